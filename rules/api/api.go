@@ -1,0 +1,340 @@
+// Package api is collvet's knowledge of communication APIs, as data.
+//
+// Each library has one embedded TOML file in data/ that declares which calls
+// are collectives (and where their group, async and stream arguments are),
+// which spawn threads or register autograd callbacks, which create process
+// groups, which test the rank, and which manage streams. Front ends look
+// calls up by fully qualified name (torch.distributed.all_reduce), whatever
+// alias the code used. Users extend the tables from configuration
+// ([tool.collvet] in pyproject.toml or collvet.toml) with the same shapes.
+package api
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Arg locates an argument: by position (0-based, -1 when it has none) and
+// by keyword name. For methods, positions exclude the receiver.
+type Arg struct {
+	Pos  int    `toml:"pos"`
+	Name string `toml:"name"`
+	set  bool   // decoded from the file
+}
+
+// NoArg is an argument the signature does not have.
+var NoArg = Arg{Pos: -1}
+
+// Present reports whether the argument exists in the signature.
+func (a Arg) Present() bool { return a.Pos >= 0 || a.Name != "" }
+
+// UnmarshalTOML accepts `{ pos = 2, name = "group" }`, a bare position
+// (2) or a bare keyword name ("group", keyword-only). A missing pos means
+// keyword-only (-1), so that TOML's zero value never silently means "first
+// argument".
+func (a *Arg) UnmarshalTOML(v any) error {
+	a.Pos = -1
+	a.set = true
+	switch v := v.(type) {
+	case int64:
+		a.Pos = int(v)
+	case string:
+		a.Name = v
+	case map[string]any:
+		for k, x := range v {
+			switch k {
+			case "pos":
+				n, ok := x.(int64)
+				if !ok {
+					return fmt.Errorf("arg pos must be an integer, got %T", x)
+				}
+				a.Pos = int(n)
+			case "name":
+				s, ok := x.(string)
+				if !ok {
+					return fmt.Errorf("arg name must be a string, got %T", x)
+				}
+				a.Name = s
+			default:
+				return fmt.Errorf("unknown arg key %q (want pos, name)", k)
+			}
+		}
+	default:
+		return fmt.Errorf("arg must be a table, an integer or a string, got %T", v)
+	}
+	return nil
+}
+
+// Collective is an API that communicates.
+type Collective struct {
+	Name    string `toml:"name"`    // fully qualified (module.function, or module.Class.method)
+	Op      string `toml:"op"`      // all_reduce, broadcast, send, …
+	Kind    string `toml:"kind"`    // collective | p2p | object | barrier | group_create | framework | init | other
+	Library string `toml:"library"` // torch, deepspeed, mpi4py, …
+	// Method: the API is a method; Name's last component is matched on
+	// receivers of the declared class (Name minus the method), and, when
+	// AnyReceiver is set, on receivers of unknown type too.
+	Method      bool `toml:"method"`
+	AnyReceiver bool `toml:"any_receiver"`
+	// ReceiverGroup: the receiver is the group/communicator (ProcessGroup.allreduce, comm.Allreduce).
+	ReceiverGroup bool `toml:"receiver_group"`
+	Group         Arg  `toml:"group"`
+	Async         Arg  `toml:"async"`
+	Stream        Arg  `toml:"stream"`
+	// AlwaysAsync: the result is always a work handle / request (isend, Iallreduce).
+	AlwaysAsync bool   `toml:"always_async"`
+	Inputs      []Arg  `toml:"inputs"`
+	Outputs     []Arg  `toml:"outputs"`
+	Doc         string `toml:"doc"`
+}
+
+// Spawner is an API that runs a callable on another host thread.
+type Spawner struct {
+	Name        string `toml:"name"`
+	Context     string `toml:"context"` // thread | pool | autograd | background
+	Method      bool   `toml:"method"`
+	AnyReceiver bool   `toml:"any_receiver"`
+	Target      Arg    `toml:"target"` // the callable
+	Args        Arg    `toml:"args"`   // the callable's positional arguments (Thread args=)
+	Kwargs      Arg    `toml:"kwargs"`
+	Many        bool   `toml:"many"`  // runs the callable on several threads (pool.map)
+	Group       Arg    `toml:"group"` // the group a background thread communicates on (async_save process_group)
+	Framework   string `toml:"framework"`
+	// Subclass: subclasses of this class run their Method (e.g. run) on the new thread.
+	Subclass  bool   `toml:"subclass"`
+	RunMethod string `toml:"run_method"`
+	Doc       string `toml:"doc"`
+}
+
+// GroupCreator is an API that creates process groups or communicators.
+type GroupCreator struct {
+	Name    string `toml:"name"`
+	Method  bool   `toml:"method"`
+	Backend Arg    `toml:"backend"`
+	// Returns: group | groups (tuple/list of groups) | mesh | pair (intra, inter) | comm
+	Returns string `toml:"returns"`
+	Library string `toml:"library"`
+	Doc     string `toml:"doc"`
+}
+
+// RankPredicate is an expression that depends on the rank.
+type RankPredicate struct {
+	Name string `toml:"name"`
+	// Kind: call (get_rank()), attr (trainer.is_global_zero, matched on the
+	// attribute name), decorator (@rank_zero_only), env (os.environ["RANK"]).
+	Kind string `toml:"kind"`
+	Doc  string `toml:"doc"`
+}
+
+// StreamAPI is an API that creates, selects, waits or records streams and events.
+type StreamAPI struct {
+	Name string `toml:"name"`
+	// Role: new_stream | stream_context | set_stream | current_stream |
+	// default_stream | wait_stream | wait_event | record_event |
+	// record_stream | synchronize | disable_autograd_threads | wait_work
+	Role   string `toml:"role"`
+	Method bool   `toml:"method"`
+	Arg    Arg    `toml:"arg"`
+	Doc    string `toml:"doc"`
+}
+
+// Library is the content of one data file.
+type Library struct {
+	Library        string           `toml:"library"`
+	Modules        []string         `toml:"modules"` // top-level modules it covers
+	Collectives    []*Collective    `toml:"collective"`
+	Spawners       []*Spawner       `toml:"spawner"`
+	GroupCreators  []*GroupCreator  `toml:"group_creator"`
+	RankPredicates []*RankPredicate `toml:"rank_predicate"`
+	Streams        []*StreamAPI     `toml:"stream"`
+	// Aliases map a qualified name to its canonical one
+	// (torch.distributed.distributed_c10d.all_reduce -> torch.distributed.all_reduce).
+	Aliases map[string]string `toml:"aliases"`
+}
+
+// Tables is the merged knowledge of all libraries, indexed by name.
+type Tables struct {
+	Libraries      []*Library
+	Collectives    map[string]*Collective
+	Spawners       map[string]*Spawner
+	GroupCreators  map[string]*GroupCreator
+	RankPredicates map[string]*RankPredicate
+	Streams        map[string]*StreamAPI
+	Aliases        map[string]string
+	// MethodNames index method entries by their last name component, for
+	// receivers of unknown type.
+	MethodNames map[string][]string
+}
+
+//go:embed data/*.toml
+var dataFS embed.FS
+
+var (
+	defaultOnce   sync.Once
+	defaultTables *Tables
+	defaultErr    error
+)
+
+// Default returns the embedded tables. They are parsed once; callers must
+// not modify them (Extend returns a copy).
+func Default() *Tables {
+	defaultOnce.Do(func() {
+		defaultTables, defaultErr = loadEmbedded()
+	})
+	if defaultErr != nil {
+		// The embedded data is part of the binary and covered by tests.
+		panic("api: embedded tables are invalid: " + defaultErr.Error())
+	}
+	return defaultTables
+}
+
+func loadEmbedded() (*Tables, error) {
+	entries, err := fs.ReadDir(dataFS, "data")
+	if err != nil {
+		return nil, err
+	}
+	t := newTables()
+	for _, e := range entries {
+		b, err := dataFS.ReadFile("data/" + e.Name())
+		if err != nil {
+			return nil, err
+		}
+		lib, err := Parse(e.Name(), b)
+		if err != nil {
+			return nil, err
+		}
+		t.add(lib)
+	}
+	return t, nil
+}
+
+// Parse decodes one library file. Unknown keys are errors, reported with
+// the file name and key.
+func Parse(name string, data []byte) (*Library, error) {
+	var lib Library
+	md, err := toml.Decode(string(data), &lib)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		keys := make([]string, len(und))
+		for i, k := range und {
+			keys[i] = k.String()
+		}
+		return nil, fmt.Errorf("%s: unknown keys: %s", name, strings.Join(keys, ", "))
+	}
+	lib.normalize()
+	return &lib, nil
+}
+
+// normalize marks arguments that the file did not mention as absent: Go's
+// zero Arg would otherwise mean "position 0".
+func (l *Library) normalize() {
+	fix := func(a *Arg) {
+		if a.Pos == 0 && a.Name == "" && !a.set {
+			a.Pos = -1
+		}
+	}
+	for _, c := range l.Collectives {
+		fix(&c.Group)
+		fix(&c.Async)
+		fix(&c.Stream)
+	}
+	for _, s := range l.Spawners {
+		fix(&s.Target)
+		fix(&s.Args)
+		fix(&s.Kwargs)
+		fix(&s.Group)
+	}
+	for _, g := range l.GroupCreators {
+		fix(&g.Backend)
+	}
+	for _, s := range l.Streams {
+		fix(&s.Arg)
+	}
+}
+
+func newTables() *Tables {
+	return &Tables{
+		Collectives:    map[string]*Collective{},
+		Spawners:       map[string]*Spawner{},
+		GroupCreators:  map[string]*GroupCreator{},
+		RankPredicates: map[string]*RankPredicate{},
+		Streams:        map[string]*StreamAPI{},
+		Aliases:        map[string]string{},
+		MethodNames:    map[string][]string{},
+	}
+}
+
+func (t *Tables) add(lib *Library) {
+	t.Libraries = append(t.Libraries, lib)
+	for _, c := range lib.Collectives {
+		if c.Library == "" {
+			c.Library = lib.Library
+		}
+		t.Collectives[c.Name] = c
+		if c.Method {
+			t.indexMethod(c.Name)
+		}
+	}
+	for _, s := range lib.Spawners {
+		t.Spawners[s.Name] = s
+		if s.Method {
+			t.indexMethod(s.Name)
+		}
+	}
+	for _, g := range lib.GroupCreators {
+		if g.Library == "" {
+			g.Library = lib.Library
+		}
+		t.GroupCreators[g.Name] = g
+		if g.Method {
+			t.indexMethod(g.Name)
+		}
+	}
+	for _, r := range lib.RankPredicates {
+		t.RankPredicates[r.Name] = r
+	}
+	for _, s := range lib.Streams {
+		t.Streams[s.Name] = s
+		if s.Method {
+			t.indexMethod(s.Name)
+		}
+	}
+	for k, v := range lib.Aliases {
+		t.Aliases[k] = v
+	}
+}
+
+func (t *Tables) indexMethod(name string) {
+	i := strings.LastIndexByte(name, '.')
+	m := name[i+1:]
+	t.MethodNames[m] = append(t.MethodNames[m], name)
+	sort.Strings(t.MethodNames[m])
+}
+
+// Canonical maps an alias to its canonical qualified name.
+func (t *Tables) Canonical(name string) string {
+	if c, ok := t.Aliases[name]; ok {
+		return c
+	}
+	return name
+}
+
+// Extend returns a copy of t with the extra libraries added (user config).
+func (t *Tables) Extend(libs ...*Library) *Tables {
+	n := newTables()
+	for _, l := range t.Libraries {
+		n.add(l)
+	}
+	for _, l := range libs {
+		n.add(l)
+	}
+	return n
+}

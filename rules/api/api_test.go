@@ -1,0 +1,45 @@
+package api
+
+import "testing"
+
+func TestDefaultTablesLoad(t *testing.T) {
+	tb := Default()
+	c := tb.Collectives["torch.distributed.all_reduce"]
+	if c == nil {
+		t.Fatal("all_reduce missing")
+	}
+	if c.Group.Pos != 2 || c.Group.Name != "group" || c.Async.Name != "async_op" {
+		t.Errorf("all_reduce arguments = %+v %+v", c.Group, c.Async)
+	}
+	if got := tb.Canonical("torch.distributed.distributed_c10d.all_reduce"); got != "torch.distributed.all_reduce" {
+		t.Errorf("Canonical = %q", got)
+	}
+}
+
+func TestParseRejectsUnknownKeys(t *testing.T) {
+	_, err := Parse("bad.toml", []byte("library = \"x\"\n[[collective]]\nname = \"a.b\"\nopp = \"typo\"\n"))
+	if err == nil {
+		t.Fatal("want error for unknown key")
+	}
+}
+
+func TestArgShapes(t *testing.T) {
+	lib, err := Parse("x.toml", []byte(`library = "x"
+[[collective]]
+name = "x.a"
+group = 2
+async = "async_op"
+[[collective]]
+name = "x.b"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := lib.Collectives[0], lib.Collectives[1]
+	if a.Group.Pos != 2 || a.Async.Pos != -1 || a.Async.Name != "async_op" {
+		t.Errorf("a: group %+v async %+v", a.Group, a.Async)
+	}
+	if b.Group.Present() || b.Stream.Present() {
+		t.Errorf("b: absent args reported present: %+v %+v", b.Group, b.Stream)
+	}
+}

@@ -1,0 +1,343 @@
+package rules
+
+import "fmt"
+
+// Language is the source language of a file or function.
+type Language string
+
+const (
+	Python Language = "python"
+	Go     Language = "go"
+)
+
+// Pos is a source range. Lines and columns are 1-based; columns are UTF-8
+// byte offsets plus one. EndLine/EndCol may be zero when unknown.
+type Pos struct {
+	Path    string
+	Line    int
+	Col     int
+	EndLine int
+	EndCol  int
+}
+
+// IsValid reports whether p names a location.
+func (p Pos) IsValid() bool { return p.Path != "" && p.Line > 0 }
+
+// String formats p as path:line:col.
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.Path, p.Line, p.Col) }
+
+// Short formats p as path:line, the form used in value IDs
+// ("new_group@train.py:12").
+func (p Pos) Short() string { return fmt.Sprintf("%s:%d", p.Path, p.Line) }
+
+// Program is everything one analysis run knows.
+type Program struct {
+	Files    []*File
+	Funcs    []*Function
+	Contexts []*Context
+	Sites    []*Site
+	Groups   []*Group
+	Streams  []*Stream
+	Works    []*Work
+	Branches []*RankBranch
+	Facts    Facts
+}
+
+// File is one analysed source file. Src is the decoded text (UTF-8) that
+// positions refer to; rules use it to build fixes, drivers to apply them and
+// to read suppression comments.
+type File struct {
+	Path string
+	Lang Language
+	Src  []byte
+}
+
+// Function is a call-graph node.
+type Function struct {
+	ID     int
+	Name   string // qualified: pkg.mod.Class.method, pkg.mod.<lambda>@12, pkg.mod (module body)
+	Lang   Language
+	Pos    Pos
+	Calls  []*Call
+	Sites  []*Site  // collective sites directly in this function
+	Events []*Event // program-ordered events for the flow rules (CV202, CV203, CV401)
+}
+
+// Call is a resolved call edge. Exactly one of Callee and External is set.
+type Call struct {
+	Caller   *Function
+	Callee   *Function
+	External string // fully qualified external symbol, e.g. torch.distributed.all_reduce
+	Pos      Pos
+}
+
+// ContextKind classifies where code runs.
+type ContextKind string
+
+const (
+	Main       ContextKind = "main"
+	Thread     ContextKind = "thread"     // threading.Thread target / subclass run, Timer
+	Pool       ContextKind = "pool"       // executor submit/map, ThreadPool, asyncio.to_thread, run_in_executor
+	Autograd   ContextKind = "autograd"   // tensor/module backward hooks, Function.backward, comm hooks
+	Background ContextKind = "background" // library threads (dcp.async_save)
+	Goroutine  ContextKind = "goroutine"  // Go
+)
+
+// Context is a host thread (or set of threads) that runs code.
+type Context struct {
+	ID       int
+	Kind     ContextKind
+	Entry    *Function // function the context starts in (nil for main)
+	Spawn    Pos       // spawn or hook-registration site (zero for main)
+	SpawnAPI string    // e.g. threading.Thread, torch.Tensor.register_hook
+	Parent   *Context  // the context that spawned this one (nil for main)
+	Many     bool      // multiplicity many: spawned in a loop, a pool with several workers
+	// Joined: the spawner waits for the context right after starting it
+	// (t.start(); t.join() with nothing between, executor.submit(f).result()),
+	// so it never runs at the same time as the spawner's later code.
+	Joined bool
+	// SingleThreadedAutograd: for Autograd contexts, autograd
+	// multithreading is disabled for the backward that runs it
+	// (torch.autograd.set_multithreading_enabled(False) as a call or a
+	// context manager around the backward call): the callback runs on the
+	// thread that called backward.
+	SingleThreadedAutograd bool
+	// Framework: the hook belongs to a framework that orders its own
+	// communication (DDP's reducer, FSDP); rules treat it as
+	// configuration, not user code.
+	Framework string
+	// Group is the process group a library background thread uses
+	// (dcp.async_save's process_group), when known.
+	Group *Group
+	// LockedOSThread: (Go) the goroutine calls runtime.LockOSThread before
+	// any collective.
+	LockedOSThread bool
+}
+
+// Label describes c for messages: "the main thread", "thread started at x.py:12".
+func (c *Context) Label() string {
+	switch c.Kind {
+	case Main:
+		return "the main thread"
+	case Thread:
+		return "a thread started at " + c.Spawn.Short()
+	case Pool:
+		return "a pool worker submitted at " + c.Spawn.Short()
+	case Autograd:
+		return "an autograd engine thread (hook registered at " + c.Spawn.Short() + ")"
+	case Background:
+		return "a library background thread started at " + c.Spawn.Short()
+	case Goroutine:
+		return "a goroutine started at " + c.Spawn.Short()
+	}
+	return string(c.Kind)
+}
+
+// OpKind classifies what a Site does.
+type OpKind string
+
+const (
+	OpCollective  OpKind = "collective"   // all_reduce, broadcast, all_gather, …
+	OpP2P         OpKind = "p2p"          // send/recv/isend/irecv/batch_isend_irecv
+	OpObject      OpKind = "object"       // *_object collectives (pickle + collective)
+	OpBarrier     OpKind = "barrier"      // barrier, monitored_barrier
+	OpGroupCreate OpKind = "group_create" // new_group, init_device_mesh, DDP ctor …: collective creation
+	OpFramework   OpKind = "framework"    // a framework call that is collective inside (save_checkpoint, gather_for_metrics)
+	OpInit        OpKind = "init"         // init_process_group, MPI_Init, ncclCommInitRank
+	OpOther       OpKind = "other"        // other device/communicator calls (Go: cudaSetDevice, ncclGroupStart)
+)
+
+// Site is a call that communicates.
+type Site struct {
+	ID      int
+	Func    *Function
+	Pos     Pos    // the call expression
+	API     string // fully qualified API symbol, or the user wrapper's name
+	Op      string // all_reduce, barrier, send, …
+	Kind    OpKind
+	Library string  // torch, deepspeed, lightning, accelerate, mpi4py, cupy, jax, nccl, mpi, …
+	Group   *Group  // never nil: Unknown group when not known
+	Stream  *Stream // explicit stream argument or enclosing stream context; nil = current stream
+	Async   bool
+	Work    *Work // the handle it returns, when Async
+	// Inputs and Outputs name the abstract tensors the call reads and
+	// writes (variable or attribute paths, e.g. "shard", "self.buf"), as
+	// far as the front end knows them.
+	Inputs  []string
+	Outputs []string
+	// Wrapper is set when the site is a call of a user function inferred
+	// (or declared in config) to be a collective; Via is the inner site.
+	Wrapper bool
+	Via     *Site
+	// Reach lists the contexts that can run this site, each with one call
+	// chain from the context's entry to the site (outermost call first).
+	Reach []*Reach
+}
+
+// Reach is one context reaching a site, with one witnessing call chain.
+type Reach struct {
+	Ctx   *Context
+	Chain []*Call
+}
+
+// GroupKind classifies a Group.
+type GroupKind string
+
+const (
+	GroupWorld   GroupKind = "world"   // default group: omitted, None, group.WORLD
+	GroupAlloc   GroupKind = "alloc"   // an allocation site
+	GroupUnknown GroupKind = "unknown" // not known statically
+)
+
+// Group is an abstract process group or communicator.
+type Group struct {
+	ID      string // "WORLD", "new_group@train.py:12", "mesh@train.py:9[dp]", "unknown"
+	Kind    GroupKind
+	API     string // creating API (torch.distributed.new_group, ncclCommInitRank …)
+	Backend string // "nccl", "gloo", "mpi", or "" when unknown
+	Pos     Pos    // allocation site (zero for WORLD/unknown)
+}
+
+// IsDevice reports whether the group may drive a device communicator (its
+// backend is NCCL/RCCL/unknown, not gloo-only).
+func (g *Group) IsDevice() bool { return g != nil && g.Backend != "gloo" }
+
+// Stream is an abstract CUDA stream.
+type Stream struct {
+	ID      string // "default", "current", "stream@train.py:7"
+	Pos     Pos
+	Default bool
+}
+
+// Work is an async work handle (or MPI request) and what happens to it.
+type Work struct {
+	Site      *Site
+	Var       string // the variable or attribute holding it, "" if discarded
+	Discarded bool   // the result was never bound (expression statement, `_`)
+	Waited    []Pos  // wait()/Wait()/is_completed loops that consume it
+	// Escapes: the handle leaves the function (returned, stored in a
+	// container or attribute, passed to a call) — waiting is someone else's
+	// job, so CV401 stays silent.
+	Escapes bool
+	// Overwritten is where the variable is rebound before any wait.
+	Overwritten *Pos
+	// UnwaitedExit is a function exit reachable without a wait, when known.
+	UnwaitedExit *Pos
+}
+
+// RankBranch is a branch on a rank-dependent condition.
+type RankBranch struct {
+	Func  *Function
+	Guard Pos    // the condition (the if / while / decorator / early return)
+	Cond  string // source text of the condition, for messages
+	// Then and Else are the collective sequences each path issues,
+	// including those reached through calls.
+	Then []*OpRef
+	Else []*OpRef
+	// EarlyExit: the rank-dependent path leaves the function (return,
+	// raise, continue, break) so the collectives after the branch run on
+	// the other ranks only; After lists them.
+	EarlyExit bool
+	After     []*OpRef
+}
+
+// OpRef is one collective issued on a path, possibly through a call.
+type OpRef struct {
+	Op    string
+	Group *Group
+	Pos   Pos   // the call in the branch (the collective, or the call reaching it)
+	Site  *Site // the collective itself
+}
+
+// EventKind classifies an Event.
+type EventKind string
+
+const (
+	EvCollective   EventKind = "collective"    // Site
+	EvWait         EventKind = "wait"          // Var (a work handle) waited
+	EvStreamEnter  EventKind = "stream_enter"  // Stream becomes current (with torch.cuda.stream(s), set_stream)
+	EvStreamExit   EventKind = "stream_exit"   // back to the previous stream
+	EvWaitStream   EventKind = "wait_stream"   // Stream.wait_stream(Other)
+	EvWaitEvent    EventKind = "wait_event"    // Stream waits an event recorded on Other
+	EvRecordStream EventKind = "record_stream" // tensor Var.record_stream(Stream)
+	EvUse          EventKind = "use"           // tensor Var read (Read) or written (Write) by a non-collective op
+	EvFree         EventKind = "free"          // tensor Var freed (del, resize_(0), rebinding)
+	EvSync         EventKind = "sync"          // device/stream synchronize()
+)
+
+// Event is one step of a function, in program order.
+type Event struct {
+	Kind   EventKind
+	Pos    Pos
+	Site   *Site
+	Var    string
+	Write  bool
+	Stream *Stream // the current stream when the event happens (nil = default/current)
+	Other  *Stream
+	// InsertLine/Indent locate the statement holding the event, for fixes
+	// that insert a line before it.
+	StmtLine int
+	Indent   string
+}
+
+// Facts are program-wide facts.
+type Facts struct {
+	// AutogradSingleThreaded lists global
+	// torch.autograd.set_multithreading_enabled(False) calls.
+	AutogradSingleThreaded []Pos
+	// Inits lists init_process_group (and equivalents) call statements,
+	// with where a fix may insert a line after them.
+	Inits []*InitSite
+	// TorchRequirement is the torch version requirement read from
+	// pyproject.toml, requirements*.txt or setup.cfg ("torch==1.13.1"),
+	// and where it was found.
+	TorchRequirement    string
+	TorchRequirementPos Pos
+	// MPIThreadLevel is the requested MPI thread level (single, funneled,
+	// serialized, multiple) and where it was set; "" when not set.
+	MPIThreadLevel    string
+	MPIThreadLevelPos Pos
+}
+
+// InitSite is an init_process_group call statement.
+type InitSite struct {
+	Pos       Pos
+	Backend   string
+	AfterLine int    // 1-based line after which a statement may be inserted
+	Indent    string // indentation of the statement
+}
+
+// Merge appends other's contents to p (one program from several front
+// ends: Python and Go in one run).
+func (p *Program) Merge(other *Program) {
+	if other == nil {
+		return
+	}
+	p.Files = append(p.Files, other.Files...)
+	p.Funcs = append(p.Funcs, other.Funcs...)
+	p.Contexts = append(p.Contexts, other.Contexts...)
+	p.Sites = append(p.Sites, other.Sites...)
+	p.Groups = append(p.Groups, other.Groups...)
+	p.Streams = append(p.Streams, other.Streams...)
+	p.Works = append(p.Works, other.Works...)
+	p.Branches = append(p.Branches, other.Branches...)
+	f, o := &p.Facts, &other.Facts
+	f.AutogradSingleThreaded = append(f.AutogradSingleThreaded, o.AutogradSingleThreaded...)
+	f.Inits = append(f.Inits, o.Inits...)
+	if f.TorchRequirement == "" {
+		f.TorchRequirement, f.TorchRequirementPos = o.TorchRequirement, o.TorchRequirementPos
+	}
+	if f.MPIThreadLevel == "" {
+		f.MPIThreadLevel, f.MPIThreadLevelPos = o.MPIThreadLevel, o.MPIThreadLevelPos
+	}
+}
+
+// File returns the file with the given path, or nil.
+func (p *Program) File(path string) *File {
+	for _, f := range p.Files {
+		if f.Path == path {
+			return f
+		}
+	}
+	return nil
+}
