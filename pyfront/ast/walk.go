@@ -1,0 +1,325 @@
+package ast
+
+// Visitor's Visit is called for each node Walk meets; if it returns a
+// non-nil Visitor w, Walk visits the node's children with w and then calls
+// w.Visit(nil).
+type Visitor interface {
+	Visit(node Node) (w Visitor)
+}
+
+// Walk traverses the tree rooted at node in depth-first, field order.
+func Walk(v Visitor, node Node) {
+	if v = v.Visit(node); v == nil {
+		return
+	}
+	Children(node, func(c Node) { Walk(v, c) })
+	v.Visit(nil)
+}
+
+type inspector func(Node) bool
+
+func (f inspector) Visit(node Node) Visitor {
+	if f(node) {
+		return f
+	}
+	return nil
+}
+
+// Inspect traverses the tree in depth-first field order, calling f(node)
+// for each node; when f returns true, Inspect visits the node's children
+// and then calls f(nil).
+func Inspect(node Node, f func(Node) bool) {
+	Walk(inspector(f), node)
+}
+
+// Children calls fn for each direct, non-nil child node of n in field order
+// (operators, contexts and plain values are not nodes).
+func Children(n Node, fn func(Node)) {
+	e := func(x Expr) {
+		if x != nil {
+			fn(x)
+		}
+	}
+	es := func(xs []Expr) {
+		for _, x := range xs {
+			if x != nil {
+				fn(x)
+			}
+		}
+	}
+	ss := func(xs []Stmt) {
+		for _, x := range xs {
+			fn(x)
+		}
+	}
+	ps := func(xs []Pattern) {
+		for _, x := range xs {
+			fn(x)
+		}
+	}
+	tps := func(xs []TypeParam) {
+		for _, x := range xs {
+			fn(x)
+		}
+	}
+	args := func(a *Arguments) {
+		if a != nil {
+			fn(a)
+		}
+	}
+	kws := func(xs []*Keyword) {
+		for _, x := range xs {
+			fn(x)
+		}
+	}
+	gens := func(xs []*Comprehension) {
+		for _, x := range xs {
+			fn(x)
+		}
+	}
+	switch n := n.(type) {
+	case *Module:
+		ss(n.Body)
+		for _, t := range n.TypeIgnores {
+			fn(t)
+		}
+	case *FunctionDef:
+		args(n.Args)
+		ss(n.Body)
+		es(n.DecoratorList)
+		e(n.Returns)
+		tps(n.TypeParams)
+	case *AsyncFunctionDef:
+		args(n.Args)
+		ss(n.Body)
+		es(n.DecoratorList)
+		e(n.Returns)
+		tps(n.TypeParams)
+	case *ClassDef:
+		es(n.Bases)
+		kws(n.Keywords)
+		ss(n.Body)
+		es(n.DecoratorList)
+		tps(n.TypeParams)
+	case *Return:
+		e(n.Value)
+	case *Delete:
+		es(n.Targets)
+	case *Assign:
+		es(n.Targets)
+		e(n.Value)
+	case *TypeAlias:
+		e(n.Name)
+		tps(n.TypeParams)
+		e(n.Value)
+	case *AugAssign:
+		e(n.Target)
+		e(n.Value)
+	case *AnnAssign:
+		e(n.Target)
+		e(n.Annotation)
+		e(n.Value)
+	case *For:
+		e(n.Target)
+		e(n.Iter)
+		ss(n.Body)
+		ss(n.Orelse)
+	case *AsyncFor:
+		e(n.Target)
+		e(n.Iter)
+		ss(n.Body)
+		ss(n.Orelse)
+	case *While:
+		e(n.Test)
+		ss(n.Body)
+		ss(n.Orelse)
+	case *If:
+		e(n.Test)
+		ss(n.Body)
+		ss(n.Orelse)
+	case *With:
+		for _, it := range n.Items {
+			fn(it)
+		}
+		ss(n.Body)
+	case *AsyncWith:
+		for _, it := range n.Items {
+			fn(it)
+		}
+		ss(n.Body)
+	case *Match:
+		e(n.Subject)
+		for _, c := range n.Cases {
+			fn(c)
+		}
+	case *Raise:
+		e(n.Exc)
+		e(n.Cause)
+	case *Try:
+		ss(n.Body)
+		for _, h := range n.Handlers {
+			fn(h)
+		}
+		ss(n.Orelse)
+		ss(n.Finalbody)
+	case *TryStar:
+		ss(n.Body)
+		for _, h := range n.Handlers {
+			fn(h)
+		}
+		ss(n.Orelse)
+		ss(n.Finalbody)
+	case *Assert:
+		e(n.Test)
+		e(n.Msg)
+	case *Import:
+		for _, a := range n.Names {
+			fn(a)
+		}
+	case *ImportFrom:
+		for _, a := range n.Names {
+			fn(a)
+		}
+	case *ExprStmt:
+		e(n.Value)
+	case *BoolOp:
+		es(n.Values)
+	case *NamedExpr:
+		e(n.Target)
+		e(n.Value)
+	case *BinOp:
+		e(n.Left)
+		e(n.Right)
+	case *UnaryOp:
+		e(n.Operand)
+	case *Lambda:
+		args(n.Args)
+		e(n.Body)
+	case *IfExp:
+		e(n.Test)
+		e(n.Body)
+		e(n.Orelse)
+	case *Dict:
+		// Keys and values interleaved, as they appear in the source.
+		for i, v := range n.Values {
+			if i < len(n.Keys) {
+				e(n.Keys[i])
+			}
+			e(v)
+		}
+	case *Set:
+		es(n.Elts)
+	case *ListComp:
+		e(n.Elt)
+		gens(n.Generators)
+	case *SetComp:
+		e(n.Elt)
+		gens(n.Generators)
+	case *DictComp:
+		e(n.Key)
+		e(n.Value)
+		gens(n.Generators)
+	case *GeneratorExp:
+		e(n.Elt)
+		gens(n.Generators)
+	case *Await:
+		e(n.Value)
+	case *Yield:
+		e(n.Value)
+	case *YieldFrom:
+		e(n.Value)
+	case *Compare:
+		e(n.Left)
+		es(n.Comparators)
+	case *Call:
+		e(n.Func)
+		es(n.Args)
+		kws(n.Keywords)
+	case *FormattedValue:
+		e(n.Value)
+		e(n.FormatSpec)
+	case *JoinedStr:
+		es(n.Values)
+	case *Attribute:
+		e(n.Value)
+	case *Subscript:
+		e(n.Value)
+		e(n.Slice)
+	case *Starred:
+		e(n.Value)
+	case *List:
+		es(n.Elts)
+	case *Tuple:
+		es(n.Elts)
+	case *Slice:
+		e(n.Lower)
+		e(n.Upper)
+		e(n.Step)
+	case *Comprehension:
+		e(n.Target)
+		e(n.Iter)
+		es(n.Ifs)
+	case *ExceptHandler:
+		e(n.Type)
+		ss(n.Body)
+	case *Arguments:
+		for _, a := range n.PosOnlyArgs {
+			fn(a)
+		}
+		for _, a := range n.Args {
+			fn(a)
+		}
+		if n.Vararg != nil {
+			fn(n.Vararg)
+		}
+		for _, a := range n.KwOnlyArgs {
+			fn(a)
+		}
+		es(n.KwDefaults)
+		if n.Kwarg != nil {
+			fn(n.Kwarg)
+		}
+		es(n.Defaults)
+	case *Arg:
+		e(n.Annotation)
+	case *Keyword:
+		e(n.Value)
+	case *WithItem:
+		e(n.ContextExpr)
+		e(n.OptionalVars)
+	case *MatchCase:
+		if n.Pattern != nil {
+			fn(n.Pattern)
+		}
+		e(n.Guard)
+		ss(n.Body)
+	case *MatchValue:
+		e(n.Value)
+	case *MatchSingleton:
+		if n.Value != nil {
+			fn(n.Value)
+		}
+	case *MatchSequence:
+		ps(n.Patterns)
+	case *MatchMapping:
+		es(n.Keys)
+		ps(n.Patterns)
+	case *MatchClass:
+		e(n.Cls)
+		ps(n.Patterns)
+		ps(n.KwdPatterns)
+	case *MatchAs:
+		if n.Pattern != nil {
+			fn(n.Pattern)
+		}
+	case *MatchOr:
+		ps(n.Patterns)
+	case *TypeVar:
+		e(n.Bound)
+		e(n.DefaultValue)
+	case *ParamSpec:
+		e(n.DefaultValue)
+	case *TypeVarTuple:
+		e(n.DefaultValue)
+	}
+}
