@@ -1,0 +1,37 @@
+# collvet — the two commands of the README:
+#   make examples   run collvet on the bundled examples
+#   make test       install what the tests need, then run the whole suite
+GO ?= go
+BIN := bin/collvet
+
+.PHONY: all build examples test deps gotest fuzz extra-tests bench
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/collvet
+
+examples: build
+	@echo "+ $(BIN) examples/"
+	@$(BIN) examples/; status=$$?; if [ $$status -gt 1 ]; then exit $$status; fi
+
+# deps installs what the test suite needs on a fresh Debian machine:
+# PyTorch's Python sources and a CPU torch (the parser corpus and the
+# runtime witness), pyflakes (the speed reference), pre-commit (the hook
+# test). Node packages are installed by scripts/ci/*.sh where needed.
+deps:
+	scripts/install-deps.sh
+
+gotest:
+	COLLVET_REQUIRE_CORPUS=$${COLLVET_REQUIRE_CORPUS-1} $(GO) test -count=1 ./...
+
+fuzz:
+	$(GO) test ./pyfront/parser -run '^$$' -fuzz '^FuzzParse$$' -fuzztime 20s
+
+# extra-tests runs every scripts/ci/NN-*.sh in order (VS Code extension,
+# pre-commit hook, ...). Each prints its own result line and exits non-zero
+# on failure.
+extra-tests: build
+	@set -e; for s in scripts/ci/[0-9]*.sh; do [ -e "$$s" ] || continue; echo "+ $$s"; bash "$$s"; done
+
+test: deps build gotest fuzz extra-tests
