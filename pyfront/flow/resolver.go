@@ -1,0 +1,67 @@
+// Package flow is collvet's intra-procedural flow pass for Python.
+//
+// The model builder (package pyfront/model) calls Lower once for every
+// function — module bodies, functions, methods and lambdas — after the call
+// graph is complete, so that calls to user functions can be summarised.
+// Lower walks the function's statements in program order and fills the
+// parts of the rules model that depend on statement order and control flow:
+//
+//   - fn.Events: collectives, work waits, stream context enter/exit,
+//     wait_stream / wait_event / record_stream, tensor uses and frees,
+//     device synchronisations, each with the statement's line and
+//     indentation (for fixes that insert a line before it);
+//   - the Work of every async site: the variable holding it, whether it is
+//     discarded, waited, overwritten before a wait, escapes the function,
+//     or reaches an exit unwaited;
+//   - Site.Stream (the enclosing stream context) and Site.Inputs/Outputs
+//     when the model builder left them empty;
+//   - rules.RankBranch values, appended to the Program: if/while/ternary
+//     conditions on a rank predicate from the API tables (including values
+//     that flow through local variables: rank = dist.get_rank(); if rank ==
+//     0), early exits on such conditions, and rank-only decorators
+//     (@rank_zero_only, @accelerator.on_main_process).
+//
+// Lower never panics on odd input; it records what it can.
+package flow
+
+import (
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/api"
+)
+
+// Resolver is what the flow pass needs from the model builder. All methods
+// must be safe to call with nodes of the function being lowered and must
+// return zero values (never panic) when they know nothing.
+type Resolver interface {
+	// Prog is the program being built; Lower appends RankBranch and Work
+	// values to it.
+	Prog() *rules.Program
+	// File is the file the function is in (its Path and Src are used for
+	// positions and messages).
+	File() *rules.File
+	// Tables are the API tables in force (embedded + user config).
+	Tables() *api.Tables
+	// Callee resolves a call: the canonical fully qualified external symbol
+	// it calls (torch.distributed.get_rank, torch.cuda.Stream.wait_stream,
+	// threading.Thread), or the user function it calls. Both may be zero.
+	Callee(call *ast.Call) (external string, fn *rules.Function)
+	// Ref resolves a name or attribute expression that is not a call to the
+	// canonical qualified name it denotes (os.environ,
+	// lightning.pytorch.utilities.rank_zero_only, a module-level stream
+	// variable's creating API is not needed here), or "" when unknown or
+	// local.
+	Ref(e ast.Expr) string
+	// Site returns the collective site the model built for call, or nil
+	// when the call does not communicate.
+	Site(call *ast.Call) *rules.Site
+	// Stream returns the abstract stream e evaluates to
+	// (torch.cuda.Stream() creation sites, current_stream(),
+	// default_stream(), variables and attributes holding them), or nil.
+	Stream(e ast.Expr) *rules.Stream
+	// Summary returns the collectives fn issues, transitively through its
+	// callees, in program order (one OpRef per site; Pos is the site's
+	// position). It may be called for functions not yet lowered and must
+	// not call back into Lower.
+	Summary(fn *rules.Function) []*rules.OpRef
+}
