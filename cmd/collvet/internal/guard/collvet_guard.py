@@ -187,6 +187,7 @@ class _State(object):
         self.warned = set()
         self.internal_errors = []
         self.creations = []
+        self.rank = None  # (rank, world size) once seen, kept after destroy
 
 
 # ---------------------------------------------------------------------------
@@ -525,6 +526,10 @@ def _record(api, op, group, is_async):
     in_bw = _in_backward(frame)
     stream = _stream()
     with _lock:
+        if _state.rank is None:
+            r = _rank()
+            if r[0] is not None:
+                _state.rank = r
         info = _thread_info(in_bw)
         g = _group_state(group)
         backend = _backend(g)
@@ -825,7 +830,7 @@ def snapshot():
     """The record as a JSON-ready dict (the document dump_json writes)."""
     with _lock:
         st = _state or _State()
-        rank, world = _rank()
+        rank, world = st.rank or _rank()
         groups = []
         for g in st.groups.values():
             groups.append(

@@ -1,0 +1,66 @@
+# A custom autograd.Function whose backward all-reduces on a tensor-parallel
+# group while the main thread uses WORLD (the torch.distributed.nn pattern).
+# witness: hazard
+# witness: expect-cpu
+# witness: expect-cuda CV102 CV103
+import os
+import threading
+
+import torch
+import torch.distributed as dist
+
+ITERS = int(os.environ.get("WITNESS_ITERS", "1"))
+RACE = os.environ.get("WITNESS_RACE") == "1"  # hangrate: no ordering between threads
+
+
+def setup():
+    backend = os.environ.get("WITNESS_BACKEND", "gloo")
+    rank = int(os.environ["RANK"])
+    world = int(os.environ["WORLD_SIZE"])
+    dist.init_process_group(backend, init_method=os.environ["WITNESS_INIT"], rank=rank, world_size=world)
+    if backend == "nccl":
+        torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", str(rank))))
+        return torch.device("cuda")
+    return torch.device("cpu")
+
+
+def check(t, k):
+    world = dist.get_world_size()
+    if not bool(torch.all(t == k * world * (world + 1) / 2)):
+        print("witness: wrong result, collectives were paired across call sites", flush=True)
+        os._exit(3)
+
+def filled(device, n, k):
+    return torch.full((n,), float(k * (dist.get_rank() + 1)), device=device)
+
+
+class CopyToParallel(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, group):
+        ctx.group = group
+        return x.clone()
+
+    @staticmethod
+    def backward(ctx, grad):
+        grad = grad.contiguous()
+        dist.all_reduce(grad, group=ctx.group)
+        return grad, None
+
+
+def main():
+    device = setup()
+    tp = dist.new_group(list(range(dist.get_world_size())))
+    w = torch.ones(1024, device=device, requires_grad=True)
+    for _ in range(ITERS):
+        y = CopyToParallel.apply(w, tp)
+        (y * float(dist.get_rank() + 1)).sum().backward()
+        check(w.grad, 1)
+        w.grad = None
+        t = filled(device, 4096, 2)
+        dist.all_reduce(t)
+        check(t, 2)
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__":
+    main()

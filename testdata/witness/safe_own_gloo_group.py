@@ -1,0 +1,63 @@
+# Safe: the background thread owns a dedicated gloo group; the main thread
+# uses WORLD. One thread per group, and only one device communicator.
+# witness: safe
+# witness: expect-cpu
+# witness: expect-cuda
+import os
+import threading
+
+import torch
+import torch.distributed as dist
+
+ITERS = int(os.environ.get("WITNESS_ITERS", "1"))
+RACE = os.environ.get("WITNESS_RACE") == "1"  # hangrate: no ordering between threads
+
+
+def setup():
+    backend = os.environ.get("WITNESS_BACKEND", "gloo")
+    rank = int(os.environ["RANK"])
+    world = int(os.environ["WORLD_SIZE"])
+    dist.init_process_group(backend, init_method=os.environ["WITNESS_INIT"], rank=rank, world_size=world)
+    if backend == "nccl":
+        torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", str(rank))))
+        return torch.device("cuda")
+    return torch.device("cpu")
+
+
+def check(t, k):
+    world = dist.get_world_size()
+    if not bool(torch.all(t == k * world * (world + 1) / 2)):
+        print("witness: wrong result, collectives were paired across call sites", flush=True)
+        os._exit(3)
+
+def filled(device, n, k):
+    return torch.full((n,), float(k * (dist.get_rank() + 1)), device=device)
+
+
+def heartbeat(group, go):
+    for _ in range(ITERS):
+        go.wait()
+        t = filled(torch.device("cpu"), 16, 1)
+        dist.all_reduce(t, group=group)
+        check(t, 1)
+
+
+def main():
+    device = setup()
+    control = dist.new_group(list(range(dist.get_world_size())), backend="gloo")
+    go = threading.Event()
+    if RACE:
+        go.set()
+    th = threading.Thread(target=heartbeat, args=(control, go))
+    th.start()
+    for _ in range(ITERS):
+        t = filled(device, 4096, 2)
+        dist.all_reduce(t)
+        check(t, 2)
+    go.set()
+    th.join()
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__":
+    main()
