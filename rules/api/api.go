@@ -88,10 +88,22 @@ type Collective struct {
 	Async         Arg  `toml:"async"`
 	Stream        Arg  `toml:"stream"`
 	// AlwaysAsync: the result is always a work handle / request (isend, Iallreduce).
-	AlwaysAsync bool   `toml:"always_async"`
-	Inputs      []Arg  `toml:"inputs"`
-	Outputs     []Arg  `toml:"outputs"`
-	Doc         string `toml:"doc"`
+	AlwaysAsync bool  `toml:"always_async"`
+	Inputs      []Arg `toml:"inputs"`
+	Outputs     []Arg `toml:"outputs"`
+	// Request: (Go/C APIs) the out-parameter that receives the request
+	// handle of a nonblocking call (MPI_Isend's MPI_Request*).
+	Request Arg `toml:"request"`
+	// ThreadLevel: (MPI init calls) the argument that requests the thread
+	// level (MPI_Init_thread's required; gompi Start's threaded bool, where
+	// true means multiple and false single). Level is the level an init
+	// call always requests (MPI_Init: single; InitThreadSafe: multiple).
+	ThreadLevel Arg    `toml:"thread_level"`
+	Level       string `toml:"level"`
+	// OnlyIf: the call communicates only when this argument is passed and
+	// true (LightningModule.log's sync_dist=True).
+	OnlyIf Arg    `toml:"only_if"`
+	Doc    string `toml:"doc"`
 }
 
 // Spawner is an API that runs a callable on another host thread.
@@ -109,7 +121,18 @@ type Spawner struct {
 	// Subclass: subclasses of this class run their Method (e.g. run) on the new thread.
 	Subclass  bool   `toml:"subclass"`
 	RunMethod string `toml:"run_method"`
-	Doc       string `toml:"doc"`
+	// Join: (Go) the method of the same receiver that waits for what was
+	// spawned (errgroup.Group.Wait, conc.WaitGroup.Wait).
+	Join string `toml:"join"`
+	// MultiCommArg / MultiCommValues: for framework constructors whose
+	// autograd hooks drive two or more device communicators depending on an
+	// argument (FSDP sharding_strategy=HYBRID_SHARD, fully_shard(mesh=2-D)).
+	// A value matches the last dotted component of the argument's source
+	// text; the value "2d" matches a mesh known to have two or more
+	// dimensions.
+	MultiCommArg    Arg      `toml:"multi_comm_arg"`
+	MultiCommValues []string `toml:"multi_comm_values"`
+	Doc             string   `toml:"doc"`
 }
 
 // GroupCreator is an API that creates process groups or communicators.
@@ -117,8 +140,12 @@ type GroupCreator struct {
 	Name    string `toml:"name"`
 	Method  bool   `toml:"method"`
 	Backend Arg    `toml:"backend"`
-	// Returns: group | groups (tuple/list of groups) | mesh | pair (intra, inter) | comm
+	// Returns: group | groups (tuple/list of groups) | mesh | pair (intra, inter) | comm |
+	// world (the name is a constant that denotes the world group: C.MPI_COMM_WORLD)
 	Returns string `toml:"returns"`
+	// Out: (Go/C APIs) the out-parameter that receives the communicator
+	// (ncclCommInitRank's ncclComm_t*), when it is not the result.
+	Out     Arg    `toml:"out"`
 	Library string `toml:"library"`
 	Doc     string `toml:"doc"`
 }
@@ -137,11 +164,16 @@ type StreamAPI struct {
 	Name string `toml:"name"`
 	// Role: new_stream | stream_context | set_stream | current_stream |
 	// default_stream | wait_stream | wait_event | record_event |
-	// record_stream | synchronize | disable_autograd_threads | wait_work
+	// record_stream | synchronize | disable_autograd_threads | wait_work |
+	// backward (a call that runs the autograd engine: loss.backward(),
+	// torch.autograd.grad)
 	Role   string `toml:"role"`
 	Method bool   `toml:"method"`
-	Arg    Arg    `toml:"arg"`
-	Doc    string `toml:"doc"`
+	// AnyReceiver: match the method on receivers of unknown type too
+	// (x.record_stream(s), loss.backward()).
+	AnyReceiver bool   `toml:"any_receiver"`
+	Arg         Arg    `toml:"arg"`
+	Doc         string `toml:"doc"`
 }
 
 // Library is the content of one data file.
@@ -245,15 +277,20 @@ func (l *Library) normalize() {
 		fix(&c.Group)
 		fix(&c.Async)
 		fix(&c.Stream)
+		fix(&c.Request)
+		fix(&c.ThreadLevel)
+		fix(&c.OnlyIf)
 	}
 	for _, s := range l.Spawners {
 		fix(&s.Target)
 		fix(&s.Args)
 		fix(&s.Kwargs)
 		fix(&s.Group)
+		fix(&s.MultiCommArg)
 	}
 	for _, g := range l.GroupCreators {
 		fix(&g.Backend)
+		fix(&g.Out)
 	}
 	for _, s := range l.Streams {
 		fix(&s.Arg)
