@@ -274,6 +274,11 @@ type Event struct {
 	Write  bool
 	Stream *Stream // the current stream when the event happens (nil = default/current)
 	Other  *Stream
+	// StreamText and OtherText are source expressions that denote Stream
+	// and Other at the event ("s", "self.comm_stream"; "" for the
+	// current/default stream), so that fixes can name them.
+	StreamText string
+	OtherText  string
 	// InsertLine/Indent locate the statement holding the event, for fixes
 	// that insert a line before it.
 	StmtLine int
@@ -297,6 +302,20 @@ type Facts struct {
 	// serialized, multiple) and where it was set; "" when not set.
 	MPIThreadLevel    string
 	MPIThreadLevelPos Pos
+	// MultiComm lists framework constructions whose autograd hooks drive
+	// two or more device communicators (FSDP ShardingStrategy.HYBRID_SHARD,
+	// fully_shard with a 2-D mesh), filled by the flow pass from the API
+	// tables' multi_comm spawner entries.
+	MultiComm []*MultiCommUse
+}
+
+// MultiCommUse is one framework construction whose backward hooks drive
+// several communicators (the HYBRID_SHARD intra- and inter-node groups).
+type MultiCommUse struct {
+	Pos    Pos
+	Func   *Function
+	API    string // torch.distributed.fsdp.FullyShardedDataParallel
+	Detail string // sharding_strategy=HYBRID_SHARD
 }
 
 // InitSite is an init_process_group call statement.
@@ -324,6 +343,7 @@ func (p *Program) Merge(other *Program) {
 	f, o := &p.Facts, &other.Facts
 	f.AutogradSingleThreaded = append(f.AutogradSingleThreaded, o.AutogradSingleThreaded...)
 	f.Inits = append(f.Inits, o.Inits...)
+	f.MultiComm = append(f.MultiComm, o.MultiComm...)
 	if f.TorchRequirement == "" {
 		f.TorchRequirement, f.TorchRequirementPos = o.TorchRequirement, o.TorchRequirementPos
 	}
