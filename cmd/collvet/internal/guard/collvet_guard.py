@@ -30,8 +30,9 @@ Modes:
   warn       one warning (CollvetGuardWarning) per hazard; the default.
   raise      raise CollectiveHazardError at the hazardous call, before it is
              issued.
-  serialize  warn, and after every collective wait for its work (async ops)
-             and synchronise the current CUDA stream, so that on each rank
+  serialize  warn, and after every collective on a device communicator
+             (not gloo) wait for its work (async ops) and synchronise the
+             current CUDA stream, so that on each rank
              the device executes collectives in the order the host issued
              them. Cost: every collective becomes blocking for the host and
              compute/communication overlap is lost (one stream synchronise,
@@ -520,7 +521,8 @@ def _check(op, g, info, loc):
 
 
 def _record(api, op, group, is_async):
-    """Bookkeeping for one call; returns hazards to act on."""
+    """Bookkeeping for one call; returns the hazards to act on and whether
+    the group is a device communicator."""
     frame = sys._getframe(1)
     user, library = _locate(frame)
     in_bw = _in_backward(frame)
@@ -566,7 +568,8 @@ def _record(api, op, group, is_async):
             _state.calls[key] = rec
         rec["count"] += 1
         rec["last_seq"] = _state.seq
-    return found
+        device = _is_device(g)
+    return found, device
 
 
 def _act(found):
@@ -579,8 +582,13 @@ def _act(found):
             warnings.warn(text, CollvetGuardWarning, stacklevel=4)
 
 
-def _serialize(result):
-    """Mode serialize: wait for the work and the current stream."""
+def _serialize(result, device):
+    """Mode serialize: after a collective on a device communicator, wait for
+    its work (async ops) and synchronise the current CUDA stream. Work of
+    gloo groups is left alone: gloo runs on CPU threads, and waiting twice
+    on its p2p work blocks."""
+    if not device:
+        return
     works = result if isinstance(result, (list, tuple)) else [result]
     for w in works:
         if w is not None and hasattr(w, "wait"):
@@ -627,6 +635,7 @@ def _make_function_wrapper(name, orig, op, always_async):
         if _depth() > 0:
             return orig(*args, **kwargs)
         found = []
+        device = False
         try:
             if name == "batch_isend_irecv":
                 ops = args[0] if args else kwargs.get("p2p_op_list", [])
@@ -636,12 +645,14 @@ def _make_function_wrapper(name, orig, op, always_async):
                     if not any(grp is s for s in seen):
                         seen.append(grp)
                 for grp in seen or [None]:
-                    found += _record(api, op, grp, True)
+                    f, d = _record(api, op, grp, True)
+                    found += f
+                    device = device or d
             else:
                 grp, is_async = _bind_group(sig, args, kwargs, always_async) if sig else (None, always_async)
                 gm = getattr(_c10d, "GroupMember", None)
                 if gm is None or grp is not getattr(gm, "NON_GROUP_MEMBER", object()):
-                    found = _record(api, op, grp, is_async)
+                    found, device = _record(api, op, grp, is_async)
         except Exception as exc:  # the guard never breaks the program
             _internal_error(exc)
         _act(found)
@@ -649,7 +660,7 @@ def _make_function_wrapper(name, orig, op, always_async):
         try:
             result = orig(*args, **kwargs)
             if _mode == "serialize":
-                _serialize(result)
+                _serialize(result, device)
             return result
         finally:
             _tls.depth -= 1
@@ -691,8 +702,9 @@ def _make_method_wrapper(name, orig, op):
         if _depth() > 0:
             return orig(self, *args, **kwargs)
         found = []
+        device = False
         try:
-            found = _record(api, op, self, True)
+            found, device = _record(api, op, self, True)
         except Exception as exc:
             _internal_error(exc)
         _act(found)
@@ -700,7 +712,7 @@ def _make_method_wrapper(name, orig, op):
         try:
             result = orig(self, *args, **kwargs)
             if _mode == "serialize":
-                _serialize(result)
+                _serialize(result, device)
             return result
         finally:
             _tls.depth -= 1
