@@ -1,0 +1,368 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/textpos"
+)
+
+// fileDiags is what was last published for one file: the protocol
+// diagnostics and, index for index, the findings they came from (hover and
+// code actions read them).
+type fileDiags struct {
+	uri      string
+	lsp      []Diagnostic
+	findings []rules.Diagnostic
+	fixes    [][]CodeAction // per finding, edits already in UTF-16
+}
+
+// snapshot is the state one analysis sees.
+type snapshot struct {
+	gen           uint64
+	roots         []string
+	docs          map[string]*document // copies
+	changed       []string
+	configChanged bool
+	ignore        []string
+}
+
+// touch records that paths changed (or the configuration did) and wakes
+// the scheduler, which analyses after the debounce delay.
+func (s *Server) touch(paths []string, config bool) {
+	s.mu.Lock()
+	for _, p := range paths {
+		s.changed[p] = true
+	}
+	if config {
+		s.configDirty = true
+	}
+	s.gen++
+	s.mu.Unlock()
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+// take copies the state for an analysis and clears the change set.
+func (s *Server) take() *snapshot {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	snap := &snapshot{
+		gen:           s.gen,
+		roots:         append([]string(nil), s.roots...),
+		docs:          make(map[string]*document, len(s.docs)),
+		configChanged: s.configDirty,
+		ignore:        append(append([]string(nil), s.opts.Ignore...), s.ignore...),
+	}
+	for p, d := range s.docs {
+		c := *d
+		snap.docs[p] = &c
+	}
+	for p := range s.changed {
+		snap.changed = append(snap.changed, p)
+	}
+	sort.Strings(snap.changed)
+	s.changed = map[string]bool{}
+	s.configDirty = false
+	if len(snap.roots) == 0 {
+		// No workspace folder (a single file opened): analyse the open
+		// files themselves.
+		for p := range snap.docs {
+			snap.roots = append(snap.roots, p)
+		}
+		sort.Strings(snap.roots)
+	}
+	return snap
+}
+
+// restore puts an abandoned snapshot's changes back, so that the next
+// analysis still knows about them.
+func (s *Server) restore(snap *snapshot) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, p := range snap.changed {
+		s.changed[p] = true
+	}
+	if snap.configChanged {
+		s.configDirty = true
+	}
+}
+
+// outcome is a finished analysis.
+type outcome struct {
+	snap *snapshot
+	res  *Result
+	err  error
+}
+
+// schedule is the analysis loop: debounce kicks, run one analysis at a time
+// on its own goroutine, cancel it when a newer change arrives, publish only
+// results of the newest state.
+func (s *Server) schedule(ctx context.Context) {
+	var (
+		timer   *time.Timer
+		timerC  <-chan time.Time
+		running bool
+		cancel  context.CancelFunc = func() {}
+		pending bool               // the debounce expired while an analysis was running
+		done    = make(chan outcome, 1)
+	)
+	start := func() {
+		snap := s.take()
+		actx, c := context.WithCancel(ctx)
+		cancel = c
+		running = true
+		go func() { done <- s.analyze(actx, snap) }()
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			cancel()
+			return
+		case <-s.kick:
+			cancel() // latest wins: the running analysis is obsolete
+			if timer == nil {
+				timer = time.NewTimer(s.opts.Debounce)
+			} else {
+				timer.Reset(s.opts.Debounce)
+			}
+			timerC = timer.C
+		case <-timerC:
+			timerC = nil
+			if running {
+				pending = true
+			} else {
+				start()
+			}
+		case o := <-done:
+			running = false
+			cancel()
+			s.mu.Lock()
+			current := o.snap.gen == s.gen
+			s.mu.Unlock()
+			switch {
+			case current && o.err == nil:
+				s.publish(o.snap, o.res)
+			case current:
+				s.logf(MessageError, "collvet: analysis failed: %v", o.err)
+			default:
+				s.restore(o.snap) // superseded: analyse again with the newer state
+			}
+			if pending {
+				pending = false
+				start()
+			}
+		}
+	}
+}
+
+// analyze runs the analyzer on snap, turning a panic into an error.
+func (s *Server) analyze(ctx context.Context, snap *snapshot) (o outcome) {
+	o.snap = snap
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(s.opts.Log, "collvet: analysis panicked: %v\n%s", r, debug.Stack())
+			o.res, o.err = nil, fmt.Errorf("internal error (recovered): %v", r)
+		}
+	}()
+	req := Request{
+		Roots:         snap.roots,
+		Overlay:       make(map[string][]byte, len(snap.docs)),
+		Changed:       snap.changed,
+		ConfigChanged: snap.configChanged,
+	}
+	for p, d := range snap.docs {
+		req.Overlay[p] = d.text
+	}
+	o.res, o.err = s.opts.Analyzer.Analyze(ctx, req)
+	if o.err == nil && o.res == nil {
+		o.res = &Result{}
+	}
+	return o
+}
+
+// publish converts res to protocol diagnostics and sends one
+// publishDiagnostics per file that has findings now or had them before.
+func (s *Server) publish(snap *snapshot, res *Result) {
+	texts := map[string][]byte{}
+	for _, f := range res.Files {
+		if f != nil {
+			texts[s.absPath(snap, f.Path)] = f.Src
+		}
+	}
+	for p, d := range snap.docs {
+		texts[p] = d.text // what the analysis saw for open documents
+	}
+	mappers := map[string]*textpos.Mapper{}
+	mapper := func(path string) *textpos.Mapper {
+		if m, ok := mappers[path]; ok {
+			return m
+		}
+		src, ok := texts[path]
+		if !ok {
+			src, _ = os.ReadFile(path) // a missing file maps every position to its start
+		}
+		m := textpos.New(src)
+		mappers[path] = m
+		return m
+	}
+
+	next := map[string]*fileDiags{}
+	for _, d := range res.Diagnostics {
+		if ignored(d, snap.ignore) || !d.Pos.IsValid() {
+			continue
+		}
+		d.Pos.Path = s.absPath(snap, d.Pos.Path)
+		fd := next[d.Pos.Path]
+		if fd == nil {
+			uri := pathToURI(d.Pos.Path)
+			if doc := snap.docs[d.Pos.Path]; doc != nil {
+				uri = doc.uri
+			}
+			fd = &fileDiags{uri: uri}
+			next[d.Pos.Path] = fd
+		}
+		for i := range d.Related {
+			d.Related[i].Pos.Path = s.absPath(snap, d.Related[i].Pos.Path)
+		}
+		for i := range d.Fixes {
+			for j := range d.Fixes[i].Edits {
+				d.Fixes[i].Edits[j].Pos.Path = s.absPath(snap, d.Fixes[i].Edits[j].Pos.Path)
+			}
+		}
+		fd.lsp = append(fd.lsp, s.toProtocol(d, mapper))
+		fd.findings = append(fd.findings, d)
+		fd.fixes = append(fd.fixes, toActions(d, mapper))
+	}
+
+	s.mu.Lock()
+	prev := s.published
+	s.published = next
+	s.mu.Unlock()
+
+	paths := make([]string, 0, len(next)+len(prev))
+	for p := range next {
+		paths = append(paths, p)
+	}
+	for p := range prev {
+		if next[p] == nil {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		params := PublishDiagnosticsParams{Diagnostics: []Diagnostic{}}
+		if fd := next[p]; fd != nil {
+			params.URI = fd.uri
+			params.Diagnostics = fd.lsp
+		} else {
+			params.URI = prev[p].uri
+		}
+		if doc := snap.docs[p]; doc != nil {
+			v := doc.version
+			params.Version = &v
+		}
+		_ = s.conn.Notify(context.Background(), "textDocument/publishDiagnostics", params)
+	}
+}
+
+// absPath makes a reported path absolute: paths relative to the first root
+// (or to the working directory when there is none).
+func (s *Server) absPath(snap *snapshot, path string) string {
+	if path == "" || filepath.IsAbs(path) {
+		return filepath.Clean(path)
+	}
+	if len(snap.roots) > 0 {
+		root := snap.roots[0]
+		if _, isDoc := snap.docs[root]; isDoc {
+			root = filepath.Dir(root)
+		}
+		return filepath.Join(root, path)
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
+}
+
+// ignored reports whether d's rule is listed in ignore (codes, code
+// prefixes or rule names).
+func ignored(d rules.Diagnostic, ignore []string) bool {
+	for _, ig := range ignore {
+		ig = strings.TrimSpace(ig)
+		if ig == "" {
+			continue
+		}
+		if strings.HasPrefix(d.Rule, strings.ToUpper(ig)) || d.Name == ig {
+			return true
+		}
+	}
+	return false
+}
+
+// toRange converts a model position to a protocol range. Without an end,
+// the range runs to the end of the start line.
+func toRange(m *textpos.Mapper, p rules.Pos) Range {
+	line := max(p.Line, 1)
+	col := max(p.Col, 1)
+	r := Range{Start: Position{Line: line - 1, Character: m.UTF16Col(line, col)}}
+	switch {
+	case p.EndLine > 0 && (p.EndLine > line || (p.EndLine == line && p.EndCol >= col)):
+		r.End = Position{Line: p.EndLine - 1, Character: m.UTF16Col(p.EndLine, max(p.EndCol, 1))}
+	default:
+		r.End = Position{Line: line - 1, Character: m.UTF16Col(line, len(m.Line(line))+1)}
+		if r.End.Character < r.Start.Character {
+			r.End = r.Start
+		}
+	}
+	return r
+}
+
+// toProtocol converts a finding.
+func (s *Server) toProtocol(d rules.Diagnostic, mapper func(string) *textpos.Mapper) Diagnostic {
+	out := Diagnostic{
+		Range:    toRange(mapper(d.Pos.Path), d.Pos),
+		Severity: severity(d.Severity),
+		Code:     d.Rule,
+		Source:   "collvet",
+		Message:  d.Message,
+	}
+	if d.Name != "" {
+		out.Message += " [" + d.Name + "]"
+	}
+	if d.Rule != "" {
+		out.CodeDescription = &CodeDescription{Href: s.opts.DocURL(d.Rule)}
+	}
+	for _, r := range d.Related {
+		if !r.Pos.IsValid() {
+			continue
+		}
+		out.RelatedInformation = append(out.RelatedInformation, DiagnosticRelatedInformation{
+			Location: Location{URI: pathToURI(r.Pos.Path), Range: toRange(mapper(r.Pos.Path), r.Pos)},
+			Message:  r.Message,
+		})
+	}
+	return out
+}
+
+// severity maps a rule severity to the protocol's.
+func severity(s rules.Severity) int {
+	switch s {
+	case rules.Error:
+		return SeverityError
+	case rules.Warning:
+		return SeverityWarning
+	case rules.Info:
+		return SeverityInformation
+	}
+	return SeverityWarning
+}

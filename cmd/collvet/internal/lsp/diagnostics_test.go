@@ -1,0 +1,174 @@
+package lsp
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/collvet/collvet/rules"
+)
+
+// Positions are UTF-16 code units: a finding after non-ASCII text on its
+// line starts where the editor shows it.
+func TestPublishDiagnosticsUTF16AndFields(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "pkg", "mod.py")
+	// "ü" is 2 bytes / 1 unit, "😀" 4 bytes / 2 units: hazard starts at
+	// byte column 16 (1-based) and UTF-16 column 11 (0-based).
+	text := "import x\ns = 'ü😀'; hazard(s)\n"
+	writeFile(t, path, text)
+	c := newClient(t, Options{})
+	c.initialize(root, ClientCapabilities{})
+	uri := pathToURI(path)
+
+	p := c.waitDiags(uri, func(p PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 1 })
+	d := p.Diagnostics[0]
+	want := Range{Start: Position{1, 11}, End: Position{1, 17}}
+	if d.Range != want {
+		t.Errorf("range = %+v, want %+v", d.Range, want)
+	}
+	if d.Severity != SeverityError || d.Code != "CV999" || d.Source != "collvet" {
+		t.Errorf("severity/code/source = %d %q %q", d.Severity, d.Code, d.Source)
+	}
+	if d.CodeDescription == nil || !strings.HasSuffix(d.CodeDescription.Href, "#CV999") {
+		t.Errorf("codeDescription = %+v", d.CodeDescription)
+	}
+	if !strings.Contains(d.Message, "hazard() called") || !strings.Contains(d.Message, "[test-hazard]") {
+		t.Errorf("message = %q", d.Message)
+	}
+	if len(d.RelatedInformation) != 2 || d.RelatedInformation[0].Message != "thread started here" ||
+		d.RelatedInformation[0].Location.URI != uri || d.RelatedInformation[1].Location.Range.Start != (Position{1, 11}) {
+		t.Errorf("relatedInformation = %+v", d.RelatedInformation)
+	}
+	if p.Version != nil {
+		t.Errorf("file not open but version = %d", *p.Version)
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestDiagnosticsClearWhenFixed(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "a.py")
+	writeFile(t, path, "hazard(1)\n")
+	c := newClient(t, Options{})
+	c.initialize(root, ClientCapabilities{})
+	uri := c.open(path, "hazard(1)\n")
+	c.waitDiags(uri, func(p PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 1 })
+	c.change(uri, TextDocumentContentChangeEvent{Text: "pass\n"})
+	// The file had findings: an empty list is published for it.
+	c.waitDiags(uri, func(p PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+}
+
+// A panicking analysis is logged to the client and the server goes on.
+func TestPanicInAnalysisIsRecovered(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "a.py")
+	writeFile(t, path, "hazard(1)\n")
+	c := newClient(t, Options{})
+	c.initialize(root, ClientCapabilities{})
+	uri := c.open(path, "PANIC\n")
+	for m := range c.logs {
+		if m.Type == MessageError && strings.Contains(m.Message, "PANIC") {
+			break
+		}
+	}
+	c.change(uri, TextDocumentContentChangeEvent{Text: "hazard(2)\n"})
+	c.waitDiags(uri, func(p PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 1 })
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}
+
+// An edit cancels the analysis in flight; only the newest state is
+// published.
+func TestNewEditCancelsRunningAnalysis(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "a.py")
+	writeFile(t, path, "pass\n")
+	fa := &fakeAnalyzer{block: make(chan struct{})}
+	c := newClient(t, Options{Analyzer: fa})
+	c.initialize(root, ClientCapabilities{})
+	uri := c.open(path, "hazard(1)\n")
+	// Wait until an analysis is blocked in the analyzer.
+	for {
+		fa.mu.Lock()
+		n := len(fa.requests)
+		fa.mu.Unlock()
+		if n > 0 {
+			break
+		}
+		select {
+		case <-c.done:
+			t.Fatal("server stopped")
+		default:
+		}
+	}
+	v := c.change(uri, TextDocumentContentChangeEvent{Text: "hazard(1)\nhazard(2)\n"})
+	// Let the newest analysis through.
+	fa.mu.Lock()
+	close(fa.block)
+	fa.block = nil
+	fa.mu.Unlock()
+	p := c.waitDiags(uri, func(p PublishDiagnosticsParams) bool { return p.Version != nil && *p.Version == v })
+	if len(p.Diagnostics) != 2 {
+		t.Errorf("newest state has 2 findings, published %d", len(p.Diagnostics))
+	}
+	// No publish for the stale version 1 came before it.
+	select {
+	case q := <-c.diags:
+		t.Errorf("unexpected extra publish %+v", q)
+	default:
+	}
+}
+
+func TestIgnored(t *testing.T) {
+	d := rules.Diagnostic{Rule: "CV401", Name: "unwaited-async-work"}
+	for _, tc := range []struct {
+		ignore []string
+		want   bool
+	}{
+		{nil, false},
+		{[]string{"CV401"}, true},
+		{[]string{"cv4"}, true},
+		{[]string{"CV40", ""}, true},
+		{[]string{"unwaited-async-work"}, true},
+		{[]string{"CV402", "CV1"}, false},
+		{[]string{" "}, false},
+	} {
+		if got := ignored(d, tc.ignore); got != tc.want {
+			t.Errorf("ignored(%v) = %v, want %v", tc.ignore, got, tc.want)
+		}
+	}
+}
+
+func TestToRangeWithoutEnd(t *testing.T) {
+	m := newMapper("ab\n  hazard(1)\n")
+	r := toRange(m, rulesPos(2, 3, 0, 0))
+	if r != (Range{Start: Position{1, 2}, End: Position{1, 11}}) {
+		t.Errorf("range without end = %+v", r)
+	}
+	// An end before the start is treated as unknown.
+	r = toRange(m, rulesPos(2, 3, 1, 1))
+	if r.End != (Position{1, 11}) {
+		t.Errorf("range with inverted end = %+v", r)
+	}
+}
+
+// analyzerErr reports an error: the error is logged, nothing published.
+func TestAnalysisErrorIsLogged(t *testing.T) {
+	c := newClient(t, Options{Analyzer: AnalyzerFunc(func(context.Context, Request) (*Result, error) {
+		return nil, errBroken
+	})})
+	c.initialize(t.TempDir(), ClientCapabilities{})
+	for m := range c.logs {
+		if m.Type == MessageError && strings.Contains(m.Message, "broken config") {
+			break
+		}
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}
