@@ -1,0 +1,181 @@
+// Package cv101 implements CV101 collective-from-multiple-threads: one
+// process group's collectives issued from two host threads that may run at
+// the same time, or from one context that runs on several threads at once.
+package cv101
+
+import (
+	"fmt"
+
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/internal/rulekit"
+)
+
+// Rule is CV101.
+var Rule = rules.Register(&rules.Rule{
+	Code:     "CV101",
+	Name:     "collective-from-multiple-threads",
+	Severity: rules.Error,
+	Run:      run,
+	Doc: rules.Doc{
+		Title: "one process group's collectives are issued from several host threads",
+		What: "Reports a collective, point-to-point or object collective whose process group " +
+			"(communicator) also receives collectives from another host thread that may run at the " +
+			"same time: a threading.Thread, a thread-pool task, a library background thread such as " +
+			"torch.distributed.checkpoint.async_save's executor, a goroutine; or from one context that " +
+			"runs on several threads at once (pool.map, threads started in a loop). Any backend counts: " +
+			"gloo groups shared by two threads break too. Autograd hooks are reported by CV102 instead.",
+		Why: "NCCL, RCCL, gloo and MPI match collectives across ranks by the order in which each rank " +
+			"launches them on a communicator. Two host threads interleave their launches differently on " +
+			"each rank, so rank 0 may pair its barrier with rank 1's all_gather: the job hangs (or, with " +
+			"matching shapes, silently mixes data). The NCCL user guide forbids issuing operations to one " +
+			"communicator from several threads in parallel. It shows up sporadically and at scale.",
+		Example: `import threading
+import torch.distributed as dist
+import torch.distributed.checkpoint as dcp
+
+def report(x):
+    dist.all_reduce(x)              # worker thread, default group
+
+threading.Thread(target=report, args=(loss,)).start()
+dist.barrier()                      # main thread, same default group
+
+dcp.async_save(state, checkpoint_id=path)   # background thread: default group
+dist.barrier()                              # main thread: same group (T2)`,
+		UseInstead: `# Issue every collective from one thread, or give the other thread its own group.
+side = dist.new_group(backend="gloo")      # created on all ranks, in the same order
+
+def report(x):
+    dist.all_reduce(x, group=side)
+
+t = threading.Thread(target=report, args=(loss,))
+t.start()
+t.join()                                    # or: keep the main thread off side
+dist.barrier()
+
+dcp.async_save(state, checkpoint_id=path, process_group=side)`,
+		FixSafety: "No automatic fix: choosing a dedicated group or funnelling work onto one thread is a design decision. " +
+			"A dedicated group must be created on every rank in the same order (new_group is itself a collective). " +
+			"If the threads are in fact ordered in a way collvet cannot see, `collvet guard` checks it at run time.",
+		References: []string{
+			"https://github.com/pytorch/pytorch/issues/115861 — gather_object hangs when called from a ThreadPoolExecutor (T1)",
+			"https://github.com/KempnerInstitute/KempnerForge/issues/104 — dcp.async_save background collectives + dist.barrier on the default group deadlock (T2)",
+			"https://github.com/Tencent-Hunyuan/UniRL/pull/410 — async_save(process_group=pg) and monitored_barrier(pg) on one gloo group (T3)",
+			"https://github.com/mpi4py/mpi4py/issues/784 — pickle collectives from a worker thread (T4)",
+			"https://github.com/open-mpi/ompi/issues/2427 — concurrent collectives on one communicator from two threads (T6)",
+		},
+		Since: "0.1.0",
+	},
+})
+
+type use struct {
+	site  *rules.Site
+	reach *rules.Reach
+	ctx   *rules.Context // the host thread
+	// spawnOnly: a library background thread known only by its spawn site
+	// (async_save), with no site of its own in the program.
+	spawnOnly bool
+}
+
+func run(p *rules.Pass) {
+	prog := p.Prog
+	byGroup := map[string][]use{}
+	var order []string
+	add := func(g *rules.Group, u use) {
+		if !rulekit.Known(g) {
+			return
+		}
+		k := rulekit.GroupKey(g)
+		if _, ok := byGroup[k]; !ok {
+			order = append(order, k)
+		}
+		byGroup[k] = append(byGroup[k], u)
+	}
+	for _, s := range prog.Sites {
+		if !rulekit.Communicates(s) || s.Kind == rules.OpInit {
+			continue
+		}
+		for _, r := range s.Reach {
+			if r == nil {
+				continue
+			}
+			c := rulekit.Thread(r.Ctx, prog)
+			if c != nil && c.Kind == rules.Autograd {
+				continue // CV102's business
+			}
+			add(s.Group, use{site: s, reach: r, ctx: c})
+		}
+	}
+	for _, c := range prog.Contexts {
+		if c.Kind == rules.Background && c.Entry == nil && c.Group != nil {
+			add(c.Group, use{ctx: c, spawnOnly: true})
+		}
+	}
+	reported := map[*rules.Site]bool{}
+	reportedCtx := map[*rules.Context]bool{}
+	for _, k := range order {
+		us := byGroup[k]
+		for i, a := range us {
+			if rulekit.IsMain(a.ctx) && !(a.ctx != nil && a.ctx.Many) {
+				continue // report at the non-main side
+			}
+			if a.site != nil && reported[a.site] || a.spawnOnly && reportedCtx[a.ctx] {
+				continue
+			}
+			if a.ctx != nil && a.ctx.Many && !a.spawnOnly {
+				reported[a.site] = true
+				report(p, a, nil)
+				continue
+			}
+			for j, b := range us {
+				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) {
+					continue
+				}
+				if a.site != nil {
+					reported[a.site] = true
+				} else {
+					reportedCtx[a.ctx] = true
+				}
+				bb := b
+				report(p, a, &bb)
+				break
+			}
+		}
+	}
+}
+
+func where(u use) (pos rules.Pos, what string, group *rules.Group) {
+	if u.spawnOnly {
+		return u.ctx.Spawn, rulekit.ShortAPI(u.ctx.SpawnAPI, "background work") + "'s collectives", u.ctx.Group
+	}
+	return u.site.Pos, rulekit.OpName(u.site), u.site.Group
+}
+
+func report(p *rules.Pass, a use, b *use) {
+	pos, what, g := where(a)
+	var d rules.Diagnostic
+	d.Pos = pos
+	if b == nil {
+		d.Message = fmt.Sprintf("%s on %s is issued from %s, which runs on several threads at once: "+
+			"their launches interleave differently on each rank, so the ranks can pair different collectives and hang",
+			what, rulekit.GroupLabel(g), rulekit.CtxLabel(a.ctx))
+	} else {
+		bpos, bwhat, _ := where(*b)
+		d.Message = fmt.Sprintf("%s on %s is issued from %s while %s issues %s on the same group (%s): "+
+			"the two threads launch in a different order on each rank, so the ranks can pair different collectives and hang",
+			what, rulekit.GroupLabel(g), rulekit.CtxLabel(a.ctx), rulekit.CtxLabel(b.ctx), bwhat, bpos.Short())
+		d.Related = append(d.Related, rulekit.Related(bpos, fmt.Sprintf("%s on the same group, from %s", bwhat, rulekit.CtxLabel(b.ctx))))
+	}
+	if a.ctx != nil && a.ctx.Spawn.IsValid() && a.ctx.Spawn != pos {
+		d.Related = append(d.Related, rulekit.Related(a.ctx.Spawn, "the thread is started here ("+rulekit.ShortAPI(a.ctx.SpawnAPI, string(a.ctx.Kind))+")"))
+	}
+	if b != nil && b.ctx != nil && b.ctx.Spawn.IsValid() && !b.spawnOnly {
+		d.Related = append(d.Related, rulekit.Related(b.ctx.Spawn, "the other thread is started here"))
+	}
+	if a.reach != nil && len(a.reach.Chain) > 0 {
+		first := a.reach.Chain[0]
+		if first != nil && first.Pos.IsValid() && first.Pos != pos {
+			d.Related = append(d.Related, rulekit.Related(first.Pos, "reached through this call"))
+		}
+	}
+	p.Report(d)
+}

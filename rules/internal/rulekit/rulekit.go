@@ -1,0 +1,178 @@
+// Package rulekit holds the small helpers the CV rules share: how to name
+// sites, groups and contexts in messages, when two contexts may run at the
+// same time, and how to read lines of a file for fixes.
+package rulekit
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+
+	"github.com/collvet/collvet/rules"
+)
+
+// GuardHint is the sentence findings append when the model cannot decide a
+// fact statically; `collvet guard` checks the same hazard at run time.
+const GuardHint = "if this cannot happen in your program, `collvet guard` checks it at run time"
+
+// OpName names a site's API for messages: the last component of its
+// qualified name, or the last two for methods (Trainer.save_checkpoint).
+func OpName(s *rules.Site) string {
+	if s == nil {
+		return "collective"
+	}
+	return ShortAPI(s.API, s.Op)
+}
+
+// ShortAPI shortens a qualified API name for messages.
+func ShortAPI(api, fallback string) string {
+	if api == "" {
+		return fallback
+	}
+	parts := strings.Split(api, ".")
+	if len(parts) >= 2 {
+		prev := parts[len(parts)-2]
+		if prev != "" && unicode.IsUpper(rune(prev[0])) {
+			return prev + "." + parts[len(parts)-1]
+		}
+	}
+	return parts[len(parts)-1]
+}
+
+// GroupLabel names a group for messages.
+func GroupLabel(g *rules.Group) string {
+	switch {
+	case g == nil || g.Kind == rules.GroupUnknown:
+		return "an unknown group"
+	case g.Kind == rules.GroupWorld:
+		return "the default group (WORLD)"
+	}
+	return "group " + g.ID
+}
+
+// Known reports whether g identifies a group statically.
+func Known(g *rules.Group) bool { return g != nil && g.Kind != rules.GroupUnknown }
+
+// SameGroup reports whether a and b are provably the same group.
+func SameGroup(a, b *rules.Group) bool {
+	if !Known(a) || !Known(b) {
+		return false
+	}
+	if a == b {
+		return true
+	}
+	if a.Kind == rules.GroupWorld && b.Kind == rules.GroupWorld {
+		return true
+	}
+	return a.ID == b.ID
+}
+
+// GroupKey is a map key for a known group.
+func GroupKey(g *rules.Group) string {
+	if g.Kind == rules.GroupWorld {
+		return "WORLD"
+	}
+	return g.ID
+}
+
+// IsMain reports whether c is the main thread (nil counts as main).
+func IsMain(c *rules.Context) bool { return c == nil || c.Kind == rules.Main }
+
+// Thread returns the host thread that really runs c: an autograd callback
+// under set_multithreading_enabled(False) runs on the thread that called
+// backward, which is its parent (the main thread when unknown).
+func Thread(c *rules.Context, p *rules.Program) *rules.Context {
+	for c != nil && c.Kind == rules.Autograd && SingleThreaded(c, p) {
+		if c.Parent == nil {
+			return nil
+		}
+		c = c.Parent
+	}
+	return c
+}
+
+// SingleThreaded reports whether autograd multithreading is disabled for
+// an autograd context: the model says so for this backward, or a global
+// set_multithreading_enabled(False) call is in force and the backward runs
+// on the main thread.
+func SingleThreaded(c *rules.Context, p *rules.Program) bool {
+	if c == nil || c.Kind != rules.Autograd {
+		return false
+	}
+	if c.SingleThreadedAutograd {
+		return true
+	}
+	return p != nil && len(p.Facts.AutogradSingleThreaded) > 0 && (c.Parent == nil || IsMain(c.Parent))
+}
+
+// ancestor reports whether a is c or one of c's ancestors.
+func ancestor(a, c *rules.Context) bool {
+	for x := c; x != nil; x = x.Parent {
+		if x == a {
+			return true
+		}
+	}
+	return IsMain(a) && c != nil // every context descends from main
+}
+
+// Concurrent reports whether code in a and code in b may run at the same
+// time. A context with multiplicity many runs alongside itself; a joined
+// context is over before its spawner continues, so it never overlaps its
+// ancestors' later code, nor another joined context.
+func Concurrent(a, b *rules.Context) bool {
+	if a == b || (IsMain(a) && IsMain(b)) {
+		return a != nil && a.Many
+	}
+	if a != nil && a.Joined && (ancestor(b, a) || (b != nil && b.Joined)) {
+		return false
+	}
+	if b != nil && b.Joined && ancestor(a, b) {
+		return false
+	}
+	return true
+}
+
+// CtxLabel describes c for messages.
+func CtxLabel(c *rules.Context) string {
+	if c == nil {
+		return "the main thread"
+	}
+	return c.Label()
+}
+
+// Line returns the 1-based line of f without its newline.
+func Line(f *rules.File, line int) string {
+	if f == nil || line < 1 {
+		return ""
+	}
+	src := f.Src
+	for i := 1; i < line; i++ {
+		j := bytes.IndexByte(src, '\n')
+		if j < 0 {
+			return ""
+		}
+		src = src[j+1:]
+	}
+	if j := bytes.IndexByte(src, '\n'); j >= 0 {
+		src = src[:j]
+	}
+	return strings.TrimRight(string(src), "\r")
+}
+
+// Indent returns the leading whitespace of a line of f.
+func Indent(f *rules.File, line int) string {
+	l := Line(f, line)
+	return l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+}
+
+// InsertBefore is an edit inserting text as whole lines before line.
+func InsertBefore(path string, line int, text string) rules.Edit {
+	return rules.Edit{Pos: rules.Pos{Path: path, Line: line, Col: 1, EndLine: line, EndCol: 1}, NewText: text}
+}
+
+// Related builds a related location.
+func Related(p rules.Pos, msg string) rules.Related { return rules.Related{Pos: p, Message: msg} }
+
+// Communicates reports whether a site's kind is one whose order ranks must
+// agree on (everything but "other").
+func Communicates(s *rules.Site) bool { return s != nil && s.Kind != rules.OpOther }
