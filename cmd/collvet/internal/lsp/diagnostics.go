@@ -271,7 +271,7 @@ func (s *Server) publish(snap *snapshot, res *Result) {
 			v := doc.version
 			params.Version = &v
 		}
-		_ = s.conn.Notify(context.Background(), "textDocument/publishDiagnostics", params)
+		s.notify("textDocument/publishDiagnostics", params)
 	}
 }
 

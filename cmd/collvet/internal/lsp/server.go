@@ -25,6 +25,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
@@ -63,7 +64,9 @@ var ErrExitWithoutShutdown = errors.New("lsp: exit without shutdown")
 // Server is one LSP session.
 type Server struct {
 	opts Options
-	conn *jsonrpc2.Conn
+	// conn is set once the connection exists; handlers may run before
+	// NewConn returns, so it is published atomically.
+	conn atomic.Pointer[jsonrpc2.Conn]
 
 	mu          sync.Mutex
 	initialized bool
@@ -109,15 +112,16 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	h := jsonrpc2.HandlerWithError(s.handle).SuppressErrClosed()
-	s.conn = jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{}), h,
+	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{}), h,
 		jsonrpc2.SetLogger(logger{s.opts.Log}))
+	s.conn.CompareAndSwap(nil, conn)
 	go s.schedule(ctx)
 	select {
-	case <-s.conn.DisconnectNotify():
+	case <-conn.DisconnectNotify():
 	case <-s.exited:
-		s.conn.Close()
+		conn.Close()
 	case <-ctx.Done():
-		s.conn.Close()
+		conn.Close()
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -162,6 +166,7 @@ const (
 // handle dispatches one message. It runs on the reader goroutine, so it
 // never waits on the client and never analyses.
 func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
+	s.conn.CompareAndSwap(nil, conn)
 	defer func() {
 		// A bug in a handler must not take the session down.
 		if r := recover(); r != nil {
@@ -306,7 +311,12 @@ func (s *Server) shutdownRequest(_ context.Context, _ json.RawMessage) (any, err
 func (s *Server) logf(typ int, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	fmt.Fprintln(s.opts.Log, msg)
-	if s.conn != nil {
-		_ = s.conn.Notify(context.Background(), "window/logMessage", LogMessageParams{Type: typ, Message: msg})
+	s.notify("window/logMessage", LogMessageParams{Type: typ, Message: msg})
+}
+
+// notify sends a notification to the client, if connected.
+func (s *Server) notify(method string, params any) {
+	if c := s.conn.Load(); c != nil {
+		_ = c.Notify(context.Background(), method, params)
 	}
 }

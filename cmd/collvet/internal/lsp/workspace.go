@@ -120,7 +120,11 @@ func (s *Server) registerWatchers() {
 			{GlobPattern: "**/*.go"},
 		}},
 	}}}
-	if err := s.conn.Call(context.Background(), "client/registerCapability", params, nil); err != nil {
+	c := s.conn.Load()
+	if c == nil {
+		return
+	}
+	if err := c.Call(context.Background(), "client/registerCapability", params, nil); err != nil {
 		s.logf(MessageWarning, "collvet: could not register file watchers: %v", err)
 	}
 }
