@@ -1,0 +1,297 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+
+	"github.com/collvet/collvet/cmd/collvet/internal/config"
+	"github.com/collvet/collvet/cmd/collvet/internal/driver"
+	"github.com/collvet/collvet/cmd/collvet/internal/fix"
+	"github.com/collvet/collvet/cmd/collvet/internal/output"
+	"github.com/collvet/collvet/rules"
+)
+
+// The check command is the default: `collvet [flags] [paths | patterns]`.
+func init() {
+	Register(&Command{
+		Name:  "check",
+		Usage: "[flags] [paths | Go package patterns]",
+		Short: "analyse Python files/directories and Go packages (the default command)",
+		Run:   runCheck,
+	})
+}
+
+// listFlag collects repeatable, comma-separated values.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+func (l *listFlag) Set(s string) error {
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			*l = append(*l, v)
+		}
+	}
+	return nil
+}
+
+type checkFlags struct {
+	format     string
+	selectF    listFlag
+	ignore     listFlag
+	severity   string
+	jobs       int
+	fix        bool
+	diff       bool
+	stats      bool
+	quiet      bool
+	version    bool
+	configFile string
+	noConfig   bool
+	color      string
+}
+
+func newCheckFlagSet(env *Env, f *checkFlags) *flag.FlagSet {
+	fs := flag.NewFlagSet("collvet", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.StringVar(&f.format, "format", "text", "output format: text, json, sarif or github")
+	fs.Var(&f.selectF, "select", "rule codes, prefixes (CV1) or names to enable, comma-separated (replaces the configuration's select)")
+	fs.Var(&f.ignore, "ignore", "rule codes, prefixes or names to disable, comma-separated (added to the configuration's ignore)")
+	fs.StringVar(&f.severity, "severity", "info", "report findings of at least this severity: info, warning or error")
+	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "parallel jobs")
+	fs.BoolVar(&f.fix, "fix", false, "apply fixes to the files (atomically; files changed since they were read are not touched)")
+	fs.BoolVar(&f.diff, "diff", false, "print the fixes as a unified diff instead of applying them (exit 1 if non-empty)")
+	fs.BoolVar(&f.stats, "stats", false, "print statistics (files, lines, time) on standard error")
+	fs.BoolVar(&f.quiet, "quiet", false, "print findings only: no warnings or summaries on standard error")
+	fs.BoolVar(&f.version, "version", false, "print collvet's version and exit")
+	fs.StringVar(&f.configFile, "config", "", "read configuration from this file instead of discovering pyproject.toml / collvet.toml")
+	fs.BoolVar(&f.noConfig, "no-config", false, "ignore configuration files")
+	fs.StringVar(&f.color, "color", "auto", "colour the text format: auto (on a terminal), always or never")
+	fs.Usage = func() {
+		fmt.Fprintf(env.Stderr, "usage: collvet [flags] [paths | Go package patterns]\n\n"+
+			"Analyses the given Python files and directories (as one program) and Go\n"+
+			"packages (./...), default \".\". Exit status: 0 no findings, 1 findings,\n"+
+			"2 usage or internal error. Flags may come before or after the paths.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseInterleaved parses flags that may come before or after positional
+// arguments (as go vet and ruff accept); "--" ends the flags.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		consumed := len(args) - len(rest)
+		if consumed > 0 && args[consumed-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+func runCheck(env *Env, args []string) int {
+	var f checkFlags
+	fs := newCheckFlagSet(env, &f)
+	paths, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitOK
+		}
+		return ExitError
+	}
+	if f.version {
+		fmt.Fprintf(env.Stdout, "collvet %s\n", Version)
+		return ExitOK
+	}
+	if !output.Valid(f.format) {
+		return env.Errorf("unknown --format %q (want %s)", f.format, strings.Join(output.Formats, ", "))
+	}
+	minSev := rules.Severity(f.severity)
+	if minSev.Rank() == 0 {
+		return env.Errorf("unknown --severity %q (want info, warning or error)", f.severity)
+	}
+	if f.color != "auto" && f.color != "always" && f.color != "never" {
+		return env.Errorf("unknown --color %q (want auto, always or never)", f.color)
+	}
+	for _, s := range append(append([]string{}, f.selectF...), f.ignore...) {
+		if err := checkCLISelector(s); err != nil {
+			return env.Errorf("%v", err)
+		}
+	}
+	if f.noConfig && f.configFile != "" {
+		return env.Errorf("--config and --no-config exclude each other")
+	}
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+
+	// Configuration: explicit, none, or discovered; then the flags on top.
+	var cfg *config.Config
+	switch {
+	case f.noConfig:
+		cfg = &config.Config{}
+	case f.configFile != "":
+		cfg, err = config.Load(f.configFile)
+	default:
+		cfg, err = config.Discover(paths)
+	}
+	if err != nil {
+		return env.Errorf("configuration: %v", err)
+	}
+	if cfg == nil {
+		cfg = &config.Config{}
+	}
+	merged := *cfg
+	if len(f.selectF) > 0 {
+		merged.Select = f.selectF
+	}
+	merged.Ignore = append(append([]string{}, cfg.Ignore...), f.ignore...)
+
+	ctx := context.Background()
+	req := driver.Request{Paths: paths, Config: &merged, Jobs: f.jobs}
+	rep, err := driver.Analyze(ctx, req)
+	if err != nil {
+		return env.Errorf("%v", err)
+	}
+	warnErrors(env, rep, f.quiet)
+	filterSeverity(rep, minSev)
+
+	if f.fix || f.diff {
+		changes, skips := fix.Plan(rep.Files, rep.Diagnostics)
+		if !f.quiet {
+			for _, s := range skips {
+				fmt.Fprintf(env.Stderr, "collvet: %s: fix not applied: %s\n", s.Path, s.Reason)
+			}
+		}
+		if f.diff {
+			n := 0
+			for _, c := range changes {
+				if d := c.Diff(); d != "" {
+					io.WriteString(env.Stdout, d)
+					n++
+				}
+			}
+			if n > 0 {
+				return ExitFindings
+			}
+			return ExitOK
+		}
+		fixed, files := 0, 0
+		for _, c := range changes {
+			if err := c.Write(); err != nil {
+				fmt.Fprintf(env.Stderr, "collvet: %s: fix not applied: %v\n", c.Path, err)
+				continue
+			}
+			fixed += c.Fixes
+			files++
+		}
+		if !f.quiet && files > 0 {
+			fmt.Fprintf(env.Stderr, "collvet: applied %d fixes in %d files\n", fixed, files)
+		}
+		if files > 0 {
+			// Report what remains, from the fixed sources.
+			if rep, err = driver.Analyze(ctx, req); err != nil {
+				return env.Errorf("%v", err)
+			}
+			filterSeverity(rep, minSev)
+		}
+	}
+
+	opts := output.Options{Root: output.RepoRoot("."), Version: Version}
+	switch f.color {
+	case "always":
+		opts.Color = true
+	case "auto":
+		opts.Color = isTerminal(env.Stdout) && os.Getenv("NO_COLOR") == ""
+	}
+	if err := output.Write(env.Stdout, f.format, rep, opts); err != nil {
+		return env.Errorf("writing output: %v", err)
+	}
+	if f.stats {
+		printStats(env.Stderr, rep)
+	}
+	if len(rep.Diagnostics) > 0 {
+		return ExitFindings
+	}
+	return ExitOK
+}
+
+// checkCLISelector accepts selectors that name at least one rule.
+func checkCLISelector(s string) error {
+	if err := config.CheckSelector(s); err != nil {
+		return err
+	}
+	for _, r := range rules.All() {
+		if config.Matches(s, r) {
+			return nil
+		}
+	}
+	return fmt.Errorf("%q selects no rule (see `collvet rules`)", s)
+}
+
+func filterSeverity(rep *driver.Report, min rules.Severity) {
+	kept := rep.Diagnostics[:0]
+	for _, d := range rep.Diagnostics {
+		if d.Severity.Rank() >= min.Rank() {
+			kept = append(kept, d)
+		}
+	}
+	rep.Diagnostics = kept
+}
+
+// warnErrors prints the files that could not be analysed (other than
+// syntax errors, which are CV000 findings).
+func warnErrors(env *Env, rep *driver.Report, quiet bool) {
+	if quiet {
+		return
+	}
+	for _, e := range rep.Errors {
+		if e.Kind == "syntax" || e.Kind == "decode" {
+			continue
+		}
+		fmt.Fprintf(env.Stderr, "collvet: warning: %s: %s (%s)\n", e.Path, e.Msg, e.Kind)
+	}
+}
+
+func printStats(w io.Writer, rep *driver.Report) {
+	s := rep.Stats
+	fmt.Fprintf(w, "files: %d, lines: %d, bytes: %d, parse errors: %d, findings: %d, time: %.3fs\n",
+		s.Files, s.Lines, s.Bytes, s.ParseErrors, len(rep.Diagnostics), s.Seconds)
+	counts := map[string]int{}
+	for _, d := range rep.Diagnostics {
+		counts[d.Rule+" "+d.Name]++
+	}
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(w, "  %5d  %s\n", counts[k], k)
+	}
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+}
