@@ -1,0 +1,97 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"time"
+
+	"github.com/collvet/collvet/cmd/collvet/internal/driver"
+	"github.com/collvet/collvet/cmd/collvet/internal/lsp"
+)
+
+// `collvet lsp` runs the language server on stdin/stdout.
+func init() {
+	Register(&Command{
+		Name:  "lsp",
+		Usage: "[--ignore CODES] [--debounce DURATION] [--log FILE]",
+		Short: "run the language server over stdio (editors: diagnostics, quick fixes, hover)",
+		Run:   runLSP,
+	})
+}
+
+// NewLSPCache returns the persistent cache the language server passes to
+// every analysis (driver.Request.Cache: the Python front end's per-module
+// summaries, so an edit re-analyses the changed module and its
+// dependents). nil: no cache, every analysis starts afresh.
+var NewLSPCache func() any
+
+func runLSP(env *Env, args []string) int {
+	fs := flag.NewFlagSet("lsp", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	var ignore listFlag
+	fs.Var(&ignore, "ignore", "rule codes, prefixes or names never reported (comma-separated, repeatable)")
+	debounce := fs.Duration("debounce", 150*time.Millisecond, "wait this long after an edit before analysing")
+	logFile := fs.String("log", "", "append the server's log to this file (default: stderr)")
+	if err := fs.Parse(args); err != nil {
+		return ExitError
+	}
+	if fs.NArg() > 0 {
+		return env.Errorf("lsp: unexpected arguments %q (the server speaks LSP on stdin/stdout)", fs.Args())
+	}
+	var log io.Writer = env.Stderr
+	if *logFile != "" {
+		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			return env.Errorf("lsp: %v", err)
+		}
+		defer f.Close()
+		log = f
+	}
+	var cache any
+	if NewLSPCache != nil {
+		cache = NewLSPCache()
+	}
+	srv := lsp.NewServer(lsp.Options{
+		Analyzer: lsp.AnalyzerFunc(func(ctx context.Context, req lsp.Request) (*lsp.Result, error) {
+			// The configuration is discovered again on every run (Config
+			// nil), so pyproject.toml/collvet.toml edits take effect.
+			rep, err := driver.Analyze(ctx, driver.Request{Paths: req.Roots, Overlay: req.Overlay, Cache: cache})
+			if err != nil {
+				return nil, err
+			}
+			return &lsp.Result{Diagnostics: rep.Diagnostics, Files: rep.Files}, nil
+		}),
+		Debounce: *debounce,
+		Ignore:   ignore,
+		Version:  Version,
+		Log:      log,
+	})
+	var rwc io.ReadWriteCloser = lsp.Stdio()
+	if env.Stdin != os.Stdin || env.Stdout != os.Stdout {
+		rwc = envStream{env}
+	}
+	err := srv.Serve(context.Background(), rwc)
+	switch {
+	case errors.Is(err, lsp.ErrExitWithoutShutdown):
+		return 1
+	case err != nil:
+		return env.Errorf("lsp: %v", err)
+	}
+	return ExitOK
+}
+
+// envStream serves on a command's own streams (tests run commands with
+// buffers, not the process's stdio).
+type envStream struct{ env *Env }
+
+func (s envStream) Read(p []byte) (int, error)  { return s.env.Stdin.Read(p) }
+func (s envStream) Write(p []byte) (int, error) { return s.env.Stdout.Write(p) }
+func (s envStream) Close() error {
+	if c, ok := s.env.Stdin.(io.Closer); ok {
+		c.Close()
+	}
+	return nil
+}
