@@ -6,9 +6,11 @@ package ruletest
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/textpos"
 )
 
 // Builder builds a synthetic rules.Program. Positions are given as lines;
@@ -131,4 +133,39 @@ func Lines(ds []rules.Diagnostic) string {
 		}
 	}
 	return sb.String()
+}
+
+// Apply applies the edits of fix to src (edits in one file, 1-based lines
+// and byte columns) and returns the new text. Edits must not overlap.
+func Apply(src []byte, edits []rules.Edit) ([]byte, error) {
+	m := textpos.New(src)
+	type span struct {
+		from, to int
+		text     string
+	}
+	var spans []span
+	for _, e := range edits {
+		from := m.Offset(e.Pos.Line, e.Pos.Col)
+		el, ec := e.Pos.EndLine, e.Pos.EndCol
+		if el == 0 {
+			el, ec = e.Pos.Line, e.Pos.Col
+		}
+		to := m.Offset(el, ec)
+		if to < from {
+			return nil, fmt.Errorf("edit %v: end before start", e.Pos)
+		}
+		spans = append(spans, span{from, to, e.NewText})
+	}
+	sort.SliceStable(spans, func(i, j int) bool { return spans[i].from < spans[j].from })
+	var out []byte
+	last := 0
+	for _, s := range spans {
+		if s.from < last {
+			return nil, fmt.Errorf("overlapping edits")
+		}
+		out = append(out, src[last:s.from]...)
+		out = append(out, s.text...)
+		last = s.to
+	}
+	return append(out, src[last:]...), nil
 }

@@ -1,0 +1,203 @@
+// Package cv102 implements CV102 collective-in-autograd-hook: a collective
+// reachable from an autograd-engine callback while autograd multithreading
+// is enabled, so the collective runs on the engine's device thread instead
+// of the thread that called backward().
+package cv102
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/internal/rulekit"
+)
+
+// Rule is CV102.
+var Rule = rules.Register(&rules.Rule{
+	Code:     "CV102",
+	Name:     "collective-in-autograd-hook",
+	Severity: rules.Error,
+	HasFix:   true,
+	Run:      run,
+	Doc: rules.Doc{
+		Title: "a collective runs inside an autograd hook on the autograd engine's thread",
+		What: "Reports a collective reachable from a callback the autograd engine runs during backward — " +
+			"Tensor.register_hook, register_post_accumulate_grad_hook, Module full backward (pre) hooks, " +
+			"torch.autograd.graph.register_multi_grad_hook, autograd.Function.backward, checkpointed forwards, " +
+			"FSDP2 all-reduce hooks, user DDP comm hooks on a second group — when autograd multithreading is " +
+			"not disabled for that backward. Framework-internal hooks (DDP's reducer, FSDP) are reported only " +
+			"when they drive two or more groups; HYBRID_SHARD-style configurations are CV103.",
+		Why: "With CUDA (or ROCm, XPU) tensors the autograd engine runs backward — and every hook — on a " +
+			"per-device worker thread, not on the thread that called loss.backward(). A collective issued " +
+			"there is launched from a second host thread while the main thread may launch collectives on the " +
+			"same or another communicator; ranks then enqueue kernels in different orders and deadlock. " +
+			"This is the Frontier FSDP HYBRID_SHARD hang (ROCm/rccl#1600): a gradient hook printed a native " +
+			"thread id different from the main thread's. torch.autograd.set_multithreading_enabled(False) makes " +
+			"backward run its hooks on the calling thread.",
+		Example: `import torch.distributed as dist
+
+dist.init_process_group("nccl")
+
+def sync_grad(grad):
+    dist.all_reduce(grad, group=amax_group)    # runs on the autograd device thread
+    return grad
+
+param.register_hook(sync_grad)
+loss.backward()`,
+		UseInstead: `import torch
+import torch.distributed as dist
+
+dist.init_process_group("nccl")
+torch.autograd.set_multithreading_enabled(False)   # hooks run on the thread calling backward
+
+def sync_grad(grad):
+    dist.all_reduce(grad, group=amax_group)
+    return grad
+
+param.register_hook(sync_grad)
+loss.backward()
+
+# or, per backward call (torch >= 2.0):
+with torch.autograd.set_multithreading_enabled(False):
+    loss.backward()`,
+		FixSafety: "The fix inserts torch.autograd.set_multithreading_enabled(False) right after init_process_group. " +
+			"As a plain call it needs torch >= 2.1 (in 2.0 it only works as a context manager or decorator; " +
+			"before 2.0 it does not exist) and it is thread-local: it covers backward calls made on the thread " +
+			"that runs it. Backward then runs on the calling thread, which can be slower for multi-device graphs. " +
+			"When the torch requirement pins an older version the fix is still offered, with a warning. " +
+			"If hooks are known not to overlap other collectives, `collvet guard` can confirm it at run time.",
+		References: []string{
+			"https://github.com/ROCm/rccl/pull/1600 — FSDP HYBRID_SHARD hangs on Frontier: hooks on the autograd thread drive the intra/inter-node communicators; fixed with set_multithreading_enabled(False) (A1)",
+			"https://github.com/NVIDIA/TransformerEngine/pull/781 — amax all_reduce moved out of a register_multi_grad_hook callback, suspected of hangs (A2)",
+			"https://github.com/huggingface/accelerate/issues/3104 — ZeRO-3 all-gather seen on a non-main thread during backward (A3)",
+			"https://github.com/pytorch/torchtitan/pull/3565 — disable autograd multithreading so backward sees the main thread's state (A4)",
+			"https://github.com/pytorch/pytorch/pull/105291 — set_multithreading_enabled works as a plain call from 2.1",
+		},
+		Since: "0.1.0",
+	},
+})
+
+func run(p *rules.Pass) {
+	prog := p.Prog
+	// Groups the main thread (and other non-autograd contexts) communicate on,
+	// for the escalation note.
+	mainGroups := map[string]bool{}
+	for _, s := range prog.Sites {
+		for _, r := range s.Reach {
+			if r != nil && (r.Ctx == nil || r.Ctx.Kind != rules.Autograd) && rulekit.Known(s.Group) {
+				mainGroups[rulekit.GroupKey(s.Group)] = true
+			}
+		}
+	}
+	// Groups each autograd context drives.
+	ctxGroups := map[*rules.Context]map[string]bool{}
+	for _, s := range prog.Sites {
+		for _, r := range s.Reach {
+			if r != nil && r.Ctx != nil && r.Ctx.Kind == rules.Autograd && rulekit.Known(s.Group) {
+				if ctxGroups[r.Ctx] == nil {
+					ctxGroups[r.Ctx] = map[string]bool{}
+				}
+				ctxGroups[r.Ctx][rulekit.GroupKey(s.Group)] = true
+			}
+		}
+	}
+	for _, s := range prog.Sites {
+		if !rulekit.Communicates(s) || s.Kind == rules.OpInit {
+			continue
+		}
+		for _, r := range s.Reach {
+			if r == nil || r.Ctx == nil || r.Ctx.Kind != rules.Autograd || rulekit.SingleThreaded(r.Ctx, prog) {
+				continue
+			}
+			c := r.Ctx
+			if c.Framework != "" && len(ctxGroups[c]) < 2 {
+				continue // DDP's / FSDP's own ordering
+			}
+			report(p, s, r, mainGroups, ctxGroups[c])
+			break // one finding per site
+		}
+	}
+}
+
+func report(p *rules.Pass, s *rules.Site, r *rules.Reach, mainGroups, hookGroups map[string]bool) {
+	c := r.Ctx
+	hookAPI := rulekit.ShortAPI(c.SpawnAPI, "an autograd hook")
+	msg := fmt.Sprintf("%s on %s runs in a callback registered with %s, which the autograd engine calls on its own device thread during backward: "+
+		"it is launched from a different host thread than the main thread's collectives, so ranks can order them differently and hang",
+		rulekit.OpName(s), rulekit.GroupLabel(s.Group), hookAPI)
+	if len(hookGroups) >= 2 {
+		msg += fmt.Sprintf(" (the hook drives %d groups, as HYBRID_SHARD does)", len(hookGroups))
+	} else if rulekit.Known(s.Group) && len(mainGroups) > 0 && !mainGroups[rulekit.GroupKey(s.Group)] {
+		msg += " (its group differs from the main thread's, so two communicators are driven from two threads)"
+	}
+	d := rules.Diagnostic{Pos: s.Pos, Message: msg}
+	if c.Spawn.IsValid() {
+		d.Related = append(d.Related, rulekit.Related(c.Spawn, "the callback is registered here ("+hookAPI+")"))
+	}
+	if len(r.Chain) > 0 && r.Chain[0] != nil && r.Chain[0].Pos.IsValid() && r.Chain[0].Pos != s.Pos {
+		d.Related = append(d.Related, rulekit.Related(r.Chain[0].Pos, "reached from the callback through this call"))
+	}
+	if fix, note := Fix(p.Prog); fix != nil {
+		d.Fixes = append(d.Fixes, *fix)
+		if note != "" {
+			d.Message += "; " + note
+		}
+	}
+	p.Report(d)
+}
+
+var (
+	importTorch = regexp.MustCompile(`(?m)^\s*import\s+torch\s*(?:$|#|,)`)
+	torchPin    = regexp.MustCompile(`torch\s*(==|<=|<|~=)\s*(\d+)\.(\d+)`)
+)
+
+// Fix returns the edit that disables autograd multithreading right after
+// the first init_process_group statement, and a note when the torch
+// requirement is too old for it. It returns nil when there is no init
+// statement in an analysed file.
+func Fix(prog *rules.Program) (*rules.Fix, string) {
+	var init *rules.InitSite
+	for _, in := range prog.Facts.Inits {
+		if in != nil && in.AfterLine > 0 && prog.File(in.Pos.Path) != nil {
+			init = in
+			break
+		}
+	}
+	if init == nil {
+		return nil, ""
+	}
+	f := prog.File(init.Pos.Path)
+	text := init.Indent + "torch.autograd.set_multithreading_enabled(False)  # run autograd hooks on the calling thread (CV102)\n"
+	if !importTorch.Match(f.Src) {
+		text = init.Indent + "import torch.autograd\n" + text
+	}
+	line := init.AfterLine + 1
+	edit := rules.Edit{Pos: rules.Pos{Path: f.Path, Line: line, Col: 1, EndLine: line, EndCol: 1}, NewText: text}
+	if n := strings.Count(string(f.Src), "\n"); len(f.Src) > 0 && f.Src[len(f.Src)-1] != '\n' && init.AfterLine >= n+1 {
+		// The init statement is on the last line, which has no newline:
+		// append one, then the new lines.
+		last := rulekit.Line(f, n+1)
+		end := rules.Pos{Path: f.Path, Line: n + 1, Col: len(last) + 1, EndLine: n + 1, EndCol: len(last) + 1}
+		edit = rules.Edit{Pos: end, NewText: "\n" + strings.TrimSuffix(text, "\n")}
+	}
+	note := "set_multithreading_enabled(False) after init_process_group fixes it (torch >= 2.1)"
+	if req := prog.Facts.TorchRequirement; req != "" {
+		if m := torchPin.FindStringSubmatch(req); m != nil {
+			v := atoi(m[2])*100 + atoi(m[3]) // 2.1 -> 201
+			tooOld := v < 201 || (m[1] == "<" && v <= 201)
+			if tooOld {
+				note += fmt.Sprintf("; warning: %q at %s pins an older torch, where the plain call has no lasting effect", req, prog.Facts.TorchRequirementPos.Short())
+			}
+		}
+	}
+	return &rules.Fix{Title: "Disable autograd multithreading after init_process_group", Edits: []rules.Edit{edit}}, note
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
