@@ -148,7 +148,7 @@ func report(p *rules.Pass, s *rules.Site, r *rules.Reach, mainGroups, hookGroups
 }
 
 var (
-	importTorch = regexp.MustCompile(`(?m)^\s*import\s+torch\s*(?:$|#|,)`)
+	importTorch = regexp.MustCompile(`(?m)^\s*import\s+torch(?:\.\w+)*\s*(?:$|#|,)`)
 	torchPin    = regexp.MustCompile(`torch\s*(==|<=|<|~=)\s*(\d+)\.(\d+)`)
 )
 
