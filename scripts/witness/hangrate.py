@@ -82,6 +82,8 @@ def one_run(args, fixture, variant, run, logdir):
                 "PYTHONWARNINGS": "ignore::UserWarning",
             }
         )
+        if mode != "off":
+            env["WITNESS_JSON"] = os.path.join(logdir, "%s.%s.%d.rank{rank}.json" % (fixture, variant, run))
         log = os.path.join(logdir, "%s.%s.%d.rank%d.log" % (fixture, variant, run, rank))
         f = open(log, "w")
         logs.append((log, f))
@@ -118,16 +120,35 @@ def one_run(args, fixture, variant, run, logdir):
         outcome = "wrong"
     else:
         outcome = "error"
+    hazards = set()
+    if mode != "off":
+        for rank in range(args.world_size):
+            path = os.path.join(logdir, "%s.%s.%d.rank%d.json" % (fixture, variant, run, rank))
+            try:
+                with open(path) as f:
+                    hazards.update(h["code"] for h in json.load(f)["hazards"])
+            except (OSError, ValueError, KeyError):
+                pass
+            if outcome == "ok" and not args.keep_logs and os.path.exists(path):
+                os.remove(path)
     if outcome == "ok" and not args.keep_logs:
         for log, _ in logs:
             os.remove(log)
-    return {"fixture": fixture, "variant": variant, "run": run, "outcome": outcome, "codes": codes, "seconds": round(elapsed, 2)}
+    return {
+        "fixture": fixture,
+        "variant": variant,
+        "run": run,
+        "outcome": outcome,
+        "codes": codes,
+        "seconds": round(elapsed, 2),
+        "guard_hazards": sorted(hazards),
+    }
 
 
 def table(results, fixtures, variants):
     lines = [
-        "| fixture | kind | variant | runs | ok | hang | wrong | error | hang rate | median s |",
-        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| fixture | kind | variant | runs | ok | hang | wrong | error | hang rate | median s | guard saw |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for fx in fixtures:
         for v in variants:
@@ -137,9 +158,22 @@ def table(results, fixtures, variants):
             n = len(rs)
             c = dict((k, sum(1 for r in rs if r["outcome"] == k)) for k in ("ok", "hang", "wrong", "error"))
             secs = sorted(r["seconds"] for r in rs)
+            saw = sorted(set(code for r in rs for code in r["guard_hazards"]))
             lines.append(
-                "| %s | %s | %s | %d | %d | %d | %d | %d | %.0f %% | %.1f |"
-                % (fx, "safe" if fx in SAFE else "hazard", v, n, c["ok"], c["hang"], c["wrong"], c["error"], 100.0 * c["hang"] / n, secs[n // 2])
+                "| %s | %s | %s | %d | %d | %d | %d | %d | %.0f %% | %.1f | %s |"
+                % (
+                    fx,
+                    "safe" if fx.startswith("safe_") else "hazard",
+                    v,
+                    n,
+                    c["ok"],
+                    c["hang"],
+                    c["wrong"],
+                    c["error"],
+                    100.0 * c["hang"] / n,
+                    secs[n // 2],
+                    " ".join(saw) if VARIANTS[v][1] != "off" else "(off)",
+                )
             )
     return "\n".join(lines) + "\n"
 
@@ -151,13 +185,16 @@ def main():
     ap.add_argument("--timeout", type=float, default=60, help="seconds before a run counts as hung")
     ap.add_argument("--backend", default="nccl", choices=["nccl", "gloo"])
     ap.add_argument("--world-size", type=int, default=2)
-    ap.add_argument("--fixtures", default="", help="comma list (default: the positive and safe sets)")
+    ap.add_argument("--fixtures", default="", help="comma list, or 'all' (default: the positive and safe sets)")
     ap.add_argument("--variants", default="baseline,implicit,serialize")
     ap.add_argument("--python", default=sys.executable)
     ap.add_argument("--out", default="hangrate", help="directory for table.md, results.json, logs")
     ap.add_argument("--keep-logs", action="store_true", help="keep the logs of runs that passed")
     args = ap.parse_args()
-    fixtures = [f for f in args.fixtures.split(",") if f] or POSITIVE + SAFE
+    if args.fixtures == "all":
+        fixtures = sorted(f[:-3] for f in os.listdir(WITNESS) if f.endswith(".py"))
+    else:
+        fixtures = [f for f in args.fixtures.split(",") if f] or POSITIVE + SAFE
     variants = [v for v in args.variants.split(",") if v]
     for v in variants:
         if v not in VARIANTS:

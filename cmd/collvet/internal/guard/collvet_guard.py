@@ -48,6 +48,7 @@ thread was started (the thread's spawn site). Only ``torch`` and the
 standard library are needed; PyTorch 1.13 through 2.x are supported.
 """
 
+import itertools
 import json
 import os
 import sys
@@ -158,6 +159,7 @@ _PG_METHODS = {
 }
 
 _lock = threading.RLock()  # guards every piece of state below
+_clock = itertools.count(1)  # orders calls and thread starts; never reset
 _tls = threading.local()  # per-thread nesting depth of wrapped calls
 _state = None
 _installed = False
@@ -301,6 +303,10 @@ def _thread_info(in_backward):
         "class": type(t).__name__,
         "spawn": getattr(t, "_collvet_spawn", None),
         "daemon": bool(t.daemon),
+        # When the thread started, on the guard's clock; 0 (before anything)
+        # for the main thread, threads started before install() and threads
+        # not started by Python, whose start the guard cannot see.
+        "start": getattr(t, "_collvet_start", 0),
     }
     _state.threads[nid] = info
     return info
@@ -473,7 +479,14 @@ def _check(op, g, info, loc):
         )
         if h:
             out.append(h)
-    others = [u for nid, u in g["users"].items() if nid != info["native_id"] and _alive(u["obj"])]
+    # Another thread's use overlaps this thread's life when that thread is
+    # still alive and issued on the group after this thread started: then
+    # neither was parked in join()/result() while the other communicated.
+    others = [
+        u
+        for nid, u in g["users"].items()
+        if nid != info["native_id"] and _alive(u["obj"]) and u["last_seq"] > info["start"]
+    ]
     if others:
         o = others[0]
         h = _hazard(
@@ -495,7 +508,7 @@ def _check(op, g, info, loc):
         threads = set([info["native_id"]])
         for x in groups:
             for nid, u in x["users"].items():
-                if _alive(u["obj"]):
+                if _alive(u["obj"]) and u["last_seq"] > info["start"]:
                     threads.add(nid)
         if len(groups) >= 2 and len(threads) >= 2:
             h = _hazard(
@@ -537,12 +550,14 @@ def _record(api, op, group, is_async):
         backend = _backend(g)
         found = _check(op, g, info, user)
         _state.seq += 1
+        now = next(_clock)
         g["calls"] += 1
         u = g["users"].get(info["native_id"])
         if u is None or u["obj"] is not info["obj"]:
             u = dict(info)
             g["users"][info["native_id"]] = u
         u["last"] = _fmt(user or library)
+        u["last_seq"] = now
         key = (api, g["name"], g["instance"], info["native_id"], user, library, bool(is_async), stream, in_bw)
         rec = _state.calls.get(key)
         if rec is None:
@@ -730,6 +745,7 @@ def _wrap_thread_start():
         try:
             user, library = _locate(sys._getframe(1))
             self._collvet_spawn = _fmt(user or library)
+            self._collvet_start = next(_clock)
         except Exception:
             pass
         return orig(self, *args, **kwargs)
