@@ -225,9 +225,15 @@ func (f *fstringParser) field(s string, i, bodyOff, level int) (*ast.FormattedVa
 	}
 	var spec ast.Expr
 	if j < len(s) && s[j] == ':' {
+		// CPython 3.11 places a format spec (and what is nested in it) at
+		// its own string token, not at the whole concatenation.
+		inner := *f
+		if f.p.minor < 12 {
+			inner.span = tokPos(f.tok)
+		}
 		var pieces []strPiece
-		pieces, j = f.run(nil, s, j+1, bodyOff, level+1)
-		spec = &ast.JoinedStr{Pos: f.span, Values: joinPieces(pieces, f.span)}
+		pieces, j = inner.run(nil, s, j+1, bodyOff, level+1)
+		spec = &ast.JoinedStr{Pos: inner.span, Values: joinPieces(pieces, inner.span)}
 	}
 	if j >= len(s) || s[j] != '}' {
 		f.fail("f-string: expecting '}'")
