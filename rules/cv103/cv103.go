@@ -1,0 +1,159 @@
+// Package cv103 implements CV103 communicators-across-threads: two or more
+// device communicators driven from two or more host threads (a background
+// thread's P2P group and the main thread's all_reduce group; FSDP
+// HYBRID_SHARD's intra- and inter-node groups driven from the autograd
+// thread while the main thread drives them too).
+package cv103
+
+import (
+	"fmt"
+
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/cv102"
+	"github.com/collvet/collvet/rules/internal/rulekit"
+)
+
+// Rule is CV103.
+var Rule = rules.Register(&rules.Rule{
+	Code:     "CV103",
+	Name:     "communicators-across-threads",
+	Severity: rules.Error,
+	HasFix:   true,
+	Run:      run,
+	Doc: rules.Doc{
+		Title: "several device communicators are driven from several host threads",
+		What: "Reports a collective on one device communicator (NCCL/RCCL or unknown backend; gloo-only groups " +
+			"are exempt) issued from a host thread while another thread that may run at the same time drives a " +
+			"different device communicator, and framework configurations that do this by construction: FSDP " +
+			"ShardingStrategy.HYBRID_SHARD (an intra-node and an inter-node group) or fully_shard over a 2-D mesh, " +
+			"whose backward hooks run on the autograd engine's thread while autograd multithreading is enabled.",
+		Why: "NCCL's user guide: it is not safe to issue operations in parallel to independent communicators " +
+			"located on the same device from several threads. Each communicator has its own stream; host launch " +
+			"order between threads differs across ranks while each GPU serialises kernels per stream, so ranks " +
+			"end up in a circular wait. Separate groups, separate streams and event fencing do not help " +
+			"(pytorch/pytorch#175145). The Frontier FSDP HYBRID_SHARD hang (ROCm/rccl#1600) is this shape.",
+		Example: `import threading
+import torch.distributed as dist
+
+pg_main, pg_bg = dist.new_group(), dist.new_group()
+
+def bg():
+    for _ in range(n):
+        for w in dist.batch_isend_irecv([dist.P2POp(dist.isend, t, peer, group=pg_bg)]):
+            w.wait()
+
+threading.Thread(target=bg).start()
+for _ in range(n):
+    dist.all_reduce(x, group=pg_main)
+
+model = FSDP(net, sharding_strategy=ShardingStrategy.HYBRID_SHARD)`,
+		UseInstead: `# Drive every communicator from one thread, in the same order on every rank.
+for _ in range(n):
+    for w in dist.batch_isend_irecv([dist.P2POp(dist.isend, t, peer, group=pg_bg)]):
+        w.wait()
+    dist.all_reduce(x, group=pg_main)
+
+# FSDP HYBRID_SHARD: run backward (and its hooks) on the main thread.
+torch.autograd.set_multithreading_enabled(False)
+model = FSDP(net, sharding_strategy=ShardingStrategy.HYBRID_SHARD)
+# NCCL >= 2.26 also offers NCCL_LAUNCH_ORDER_IMPLICIT=1 to order launches across communicators.`,
+		FixSafety: "For framework configurations (HYBRID_SHARD, 2-D meshes) the fix inserts " +
+			"torch.autograd.set_multithreading_enabled(False) after init_process_group (torch >= 2.1 as a plain call; " +
+			"thread-local), so backward hooks run on the thread that calls backward. For user threads there is no " +
+			"automatic fix: move the work onto one thread or order the streams. `collvet guard` can confirm at run " +
+			"time that the threads never overlap.",
+		References: []string{
+			"https://github.com/ROCm/rccl/pull/1600 — FSDP HYBRID_SHARD: two communicators driven from the autograd and main threads deadlock at scale (A1)",
+			"https://github.com/pytorch/pytorch/issues/175145 — P2P on a background thread + all_reduce on the main thread, two groups, persistent deadlock (M1)",
+			"https://github.com/pytorch/pytorch/issues/18300 — broadcast from several threads, a group per thread, fails with NCCL (M2)",
+			"https://github.com/NVIDIA/nccl/issues/195 — many communicators each on its own thread hang without stream dependencies (M3)",
+			"https://github.com/NVIDIA/nccl/issues/208 — two communicators in one process: post operations in the same order on all GPUs (M4)",
+		},
+		Since: "0.1.0",
+	},
+})
+
+type use struct {
+	site *rules.Site
+	ctx  *rules.Context
+}
+
+func run(p *rules.Pass) {
+	prog := p.Prog
+	var uses []use
+	for _, s := range prog.Sites {
+		if !rulekit.Communicates(s) || s.Kind == rules.OpInit || s.Kind == rules.OpGroupCreate || !rulekit.Known(s.Group) || !s.Group.IsDevice() {
+			continue
+		}
+		for _, r := range s.Reach {
+			if r == nil {
+				continue
+			}
+			c := rulekit.Thread(r.Ctx, prog)
+			if c != nil && c.Kind == rules.Autograd {
+				continue // CV102 reports user hooks, with the group note
+			}
+			uses = append(uses, use{s, c})
+		}
+	}
+	for _, c := range prog.Contexts {
+		if c.Kind == rules.Background && c.Entry == nil && c.Group != nil && rulekit.Known(c.Group) && c.Group.IsDevice() {
+			uses = append(uses, use{&rules.Site{Pos: c.Spawn, API: c.SpawnAPI, Group: c.Group, Kind: rules.OpFramework}, c})
+		}
+	}
+	reported := map[*rules.Context]bool{}
+	for _, a := range uses {
+		if rulekit.IsMain(a.ctx) || reported[a.ctx] {
+			continue
+		}
+		for _, b := range uses {
+			if b.ctx == a.ctx || rulekit.SameGroup(a.site.Group, b.site.Group) || !rulekit.Concurrent(a.ctx, b.ctx) {
+				continue
+			}
+			reported[a.ctx] = true
+			d := rules.Diagnostic{Pos: a.site.Pos, Message: fmt.Sprintf(
+				"%s on %s is issued from %s while %s drives another device communicator (%s, %s at %s): "+
+					"host launch order across the two threads differs between ranks, so the communicators' kernels can wait on each other and hang",
+				rulekit.OpName(a.site), rulekit.GroupLabel(a.site.Group), rulekit.CtxLabel(a.ctx),
+				rulekit.CtxLabel(b.ctx), rulekit.GroupLabel(b.site.Group), rulekit.OpName(b.site), b.site.Pos.Short())}
+			d.Related = append(d.Related, rulekit.Related(b.site.Pos, fmt.Sprintf("%s on %s, from %s", rulekit.OpName(b.site), rulekit.GroupLabel(b.site.Group), rulekit.CtxLabel(b.ctx))))
+			if a.ctx != nil && a.ctx.Spawn.IsValid() && a.ctx.Spawn != a.site.Pos {
+				d.Related = append(d.Related, rulekit.Related(a.ctx.Spawn, "the thread is started here"))
+			}
+			p.Report(d)
+			break
+		}
+	}
+	for _, m := range prog.Facts.MultiComm {
+		if m == nil || disabled(prog, m) {
+			continue
+		}
+		d := rules.Diagnostic{Pos: m.Pos, Message: fmt.Sprintf(
+			"%s with %s drives two device communicators (intra- and inter-node) from backward hooks that the autograd engine runs on its own device thread, "+
+				"while the main thread drives the same communicators: launch order differs between ranks and the job can hang at scale",
+			rulekit.ShortAPI(m.API, "the framework"), m.Detail)}
+		if fix, note := cv102.Fix(prog); fix != nil {
+			fix.Title = "Run backward hooks on the calling thread (set_multithreading_enabled(False))"
+			d.Fixes = append(d.Fixes, *fix)
+			if note != "" {
+				d.Message += "; " + note
+			}
+		}
+		p.Report(d)
+	}
+}
+
+// disabled reports whether autograd multithreading is off for the hooks of
+// a framework construction: a global set_multithreading_enabled(False), or
+// a framework context at that site marked single-threaded.
+func disabled(prog *rules.Program, m *rules.MultiCommUse) bool {
+	if len(prog.Facts.AutogradSingleThreaded) > 0 {
+		return true
+	}
+	for _, c := range prog.Contexts {
+		if c.Kind == rules.Autograd && c.Framework != "" && c.Spawn == m.Pos && c.SingleThreadedAutograd {
+			return true
+		}
+	}
+	return false
+}
