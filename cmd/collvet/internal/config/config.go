@@ -96,7 +96,9 @@ var FileNames = []string{"collvet.toml", "pyproject.toml"}
 
 // Discover walks up from each path's directory and loads the first
 // configuration found (a pyproject.toml without [tool.collvet] does not
-// count). When paths have different configurations the one of the first
+// count). The walk stops at the root of the enclosing repository (a
+// directory holding .git): files above the project are not its
+// configuration. When paths have different configurations the one of the first
 // path wins. It returns nil, nil when there is none.
 func Discover(paths []string) (*Config, error) {
 	if len(paths) == 0 {
@@ -133,6 +135,9 @@ func Discover(paths []string) (*Config, error) {
 					continue
 				}
 				return Parse(f, data)
+			}
+			if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+				break
 			}
 			parent := filepath.Dir(dir)
 			if parent == dir {

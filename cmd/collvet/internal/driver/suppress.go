@@ -1,10 +1,12 @@
 package driver
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
 	"github.com/collvet/collvet/cmd/collvet/internal/config"
+	"github.com/collvet/collvet/pyfront/scanner"
 	"github.com/collvet/collvet/rules"
 )
 
@@ -44,6 +46,9 @@ type comment struct {
 
 // findSuppressions parses the directives in f.
 func findSuppressions(f *rules.File) []*suppression {
+	if !bytes.Contains(f.Src, []byte("collvet")) {
+		return nil // the common case: no directive, no tokenizing
+	}
 	var cs []comment
 	switch f.Lang {
 	case rules.Go:
@@ -145,68 +150,19 @@ func (s *suppression) covers(d *rules.Diagnostic) int {
 	return -1
 }
 
-// pyComments returns the comments of Python source, skipping # characters
-// inside string literals (single, triple-quoted, any prefix). It is a
-// scanner, not a tokenizer: enough to find directives robustly.
+// pyComments returns the comments of Python source, from pyfront's
+// tokenizer (a # inside a string, f-strings included, is not a comment).
 func pyComments(src []byte) []comment {
+	res := scanner.Tokenize(src, scanner.Options{})
 	var out []comment
-	line, lineStart := 1, 0
-	ownLine := true
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch {
-		case c == '\n':
-			line++
-			lineStart = i + 1
-			ownLine = true
-		case c == '#':
-			j := i
-			for j < len(src) && src[j] != '\n' && src[j] != '\r' {
-				j++
-			}
-			out = append(out, comment{line: line, col: i - lineStart + 1, text: string(src[i:j]), ownLine: ownLine})
-			i = j - 1
-		case c == '"' || c == '\'':
-			ownLine = false
-			q := c
-			triple := i+2 < len(src) && src[i+1] == q && src[i+2] == q
-			if triple {
-				i += 3
-			} else {
-				i++
-			}
-			for ; i < len(src); i++ {
-				switch src[i] {
-				case '\\':
-					if i+1 < len(src) && src[i+1] == '\n' {
-						line++
-						lineStart = i + 2
-					}
-					i++
-					continue
-				case '\n':
-					line++
-					lineStart = i + 1
-					if !triple { // unterminated: the string ends at the line
-						ownLine = true
-						goto next
-					}
-				case q:
-					if !triple {
-						goto next
-					}
-					if i+2 < len(src) && src[i+1] == q && src[i+2] == q {
-						i += 2
-						goto next
-					}
-				}
-			}
-		next:
-			continue
-		case c == ' ' || c == '\t' || c == '\f' || c == '\r':
-		default:
-			ownLine = false
+	for _, t := range res.Comments {
+		line := int(t.Line)
+		start := 0
+		if line-1 < len(res.LineStarts) {
+			start = int(res.LineStarts[line-1])
 		}
+		own := len(bytes.TrimSpace(res.Src[start:t.Off])) == 0
+		out = append(out, comment{line: line, col: int(t.Col) + 1, text: res.Text(t), ownLine: own})
 	}
 	return out
 }

@@ -1,0 +1,2 @@
+def f(:
+    dist.all_reduce(t)
