@@ -257,8 +257,8 @@ const (
 	EvWait         EventKind = "wait"          // Var (a work handle) waited
 	EvStreamEnter  EventKind = "stream_enter"  // Stream becomes current (with torch.cuda.stream(s), set_stream)
 	EvStreamExit   EventKind = "stream_exit"   // back to the previous stream
-	EvWaitStream   EventKind = "wait_stream"   // Stream.wait_stream(Other)
-	EvWaitEvent    EventKind = "wait_event"    // Stream waits an event recorded on Other
+	EvWaitStream   EventKind = "wait_stream"   // Stream.wait_stream(Other): Stream is the waiting stream (nil = current)
+	EvWaitEvent    EventKind = "wait_event"    // Stream waits an event recorded on Other (Other nil when unknown)
 	EvRecordStream EventKind = "record_stream" // tensor Var.record_stream(Stream)
 	EvUse          EventKind = "use"           // tensor Var read (Read) or written (Write) by a non-collective op
 	EvFree         EventKind = "free"          // tensor Var freed (del, resize_(0), rebinding)
