@@ -263,6 +263,10 @@ const (
 	EvUse          EventKind = "use"           // tensor Var read (Read) or written (Write) by a non-collective op
 	EvFree         EventKind = "free"          // tensor Var freed (del, resize_(0), rebinding)
 	EvSync         EventKind = "sync"          // device/stream synchronize()
+	// EvBlock: (Go) a point where the goroutine may resume on another OS
+	// thread (channel operation, select, go statement, Sleep, Lock, Wait);
+	// Var names it.
+	EvBlock EventKind = "block"
 )
 
 // Event is one step of a function, in program order.
