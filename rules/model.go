@@ -199,8 +199,10 @@ type Group struct {
 }
 
 // IsDevice reports whether the group may drive a device communicator (its
-// backend is NCCL/RCCL/unknown, not gloo-only).
-func (g *Group) IsDevice() bool { return g != nil && g.Backend != "gloo" }
+// backend is NCCL/RCCL/unknown, not gloo-only, and not an MPI communicator,
+// which is a host-side object: a communicator per thread is MPI's own
+// recommendation).
+func (g *Group) IsDevice() bool { return g != nil && g.Backend != "gloo" && g.Backend != "mpi" }
 
 // Stream is an abstract CUDA stream.
 type Stream struct {
