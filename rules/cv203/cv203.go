@@ -1,0 +1,290 @@
+// Package cv203 implements CV203 cross-stream-without-wait: a tensor
+// produced on one CUDA stream and consumed (by a collective or any op), or
+// freed, on another with no wait_stream / wait_event / record_stream in
+// between.
+package cv203
+
+import (
+	"fmt"
+
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/internal/rulekit"
+)
+
+// Rule is CV203.
+var Rule = rules.Register(&rules.Rule{
+	Code:     "CV203",
+	Name:     "cross-stream-without-wait",
+	Severity: rules.Warning,
+	HasFix:   true,
+	Run:      run,
+	Doc: rules.Doc{
+		Title: "a tensor crosses CUDA streams without wait_stream or record_stream",
+		What: "Within a function, reports a tensor written on one stream (inside `with torch.cuda.stream(s):`, " +
+			"after torch.cuda.set_stream, or outside any stream context) and then read — by a collective or " +
+			"any other op — on a different stream with no wait_stream / wait_event / synchronize between the " +
+			"write and the read; and a tensor allocated on one stream, used on another and then freed (del, " +
+			"rebinding) without record_stream for the stream that used it.",
+		Why: "Streams run concurrently: a read on stream B of a tensor written on stream A can happen before " +
+			"the write finishes, and a freed block is handed back to A's allocator pool while B still reads it. " +
+			"Both corrupt results silently and intermittently — DeepSpeed ZeRO overlap_comm, Megatron " +
+			"overlap-grad-reduce, FSDP1 _mp_shard and FSDP2 HSDP all shipped this bug. Collectives are no " +
+			"exception: the process group's stream waits only for the stream that is current when the " +
+			"collective is issued.",
+		Example: `side = torch.cuda.Stream()
+grad = compute()                       # default stream
+with torch.cuda.stream(side):
+    dist.all_reduce(grad)              # issued on side: does not wait for compute()
+out = grad * 2                         # default stream reads what side wrote`,
+		UseInstead: `side = torch.cuda.Stream()
+grad = compute()
+side.wait_stream(torch.cuda.current_stream())
+with torch.cuda.stream(side):
+    dist.all_reduce(grad)
+torch.cuda.current_stream().wait_stream(side)
+out = grad * 2
+# before freeing a tensor used on side: grad.record_stream(side)`,
+		FixSafety: "The fix inserts the missing `consumer.wait_stream(producer)` before the consuming statement " +
+			"(or before the `with torch.cuda.stream(...)` that starts the consumer), or `tensor.record_stream(s)` " +
+			"before a free. Waits only order GPU work; they do not block the host, so they are safe, at the cost of " +
+			"some overlap. Stream identity is tracked inside one function; if ordering happens elsewhere, " +
+			"`collvet guard` can confirm it at run time.",
+		References: []string{
+			"https://github.com/deepspeedai/DeepSpeed/issues/5545 — ZeRO-2 overlap_comm: bucket overwritten while the reduction stream reads it; fixed with two-way wait_stream (S4)",
+			"https://github.com/NVIDIA/Megatron-LM/issues/3670 — grad hook on a side stream, reduce-scatter starts without waiting (S7)",
+			"https://github.com/NVIDIA/Megatron-LM/issues/5788 — bucket freed without record_stream: use-after-free (S8)",
+			"https://github.com/pytorch/pytorch/pull/91096 — FSDP1 restores record_stream(current_stream) before freeing _mp_shard (S9)",
+			"https://github.com/pytorch/pytorch/issues/188655 — all_reduce(async_op=True) inside torch.cuda.stream(s): freed buffer reused by the default stream (S1)",
+			"https://github.com/pytorch/pytorch/issues/136187 — a stream context does not decide where a c10d collective runs (S14)",
+		},
+		Since: "0.1.0",
+	},
+})
+
+func sid(s *rules.Stream) string {
+	if s == nil {
+		return ""
+	}
+	return s.ID
+}
+
+func stext(text string, s *rules.Stream) string {
+	if s == nil {
+		return "the current stream"
+	}
+	if text != "" {
+		return text
+	}
+	return s.ID
+}
+
+type prod struct {
+	stream *rules.Stream
+	text   string
+	idx    int
+	pos    rules.Pos
+}
+
+type state struct {
+	produced map[string]prod
+	usedOn   map[string]map[string]prod // var -> stream id -> a use there
+	recorded map[string]map[string]bool // var -> streams recorded
+	waits    map[[2]string]int          // (waiter, waited) -> last index
+	anyWait  map[string]int             // waiter -> last index of a wait on an unknown stream
+	sync     int                        // last device synchronize
+	enters   []*rules.Event             // active stream contexts
+}
+
+func (st *state) ordered(consumer, producer string, after int) bool {
+	if st.sync > after || st.anyWait[consumer] > after {
+		return true
+	}
+	return st.waits[[2]string{consumer, producer}] > after
+}
+
+func run(p *rules.Pass) {
+	for _, fn := range p.Prog.Funcs {
+		check(p, fn)
+	}
+}
+
+func check(p *rules.Pass, fn *rules.Function) {
+	st := &state{produced: map[string]prod{}, usedOn: map[string]map[string]prod{}, recorded: map[string]map[string]bool{},
+		waits: map[[2]string]int{}, anyWait: map[string]int{}, sync: -1}
+	reported := map[string]bool{}
+	for i, e := range fn.Events {
+		switch e.Kind {
+		case rules.EvStreamEnter:
+			st.enters = append(st.enters, e)
+		case rules.EvStreamExit:
+			if n := len(st.enters); n > 0 {
+				st.enters = st.enters[:n-1]
+			}
+		case rules.EvWaitStream:
+			if e.Other == nil {
+				st.anyWait[sid(e.Stream)] = i + 1
+			} else {
+				st.waits[[2]string{sid(e.Stream), sid(e.Other)}] = i + 1
+			}
+		case rules.EvWaitEvent:
+			if e.Other == nil {
+				st.anyWait[sid(e.Stream)] = i + 1
+			} else {
+				st.waits[[2]string{sid(e.Stream), sid(e.Other)}] = i + 1
+			}
+		case rules.EvSync:
+			st.sync = i + 1
+		case rules.EvRecordStream:
+			if st.recorded[e.Var] == nil {
+				st.recorded[e.Var] = map[string]bool{}
+			}
+			st.recorded[e.Var][sid(e.Other)] = true
+		case rules.EvUse:
+			if e.Write {
+				produce(st, e.Var, e, i)
+			} else {
+				consume(p, st, e.Var, e, i, reported)
+			}
+		case rules.EvCollective:
+			if e.Site == nil {
+				continue
+			}
+			for _, v := range e.Site.Inputs {
+				consume(p, st, v, e, i, reported)
+			}
+			for _, v := range e.Site.Outputs {
+				if !e.Site.Async { // async outputs belong to the work (CV202/CV401)
+					produce(st, v, e, i)
+				}
+			}
+		case rules.EvFree:
+			free(p, st, e.Var, e, reported)
+			delete(st.produced, e.Var)
+			delete(st.usedOn, e.Var)
+			delete(st.recorded, e.Var)
+		}
+	}
+}
+
+func produce(st *state, v string, e *rules.Event, i int) {
+	if v == "" {
+		return
+	}
+	st.produced[v] = prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos}
+	delete(st.usedOn, v)
+	st.use(v, e, i)
+}
+
+func (st *state) use(v string, e *rules.Event, i int) {
+	if st.usedOn[v] == nil {
+		st.usedOn[v] = map[string]prod{}
+	}
+	st.usedOn[v][sid(e.Stream)] = prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos}
+}
+
+func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported map[string]bool) {
+	if v == "" {
+		return
+	}
+	pr, ok := st.produced[v]
+	if !ok {
+		return
+	}
+	st.use(v, e, i)
+	if sid(pr.stream) == sid(e.Stream) || st.ordered(sid(e.Stream), sid(pr.stream), pr.idx) {
+		return
+	}
+	key := fmt.Sprintf("%s@%d", v, pr.idx)
+	if reported[key] {
+		return
+	}
+	reported[key] = true
+	what := "read"
+	if e.Kind == rules.EvCollective {
+		what = "used by " + rulekit.OpName(e.Site)
+	}
+	d := rules.Diagnostic{Pos: e.Pos, Message: fmt.Sprintf(
+		"%q is written on %s (%s) and %s here on %s with no wait_stream/wait_event in between: "+
+			"the streams run concurrently, so this can see the tensor before the write finishes (silently wrong values)",
+		v, stext(pr.text, pr.stream), pr.pos.Short(), what, stext(e.StreamText, e.Stream))}
+	d.Related = append(d.Related, rulekit.Related(pr.pos, fmt.Sprintf("%q written on %s", v, stext(pr.text, pr.stream))))
+	f := p.Prog.File(e.Pos.Path)
+	var edit *rules.Edit
+	switch {
+	case e.Stream != nil && pr.stream == nil && len(st.enters) > 0 && st.enters[len(st.enters)-1].Stream != nil && sid(st.enters[len(st.enters)-1].Stream) == sid(e.Stream):
+		// Consumer inside `with torch.cuda.stream(s)`, producer outside:
+		// make s wait for the outer stream before entering.
+		enter := st.enters[len(st.enters)-1]
+		s := enter.StreamText
+		if s == "" {
+			s = e.StreamText
+		}
+		if s != "" {
+			ed := rulekit.InsertBefore(e.Pos.Path, enter.StmtLine, indent(f, enter)+s+".wait_stream(torch.cuda.current_stream())\n")
+			edit = &ed
+		}
+	case e.Stream == nil && pr.stream != nil && pr.text != "":
+		ed := rulekit.InsertBefore(e.Pos.Path, stmtLine(e), indent(f, e)+"torch.cuda.current_stream().wait_stream("+pr.text+")\n")
+		edit = &ed
+	case e.Stream != nil && pr.stream != nil && pr.text != "" && e.StreamText != "":
+		ed := rulekit.InsertBefore(e.Pos.Path, stmtLine(e), indent(f, e)+e.StreamText+".wait_stream("+pr.text+")\n")
+		edit = &ed
+	}
+	if edit != nil {
+		d.Fixes = append(d.Fixes, rules.Fix{Title: "Insert the missing wait_stream", Edits: []rules.Edit{*edit}})
+	}
+	p.Report(d)
+}
+
+func free(p *rules.Pass, st *state, v string, e *rules.Event, reported map[string]bool) {
+	pr, ok := st.produced[v]
+	if !ok {
+		return
+	}
+	for id, u := range st.usedOn[v] {
+		if id == sid(pr.stream) || st.recorded[v][id] || st.ordered(sid(pr.stream), id, u.idx) {
+			continue
+		}
+		key := fmt.Sprintf("free %s@%d", v, pr.idx)
+		if reported[key] {
+			return
+		}
+		reported[key] = true
+		d := rules.Diagnostic{Pos: e.Pos, Message: fmt.Sprintf(
+			"%q is allocated on %s (%s), used on %s (%s) and freed here without %s.record_stream(%s): "+
+				"the allocator can hand its memory to new work on %s while %s still uses it (use-after-free, silent corruption)",
+			v, stext(pr.text, pr.stream), pr.pos.Short(), stext(u.text, u.stream), u.pos.Short(), v, stext(u.text, u.stream),
+			stext(pr.text, pr.stream), stext(u.text, u.stream))}
+		d.Related = append(d.Related, rulekit.Related(u.pos, fmt.Sprintf("%q used on %s", v, stext(u.text, u.stream))))
+		if u.stream != nil && u.text != "" && isIdent(v) {
+			f := p.Prog.File(e.Pos.Path)
+			d.Fixes = append(d.Fixes, rules.Fix{Title: "Record the stream that uses the tensor before freeing it",
+				Edits: []rules.Edit{rulekit.InsertBefore(e.Pos.Path, stmtLine(e), indent(f, e)+v+".record_stream("+u.text+")\n")}})
+		}
+		p.Report(d)
+		return
+	}
+}
+
+func isIdent(s string) bool {
+	for i, c := range s {
+		if !(c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func stmtLine(e *rules.Event) int {
+	if e.StmtLine > 0 {
+		return e.StmtLine
+	}
+	return e.Pos.Line
+}
+
+func indent(f *rules.File, e *rules.Event) string {
+	if e.Indent != "" {
+		return e.Indent
+	}
+	return rulekit.Indent(f, stmtLine(e))
+}
