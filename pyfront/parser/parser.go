@@ -13,6 +13,7 @@ package parser
 import (
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/scanner"
@@ -104,7 +105,13 @@ func Parse(filename string, src []byte, opt Options) (f *File, errs ErrorList) {
 			return f, ErrorList{{Filename: filename, Line: 1 + countLines(text[:i]), Msg: "source code cannot contain null bytes"}}
 		}
 	}
-	res := scanner.Tokenize(text, scanner.Options{})
+	bufp := tokenPool.Get().(*[]scanner.Token)
+	res := scanner.TokenizeInto(*bufp, text, scanner.Options{})
+	defer func() {
+		// Trees never point into the token buffer, so it can be reused.
+		*bufp = res.Tokens[:0]
+		tokenPool.Put(bufp)
+	}()
 	f.Src, f.Comments, f.Lines, f.Tokens = res.Src, res.Comments, res.LineStarts, len(res.Tokens)
 	p := newParser(filename, res, opt)
 	defer func() {
@@ -130,6 +137,8 @@ func countLines(b []byte) int {
 	}
 	return n
 }
+
+var tokenPool = sync.Pool{New: func() any { b := make([]scanner.Token, 0, 4096); return &b }}
 
 // maxDepth caps expression nesting (CPython's limit is about 200 levels
 // of parentheses; deeper input is rejected rather than overflowing).

@@ -62,9 +62,18 @@ type scanner struct {
 
 // Tokenize scans decoded source text (see Decode).
 func Tokenize(src []byte, opt Options) *Result {
+	return TokenizeInto(nil, src, opt)
+}
+
+// TokenizeInto is Tokenize appending to buf[:0], so callers can reuse
+// token buffers between files.
+func TokenizeInto(buf []Token, src []byte, opt Options) *Result {
 	s := &scanner{src: src, line: 1, opt: opt, atBOL: true, indents: []int{0}, altIndents: []int{0}}
 	s.res = &Result{Src: src}
-	s.res.Tokens = make([]Token, 0, len(src)/4+8)
+	if cap(buf) < len(src)/5+8 {
+		buf = make([]Token, 0, len(src)/5+8)
+	}
+	s.res.Tokens = buf[:0]
 	s.res.LineStarts = append(make([]int32, 0, len(src)/30+2), 0)
 	s.run()
 	return s.res
@@ -306,11 +315,8 @@ func (s *scanner) nameOrString(start int, line, col int32) {
 		}
 	}
 	s.emit(Name, start, line, col)
-	word := src[start:s.off]
-	if len(word) >= 2 && len(word) <= 8 {
-		if k, ok := Keywords[string(word)]; ok {
-			s.res.Tokens[len(s.res.Tokens)-1].Kind = k
-		}
+	if k := lookupKeyword(src[start:s.off]); k != Name {
+		s.res.Tokens[len(s.res.Tokens)-1].Kind = k
 	}
 }
 
@@ -616,25 +622,11 @@ func (s *scanner) number(start int, line, col int32) {
 func (s *scanner) operator(start int, line, col int32) {
 	src := s.src
 	rest := src[s.off:]
-	n := 1
-	if len(rest) >= 3 {
-		if _, ok := Operators[string(rest[:3])]; ok {
-			n = 3
-			goto found
-		}
-	}
-	if len(rest) >= 2 {
-		if k, ok := Operators[string(rest[:2])]; ok && string(rest[:2]) != "<>" {
-			_ = k
-			n = 2
-			goto found
-		}
-	}
-found:
-	k, ok := Operators[string(rest[:n])]
-	if !ok {
-		s.off++
-		s.errorf(start, "invalid character '%c' (U+%04X)", rest[0], rest[0])
+	k, n := lookupOperator(rest)
+	if n == 0 {
+		r, sz := utf8.DecodeRune(rest)
+		s.off += sz
+		s.errorf(start, "invalid character '%c' (U+%04X)", r, r)
 		s.emit(ErrorToken, start, line, col)
 		return
 	}
@@ -658,4 +650,154 @@ found:
 		}
 	}
 	s.emit(k, start, line, col)
+}
+
+// lookupOperator returns the longest operator at the start of b and its
+// length (0 when there is none).
+func lookupOperator(b []byte) (Kind, int) {
+	c := b[0]
+	var c1, c2 byte
+	if len(b) > 1 {
+		c1 = b[1]
+	}
+	if len(b) > 2 {
+		c2 = b[2]
+	}
+	switch c {
+	case '(':
+		return LPar, 1
+	case ')':
+		return RPar, 1
+	case '[':
+		return LSqb, 1
+	case ']':
+		return RSqb, 1
+	case '{':
+		return LBrace, 1
+	case '}':
+		return RBrace, 1
+	case ',':
+		return Comma, 1
+	case ';':
+		return Semi, 1
+	case '~':
+		return Tilde, 1
+	case ':':
+		if c1 == '=' {
+			return ColonEq, 2
+		}
+		return Colon, 1
+	case '.':
+		if c1 == '.' && c2 == '.' {
+			return Ellipsis, 3
+		}
+		return Dot, 1
+	case '+':
+		if c1 == '=' {
+			return PlusEq, 2
+		}
+		return Plus, 1
+	case '-':
+		if c1 == '=' {
+			return MinusEq, 2
+		}
+		if c1 == '>' {
+			return RArrow, 2
+		}
+		return Minus, 1
+	case '*':
+		if c1 == '*' {
+			if c2 == '=' {
+				return DoubleStarEq, 3
+			}
+			return DoubleStar, 2
+		}
+		if c1 == '=' {
+			return StarEq, 2
+		}
+		return Star, 1
+	case '/':
+		if c1 == '/' {
+			if c2 == '=' {
+				return DoubleSlashEq, 3
+			}
+			return DoubleSlash, 2
+		}
+		if c1 == '=' {
+			return SlashEq, 2
+		}
+		return Slash, 1
+	case '|':
+		if c1 == '=' {
+			return VBarEq, 2
+		}
+		return VBar, 1
+	case '&':
+		if c1 == '=' {
+			return AmperEq, 2
+		}
+		return Amper, 1
+	case '^':
+		if c1 == '=' {
+			return CircumflexEq, 2
+		}
+		return Circumflex, 1
+	case '%':
+		if c1 == '=' {
+			return PercentEq, 2
+		}
+		return Percent, 1
+	case '@':
+		if c1 == '=' {
+			return AtEq, 2
+		}
+		return At, 1
+	case '=':
+		if c1 == '=' {
+			return EqEqual, 2
+		}
+		return Equal, 1
+	case '!':
+		if c1 == '=' {
+			return NotEqual, 2
+		}
+		return Exclamation, 1
+	case '<':
+		if c1 == '<' {
+			if c2 == '=' {
+				return LShiftEq, 3
+			}
+			return LShift, 2
+		}
+		if c1 == '=' {
+			return LessEq, 2
+		}
+		return Less, 1
+	case '>':
+		if c1 == '>' {
+			if c2 == '=' {
+				return RShiftEq, 3
+			}
+			return RShift, 2
+		}
+		if c1 == '=' {
+			return GreaterEq, 2
+		}
+		return Greater, 1
+	}
+	return 0, 0
+}
+
+// lookupKeyword returns the keyword kind of word, or Name.
+func lookupKeyword(w []byte) Kind {
+	if len(w) < 2 || len(w) > 8 || w[0] < 'F' || w[0] > 'y' {
+		return Name
+	}
+	switch w[0] {
+	case 'F', 'N', 'T', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'i', 'l', 'n', 'o', 'p', 'r', 't', 'w', 'y':
+		if k, ok := Keywords[string(w)]; ok {
+			return k
+		}
+	}
+	return Name
 }
