@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/collvet/collvet/pyfront/parser"
+)
+
+const fixSrc = "import torch.distributed as dist\n\n\ndef step(t):\n    dist.all_reduce(t)\n    return t\n"
+
+func TestDiff(t *testing.T) {
+	dir := tempProject(t)
+	write(t, dir, "a.py", fixSrc)
+	code, out, _ := run(t, dir, "--diff", ".")
+	want := "--- a.py\n+++ a.py\n@@ -2,5 +2,6 @@\n \n \n def step(t):\n+    torch.autograd.set_multithreading_enabled(False)\n     dist.all_reduce(t)\n     return t\n"
+	if code != ExitFindings || out != want {
+		t.Errorf("--diff: exit %d\n%s\nwant\n%s", code, out, want)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "a.py")); string(got) != fixSrc {
+		t.Error("--diff modified the file")
+	}
+	write(t, dir, "a.py", "x = 1\n")
+	if code, out, _ := run(t, dir, "--diff", "."); code != ExitOK || out != "" {
+		t.Errorf("--diff without fixes: exit %d %q", code, out)
+	}
+}
+
+func TestFix(t *testing.T) {
+	dir := tempProject(t)
+	write(t, dir, "a.py", fixSrc)
+	if err := os.Chmod(filepath.Join(dir, "a.py"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := run(t, dir, "--fix", ".")
+	// The test rule still fires after its fix (it flags every all_reduce),
+	// so findings remain: exit 1, reported from the fixed file.
+	if code != ExitFindings || !strings.Contains(stderr, "applied 1 fixes in 1 files") || !strings.Contains(out, "a.py:6:10: CV990") {
+		t.Errorf("--fix: exit %d\nstdout %s\nstderr %s", code, out, stderr)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "a.py"))
+	if !strings.Contains(string(got), "    torch.autograd.set_multithreading_enabled(False)\n    dist.all_reduce(t)\n") {
+		t.Errorf("fixed file:\n%s", got)
+	}
+	if _, errs := parser.ParseFile("a.py", got); len(errs) > 0 {
+		t.Errorf("fixed file does not parse: %v", errs)
+	}
+	if fi, _ := os.Stat(filepath.Join(dir, "a.py")); fi.Mode().Perm() != 0o755 {
+		t.Errorf("mode %v", fi.Mode().Perm())
+	}
+}
+
+func TestFixUnusedSuppression(t *testing.T) {
+	dir := tempProject(t)
+	write(t, dir, "a.py", "x = 1  # collvet: ignore[CV990] stale\n# collvet: ignore[CV990] stale too\ny = 2\n")
+	code, _, _ := run(t, dir, "--fix", ".")
+	got, _ := os.ReadFile(filepath.Join(dir, "a.py"))
+	if code != ExitOK || string(got) != "x = 1\ny = 2\n" {
+		t.Errorf("exit %d, file %q", code, got)
+	}
+}
+
+// TestRobustness: binary, undecodable and empty files, an unreadable
+// directory, a symlink loop and a 50 MB generated file neither crash nor
+// hang the run, and the good file is still analysed.
+func TestRobustness(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 50 MB file")
+	}
+	dir := tempProject(t)
+	write(t, dir, "good.py", "dist.all_reduce(t)\n")
+	write(t, dir, "empty.py", "")
+	write(t, dir, "binary.py", "\x7fELF\x00\x00\x01\x02\xff\xfe")
+	write(t, dir, "latin.py", "x = '\xe9\xe8'\n")
+	write(t, dir, "cookie.py", "# -*- coding: no-such-codec -*-\nx = 1\n")
+	write(t, dir, "locked/inner.py", "x = 1\n")
+	os.Chmod(filepath.Join(dir, "locked"), 0)
+	defer os.Chmod(filepath.Join(dir, "locked"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "loop"), 0o755)
+	os.Symlink("..", filepath.Join(dir, "loop", "up"))
+	os.Symlink("self.py", filepath.Join(dir, "self.py"))
+	var big strings.Builder
+	line := "values_%07d = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]\n"
+	for i := 0; big.Len() < 50<<20; i++ {
+		big.WriteString(strings.Replace(line, "%07d", strings.Repeat("x", 7), 1))
+	}
+	write(t, dir, "generated.py", big.String())
+
+	code, out, stderr := run(t, dir, "--format", "json", ".")
+	if code != ExitFindings {
+		t.Fatalf("exit %d, stderr %s", code, stderr)
+	}
+	if !strings.Contains(out, `"path": "good.py"`) {
+		t.Errorf("good.py not analysed:\n%s", out)
+	}
+	for _, f := range []string{"latin.py", "cookie.py"} {
+		if !strings.Contains(out, `"path": "`+f+`"`) || !strings.Contains(out, `"rule": "CV000"`) {
+			t.Errorf("%s: no CV000 finding", f)
+		}
+	}
+	if !strings.Contains(stderr, "binary.py") {
+		t.Errorf("binary file not mentioned on stderr: %s", stderr)
+	}
+	if os.Getuid() != 0 && !strings.Contains(stderr, "locked") {
+		t.Errorf("unreadable directory not mentioned on stderr: %s", stderr)
+	}
+}
