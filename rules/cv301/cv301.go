@@ -1,0 +1,175 @@
+// Package cv301 implements CV301 rank-conditional-collective: a collective
+// (directly, through calls, or hidden in a framework call) that runs under
+// a rank-dependent condition while the other path does not issue the same
+// collective sequence.
+package cv301
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/internal/rulekit"
+)
+
+// Rule is CV301.
+var Rule = rules.Register(&rules.Rule{
+	Code:     "CV301",
+	Name:     "rank-conditional-collective",
+	Severity: rules.Error,
+	Run:      run,
+	Doc: rules.Doc{
+		Title: "a collective runs on some ranks only",
+		What: "Reports a collective, barrier, object collective, group creation or framework call that is " +
+			"collective inside (Trainer.save_checkpoint, engine.save_checkpoint, accelerator.gather_for_metrics, " +
+			"self.log(sync_dist=True), …) that runs only when a rank-dependent condition holds — `if rank == 0`, " +
+			"`if trainer.is_global_zero`, `if accelerator.is_main_process`, an early `return` on a rank test, a " +
+			"@rank_zero_only function — when the other path does not issue the same sequence. Point-to-point " +
+			"operations split by rank, the same collective on both sides, and rank-dependent arguments " +
+			"(`gather_list if rank == dst else None`) are fine and not reported.",
+		Why: "Every rank of the group must call every collective, in the same order. NCCL matches them by " +
+			"sequence number, not by name: rank 0's extra barrier pairs with the other ranks' next collective, " +
+			"and the last one waits forever (a watchdog timeout after 10–30 minutes), or ranks exchange " +
+			"mismatched buffers. Framework calls hide this: Lightning's save_checkpoint ends with a barrier, " +
+			"DeepSpeed's save_checkpoint gathers, accelerate's gather_for_metrics all-gathers.",
+		Example: `trainer.fit(model)
+if trainer.is_global_zero:
+    trainer.save_checkpoint(path)      # ends with strategy.barrier()
+trainer.strategy.barrier("finalize")
+
+if dist.get_rank() == 0:
+    preds = accelerator.gather_for_metrics(preds)`,
+		UseInstead: `trainer.fit(model)
+trainer.save_checkpoint(path)          # every rank; Lightning writes on rank 0 only
+trainer.strategy.barrier("finalize")
+
+preds = accelerator.gather_for_metrics(preds)   # every rank
+if accelerator.is_main_process:
+    log(preds)                                   # gate only the I/O`,
+		FixSafety: "No automatic fix: moving a call out of the guard changes what the other ranks do (usually what " +
+			"the framework expects). When the condition is in fact the same on every rank (a flag broadcast from " +
+			"rank 0), suppress with `# collvet: ignore[CV301] reason`; `collvet guard` checks at run time that all " +
+			"ranks issue the same sequence.",
+		References: []string{
+			"https://github.com/alan-turing-institute/autocast/pull/386 — trainer.save_checkpoint under is_global_zero hangs (R1)",
+			"https://github.com/ray-project/ray/issues/56997 — Ray Train docs guarded save_checkpoint with rank 0 (R2)",
+			"https://github.com/huggingface/accelerate/issues/2785 — gather_for_metrics under is_main_process hangs (R5)",
+			"https://github.com/deepspeedai/DeepSpeed/issues/797 — engine.save_checkpoint on rank 0 only hangs (R7)",
+			"https://github.com/KempnerInstitute/KempnerForge/issues/49 — per-rank Path.exists() decides a broadcast_object_list (R8)",
+			"https://github.com/Lightning-AI/pytorch-lightning/issues/19106 — log_dict(sync_dist=True) with rank-dependent keys (R4)",
+		},
+		Since: "0.1.0",
+	},
+})
+
+// counts reports whether an op takes part in the sequence comparison.
+// Point-to-point is rank-asymmetric by design; ops on a named subgroup may
+// legitimately be guarded by a membership test.
+func counts(o *rules.OpRef, membership bool) bool {
+	if o == nil {
+		return false
+	}
+	if s := o.Site; s != nil {
+		switch s.Kind {
+		case rules.OpP2P, rules.OpOther:
+			return false
+		}
+	}
+	if membership && o.Group != nil && o.Group.Kind == rules.GroupAlloc {
+		return false
+	}
+	return true
+}
+
+func filter(ops []*rules.OpRef, membership bool) []*rules.OpRef {
+	var out []*rules.OpRef
+	for _, o := range ops {
+		if counts(o, membership) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func key(o *rules.OpRef) string {
+	g := "?"
+	if rulekit.Known(o.Group) {
+		g = rulekit.GroupKey(o.Group)
+	}
+	return o.Op + "@" + g
+}
+
+// firstDiff returns the first op of a that the other sequence b does not
+// match at the same index, or nil when the sequences agree.
+func firstDiff(a, b []*rules.OpRef) *rules.OpRef {
+	for i, o := range a {
+		if i >= len(b) || key(b[i]) != key(o) {
+			return o
+		}
+	}
+	return nil
+}
+
+func isMembership(cond string) bool {
+	return strings.Contains(cond, " in ") || strings.Contains(cond, " not in ")
+}
+
+func run(p *rules.Pass) {
+	seen := map[rules.Pos]bool{}
+	for _, br := range p.Prog.Branches {
+		if br == nil {
+			continue
+		}
+		mem := isMembership(br.Cond)
+		then, els := filter(br.Then, mem), filter(br.Else, mem)
+		if br.EarlyExit {
+			after := filter(br.After, mem)
+			// The exiting ranks run `then`; the others run `els` then `after`.
+			others := append(append([]*rules.OpRef{}, els...), after...)
+			if o := firstDiff(others, then); o != nil && len(after) > 0 {
+				report(p, br, o, true, seen)
+			} else if o := firstDiff(then, others); o != nil {
+				report(p, br, o, false, seen)
+			}
+			continue
+		}
+		if o := firstDiff(then, els); o != nil {
+			report(p, br, o, false, seen)
+		} else if o := firstDiff(els, then); o != nil {
+			report(p, br, o, false, seen)
+		}
+	}
+}
+
+func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool, seen map[rules.Pos]bool) {
+	if seen[o.Pos] {
+		return
+	}
+	seen[o.Pos] = true
+	name := rulekit.ShortAPI("", o.Op)
+	if o.Site != nil {
+		name = rulekit.OpName(o.Site)
+	}
+	cond := br.Cond
+	if cond == "" {
+		cond = "a rank-dependent condition"
+	} else {
+		cond = "`" + cond + "`"
+	}
+	var msg string
+	if afterExit {
+		msg = fmt.Sprintf("%s on %s runs only on the ranks that do not leave early at %s (%s): "+
+			"the ranks that left never issue it, so NCCL pairs it with a different collective or it waits forever (hang)",
+			name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
+	} else {
+		msg = fmt.Sprintf("%s on %s runs only when %s holds, and the other ranks do not issue the same collective sequence: "+
+			"collectives are matched by order, so the ranks pair different collectives or wait forever (hang); call it on every rank and gate only the side effects",
+			name, rulekit.GroupLabel(o.Group), cond)
+	}
+	d := rules.Diagnostic{Pos: o.Pos, Message: msg}
+	d.Related = append(d.Related, rulekit.Related(br.Guard, "the rank-dependent condition"))
+	if o.Site != nil && o.Site.Pos.IsValid() && o.Site.Pos != o.Pos {
+		d.Related = append(d.Related, rulekit.Related(o.Site.Pos, fmt.Sprintf("the collective reached through this call (%s)", rulekit.OpName(o.Site))))
+	}
+	p.Report(d)
+}
