@@ -322,6 +322,10 @@ func (p *parser) slices() ast.Expr {
 	start := p.pos
 	first := p.slice()
 	if !p.at(scanner.Comma) {
+		if _, ok := first.(*ast.Starred); ok {
+			// "x[*a]" is a one-element tuple (PEP 646).
+			return &ast.Tuple{Pos: p.span(start), Elts: []ast.Expr{first}, Ctx: ast.Load}
+		}
 		return first
 	}
 	elts := []ast.Expr{first}

@@ -125,7 +125,10 @@ func (f *fstringParser) field(s string, i, bodyOff, level int) (*ast.FormattedVa
 	for ; j < len(s); j++ {
 		c := s[j]
 		if quote != 0 {
-			if c == '\\' && f.p.minor >= 12 {
+			if c == '\\' && f.p.minor < 12 {
+				f.fail("f-string expression part cannot include a backslash")
+			}
+			if c == '\\' {
 				j++
 				continue
 			}
