@@ -127,13 +127,23 @@ func checkDirective(codes []string, reason string) *suppression {
 		s.problem = "suppression without a reason: say why the finding does not apply"
 	default:
 		for _, c := range codes {
-			if err := config.CheckSelector(c); err != nil || c == "ALL" {
+			if err := config.CheckSelector(c); err != nil || c == "ALL" || !namesARule(c) {
 				s.problem = "suppression names an unknown rule: " + c
 				break
 			}
 		}
 	}
 	return s
+}
+
+// namesARule reports whether selector c matches a registered rule.
+func namesARule(c string) bool {
+	for _, r := range rules.All() {
+		if config.Matches(c, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // covers reports the index of the selector in s that silences d, or -1.
