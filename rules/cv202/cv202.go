@@ -40,7 +40,8 @@ w3 = dist.all_gather_into_tensor(full, shard, group=intra_pg, async_op=True)
 w3.wait()`,
 		FixSafety: "The fix inserts `<work>.wait()` right before the dependent collective. It only orders the " +
 			"streams (no host block for NCCL), so it is always safe; it may reduce overlap between the two groups. " +
-			"No fix is offered when the work handle was not kept in a variable (see CV401).",
+			"No fix is offered when the work handle was not kept in a variable (see CV401). When the buffers only " +
+			"look shared (aliases collvet cannot tell apart), `collvet guard` can confirm the ordering at run time.",
 		References: []string{
 			"https://github.com/pytorch/pytorch/issues/147729 — async collectives on different process groups run out of order, read-before-write (X1)",
 			"https://github.com/pytorch/pytorch/pull/148590 — PGNCCL launches sync collectives on the current stream; async ones still need work.wait()",

@@ -176,3 +176,16 @@ func Related(p rules.Pos, msg string) rules.Related { return rules.Related{Pos: 
 // Communicates reports whether a site's kind is one whose order ranks must
 // agree on (everything but "other").
 func Communicates(s *rules.Site) bool { return s != nil && s.Kind != rules.OpOther }
+
+// InsertAfter is an edit inserting text (whole lines, ending in "\n") after
+// line of f. When line is the last line and has no newline, the edit
+// appends one first.
+func InsertAfter(f *rules.File, line int, text string) rules.Edit {
+	n := bytes.Count(f.Src, []byte("\n"))
+	if len(f.Src) > 0 && f.Src[len(f.Src)-1] != '\n' && line >= n+1 {
+		last := Line(f, n+1)
+		end := rules.Pos{Path: f.Path, Line: n + 1, Col: len(last) + 1, EndLine: n + 1, EndCol: len(last) + 1}
+		return rules.Edit{Pos: end, NewText: "\n" + strings.TrimSuffix(text, "\n")}
+	}
+	return InsertBefore(f.Path, line+1, text)
+}

@@ -1,0 +1,20 @@
+// Package all imports every collvet rule for its registration side effect.
+// Drivers import it once:
+//
+//	import _ "github.com/collvet/collvet/rules/all"
+//
+// and then use rules.All().
+package all
+
+import (
+	// The Python and language-neutral rules.
+	_ "github.com/collvet/collvet/rules/cv101"
+	_ "github.com/collvet/collvet/rules/cv102"
+	_ "github.com/collvet/collvet/rules/cv103"
+	_ "github.com/collvet/collvet/rules/cv104"
+	_ "github.com/collvet/collvet/rules/cv201"
+	_ "github.com/collvet/collvet/rules/cv202"
+	_ "github.com/collvet/collvet/rules/cv203"
+	_ "github.com/collvet/collvet/rules/cv301"
+	_ "github.com/collvet/collvet/rules/cv401"
+)

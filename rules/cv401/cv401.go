@@ -1,0 +1,181 @@
+// Package cv401 implements CV401 unwaited-async-work: the work handle of an
+// async collective (async_op=True, isend/irecv, batch_isend_irecv,
+// ProcessGroup methods, mpi4py I* requests) discarded, overwritten before a
+// wait, or not waited on some path.
+package cv401
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/internal/rulekit"
+)
+
+// Rule is CV401.
+var Rule = rules.Register(&rules.Rule{
+	Code:     "CV401",
+	Name:     "unwaited-async-work",
+	Severity: rules.Warning,
+	HasFix:   true,
+	Run:      run,
+	Doc: rules.Doc{
+		Title: "an async collective's work handle is never waited",
+		What: "Reports the result of an asynchronous collective — async_op=True, isend/irecv, the list " +
+			"batch_isend_irecv returns, ProcessGroup methods, Horovod *_async, mpi4py I* requests — that is " +
+			"discarded, rebound before it is waited, or not waited on some path out of the function. Handles " +
+			"that leave the function (returned, stored in a list or attribute, passed on) are someone else's " +
+			"to wait and are not reported. A device-wide synchronize() does not count as a wait.",
+		Why: "For NCCL, work.wait() is what makes the current stream wait for the collective; without it the " +
+			"next kernel can read the output before it is written or overwrite the input while it is still " +
+			"being sent. Dropped handles also leave buffer lifetime to the watchdog; on XPU a device " +
+			"synchronize was shown not to complete the work. For MPI an unwaited request is erroneous and " +
+			"leaks.",
+		Example: `dist.all_reduce(grad, async_op=True)          # handle dropped
+req = dist.isend(t, dst=1)
+req = dist.isend(u, dst=1)                    # first request overwritten unwaited
+torch.cuda.synchronize()                      # not a wait`,
+		UseInstead: `work = dist.all_reduce(grad, async_op=True)
+req_t = dist.isend(t, dst=1)
+req_u = dist.isend(u, dst=1)
+...                                           # overlap other work here
+work.wait()
+req_t.wait()
+req_u.wait()`,
+		FixSafety: "The fix keeps the handle (`work = ...`) and inserts `work.wait()` right after the call (or before " +
+			"the overwrite / early exit). That is always correct but gives up the overlap the async call was for: " +
+			"move the wait() down to just before the result is used. When waiting happens somewhere collvet cannot " +
+			"see, `collvet guard` checks at run time that every work is waited.",
+		References: []string{
+			"https://github.com/vllm-project/vllm-ascend/pull/12811 — async all-gather handles dropped; only the last waited (U1)",
+			"https://github.com/pytorch/pytorch/issues/173897 — all_reduce(async_op=True) + device synchronize is not enough, work.wait() required (U2)",
+			"https://github.com/NVIDIA/apex/pull/1373 — async pipeline isend handles must be kept and waited (U5)",
+			"https://github.com/pytorch/pytorch/pull/148590 — the watchdog unstashes tensors of dropped work handles as a safety net",
+		},
+		Since: "0.1.0",
+	},
+})
+
+func run(p *rules.Pass) {
+	seen := map[*rules.Work]bool{}
+	var works []*rules.Work
+	for _, w := range p.Prog.Works {
+		if w != nil && !seen[w] {
+			seen[w] = true
+			works = append(works, w)
+		}
+	}
+	for _, s := range p.Prog.Sites {
+		if s.Work != nil && !seen[s.Work] {
+			seen[s.Work] = true
+			works = append(works, s.Work)
+		}
+	}
+	for _, w := range works {
+		check(p, w)
+	}
+}
+
+func check(p *rules.Pass, w *rules.Work) {
+	s := w.Site
+	if s == nil || w.Escapes {
+		return
+	}
+	f := p.Prog.File(s.Pos.Path)
+	name := rulekit.OpName(s)
+	list := s.Op == "batch_p2p"
+	switch {
+	case w.Discarded || w.Var == "":
+		d := rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
+			"the work handle %s returns is discarded, so nothing waits for the %s: the next use of its buffers can run before it completes (wrong data or reuse of memory still being sent)",
+			name, describe(s))}
+		if f != nil && s.Pos.Col >= 1 && w.Var == "" {
+			if fx := keepAndWait(f, s, list); fx != nil {
+				d.Fixes = append(d.Fixes, *fx)
+			}
+		}
+		p.Report(d)
+	case w.Overwritten != nil:
+		d := rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
+			"%q, the work handle of this %s, is rebound at line %d before it is waited: the first operation is never waited (wrong data or buffer reuse while it runs)",
+			w.Var, name, w.Overwritten.Line)}
+		d.Related = append(d.Related, rulekit.Related(*w.Overwritten, "rebound here without a wait"))
+		line := w.Overwritten.Line
+		d.Fixes = append(d.Fixes, rules.Fix{Title: "Wait " + w.Var + " before rebinding it",
+			Edits: []rules.Edit{rulekit.InsertBefore(s.Pos.Path, line, waitStmt(w.Var, list, rulekit.Indent(f, line)))}})
+		p.Report(d)
+	case len(w.Waited) == 0:
+		d := rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
+			"%q, the work handle of this %s, is never waited: the next use of its buffers can run before it completes (wrong data or reuse of memory still in flight)",
+			w.Var, name)}
+		if f != nil {
+			end := s.Pos.EndLine
+			if end < s.Pos.Line {
+				end = s.Pos.Line
+			}
+			d.Fixes = append(d.Fixes, rules.Fix{Title: "Wait " + w.Var,
+				Edits: []rules.Edit{rulekit.InsertAfter(f, end, waitStmt(w.Var, list, rulekit.Indent(f, s.Pos.Line)))}})
+		}
+		p.Report(d)
+	case w.UnwaitedExit != nil:
+		d := rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
+			"%q, the work handle of this %s, is not waited on the path that leaves the function at line %d: on that path the operation is never completed from this side",
+			w.Var, name, w.UnwaitedExit.Line)}
+		d.Related = append(d.Related, rulekit.Related(*w.UnwaitedExit, "leaves without waiting "+w.Var))
+		for _, wp := range w.Waited {
+			d.Related = append(d.Related, rulekit.Related(wp, "waited here on another path"))
+			break
+		}
+		if f != nil && isExit(rulekit.Line(f, w.UnwaitedExit.Line)) {
+			line := w.UnwaitedExit.Line
+			d.Fixes = append(d.Fixes, rules.Fix{Title: "Wait " + w.Var + " before leaving",
+				Edits: []rules.Edit{rulekit.InsertBefore(s.Pos.Path, line, waitStmt(w.Var, list, rulekit.Indent(f, line)))}})
+		}
+		p.Report(d)
+	}
+}
+
+var exitRE = regexp.MustCompile(`^\s*(return|raise|break|continue)\b`)
+
+func isExit(line string) bool { return exitRE.MatchString(line) }
+
+func describe(s *rules.Site) string {
+	if s.Kind == rules.OpP2P {
+		return "transfer"
+	}
+	return "collective"
+}
+
+// waitStmt is the statement (indented by ind, newline-terminated) that
+// waits v: a loop for the list batch_isend_irecv returns.
+func waitStmt(v string, list bool, ind string) string {
+	if list {
+		return ind + "for _req in " + v + ":\n" + ind + "    _req.wait()\n"
+	}
+	return ind + v + ".wait()\n"
+}
+
+// keepAndWait binds a discarded call's result and waits it on the next
+// line. It applies only when the call starts its statement (the line holds
+// nothing before the call).
+func keepAndWait(f *rules.File, s *rules.Site, list bool) *rules.Fix {
+	ind := rulekit.Indent(f, s.Pos.Line)
+	if len(ind)+1 != s.Pos.Col {
+		return nil
+	}
+	v := "work"
+	if list {
+		v = "reqs"
+	}
+	if regexp.MustCompile(`\b` + v + `\b`).Match(f.Src) {
+		v = fmt.Sprintf("%s_%d", v, s.Pos.Line)
+	}
+	end := s.Pos.EndLine
+	if end < s.Pos.Line {
+		end = s.Pos.Line
+	}
+	return &rules.Fix{Title: "Keep the work handle and wait it", Edits: []rules.Edit{
+		{Pos: rules.Pos{Path: f.Path, Line: s.Pos.Line, Col: s.Pos.Col, EndLine: s.Pos.Line, EndCol: s.Pos.Col}, NewText: v + " = "},
+		rulekit.InsertAfter(f, end, waitStmt(v, list, ind)),
+	}}
+}
