@@ -10,6 +10,7 @@ import (
 
 	"github.com/collvet/collvet/cmd/collvet/internal/driver"
 	"github.com/collvet/collvet/cmd/collvet/internal/lsp"
+	"github.com/collvet/collvet/pyfront"
 )
 
 // `collvet lsp` runs the language server on stdin/stdout.
@@ -21,12 +22,6 @@ func init() {
 		Run:   runLSP,
 	})
 }
-
-// NewLSPCache returns the persistent cache the language server passes to
-// every analysis (driver.Request.Cache: the Python front end's per-module
-// summaries, so an edit re-analyses the changed module and its
-// dependents). nil: no cache, every analysis starts afresh.
-var NewLSPCache func() any
 
 func runLSP(env *Env, args []string) int {
 	fs := flag.NewFlagSet("lsp", flag.ContinueOnError)
@@ -50,10 +45,10 @@ func runLSP(env *Env, args []string) int {
 		defer f.Close()
 		log = f
 	}
-	var cache any
-	if NewLSPCache != nil {
-		cache = NewLSPCache()
-	}
+	// One cache for the session: the Python front end keeps per-module
+	// work by content hash, so after an edit only the changed module is
+	// parsed and summarised again.
+	cache := pyfront.NewCache()
 	srv := lsp.NewServer(lsp.Options{
 		Analyzer: lsp.AnalyzerFunc(func(ctx context.Context, req lsp.Request) (*lsp.Result, error) {
 			// The configuration is discovered again on every run (Config
