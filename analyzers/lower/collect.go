@@ -430,15 +430,31 @@ func (b *builder) visitCall(f *fn, call *ast.CallExpr, stack []ast.Node) bool {
 	if name == "" {
 		return true
 	}
+	if strings.HasPrefix(name, "C.") {
+		// Report cgo calls at the call the user wrote: cgo wraps calls that
+		// pass pointers in a closure whose inner call sits at the ')'.
+		for i := len(stack) - 1; i > 0; i-- {
+			if lit, ok := stack[i].(*ast.FuncLit); ok {
+				if outer, ok := stack[i-1].(*ast.CallExpr); ok && ast.Unparen(outer.Fun) == lit && isCgoWrapper(lit, stack[:i]) {
+					return b.visitCallAt(f, call, outer, name, obj, stack)
+				}
+				break
+			}
+		}
+	}
+	return b.visitCallAt(f, call, call, name, obj, stack)
+}
+
+func (b *builder) visitCallAt(f *fn, call *ast.CallExpr, at ast.Node, name string, obj *types.Func, stack []ast.Node) bool {
 	if name == "runtime.LockOSThread" {
-		f.items = append(f.items, &item{kind: itLock, call: call, at: call, name: name})
+		f.items = append(f.items, &item{kind: itLock, call: call, at: at, name: name})
 		return true
 	}
 	if isBlocking(name) {
-		f.items = append(f.items, &item{kind: itBlock, call: call, at: call, name: name})
+		f.items = append(f.items, &item{kind: itBlock, call: call, at: at, name: name})
 	}
 	if sp := b.tables.Spawners[name]; sp != nil && sp.Context == "goroutine" {
-		it := &item{kind: itSpawn, call: call, at: call, name: name, loop: loopDepth(stack)}
+		it := &item{kind: itSpawn, call: call, at: at, name: name, loop: loopDepth(stack)}
 		it.many = it.loop || sp.Many
 		var target ast.Expr
 		if sp.Target.Pos >= 0 && sp.Target.Pos < len(call.Args) {
@@ -486,24 +502,24 @@ func (b *builder) visitCall(f *fn, call *ast.CallExpr, stack []ast.Node) bool {
 		return false
 	}
 	if c := b.tables.Collectives[name]; c != nil {
-		f.items = append(f.items, &item{kind: itSite, call: call, at: call, name: name, coll: c, ops: b.operands(call, obj)})
+		f.items = append(f.items, &item{kind: itSite, call: call, at: at, name: name, coll: c, ops: b.operands(call, obj)})
 		return true
 	}
 	if st := b.tables.Streams[name]; st != nil && st.Role == "wait_work" {
-		f.items = append(f.items, &item{kind: itWait, call: call, at: call, name: name, arg: argOf(call, st.Arg)})
+		f.items = append(f.items, &item{kind: itWait, call: call, at: at, name: name, arg: argOf(call, st.Arg)})
 		return true
 	}
 	if obj == nil || obj.Pkg() == nil {
 		return true
 	}
 	if t := b.byObj[obj]; t != nil {
-		f.items = append(f.items, &item{kind: itCall, call: call, at: call, name: name, callee: t, ops: b.operands(call, obj), loop: loopDepth(stack)})
+		f.items = append(f.items, &item{kind: itCall, call: call, at: at, name: name, callee: t, ops: b.operands(call, obj), loop: loopDepth(stack)})
 		return true
 	}
 	if obj.Pkg() != b.pass.Pkg {
 		var s Summary
 		if b.pass.ImportObjectFact(obj.Origin(), &s) {
-			f.items = append(f.items, &item{kind: itExt, call: call, at: call, name: name, sum: &s, ops: b.operands(call, obj), loop: loopDepth(stack)})
+			f.items = append(f.items, &item{kind: itExt, call: call, at: at, name: name, sum: &s, ops: b.operands(call, obj), loop: loopDepth(stack)})
 		}
 	}
 	return true
