@@ -18,6 +18,7 @@ import (
 	"github.com/collvet/collvet/cmd/collvet/internal/fix"
 	"github.com/collvet/collvet/cmd/collvet/internal/output"
 	"github.com/collvet/collvet/rules"
+	_ "github.com/collvet/collvet/rules/all" // register every rule
 )
 
 // The check command is the default: `collvet [flags] [paths | patterns]`.

@@ -422,14 +422,30 @@ func keyLine1(src string, key toml.Key) int {
 	return best
 }
 
+// splitKey splits a dotted TOML key, honouring quoted parts ("a.b".c).
 func splitKey(s string) []string {
 	var out []string
-	for _, p := range strings.Split(s, ".") {
-		p = strings.TrimSpace(p)
-		p = strings.Trim(p, `"'`)
-		out = append(out, p)
+	var cur strings.Builder
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '.':
+			out = append(out, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		default:
+			cur.WriteByte(c)
+		}
 	}
-	return out
+	return append(out, strings.TrimSpace(cur.String()))
 }
 
 func prefixOf(a, b []string) bool {

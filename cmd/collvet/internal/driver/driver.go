@@ -48,6 +48,8 @@ type Report struct {
 	Stats  Stats
 	// Config is the configuration used (nil: defaults).
 	Config *config.Config
+	// Rules are the rules that ran (the enabled ones), sorted by code.
+	Rules []*rules.Rule
 }
 
 // FileError is a file that could not be analysed (pyfront.FileError's shape).
@@ -195,6 +197,10 @@ func Analyze(ctx context.Context, req Request) (*Report, error) {
 	})
 
 	enabled := selectRules(Rules(), cfg)
+	for _, r := range enabled {
+		rep.Rules = append(rep.Rules, r)
+	}
+	sort.Slice(rep.Rules, func(i, j int) bool { return rep.Rules[i].Code < rep.Rules[j].Code })
 	diags := runRules(prog, enabled)
 	diags = postprocess(diags, rep.Files, rep.Errors, cfg, enabled)
 	rep.Diagnostics = diags

@@ -114,8 +114,8 @@ type (
 // FingerprintKey names collvet's partial fingerprint in SARIF results.
 const FingerprintKey = "collvetFingerprint/v1"
 
-// SARIF writes one SARIF 2.1.0 run. Rules come from the registry (all of
-// them, so ruleIndex is stable); URIs are relative to opts.Root with
+// SARIF writes one SARIF 2.1.0 run. tool.driver.rules lists the rules that
+// ran; URIs are relative to opts.Root with
 // uriBaseId %SRCROOT%; columns are 1-based UTF-16 code units (SARIF's
 // default columnKind); partialFingerprints hash the rule, the file and the
 // text of the flagged line (not its number), so they survive line shifts.
@@ -162,7 +162,12 @@ func SARIF(w io.Writer, rep *driver.Report, opts Options) error {
 		}}
 	}
 
-	all := sortedRules()
+	// The rules that ran (all registered rules when the report does not
+	// say): every result's rule is among them.
+	all := rep.Rules
+	if all == nil {
+		all = sortedRules()
+	}
 	index := map[string]int{}
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{Name: "collvet", Version: opts.Version,
