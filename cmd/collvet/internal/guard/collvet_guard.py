@@ -208,6 +208,24 @@ def _init_paths():
     _stdlib_dirs = tuple(sorted(dirs))
 
 
+_file_kinds = {}  # co_filename -> 0 user, 1 standard library, 2 torch or guard
+
+
+def _file_kind(filename):
+    """Classifies a code object's file once (the stack walk runs per call)."""
+    k = _file_kinds.get(filename)
+    if k is None:
+        if _is_guard(filename) or _is_torch(filename):
+            k = 2
+        elif _is_stdlib(filename):
+            k = 1
+        else:
+            k = 0
+        if len(_file_kinds) < 100000:
+            _file_kinds[filename] = k
+    return k
+
+
 def _is_torch(filename):
     return os.path.normcase(filename).startswith(_torch_dir)
 
@@ -236,11 +254,12 @@ def _locate(frame):
     f = frame
     while f is not None:
         fn = f.f_code.co_filename
-        if not _is_guard(fn) and not _is_torch(fn):
+        k = _file_kind(fn)
+        if k < 2:
             loc = (fn, f.f_lineno, f.f_code.co_name)
             if library is None:
                 library = loc
-            if not _is_stdlib(fn):
+            if k == 0:
                 user = loc
                 break
         f = f.f_back
@@ -265,14 +284,23 @@ def _in_backward(frame):
     # PyTorch 1.x: look for torch.autograd.backward/grad on the Python stack
     # (CPU graphs run hooks on the calling thread, below those frames).
     f = frame
-    auto = os.path.join(_torch_dir, "autograd") + os.sep
     while f is not None:
-        fn_name = os.path.normcase(f.f_code.co_filename)
-        if fn_name.startswith(auto) and f.f_code.co_name in ("backward", "grad"):
+        code = f.f_code
+        if code.co_name in ("backward", "grad") and _is_autograd_file(code.co_filename):
             return True
         f = f.f_back
     # Below Python's threading module nothing can be told for foreign threads.
     return None if isinstance(threading.current_thread(), threading._DummyThread) else False
+
+
+_autograd_files = {}
+
+
+def _is_autograd_file(filename):
+    k = _autograd_files.get(filename)
+    if k is None:
+        k = _autograd_files[filename] = os.path.normcase(filename).startswith(os.path.join(_torch_dir, "autograd") + os.sep)
+    return k
 
 
 def _native_id():
@@ -350,6 +378,10 @@ def _default_group():
 def _group_state(group):
     """The bookkeeping entry of a process group (None: WORLD)."""
     if group is not None:
+        g = _state.groups.get(id(group))
+        if g is not None and g["obj"] is group:
+            return g  # fast path: seen before (the default group too)
+    if group is not None:
         gm = getattr(_c10d, "GroupMember", None)
         try:
             if gm is not None and group is gm.WORLD:
@@ -357,7 +389,10 @@ def _group_state(group):
         except Exception:
             pass
     if group is not None and group is _default_group():
-        group = None
+        world = _group_state(None)
+        _state.groups[id(group)] = world  # alias, for the fast path
+        world["obj"] = group
+        return world
     key = "WORLD" if group is None else id(group)
     g = _state.groups.get(key)
     if g is not None and (group is None or g["obj"] is group):
@@ -377,6 +412,18 @@ def _group_state(group):
     }
     _state.groups[key] = g
     return g
+
+
+def _unique_groups(st):
+    """Each group's entry once (WORLD is also filed under the default
+    group's id)."""
+    seen = set()
+    out = []
+    for g in st.groups.values():
+        if id(g) not in seen:
+            seen.add(id(g))
+            out.append(g)
+    return out
 
 
 def _name_unregistered():
@@ -413,7 +460,15 @@ def _backend(g):
 
 
 def _is_device(g):
-    b = _backend(g).lower()
+    d = g.get("device")
+    if d is None:
+        d = _device_kind(_backend(g).lower())
+        if g["backend"]:
+            g["device"] = d
+    return d
+
+
+def _device_kind(b):
     if _device_backends is not None:
         return any(d in b for d in _device_backends)
     if not b:
@@ -426,6 +481,9 @@ def _is_device(g):
 # Recording and hazards
 
 
+_default_streams = {}  # device index -> handle of its default stream
+
+
 def _stream():
     try:
         cuda = _torch.cuda
@@ -434,7 +492,10 @@ def _stream():
         s = cuda.current_stream()
         dev = s.device
         idx = dev.index if dev.index is not None else cuda.current_device()
-        if s == cuda.default_stream(dev):
+        default = _default_streams.get(idx)
+        if default is None:
+            default = _default_streams[idx] = cuda.default_stream(idx).cuda_stream
+        if s.cuda_stream == default:
             return "cuda:%d:default" % idx
         return "cuda:%d:0x%x" % (idx, s.cuda_stream)
     except Exception:
@@ -502,7 +563,7 @@ def _check(op, g, info, loc):
         if h:
             out.append(h)
     if _is_device(g):
-        groups = [x for x in _state.groups.values() if x["calls"] and _is_device(x)]
+        groups = [x for x in _unique_groups(_state) if x["calls"] and _is_device(x)]
         if g not in groups:
             groups.append(g)
         threads = set([info["native_id"]])
@@ -613,16 +674,33 @@ def _serialize(result, device):
         cuda.current_stream().synchronize()
 
 
-def _bind_group(sig, args, kwargs, default_async):
-    """(group, async) of a call from its bound arguments."""
+def _arg_positions(orig):
+    """Positions of the group and async_op parameters of orig (None when it
+    has none or cannot be inspected), so each call reads them directly."""
+    import inspect
+
     try:
-        ba = sig.bind_partial(*args, **kwargs)
-    except TypeError:
-        return None, default_async
-    a = ba.arguments
-    group = a.get("group", a.get("process_group"))
-    is_async = default_async or bool(a.get("async_op", False))
-    return group, is_async
+        params = list(inspect.signature(orig).parameters.values())
+    except (TypeError, ValueError):
+        return None, None
+    group = op = None
+    for i, p in enumerate(params):
+        if p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            continue
+        if p.name in ("group", "process_group") and group is None:
+            group = (i, p.name)
+        elif p.name == "async_op":
+            op = (i, p.name)
+    return group, op
+
+
+def _arg(args, kwargs, pos):
+    if pos is None:
+        return None
+    i, name = pos
+    if name in kwargs:
+        return kwargs[name]
+    return args[i] if i < len(args) else None
 
 
 def _internal_error(exc):
@@ -637,12 +715,7 @@ def _depth():
 
 def _make_function_wrapper(name, orig, op, always_async):
     import functools
-    import inspect
-
-    try:
-        sig = inspect.signature(orig)
-    except (TypeError, ValueError):
-        sig = None
+    group_pos, async_pos = _arg_positions(orig)
     api = "torch.distributed." + name
 
     @functools.wraps(orig)
@@ -664,7 +737,8 @@ def _make_function_wrapper(name, orig, op, always_async):
                     found += f
                     device = device or d
             else:
-                grp, is_async = _bind_group(sig, args, kwargs, always_async) if sig else (None, always_async)
+                grp = _arg(args, kwargs, group_pos)
+                is_async = always_async or bool(_arg(args, kwargs, async_pos))
                 gm = getattr(_c10d, "GroupMember", None)
                 if gm is None or grp is not getattr(gm, "NON_GROUP_MEMBER", object()):
                     found, device = _record(api, op, grp, is_async)
@@ -860,7 +934,7 @@ def snapshot():
         st = _state or _State()
         rank, world = st.rank or _rank()
         groups = []
-        for g in st.groups.values():
+        for g in _unique_groups(st):
             groups.append(
                 {
                     "name": g["name"],
