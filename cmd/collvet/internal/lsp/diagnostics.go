@@ -191,7 +191,8 @@ func (s *Server) analyze(ctx context.Context, snap *snapshot) (o outcome) {
 }
 
 // publish converts res to protocol diagnostics and sends one
-// publishDiagnostics per file that has findings now or had them before.
+// publishDiagnostics per file that has findings now or had them before, and
+// per open document.
 func (s *Server) publish(snap *snapshot, res *Result) {
 	texts := map[string][]byte{}
 	for _, f := range res.Files {
@@ -258,13 +259,23 @@ func (s *Server) publish(snap *snapshot, res *Result) {
 			paths = append(paths, p)
 		}
 	}
+	// Open documents always get a publish, empty when clean: the client
+	// learns that its latest version was analysed.
+	for p := range snap.docs {
+		if next[p] == nil && prev[p] == nil {
+			paths = append(paths, p)
+		}
+	}
 	sort.Strings(paths)
 	for _, p := range paths {
 		params := PublishDiagnosticsParams{Diagnostics: []Diagnostic{}}
-		if fd := next[p]; fd != nil {
-			params.URI = fd.uri
-			params.Diagnostics = fd.lsp
-		} else {
+		switch {
+		case next[p] != nil:
+			params.URI = next[p].uri
+			params.Diagnostics = next[p].lsp
+		case snap.docs[p] != nil:
+			params.URI = snap.docs[p].uri
+		default:
 			params.URI = prev[p].uri
 		}
 		if doc := snap.docs[p]; doc != nil {

@@ -49,6 +49,37 @@ func TestPublishDiagnosticsUTF16AndFields(t *testing.T) {
 	}
 }
 
+// An open document is published after every analysis, even when clean, so
+// the client sees that its version was analysed; closed clean files are not.
+func TestOpenCleanDocumentIsPublished(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "clean.py")
+	writeFile(t, path, "x = 1\n")
+	writeFile(t, filepath.Join(root, "other.py"), "y = 1\n")
+	c := newClient(t, Options{})
+	c.initialize(root, ClientCapabilities{})
+	uri := c.open(path, "x = 1\n")
+	v := c.change(uri, TextDocumentContentChangeEvent{Text: "x = 2\n"})
+	p := c.waitDiags(uri, func(p PublishDiagnosticsParams) bool { return p.Version != nil && *p.Version == v })
+	if len(p.Diagnostics) != 0 || p.Diagnostics == nil {
+		t.Errorf("clean open document: diagnostics = %#v, want an empty list", p.Diagnostics)
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+	for {
+		select {
+		case q := <-c.diags:
+			if q.URI == pathToURI(filepath.Join(root, "other.py")) {
+				t.Errorf("clean closed file published: %+v", q)
+			}
+			continue
+		default:
+		}
+		break
+	}
+}
+
 func TestDiagnosticsClearWhenFixed(t *testing.T) {
 	root := t.TempDir()
 	path := filepath.Join(root, "a.py")
