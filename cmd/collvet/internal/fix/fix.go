@@ -19,13 +19,34 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	goparser "go/parser"
+	"go/token"
+
+	"github.com/collvet/collvet/pyfront/parser"
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/textpos"
 )
 
-// Validate, when set, checks a fixed file (e.g. re-parses Python); a file
-// whose fix fails it is left alone.
-var Validate func(path string, src []byte) error
+// Validate checks a fixed file; a file whose fixed content fails it is
+// left alone. The default re-parses Python (pyfront's parser) and Go
+// (go/parser) files; nil disables the check.
+var Validate = Reparse
+
+// Reparse reports the first syntax error of a .py or .go source, or nil
+// (also for other files).
+func Reparse(path string, src []byte) error {
+	switch {
+	case strings.HasSuffix(path, ".py") || strings.HasSuffix(path, ".pyi"):
+		_, errs := parser.ParseFile(path, src)
+		if len(errs) > 0 {
+			return errs[0]
+		}
+	case strings.HasSuffix(path, ".go"):
+		_, err := goparser.ParseFile(token.NewFileSet(), path, src, goparser.SkipObjectResolution)
+		return err
+	}
+	return nil
+}
 
 // Change is the planned new content of one file.
 type Change struct {
@@ -170,7 +191,8 @@ func Plan(files []*rules.File, diags []rules.Diagnostic) ([]*Change, []Skip) {
 		}
 		nb.Write(body[last:])
 		newSrc := nb.Bytes()
-		if Validate != nil {
+		if Validate != nil && Validate(p, body) == nil {
+			// Only a file that parsed before must parse after.
 			if err := Validate(p, newSrc); err != nil {
 				skips = append(skips, Skip{p, "the fixed file would not parse (" + err.Error() + "); not touched"})
 				continue

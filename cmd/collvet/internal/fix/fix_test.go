@@ -73,13 +73,13 @@ func TestFileChangedSinceReadIsNotTouched(t *testing.T) {
 	// Changed between analysis and planning.
 	p, f := setup(t, src, 0o644)
 	os.WriteFile(p, []byte(src+"# edited\n"), 0o644)
-	changes, skips := Plan([]*rules.File{f}, []rules.Diagnostic{insertBefore(p, 4, "x = 1\n")})
+	changes, skips := Plan([]*rules.File{f}, []rules.Diagnostic{insertBefore(p, 4, "    x = 1\n")})
 	if len(changes) != 0 || len(skips) != 1 || !strings.Contains(skips[0].Reason, "changed since") {
 		t.Errorf("changes %d, skips %v", len(changes), skips)
 	}
 	// Changed between planning and writing.
 	p, f = setup(t, src, 0o644)
-	changes, _ = Plan([]*rules.File{f}, []rules.Diagnostic{insertBefore(p, 4, "x = 1\n")})
+	changes, _ = Plan([]*rules.File{f}, []rules.Diagnostic{insertBefore(p, 4, "    x = 1\n")})
 	edited := src + "# edited meanwhile\n"
 	os.WriteFile(p, []byte(edited), 0o644)
 	if err := changes[0].Write(); !errors.Is(err, ErrChanged) {
@@ -121,8 +121,6 @@ func TestOverlappingFixesSkipped(t *testing.T) {
 }
 
 func TestValidateRejectsBrokenFix(t *testing.T) {
-	Validate = func(path string, b []byte) error { _, errs := parser.ParseFile(path, b); return errs.Err() }
-	defer func() { Validate = nil }()
 	p, f := setup(t, src, 0o644)
 	changes, skips := Plan([]*rules.File{f}, []rules.Diagnostic{replace(p, 4, 5, 9, "def (")})
 	if len(changes) != 0 || len(skips) != 1 || !strings.Contains(skips[0].Reason, "would not parse") {
