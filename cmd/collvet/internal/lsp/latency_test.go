@@ -1,0 +1,229 @@
+package lsp
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+)
+
+// BenchmarkEditorTorch measures what an editor user waits for, end to end
+// through the real binary over stdio: PyTorch's Python sources (the
+// installed torch package, *.py copied to a temporary workspace; set
+// COLLVET_TORCH_DIR to use another tree) open as the workspace.
+//
+//	first-ms: from sending initialize to the first publishDiagnostics of
+//	          an opened torch module (the whole workspace analysed once)
+//	edit-ms:  median from a one-line didChange in that module to the
+//	          publishDiagnostics of the changed version (debounce included)
+//
+// Each iteration is one session with editsPerSession edits. Run:
+//
+//	go test ./cmd/collvet/internal/lsp -run '^$' -bench EditorTorch -benchtime 3x
+func BenchmarkEditorTorch(b *testing.B) {
+	torch := torchDir()
+	if torch == "" {
+		b.Skip("torch sources not found (set COLLVET_TORCH_DIR)")
+	}
+	bin := filepath.Join(b.TempDir(), "collvet")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/collvet/collvet/cmd/collvet").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	ws := filepath.Join(b.TempDir(), "torch")
+	if err := copyPy(torch, ws); err != nil {
+		b.Fatal(err)
+	}
+	// The workspace's own configuration ends configuration discovery.
+	if err := os.WriteFile(filepath.Join(ws, "pyproject.toml"), []byte("[tool.collvet]\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	module := filepath.Join(ws, "distributed", "distributed_c10d.py")
+	if _, err := os.Stat(module); err != nil {
+		b.Fatal(err)
+	}
+	for _, debounce := range []string{"150ms", "0s"} {
+		b.Run("debounce="+debounce, func(b *testing.B) {
+			var firsts, edits []time.Duration
+			for i := 0; i < b.N; i++ {
+				f, e := editorSession(b, bin, debounce, ws, module, 10)
+				firsts = append(firsts, f)
+				edits = append(edits, e...)
+			}
+			b.ReportMetric(ms(median(firsts)), "first-ms")
+			b.ReportMetric(ms(median(edits)), "edit-ms")
+			b.ReportMetric(ms(maxDur(edits)), "edit-max-ms")
+		})
+	}
+}
+
+// editorSession runs one session and returns the time to the first
+// diagnostics and the latency of each edit.
+func editorSession(b *testing.B, bin, debounce, ws, module string, nEdits int) (time.Duration, []time.Duration) {
+	cmd := exec.Command(bin, "lsp", "--debounce", debounce)
+	cmd.Dir = ws
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	published := make(chan PublishDiagnosticsParams, 1000)
+	conn := jsonrpc2.NewConn(context.Background(),
+		jsonrpc2.NewBufferedStream(rwc{stdout, stdin}, jsonrpc2.VSCodeObjectCodec{}),
+		jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+			if req.Method == "textDocument/publishDiagnostics" {
+				var p PublishDiagnosticsParams
+				json.Unmarshal(*req.Params, &p)
+				published <- p
+			}
+			return nil, nil
+		}))
+	defer conn.Close()
+	ctx := context.Background()
+	uri := pathToURI(module)
+	wait := func(version int) time.Duration {
+		start := time.Now()
+		timeout := time.After(2 * time.Minute)
+		for {
+			select {
+			case p := <-published:
+				if p.URI == uri && p.Version != nil && *p.Version == version {
+					return time.Since(start)
+				}
+			case <-timeout:
+				b.Fatalf("no diagnostics for version %d of %s; server log:\n%s", version, uri, stderr.String())
+			}
+		}
+	}
+
+	text, err := os.ReadFile(module)
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := time.Now()
+	if err := conn.Call(ctx, "initialize", map[string]any{
+		"rootUri":          pathToURI(ws),
+		"workspaceFolders": []WorkspaceFolder{{URI: pathToURI(ws), Name: "torch"}},
+		"capabilities":     map[string]any{},
+	}, nil); err != nil {
+		b.Fatal(err)
+	}
+	conn.Notify(ctx, "initialized", struct{}{})
+	conn.Notify(ctx, "textDocument/didOpen", DidOpenTextDocumentParams{TextDocument: TextDocumentItem{
+		URI: uri, LanguageID: "python", Version: 1, Text: string(text)}})
+	wait(1)
+	first := time.Since(start)
+
+	// One-line edits: rewrite the text of a comment-free line near the top
+	// (a module docstring line or an import), alternating two contents.
+	line := firstCodeLine(text)
+	var lats []time.Duration
+	for i := 0; i < nEdits; i++ {
+		version := i + 2
+		start := time.Now()
+		conn.Notify(ctx, "textDocument/didChange", DidChangeTextDocumentParams{
+			TextDocument: VersionedTextDocumentIdentifier{URI: uri, Version: version},
+			ContentChanges: []TextDocumentContentChangeEvent{{
+				Range: &Range{Start: Position{line, 0}, End: Position{line, 0}},
+				Text:  fmt.Sprintf("_collvet_bench_%d = %d\n", i, i),
+			}},
+		})
+		wait(version)
+		lats = append(lats, time.Since(start))
+	}
+	conn.Call(ctx, "shutdown", nil, nil)
+	conn.Notify(ctx, "exit", nil)
+	cmd.Wait()
+	return first, lats
+}
+
+// firstCodeLine returns the 0-based line after the module's leading
+// comments, docstring and __future__ imports: inserting an assignment there
+// keeps the module valid.
+func firstCodeLine(src []byte) int {
+	sc := bufio.NewScanner(strings.NewReader(string(src)))
+	n, last := 0, 0
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), "from __future__") {
+			last = n + 1
+		}
+		n++
+	}
+	if last > 0 {
+		return last
+	}
+	return 0
+}
+
+type rwc struct {
+	io.Reader
+	io.WriteCloser
+}
+
+// torchDir finds the torch sources: $COLLVET_TORCH_DIR, else the torch
+// package of the system's python3.
+func torchDir() string {
+	if d := os.Getenv("COLLVET_TORCH_DIR"); d != "" {
+		return d
+	}
+	for _, py := range []string{"python3", "/usr/bin/python3"} {
+		out, err := exec.Command(py, "-c", `import importlib.util, os; print(os.path.dirname(importlib.util.find_spec("torch").origin))`).Output()
+		if err == nil {
+			if d := strings.TrimSpace(string(out)); d != "" {
+				return d
+			}
+		}
+	}
+	return ""
+}
+
+// copyPy copies the .py files of src to dst.
+func copyPy(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".py") {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		out := filepath.Join(dst, rel)
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(out, data, 0o644)
+	})
+}
+
+func median(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
+
+func maxDur(ds []time.Duration) time.Duration {
+	var m time.Duration
+	for _, d := range ds {
+		m = max(m, d)
+	}
+	return m
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
