@@ -109,6 +109,9 @@ type Context struct {
 	// Group is the process group a library background thread uses
 	// (dcp.async_save's process_group), when known.
 	Group *Group
+	// Groups: for Framework contexts, the communicators the framework's
+	// hooks drive (the intra-/inter-node pair of FSDP HYBRID_SHARD).
+	Groups []*Group
 	// LockedOSThread: (Go) the goroutine calls runtime.LockOSThread before
 	// any collective.
 	LockedOSThread bool
@@ -157,6 +160,10 @@ type Site struct {
 	Kind    OpKind
 	Library string  // torch, deepspeed, lightning, accelerate, mpi4py, cupy, jax, nccl, mpi, …
 	Group   *Group  // never nil: Unknown group when not known
+	// Groups lists every group the site may use when the analysis found
+	// more than one (Group is then the first); nil otherwise. Reach.Group
+	// tells which one each call chain passes.
+	Groups []*Group
 	Stream  *Stream // explicit stream argument or enclosing stream context; nil = current stream
 	Async   bool
 	Work    *Work // the handle it returns, when Async
@@ -178,6 +185,10 @@ type Site struct {
 type Reach struct {
 	Ctx   *Context
 	Chain []*Call
+	// Group is the group the site uses along this chain, when the front
+	// end can tell (a group passed down through parameters from the
+	// spawn: Thread(target=worker, args=(pg_a,))); nil means Site.Group.
+	Group *Group
 }
 
 // GroupKind classifies a Group.

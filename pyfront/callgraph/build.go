@@ -1,0 +1,1013 @@
+package callgraph
+
+import (
+	"strconv"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/resolve"
+)
+
+// Options configure Build.
+type Options struct {
+	// Canonical maps an external qualified name to its canonical one
+	// (api.Tables.Canonical); nil: identity.
+	Canonical func(string) string
+	// Hooks give external calls their results; may be nil.
+	Hooks Hooks
+}
+
+// Build analyses the modules (in the given order) as one program.
+func Build(mods []*ModuleInput, table *resolve.Table, opts Options) *Graph {
+	g := &Graph{
+		mods: mods, table: table, hooks: opts.Hooks, canon: opts.Canonical,
+		modFunc: map[*resolve.Module]*Func{}, modByName: map[string]*resolve.Module{},
+		funcByNode: map[ast.Node]*Func{}, classByNode: map[ast.Node]*Class{},
+		callByNode: map[*ast.Call]*CallSite{}, exprSlot: map[ast.Expr]slotID{},
+		valueIDs: map[valueKey]ValueID{}, nodeIDs: map[ast.Node]int{}, opaque: map[string]ValueID{},
+		spaces: map[*resolve.Scope]int32{}, constSlots: map[ValueID]slotID{},
+		starNames: map[*resolve.Module]map[string]bool{}, extStars: map[*resolve.Module][]string{},
+		importExt: map[*resolve.Module]map[string]bool{},
+	}
+	if g.canon == nil {
+		g.canon = func(s string) string { return s }
+	}
+	g.s.init()
+	g.Values = append(g.Values, &Value{}) // ValueID 0 is "none"
+	var space int32
+	for _, m := range mods {
+		g.modByName[m.Mod.Name] = m.Mod
+		for _, sc := range m.Scopes.All {
+			g.spaces[sc] = space
+			space++
+		}
+	}
+	for _, m := range mods {
+		g.declare(m)
+	}
+	g.starImports()
+	for _, m := range mods {
+		b := &builder{g: g, mod: m.Mod, scopes: m.Scopes}
+		f := g.modFunc[m.Mod]
+		b.stmts(unit{fn: f, scope: m.Scopes.Module}, m.AST.Body)
+	}
+	g.run()
+	return g
+}
+
+func (g *Graph) scopeSlot(sc *resolve.Scope, name string) slotID {
+	return g.s.slotFor(slotKey{space: g.spaces[sc], name: name})
+}
+
+func (g *Graph) constSlot(v ValueID) slotID {
+	if s, ok := g.constSlots[v]; ok {
+		return s
+	}
+	s := g.s.newSlot()
+	g.s.add(s, v)
+	g.constSlots[v] = s
+	return s
+}
+
+// declare creates the Funcs and Classes of a module's scopes.
+func (g *Graph) declare(m *ModuleInput) {
+	funcOf := map[*resolve.Scope]*Func{}
+	classOf := map[*resolve.Scope]*Class{}
+	for _, sc := range m.Scopes.All {
+		switch sc.Kind {
+		case resolve.ModuleScope:
+			f := g.newFunc(sc.Name, m.AST, sc, m.Mod, nil)
+			g.modFunc[m.Mod] = f
+			funcOf[sc] = f
+		case resolve.FunctionScope, resolve.LambdaScope:
+			parent := enclosingFunc(sc.Parent, funcOf)
+			f := g.newFunc(sc.Name, sc.Node, sc, m.Mod, parent)
+			f.Generator = sc.Generator
+			if sc.Parent != nil && sc.Parent.Kind == resolve.ClassScope {
+				f.Class = classOf[sc.Parent]
+			}
+			f.decorations()
+			funcOf[sc] = f
+		case resolve.ClassScope:
+			cd, _ := sc.Node.(*ast.ClassDef)
+			c := &Class{ID: len(g.Classes), Name: sc.Name, Node: cd, Scope: sc, Module: m.Mod, Func: enclosingFunc(sc.Parent, funcOf)}
+			g.Classes = append(g.Classes, c)
+			g.classByNode[cd] = c
+			classOf[sc] = c
+		}
+	}
+}
+
+func enclosingFunc(sc *resolve.Scope, funcOf map[*resolve.Scope]*Func) *Func {
+	for ; sc != nil; sc = sc.Parent {
+		if f, ok := funcOf[sc]; ok {
+			return f
+		}
+	}
+	return nil
+}
+
+func (g *Graph) newFunc(name string, n ast.Node, sc *resolve.Scope, m *resolve.Module, parent *Func) *Func {
+	f := &Func{ID: len(g.Funcs), Name: name, Node: n, Scope: sc, Module: m, Parent: parent}
+	f.ret = g.s.newSlot()
+	f.yld = g.s.newSlot()
+	g.Funcs = append(g.Funcs, f)
+	g.funcByNode[n] = f
+	return f
+}
+
+// decorations reads the decorators that change how a method binds.
+func (f *Func) decorations() {
+	var decos []ast.Expr
+	switch n := f.Node.(type) {
+	case *ast.FunctionDef:
+		decos = n.DecoratorList
+	case *ast.AsyncFunctionDef:
+		decos = n.DecoratorList
+	}
+	f.Decorated = len(decos) > 0
+	for _, d := range decos {
+		switch bindingDecorator(d) {
+		case "staticmethod":
+			f.Static = true
+		case "classmethod":
+			f.ClassMethod = true
+		case "property":
+			f.Property = true
+		}
+	}
+}
+
+// bindingDecorator recognises staticmethod, classmethod and property
+// (including x.setter and functools.cached_property) by their spelling.
+func bindingDecorator(d ast.Expr) string {
+	switch d := d.(type) {
+	case *ast.Name:
+		switch d.Id {
+		case "staticmethod", "classmethod", "property", "cached_property", "abstractproperty":
+			if d.Id == "staticmethod" || d.Id == "classmethod" {
+				return d.Id
+			}
+			return "property"
+		}
+	case *ast.Attribute:
+		switch d.Attr {
+		case "setter", "getter", "deleter", "cached_property", "abstractproperty":
+			return "property"
+		case "staticmethod", "classmethod", "abstractstaticmethod", "abstractclassmethod":
+			if d.Attr == "abstractclassmethod" {
+				return "classmethod"
+			}
+			if d.Attr == "abstractstaticmethod" {
+				return "staticmethod"
+			}
+			return d.Attr
+		}
+	}
+	return ""
+}
+
+// starImports binds the names "from X import *" brings into each module.
+func (g *Graph) starImports() {
+	type star struct {
+		into *resolve.Module
+		from *resolve.Module
+	}
+	var stars []star
+	all := map[*resolve.Module][]string{}
+	for _, m := range g.mods {
+		for _, st := range m.AST.Body {
+			if a, ok := st.(*ast.Assign); ok && len(a.Targets) == 1 {
+				if n, ok := a.Targets[0].(*ast.Name); ok && n.Id == "__all__" {
+					all[m.Mod] = append(all[m.Mod], constStrings(a.Value)...)
+				}
+			}
+			if a, ok := st.(*ast.AugAssign); ok {
+				if n, ok := a.Target.(*ast.Name); ok && n.Id == "__all__" {
+					all[m.Mod] = append(all[m.Mod], constStrings(a.Value)...)
+				}
+			}
+		}
+		ast.Inspect(m.AST, func(n ast.Node) bool {
+			imp, ok := n.(*ast.ImportFrom)
+			if !ok {
+				return true
+			}
+			if len(imp.Names) != 1 || imp.Names[0].Name != "*" {
+				return false
+			}
+			abs, ok := resolve.Absolute(m.Mod, imp.Level, imp.Module)
+			if !ok {
+				return false
+			}
+			if x := g.table.Lookup(abs, m.Mod); x != nil && x != m.Mod {
+				stars = append(stars, star{into: m.Mod, from: x})
+			} else if x == nil {
+				g.extStars[m.Mod] = append(g.extStars[m.Mod], g.canon(abs))
+			}
+			return false
+		})
+	}
+	exported := func(x *resolve.Module) []string {
+		if names, ok := all[x]; ok {
+			return names
+		}
+		var out []string
+		sc := g.modFunc[x].Scope
+		for name := range sc.Bound {
+			if name != "" && name[0] != '_' {
+				out = append(out, name)
+			}
+		}
+		for name := range g.starNames[x] {
+			if name[0] != '_' && !sc.Bound[name] {
+				out = append(out, name)
+			}
+		}
+		sortStrings(out)
+		return out
+	}
+	// Chains of star imports: iterate until no module gains a name.
+	for round := 0; round < 8; round++ {
+		changed := false
+		for _, s := range stars {
+			set := g.starNames[s.into]
+			if set == nil {
+				set = map[string]bool{}
+				g.starNames[s.into] = set
+			}
+			for _, name := range exported(s.from) {
+				if !set[name] {
+					set[name] = true
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for _, s := range stars {
+		into := g.modFunc[s.into].Scope
+		from := g.modFunc[s.from].Scope
+		for _, name := range exported(s.from) {
+			g.copy(g.scopeSlot(from, name), g.scopeSlot(into, name))
+			if sub := g.table.Lookup(s.from.Name+"."+name, s.from); sub != nil {
+				g.s.add(g.scopeSlot(into, name), g.moduleValue(sub.Name))
+			}
+		}
+	}
+}
+
+func constStrings(e ast.Expr) []string {
+	var elts []ast.Expr
+	switch e := e.(type) {
+	case *ast.List:
+		elts = e.Elts
+	case *ast.Tuple:
+		elts = e.Elts
+	}
+	var out []string
+	for _, x := range elts {
+		if c, ok := x.(*ast.Constant); ok && c.Type == ast.ConstStr {
+			out = append(out, c.Str)
+		}
+	}
+	return out
+}
+
+// unit is where code being generated runs: the function its calls belong
+// to, and the scope its names resolve in (a class or comprehension scope
+// inside that function, or the function's own).
+type unit struct {
+	fn    *Func
+	scope *resolve.Scope
+}
+
+type builder struct {
+	g      *Graph
+	mod    *resolve.Module
+	scopes *resolve.Scopes
+}
+
+func (b *builder) stmts(u unit, list []ast.Stmt) {
+	for _, s := range list {
+		b.stmt(u, s)
+	}
+}
+
+func (b *builder) stmt(u unit, st ast.Stmt) {
+	g := b.g
+	switch n := st.(type) {
+	case *ast.FunctionDef:
+		b.funcDef(u, n, n.Name, n.Args, n.Body, n.DecoratorList)
+	case *ast.AsyncFunctionDef:
+		b.funcDef(u, n, n.Name, n.Args, n.Body, n.DecoratorList)
+	case *ast.ClassDef:
+		b.classDef(u, n)
+	case *ast.Return:
+		if n.Value != nil {
+			g.copy(b.expr(u, n.Value), u.fn.ret)
+		}
+	case *ast.Assign:
+		b.assignStmt(u, n.Targets, n.Value)
+	case *ast.AnnAssign:
+		if n.Value != nil {
+			b.assignStmt(u, []ast.Expr{n.Target}, n.Value)
+		}
+	case *ast.AugAssign:
+		v := b.expr(u, n.Value)
+		b.assign(u, n.Target, v)
+	case *ast.For:
+		b.forLoop(u, n.Target, n.Iter, n.Body, n.Orelse)
+	case *ast.AsyncFor:
+		b.forLoop(u, n.Target, n.Iter, n.Body, n.Orelse)
+	case *ast.While:
+		b.expr(u, n.Test)
+		b.stmts(u, n.Body)
+		b.stmts(u, n.Orelse)
+	case *ast.If:
+		b.expr(u, n.Test)
+		b.stmts(u, n.Body)
+		b.stmts(u, n.Orelse)
+	case *ast.With:
+		b.with(u, n.Items, n.Body)
+	case *ast.AsyncWith:
+		b.with(u, n.Items, n.Body)
+	case *ast.Match:
+		b.expr(u, n.Subject)
+		for _, c := range n.Cases {
+			if c.Guard != nil {
+				b.expr(u, c.Guard)
+			}
+			b.stmts(u, c.Body)
+		}
+	case *ast.Raise:
+		if n.Exc != nil {
+			if _, isCall := n.Exc.(*ast.Call); isCall {
+				b.expr(u, n.Exc)
+			} else {
+				s := b.expr(u, n.Exc)
+				cs := g.implicitCall(CallRaise, u.fn, n.Exc)
+				cs.callee = s
+				g.use(s, constraint{kind: cCall, cs: cs})
+			}
+		}
+		if n.Cause != nil {
+			b.expr(u, n.Cause)
+		}
+	case *ast.Try:
+		b.try(u, n.Body, n.Handlers, n.Orelse, n.Finalbody)
+	case *ast.TryStar:
+		b.try(u, n.Body, n.Handlers, n.Orelse, n.Finalbody)
+	case *ast.Assert:
+		b.expr(u, n.Test)
+		if n.Msg != nil {
+			b.expr(u, n.Msg)
+		}
+	case *ast.Import:
+		b.importStmt(u, n)
+	case *ast.ImportFrom:
+		b.importFrom(u, n)
+	case *ast.ExprStmt:
+		b.expr(u, n.Value)
+	case *ast.Delete:
+		for _, t := range n.Targets {
+			if a, ok := t.(*ast.Attribute); ok {
+				b.expr(u, a.Value)
+			}
+		}
+	}
+}
+
+func (b *builder) try(u unit, body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt) {
+	b.stmts(u, body)
+	for _, h := range handlers {
+		if h.Type != nil {
+			b.expr(u, h.Type)
+		}
+		b.stmts(u, h.Body)
+	}
+	b.stmts(u, orelse)
+	b.stmts(u, final)
+}
+
+func (b *builder) with(u unit, items []*ast.WithItem, body []ast.Stmt) {
+	for _, it := range items {
+		s := b.expr(u, it.ContextExpr)
+		b.g.exprSlot[it.ContextExpr] = s
+		if it.OptionalVars != nil {
+			b.assign(u, it.OptionalVars, s)
+		}
+	}
+	b.stmts(u, body)
+}
+
+func (b *builder) forLoop(u unit, target, iter ast.Expr, body, orelse []ast.Stmt) {
+	g := b.g
+	s := b.expr(u, iter)
+	t := g.s.newSlot()
+	g.use(s, constraint{kind: cIter, dst: t, caller: u.fn, at: iter})
+	b.assign(u, target, t)
+	b.stmts(u, body)
+	b.stmts(u, orelse)
+}
+
+func (b *builder) funcDef(u unit, n ast.Node, name string, args *ast.Arguments, body []ast.Stmt, decos []ast.Expr) {
+	g := b.g
+	f := g.funcByNode[n]
+	if f == nil {
+		return
+	}
+	b.defaults(u, f, args)
+	cur := g.constSlot(g.funcValue(f))
+	cur = b.decorate(u, decos, cur, g.funcValue(f))
+	g.copy(cur, b.bindSlot(u, name))
+	b.stmts(unit{fn: f, scope: f.Scope}, body)
+}
+
+// decorate applies decorators bottom-up; a decorator the analysis cannot
+// see into (external, unresolved) is assumed to return a wrapper that
+// calls the function, so the name keeps the function.
+func (b *builder) decorate(u unit, decos []ast.Expr, cur slotID, self ValueID) slotID {
+	g := b.g
+	slots := make([]slotID, len(decos))
+	for i, d := range decos {
+		slots[i] = b.expr(u, d)
+	}
+	for i := len(decos) - 1; i >= 0; i-- {
+		if bindingDecorator(decos[i]) != "" {
+			continue
+		}
+		cs := g.implicitCall(CallDecorator, u.fn, decos[i])
+		cs.callee = slots[i]
+		cs.args = []slotID{cur}
+		if b.opaqueDecorator(u, decos[i]) {
+			g.s.add(cs.result, self)
+		}
+		g.use(slots[i], constraint{kind: cCall, cs: cs})
+		cur = cs.result
+	}
+	return cur
+}
+
+// opaqueDecorator reports whether d's root name is bound by an import of
+// a module outside the program, is a builtin, or is not bound at all.
+func (b *builder) opaqueDecorator(u unit, d ast.Expr) bool {
+	for {
+		switch x := d.(type) {
+		case *ast.Call:
+			d = x.Func
+			continue
+		case *ast.Attribute:
+			d = x.Value
+			continue
+		case *ast.Name:
+			def := u.scope.Lookup(x.Id)
+			if def.Kind != resolve.ModuleScope {
+				return false
+			}
+			if b.g.importExt[b.mod][x.Id] {
+				return true
+			}
+			return !def.Bound[x.Id] && !b.g.starNames[b.mod][x.Id]
+		}
+		return true
+	}
+}
+
+func (b *builder) defaults(u unit, f *Func, args *ast.Arguments) {
+	if args == nil {
+		return
+	}
+	g := b.g
+	var pos []*ast.Arg
+	pos = append(pos, args.PosOnlyArgs...)
+	pos = append(pos, args.Args...)
+	off := len(pos) - len(args.Defaults)
+	for i, d := range args.Defaults {
+		s := b.expr(u, d)
+		if j := off + i; j >= 0 && j < len(pos) {
+			g.copy(s, g.scopeSlot(f.Scope, pos[j].Arg))
+		}
+	}
+	for i, d := range args.KwDefaults {
+		if d != nil && i < len(args.KwOnlyArgs) {
+			g.copy(b.expr(u, d), g.scopeSlot(f.Scope, args.KwOnlyArgs[i].Arg))
+		}
+	}
+}
+
+func (b *builder) classDef(u unit, n *ast.ClassDef) {
+	g := b.g
+	c := g.classByNode[n]
+	if c == nil {
+		return
+	}
+	for _, base := range n.Bases {
+		s := b.expr(u, base)
+		c.bases = append(c.bases, s)
+		g.use(s, constraint{kind: cBase, cls: c})
+	}
+	for _, k := range n.Keywords {
+		b.expr(u, k.Value)
+	}
+	b.stmts(unit{fn: u.fn, scope: c.Scope}, n.Body)
+	cv := g.classValue(c)
+	cur := b.decorate(u, n.DecoratorList, g.constSlot(cv), cv)
+	if len(n.DecoratorList) > 0 {
+		g.s.add(cur, cv)
+	}
+	g.copy(cur, b.bindSlot(u, n.Name))
+}
+
+func (b *builder) bindSlot(u unit, name string) slotID {
+	return b.g.scopeSlot(u.scope.BindingScope(name), name)
+}
+
+func (b *builder) importStmt(u unit, n *ast.Import) {
+	g := b.g
+	for _, a := range n.Names {
+		if a.Asname != "" {
+			v := b.moduleRef(a.Name)
+			g.s.add(b.bindSlot(u, a.Asname), v)
+			if g.Values[v].Kind == KExternal {
+				b.markExt(u, a.Asname)
+			}
+			continue
+		}
+		top := a.Name
+		for i := 0; i < len(top); i++ {
+			if top[i] == '.' {
+				top = top[:i]
+				break
+			}
+		}
+		v := b.moduleRef(top)
+		g.s.add(b.bindSlot(u, top), v)
+		if g.Values[v].Kind == KExternal {
+			b.markExt(u, top)
+		}
+	}
+}
+
+func (b *builder) markExt(u unit, name string) {
+	if u.scope.BindingScope(name).Kind != resolve.ModuleScope {
+		return
+	}
+	m := b.g.importExt[b.mod]
+	if m == nil {
+		m = map[string]bool{}
+		b.g.importExt[b.mod] = m
+	}
+	m[name] = true
+}
+
+// moduleRef is the value of an imported module name: a module of the
+// program, a namespace package, or an external symbol.
+func (b *builder) moduleRef(name string) ValueID {
+	g := b.g
+	if m := g.table.Lookup(name, b.mod); m != nil {
+		return g.moduleValue(m.Name)
+	}
+	if g.table.IsPackagePrefix(name) {
+		return g.moduleValue(name)
+	}
+	return g.External(name)
+}
+
+func (b *builder) importFrom(u unit, n *ast.ImportFrom) {
+	g := b.g
+	abs, ok := resolve.Absolute(b.mod, n.Level, n.Module)
+	if !ok {
+		return
+	}
+	src := g.table.Lookup(abs, b.mod)
+	internal := src != nil || g.table.IsPackagePrefix(abs)
+	for _, a := range n.Names {
+		if a.Name == "*" {
+			continue
+		}
+		local := a.Asname
+		if local == "" {
+			local = a.Name
+		}
+		dst := b.bindSlot(u, local)
+		if !internal {
+			g.s.add(dst, g.External(abs+"."+a.Name))
+			b.markExt(u, local)
+			continue
+		}
+		if src != nil {
+			g.copy(g.scopeSlot(g.modFunc[src].Scope, a.Name), dst)
+		}
+		sub := abs + "." + a.Name
+		if m := g.table.Lookup(sub, b.mod); m != nil {
+			g.s.add(dst, g.moduleValue(m.Name))
+		} else if g.table.IsPackagePrefix(sub) {
+			g.s.add(dst, g.moduleValue(sub))
+		}
+	}
+}
+
+func (b *builder) assignStmt(u unit, targets []ast.Expr, value ast.Expr) {
+	// Element-wise "a, b = x, y" keeps each name precise.
+	if len(targets) == 1 {
+		if lt, rt := seqElts(targets[0]), seqElts(value); lt != nil && rt != nil && len(lt) == len(rt) && !hasStarred(lt) && !hasStarred(rt) {
+			for i := range lt {
+				b.assign(u, lt[i], b.expr(u, rt[i]))
+			}
+			return
+		}
+	}
+	v := b.expr(u, value)
+	b.g.exprSlot[value] = v
+	for _, t := range targets {
+		b.assign(u, t, v)
+	}
+}
+
+func seqElts(e ast.Expr) []ast.Expr {
+	switch e := e.(type) {
+	case *ast.Tuple:
+		return e.Elts
+	case *ast.List:
+		return e.Elts
+	}
+	return nil
+}
+
+func hasStarred(list []ast.Expr) bool {
+	for _, e := range list {
+		if _, ok := e.(*ast.Starred); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// assign makes target ⊇ slot v.
+func (b *builder) assign(u unit, target ast.Expr, v slotID) {
+	g := b.g
+	switch t := target.(type) {
+	case *ast.Name:
+		g.copy(v, b.bindSlot(u, t.Id))
+	case *ast.Attribute:
+		base := b.expr(u, t.Value)
+		if v >= 0 {
+			g.use(base, constraint{kind: cStoreAttr, name: t.Attr, src: v})
+		}
+	case *ast.Subscript:
+		base := b.expr(u, t.Value)
+		idx, key := b.index(u, t.Slice)
+		if v >= 0 {
+			g.use(base, constraint{kind: cStoreIndex, idx: idx, key: key, src: v})
+		}
+	case *ast.Tuple, *ast.List:
+		for i, e := range seqElts(t) {
+			if st, ok := e.(*ast.Starred); ok {
+				b.assign(u, st.Value, v)
+				continue
+			}
+			tmp := g.s.newSlot()
+			if v >= 0 {
+				g.use(v, constraint{kind: cLoadIndex, idx: i, dst: tmp})
+			}
+			b.assign(u, e, tmp)
+		}
+	case *ast.Starred:
+		b.assign(u, t.Value, v)
+	}
+}
+
+// index evaluates a subscript and returns its constant index or key.
+func (b *builder) index(u unit, s ast.Expr) (int, string) {
+	if c, ok := s.(*ast.Constant); ok {
+		switch c.Type {
+		case ast.ConstInt:
+			if c.Big == nil && c.Int >= 0 && c.Int < 1<<20 {
+				return int(c.Int), ""
+			}
+		case ast.ConstStr:
+			return -1, c.Str
+		}
+		return -1, ""
+	}
+	b.expr(u, s)
+	return -1, ""
+}
+
+// nameSlot is the slot a name use reads.
+func (b *builder) nameSlot(u unit, name string) slotID {
+	g := b.g
+	def := u.scope.Lookup(name)
+	if def.Kind == resolve.ModuleScope && !def.Bound[name] && !g.starNames[b.mod][name] {
+		if builtinNames[name] {
+			return g.constSlot(g.intern(Value{Kind: KExternal, Name: "<builtin>." + name}))
+		}
+		if ext := g.extStars[b.mod]; len(ext) > 0 {
+			return g.constSlot(g.External(ext[0] + "." + name))
+		}
+		return noSlot
+	}
+	return g.scopeSlot(def, name)
+}
+
+func (b *builder) expr(u unit, e ast.Expr) slotID {
+	g := b.g
+	switch n := e.(type) {
+	case nil:
+		return noSlot
+	case *ast.Name:
+		return b.nameSlot(u, n.Id)
+	case *ast.Attribute:
+		base := b.expr(u, n.Value)
+		if base < 0 {
+			return noSlot
+		}
+		dst := g.s.newSlot()
+		g.use(base, constraint{kind: cLoadAttr, name: n.Attr, dst: dst})
+		return dst
+	case *ast.Call:
+		return b.call(u, n)
+	case *ast.Lambda:
+		f := g.funcByNode[n]
+		if f == nil {
+			return noSlot
+		}
+		b.defaults(u, f, n.Args)
+		g.copy(b.expr(unit{fn: f, scope: f.Scope}, n.Body), f.ret)
+		return g.constSlot(g.funcValue(f))
+	case *ast.Constant:
+		if n.Type == ast.ConstStr {
+			return g.constSlot(g.intern(Value{Kind: KStr}))
+		}
+		return noSlot
+	case *ast.JoinedStr:
+		for _, v := range n.Values {
+			b.expr(u, v)
+		}
+		return g.constSlot(g.intern(Value{Kind: KStr}))
+	case *ast.FormattedValue:
+		b.expr(u, n.Value)
+		return noSlot
+	case *ast.List:
+		return b.seq(u, n, n.Elts, "list")
+	case *ast.Tuple:
+		return b.seq(u, n, n.Elts, "tuple")
+	case *ast.Set:
+		return b.seq(u, n, n.Elts, "set")
+	case *ast.Dict:
+		c := g.Container(n, "dict")
+		for i, v := range n.Values {
+			vs := b.expr(u, v)
+			if n.Keys[i] == nil {
+				tmp := g.s.newSlot()
+				g.use(vs, constraint{kind: cLoadIndex, idx: -1, dst: tmp})
+				g.copy(tmp, g.elemSlot(c, "?"))
+				g.copy(tmp, g.elemSlot(c, "*"))
+				continue
+			}
+			idx, key := b.index(u, n.Keys[i])
+			switch {
+			case idx >= 0:
+				g.copy(vs, g.elemSlot(c, "["+strconv.Itoa(idx)+"]"))
+			case key != "":
+				g.copy(vs, g.elemSlot(c, "{"+key+"}"))
+			default:
+				g.copy(vs, g.elemSlot(c, "?"))
+			}
+			g.copy(vs, g.elemSlot(c, "*"))
+		}
+		return g.constSlot(c)
+	case *ast.ListComp:
+		return b.comp(u, n, n.Generators, n.Elt, "list")
+	case *ast.SetComp:
+		return b.comp(u, n, n.Generators, n.Elt, "set")
+	case *ast.GeneratorExp:
+		return b.comp(u, n, n.Generators, n.Elt, "list")
+	case *ast.DictComp:
+		return b.comp(u, n, n.Generators, n.Value, "dict", n.Key)
+	case *ast.Subscript:
+		base := b.expr(u, n.Value)
+		if _, isSlice := n.Slice.(*ast.Slice); isSlice {
+			b.expr(u, n.Slice)
+			return base
+		}
+		idx, key := b.index(u, n.Slice)
+		if base < 0 {
+			return noSlot
+		}
+		dst := g.s.newSlot()
+		g.use(base, constraint{kind: cLoadIndex, idx: idx, key: key, dst: dst})
+		return dst
+	case *ast.Slice:
+		b.expr(u, n.Lower)
+		b.expr(u, n.Upper)
+		b.expr(u, n.Step)
+		return noSlot
+	case *ast.IfExp:
+		b.expr(u, n.Test)
+		return b.union(b.expr(u, n.Body), b.expr(u, n.Orelse))
+	case *ast.BoolOp:
+		out := noSlot
+		for _, v := range n.Values {
+			out = b.union(out, b.expr(u, v))
+		}
+		return out
+	case *ast.BinOp:
+		l, r := b.expr(u, n.Left), b.expr(u, n.Right)
+		if n.Op == ast.Add {
+			return b.union(l, r)
+		}
+		return noSlot
+	case *ast.UnaryOp:
+		b.expr(u, n.Operand)
+		return noSlot
+	case *ast.Compare:
+		b.expr(u, n.Left)
+		for _, c := range n.Comparators {
+			b.expr(u, c)
+		}
+		return noSlot
+	case *ast.NamedExpr:
+		v := b.expr(u, n.Value)
+		if t, ok := n.Target.(*ast.Name); ok {
+			g.copy(v, g.scopeSlot(u.scope.Named().BindingScope(t.Id), t.Id))
+		}
+		return v
+	case *ast.Await:
+		return b.expr(u, n.Value)
+	case *ast.Yield:
+		if n.Value != nil {
+			g.copy(b.expr(u, n.Value), u.fn.yld)
+		}
+		return noSlot
+	case *ast.YieldFrom:
+		s := b.expr(u, n.Value)
+		g.use(s, constraint{kind: cIter, dst: u.fn.yld, caller: u.fn, at: n})
+		return noSlot
+	case *ast.Starred:
+		return b.expr(u, n.Value)
+	}
+	return noSlot
+}
+
+// union returns a slot holding both a's and b's values.
+func (b *builder) union(x, y slotID) slotID {
+	switch {
+	case x < 0:
+		return y
+	case y < 0:
+		return x
+	}
+	s := b.g.s.newSlot()
+	b.g.copy(x, s)
+	b.g.copy(y, s)
+	return s
+}
+
+func (b *builder) seq(u unit, n ast.Expr, elts []ast.Expr, kind string) slotID {
+	g := b.g
+	c := g.Container(n, kind)
+	for i, e := range elts {
+		if st, ok := e.(*ast.Starred); ok {
+			s := b.expr(u, st.Value)
+			tmp := g.s.newSlot()
+			g.use(s, constraint{kind: cLoadIndex, idx: -1, dst: tmp})
+			g.copy(tmp, g.elemSlot(c, "?"))
+			g.copy(tmp, g.elemSlot(c, "*"))
+			continue
+		}
+		s := b.expr(u, e)
+		g.exprSlot[e] = s
+		g.copy(s, g.elemSlot(c, "["+strconv.Itoa(i)+"]"))
+		g.copy(s, g.elemSlot(c, "*"))
+	}
+	return g.constSlot(c)
+}
+
+func (b *builder) comp(u unit, n ast.Expr, gens []*ast.Comprehension, elt ast.Expr, kind string, extra ...ast.Expr) slotID {
+	g := b.g
+	cu := u
+	if sc := b.scopeOf(n); sc != nil {
+		cu = unit{fn: u.fn, scope: sc}
+	}
+	for i, gen := range gens {
+		iu := cu
+		if i == 0 {
+			iu = u
+		}
+		s := b.expr(iu, gen.Iter)
+		t := g.s.newSlot()
+		g.use(s, constraint{kind: cIter, dst: t, caller: u.fn, at: gen.Iter})
+		b.assign(cu, gen.Target, t)
+		for _, c := range gen.Ifs {
+			b.expr(cu, c)
+		}
+	}
+	for _, x := range extra {
+		b.expr(cu, x)
+	}
+	c := g.Container(n, kind)
+	g.copy(b.expr(cu, elt), g.elemSlot(c, "*"))
+	return g.constSlot(c)
+}
+
+func (b *builder) scopeOf(n ast.Node) *resolve.Scope {
+	return b.scopes.ByNode[n]
+}
+
+func (b *builder) call(u unit, n *ast.Call) slotID {
+	g := b.g
+	if name, ok := n.Func.(*ast.Name); ok && name.Id == "super" && b.nameSlot(u, "super") == g.constSlot(g.intern(Value{Kind: KExternal, Name: "<builtin>.super"})) {
+		return b.super(u, n)
+	}
+	var callee slotID
+	if a, ok := n.Func.(*ast.Attribute); ok {
+		base := b.expr(u, a.Value)
+		g.exprSlot[a.Value] = base
+		callee = noSlot
+		if base >= 0 {
+			callee = g.s.newSlot()
+			g.use(base, constraint{kind: cLoadAttr, name: a.Attr, dst: callee})
+		}
+	} else {
+		callee = b.expr(u, n.Func)
+	}
+	g.exprSlot[n.Func] = callee
+	cs := &CallSite{ID: len(g.Calls), Kind: CallExplicit, Node: n, At: n, Caller: u.fn, callee: callee, result: g.s.newSlot()}
+	for _, a := range n.Args {
+		if st, ok := a.(*ast.Starred); ok {
+			s := b.expr(u, st.Value)
+			g.exprSlot[a] = s
+			cs.stars = append(cs.stars, s)
+			continue
+		}
+		s := b.expr(u, a)
+		g.exprSlot[a] = s
+		cs.args = append(cs.args, s)
+	}
+	for _, k := range n.Keywords {
+		s := b.expr(u, k.Value)
+		g.exprSlot[k.Value] = s
+		if k.Arg == "" {
+			cs.kwStar = append(cs.kwStar, s)
+			continue
+		}
+		cs.kwNames = append(cs.kwNames, k.Arg)
+		cs.kwSlots = append(cs.kwSlots, s)
+	}
+	g.Calls = append(g.Calls, cs)
+	u.fn.Calls = append(u.fn.Calls, cs)
+	g.callByNode[n] = cs
+	g.use(callee, constraint{kind: cCall, cs: cs})
+	return cs.result
+}
+
+// super evaluates super() inside a method: the enclosing class seen from
+// the method's first parameter.
+func (b *builder) super(u unit, n *ast.Call) slotID {
+	g := b.g
+	for _, a := range n.Args {
+		b.expr(u, a)
+	}
+	f := u.scope.Named()
+	if f.Kind != resolve.FunctionScope || f.Parent == nil || f.Parent.Kind != resolve.ClassScope || len(f.Params) == 0 {
+		return noSlot
+	}
+	cd, _ := f.Parent.Node.(*ast.ClassDef)
+	cls := g.classByNode[cd]
+	if cls == nil {
+		return noSlot
+	}
+	dst := g.s.newSlot()
+	g.use(g.scopeSlot(f, f.Params[0]), constraint{kind: cSuper, cls: cls, dst: dst})
+	return dst
+}
+
+var builtinNames = map[string]bool{}
+
+func init() {
+	for _, n := range []string{
+		"abs", "aiter", "all", "anext", "any", "ascii", "bin", "bool", "breakpoint", "bytearray", "bytes",
+		"callable", "chr", "classmethod", "compile", "complex", "delattr", "dict", "dir", "divmod",
+		"enumerate", "eval", "exec", "filter", "float", "format", "frozenset", "getattr", "globals",
+		"hasattr", "hash", "help", "hex", "id", "input", "int", "isinstance", "issubclass", "iter", "len",
+		"list", "locals", "map", "max", "memoryview", "min", "next", "object", "oct", "open", "ord", "pow",
+		"print", "property", "range", "repr", "reversed", "round", "set", "setattr", "slice", "sorted",
+		"staticmethod", "str", "sum", "super", "tuple", "type", "vars", "zip", "__import__",
+		"BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError",
+		"BlockingIOError", "BrokenPipeError", "BufferError", "ChildProcessError", "ConnectionError",
+		"EOFError", "EnvironmentError", "FileExistsError", "FileNotFoundError", "FloatingPointError",
+		"GeneratorExit", "IOError", "ImportError", "IndentationError", "IndexError", "InterruptedError",
+		"IsADirectoryError", "KeyError", "KeyboardInterrupt", "LookupError", "MemoryError",
+		"ModuleNotFoundError", "NameError", "NotADirectoryError", "NotImplementedError", "OSError",
+		"OverflowError", "PermissionError", "ProcessLookupError", "RecursionError", "ReferenceError",
+		"RuntimeError", "StopAsyncIteration", "StopIteration", "SyntaxError", "SystemError", "SystemExit",
+		"TimeoutError", "TypeError", "UnboundLocalError", "UnicodeDecodeError", "UnicodeEncodeError",
+		"UnicodeError", "ValueError", "ZeroDivisionError", "Warning", "UserWarning", "DeprecationWarning",
+		"RuntimeWarning", "FutureWarning",
+	} {
+		builtinNames[n] = true
+	}
+}

@@ -1,0 +1,368 @@
+package callgraph
+
+import "github.com/collvet/collvet/pyfront/ast"
+
+// Hooks let the model builder give external calls their results: process
+// groups, meshes and streams as opaque values.
+type Hooks interface {
+	// ExternalCall is asked about every call of an external symbol (name
+	// canonical). recv is the receiver for methods of opaque values (0
+	// otherwise). It returns the values the call produces and whether it
+	// handled the call; unhandled calls produce the external value of
+	// the same name (an instance of an external class answers attribute
+	// look-ups as ext.Class.attr).
+	ExternalCall(g *Graph, cs *CallSite, name string, recv ValueID) ([]ValueID, bool)
+	// Index is asked about subscripts of opaque values (mesh["dp"]); key
+	// is the constant key as text, "" when not constant.
+	Index(g *Graph, v ValueID, key string) []ValueID
+}
+
+// call applies callee value v at cs.
+func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
+	val := g.Values[v]
+	switch val.Kind {
+	case KFunc:
+		if cs.Kind == CallRaise {
+			return
+		}
+		g.addTarget(cs, Target{Fn: val.Fn})
+		g.bind(cs, val.Fn, 0, false)
+	case KBound:
+		if cs.Kind == CallRaise {
+			return
+		}
+		g.addTarget(cs, Target{Fn: val.Fn})
+		g.bind(cs, val.Fn, val.Recv, false)
+	case KClass:
+		inst := g.instanceValue(val.Class)
+		g.s.add(cs.result, inst)
+		s, ext, ok := g.lookupClass(val.Class, "__init__", &watcher{c: cid, v: v})
+		if !ok {
+			return
+		}
+		if ext != "" {
+			if ext != "<builtin>.object.__init__" {
+				g.addTarget(cs, Target{External: g.canon(ext)})
+			}
+			return
+		}
+		g.use(s, constraint{kind: cInit, cs: cs, recv: inst, mode: 0})
+	case KInstance:
+		if cs.Kind == CallRaise {
+			return
+		}
+		s, ext, ok := g.lookupClass(val.Class, "__call__", &watcher{c: cid, v: v})
+		if !ok {
+			return
+		}
+		if ext != "" {
+			g.addTarget(cs, Target{External: g.canon(ext)})
+			return
+		}
+		g.use(s, constraint{kind: cInit, cs: cs, recv: v, mode: 1})
+	case KExternal:
+		g.addTarget(cs, Target{External: val.Name})
+		if cs.Kind == CallRaise {
+			return
+		}
+		g.externalCall(cs, val.Name, 0)
+	case KBoundExternal:
+		g.addTarget(cs, Target{External: val.Name})
+		recv := g.Values[val.Recv]
+		if recv.Kind == KContainer {
+			g.containerMethod(cs, val.Recv, val.Name)
+			return
+		}
+		g.externalCall(cs, val.Name, val.Recv)
+	case KPartial:
+		g.call(cid, cs, val.Recv)
+	case KWraps:
+		if len(cs.args) > 0 {
+			g.copy(cs.args[0], cs.result)
+		}
+	}
+}
+
+// externalCall gives the result of calling an external symbol, with the
+// generic Python semantics of a few builtins and functools.
+func (g *Graph) externalCall(cs *CallSite, name string, recv ValueID) {
+	arg := func(i int) slotID {
+		if i < len(cs.args) {
+			return cs.args[i]
+		}
+		return noSlot
+	}
+	switch name {
+	case "<builtin>.map", "<builtin>.filter":
+		g.callback(cs, arg(0))
+		return
+	case "<builtin>.sorted", "<builtin>.min", "<builtin>.max":
+		for i, k := range cs.kwNames {
+			if k == "key" {
+				g.callback(cs, cs.kwSlots[i])
+			}
+		}
+		return
+	case "functools.reduce":
+		g.callback(cs, arg(0))
+		return
+	case "functools.partial":
+		g.use(arg(0), constraint{kind: cPartial, dst: cs.result})
+		return
+	case "functools.wraps":
+		g.s.add(cs.result, g.intern(Value{Kind: KWraps}))
+		return
+	case "<builtin>.staticmethod", "<builtin>.classmethod", "<builtin>.property", "<builtin>.iter",
+		"functools.lru_cache", "functools.cache", "typing.cast":
+		if name == "typing.cast" {
+			g.copy(arg(1), cs.result)
+		} else {
+			g.copy(arg(0), cs.result)
+		}
+		return
+	case "<builtin>.next":
+		g.use(arg(0), constraint{kind: cIter, dst: cs.result, caller: cs.Caller, at: cs.At})
+		return
+	case "<builtin>.getattr":
+		if cs.Node != nil && len(cs.Node.Args) >= 2 {
+			if c, ok := cs.Node.Args[1].(*ast.Constant); ok && c.Type == ast.ConstStr {
+				g.use(arg(0), constraint{kind: cLoadAttr, name: c.Str, dst: cs.result})
+			}
+		}
+		if len(cs.args) >= 3 {
+			g.copy(cs.args[2], cs.result)
+		}
+		return
+	}
+	if g.hooks != nil {
+		if vals, ok := g.hooks.ExternalCall(g, cs, name, recv); ok {
+			for _, v := range vals {
+				g.s.add(cs.result, v)
+			}
+			return
+		}
+	}
+	if recv == 0 {
+		g.s.add(cs.result, g.intern(Value{Kind: KExternal, Name: name}))
+	}
+}
+
+// callback makes the caller call the functions in slot s (map, filter,
+// sorted key=): PyCG counts these as calls of the enclosing function.
+func (g *Graph) callback(cs *CallSite, s slotID) {
+	if s < 0 {
+		return
+	}
+	cb := g.implicitCall(CallCallback, cs.Caller, cs.At)
+	cb.callee = s
+	g.use(s, constraint{kind: cCallback, cs: cb})
+}
+
+// containerMethod gives list/dict/set methods their effect on elements.
+func (g *Graph) containerMethod(cs *CallSite, c ValueID, name string) {
+	i := len(name) - 1
+	for i >= 0 && name[i] != '.' {
+		i--
+	}
+	m := name[i+1:]
+	store := func(s slotID) {
+		if s >= 0 {
+			g.copy(s, g.elemSlot(c, "?"))
+			g.copy(s, g.elemSlot(c, "*"))
+		}
+	}
+	switch m {
+	case "append", "add", "appendleft", "put":
+		if len(cs.args) > 0 {
+			store(cs.args[0])
+		}
+	case "insert", "setdefault", "__setitem__":
+		if len(cs.args) > 1 {
+			store(cs.args[1])
+		}
+		if m == "setdefault" {
+			g.copy(g.elemSlot(c, "*"), cs.result)
+		}
+	case "extend", "update":
+		if len(cs.args) > 0 {
+			tmp := g.s.newSlot()
+			g.use(cs.args[0], constraint{kind: cLoadIndex, idx: -1, dst: tmp})
+			store(tmp)
+		}
+		for _, s := range cs.kwSlots {
+			store(s)
+		}
+	case "get", "pop", "popleft", "__getitem__":
+		g.copy(g.elemSlot(c, "*"), cs.result)
+	case "values", "items", "copy", "keys":
+		// A view shares the elements (items() pairs are approximated by
+		// the values themselves).
+		g.s.add(cs.result, c)
+	}
+}
+
+// bind passes cs's arguments to f's parameters (recv first unless f is
+// static) and f's results to cs's result.
+func (g *Graph) bind(cs *CallSite, f *Func, recv ValueID, instanceCall bool) {
+	if cs.boundFns == nil {
+		cs.boundFns = map[bindKey]bool{}
+	}
+	k := bindKey{fn: f, recv: recv}
+	if cs.boundFns[k] {
+		return
+	}
+	cs.boundFns[k] = true
+	if f.Generator {
+		g.s.add(cs.result, g.intern(Value{Kind: KGenerator, Fn: f}))
+	} else {
+		g.copy(f.ret, cs.result)
+	}
+	args := argsOf(f.Node)
+	if args == nil || f.Scope == nil {
+		return
+	}
+	var pos []string
+	for _, a := range args.PosOnlyArgs {
+		pos = append(pos, a.Arg)
+	}
+	for _, a := range args.Args {
+		pos = append(pos, a.Arg)
+	}
+	shift := 0
+	if recv != 0 && !f.Static && len(pos) > 0 {
+		p := g.scopeSlot(f.Scope, pos[0])
+		g.s.add(p, recv)
+		shift = 1
+	}
+	var varargs slotID = noSlot
+	if args.Vararg != nil {
+		c := g.Container(args.Vararg, "tuple")
+		varargs = g.scopeSlot(f.Scope, args.Vararg.Arg)
+		g.s.add(varargs, c)
+		varargs = g.elemSlot(c, "*")
+	}
+	for i, a := range cs.args {
+		if a < 0 {
+			continue
+		}
+		if j := i + shift; j < len(pos) {
+			g.copy(a, g.scopeSlot(f.Scope, pos[j]))
+		} else if varargs >= 0 {
+			g.copy(a, varargs)
+		}
+	}
+	for _, st := range cs.stars {
+		tmp := g.s.newSlot()
+		g.use(st, constraint{kind: cLoadIndex, idx: -1, dst: tmp})
+		for j := len(cs.args) + shift; j < len(pos); j++ {
+			g.copy(tmp, g.scopeSlot(f.Scope, pos[j]))
+		}
+		if varargs >= 0 {
+			g.copy(tmp, varargs)
+		}
+	}
+	var kwargs slotID = noSlot
+	if args.Kwarg != nil {
+		c := g.Container(args.Kwarg, "dict")
+		s := g.scopeSlot(f.Scope, args.Kwarg.Arg)
+		g.s.add(s, c)
+		kwargs = c2s(g, c)
+	}
+	for i, name := range cs.kwNames {
+		if isParam(args, name) {
+			g.copy(cs.kwSlots[i], g.scopeSlot(f.Scope, name))
+		} else if kwargs >= 0 {
+			g.copy(cs.kwSlots[i], kwargs)
+		}
+	}
+}
+
+func c2s(g *Graph, c ValueID) slotID {
+	s := g.elemSlot(c, "*")
+	g.copy(s, g.elemSlot(c, "?"))
+	return s
+}
+
+func isParam(a *ast.Arguments, name string) bool {
+	for _, list := range [][]*ast.Arg{a.PosOnlyArgs, a.Args, a.KwOnlyArgs} {
+		for _, p := range list {
+			if p.Arg == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func argsOf(n ast.Node) *ast.Arguments {
+	switch n := n.(type) {
+	case *ast.FunctionDef:
+		return n.Args
+	case *ast.AsyncFunctionDef:
+		return n.Args
+	case *ast.Lambda:
+		return n.Args
+	}
+	return nil
+}
+
+// Spawn passes a spawning call's target and arguments on as a call that
+// runs elsewhere (Thread(target=f, args=(a,)), executor.submit(f, a)): f's
+// parameters receive the arguments, but no call edge is recorded for the
+// spawner (the target runs on another thread). targetPos/targetName
+// locate the callable; argsPos/argsName the tuple of its positional
+// arguments (-1/"": the call's positional arguments after the target).
+func (g *Graph) Spawn(cs *CallSite, targetPos int, targetName string, argsPos int, argsName string) {
+	if cs == nil || cs.Node == nil {
+		return
+	}
+	if g.spawned == nil {
+		g.spawned = map[*CallSite]bool{}
+	}
+	if g.spawned[cs] {
+		return
+	}
+	g.spawned[cs] = true
+	slotOf := func(pos int, name string) (slotID, ast.Expr) {
+		if name != "" {
+			for i, k := range cs.kwNames {
+				if k == name {
+					for _, kw := range cs.Node.Keywords {
+						if kw.Arg == name {
+							return cs.kwSlots[i], kw.Value
+						}
+					}
+				}
+			}
+		}
+		if pos >= 0 && pos < len(cs.args) && pos < len(cs.Node.Args) {
+			return cs.args[pos], cs.Node.Args[pos]
+		}
+		return noSlot, nil
+	}
+	target, _ := slotOf(targetPos, targetName)
+	if target < 0 {
+		return
+	}
+	sc := &CallSite{ID: len(g.Calls), Kind: CallSpawn, At: cs.At, callee: target, result: g.s.newSlot()}
+	if argsPos >= 0 || argsName != "" {
+		if s, e := slotOf(argsPos, argsName); s >= 0 {
+			switch t := e.(type) {
+			case *ast.Tuple, *ast.List:
+				for _, x := range seqElts(t) {
+					if xs, ok := g.exprSlot[x]; ok {
+						sc.args = append(sc.args, xs)
+					} else {
+						sc.args = append(sc.args, noSlot)
+					}
+				}
+			default:
+				sc.stars = append(sc.stars, s)
+			}
+		}
+	} else if targetPos >= 0 && targetPos+1 <= len(cs.args) {
+		sc.args = append(sc.args, cs.args[targetPos+1:]...)
+	}
+	g.Calls = append(g.Calls, sc)
+	g.use(target, constraint{kind: cCall, cs: sc})
+}

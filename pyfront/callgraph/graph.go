@@ -1,0 +1,347 @@
+package callgraph
+
+import (
+	"sort"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/resolve"
+)
+
+// ModuleInput is one parsed module handed to Build.
+type ModuleInput struct {
+	Mod    *resolve.Module
+	AST    *ast.Module
+	Scopes *resolve.Scopes
+}
+
+// ValueID identifies an abstract value of one Graph.
+type ValueID int32
+
+// ValueKind classifies a Value.
+type ValueKind uint8
+
+// Value kinds; see the package documentation.
+const (
+	KModule ValueKind = iota
+	KFunc
+	KClass
+	KInstance
+	KBound
+	KSuper
+	KExternal
+	KContainer
+	KGenerator
+	KOpaque
+	KBoundExternal // a method of an opaque value: Name is the method's qualified name, Recv the opaque value
+	KPartial       // functools.partial(f, …): Recv is the wrapped callable
+	KWraps         // functools.wraps(x): a decorator returning its argument
+	KStr           // a str value (for "<**PyStr**>.join" names)
+)
+
+// Value is an abstract value.
+type Value struct {
+	ID    ValueID
+	Kind  ValueKind
+	Name  string // module name, external/qualified name, container kind, opaque type
+	Fn    *Func
+	Class *Class
+	Recv  ValueID // bound receiver, partial target, super receiver
+	Node  ast.Node
+	// Data is a Hooks implementation's payload for opaque values.
+	Data any
+	// Module is the program module of a KModule value (nil for a namespace package).
+	Module *resolve.Module
+}
+
+// Func is a call-graph node: a module body, function, method or lambda.
+type Func struct {
+	ID     int
+	Name   string // PyCG-style qualified name
+	Node   ast.Node
+	Scope  *resolve.Scope
+	Module *resolve.Module
+	Class  *Class // the class a method is defined in
+	Parent *Func  // the enclosing function (nil for module bodies)
+	// Static, ClassMethod, Property: decorators that change binding.
+	Static, ClassMethod, Property bool
+	Generator                     bool
+	// Decorated: the definition has decorators.
+	Decorated bool
+	Calls     []*CallSite // in source order (implicit calls included)
+	ret, yld  slotID
+}
+
+// Class is a class of the program.
+type Class struct {
+	ID     int
+	Name   string
+	Node   *ast.ClassDef
+	Scope  *resolve.Scope
+	Module *resolve.Module
+	Func   *Func // the function whose body defines the class
+	bases  []slotID
+	mro    []mroEntry
+	mroOK  bool
+	subs   []*Class
+	watch  []watcher
+	subSet map[*Class]bool
+}
+
+type mroEntry struct {
+	cls *Class
+	ext string // an external base (qualified name)
+}
+
+type watcher struct {
+	c constraintID
+	v ValueID
+}
+
+// Target is a resolved callee: a function of the program or an external
+// symbol.
+type Target struct {
+	Fn       *Func
+	External string
+}
+
+// CallKind tells explicit calls from the implicit ones the analysis adds.
+type CallKind uint8
+
+// Call kinds.
+const (
+	CallExplicit  CallKind = iota // a call expression
+	CallDecorator                 // applying a decorator
+	CallIter                      // __iter__/__next__ of a for loop
+	CallRaise                     // raise Class
+	CallInit                      // __init__ run by instantiation (recorded on the instantiating call)
+	CallCallback                  // a function argument called by a builtin (map, filter, sorted key=)
+	CallSpawn                     // a callable run on another thread by a spawner (no caller: not a call edge)
+)
+
+// CallSite is one call.
+type CallSite struct {
+	ID     int
+	Kind   CallKind
+	Node   *ast.Call // nil for implicit calls
+	At     ast.Node  // the node whose position the call has
+	Caller *Func
+	// Targets are the resolved callees, in discovery order.
+	Targets []Target
+	// Recv lists, per external target index, the receiver value when the
+	// target is a method of an opaque value (else 0).
+	callee   slotID
+	args     []slotID // positional; -1 for a starred argument's position
+	stars    []slotID // starred positional arguments (their elements)
+	kwNames  []string
+	kwSlots  []slotID
+	kwStar   []slotID
+	result   slotID
+	seen     map[Target]bool
+	boundFns map[bindKey]bool
+}
+
+type bindKey struct {
+	fn   *Func
+	recv ValueID
+}
+
+// Graph is the analysed program.
+type Graph struct {
+	Funcs   []*Func
+	Classes []*Class
+	Calls   []*CallSite
+	Values  []*Value
+
+	mods      []*ModuleInput
+	table     *resolve.Table
+	hooks     Hooks
+	canon     func(string) string
+	modFunc   map[*resolve.Module]*Func
+	modByName map[string]*resolve.Module
+
+	funcByNode  map[ast.Node]*Func
+	classByNode map[ast.Node]*Class
+	callByNode  map[*ast.Call]*CallSite
+	exprSlot    map[ast.Expr]slotID
+
+	s          solver
+	valueIDs   map[valueKey]ValueID
+	nodeIDs    map[ast.Node]int
+	opaque     map[string]ValueID
+	spaces     map[*resolve.Scope]int32
+	constSlots map[ValueID]slotID
+	starNames  map[*resolve.Module]map[string]bool
+	extStars   map[*resolve.Module][]string
+	importExt  map[*resolve.Module]map[string]bool
+	spawned    map[*CallSite]bool
+}
+
+// FuncOf returns the Func of a definition node (*ast.Module,
+// *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda), or nil.
+func (g *Graph) FuncOf(n ast.Node) *Func { return g.funcByNode[n] }
+
+// ClassOf returns the Class of a class definition, or nil.
+func (g *Graph) ClassOf(n *ast.ClassDef) *Class { return g.classByNode[n] }
+
+// CallOf returns the call site of a call expression, or nil.
+func (g *Graph) CallOf(c *ast.Call) *CallSite { return g.callByNode[c] }
+
+// Value returns the value with the given ID.
+func (g *Graph) Value(id ValueID) *Value {
+	if id <= 0 || int(id) >= len(g.Values) {
+		return nil
+	}
+	return g.Values[id]
+}
+
+// ExprValues returns the values an expression may hold, for expressions
+// the builder recorded: call callees and their receivers, call
+// arguments, with-items, assignment values. It returns nil for others.
+func (g *Graph) ExprValues(e ast.Expr) []ValueID {
+	if s, ok := g.exprSlot[e]; ok {
+		return g.s.vals(s)
+	}
+	return nil
+}
+
+// ArgValues returns the values of a call's argument given by position
+// (after the receiver, -1: none) or keyword name; found is false when the
+// call does not pass it.
+func (g *Graph) ArgValues(cs *CallSite, pos int, name string) (vals []ValueID, found bool) {
+	if cs == nil {
+		return nil, false
+	}
+	if name != "" {
+		for i, k := range cs.kwNames {
+			if k == name {
+				return g.s.vals(cs.kwSlots[i]), true
+			}
+		}
+	}
+	if pos >= 0 && pos < len(cs.args) && cs.args[pos] >= 0 {
+		return g.s.vals(cs.args[pos]), true
+	}
+	return nil, false
+}
+
+// ResultValues returns the values a call produces.
+func (g *Graph) ResultValues(cs *CallSite) []ValueID { return g.s.vals(cs.result) }
+
+// ElementValues returns the values stored in a container value at a
+// constant index (idx >= 0) or anywhere (idx < 0).
+func (g *Graph) ElementValues(c ValueID, idx int) []ValueID {
+	v := g.Value(c)
+	if v == nil || v.Kind != KContainer {
+		return nil
+	}
+	key := "*"
+	if idx >= 0 {
+		key = "[" + itoa(idx) + "]"
+	}
+	if s, ok := g.s.lookupSlot(slotKey{space: -int32(c), name: key}); ok {
+		return g.s.vals(s)
+	}
+	return nil
+}
+
+// ReturnValues returns what a function may return.
+func (g *Graph) ReturnValues(f *Func) []ValueID { return g.s.vals(f.ret) }
+
+// ParamValues returns the values a parameter of f may hold.
+func (g *Graph) ParamValues(f *Func, name string) []ValueID {
+	if f == nil || f.Scope == nil {
+		return nil
+	}
+	if s, ok := g.s.lookupSlot(slotKey{space: g.spaces[f.Scope], name: name}); ok {
+		return g.s.vals(s)
+	}
+	return nil
+}
+
+// MRO returns a class's method resolution order: the program's classes
+// and, for bases outside the program, their qualified names.
+func (g *Graph) MRO(c *Class) (classes []*Class, externals []string) {
+	for _, e := range g.mro(c) {
+		if e.cls != nil {
+			classes = append(classes, e.cls)
+		} else {
+			externals = append(externals, e.ext)
+		}
+	}
+	return
+}
+
+// Lookup finds attribute name on class c through its MRO: the function
+// or the external qualified name it resolves to.
+func (g *Graph) Lookup(c *Class, name string) (fns []*Func, external string) {
+	s, ext, ok := g.lookupClass(c, name, nil)
+	if !ok {
+		return nil, ""
+	}
+	if ext != "" {
+		return nil, ext
+	}
+	for _, v := range g.s.vals(s) {
+		if val := g.Values[v]; val.Kind == KFunc {
+			fns = append(fns, val.Fn)
+		}
+	}
+	return fns, ""
+}
+
+// SortedTargets returns cs's targets sorted by name (functions by their
+// qualified name and ID, then externals).
+func (cs *CallSite) SortedTargets() []Target {
+	out := append([]Target(nil), cs.Targets...)
+	sort.SliceStable(out, func(i, j int) bool { return targetName(out[i]) < targetName(out[j]) })
+	return out
+}
+
+func targetName(t Target) string {
+	if t.Fn != nil {
+		return t.Fn.Name
+	}
+	return t.External
+}
+
+// Name returns the target's qualified name.
+func (t Target) Name() string { return targetName(t) }
+
+func itoa(i int) string {
+	if i >= 0 && i < 10 {
+		return string(rune('0' + i))
+	}
+	var b [20]byte
+	n := len(b)
+	neg := i < 0
+	if neg {
+		i = -i
+	}
+	for i > 0 {
+		n--
+		b[n] = byte('0' + i%10)
+		i /= 10
+	}
+	if neg {
+		n--
+		b[n] = '-'
+	}
+	return string(b[n:])
+}
+
+// AddElement stores v in container c at a constant index (idx >= 0) or at
+// an unknown one (idx < 0); for Hooks building tuples of results.
+func (g *Graph) AddElement(c ValueID, idx int, v ValueID) {
+	if val := g.Value(c); val == nil || val.Kind != KContainer {
+		return
+	}
+	if idx >= 0 {
+		g.s.add(g.elemSlot(c, "["+itoa(idx)+"]"), v)
+	} else {
+		g.s.add(g.elemSlot(c, "?"), v)
+	}
+	g.s.add(g.elemSlot(c, "*"), v)
+}
+
+// CalleeValues returns the values the called expression of cs may hold.
+func (g *Graph) CalleeValues(cs *CallSite) []ValueID { return g.s.vals(cs.callee) }

@@ -1,0 +1,234 @@
+package callgraph
+
+import "github.com/collvet/collvet/pyfront/ast"
+
+type slotID int32
+
+const noSlot slotID = -1
+
+// slotKey names a slot: a namespace (a scope, or a container value as a
+// negative number) and a name in it.
+type slotKey struct {
+	space int32
+	name  string
+}
+
+// maxVals caps a slot's value set: beyond it, new values are dropped (a
+// loss of recall on pathological code, never a blow-up).
+const maxVals = 256
+
+type slot struct {
+	vals []ValueID
+	set  map[ValueID]struct{}
+	done int // vals[:done] have been propagated to uses
+	uses []constraintID
+	inQ  bool
+}
+
+type consKind uint8
+
+const (
+	cCopy consKind = iota
+	cLoadAttr
+	cStoreAttr
+	cLoadIndex
+	cStoreIndex
+	cIter
+	cIterNext
+	cCall
+	cBindCopy
+	cBase
+	cInit
+	cPartial
+	cCallback
+	cSuper
+)
+
+type constraintID int32
+
+type constraint struct {
+	kind   consKind
+	dst    slotID
+	src    slotID
+	name   string
+	idx    int // constant index; -1 unknown
+	key    string
+	cs     *CallSite
+	recv   ValueID
+	cls    *Class
+	caller *Func
+	at     ast.Node
+	mode   uint8
+}
+
+type solver struct {
+	slots  []slot
+	keys   map[slotKey]slotID
+	cons   []constraint
+	queue  []slotID
+	copies map[[2]slotID]bool
+}
+
+func (s *solver) init() {
+	s.keys = map[slotKey]slotID{}
+	s.copies = map[[2]slotID]bool{}
+}
+
+func (s *solver) newSlot() slotID {
+	s.slots = append(s.slots, slot{})
+	return slotID(len(s.slots) - 1)
+}
+
+func (s *solver) slotFor(k slotKey) slotID {
+	if id, ok := s.keys[k]; ok {
+		return id
+	}
+	id := s.newSlot()
+	s.keys[k] = id
+	return id
+}
+
+func (s *solver) lookupSlot(k slotKey) (slotID, bool) {
+	id, ok := s.keys[k]
+	return id, ok
+}
+
+func (s *solver) vals(id slotID) []ValueID {
+	if id < 0 || int(id) >= len(s.slots) {
+		return nil
+	}
+	return s.slots[id].vals
+}
+
+func (s *solver) has(id slotID, v ValueID) bool {
+	sl := &s.slots[id]
+	if sl.set != nil {
+		_, ok := sl.set[v]
+		return ok
+	}
+	for _, x := range sl.vals {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// add puts v in slot id; it reports whether the slot changed.
+func (s *solver) add(id slotID, v ValueID) bool {
+	if id < 0 || v <= 0 || s.has(id, v) {
+		return false
+	}
+	sl := &s.slots[id]
+	if len(sl.vals) >= maxVals {
+		return false
+	}
+	sl.vals = append(sl.vals, v)
+	if sl.set != nil {
+		sl.set[v] = struct{}{}
+	} else if len(sl.vals) > 24 {
+		sl.set = make(map[ValueID]struct{}, 64)
+		for _, x := range sl.vals {
+			sl.set[x] = struct{}{}
+		}
+	}
+	if !sl.inQ && len(sl.uses) > 0 {
+		sl.inQ = true
+		s.queue = append(s.queue, id)
+	}
+	return true
+}
+
+// use attaches constraint c to slot id and returns it; c sees the slot's
+// already propagated values at once (apply), the rest when they are.
+func (g *Graph) use(id slotID, c constraint) constraintID {
+	s := &g.s
+	s.cons = append(s.cons, c)
+	cid := constraintID(len(s.cons) - 1)
+	if id < 0 {
+		return cid
+	}
+	s.slots[id].uses = append(s.slots[id].uses, cid)
+	if done := s.slots[id].done; done > 0 {
+		g.apply(cid, s.slots[id].vals[:done])
+	}
+	if sl := &s.slots[id]; !sl.inQ && len(sl.vals) > sl.done {
+		sl.inQ = true
+		s.queue = append(s.queue, id)
+	}
+	return cid
+}
+
+// copy makes dst ⊇ src.
+func (g *Graph) copy(src, dst slotID) {
+	if src < 0 || dst < 0 || src == dst {
+		return
+	}
+	k := [2]slotID{src, dst}
+	if g.s.copies[k] {
+		return
+	}
+	g.s.copies[k] = true
+	g.use(src, constraint{kind: cCopy, dst: dst})
+}
+
+// run propagates until nothing changes.
+func (g *Graph) run() {
+	s := &g.s
+	for len(s.queue) > 0 {
+		id := s.queue[0]
+		s.queue = s.queue[1:]
+		sl := &s.slots[id]
+		sl.inQ = false
+		for sl.done < len(sl.vals) {
+			from, to := sl.done, len(sl.vals)
+			sl.done = to
+			delta := sl.vals[from:to:to]
+			for i := 0; i < len(s.slots[id].uses); i++ {
+				g.apply(s.slots[id].uses[i], delta)
+			}
+			sl = &s.slots[id]
+		}
+	}
+}
+
+func (g *Graph) apply(cid constraintID, delta []ValueID) {
+	c := g.s.cons[cid]
+	for _, v := range delta {
+		switch c.kind {
+		case cCopy:
+			g.s.add(c.dst, v)
+		case cLoadAttr:
+			g.loadAttr(cid, v, c.name, c.dst)
+		case cStoreAttr:
+			if t := g.attrSlot(v, c.name); t >= 0 {
+				g.copy(c.src, t)
+			}
+		case cLoadIndex:
+			g.loadIndex(v, c.idx, c.key, c.dst)
+		case cStoreIndex:
+			g.storeIndex(v, c.idx, c.key, c.src)
+		case cIter:
+			g.iterate(v, c.dst, c.caller, c.at)
+		case cIterNext:
+			g.iterNext(v, c.dst, c.caller, c.at)
+		case cCall:
+			g.call(cid, c.cs, v)
+		case cBindCopy:
+			g.bindValue(v, c.recv, c.dst, c.mode)
+		case cBase:
+			g.baseChanged(c.cls)
+		case cInit:
+			if val := g.Values[v]; val.Kind == KFunc {
+				g.addTarget(c.cs, Target{Fn: val.Fn})
+				g.bind(c.cs, val.Fn, c.recv, c.mode == 1)
+			}
+		case cPartial:
+			g.s.add(c.dst, g.intern(Value{Kind: KPartial, Recv: v}))
+		case cCallback:
+			g.call(cid, c.cs, v)
+		case cSuper:
+			g.s.add(c.dst, g.intern(Value{Kind: KSuper, Class: c.cls, Recv: v}))
+		}
+	}
+}

@@ -1,0 +1,489 @@
+package callgraph
+
+import (
+	"strconv"
+
+	"github.com/collvet/collvet/pyfront/ast"
+)
+
+type valueKey struct {
+	kind ValueKind
+	a    int64
+	b    ValueID
+	name string
+}
+
+func (g *Graph) intern(v Value) ValueID {
+	k := valueKey{kind: v.Kind, b: v.Recv, name: v.Name}
+	switch v.Kind {
+	case KFunc, KGenerator, KBound:
+		k.a = int64(v.Fn.ID)
+	case KClass, KInstance, KSuper:
+		k.a = int64(v.Class.ID)
+	case KContainer:
+		k.a = int64(g.nodeID(v.Node))
+	}
+	if id, ok := g.valueIDs[k]; ok {
+		return id
+	}
+	id := ValueID(len(g.Values))
+	v.ID = id
+	g.Values = append(g.Values, &v)
+	g.valueIDs[k] = id
+	return id
+}
+
+func (g *Graph) nodeID(n ast.Node) int {
+	if id, ok := g.nodeIDs[n]; ok {
+		return id
+	}
+	id := len(g.nodeIDs) + 1
+	g.nodeIDs[n] = id
+	return id
+}
+
+func (g *Graph) funcValue(f *Func) ValueID { return g.intern(Value{Kind: KFunc, Fn: f}) }
+func (g *Graph) classValue(c *Class) ValueID {
+	return g.intern(Value{Kind: KClass, Class: c})
+}
+func (g *Graph) instanceValue(c *Class) ValueID {
+	return g.intern(Value{Kind: KInstance, Class: c})
+}
+
+// External returns the value of an external symbol (canonicalised).
+func (g *Graph) External(name string) ValueID {
+	return g.intern(Value{Kind: KExternal, Name: g.canon(name)})
+}
+
+// Opaque returns the opaque value with the given identity key; typ names
+// its type for method look-ups (typ.method). data is kept from the first
+// call.
+func (g *Graph) Opaque(key, typ string, data any) ValueID {
+	if id, ok := g.opaque[key]; ok {
+		return id
+	}
+	id := ValueID(len(g.Values))
+	g.Values = append(g.Values, &Value{ID: id, Kind: KOpaque, Name: typ, Data: data})
+	g.opaque[key] = id
+	return id
+}
+
+// Container returns the container value allocated at node n.
+func (g *Graph) Container(n ast.Node, kind string) ValueID {
+	return g.intern(Value{Kind: KContainer, Node: n, Name: kind})
+}
+
+func (g *Graph) moduleValue(name string) ValueID {
+	v := Value{Kind: KModule, Name: name}
+	if m := g.modByName[name]; m != nil {
+		v.Module = m
+	}
+	return g.intern(v)
+}
+
+// elemSlot is a container's slot for an index/key ("[0]", "{k}", "*", "?").
+func (g *Graph) elemSlot(c ValueID, key string) slotID {
+	return g.s.slotFor(slotKey{space: -int32(c), name: key})
+}
+
+// attrSlot is where "v.name = …" stores: module globals, class attributes
+// (instance attributes live on the class, as in PyCG).
+func (g *Graph) attrSlot(v ValueID, name string) slotID {
+	val := g.Values[v]
+	switch val.Kind {
+	case KModule:
+		if val.Module != nil {
+			return g.scopeSlot(g.modFunc[val.Module].Scope, name)
+		}
+	case KClass, KInstance:
+		return g.scopeSlot(val.Class.Scope, name)
+	case KContainer:
+		return g.elemSlot(v, "."+name)
+	}
+	return noSlot
+}
+
+func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
+	val := g.Values[v]
+	switch val.Kind {
+	case KModule:
+		if val.Module != nil {
+			g.copy(g.scopeSlot(g.modFunc[val.Module].Scope, name), dst)
+		}
+		sub := val.Name + "." + name
+		if g.modByName[sub] != nil || g.table.IsPackagePrefix(sub) {
+			g.s.add(dst, g.moduleValue(sub))
+		}
+	case KClass, KInstance:
+		s, ext, ok := g.lookupClass(val.Class, name, &watcher{c: cid, v: v})
+		if !ok {
+			return
+		}
+		if ext != "" {
+			g.s.add(dst, g.External(ext))
+			return
+		}
+		mode := uint8(0)
+		if val.Kind == KInstance {
+			mode = 1
+		}
+		g.use(s, constraint{kind: cBindCopy, dst: dst, recv: v, mode: mode})
+	case KSuper:
+		recv := g.Values[val.Recv]
+		if recv == nil || recv.Class == nil {
+			return
+		}
+		entries := g.mro(recv.Class)
+		after := false
+		for _, e := range entries {
+			if !after {
+				after = e.cls == val.Class
+				continue
+			}
+			if e.cls != nil && g.declares(e.cls, name) {
+				mode := uint8(0)
+				if recv.Kind == KInstance {
+					mode = 1
+				}
+				g.use(g.scopeSlot(e.cls.Scope, name), constraint{kind: cBindCopy, dst: dst, recv: val.Recv, mode: mode})
+				return
+			}
+			if e.ext != "" {
+				g.s.add(dst, g.External(e.ext+"."+name))
+				return
+			}
+		}
+		g.watchClass(recv.Class, watcher{c: cid, v: v})
+	case KExternal:
+		g.s.add(dst, g.External(val.Name+"."+name))
+	case KContainer:
+		g.copy(g.elemSlot(v, "."+name), dst)
+		g.s.add(dst, g.intern(Value{Kind: KBoundExternal, Name: builtinTypeName(val.Name) + "." + name, Recv: v}))
+	case KStr:
+		g.s.add(dst, g.intern(Value{Kind: KExternal, Name: "<**PyStr**>." + name}))
+	case KOpaque:
+		g.s.add(dst, g.intern(Value{Kind: KBoundExternal, Name: val.Name + "." + name, Recv: v}))
+	}
+}
+
+func builtinTypeName(kind string) string {
+	switch kind {
+	case "dict":
+		return "<**PyDict**>"
+	case "set":
+		return "<**PySet**>"
+	case "tuple":
+		return "<**PyTuple**>"
+	}
+	return "<**PyList**>"
+}
+
+// bindValue adds w, loaded from a class through a receiver, to dst:
+// functions become bound methods of instances (mode 1), class methods are
+// bound to the class, static methods stay plain, properties yield what
+// their getter returns.
+func (g *Graph) bindValue(w, recv ValueID, dst slotID, mode uint8) {
+	val := g.Values[w]
+	if val.Kind != KFunc || recv == 0 {
+		g.s.add(dst, w)
+		return
+	}
+	f := val.Fn
+	r := g.Values[recv]
+	switch {
+	case f.Static:
+		g.s.add(dst, w)
+	case f.ClassMethod:
+		cls := r.Class
+		if cls == nil {
+			g.s.add(dst, w)
+			return
+		}
+		g.s.add(dst, g.intern(Value{Kind: KBound, Fn: f, Recv: g.classValue(cls)}))
+	case f.Property && mode == 1:
+		g.copy(f.ret, dst)
+	case mode == 1:
+		g.s.add(dst, g.intern(Value{Kind: KBound, Fn: f, Recv: recv}))
+	default:
+		g.s.add(dst, w)
+	}
+}
+
+func (g *Graph) declares(c *Class, name string) bool {
+	if c.Scope.Bound[name] {
+		return true
+	}
+	for _, a := range c.Scope.SelfAttrs {
+		if a == name {
+			return true
+		}
+	}
+	return false
+}
+
+// lookupClass finds name along c's MRO: the slot of the first class that
+// declares it, or the qualified name through the first external base.
+// Names no class declares resolve to c's own slot (attributes stored from
+// outside the class). w, when set, is re-run when c's MRO changes.
+func (g *Graph) lookupClass(c *Class, name string, w *watcher) (slotID, string, bool) {
+	if w != nil {
+		g.watchClass(c, *w)
+	}
+	for _, e := range g.mro(c) {
+		if e.cls != nil {
+			if g.declares(e.cls, name) {
+				return g.scopeSlot(e.cls.Scope, name), "", true
+			}
+			continue
+		}
+		return noSlot, e.ext + "." + name, true
+	}
+	if isDunder(name) {
+		return noSlot, "", false
+	}
+	return g.scopeSlot(c.Scope, name), "", true
+}
+
+func isDunder(s string) bool {
+	return len(s) > 4 && s[:2] == "__" && s[len(s)-2:] == "__"
+}
+
+func (g *Graph) watchClass(c *Class, w watcher) {
+	for _, x := range c.watch {
+		if x == w {
+			return
+		}
+	}
+	c.watch = append(c.watch, w)
+}
+
+// mro computes C3 linearisation from the current base values (falling
+// back to depth-first order when C3 fails).
+func (g *Graph) mro(c *Class) []mroEntry {
+	if c.mroOK {
+		return c.mro
+	}
+	c.mroOK = true
+	c.mro = []mroEntry{{cls: c}} // guards against cycles while computing
+	var seqs [][]mroEntry
+	var direct []mroEntry
+	for _, b := range c.bases {
+		for _, v := range g.s.vals(b) {
+			val := g.Values[v]
+			switch val.Kind {
+			case KClass:
+				if val.Class == c {
+					continue
+				}
+				direct = append(direct, mroEntry{cls: val.Class})
+				seqs = append(seqs, g.mro(val.Class))
+			case KExternal:
+				if val.Name == "<builtin>.object" {
+					continue
+				}
+				direct = append(direct, mroEntry{ext: val.Name})
+				seqs = append(seqs, []mroEntry{{ext: val.Name}})
+			}
+		}
+	}
+	seqs = append(seqs, direct)
+	out := []mroEntry{{cls: c}}
+	if merged, ok := c3(seqs); ok {
+		out = append(out, merged...)
+	} else {
+		seen := map[mroEntry]bool{{cls: c}: true}
+		for _, s := range seqs {
+			for _, e := range s {
+				if !seen[e] {
+					seen[e] = true
+					out = append(out, e)
+				}
+			}
+		}
+	}
+	c.mro = out
+	return out
+}
+
+func c3(seqs [][]mroEntry) ([]mroEntry, bool) {
+	var out []mroEntry
+	for guard := 0; guard < 10000; guard++ {
+		empty := true
+		for _, s := range seqs {
+			if len(s) > 0 {
+				empty = false
+			}
+		}
+		if empty {
+			return out, true
+		}
+		var cand mroEntry
+		found := false
+		for _, s := range seqs {
+			if len(s) == 0 {
+				continue
+			}
+			h := s[0]
+			inTail := false
+			for _, t := range seqs {
+				for _, x := range t[min(1, len(t)):] {
+					if x == h {
+						inTail = true
+					}
+				}
+			}
+			if !inTail {
+				cand, found = h, true
+				break
+			}
+		}
+		if !found {
+			return nil, false
+		}
+		out = append(out, cand)
+		for i, s := range seqs {
+			if len(s) > 0 && s[0] == cand {
+				seqs[i] = s[1:]
+			}
+		}
+	}
+	return nil, false
+}
+
+// baseChanged invalidates c's MRO (and its subclasses') and re-runs the
+// look-ups that depended on it.
+func (g *Graph) baseChanged(c *Class) {
+	for _, b := range c.bases {
+		for _, v := range g.s.vals(b) {
+			if val := g.Values[v]; val.Kind == KClass && val.Class != c {
+				p := val.Class
+				if p.subSet == nil {
+					p.subSet = map[*Class]bool{}
+				}
+				if !p.subSet[c] {
+					p.subSet[c] = true
+					p.subs = append(p.subs, c)
+				}
+			}
+		}
+	}
+	seen := map[*Class]bool{}
+	var visit func(*Class)
+	var affected []*Class
+	visit = func(k *Class) {
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		k.mroOK = false
+		affected = append(affected, k)
+		for _, s := range k.subs {
+			visit(s)
+		}
+	}
+	visit(c)
+	for _, k := range affected {
+		for _, w := range k.watch {
+			g.apply(w.c, []ValueID{w.v})
+		}
+	}
+}
+
+func (g *Graph) loadIndex(v ValueID, idx int, key string, dst slotID) {
+	val := g.Values[v]
+	switch val.Kind {
+	case KContainer:
+		switch {
+		case idx >= 0:
+			g.copy(g.elemSlot(v, "["+strconv.Itoa(idx)+"]"), dst)
+			g.copy(g.elemSlot(v, "?"), dst)
+		case key != "":
+			g.copy(g.elemSlot(v, "{"+key+"}"), dst)
+			g.copy(g.elemSlot(v, "?"), dst)
+		default:
+			g.copy(g.elemSlot(v, "*"), dst)
+		}
+	case KOpaque:
+		if g.hooks != nil {
+			k := key
+			if idx >= 0 {
+				k = strconv.Itoa(idx)
+			}
+			for _, r := range g.hooks.Index(g, v, k) {
+				g.s.add(dst, r)
+			}
+		}
+	}
+}
+
+func (g *Graph) storeIndex(v ValueID, idx int, key string, src slotID) {
+	if g.Values[v].Kind != KContainer {
+		return
+	}
+	switch {
+	case idx >= 0:
+		g.copy(src, g.elemSlot(v, "["+strconv.Itoa(idx)+"]"))
+	case key != "":
+		g.copy(src, g.elemSlot(v, "{"+key+"}"))
+	default:
+		g.copy(src, g.elemSlot(v, "?"))
+	}
+	g.copy(src, g.elemSlot(v, "*"))
+}
+
+// iterate makes dst ⊇ the elements of iterating v (containers, generator
+// objects, instances with __iter__/__next__).
+func (g *Graph) iterate(v ValueID, dst slotID, caller *Func, at ast.Node) {
+	val := g.Values[v]
+	switch val.Kind {
+	case KContainer:
+		g.copy(g.elemSlot(v, "*"), dst)
+	case KGenerator:
+		g.copy(val.Fn.yld, dst)
+	case KInstance:
+		cs := g.implicitCall(CallIter, caller, at)
+		callee := g.s.newSlot()
+		cs.callee = callee
+		g.use(callee, constraint{kind: cCall, cs: cs})
+		tmp := g.s.newSlot()
+		g.s.add(tmp, v)
+		g.use(tmp, constraint{kind: cLoadAttr, name: "__iter__", dst: callee})
+		g.use(cs.result, constraint{kind: cIterNext, dst: dst, caller: caller, at: at})
+	}
+}
+
+func (g *Graph) iterNext(v ValueID, dst slotID, caller *Func, at ast.Node) {
+	val := g.Values[v]
+	if val.Kind != KInstance {
+		g.iterate(v, dst, caller, at)
+		return
+	}
+	cs := g.implicitCall(CallIter, caller, at)
+	callee := g.s.newSlot()
+	cs.callee = callee
+	g.use(callee, constraint{kind: cCall, cs: cs})
+	tmp := g.s.newSlot()
+	g.s.add(tmp, v)
+	g.use(tmp, constraint{kind: cLoadAttr, name: "__next__", dst: callee})
+	g.copy(cs.result, dst)
+}
+
+func (g *Graph) implicitCall(kind CallKind, caller *Func, at ast.Node) *CallSite {
+	cs := &CallSite{ID: len(g.Calls), Kind: kind, At: at, Caller: caller, callee: noSlot, result: g.s.newSlot()}
+	g.Calls = append(g.Calls, cs)
+	if caller != nil {
+		caller.Calls = append(caller.Calls, cs)
+	}
+	return cs
+}
+
+func (g *Graph) addTarget(cs *CallSite, t Target) {
+	if cs.seen == nil {
+		cs.seen = map[Target]bool{}
+	}
+	if cs.seen[t] {
+		return
+	}
+	cs.seen[t] = true
+	cs.Targets = append(cs.Targets, t)
+}

@@ -1,0 +1,278 @@
+package pyfront
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/sourcegraph/conc/pool"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/pyfront/model"
+	"github.com/collvet/collvet/pyfront/parser"
+	"github.com/collvet/collvet/pyfront/resolve"
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/api"
+)
+
+// Options configure Load.
+type Options struct {
+	Tables  *api.Tables                        // nil: api.Default()
+	Overlay map[string][]byte                  // unsaved buffers, keyed by path as given/cleaned
+	Exclude func(path string, isDir bool) bool // extra excludes (config globs, .gitignore); may be nil
+	Jobs    int                                // 0: GOMAXPROCS
+	Cache   *Cache                             // optional; per-module summaries cached by content hash
+}
+
+// FileError is a problem with one file; the other files are analysed
+// regardless. Kind is "syntax", "read", "decode", "binary", "too-large" or
+// "skipped". Line and Col are 1-based (0 when unknown).
+type FileError struct {
+	Path      string
+	Line, Col int
+	Msg       string
+	Kind      string
+}
+
+func (e FileError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
+	}
+	return e.Path + ": " + e.Msg
+}
+
+// Result is what Load found.
+type Result struct {
+	Program *rules.Program // Files hold every analysed file's decoded source
+	Errors  []FileError    // sorted by path, line
+	Files   int
+	Bytes   int64
+	Lines   int
+	// Graph is the call graph and value analysis the Program was built
+	// from (debug callgraph exports it in PyCG's shape).
+	Graph *callgraph.Graph
+}
+
+// MaxFileSize is the largest file parsed; larger files are reported as
+// "too-large" and skipped, so one generated blob cannot take the run's
+// memory or time.
+const MaxFileSize = 20 << 20
+
+// Cache keeps per-module work (parse tree, scopes) keyed by path, module
+// name and content hash, so that a re-run after an edit re-parses only the
+// files that changed. It is safe for concurrent use.
+type Cache struct {
+	mu      sync.Mutex
+	entries map[cacheKey]*parsed
+}
+
+type cacheKey struct {
+	path, module string
+	sum          [32]byte
+}
+
+// NewCache returns an empty cache.
+func NewCache() *Cache { return &Cache{entries: map[cacheKey]*parsed{}} }
+
+// parsed is the per-module summary computed from one file alone.
+type parsed struct {
+	tree   *ast.Module
+	src    []byte
+	scopes *resolve.Scopes
+	errs   []FileError
+	lines  int
+	ok     bool // analysable (possibly with syntax errors)
+}
+
+// Load analyses every .py under paths (files or directories) as one
+// program. An error is returned only for unusable input (a path that does
+// not exist); per-file problems go to Result.Errors and never stop the
+// others.
+func Load(paths []string, opts Options) (*Result, error) {
+	tables := opts.Tables
+	if tables == nil {
+		tables = api.Default()
+	}
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	files, err := resolve.Discover(paths, opts.Exclude)
+	if err != nil {
+		return nil, err
+	}
+	overlay := map[string][]byte{}
+	for p, b := range opts.Overlay {
+		overlay[filepath.Clean(p)] = b
+	}
+	namer := resolve.NewNamer()
+	mods := make([]*resolve.Module, len(files))
+	for i, f := range files {
+		mods[i] = namer.Name(f)
+	}
+
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	results := make([]*parsed, len(files))
+	sizes := make([]int64, len(files))
+	p := pool.New().WithMaxGoroutines(jobs)
+	for i := range files {
+		p.Go(func() {
+			results[i], sizes[i] = parseOne(files[i].Path, mods[i], overlay, opts.Cache)
+		})
+	}
+	p.Wait()
+
+	res := &Result{}
+	var inputs []*callgraph.ModuleInput
+	var rfiles []*rules.File
+	var okMods []*resolve.Module
+	for i, r := range results {
+		res.Errors = append(res.Errors, r.errs...)
+		if !r.ok {
+			continue
+		}
+		res.Files++
+		res.Bytes += sizes[i]
+		res.Lines += r.lines
+		inputs = append(inputs, &callgraph.ModuleInput{Mod: mods[i], AST: r.tree, Scopes: r.scopes})
+		rfiles = append(rfiles, &rules.File{Path: files[i].Path, Lang: rules.Python, Src: r.src})
+		okMods = append(okMods, mods[i])
+	}
+	sort.SliceStable(res.Errors, func(i, j int) bool {
+		a, b := res.Errors[i], res.Errors[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+
+	table := resolve.NewTable(okMods)
+	vals := model.NewValues(tables)
+	g := callgraph.Build(inputs, table, callgraph.Options{Canonical: tables.Canonical, Hooks: vals})
+	res.Graph = g
+	res.Program = model.Build(model.Input{
+		Graph:   g,
+		Modules: inputs,
+		Files:   rfiles,
+		Tables:  tables,
+		Values:  vals,
+		Roots:   rootDirs(paths),
+	})
+	return res, nil
+}
+
+// rootDirs returns the directories the project files (pyproject.toml,
+// requirements*.txt, setup.cfg) are looked for in.
+func rootDirs(paths []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range paths {
+		p = filepath.Clean(p)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			p = filepath.Dir(p)
+		}
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// parseOne reads, decodes, parses and scopes one file.
+func parseOne(path string, mod *resolve.Module, overlay map[string][]byte, cache *Cache) (*parsed, int64) {
+	raw, inOverlay := overlay[path]
+	if !inOverlay {
+		st, err := os.Stat(path)
+		if err != nil {
+			return &parsed{errs: []FileError{{Path: path, Msg: readMsg(err), Kind: "read"}}}, 0
+		}
+		if st.Size() > MaxFileSize {
+			return &parsed{errs: []FileError{{Path: path, Msg: fmt.Sprintf("file too large to analyse (%d bytes; limit %d)", st.Size(), MaxFileSize), Kind: "too-large"}}}, 0
+		}
+		raw, err = os.ReadFile(path)
+		if err != nil {
+			return &parsed{errs: []FileError{{Path: path, Msg: readMsg(err), Kind: "read"}}}, 0
+		}
+	}
+	if len(raw) > MaxFileSize {
+		return &parsed{errs: []FileError{{Path: path, Msg: fmt.Sprintf("file too large to analyse (%d bytes; limit %d)", len(raw), MaxFileSize), Kind: "too-large"}}}, 0
+	}
+	size := int64(len(raw))
+	if bytes.IndexByte(raw, 0) >= 0 {
+		return &parsed{errs: []FileError{{Path: path, Msg: "binary file (contains NUL bytes)", Kind: "binary"}}}, size
+	}
+	var key cacheKey
+	if cache != nil {
+		key = cacheKey{path: path, module: mod.Name, sum: sha256.Sum256(raw)}
+		cache.mu.Lock()
+		e := cache.entries[key]
+		cache.mu.Unlock()
+		if e != nil {
+			return e, size
+		}
+	}
+	r := parseSource(path, mod, raw)
+	if cache != nil {
+		cache.mu.Lock()
+		cache.entries[key] = r
+		cache.mu.Unlock()
+	}
+	return r, size
+}
+
+func parseSource(path string, mod *resolve.Module, raw []byte) (r *parsed) {
+	defer func() {
+		if x := recover(); x != nil {
+			r = &parsed{errs: []FileError{{Path: path, Msg: fmt.Sprintf("internal error while analysing: %v", x), Kind: "skipped"}}}
+		}
+	}()
+	f, errs := parser.Parse(path, raw, parser.Options{})
+	r = &parsed{}
+	if f == nil || (f.Src == nil && len(errs) > 0) {
+		kind := "decode"
+		msg := "cannot decode file"
+		if len(errs) > 0 {
+			msg = errs[0].Msg
+			if strings.Contains(msg, "null bytes") {
+				kind = "binary"
+			}
+		}
+		r.errs = append(r.errs, FileError{Path: path, Line: 1, Col: 1, Msg: msg, Kind: kind})
+		return r
+	}
+	for _, e := range errs {
+		r.errs = append(r.errs, FileError{Path: path, Line: e.Line, Col: e.Col + 1, Msg: e.Msg, Kind: "syntax"})
+	}
+	r.tree = f.Module
+	if r.tree == nil {
+		r.tree = &ast.Module{}
+	}
+	r.src = f.Src
+	r.lines = bytes.Count(f.Src, []byte("\n"))
+	if len(f.Src) > 0 && f.Src[len(f.Src)-1] != '\n' {
+		r.lines++
+	}
+	r.scopes = resolve.BuildScopes(mod.Name, r.tree)
+	r.ok = true
+	return r
+}
+
+func readMsg(err error) string {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}

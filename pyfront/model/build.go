@@ -1,0 +1,440 @@
+package model
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/pyfront/flow"
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/api"
+)
+
+// Input is what Build lowers.
+type Input struct {
+	Graph   *callgraph.Graph
+	Modules []*callgraph.ModuleInput
+	Files   []*rules.File
+	Tables  *api.Tables
+	Values  *Values
+	// Roots are the directories searched for pyproject.toml,
+	// requirements*.txt and setup.cfg.
+	Roots []string
+}
+
+// builder holds the lowering state.
+type builder struct {
+	in      Input
+	g       *callgraph.Graph
+	t       *api.Tables
+	prog    *rules.Program
+	fn      map[*callgraph.Func]*rules.Function
+	fnOf    map[*rules.Function]*callgraph.Func
+	files   map[string]*rules.File
+	sites   map[*ast.Call]*rules.Site
+	unknown *rules.Group
+	// syntactic facts from the statement walk
+	info       map[*ast.Call]*callInfo
+	joined     map[*ast.Call]bool
+	main       *rules.Context
+	spawns     []*spawn
+	imports    map[string]map[string]string // module path → local name → qualified name
+	summary    map[*rules.Function][]*rules.OpRef
+	inProgress map[*rules.Function]bool
+	groupSeen  map[*rules.Group]bool
+	// backward() calls seen, and how many run with autograd
+	// multithreading disabled around them.
+	backwardCalls, backwardSingle int
+	callOf                        map[*rules.Call]*callgraph.CallSite
+	siteSrc                       map[*rules.Site]siteSource
+}
+
+type siteSource struct {
+	cs *callgraph.CallSite
+	c  *api.Collective
+}
+
+// callInfo is what the statement walk learned about one call.
+type callInfo struct {
+	stmt                   ast.Stmt // the enclosing statement
+	indent                 string
+	inLoop                 bool
+	stream                 *rules.Stream // enclosing stream context
+	assigned               string        // the variable/attribute the result is bound to
+	discarded              bool
+	singleThreadedAutograd bool     // inside `with set_multithreading_enabled(False)`
+	inWith                 bool     // the call is a with-item's context expression
+	fnNode                 ast.Node // the function (or module) the call is in
+}
+
+// spawn is a context's spawn with what per-chain group refinement needs.
+type spawn struct {
+	ctx    *rules.Context
+	cs     *callgraph.CallSite
+	sp     *api.Spawner
+	caller *callgraph.Func
+	bound  bool // the entry is a bound method (its first parameter is the receiver)
+	// args are the expressions passed to the entry's parameters, in order
+	// (Thread args=(…), submit(fn, a, b)); kw by name.
+	args []ast.Expr
+	kw   map[string]ast.Expr
+}
+
+// Build lowers in into a Program.
+func Build(in Input) *rules.Program {
+	b := &builder{
+		in: in, g: in.Graph, t: in.Tables,
+		prog: &rules.Program{Files: in.Files},
+		fn:   map[*callgraph.Func]*rules.Function{}, fnOf: map[*rules.Function]*callgraph.Func{},
+		files: map[string]*rules.File{}, sites: map[*ast.Call]*rules.Site{},
+		unknown: &rules.Group{ID: "unknown", Kind: rules.GroupUnknown},
+		info:    map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{},
+		imports: map[string]map[string]string{},
+		summary: map[*rules.Function][]*rules.OpRef{}, inProgress: map[*rules.Function]bool{},
+		groupSeen: map[*rules.Group]bool{},
+		callOf:    map[*rules.Call]*callgraph.CallSite{}, siteSrc: map[*rules.Site]siteSource{},
+	}
+	if b.t == nil {
+		b.t = api.Default()
+	}
+	if in.Values == nil {
+		in.Values = NewValues(b.t)
+		b.in.Values = in.Values
+	}
+	for _, f := range in.Files {
+		b.files[f.Path] = f
+	}
+	for _, m := range in.Modules {
+		b.walkModule(m)
+	}
+	b.functions()
+	b.collectSites()
+	b.facts()
+	b.contexts()
+	b.reach()
+	b.finishGroups()
+	b.runFlow()
+	return b.prog
+}
+
+func (b *builder) pos(path string, n ast.Node) rules.Pos {
+	if n == nil {
+		return rules.Pos{Path: path}
+	}
+	sp := n.Span()
+	return rules.Pos{Path: path, Line: int(sp.Lineno), Col: int(sp.ColOffset) + 1, EndLine: int(sp.EndLineno), EndCol: int(sp.EndColOffset) + 1}
+}
+
+func (b *builder) functions() {
+	for _, f := range b.g.Funcs {
+		rf := &rules.Function{ID: len(b.prog.Funcs), Name: f.Name, Lang: rules.Python, Pos: b.pos(f.Module.Path, f.Node)}
+		if _, isMod := f.Node.(*ast.Module); isMod {
+			rf.Pos = rules.Pos{Path: f.Module.Path, Line: 1, Col: 1}
+		}
+		b.prog.Funcs = append(b.prog.Funcs, rf)
+		b.fn[f] = rf
+		b.fnOf[rf] = f
+	}
+	for _, f := range b.g.Funcs {
+		rf := b.fn[f]
+		for _, cs := range f.Calls {
+			p := b.pos(f.Module.Path, cs.At)
+			for _, t := range cs.Targets {
+				c := &rules.Call{Caller: rf, Pos: p}
+				if t.Fn != nil {
+					c.Callee = b.fn[t.Fn]
+				} else {
+					c.External = t.External
+				}
+				rf.Calls = append(rf.Calls, c)
+				b.callOf[c] = cs
+			}
+		}
+	}
+}
+
+// apis returns the canonical API names a call may invoke: its external
+// targets, and — when the receiver is not understood — the table's
+// any_receiver methods of the same name.
+func (b *builder) apis(cs *callgraph.CallSite) []string {
+	var out []string
+	known := false
+	for _, t := range cs.Targets {
+		if t.Fn != nil {
+			known = true
+			continue
+		}
+		name := b.t.Canonical(t.External)
+		if b.inTables(name) {
+			known = true
+		}
+		out = append(out, name)
+	}
+	if known || cs.Node == nil {
+		return out
+	}
+	attr, ok := cs.Node.Func.(*ast.Attribute)
+	if !ok {
+		return out
+	}
+	for _, v := range b.g.ExprValues(attr.Value) {
+		switch b.g.Value(v).Kind {
+		case callgraph.KInstance, callgraph.KClass, callgraph.KModule:
+			return out // a program object without that attribute
+		}
+	}
+	for _, name := range b.t.MethodNames[attr.Attr] {
+		if b.anyReceiver(name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+func (b *builder) inTables(name string) bool {
+	return b.t.Collectives[name] != nil || b.t.Spawners[name] != nil || b.t.GroupCreators[name] != nil || b.t.Streams[name] != nil
+}
+
+func (b *builder) anyReceiver(name string) bool {
+	if c := b.t.Collectives[name]; c != nil && c.AnyReceiver {
+		return true
+	}
+	if s := b.t.Spawners[name]; s != nil && s.AnyReceiver {
+		return true
+	}
+	if s := b.t.Streams[name]; s != nil && s.Method {
+		return true
+	}
+	return false
+}
+
+func (b *builder) collectSites() {
+	for _, f := range b.g.Funcs {
+		rf := b.fn[f]
+		for _, cs := range f.Calls {
+			if cs.Node == nil {
+				continue
+			}
+			for _, name := range b.apis(cs) {
+				c := b.t.Collectives[name]
+				if c == nil {
+					continue
+				}
+				b.newSite(rf, f, cs, c)
+				break
+			}
+		}
+	}
+}
+
+func (b *builder) newSite(rf *rules.Function, f *callgraph.Func, cs *callgraph.CallSite, c *api.Collective) *rules.Site {
+	s := &rules.Site{
+		ID: len(b.prog.Sites), Func: rf, Pos: b.pos(f.Module.Path, cs.Node),
+		API: c.Name, Op: c.Op, Kind: rules.OpKind(c.Kind), Library: c.Library,
+	}
+	if s.Kind == "" {
+		s.Kind = rules.OpCollective
+	}
+	groups := b.siteGroups(cs, c)
+	s.Group = groups[0]
+	if len(groups) > 1 {
+		s.Groups = groups
+	}
+	// Async: always, or async_op=True.
+	s.Async = c.AlwaysAsync
+	if e := argExpr(cs.Node, c.Async); e != nil {
+		if k, ok := e.(*ast.Constant); ok && k.Type == ast.ConstBool {
+			s.Async = k.Bool
+		}
+	}
+	info := b.info[cs.Node]
+	if c.Stream.Present() {
+		if e := argExpr(cs.Node, c.Stream); e != nil {
+			s.Stream = b.streamOf(e)
+		}
+	}
+	if s.Stream == nil && info != nil {
+		s.Stream = info.stream
+	}
+	if s.Async {
+		w := &rules.Work{Site: s}
+		if info != nil {
+			w.Var, w.Discarded = info.assigned, info.discarded
+		}
+		s.Work = w
+		b.prog.Works = append(b.prog.Works, w)
+	}
+	for _, a := range c.Inputs {
+		if e := argExpr(cs.Node, a); e != nil {
+			if p := pathText(e); p != "" {
+				s.Inputs = append(s.Inputs, p)
+			}
+		}
+	}
+	for _, a := range c.Outputs {
+		if e := argExpr(cs.Node, a); e != nil {
+			if p := pathText(e); p != "" {
+				s.Outputs = append(s.Outputs, p)
+			}
+		}
+	}
+	rf.Sites = append(rf.Sites, s)
+	b.prog.Sites = append(b.prog.Sites, s)
+	b.sites[cs.Node] = s
+	b.siteSrc[s] = siteSource{cs: cs, c: c}
+	return s
+}
+
+// siteGroups returns the groups a collective uses (never empty).
+func (b *builder) siteGroups(cs *callgraph.CallSite, c *api.Collective) []*rules.Group {
+	if c.ReceiverGroup {
+		if attr, ok := cs.Node.Func.(*ast.Attribute); ok {
+			if gs := b.groupsOf(b.g.ExprValues(attr.Value), attr.Value); len(gs) > 0 {
+				return gs
+			}
+		}
+		return []*rules.Group{b.unknown}
+	}
+	if !c.Group.Present() {
+		if c.Kind == "init" || c.Kind == "group_create" {
+			return []*rules.Group{b.in.Values.world}
+		}
+		return []*rules.Group{b.in.Values.world}
+	}
+	e := argExpr(cs.Node, c.Group)
+	if e == nil {
+		if hasStarArgs(cs.Node) {
+			return []*rules.Group{b.unknown}
+		}
+		return []*rules.Group{b.in.Values.world}
+	}
+	if gs := b.groupsOf(b.g.ExprValues(e), e); len(gs) > 0 {
+		return gs
+	}
+	return []*rules.Group{b.unknown}
+}
+
+func hasStarArgs(call *ast.Call) bool {
+	for _, a := range call.Args {
+		if _, ok := a.(*ast.Starred); ok {
+			return true
+		}
+	}
+	for _, k := range call.Keywords {
+		if k.Arg == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// groupsOf maps values (and the expression, for None) to groups.
+func (b *builder) groupsOf(vals []callgraph.ValueID, e ast.Expr) []*rules.Group {
+	if k, ok := e.(*ast.Constant); ok && k.Type == ast.ConstNone {
+		return []*rules.Group{b.in.Values.world}
+	}
+	var out []*rules.Group
+	seen := map[*rules.Group]bool{}
+	add := func(g *rules.Group) {
+		if g != nil && !seen[g] {
+			seen[g] = true
+			out = append(out, g)
+		}
+	}
+	for _, v := range vals {
+		val := b.g.Value(v)
+		switch val.Kind {
+		case callgraph.KOpaque:
+			if g, ok := val.Data.(*rules.Group); ok {
+				add(g)
+			}
+		case callgraph.KExternal:
+			name := b.t.Canonical(val.Name)
+			if name == "torch.distributed.group.WORLD" || strings.HasSuffix(name, ".group.WORLD") {
+				add(b.in.Values.world)
+			} else if gc := b.t.GroupCreators[name]; gc != nil && gc.Returns == "world" {
+				add(b.in.Values.world)
+			} else if strings.HasSuffix(name, "COMM_WORLD") {
+				add(b.in.Values.world)
+			}
+		}
+	}
+	return out
+}
+
+func (b *builder) streamOf(e ast.Expr) *rules.Stream {
+	for _, v := range b.g.ExprValues(e) {
+		if s, ok := b.g.Value(v).Data.(*rules.Stream); ok {
+			return s
+		}
+	}
+	return nil
+}
+
+// pathText renders a variable or attribute path ("x", "self.buf").
+func pathText(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Name:
+		return e.Id
+	case *ast.Attribute:
+		if p := pathText(e.Value); p != "" {
+			return p + "." + e.Attr
+		}
+	case *ast.Subscript:
+		return pathText(e.Value)
+	case *ast.Starred:
+		return pathText(e.Value)
+	}
+	return ""
+}
+
+func (b *builder) finishGroups() {
+	add := func(g *rules.Group) {
+		if g != nil && !b.groupSeen[g] {
+			b.groupSeen[g] = true
+			b.prog.Groups = append(b.prog.Groups, g)
+		}
+	}
+	add(b.in.Values.world)
+	for _, g := range b.in.Values.groups {
+		add(g)
+	}
+	for _, s := range b.prog.Sites {
+		add(s.Group)
+		for _, r := range s.Reach {
+			add(r.Group)
+		}
+	}
+	for _, c := range b.prog.Contexts {
+		add(c.Group)
+		for _, g := range c.Groups {
+			add(g)
+		}
+	}
+	b.prog.Streams = append(b.prog.Streams, b.in.Values.streams...)
+}
+
+func (b *builder) runFlow() {
+	r := &resolver{b: b}
+	for _, f := range b.g.Funcs {
+		rf := b.fn[f]
+		r.file = b.files[f.Module.Path]
+		r.mod = f.Module.Path
+		flow.Lower(rf, f.Node, r)
+	}
+}
+
+// sortSites keeps program order for output.
+func sortSites(s []*rules.Site) {
+	sort.SliceStable(s, func(i, j int) bool {
+		a, c := s[i].Pos, s[j].Pos
+		if a.Path != c.Path {
+			return a.Path < c.Path
+		}
+		if a.Line != c.Line {
+			return a.Line < c.Line
+		}
+		return a.Col < c.Col
+	})
+}

@@ -1,0 +1,293 @@
+package model
+
+import (
+	"strings"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/api"
+)
+
+// contexts creates the main context and one context per (spawn site,
+// entry function): threads, pools, autograd callbacks, library background
+// threads; and contexts for subclasses of spawning classes (Thread.run,
+// autograd.Function.backward).
+func (b *builder) contexts() {
+	b.main = &rules.Context{ID: 0, Kind: rules.Main}
+	b.prog.Contexts = append(b.prog.Contexts, b.main)
+	for _, f := range b.g.Funcs {
+		for _, cs := range f.Calls {
+			if cs.Node == nil {
+				continue
+			}
+			for _, name := range b.apis(cs) {
+				sp := b.t.Spawners[name]
+				if sp == nil || (sp.Subclass && !sp.Target.Present()) {
+					continue
+				}
+				if b.callSpawn(f, cs, name, sp) {
+					break
+				}
+			}
+		}
+	}
+	b.subclassSpawns()
+	if b.backwardCalls > 0 && b.backwardSingle == b.backwardCalls {
+		for _, c := range b.prog.Contexts {
+			if c.Kind == rules.Autograd {
+				c.SingleThreadedAutograd = true
+			}
+		}
+	}
+}
+
+func (b *builder) newContext(kind string, f *callgraph.Func, at ast.Node, api string) *rules.Context {
+	c := &rules.Context{ID: len(b.prog.Contexts), Kind: rules.ContextKind(kind), Spawn: b.pos(f.Module.Path, at), SpawnAPI: api}
+	if c.Kind == "" {
+		c.Kind = rules.Thread
+	}
+	b.prog.Contexts = append(b.prog.Contexts, c)
+	return c
+}
+
+// callSpawn handles a call of a spawning API; it reports whether it made
+// a context.
+func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name string, sp *api.Spawner) bool {
+	info := b.info[cs.Node]
+	many := sp.Many || (info != nil && info.inLoop)
+	entries, bound := b.targetFuncs(cs, sp)
+	if len(entries) == 0 && sp.Framework == "" && sp.Context != "background" {
+		return false
+	}
+	var groups []*rules.Group
+	if sp.Group.Present() {
+		if e := argExpr(cs.Node, sp.Group); e != nil {
+			groups = b.groupsOf(b.g.ExprValues(e), e)
+		} else {
+			groups = []*rules.Group{b.in.Values.world}
+		}
+	}
+	mk := func(entry *callgraph.Func, isBound bool) {
+		c := b.newContext(sp.Context, f, cs.Node, name)
+		c.Many = many
+		c.Joined = b.joined[cs.Node]
+		c.Framework = sp.Framework
+		if len(groups) > 0 {
+			c.Group = groups[0]
+		}
+		if entry != nil {
+			c.Entry = b.fn[entry]
+		}
+		if sp.Framework != "" {
+			c.Groups = b.frameworkGroups(f, cs, name, sp)
+		}
+		s := &spawn{ctx: c, cs: cs, sp: sp, bound: isBound, caller: f}
+		s.args, s.kw = spawnArgs(cs.Node, sp)
+		b.spawns = append(b.spawns, s)
+	}
+	if len(entries) == 0 {
+		mk(nil, false)
+		return true
+	}
+	for i, e := range entries {
+		mk(e, bound[i])
+	}
+	return true
+}
+
+// frameworkGroups returns the communicators a framework's hooks drive:
+// the intra/inter pair when the multi-communicator argument matches
+// (HYBRID_SHARD, a 2-D mesh), else the group argument's groups.
+func (b *builder) frameworkGroups(f *callgraph.Func, cs *callgraph.CallSite, name string, sp *api.Spawner) []*rules.Group {
+	if sp.MultiCommArg.Present() {
+		if e := argExpr(cs.Node, sp.MultiCommArg); e != nil {
+			match := false
+			text := pathText(e)
+			last := text
+			if i := strings.LastIndexByte(text, '.'); i >= 0 {
+				last = text[i+1:]
+			}
+			if k, ok := e.(*ast.Constant); ok && k.Type == ast.ConstStr {
+				last = k.Str
+			}
+			for _, v := range sp.MultiCommValues {
+				if v == last && last != "" {
+					match = true
+				}
+				if v == "2d" {
+					for _, val := range b.g.ExprValues(e) {
+						if m, ok := b.g.Value(val).Data.(*mesh); ok && m.ndims >= 2 {
+							match = true
+						}
+					}
+				}
+			}
+			if match {
+				pos := b.pos(f.Module.Path, cs.Node)
+				short := shortName(name)
+				intra := &rules.Group{ID: short + "@" + pos.Short() + "[intra]", Kind: rules.GroupAlloc, API: name, Pos: pos}
+				inter := &rules.Group{ID: short + "@" + pos.Short() + "[inter]", Kind: rules.GroupAlloc, API: name, Pos: pos}
+				return []*rules.Group{intra, inter}
+			}
+		}
+	}
+	if c := b.t.Collectives[name]; c != nil && c.Group.Present() {
+		if e := argExpr(cs.Node, c.Group); e != nil {
+			return b.groupsOf(b.g.ExprValues(e), e)
+		}
+		return []*rules.Group{b.in.Values.world}
+	}
+	return nil
+}
+
+// spawnArgs returns the expressions passed on to the entry function.
+func spawnArgs(call *ast.Call, sp *api.Spawner) ([]ast.Expr, map[string]ast.Expr) {
+	if sp.Args.Present() {
+		e := argExpr(call, sp.Args)
+		var args []ast.Expr
+		switch e := e.(type) {
+		case *ast.Tuple:
+			args = e.Elts
+		case *ast.List:
+			args = e.Elts
+		}
+		var kw map[string]ast.Expr
+		if d, ok := argExpr(call, sp.Kwargs).(*ast.Dict); ok {
+			kw = map[string]ast.Expr{}
+			for i, k := range d.Keys {
+				if c, ok := k.(*ast.Constant); ok && c.Type == ast.ConstStr {
+					kw[c.Str] = d.Values[i]
+				}
+			}
+		}
+		return args, kw
+	}
+	// submit(fn, *args, **kwargs), to_thread(fn, …), run_in_executor(ex, fn, …)
+	if sp.Target.Pos >= 0 && sp.Target.Pos < len(call.Args) {
+		var kw map[string]ast.Expr
+		for _, k := range call.Keywords {
+			if k.Arg != "" && k.Arg != sp.Target.Name {
+				if kw == nil {
+					kw = map[string]ast.Expr{}
+				}
+				kw[k.Arg] = k.Value
+			}
+		}
+		return call.Args[sp.Target.Pos+1:], kw
+	}
+	return nil, nil
+}
+
+// targetFuncs returns the functions a spawner's target argument may be,
+// and whether each is bound (a method of an instance).
+func (b *builder) targetFuncs(cs *callgraph.CallSite, sp *api.Spawner) ([]*callgraph.Func, []bool) {
+	if !sp.Target.Present() {
+		return nil, nil
+	}
+	vals, ok := b.g.ArgValues(cs, sp.Target.Pos, sp.Target.Name)
+	if !ok {
+		return nil, nil
+	}
+	var out []*callgraph.Func
+	var bound []bool
+	seen := map[*callgraph.Func]bool{}
+	var add func(v callgraph.ValueID, depth int)
+	add = func(v callgraph.ValueID, depth int) {
+		val := b.g.Value(v)
+		if val == nil || depth > 4 {
+			return
+		}
+		switch val.Kind {
+		case callgraph.KFunc, callgraph.KBound:
+			if !seen[val.Fn] {
+				seen[val.Fn] = true
+				out = append(out, val.Fn)
+				bound = append(bound, val.Kind == callgraph.KBound)
+			}
+		case callgraph.KPartial:
+			add(val.Recv, depth+1)
+		case callgraph.KInstance:
+			fns, _ := b.g.Lookup(val.Class, "__call__")
+			for _, f := range fns {
+				if !seen[f] {
+					seen[f] = true
+					out = append(out, f)
+					bound = append(bound, true)
+				}
+			}
+		}
+	}
+	for _, v := range vals {
+		add(v, 0)
+	}
+	return out, bound
+}
+
+// subclassSpawns makes contexts for classes deriving from a spawning
+// class (threading.Thread → run, torch.autograd.Function → backward).
+func (b *builder) subclassSpawns() {
+	inst := map[*callgraph.Class][]*callgraph.CallSite{}
+	for _, cs := range b.g.Calls {
+		if cs.Node == nil || cs.Caller == nil {
+			continue
+		}
+		for _, v := range b.g.CalleeValues(cs) {
+			if val := b.g.Value(v); val.Kind == callgraph.KClass {
+				inst[val.Class] = append(inst[val.Class], cs)
+			}
+		}
+	}
+	bases := map[string]*api.Spawner{}
+	var baseNames []string
+	for name, sp := range b.t.Spawners {
+		if !sp.Subclass || sp.RunMethod == "" {
+			continue
+		}
+		base := strings.TrimSuffix(name, "."+sp.RunMethod)
+		bases[base] = sp
+		baseNames = append(baseNames, base)
+	}
+	for _, c := range b.g.Classes {
+		_, exts := b.g.MRO(c)
+		for _, e := range exts {
+			e = b.t.Canonical(e)
+			sp := bases[e]
+			if sp == nil {
+				continue
+			}
+			fns, _ := b.g.Lookup(c, sp.RunMethod)
+			if len(fns) == 0 {
+				continue
+			}
+			api := e
+			if !strings.HasSuffix(api, "."+sp.RunMethod) && sp.Context == "autograd" {
+				api = e + "." + sp.RunMethod
+			}
+			sites := inst[c]
+			if sp.Context == "autograd" || len(sites) == 0 {
+				// The engine calls backward; the class definition is the registration.
+				for _, fn := range fns {
+					ctx := b.newContext(sp.Context, c.Func, c.Node, b.spawnerName(sp))
+					ctx.Entry = b.fn[fn]
+					ctx.Framework = sp.Framework
+				}
+				break
+			}
+			for _, cs := range sites {
+				info := b.info[cs.Node]
+				for _, fn := range fns {
+					ctx := b.newContext(sp.Context, cs.Caller, cs.Node, b.spawnerName(sp))
+					ctx.Entry = b.fn[fn]
+					ctx.Many = sp.Many || (info != nil && info.inLoop)
+					ctx.Joined = b.joined[cs.Node]
+					ctx.Framework = sp.Framework
+				}
+			}
+			_ = api
+			break
+		}
+	}
+}
+
+func (b *builder) spawnerName(sp *api.Spawner) string { return sp.Name }

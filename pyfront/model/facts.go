@@ -1,0 +1,128 @@
+package model
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
+)
+
+// facts fills Program.Facts: init_process_group statements (and the WORLD
+// backend they set), global set_multithreading_enabled(False) calls, the
+// MPI thread level and the torch requirement.
+func (b *builder) facts() {
+	f := &b.prog.Facts
+	for _, s := range b.prog.Sites {
+		src := b.siteSrc[s]
+		if s.Kind != rules.OpInit {
+			continue
+		}
+		info := b.info[src.cs.Node]
+		switch {
+		case strings.HasSuffix(s.API, "init_process_group"):
+			backend := ""
+			if gc := b.t.GroupCreators[s.API]; gc != nil {
+				backend = constArg(src.cs.Node, gc.Backend)
+			} else {
+				backend = constArg(src.cs.Node, argSpec(0, "backend"))
+			}
+			is := &rules.InitSite{Pos: s.Pos, Backend: backend, AfterLine: s.Pos.EndLine}
+			if info != nil && info.stmt != nil {
+				sp := info.stmt.Span()
+				is.Pos = b.pos(s.Pos.Path, info.stmt)
+				is.AfterLine = int(sp.EndLineno)
+				is.Indent = info.indent
+			}
+			f.Inits = append(f.Inits, is)
+			if backend != "" && b.in.Values.world.Backend == "" {
+				b.in.Values.world.Backend = normBackend(backend)
+			}
+		case strings.HasSuffix(s.API, "Init_thread"):
+			if lvl := constArg(src.cs.Node, argSpec(0, "required")); lvl != "" && f.MPIThreadLevel == "" {
+				f.MPIThreadLevel = strings.ToLower(strings.TrimPrefix(lvl, "THREAD_"))
+				f.MPIThreadLevelPos = s.Pos
+			}
+		}
+	}
+	// Global autograd switch: set_multithreading_enabled(False) as a statement.
+	for _, fn := range b.g.Funcs {
+		for _, cs := range fn.Calls {
+			if cs.Node == nil {
+				continue
+			}
+			for _, name := range b.apis(cs) {
+				sa := b.t.Streams[name]
+				if sa == nil || sa.Role != "disable_autograd_threads" {
+					continue
+				}
+				info := b.info[cs.Node]
+				if info != nil && info.inWith {
+					continue
+				}
+				if e := argExpr(cs.Node, sa.Arg); e != nil {
+					if k, ok := e.(*ast.Constant); ok && k.Type == ast.ConstBool && !k.Bool {
+						f.AutogradSingleThreaded = append(f.AutogradSingleThreaded, b.pos(fn.Module.Path, cs.Node))
+					}
+				}
+			}
+		}
+	}
+	b.torchRequirement()
+}
+
+func normBackend(s string) string {
+	s = strings.ToLower(s)
+	if i := strings.IndexByte(s, ':'); i >= 0 { // "cpu:gloo,cuda:nccl"
+		if strings.Contains(s, "nccl") {
+			return "nccl"
+		}
+		return s[i+1:]
+	}
+	return s
+}
+
+var torchReqRE = regexp.MustCompile(`(?i)^\s*["']?(torch(?:\s*\[[^\]]*\])?\s*(?:[<>=!~]=?|===)\s*[^"',;#\s]+(?:\s*,\s*[<>=!~]=?\s*[^"',;#\s]+)*)`)
+
+// torchRequirement looks for the torch requirement in the roots'
+// pyproject.toml, requirements*.txt and setup.cfg.
+func (b *builder) torchRequirement() {
+	f := &b.prog.Facts
+	for _, root := range b.in.Roots {
+		var cands []string
+		for _, name := range []string{"pyproject.toml", "setup.cfg"} {
+			cands = append(cands, filepath.Join(root, name))
+		}
+		if m, err := filepath.Glob(filepath.Join(root, "requirements*.txt")); err == nil {
+			sort.Strings(m)
+			cands = append(cands, m...)
+		}
+		for _, p := range cands {
+			data, err := os.ReadFile(p)
+			if err != nil || len(data) > 4<<20 {
+				continue
+			}
+			sc := bufio.NewScanner(bytes.NewReader(data))
+			sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+			line := 0
+			for sc.Scan() {
+				line++
+				text := sc.Text()
+				// pyproject: dependencies = ["torch>=2.1", …] may hold several on one line.
+				for _, part := range strings.Split(text, ",") {
+					part = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(part), "[=(dependencies install_requires"))
+					if m := torchReqRE.FindStringSubmatch(part); m != nil {
+						f.TorchRequirement = strings.Join(strings.Fields(m[1]), "")
+						f.TorchRequirementPos = rules.Pos{Path: p, Line: line, Col: 1}
+						return
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,220 @@
+package model
+
+import (
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/rules"
+)
+
+// reach computes, per context, the functions it runs (breadth-first over
+// call edges, so each chain is a shortest one) and gives every site one
+// Reach per context with its witnessing chain. Main runs the module
+// bodies and what they call; functions no context reaches (library code
+// without an entry point) are treated as reachable from main.
+func (b *builder) reach() {
+	reachedBy := map[*rules.Function][]*rules.Context{}
+	parents := map[*rules.Context]map[*rules.Function]*rules.Call{}
+	bfs := func(ctx *rules.Context, roots []*rules.Function, par map[*rules.Function]*rules.Call) {
+		var queue []*rules.Function
+		for _, r := range roots {
+			if _, ok := par[r]; ok {
+				continue
+			}
+			par[r] = nil
+			queue = append(queue, r)
+			reachedBy[r] = append(reachedBy[r], ctx)
+		}
+		for len(queue) > 0 {
+			f := queue[0]
+			queue = queue[1:]
+			for _, c := range f.Calls {
+				if c.Callee == nil {
+					continue
+				}
+				if _, ok := par[c.Callee]; ok {
+					continue
+				}
+				par[c.Callee] = c
+				reachedBy[c.Callee] = append(reachedBy[c.Callee], ctx)
+				queue = append(queue, c.Callee)
+			}
+		}
+	}
+	mainPar := map[*rules.Function]*rules.Call{}
+	parents[b.main] = mainPar
+	var roots []*rules.Function
+	for _, f := range b.g.Funcs {
+		if _, ok := f.Node.(*ast.Module); ok {
+			roots = append(roots, b.fn[f])
+		}
+	}
+	bfs(b.main, roots, mainPar)
+	for _, c := range b.prog.Contexts[1:] {
+		if c.Entry == nil {
+			continue
+		}
+		par := map[*rules.Function]*rules.Call{}
+		parents[c] = par
+		bfs(c, []*rules.Function{c.Entry}, par)
+	}
+	// Library code: functions nobody reaches run on main. Functions
+	// without callers go first so that chains start at entry points.
+	called := map[*rules.Function]bool{}
+	for _, f := range b.prog.Funcs {
+		for _, c := range f.Calls {
+			if c.Callee != nil {
+				called[c.Callee] = true
+			}
+		}
+	}
+	for pass := 0; pass < 2; pass++ {
+		for _, f := range b.prog.Funcs {
+			if len(reachedBy[f]) > 0 || (pass == 0 && called[f]) {
+				continue
+			}
+			bfs(b.main, []*rules.Function{f}, mainPar)
+		}
+	}
+	// Parents of spawned contexts: the first context running the spawner.
+	for _, s := range b.spawns {
+		if by := reachedBy[b.fn[s.caller]]; len(by) > 0 && by[0] != s.ctx {
+			s.ctx.Parent = by[0]
+		} else {
+			s.ctx.Parent = b.main
+		}
+	}
+	for _, c := range b.prog.Contexts[1:] {
+		if c.Parent == nil {
+			c.Parent = b.main
+		}
+	}
+	spawnOf := map[*rules.Context]*spawn{}
+	for _, s := range b.spawns {
+		spawnOf[s.ctx] = s
+	}
+	for _, site := range b.prog.Sites {
+		for _, ctx := range reachedBy[site.Func] {
+			par := parents[ctx]
+			var chain []*rules.Call
+			for f := site.Func; ; {
+				c := par[f]
+				if c == nil {
+					break
+				}
+				chain = append(chain, c)
+				f = c.Caller
+				if len(chain) > len(b.prog.Funcs) {
+					break
+				}
+			}
+			for i, j := 0, len(chain)-1; i < j; i, j = i+1, j-1 {
+				chain[i], chain[j] = chain[j], chain[i]
+			}
+			r := &rules.Reach{Ctx: ctx, Chain: chain}
+			if g := b.refineGroup(site, chain, spawnOf[ctx]); g != nil {
+				r.Group = g
+			}
+			site.Reach = append(site.Reach, r)
+		}
+	}
+}
+
+// refineGroup follows the site's group argument up the chain while it is
+// a parameter, and evaluates the argument passed for it at the first
+// call (or spawn) that passes something else: the group this chain uses.
+func (b *builder) refineGroup(site *rules.Site, chain []*rules.Call, sp *spawn) *rules.Group {
+	src, ok := b.siteSrc[site]
+	if !ok || src.c.ReceiverGroup || !src.c.Group.Present() {
+		return nil
+	}
+	e := argExpr(src.cs.Node, src.c.Group)
+	fn := b.fnOf[site.Func]
+	for k := len(chain) - 1; ; k-- {
+		name, ok := e.(*ast.Name)
+		if !ok {
+			break
+		}
+		idx := paramIndex(fn, name.Id)
+		if idx < 0 {
+			break
+		}
+		var next ast.Expr
+		if k >= 0 {
+			cs := b.callOf[chain[k]]
+			if cs == nil || cs.Node == nil {
+				return nil
+			}
+			shift := 0
+			if fn.Class != nil && !fn.Static {
+				if _, attr := cs.Node.Func.(*ast.Attribute); attr {
+					shift = 1
+				}
+			}
+			next = callArg(cs.Node, idx-shift, name.Id)
+			fn = cs.Caller
+		} else {
+			if sp == nil {
+				return nil
+			}
+			shift := 0
+			if sp.bound {
+				shift = 1
+			}
+			if i := idx - shift; i >= 0 && i < len(sp.args) {
+				next = sp.args[i]
+			} else if sp.kw != nil {
+				next = sp.kw[name.Id]
+			}
+			if next == nil {
+				return nil
+			}
+			if gs := b.groupsOf(b.g.ExprValues(next), next); len(gs) == 1 {
+				return gs[0]
+			}
+			return nil
+		}
+		if next == nil {
+			return nil
+		}
+		e = next
+	}
+	if e == nil {
+		return nil
+	}
+	if gs := b.groupsOf(b.g.ExprValues(e), e); len(gs) == 1 {
+		return gs[0]
+	}
+	return nil
+}
+
+// paramIndex is the position of a parameter among f's positional
+// parameters (-1 when it is not one).
+func paramIndex(f *callgraph.Func, name string) int {
+	if f == nil || f.Scope == nil {
+		return -1
+	}
+	for i, p := range f.Scope.Params {
+		if p == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// callArg finds the argument passed at position i or by keyword name.
+func callArg(call *ast.Call, i int, name string) ast.Expr {
+	for _, k := range call.Keywords {
+		if k.Arg == name {
+			return k.Value
+		}
+	}
+	if i >= 0 && i < len(call.Args) {
+		for _, a := range call.Args[:i+1] {
+			if _, star := a.(*ast.Starred); star {
+				return nil
+			}
+		}
+		return call.Args[i]
+	}
+	return nil
+}

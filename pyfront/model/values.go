@@ -1,0 +1,284 @@
+package model
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/api"
+)
+
+// Values is the model's side of the value analysis: it gives the calls
+// that create process groups, device meshes and streams their abstract
+// results (opaque values carrying a *rules.Group, *mesh or *rules.Stream),
+// so that they flow through variables, attributes, parameters and returns
+// like any other value. It implements callgraph.Hooks.
+type Values struct {
+	tables *api.Tables
+	world  *rules.Group
+	// groups lists the groups in creation order (deterministic: the
+	// builder is sequential).
+	groups []*rules.Group
+	// streams lists the streams in creation order.
+	streams []*rules.Stream
+	worldID callgraph.ValueID
+}
+
+// mesh is the payload of a device-mesh value.
+type mesh struct {
+	pos   rules.Pos
+	api   string
+	dims  []string // mesh_dim_names, when constant
+	ndims int      // number of dimensions when known (0 unknown)
+	back  string
+}
+
+// Group types for method look-ups on opaque values.
+const (
+	groupType  = "torch.distributed.ProcessGroup"
+	meshType   = "torch.distributed.device_mesh.DeviceMesh"
+	streamType = "torch.cuda.Stream"
+)
+
+// NewValues returns the hooks for one analysis run.
+func NewValues(t *api.Tables) *Values {
+	return &Values{tables: t, world: &rules.Group{ID: "WORLD", Kind: rules.GroupWorld}}
+}
+
+// World returns the default group.
+func (v *Values) World() *rules.Group { return v.world }
+
+func callPos(cs *callgraph.CallSite) rules.Pos {
+	p := rules.Pos{}
+	if cs.Caller != nil && cs.Caller.Module != nil {
+		p.Path = cs.Caller.Module.Path
+	}
+	if cs.At != nil {
+		sp := cs.At.Span()
+		p.Line, p.Col, p.EndLine, p.EndCol = int(sp.Lineno), int(sp.ColOffset)+1, int(sp.EndLineno), int(sp.EndColOffset)+1
+	}
+	return p
+}
+
+func shortName(api string) string {
+	if i := strings.LastIndexByte(api, '.'); i >= 0 {
+		return api[i+1:]
+	}
+	return api
+}
+
+// groupValue returns the opaque value of a group allocated at pos.
+func (v *Values) groupValue(g *callgraph.Graph, id, apiName, backend string, pos rules.Pos) callgraph.ValueID {
+	key := "group:" + id
+	val := g.Opaque(key, groupType, nil)
+	if g.Value(val).Data == nil {
+		grp := &rules.Group{ID: id, Kind: rules.GroupAlloc, API: apiName, Backend: backend, Pos: pos}
+		g.Value(val).Data = grp
+		v.groups = append(v.groups, grp)
+	}
+	return val
+}
+
+// WorldValue is the opaque value of the default group.
+func (v *Values) worldValue(g *callgraph.Graph) callgraph.ValueID {
+	val := g.Opaque("group:WORLD", groupType, nil)
+	if g.Value(val).Data == nil {
+		g.Value(val).Data = v.world
+	}
+	v.worldID = val
+	return val
+}
+
+// ExternalCall implements callgraph.Hooks.
+func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name string, recv callgraph.ValueID) ([]callgraph.ValueID, bool) {
+	if sp := v.tables.Spawners[name]; sp != nil && sp.Target.Present() {
+		g.Spawn(cs, sp.Target.Pos, sp.Target.Name, sp.Args.Pos, sp.Args.Name)
+	}
+	if gc := v.tables.GroupCreators[name]; gc != nil {
+		pos := callPos(cs)
+		backend := constArg(cs.Node, gc.Backend)
+		switch gc.Returns {
+		case "group", "comm", "":
+			if strings.HasSuffix(name, ".get_group") && recv != 0 {
+				if m, ok := g.Value(recv).Data.(*mesh); ok {
+					dim := constArg(cs.Node, api.Arg{Pos: 0, Name: "mesh_dim"})
+					return []callgraph.ValueID{v.meshGroup(g, m, dim)}, true
+				}
+			}
+			if strings.HasPrefix(shortName(name), "get_") {
+				// A getter (Megatron's parallel_state): every call returns the same group.
+				return []callgraph.ValueID{v.groupValue(g, shortName(name)+"()", name, backend, rules.Pos{})}, true
+			}
+			return []callgraph.ValueID{v.groupValue(g, shortName(name)+"@"+pos.Short(), name, backend, pos)}, true
+		case "world":
+			return []callgraph.ValueID{v.worldValue(g)}, true
+		case "groups":
+			grp := v.groupValue(g, shortName(name)+"@"+pos.Short(), name, backend, pos)
+			if cs.Node == nil {
+				return []callgraph.ValueID{grp}, true
+			}
+			c := g.Container(cs.Node, "tuple")
+			g.AddElement(c, -1, grp)
+			// new_subgroups returns (this rank's subgroup, all subgroups).
+			g.AddElement(c, 0, grp)
+			inner := g.Container(cs.Node.Func, "list")
+			g.AddElement(inner, -1, grp)
+			g.AddElement(c, 1, inner)
+			return []callgraph.ValueID{c}, true
+		case "pair":
+			if cs.Node == nil {
+				return nil, true
+			}
+			c := g.Container(cs.Node, "tuple")
+			intra := v.groupValue(g, shortName(name)+"@"+pos.Short()+"[intra]", name, backend, pos)
+			inter := v.groupValue(g, shortName(name)+"@"+pos.Short()+"[inter]", name, backend, pos)
+			g.AddElement(c, 0, intra)
+			g.AddElement(c, 1, inter)
+			return []callgraph.ValueID{c}, true
+		case "mesh":
+			m := &mesh{pos: pos, api: name, back: backend}
+			if cs.Node != nil {
+				for _, k := range cs.Node.Keywords {
+					if k.Arg == "mesh_dim_names" {
+						m.dims = constStrings(k.Value)
+					}
+					if k.Arg == "mesh_shape" {
+						m.ndims = tupleLen(k.Value)
+					}
+				}
+				if len(cs.Node.Args) > 1 && m.ndims == 0 {
+					m.ndims = tupleLen(cs.Node.Args[1])
+				}
+				if len(m.dims) > m.ndims {
+					m.ndims = len(m.dims)
+				}
+			}
+			return []callgraph.ValueID{g.Opaque("mesh:"+pos.Short(), meshType, m)}, true
+		case "none":
+			return nil, false
+		}
+	}
+	if s := v.tables.Streams[name]; s != nil {
+		switch s.Role {
+		case "new_stream":
+			pos := callPos(cs)
+			id := "stream@" + pos.Short()
+			val := g.Opaque("stream:"+id, streamType, nil)
+			if g.Value(val).Data == nil {
+				st := &rules.Stream{ID: id, Pos: pos}
+				g.Value(val).Data = st
+				v.streams = append(v.streams, st)
+			}
+			return []callgraph.ValueID{val}, true
+		case "current_stream", "default_stream":
+			id := "current"
+			if s.Role == "default_stream" {
+				id = "default"
+			}
+			val := g.Opaque("stream:"+id, streamType, nil)
+			if g.Value(val).Data == nil {
+				st := &rules.Stream{ID: id, Default: id == "default"}
+				g.Value(val).Data = st
+				v.streams = append(v.streams, st)
+			}
+			return []callgraph.ValueID{val}, true
+		}
+	}
+	return nil, false
+}
+
+// Index implements callgraph.Hooks: mesh["dp"] is the group of one mesh
+// dimension.
+func (v *Values) Index(g *callgraph.Graph, val callgraph.ValueID, key string) []callgraph.ValueID {
+	m, ok := g.Value(val).Data.(*mesh)
+	if !ok {
+		return nil
+	}
+	return []callgraph.ValueID{v.meshGroup(g, m, key)}
+}
+
+func (v *Values) meshGroup(g *callgraph.Graph, m *mesh, dim string) callgraph.ValueID {
+	if dim == "" {
+		dim = "?"
+	}
+	if i, err := strconv.Atoi(dim); err == nil && i >= 0 && i < len(m.dims) {
+		dim = m.dims[i]
+	}
+	return v.groupValue(g, "mesh@"+m.pos.Short()+"["+dim+"]", m.api, m.back, m.pos)
+}
+
+// constArg returns the constant string (or attribute name, for
+// enum-like arguments) passed for a, or "".
+func constArg(call *ast.Call, a api.Arg) string {
+	e := argExpr(call, a)
+	if e == nil {
+		return ""
+	}
+	switch e := e.(type) {
+	case *ast.Constant:
+		switch e.Type {
+		case ast.ConstStr:
+			return e.Str
+		case ast.ConstInt:
+			return strconv.FormatInt(e.Int, 10)
+		}
+	case *ast.Attribute:
+		return e.Attr
+	}
+	return ""
+}
+
+// argExpr finds the expression passed for a (positions exclude the
+// receiver of method calls: they are the call's own positions).
+func argExpr(call *ast.Call, a api.Arg) ast.Expr {
+	if call == nil {
+		return nil
+	}
+	if a.Name != "" {
+		for _, k := range call.Keywords {
+			if k.Arg == a.Name {
+				return k.Value
+			}
+		}
+	}
+	if a.Pos >= 0 && a.Pos < len(call.Args) {
+		for _, x := range call.Args[:a.Pos+1] {
+			if _, star := x.(*ast.Starred); star {
+				return nil
+			}
+		}
+		return call.Args[a.Pos]
+	}
+	return nil
+}
+
+func constStrings(e ast.Expr) []string {
+	var elts []ast.Expr
+	switch e := e.(type) {
+	case *ast.Tuple:
+		elts = e.Elts
+	case *ast.List:
+		elts = e.Elts
+	}
+	var out []string
+	for _, x := range elts {
+		if c, ok := x.(*ast.Constant); ok && c.Type == ast.ConstStr {
+			out = append(out, c.Str)
+		}
+	}
+	return out
+}
+
+func tupleLen(e ast.Expr) int {
+	switch e := e.(type) {
+	case *ast.Tuple:
+		return len(e.Elts)
+	case *ast.List:
+		return len(e.Elts)
+	}
+	return 0
+}
+
+func argSpec(pos int, name string) api.Arg { return api.Arg{Pos: pos, Name: name} }

@@ -1,0 +1,465 @@
+package model
+
+import (
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/pyfront/resolve"
+	"github.com/collvet/collvet/rules"
+)
+
+// walker walks one module's statements in order, recording for each call
+// its statement, indentation, loop nesting, enclosing stream context and
+// what its result is bound to; and the start/join and submit/result
+// patterns that order a spawned context before what follows.
+type walker struct {
+	b      *builder
+	path   string
+	src    []byte
+	lines  []int
+	fnNode ast.Node
+	// joinedVars: per function node, variables started and joined at once.
+	joinedVars map[ast.Node]map[string]bool
+	assigned   map[*ast.Call]ast.Node // spawn call → function node (for joinedVars)
+	backward   []bool                 // per backward call: inside a single-threaded-autograd with
+}
+
+type walkState struct {
+	inLoop bool
+	stream *rules.Stream
+	single bool
+}
+
+func (b *builder) walkModule(m *callgraph.ModuleInput) {
+	f := b.files[m.Mod.Path]
+	w := &walker{b: b, path: m.Mod.Path, joinedVars: map[ast.Node]map[string]bool{}, assigned: map[*ast.Call]ast.Node{}}
+	if f != nil {
+		w.src = f.Src
+		w.lines = lineStarts(f.Src)
+	}
+	b.collectImports(m)
+	w.fnNode = m.AST
+	w.stmts(m.AST.Body, walkState{})
+	for call, fnNode := range w.assigned {
+		info := b.info[call]
+		if info != nil && info.assigned != "" && w.joinedVars[fnNode][info.assigned] {
+			b.joined[call] = true
+		}
+	}
+	for _, single := range w.backward {
+		b.backwardCalls++
+		if single {
+			b.backwardSingle++
+		}
+	}
+}
+
+func lineStarts(src []byte) []int {
+	out := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// indent returns the leading whitespace of 1-based line n.
+func (w *walker) indent(n int) string {
+	if n < 1 || n > len(w.lines) {
+		return ""
+	}
+	start := w.lines[n-1]
+	end := start
+	for end < len(w.src) && (w.src[end] == ' ' || w.src[end] == '\t') {
+		end++
+	}
+	return string(w.src[start:end])
+}
+
+func (w *walker) stmts(list []ast.Stmt, st walkState) {
+	for i, s := range list {
+		w.stmt(s, st)
+		if i+1 < len(list) {
+			w.pattern(s, list[i+1])
+		}
+	}
+}
+
+// pattern records "X.start(); X.join()" and "X = submit(…); X.result()".
+func (w *walker) pattern(a, next ast.Stmt) {
+	if x, m := methodStmt(a); m == "start" && x != "" {
+		if y, m2 := methodStmt(next); m2 == "join" && y == x {
+			w.markJoined(x)
+		}
+	}
+	if as, ok := a.(*ast.Assign); ok && len(as.Targets) == 1 {
+		x := pathText(as.Targets[0])
+		if call, ok := as.Value.(*ast.Call); ok && x != "" {
+			if y, m := methodStmt(next); (m == "result" || m == "join" || m == "wait") && y == x {
+				w.b.joined[call] = true
+			}
+		}
+	}
+}
+
+func (w *walker) markJoined(x string) {
+	m := w.joinedVars[w.fnNode]
+	if m == nil {
+		m = map[string]bool{}
+		w.joinedVars[w.fnNode] = m
+	}
+	m[x] = true
+}
+
+// methodStmt matches "x.m(...)" as a statement (or assigned/awaited).
+func methodStmt(s ast.Stmt) (string, string) {
+	var e ast.Expr
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		e = s.Value
+	case *ast.Assign:
+		e = s.Value
+	default:
+		return "", ""
+	}
+	if aw, ok := e.(*ast.Await); ok {
+		e = aw.Value
+	}
+	call, ok := e.(*ast.Call)
+	if !ok {
+		return "", ""
+	}
+	attr, ok := call.Func.(*ast.Attribute)
+	if !ok {
+		return "", ""
+	}
+	return pathText(attr.Value), attr.Attr
+}
+
+func (w *walker) stmt(s ast.Stmt, st walkState) {
+	switch n := s.(type) {
+	case *ast.FunctionDef:
+		w.exprs(s, st, exprsOfDef(n.DecoratorList, n.Args)...)
+		w.body(n, n.Body)
+	case *ast.AsyncFunctionDef:
+		w.exprs(s, st, exprsOfDef(n.DecoratorList, n.Args)...)
+		w.body(n, n.Body)
+	case *ast.ClassDef:
+		var es []ast.Expr
+		es = append(es, n.DecoratorList...)
+		es = append(es, n.Bases...)
+		for _, k := range n.Keywords {
+			es = append(es, k.Value)
+		}
+		w.exprs(s, st, es...)
+		w.stmts(n.Body, walkState{})
+	case *ast.For:
+		w.exprs(s, st, n.Iter, n.Target)
+		loop := st
+		loop.inLoop = true
+		w.stmts(n.Body, loop)
+		w.stmts(n.Orelse, st)
+	case *ast.AsyncFor:
+		w.exprs(s, st, n.Iter, n.Target)
+		loop := st
+		loop.inLoop = true
+		w.stmts(n.Body, loop)
+		w.stmts(n.Orelse, st)
+	case *ast.While:
+		loop := st
+		loop.inLoop = true
+		w.exprs(s, loop, n.Test)
+		w.stmts(n.Body, loop)
+		w.stmts(n.Orelse, st)
+	case *ast.If:
+		w.exprs(s, st, n.Test)
+		w.stmts(n.Body, st)
+		w.stmts(n.Orelse, st)
+	case *ast.With:
+		w.with(s, n.Items, n.Body, st)
+	case *ast.AsyncWith:
+		w.with(s, n.Items, n.Body, st)
+	case *ast.Try:
+		w.stmts(n.Body, st)
+		for _, h := range n.Handlers {
+			w.exprs(s, st, h.Type)
+			w.stmts(h.Body, st)
+		}
+		w.stmts(n.Orelse, st)
+		w.stmts(n.Finalbody, st)
+	case *ast.TryStar:
+		w.stmts(n.Body, st)
+		for _, h := range n.Handlers {
+			w.exprs(s, st, h.Type)
+			w.stmts(h.Body, st)
+		}
+		w.stmts(n.Orelse, st)
+		w.stmts(n.Finalbody, st)
+	case *ast.Match:
+		w.exprs(s, st, n.Subject)
+		for _, c := range n.Cases {
+			w.exprs(s, st, c.Guard)
+			w.stmts(c.Body, st)
+		}
+	case *ast.Assign:
+		es := append([]ast.Expr{n.Value}, n.Targets...)
+		w.exprs(s, st, es...)
+		if call, ok := n.Value.(*ast.Call); ok && len(n.Targets) == 1 {
+			if info := w.b.info[call]; info != nil {
+				info.assigned = pathText(n.Targets[0])
+				if info.assigned == "_" {
+					info.assigned, info.discarded = "", true
+				}
+				w.assigned[call] = w.fnNode
+			}
+		}
+		w.mpiLevel(n)
+	case *ast.AnnAssign:
+		w.exprs(s, st, n.Value, n.Target)
+		if call, ok := n.Value.(*ast.Call); ok {
+			if info := w.b.info[call]; info != nil {
+				info.assigned = pathText(n.Target)
+			}
+		}
+	case *ast.ExprStmt:
+		w.exprs(s, st, n.Value)
+		e := n.Value
+		if aw, ok := e.(*ast.Await); ok {
+			e = aw.Value
+		}
+		if call, ok := e.(*ast.Call); ok {
+			if info := w.b.info[call]; info != nil {
+				info.discarded = true
+			}
+		}
+	default:
+		var es []ast.Expr
+		ast.Children(s, func(c ast.Node) {
+			if e, ok := c.(ast.Expr); ok {
+				es = append(es, e)
+			}
+		})
+		w.exprs(s, st, es...)
+	}
+}
+
+func exprsOfDef(decos []ast.Expr, a *ast.Arguments) []ast.Expr {
+	out := append([]ast.Expr(nil), decos...)
+	if a != nil {
+		out = append(out, a.Defaults...)
+		for _, d := range a.KwDefaults {
+			if d != nil {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+func (w *walker) body(fn ast.Node, body []ast.Stmt) {
+	saved := w.fnNode
+	w.fnNode = fn
+	w.stmts(body, walkState{})
+	w.fnNode = saved
+}
+
+func (w *walker) with(s ast.Stmt, items []*ast.WithItem, body []ast.Stmt, st walkState) {
+	inner := st
+	for _, it := range items {
+		w.exprs(s, st, it.ContextExpr, it.OptionalVars)
+		call, ok := it.ContextExpr.(*ast.Call)
+		if !ok {
+			continue
+		}
+		if info := w.b.info[call]; info != nil {
+			info.inWith = true
+		}
+		cs := w.b.g.CallOf(call)
+		if cs == nil {
+			continue
+		}
+		for _, name := range w.b.apis(cs) {
+			sa := w.b.t.Streams[name]
+			if sa == nil {
+				continue
+			}
+			switch sa.Role {
+			case "stream_context":
+				if e := argExpr(call, sa.Arg); e != nil {
+					inner.stream = w.b.streamOf(e)
+				}
+			case "disable_autograd_threads":
+				if e := argExpr(call, sa.Arg); e != nil {
+					if k, ok := e.(*ast.Constant); ok && k.Type == ast.ConstBool && !k.Bool {
+						inner.single = true
+					}
+				}
+			}
+		}
+	}
+	w.stmts(body, inner)
+}
+
+// exprs records every call in the expressions (not entering nested
+// function bodies, which the statement walk handles; lambda bodies are
+// recorded with the enclosing statement).
+func (w *walker) exprs(s ast.Stmt, st walkState, es ...ast.Expr) {
+	for _, e := range es {
+		if e == nil {
+			continue
+		}
+		ast.Inspect(e, func(n ast.Node) bool {
+			call, ok := n.(*ast.Call)
+			if !ok {
+				return true
+			}
+			sp := s.Span()
+			info := &callInfo{stmt: s, indent: w.indent(int(sp.Lineno)), inLoop: st.inLoop || inComprehension(e, call), stream: st.stream, singleThreadedAutograd: st.single, fnNode: w.fnNode}
+			w.b.info[call] = info
+			if attr, ok := call.Func.(*ast.Attribute); ok && attr.Attr == "backward" {
+				w.backward = append(w.backward, st.single)
+			} else if cs := w.b.g.CallOf(call); cs != nil {
+				for _, name := range w.b.apis(cs) {
+					if sa := w.b.t.Streams[name]; sa != nil && sa.Role == "backward" {
+						w.backward = append(w.backward, st.single)
+						break
+					}
+				}
+			}
+			if attr, ok := call.Func.(*ast.Attribute); ok && (attr.Attr == "result" || attr.Attr == "join" || attr.Attr == "wait") {
+				if inner, ok := attr.Value.(*ast.Call); ok {
+					w.b.joined[inner] = true
+				}
+			}
+			return true
+		})
+	}
+}
+
+// inComprehension reports whether call sits inside a comprehension within e.
+func inComprehension(e ast.Expr, call *ast.Call) bool {
+	found := false
+	var visit func(n ast.Node, inComp bool)
+	visit = func(n ast.Node, inComp bool) {
+		if found || n == nil {
+			return
+		}
+		if n == ast.Node(call) {
+			found = inComp
+			return
+		}
+		switch n.(type) {
+		case *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
+			inComp = true
+		}
+		ast.Children(n, func(c ast.Node) { visit(c, inComp) })
+	}
+	switch e.(type) {
+	case *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
+		visit(e, false)
+		return found
+	}
+	if !containsComp(e) {
+		return false
+	}
+	visit(e, false)
+	return found
+}
+
+func containsComp(e ast.Expr) bool {
+	has := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
+			has = true
+		}
+		return !has
+	})
+	return has
+}
+
+// mpiLevel reads "mpi4py.rc.thread_level = 'funneled'".
+func (w *walker) mpiLevel(n *ast.Assign) {
+	for _, t := range n.Targets {
+		a, ok := t.(*ast.Attribute)
+		if !ok || a.Attr != "thread_level" {
+			continue
+		}
+		if w.b.ref(w.path, a.Value) != "mpi4py.rc" {
+			continue
+		}
+		if c, ok := n.Value.(*ast.Constant); ok && c.Type == ast.ConstStr {
+			f := &w.b.prog.Facts
+			if f.MPIThreadLevel == "" {
+				f.MPIThreadLevel = c.Str
+				f.MPIThreadLevelPos = w.b.pos(w.path, n)
+			}
+		}
+	}
+}
+
+// collectImports records, per module, what each imported local name
+// denotes (for Ref on expressions the value analysis did not record).
+func (b *builder) collectImports(m *callgraph.ModuleInput) {
+	names := map[string]string{}
+	ast.Inspect(m.AST, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Import:
+			for _, a := range n.Names {
+				if a.Asname != "" {
+					names[a.Asname] = b.t.Canonical(a.Name)
+				} else {
+					top := a.Name
+					for i := 0; i < len(top); i++ {
+						if top[i] == '.' {
+							top = top[:i]
+							break
+						}
+					}
+					names[top] = top
+				}
+			}
+		case *ast.ImportFrom:
+			abs, ok := resolve.Absolute(m.Mod, n.Level, n.Module)
+			if !ok {
+				return false
+			}
+			for _, a := range n.Names {
+				if a.Name == "*" {
+					continue
+				}
+				local := a.Asname
+				if local == "" {
+					local = a.Name
+				}
+				names[local] = b.t.Canonical(abs + "." + a.Name)
+			}
+		}
+		return true
+	})
+	b.imports[m.Mod.Path] = names
+}
+
+// ref resolves a dotted expression through the module's imports
+// ("dist.get_rank" → "torch.distributed.get_rank"), canonicalised.
+func (b *builder) ref(path string, e ast.Expr) string {
+	var parts []string
+	for {
+		switch x := e.(type) {
+		case *ast.Attribute:
+			parts = append(parts, x.Attr)
+			e = x.Value
+			continue
+		case *ast.Name:
+			q, ok := b.imports[path][x.Id]
+			if !ok {
+				return ""
+			}
+			for i := len(parts) - 1; i >= 0; i-- {
+				q += "." + parts[i]
+			}
+			return b.t.Canonical(q)
+		}
+		return ""
+	}
+}

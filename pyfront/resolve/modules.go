@@ -1,0 +1,219 @@
+package resolve
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Module is one analysed Python file seen as a module.
+type Module struct {
+	Name      string   // primary dotted name (pkg.mod; pkg for pkg/__init__.py)
+	Aliases   []string // other names the file is importable as (relative to the given root)
+	Path      string   // as given, cleaned
+	IsPackage bool     // an __init__.py
+	absDir    string
+}
+
+// Package returns the package relative imports start from: the module
+// itself for a package's __init__, else its parent.
+func (m *Module) Package() string {
+	if m.IsPackage {
+		return m.Name
+	}
+	if i := strings.LastIndexByte(m.Name, '.'); i >= 0 {
+		return m.Name[:i]
+	}
+	return ""
+}
+
+// Namer computes module names the way Python's import system would find
+// the files: a file inside a chain of __init__.py packages is named from
+// the parent of the topmost package (this handles src/ layouts and a
+// package given directly as the root); a file outside any package is named
+// from its own directory (a script's directory is on sys.path). The path
+// relative to the given root is registered as an alias (namespace
+// packages, root used as an import root). Namer caches directory lookups
+// and is safe for concurrent use.
+type Namer struct {
+	mu      sync.Mutex
+	hasInit map[string]bool
+}
+
+// NewNamer returns an empty Namer.
+func NewNamer() *Namer { return &Namer{hasInit: map[string]bool{}} }
+
+func (n *Namer) dirHasInit(dir string) bool {
+	n.mu.Lock()
+	v, ok := n.hasInit[dir]
+	n.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = fileExists(filepath.Join(dir, "__init__.py"))
+	n.mu.Lock()
+	n.hasInit[dir] = v
+	n.mu.Unlock()
+	return v
+}
+
+// Name returns the module for f.
+func (n *Namer) Name(f SourceFile) *Module {
+	m := &Module{Path: f.Path}
+	base := strings.TrimSuffix(filepath.Base(f.Path), ".py")
+	absFile, err := filepath.Abs(f.Path)
+	if err != nil {
+		absFile = f.Path
+	}
+	dir := filepath.Dir(absFile)
+	m.absDir = dir
+	var parts []string
+	if base == "__init__" {
+		m.IsPackage = true
+	} else {
+		parts = []string{base}
+	}
+	d := dir
+	for n.dirHasInit(d) {
+		parts = append([]string{filepath.Base(d)}, parts...)
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	if len(parts) == 0 {
+		parts = []string{filepath.Base(dir)}
+	}
+	m.Name = strings.Join(parts, ".")
+	if !f.Explicit {
+		if absRoot, err := filepath.Abs(f.Root); err == nil {
+			if rel, err := filepath.Rel(absRoot, absFile); err == nil && !strings.HasPrefix(rel, "..") {
+				rel = strings.TrimSuffix(filepath.ToSlash(rel), ".py")
+				rel = strings.TrimSuffix(rel, "/__init__")
+				if rel != "__init__" {
+					alias := strings.ReplaceAll(rel, "/", ".")
+					if alias != m.Name {
+						m.Aliases = append(m.Aliases, alias)
+					}
+				}
+			}
+		}
+	}
+	return m
+}
+
+// Table indexes modules by every name they are importable as.
+type Table struct {
+	Modules []*Module
+	byName  map[string][]*Module
+	// prefixes holds every dotted prefix of a module name (packages that
+	// exist only as directories: namespace packages).
+	prefixes map[string]bool
+}
+
+// NewTable indexes mods (in the given, deterministic order).
+func NewTable(mods []*Module) *Table {
+	t := &Table{Modules: mods, byName: map[string][]*Module{}, prefixes: map[string]bool{}}
+	add := func(name string, m *Module) {
+		t.byName[name] = append(t.byName[name], m)
+		for i := strings.IndexByte(name, '.'); i >= 0; {
+			t.prefixes[name[:i]] = true
+			j := strings.IndexByte(name[i+1:], '.')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+		}
+	}
+	for _, m := range mods {
+		add(m.Name, m)
+	}
+	for _, m := range mods {
+		for _, a := range m.Aliases {
+			if _, primary := t.byName[a]; primary {
+				continue
+			}
+			add(a, m)
+		}
+	}
+	return t
+}
+
+// Lookup returns the module named name as seen from the module from (nil
+// for none): when several files claim the name, the one nearest to from
+// in the directory tree wins.
+func (t *Table) Lookup(name string, from *Module) *Module {
+	c := t.byName[name]
+	switch len(c) {
+	case 0:
+		return nil
+	case 1:
+		return c[0]
+	}
+	if from == nil {
+		return c[0]
+	}
+	best, bestLen := c[0], -1
+	for _, m := range c {
+		if l := commonPrefix(m.absDir, from.absDir); l > bestLen {
+			best, bestLen = m, l
+		}
+	}
+	return best
+}
+
+// IsPackagePrefix reports whether name is a package of the program (a
+// directory some module lives under), with or without __init__.py.
+func (t *Table) IsPackagePrefix(name string) bool { return t.prefixes[name] }
+
+// Names returns every importable name, sorted.
+func (t *Table) Names() []string {
+	out := make([]string, 0, len(t.byName))
+	for n := range t.byName {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Absolute turns a relative import (level dots, then mod) seen from m
+// into an absolute module name; ok is false when it climbs above the top.
+func Absolute(m *Module, level int, mod string) (string, bool) {
+	if level == 0 {
+		return mod, true
+	}
+	pkg := m.Package()
+	for i := 1; i < level; i++ {
+		j := strings.LastIndexByte(pkg, '.')
+		if j < 0 {
+			if pkg == "" {
+				return "", false
+			}
+			pkg = ""
+			continue
+		}
+		pkg = pkg[:j]
+	}
+	switch {
+	case pkg == "":
+		return mod, mod != ""
+	case mod == "":
+		return pkg, true
+	}
+	return pkg + "." + mod, true
+}
+
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+func fileExists(p string) bool {
+	st, err := osStat(p)
+	return err == nil && !st.IsDir()
+}
