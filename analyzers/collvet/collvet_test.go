@@ -8,6 +8,18 @@ import (
 	"github.com/collvet/collvet/analyzers/collvet"
 )
 
+// The fixtures are cgo packages that include stub NCCL/MPI headers from
+// testdata/src/include: cgo type-checks them, nothing links.
+
 func TestNCCL(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer, "ncclshare", "ncclloop")
+	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer,
+		"ncclshare", "ncclloop", "nccltwo", "ncclgroup", "ncclstreams", "ncclsafe")
+}
+
+func TestLockFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), collvet.Analyzer, "nccllock")
+}
+
+func TestMPI(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer, "mpifunneled", "mpisingle", "mpirequest")
 }

@@ -570,7 +570,7 @@ func joinedAfter(stack []ast.Node) bool {
 			return false
 		}
 		for j := idx + 1; j < len(list); j++ {
-			if isSpawnStmt(list[j]) {
+			if isAddStmt(list[j]) {
 				continue
 			}
 			return isJoin(list[j])
@@ -588,13 +588,12 @@ func joinedAfter(stack []ast.Node) bool {
 	return false
 }
 
-func isSpawnStmt(s ast.Stmt) bool {
-	switch x := s.(type) {
-	case *ast.GoStmt:
-		return true
-	case *ast.ExprStmt:
+// isAddStmt matches wg.Add(n), which may sit between a spawn and its wait.
+// Another spawn may not: `go a(); go b(); wg.Wait()` joins b, not a.
+func isAddStmt(s ast.Stmt) bool {
+	if x, ok := s.(*ast.ExprStmt); ok {
 		if c, ok := x.X.(*ast.CallExpr); ok {
-			if se, ok := c.Fun.(*ast.SelectorExpr); ok && (se.Sel.Name == "Go" || se.Sel.Name == "Add") {
+			if se, ok := c.Fun.(*ast.SelectorExpr); ok && se.Sel.Name == "Add" {
 				return true
 			}
 		}

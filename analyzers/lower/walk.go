@@ -400,11 +400,11 @@ func (b *builder) addWork(f *fn, it *item, site *rules.Site, req ast.Expr) {
 		for _, x := range g.items {
 			switch x.kind {
 			case itSite:
-				spans = append(spans, [2]token.Pos{x.call.Pos(), x.call.End()})
+				spans = append(spans, [2]token.Pos{x.at.Pos(), x.at.End()})
 			case itWait:
-				spans = append(spans, [2]token.Pos{x.call.Pos(), x.call.End()})
+				spans = append(spans, [2]token.Pos{x.at.Pos(), x.at.End()})
 				if b.rootObj(x.arg) == obj {
-					wk.Waited = append(wk.Waited, b.nodePos(x.call))
+					wk.Waited = append(wk.Waited, b.nodePos(x.at))
 				}
 			case itLit:
 				visit(x.callee)

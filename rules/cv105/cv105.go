@@ -23,9 +23,11 @@ var Rule = rules.Register(&rules.Rule{
 	Run:      run,
 	Doc: rules.Doc{
 		Title: "a goroutine issues CUDA, NCCL or MPI calls without locking its OS thread",
-		What: "Reports (Go only) the first CUDA, NCCL or MPI call of a goroutine whose function does not call " +
+		What: "Reports (Go only) the first CUDA or NCCL call of a goroutine whose function does not call " +
 			"runtime.LockOSThread before it, whether the call is direct, through cgo (C.ncclAllReduce), through a " +
-			"binding (gompi, empi, gosl) or through a wrapper in another package. It also reports an ncclGroupStart " +
+			"binding or through a wrapper in another package. (For MPI the thread matters only below " +
+			"MPI_THREAD_MULTIPLE; CV104 reports those programs, including FUNNELED ones whose main goroutine is " +
+			"not locked.) It also reports an ncclGroupStart " +
 			"whose ncclGroupEnd follows a blocking point (channel operation, select, Sleep, Lock, Wait, go statement) " +
 			"on a goroutine that is not locked to its thread, the main goroutine included.",
 		Why: "The CUDA current device (cudaSetDevice), the current context, NCCL's group state " +
@@ -64,13 +66,17 @@ var Rule = rules.Register(&rules.Rule{
 	},
 })
 
-// device reports whether a site calls CUDA, NCCL or MPI from Go.
+// device reports whether a site calls CUDA or NCCL from Go. MPI calls are
+// CV104's: which thread calls MPI matters only below MPI_THREAD_MULTIPLE,
+// where a goroutine other than main may not call at all (locked or not),
+// and CV104 also reports FUNNELED programs whose main goroutine is
+// unlocked.
 func device(s *rules.Site) bool {
 	if s == nil || s.Func == nil || s.Func.Lang != rules.Go {
 		return false
 	}
 	switch s.Library {
-	case "nccl", "cuda", "mpi":
+	case "nccl", "cuda":
 		return true
 	}
 	return false
