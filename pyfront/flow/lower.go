@@ -1,8 +1,13 @@
 package flow
 
 import (
+	"fmt"
+	"strings"
+	"sync"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/api"
 )
 
 // Lower runs the flow pass over one function. node is the function's
@@ -10,6 +15,10 @@ import (
 // *ast.AsyncFunctionDef or *ast.Lambda. Nested function and class bodies
 // are not entered (they are functions of their own). Lower is safe to call
 // with a nil Resolver or node (it does nothing).
+//
+// Lower is safe to call for different functions from several goroutines
+// only if the Resolver is; it appends to the Program (RankBranch, Work,
+// Facts) under a package lock.
 func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	if fn == nil || node == nil || r == nil {
 		return
@@ -19,7 +28,1157 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 		// only this function's flow facts.
 		_ = recover()
 	}()
-	lowerFunc(fn, node, r)
+	l := newLowerer(fn, r)
+	if l == nil {
+		return
+	}
+	var body []ast.Stmt
+	switch n := node.(type) {
+	case *ast.Module:
+		body = n.Body
+	case *ast.FunctionDef:
+		body = n.Body
+		l.decorators(n.DecoratorList, n.Pos, body)
+	case *ast.AsyncFunctionDef:
+		body = n.Body
+		l.decorators(n.DecoratorList, n.Pos, body)
+	case *ast.Lambda:
+		l.expr(n.Body, newState(), false)
+		return
+	default:
+		return
+	}
+	st, exited := l.block(body, newState())
+	if !exited {
+		end := l.pos(node.Span())
+		end.Line, end.Col = end.EndLine, end.EndCol
+		l.leave(st, end)
+	}
 }
 
-func lowerFunc(fn *rules.Function, node ast.Node, r Resolver) {}
+// lowerer holds the state of one Lower call.
+type lowerer struct {
+	fn   *rules.Function
+	r    Resolver
+	tb   *api.Tables
+	file *rules.File
+	src  *source
+	path string
+
+	streams   []streamCtx              // active stream contexts, innermost last
+	synth     map[string]*rules.Stream // streams known only by their text in this function
+	eventOn   map[string]streamCtx     // event variable -> stream it was recorded on
+	rankVars  map[string]bool          // locals holding a rank-dependent value
+	meshDims  map[string]int           // locals holding a DeviceMesh, with its number of dimensions
+	stmt      ast.Stmt                 // the statement being lowered
+	callAsync map[*ast.Call]*rules.Site
+}
+
+type streamCtx struct {
+	s    *rules.Stream
+	text string
+}
+
+func newLowerer(fn *rules.Function, r Resolver) *lowerer {
+	tb := r.Tables()
+	if tb == nil {
+		tb = api.Default()
+	}
+	f := r.File()
+	if f == nil {
+		return nil
+	}
+	return &lowerer{fn: fn, r: r, tb: tb, file: f, src: sourceOf(f), path: f.Path,
+		synth: map[string]*rules.Stream{}, eventOn: map[string]streamCtx{}, rankVars: map[string]bool{},
+		meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
+}
+
+// state is what flows along one path: the async work handles bound to
+// local variables and not yet waited.
+type state struct {
+	pending map[string]*rules.Work
+}
+
+func newState() *state { return &state{pending: map[string]*rules.Work{}} }
+
+func (s *state) clone() *state {
+	n := newState()
+	for k, v := range s.pending {
+		n.pending[k] = v
+	}
+	return n
+}
+
+// merge joins the states of paths that meet: a handle pending on any path
+// is pending after the join.
+func merge(states ...*state) *state {
+	n := newState()
+	for _, s := range states {
+		if s == nil {
+			continue
+		}
+		for k, v := range s.pending {
+			n.pending[k] = v
+		}
+	}
+	return n
+}
+
+// ---- positions and text ----
+
+func (l *lowerer) pos(p ast.Pos) rules.Pos {
+	return rules.Pos{Path: l.path, Line: int(p.Lineno), Col: int(p.ColOffset) + 1, EndLine: int(p.EndLineno), EndCol: int(p.EndColOffset) + 1}
+}
+
+func (l *lowerer) stmtInfo() (line int, indent string) {
+	if l.stmt == nil {
+		return 0, ""
+	}
+	p := l.stmt.Span()
+	line = int(p.Lineno)
+	text := l.src.line(line)
+	if c := int(p.ColOffset); c <= len(text) {
+		indent = text[:c]
+		if strings.TrimLeft(indent, " \t") != "" {
+			indent = text[:len(text)-len(strings.TrimLeft(text, " \t"))]
+		}
+	}
+	return line, indent
+}
+
+func (l *lowerer) event(e *rules.Event) {
+	e.StmtLine, e.Indent = l.stmtInfo()
+	if e.Stream == nil && e.StreamText == "" && len(l.streams) > 0 && e.Kind != rules.EvWaitStream && e.Kind != rules.EvWaitEvent && e.Kind != rules.EvStreamEnter && e.Kind != rules.EvStreamExit {
+		cur := l.streams[len(l.streams)-1]
+		e.Stream, e.StreamText = cur.s, cur.text
+	}
+	l.fn.Events = append(l.fn.Events, e)
+}
+
+// text returns the source text of e on one line (the first line, with an
+// ellipsis, for multi-line expressions).
+func (l *lowerer) text(e ast.Node) string {
+	if e == nil {
+		return ""
+	}
+	p := e.Span()
+	line := l.src.line(int(p.Lineno))
+	start := int(p.ColOffset)
+	if start > len(line) {
+		return ""
+	}
+	if p.EndLineno != p.Lineno {
+		return strings.TrimSpace(line[start:]) + " …"
+	}
+	end := int(p.EndColOffset)
+	if end > len(line) || end < start {
+		end = len(line)
+	}
+	return line[start:end]
+}
+
+// dotted returns "a.b.c" for a name or attribute chain, the chain of a
+// subscript's value, and "" otherwise.
+func dotted(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Name:
+		return e.Id
+	case *ast.Attribute:
+		if v := dotted(e.Value); v != "" {
+			return v + "." + e.Attr
+		}
+	case *ast.Subscript:
+		return dotted(e.Value)
+	case *ast.Starred:
+		return dotted(e.Value)
+	}
+	return ""
+}
+
+// tensors returns the variable paths an argument expression names: the
+// expression itself, or the elements of a list/tuple.
+func tensors(e ast.Expr) []string {
+	switch e := e.(type) {
+	case *ast.List:
+		var out []string
+		for _, x := range e.Elts {
+			out = append(out, tensors(x)...)
+		}
+		return out
+	case *ast.Tuple:
+		var out []string
+		for _, x := range e.Elts {
+			out = append(out, tensors(x)...)
+		}
+		return out
+	}
+	if d := dotted(e); d != "" {
+		return []string{d}
+	}
+	return nil
+}
+
+// arg finds the expression passed for a table argument.
+func arg(c *ast.Call, a api.Arg) ast.Expr {
+	if a.Name != "" {
+		for _, k := range c.Keywords {
+			if k.Arg == a.Name {
+				return k.Value
+			}
+		}
+	}
+	if a.Pos >= 0 && a.Pos < len(c.Args) {
+		if _, star := c.Args[a.Pos].(*ast.Starred); !star {
+			return c.Args[a.Pos]
+		}
+	}
+	return nil
+}
+
+func constStr(e ast.Expr) (string, bool) {
+	if c, ok := e.(*ast.Constant); ok && c.Type == ast.ConstStr {
+		return c.Str, true
+	}
+	return "", false
+}
+
+func isFalse(e ast.Expr) bool {
+	c, ok := e.(*ast.Constant)
+	return ok && ((c.Type == ast.ConstBool && !c.Bool) || (c.Type == ast.ConstInt && c.Int == 0))
+}
+
+func isTrue(e ast.Expr) bool {
+	c, ok := e.(*ast.Constant)
+	return ok && c.Type == ast.ConstBool && c.Bool
+}
+
+func (l *lowerer) callee(c *ast.Call) (string, *rules.Function) {
+	ext, fn := l.r.Callee(c)
+	if ext != "" {
+		ext = l.tb.Canonical(ext)
+	}
+	return ext, fn
+}
+
+func lastName(s string) string {
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// ---- statements ----
+
+// block lowers a statement list; exited reports that every path through
+// it leaves the enclosing function or loop body.
+func (l *lowerer) block(stmts []ast.Stmt, st *state) (*state, bool) {
+	for i, s := range stmts {
+		var exited bool
+		st, exited = l.statement(s, st, stmts[i+1:])
+		if exited {
+			return st, true
+		}
+	}
+	return st, false
+}
+
+func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, bool) {
+	prev := l.stmt
+	l.stmt = s
+	defer func() { l.stmt = prev }()
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		l.expr(s.Value, st, true)
+		if c, ok := s.Value.(*ast.Call); ok {
+			l.discarded(c)
+			l.globalSwitch(c)
+			l.initSite(c, s)
+		}
+		if a, ok := s.Value.(*ast.Await); ok {
+			if c, ok := a.Value.(*ast.Call); ok {
+				l.discarded(c)
+			}
+		}
+	case *ast.Assign:
+		l.expr(s.Value, st, false)
+		for _, t := range s.Targets {
+			l.assign(t, s.Value, st)
+		}
+		if c, ok := s.Value.(*ast.Call); ok {
+			l.initSite(c, s)
+		}
+	case *ast.AnnAssign:
+		if s.Value != nil {
+			l.expr(s.Value, st, false)
+			l.assign(s.Target, s.Value, st)
+		}
+	case *ast.AugAssign:
+		l.expr(s.Value, st, false)
+		l.reads(s.Target)
+		l.assign(s.Target, nil, st)
+	case *ast.Return:
+		if s.Value != nil {
+			l.expr(s.Value, st, false)
+			l.escape(s.Value, st)
+		}
+		l.leave(st, l.pos(s.Pos))
+		return st, true
+	case *ast.Raise:
+		if s.Exc != nil {
+			l.expr(s.Exc, st, false)
+		}
+		return st, true
+	case *ast.Break, *ast.Continue:
+		return st, true
+	case *ast.Delete:
+		for _, t := range s.Targets {
+			if d := dotted(t); d != "" {
+				if w := st.pending[d]; w != nil && w.Overwritten == nil {
+					p := l.pos(s.Pos)
+					w.Overwritten = &p
+				}
+				delete(st.pending, d)
+				l.event(&rules.Event{Kind: rules.EvFree, Pos: l.pos(t.Span()), Var: d})
+			}
+		}
+	case *ast.If:
+		return l.ifStmt(s, st, rest)
+	case *ast.For:
+		l.expr(s.Iter, st, false)
+		l.assign(s.Target, nil, st)
+		return l.loop(s.Body, s.Orelse, st), false
+	case *ast.AsyncFor:
+		l.expr(s.Iter, st, false)
+		l.assign(s.Target, nil, st)
+		return l.loop(s.Body, s.Orelse, st), false
+	case *ast.While:
+		l.expr(s.Test, st, false)
+		return l.loop(s.Body, s.Orelse, st), false
+	case *ast.With:
+		return l.with(s.Items, s.Body, st)
+	case *ast.AsyncWith:
+		return l.with(s.Items, s.Body, st)
+	case *ast.Try:
+		return l.try(s.Body, s.Handlers, s.Orelse, s.Finalbody, st)
+	case *ast.TryStar:
+		return l.try(s.Body, s.Handlers, s.Orelse, s.Finalbody, st)
+	case *ast.Match:
+		l.expr(s.Subject, st, false)
+		var outs []*state
+		all := true
+		for _, c := range s.Cases {
+			o, ex := l.block(c.Body, st.clone())
+			if !ex {
+				outs = append(outs, o)
+				all = false
+			}
+		}
+		outs = append(outs, st) // no case matched
+		_ = all
+		return merge(outs...), false
+	case *ast.Assert:
+		l.expr(s.Test, st, false)
+	}
+	return st, false
+}
+
+func (l *lowerer) loop(body, orelse []ast.Stmt, st *state) *state {
+	in := st.clone()
+	out, _ := l.block(body, in)
+	// A handle created in the body and still pending at its end is rebound
+	// by the next iteration before anyone waits it.
+	for v, w := range out.pending {
+		if st.pending[v] != w && w.Site != nil && w.Overwritten == nil && w.Var == v {
+			p := w.Site.Pos
+			w.Overwritten = &p
+		}
+	}
+	st = merge(st, out)
+	if len(orelse) > 0 {
+		o, _ := l.block(orelse, st.clone())
+		st = merge(st, o)
+	}
+	return st
+}
+
+func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*state, bool) {
+	pushed := 0
+	for _, it := range items {
+		l.expr(it.ContextExpr, st, false)
+		if c, ok := it.ContextExpr.(*ast.Call); ok {
+			ext, _ := l.callee(c)
+			if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "stream_context" {
+				if a := arg(c, sa.Arg); a != nil {
+					if k, ok := a.(*ast.Constant); ok && k.Type == ast.ConstNone {
+						continue
+					}
+					sc := l.streamOf(a)
+					l.event(&rules.Event{Kind: rules.EvStreamEnter, Pos: l.pos(c.Pos), Stream: sc.s, StreamText: sc.text})
+					l.streams = append(l.streams, sc)
+					pushed++
+				}
+			}
+		}
+		if it.OptionalVars != nil {
+			l.assign(it.OptionalVars, nil, st)
+		}
+	}
+	st, exited := l.block(body, st)
+	for ; pushed > 0; pushed-- {
+		sc := l.streams[len(l.streams)-1]
+		l.streams = l.streams[:len(l.streams)-1]
+		end := l.pos(l.stmt.Span())
+		end.Line, end.Col = end.EndLine, end.EndCol
+		l.event(&rules.Event{Kind: rules.EvStreamExit, Pos: end, Stream: sc.s, StreamText: sc.text})
+	}
+	return st, exited
+}
+
+func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt, st *state) (*state, bool) {
+	in := st.clone()
+	out, exited := l.block(body, st)
+	var outs []*state
+	if !exited {
+		o, ex := l.block(orelse, out)
+		if !ex {
+			outs = append(outs, o)
+		}
+	}
+	for _, h := range handlers {
+		o, ex := l.block(h.Body, merge(in, out))
+		if !ex {
+			outs = append(outs, o)
+		}
+	}
+	all := len(outs) == 0
+	res := merge(outs...)
+	if len(final) > 0 {
+		var ex bool
+		res, ex = l.block(final, res)
+		all = all || ex
+	}
+	return res, all
+}
+
+func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
+	l.expr(s.Test, st, false)
+	if l.isRank(s.Test) {
+		br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test),
+			Then: l.ops(s.Body), Else: l.ops(s.Orelse)}
+		thenExits, elseExits := exits(s.Body), len(s.Orelse) > 0 && exits(s.Orelse)
+		switch {
+		case thenExits && !elseExits:
+			br.EarlyExit = true
+			br.After = l.ops(rest)
+		case elseExits && !thenExits:
+			br.EarlyExit = true
+			br.Then, br.Else = br.Else, br.Then
+			br.After = l.ops(rest)
+		}
+		if len(br.Then)+len(br.Else)+len(br.After) > 0 {
+			l.addBranch(br)
+		}
+	}
+	a, ea := l.block(s.Body, st.clone())
+	b, eb := l.block(s.Orelse, st.clone())
+	switch {
+	case ea && eb:
+		return merge(a, b), true
+	case ea:
+		return b, false
+	case eb:
+		return a, false
+	}
+	return merge(a, b), false
+}
+
+// exits reports whether a statement list always leaves (return, raise,
+// continue, break as its last statement, or an if whose arms all exit).
+func exits(stmts []ast.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	switch s := stmts[len(stmts)-1].(type) {
+	case *ast.Return, *ast.Raise, *ast.Continue, *ast.Break:
+		return true
+	case *ast.If:
+		return exits(s.Body) && exits(s.Orelse)
+	case *ast.ExprStmt:
+		// sys.exit(), exit(), os._exit()
+		if c, ok := s.Value.(*ast.Call); ok {
+			switch d := dotted(c.Func); d {
+			case "sys.exit", "exit", "quit", "os._exit":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// leave records, for every handle still pending at a function exit that
+// was waited on some other path, the exit as unwaited.
+func (l *lowerer) leave(st *state, at rules.Pos) {
+	for _, w := range st.pending {
+		if w.UnwaitedExit == nil && !w.Escapes {
+			p := at
+			w.UnwaitedExit = &p
+		}
+	}
+}
+
+// ---- assignments, escapes, waits ----
+
+func (l *lowerer) assign(target, value ast.Expr, st *state) {
+	var site *rules.Site
+	if c, ok := unwrapAwait(value).(*ast.Call); ok {
+		site = l.callAsync[c]
+	}
+	switch t := target.(type) {
+	case *ast.Name:
+		v := t.Id
+		if old := st.pending[v]; old != nil && (site == nil || old != site.Work) && old.Overwritten == nil {
+			p := l.pos(l.stmt.Span())
+			old.Overwritten = &p
+		}
+		delete(st.pending, v)
+		if site != nil && site.Work != nil {
+			w := site.Work
+			if v == "_" {
+				w.Discarded = true
+			} else {
+				w.Var, w.Discarded = v, false
+				st.pending[v] = w
+			}
+		} else if n, ok := value.(*ast.Name); ok && st.pending[n.Id] != nil {
+			// An alias: whoever holds it may wait it.
+			st.pending[n.Id].Escapes = true
+			delete(st.pending, n.Id)
+		}
+		if value != nil {
+			if l.isRank(value) {
+				l.rankVars[v] = true
+			} else {
+				delete(l.rankVars, v)
+			}
+			l.trackMesh(v, value)
+			if sc := l.newStream(value); sc.s != nil {
+				l.synth[v] = sc.s
+			}
+			if k, ok := value.(*ast.Constant); ok && k.Type == ast.ConstNone {
+				l.event(&rules.Event{Kind: rules.EvFree, Pos: l.pos(t.Pos), Var: v})
+				return
+			}
+		}
+		l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Pos), Var: v, Write: true})
+	case *ast.Attribute, *ast.Subscript:
+		if a, ok := t.(*ast.Attribute); ok && value != nil && (dotted(a) == "mpi4py.rc.thread_level" || l.r.Ref(a) == "mpi4py.rc.thread_level") {
+			if v, ok := constStr(value); ok {
+				l.setMPILevel(v, l.pos(l.stmt.Span()))
+			}
+		}
+		if site != nil && site.Work != nil {
+			site.Work.Escapes = true
+		}
+		if value != nil {
+			l.escape(value, st)
+		}
+		if d := dotted(t); d != "" {
+			if _, sub := t.(*ast.Subscript); !sub {
+				if old := st.pending[d]; old != nil && old.Overwritten == nil {
+					p := l.pos(l.stmt.Span())
+					old.Overwritten = &p
+				}
+				if site != nil && site.Work != nil {
+					// self.work = collective(async_op=True): tracked like a local,
+					// but it may be waited in another method.
+					site.Work.Var = d
+				}
+			}
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true})
+		}
+	case *ast.Tuple, *ast.List, *ast.Starred:
+		if site != nil && site.Work != nil {
+			site.Work.Escapes = true // unpacked: cannot follow the element
+		}
+		var elts []ast.Expr
+		switch t := t.(type) {
+		case *ast.Tuple:
+			elts = t.Elts
+		case *ast.List:
+			elts = t.Elts
+		case *ast.Starred:
+			elts = []ast.Expr{t.Value}
+		}
+		for _, e := range elts {
+			l.assign(e, nil, st)
+		}
+	}
+}
+
+func unwrapAwait(e ast.Expr) ast.Expr {
+	if a, ok := e.(*ast.Await); ok {
+		return a.Value
+	}
+	return e
+}
+
+// escape marks pending handles named in e (returned, stored, passed on)
+// as someone else's to wait.
+func (l *lowerer) escape(e ast.Expr, st *state) {
+	if e == nil {
+		return
+	}
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Name:
+			if w := st.pending[n.Id]; w != nil {
+				w.Escapes = true
+				delete(st.pending, n.Id)
+			}
+		case *ast.Call:
+			if s := l.callAsync[n]; s != nil && s.Work != nil {
+				s.Work.Escapes = true
+			}
+		case *ast.Lambda:
+			return false
+		}
+		return true
+	})
+}
+
+// discarded marks the work of an expression-statement call as discarded.
+func (l *lowerer) discarded(c *ast.Call) {
+	if s := l.callAsync[c]; s != nil && s.Work != nil && !s.Work.Escapes {
+		s.Work.Discarded = true
+		s.Work.Var = ""
+	}
+}
+
+func (l *lowerer) wait(v string, at rules.Pos, st *state) {
+	w := st.pending[v]
+	if w == nil {
+		// Waited on a path where it is not pending (or a handle from
+		// elsewhere): still record the wait on the latest handle of v.
+		for _, x := range l.r.Prog().Works {
+			if x != nil && x.Var == v && x.Site != nil && x.Site.Func == l.fn {
+				w = x
+			}
+		}
+	}
+	if w != nil {
+		w.Waited = append(w.Waited, at)
+	}
+	delete(st.pending, v)
+	l.event(&rules.Event{Kind: rules.EvWait, Pos: at, Var: v})
+}
+
+// ---- expressions ----
+
+// expr lowers an expression: calls in evaluation order (arguments before
+// the call), tensor reads. stmtLevel is set for an expression statement.
+func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
+	if e == nil {
+		return
+	}
+	switch e := e.(type) {
+	case *ast.Call:
+		l.call(e, st)
+	case *ast.Lambda:
+		// its own function
+	case *ast.IfExp:
+		l.expr(e.Test, st, false)
+		if l.isRank(e.Test) {
+			then, els := l.exprOps(e.Body), l.exprOps(e.Orelse)
+			if len(then)+len(els) > 0 {
+				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(e.Test.Span()), Cond: l.text(e.Test), Then: then, Else: els})
+			}
+		}
+		l.expr(e.Body, st, false)
+		l.expr(e.Orelse, st, false)
+	case *ast.Name:
+		if e.Ctx == ast.Load {
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: e.Id})
+		}
+	case *ast.Attribute:
+		if d := dotted(e); d != "" && e.Ctx == ast.Load {
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: d})
+			return
+		}
+		l.expr(e.Value, st, false)
+	default:
+		ast.Children(e, func(n ast.Node) {
+			switch n := n.(type) {
+			case ast.Expr:
+				l.expr(n, st, false)
+			case *ast.Keyword:
+				l.expr(n.Value, st, false)
+			case *ast.Comprehension:
+				l.expr(n.Iter, st, false)
+				for _, x := range n.Ifs {
+					l.expr(x, st, false)
+				}
+			}
+		})
+	}
+}
+
+func (l *lowerer) reads(e ast.Expr) {
+	if d := dotted(e); d != "" {
+		l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Span()), Var: d})
+	}
+}
+
+func (l *lowerer) call(c *ast.Call, st *state) {
+	site := l.r.Site(c)
+	// Receiver and arguments first.
+	if a, ok := c.Func.(*ast.Attribute); ok {
+		if _, isCall := a.Value.(*ast.Call); isCall || site == nil {
+			l.expr(a.Value, st, false)
+		}
+	} else if _, ok := c.Func.(*ast.Name); !ok {
+		l.expr(c.Func, st, false)
+	}
+	for _, x := range c.Args {
+		if site != nil {
+			l.nestedCalls(x, st)
+		} else {
+			l.expr(x, st, false)
+		}
+	}
+	for _, k := range c.Keywords {
+		if site != nil {
+			l.nestedCalls(k.Value, st)
+		} else {
+			l.expr(k.Value, st, false)
+		}
+	}
+	ext, _ := l.callee(c)
+	at := l.pos(c.Pos)
+	if site != nil {
+		l.collective(c, site, ext, st)
+	}
+	l.streamCall(c, ext, at, st)
+	l.multiComm(c, ext, at)
+	l.mpiLevel(c, ext, at)
+	// Handles passed to another call are that call's to wait.
+	if site == nil && !l.isWaitCall(c, ext) {
+		for _, x := range c.Args {
+			l.escape(x, st)
+		}
+		for _, k := range c.Keywords {
+			l.escape(k.Value, st)
+		}
+	}
+}
+
+// nestedCalls lowers the calls inside a collective's argument without
+// recording the argument itself as a tensor read (the collective event
+// carries its inputs).
+func (l *lowerer) nestedCalls(e ast.Expr, st *state) {
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Call:
+			l.call(n, st)
+			return false
+		case *ast.Lambda:
+			return false
+		case *ast.IfExp:
+			l.expr(n, st, false)
+			return false
+		}
+		return true
+	})
+}
+
+func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *state) {
+	entry := l.tb.Collectives[site.API]
+	if entry == nil {
+		entry = l.tb.Collectives[ext]
+	}
+	if entry != nil && len(site.Inputs) == 0 && len(site.Outputs) == 0 {
+		for _, a := range entry.Inputs {
+			if x := arg(c, a); x != nil {
+				site.Inputs = append(site.Inputs, tensors(x)...)
+			}
+		}
+		for _, a := range entry.Outputs {
+			if x := arg(c, a); x != nil {
+				site.Outputs = append(site.Outputs, tensors(x)...)
+			}
+		}
+	}
+	if site.Stream == nil && len(l.streams) > 0 {
+		site.Stream = l.streams[len(l.streams)-1].s
+	}
+	if site.Async && site.Work == nil {
+		w := &rules.Work{Site: site}
+		site.Work = w
+		l.addWork(w)
+	}
+	if site.Work != nil {
+		l.callAsync[c] = site
+	}
+	l.event(&rules.Event{Kind: rules.EvCollective, Pos: site.Pos, Site: site})
+}
+
+func (l *lowerer) isWaitCall(c *ast.Call, ext string) bool {
+	if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "wait_work" {
+		return true
+	}
+	if a, ok := c.Func.(*ast.Attribute); ok {
+		switch a.Attr {
+		case "wait", "Wait", "waitall", "Waitall", "wait_all", "Test", "test", "is_completed", "synchronize", "result":
+			return true
+		}
+	}
+	return false
+}
+
+// streamCall handles stream, event, wait and autograd-switch APIs.
+func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
+	sa := l.tb.Streams[ext]
+	recv := ast.Expr(nil)
+	method := ""
+	if a, ok := c.Func.(*ast.Attribute); ok {
+		recv, method = a.Value, a.Attr
+	}
+	if sa == nil && recv != nil {
+		// Receivers of unknown type: match distinctive method names.
+		switch method {
+		case "wait_stream", "wait_event", "record_stream":
+			for _, name := range l.tb.MethodNames[method] {
+				if s := l.tb.Streams[name]; s != nil {
+					sa = s
+					break
+				}
+			}
+		case "wait", "Wait", "is_completed", "get_future", "Test", "test":
+			if v := dotted(recv); v != "" && st.pending[v] != nil {
+				sa = &api.StreamAPI{Role: "wait_work", Method: true}
+			}
+		case "synchronize":
+			if v := dotted(recv); v != "" && st.pending[v] != nil {
+				sa = &api.StreamAPI{Role: "wait_work", Method: true}
+			}
+		}
+	}
+	if sa == nil {
+		if recv != nil && strings.HasSuffix(method, "_") && method != "__init__" {
+			// In-place tensor method (x.add_(y), buf.zero_()): a write.
+			if d := dotted(recv); d != "" {
+				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(recv.Span()), Var: d, Write: true})
+			}
+		}
+		return
+	}
+	switch sa.Role {
+	case "wait_stream":
+		if recv == nil {
+			return
+		}
+		w, o := l.streamOf(recv), streamCtx{}
+		if x := arg(c, sa.Arg); x != nil {
+			o = l.streamOf(x)
+		}
+		l.event(&rules.Event{Kind: rules.EvWaitStream, Pos: at, Stream: w.s, StreamText: w.text, Other: o.s, OtherText: o.text})
+	case "wait_event":
+		if recv == nil {
+			return
+		}
+		var ev ast.Expr
+		if x := arg(c, sa.Arg); x != nil {
+			ev = x
+		}
+		if strings.HasSuffix(ext, "Event.wait") {
+			// event.wait(stream): the stream (or the current one) waits the event.
+			w := l.current()
+			if ev != nil {
+				w = l.streamOf(ev)
+			}
+			o := l.eventOn[dotted(recv)]
+			l.event(&rules.Event{Kind: rules.EvWaitEvent, Pos: at, Stream: w.s, StreamText: w.text, Other: o.s, OtherText: o.text})
+			return
+		}
+		w := l.streamOf(recv)
+		o := streamCtx{}
+		if ev != nil {
+			o = l.eventOn[dotted(ev)]
+		}
+		l.event(&rules.Event{Kind: rules.EvWaitEvent, Pos: at, Stream: w.s, StreamText: w.text, Other: o.s, OtherText: o.text})
+	case "record_event":
+		if recv == nil {
+			return
+		}
+		if strings.HasSuffix(ext, "Event.record") {
+			s := l.current()
+			if x := arg(c, sa.Arg); x != nil {
+				s = l.streamOf(x)
+			}
+			l.eventOn[dotted(recv)] = s
+		} else if x := arg(c, sa.Arg); x != nil {
+			l.eventOn[dotted(x)] = l.streamOf(recv)
+		}
+	case "record_stream":
+		if recv == nil {
+			return
+		}
+		o := l.current()
+		if x := arg(c, sa.Arg); x != nil {
+			o = l.streamOf(x)
+		}
+		l.event(&rules.Event{Kind: rules.EvRecordStream, Pos: at, Var: dotted(recv), Other: o.s, OtherText: o.text})
+	case "synchronize":
+		l.event(&rules.Event{Kind: rules.EvSync, Pos: at})
+	case "set_stream":
+		if x := arg(c, sa.Arg); x != nil {
+			sc := l.streamOf(x)
+			if len(l.streams) > 0 {
+				l.streams[len(l.streams)-1] = sc
+			} else {
+				l.streams = append(l.streams, sc)
+			}
+			l.event(&rules.Event{Kind: rules.EvStreamEnter, Pos: at, Stream: sc.s, StreamText: sc.text})
+		} else if recv != nil && sa.Method { // cupy stream.use()
+			sc := l.streamOf(recv)
+			l.streams = append(l.streams, sc)
+			l.event(&rules.Event{Kind: rules.EvStreamEnter, Pos: at, Stream: sc.s, StreamText: sc.text})
+		}
+	case "wait_work":
+		var targets []string
+		if sa.Method && recv != nil {
+			targets = append(targets, dotted(recv))
+		}
+		if x := arg(c, sa.Arg); x != nil && !sa.Method {
+			targets = append(targets, tensors(x)...)
+		} else if !sa.Method && len(c.Args) > 0 {
+			targets = append(targets, tensors(c.Args[0])...)
+		}
+		for _, v := range targets {
+			if v != "" {
+				l.wait(v, at, st)
+			}
+		}
+	}
+}
+
+// current is the current stream (nil outside any stream context).
+func (l *lowerer) current() streamCtx {
+	if len(l.streams) > 0 {
+		return l.streams[len(l.streams)-1]
+	}
+	return streamCtx{}
+}
+
+// streamOf resolves a stream expression: current_stream()/default_stream()
+// calls denote the current stream; otherwise the resolver, then streams
+// created in this function, then a stream known only by its text.
+func (l *lowerer) streamOf(e ast.Expr) streamCtx {
+	if c, ok := e.(*ast.Call); ok {
+		ext, _ := l.callee(c)
+		if sa := l.tb.Streams[ext]; sa != nil && (sa.Role == "current_stream" || sa.Role == "default_stream") {
+			return l.current()
+		}
+		if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "new_stream" {
+			return streamCtx{s: &rules.Stream{ID: "stream@" + l.pos(c.Pos).Short(), Pos: l.pos(c.Pos)}, text: l.text(c)}
+		}
+		switch lastName(dotted(c.Func)) {
+		case "current_stream", "default_stream":
+			return l.current()
+		}
+	}
+	text := l.text(e)
+	if s := l.r.Stream(e); s != nil {
+		if s.Default {
+			return streamCtx{}
+		}
+		return streamCtx{s: s, text: text}
+	}
+	d := dotted(e)
+	if d == "" {
+		d = text
+	}
+	if s := l.synth[d]; s != nil {
+		return streamCtx{s: s, text: text}
+	}
+	s := &rules.Stream{ID: "stream:" + d, Pos: l.pos(e.Span())}
+	l.synth[d] = s
+	return streamCtx{s: s, text: text}
+}
+
+// newStream returns the stream a value creates (torch.cuda.Stream()).
+func (l *lowerer) newStream(value ast.Expr) streamCtx {
+	c, ok := value.(*ast.Call)
+	if !ok {
+		return streamCtx{}
+	}
+	ext, _ := l.callee(c)
+	if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "new_stream" {
+		if s := l.r.Stream(value); s != nil {
+			return streamCtx{s: s}
+		}
+		p := l.pos(c.Pos)
+		return streamCtx{s: &rules.Stream{ID: "stream@" + p.Short(), Pos: p}}
+	}
+	return streamCtx{}
+}
+
+// ---- facts: autograd switch, inits, multi-communicator frameworks, MPI level ----
+
+var factsMu sync.Mutex
+
+func (l *lowerer) globalSwitch(c *ast.Call) {
+	ext, _ := l.callee(c)
+	sa := l.tb.Streams[ext]
+	if sa == nil || sa.Role != "disable_autograd_threads" {
+		return
+	}
+	x := arg(c, sa.Arg)
+	if x == nil || !isFalse(x) {
+		return
+	}
+	p := l.pos(c.Pos)
+	factsMu.Lock()
+	defer factsMu.Unlock()
+	f := &l.r.Prog().Facts
+	for _, q := range f.AutogradSingleThreaded {
+		if q.Path == p.Path && q.Line == p.Line {
+			return
+		}
+	}
+	f.AutogradSingleThreaded = append(f.AutogradSingleThreaded, p)
+}
+
+func (l *lowerer) initSite(c *ast.Call, s ast.Stmt) {
+	ext, _ := l.callee(c)
+	if ext != "torch.distributed.init_process_group" && ext != "deepspeed.comm.init_distributed" && ext != "deepspeed.init_distributed" {
+		return
+	}
+	line, indent := l.stmtInfo()
+	_ = line
+	p := l.pos(c.Pos)
+	backend := ""
+	if g := l.tb.GroupCreators[ext]; g != nil {
+		if x := arg(c, g.Backend); x != nil {
+			backend, _ = constStr(x)
+		}
+	}
+	factsMu.Lock()
+	defer factsMu.Unlock()
+	f := &l.r.Prog().Facts
+	for _, in := range f.Inits {
+		if in != nil && in.Pos.Path == p.Path && in.Pos.Line == p.Line {
+			return
+		}
+	}
+	f.Inits = append(f.Inits, &rules.InitSite{Pos: p, Backend: backend, AfterLine: int(s.Span().EndLineno), Indent: indent})
+}
+
+func (l *lowerer) multiComm(c *ast.Call, ext string, at rules.Pos) {
+	sp := l.tb.Spawners[ext]
+	if sp == nil || len(sp.MultiCommValues) == 0 {
+		return
+	}
+	x := arg(c, sp.MultiCommArg)
+	if x == nil {
+		return
+	}
+	detail := ""
+	for _, v := range sp.MultiCommValues {
+		if v == "2d" {
+			if n := l.meshDimsOf(x); n >= 2 {
+				detail = fmt.Sprintf("%s=%s (a %d-D mesh)", argName(sp.MultiCommArg), l.text(x), n)
+			}
+		} else if lastName(dotted(x)) == v {
+			detail = argName(sp.MultiCommArg) + "=" + v
+		} else if s, ok := constStr(x); ok && s == v {
+			detail = argName(sp.MultiCommArg) + "=" + v
+		}
+	}
+	if detail == "" {
+		return
+	}
+	factsMu.Lock()
+	defer factsMu.Unlock()
+	f := &l.r.Prog().Facts
+	f.MultiComm = append(f.MultiComm, &rules.MultiCommUse{Pos: at, Func: l.fn, API: ext, Detail: detail})
+}
+
+func argName(a api.Arg) string {
+	if a.Name != "" {
+		return a.Name
+	}
+	return fmt.Sprintf("argument %d", a.Pos)
+}
+
+func (l *lowerer) trackMesh(v string, value ast.Expr) {
+	c, ok := value.(*ast.Call)
+	if !ok {
+		delete(l.meshDims, v)
+		return
+	}
+	ext, _ := l.callee(c)
+	if g := l.tb.GroupCreators[ext]; g == nil || g.Returns != "mesh" {
+		delete(l.meshDims, v)
+		return
+	}
+	shape := arg(c, api.Arg{Pos: 1, Name: "mesh_shape"})
+	if t, ok := shape.(*ast.Tuple); ok {
+		l.meshDims[v] = len(t.Elts)
+	} else if t, ok := shape.(*ast.List); ok {
+		l.meshDims[v] = len(t.Elts)
+	}
+}
+
+func (l *lowerer) meshDimsOf(x ast.Expr) int {
+	if n, ok := x.(*ast.Name); ok {
+		return l.meshDims[n.Id]
+	}
+	if c, ok := x.(*ast.Call); ok {
+		ext, _ := l.callee(c)
+		if g := l.tb.GroupCreators[ext]; g != nil && g.Returns == "mesh" {
+			shape := arg(c, api.Arg{Pos: 1, Name: "mesh_shape"})
+			if t, ok := shape.(*ast.Tuple); ok {
+				return len(t.Elts)
+			}
+		}
+	}
+	return 0
+}
+
+var mpiLevels = map[string]string{"THREAD_SINGLE": "single", "THREAD_FUNNELED": "funneled", "THREAD_SERIALIZED": "serialized", "THREAD_MULTIPLE": "multiple"}
+
+func (l *lowerer) mpiLevel(c *ast.Call, ext string, at rules.Pos) {
+	if ext != "mpi4py.MPI.Init_thread" {
+		return
+	}
+	lvl := "multiple"
+	if len(c.Args) > 0 {
+		if v, ok := mpiLevels[lastName(dotted(c.Args[0]))]; ok {
+			lvl = v
+		}
+	}
+	l.setMPILevel(lvl, at)
+}
+
+func (l *lowerer) setMPILevel(lvl string, at rules.Pos) {
+	factsMu.Lock()
+	defer factsMu.Unlock()
+	f := &l.r.Prog().Facts
+	if f.MPIThreadLevel == "" {
+		f.MPIThreadLevel, f.MPIThreadLevelPos = lvl, at
+	}
+}
+
+func (l *lowerer) addBranch(br *rules.RankBranch) {
+	factsMu.Lock()
+	defer factsMu.Unlock()
+	p := l.r.Prog()
+	p.Branches = append(p.Branches, br)
+}
+
+func (l *lowerer) addWork(w *rules.Work) {
+	factsMu.Lock()
+	defer factsMu.Unlock()
+	p := l.r.Prog()
+	p.Works = append(p.Works, w)
+}

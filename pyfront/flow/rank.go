@@ -1,0 +1,207 @@
+package flow
+
+import (
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
+)
+
+// rankHelperNames are user helpers that, by near-universal convention,
+// test or return the rank (def is_main_process(): return get_rank() == 0).
+// The model resolves them to user functions whose bodies the flow pass
+// does not see, so their names stand in.
+var rankHelperNames = map[string]bool{
+	"is_main_process": true, "is_master": true, "is_rank_zero": true, "is_rank_0": true,
+	"is_global_zero": true, "is_local_main_process": true, "get_rank": true, "get_local_rank": true,
+	"get_global_rank": true, "get_world_rank": true, "is_main": true,
+}
+
+// isRank reports whether e depends on the rank (§3.2 of the reference):
+// calls, attributes and environment reads from the rank_predicate tables,
+// locals assigned from them, and expressions built from those.
+func (l *lowerer) isRank(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Lambda:
+			return false
+		case *ast.Name:
+			if n.Ctx == ast.Load && l.rankVars[n.Id] {
+				found = true
+			}
+		case *ast.Attribute:
+			if l.rankAttr(n) {
+				found = true
+				return false
+			}
+		case *ast.Subscript:
+			if l.envRank(n.Value, n.Slice) {
+				found = true
+				return false
+			}
+		case *ast.Call:
+			if l.rankCall(n) {
+				found = true
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
+func (l *lowerer) rankCall(c *ast.Call) bool {
+	ext, fn := l.callee(c)
+	if p := l.tb.RankPredicates[ext]; p != nil && p.Kind == "call" {
+		return true
+	}
+	// os.environ.get("RANK"), os.getenv("LOCAL_RANK")
+	if (ext == "os.environ.get" || ext == "os.getenv" || dotted(c.Func) == "os.environ.get" || dotted(c.Func) == "os.getenv") && len(c.Args) > 0 {
+		if s, ok := constStr(c.Args[0]); ok && l.envName(s) {
+			return true
+		}
+	}
+	name := lastName(dotted(c.Func))
+	if ext == "" || fn != nil {
+		if rankHelperNames[name] {
+			return true
+		}
+	}
+	if ext == "" {
+		// A method on a receiver of unknown type with a predicate's name
+		// (trainer.is_world_process_zero(), comm.Get_rank()); rank() and
+		// local_rank() are too common to match without resolution.
+		for pn, p := range l.tb.RankPredicates {
+			if p.Kind == "call" && lastName(pn) == name && name != "rank" && name != "local_rank" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (l *lowerer) rankAttr(a *ast.Attribute) bool {
+	if ref := l.r.Ref(a); ref != "" {
+		if p := l.tb.RankPredicates[l.tb.Canonical(ref)]; p != nil && p.Kind == "attr" {
+			return true
+		}
+	}
+	for pn, p := range l.tb.RankPredicates {
+		if p.Kind == "attr" && lastName(pn) == a.Attr {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *lowerer) envName(s string) bool {
+	p := l.tb.RankPredicates["os.environ."+s]
+	return p != nil && p.Kind == "env"
+}
+
+func (l *lowerer) envRank(value, slice ast.Expr) bool {
+	if dotted(value) != "os.environ" && l.r.Ref(value) != "os.environ" {
+		return false
+	}
+	s, ok := constStr(slice)
+	return ok && l.envName(s)
+}
+
+// decorators records a rank branch for a function decorated with a
+// rank-only decorator (@rank_zero_only, @accelerator.on_main_process): the
+// whole body runs on some ranks only.
+func (l *lowerer) decorators(decs []ast.Expr, def ast.Pos, body []ast.Stmt) {
+	for _, d := range decs {
+		target := d
+		if c, ok := d.(*ast.Call); ok {
+			target = c.Func
+		}
+		if !l.rankDecorator(target) {
+			continue
+		}
+		ops := l.ops(body)
+		if len(ops) > 0 {
+			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(d.Span()), Cond: "@" + l.text(d), Then: ops})
+		}
+		return
+	}
+}
+
+func (l *lowerer) rankDecorator(e ast.Expr) bool {
+	ref := l.r.Ref(e)
+	if ref != "" {
+		if p := l.tb.RankPredicates[l.tb.Canonical(ref)]; p != nil && p.Kind == "decorator" {
+			return true
+		}
+	}
+	name := lastName(dotted(e))
+	for pn, p := range l.tb.RankPredicates {
+		if p.Kind == "decorator" && lastName(pn) == name {
+			return true
+		}
+	}
+	return false
+}
+
+// ops lists the collectives a statement list issues, in order: sites
+// directly in it and, for calls of user functions, their summaries. Nested
+// function and class bodies are skipped.
+func (l *lowerer) ops(stmts []ast.Stmt) []*rules.OpRef {
+	var out []*rules.OpRef
+	for _, s := range stmts {
+		out = append(out, l.nodeOps(s)...)
+	}
+	return out
+}
+
+func (l *lowerer) exprOps(e ast.Expr) []*rules.OpRef { return l.nodeOps(e) }
+
+func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
+	var out []*rules.OpRef
+	var visit func(n ast.Node)
+	visit = func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return
+		case *ast.Call:
+			// Arguments are evaluated before the call.
+			ast.Children(n, visit)
+			if s := l.r.Site(n); s != nil {
+				if l.communicates(n, s) {
+					out = append(out, &rules.OpRef{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s})
+				}
+				return
+			}
+			if _, fn := l.callee(n); fn != nil && fn != l.fn {
+				p := l.pos(n.Pos)
+				for _, o := range l.r.Summary(fn) {
+					if o != nil {
+						out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: p, Site: o.Site})
+					}
+				}
+			}
+			return
+		}
+		ast.Children(n, visit)
+	}
+	visit(root)
+	return out
+}
+
+// communicates applies a table entry's only_if condition (self.log(...,
+// sync_dist=True) is collective, plain self.log is not).
+func (l *lowerer) communicates(c *ast.Call, s *rules.Site) bool {
+	e := l.tb.Collectives[s.API]
+	if e == nil || !e.OnlyIf.Present() {
+		return true
+	}
+	x := arg(c, e.OnlyIf)
+	return x != nil && !isFalse(x) && !isNone(x)
+}
+
+func isNone(e ast.Expr) bool {
+	c, ok := e.(*ast.Constant)
+	return ok && c.Type == ast.ConstNone
+}
