@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+)
+
+type pipeRWC struct {
+	io.Reader
+	io.WriteCloser
+}
+
+// The lsp command wires the server to the driver: a document opened in a
+// workspace gets the driver's findings (here the test rule's), from the
+// unsaved buffer.
+func TestLSPCommandPublishesDriverFindings(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "pyproject.toml"), []byte("[tool.collvet]\n"), 0o644)
+	path := filepath.Join(dir, "m.py")
+	os.WriteFile(path, []byte("x = 1\n"), 0o644)
+
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var stderr bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		done <- Main([]string{"lsp", "--debounce", "1ms"}, inR, outW, &stderr)
+		outW.Close()
+	}()
+	published := make(chan map[string]any, 10)
+	conn := jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(pipeRWC{outR, inW}, jsonrpc2.VSCodeObjectCodec{}),
+		jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+			if req.Method == "textDocument/publishDiagnostics" {
+				var p map[string]any
+				json.Unmarshal(*req.Params, &p)
+				published <- p
+			}
+			return nil, nil
+		}))
+	defer conn.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	uri := "file://" + filepath.ToSlash(path)
+	if err := conn.Call(ctx, "initialize", map[string]any{"rootUri": "file://" + filepath.ToSlash(dir), "capabilities": map[string]any{}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	conn.Notify(ctx, "initialized", map[string]any{})
+	conn.Notify(ctx, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": uri, "languageId": "python", "version": 1, "text": "import torch.distributed as dist\ndist.all_reduce(t)\n"}})
+	for {
+		select {
+		case p := <-published:
+			diags, _ := p["diagnostics"].([]any)
+			if p["uri"] != uri || len(diags) == 0 {
+				continue
+			}
+			d := diags[0].(map[string]any)
+			if d["code"] != "CV990" {
+				t.Errorf("diagnostic = %v", d)
+			}
+			conn.Call(ctx, "shutdown", nil, nil)
+			conn.Notify(ctx, "exit", nil)
+			if code := <-done; code != ExitOK {
+				t.Errorf("exit %d; stderr: %s", code, stderr.String())
+			}
+			return
+		case <-ctx.Done():
+			t.Fatalf("no diagnostics from the driver; stderr: %s", stderr.String())
+		}
+	}
+}
+
+func TestLSPCommandRejectsArguments(t *testing.T) {
+	code, _, errOut := run(t, "", "lsp", "somefile.py")
+	if code != ExitError || errOut == "" {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
