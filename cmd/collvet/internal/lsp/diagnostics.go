@@ -353,6 +353,9 @@ func (s *Server) toProtocol(d rules.Diagnostic, mapper func(string) *textpos.Map
 	if d.Rule != "" {
 		out.CodeDescription = &CodeDescription{Href: s.opts.DocURL(d.Rule)}
 	}
+	if unnecessary[d.Name] {
+		out.Tags = []int{TagUnnecessary} // editors fade the text out
+	}
 	for _, r := range d.Related {
 		if !r.Pos.IsValid() {
 			continue
@@ -363,6 +366,12 @@ func (s *Server) toProtocol(d rules.Diagnostic, mapper func(string) *textpos.Map
 		})
 	}
 	return out
+}
+
+// unnecessary names the rules whose findings mark text that does nothing
+// (published with the Unnecessary tag).
+var unnecessary = map[string]bool{
+	"unused-suppression": true, // CV002: a suppression comment that silences nothing
 }
 
 // severity maps a rule severity to the protocol's.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/textpos"
 )
 
 // Positions are UTF-16 code units: a finding after non-ASCII text on its
@@ -201,5 +202,19 @@ func TestAnalysisErrorIsLogged(t *testing.T) {
 	}
 	if err := c.shutdown(); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestUnusedSuppressionIsTaggedUnnecessary(t *testing.T) {
+	s := NewServer(Options{Analyzer: &fakeAnalyzer{}})
+	mapper := func(string) *textpos.Mapper { return newMapper("x = 1  # collvet: ignore[CV101] r\n") }
+	d := s.toProtocol(rules.Diagnostic{Rule: "CV002", Name: "unused-suppression", Severity: rules.Warning,
+		Pos: rules.Pos{Path: "x.py", Line: 1, Col: 8, EndLine: 1, EndCol: 34}}, mapper)
+	if len(d.Tags) != 1 || d.Tags[0] != TagUnnecessary || d.Severity != SeverityWarning {
+		t.Errorf("CV002: tags %v severity %d", d.Tags, d.Severity)
+	}
+	d = s.toProtocol(rules.Diagnostic{Rule: "CV999", Name: "test-hazard", Pos: rules.Pos{Path: "x.py", Line: 1, Col: 1}}, mapper)
+	if d.Tags != nil {
+		t.Errorf("CV999 tagged %v", d.Tags)
 	}
 }
