@@ -140,6 +140,15 @@ func (s *scanner) run() {
 			s.emit(Comment, start, line, col)
 		case c == '\n':
 			s.off++
+			if len(s.parens) > 0 && s.defOrClassFollows() {
+				// "def"/"class" cannot occur inside brackets: the bracket
+				// was never closed. Report it and resume at this line so
+				// that later definitions still parse.
+				i := len(s.parens) - 1
+				s.res.Errors = append(s.res.Errors, Error{Line: int(s.adjLine(s.parenLines[i])), Col: int(s.parenCols[i]),
+					Msg: fmt.Sprintf("'%c' was never closed", s.parens[i])})
+				s.parens, s.parenLines, s.parenCols = s.parens[:0], s.parenLines[:0], s.parenCols[:0]
+			}
 			if len(s.parens) == 0 {
 				s.emit(Newline, start, line, col)
 				s.atBOL = true
@@ -249,6 +258,22 @@ done:
 	default:
 		if alt != s.altIndents[len(s.altIndents)-1] {
 			s.errorf(s.off, "inconsistent use of tabs and spaces in indentation")
+		}
+	}
+	return false
+}
+
+// defOrClassFollows reports whether the line starting at s.off begins
+// with the keyword def or class.
+func (s *scanner) defOrClassFollows() bool {
+	i := s.off
+	for i < len(s.src) && (s.src[i] == ' ' || s.src[i] == '\t' || s.src[i] == '\f') {
+		i++
+	}
+	rest := s.src[i:]
+	for _, kw := range [...]string{"def ", "class ", "async def "} {
+		if len(rest) >= len(kw) && string(rest[:len(kw)]) == kw {
+			return true
 		}
 	}
 	return false
