@@ -10,13 +10,33 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/collvet/collvet/cmd/collvet/internal/driver"
 	"github.com/collvet/collvet/cmd/collvet/internal/driver/drivertest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/cli")
 
+// realFrontend and realRules are the production front end and rule list,
+// for the end-to-end tests; the others use drivertest's stable ones.
+var (
+	realFrontend = driver.PythonFrontend
+	realRules    = driver.Rules
+)
+
+// useReal switches to the real front end and rules for one test.
+func useReal(t *testing.T) {
+	t.Helper()
+	if realFrontend == nil {
+		t.Skip("the Python front end is not wired")
+	}
+	f, r := driver.PythonFrontend, driver.Rules
+	driver.PythonFrontend, driver.Rules = realFrontend, realRules
+	t.Cleanup(func() { driver.PythonFrontend, driver.Rules = f, r })
+}
+
 func TestMain(m *testing.M) {
 	flag.Parse()
+	realFrontend, realRules = driver.PythonFrontend, driver.Rules
 	restore := drivertest.Install()
 	code := m.Run()
 	restore()

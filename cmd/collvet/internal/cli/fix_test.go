@@ -69,8 +69,13 @@ func TestRobustness(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes a 50 MB file")
 	}
+	t.Run("test-frontend", func(t *testing.T) { robustness(t, "all_reduce(t)") })
+	t.Run("real-frontend", func(t *testing.T) { useReal(t); robustness(t, "all_reduce(t, async_op=True)") })
+}
+
+func robustness(t *testing.T, call string) {
 	dir := tempProject(t)
-	write(t, dir, "good.py", "dist.all_reduce(t)\n")
+	write(t, dir, "good.py", "import torch.distributed as dist\n\n\ndef f(t):\n    dist."+call+"\n")
 	write(t, dir, "empty.py", "")
 	write(t, dir, "binary.py", "\x7fELF\x00\x00\x01\x02\xff\xfe")
 	write(t, dir, "latin.py", "x = '\xe9\xe8'\n")
@@ -100,10 +105,67 @@ func TestRobustness(t *testing.T) {
 			t.Errorf("%s: no CV000 finding", f)
 		}
 	}
-	if !strings.Contains(stderr, "binary.py") {
-		t.Errorf("binary file not mentioned on stderr: %s", stderr)
+	if !strings.Contains(stderr, "binary.py") && !strings.Contains(out, `"path": "binary.py"`) {
+		t.Errorf("binary file neither reported nor mentioned on stderr: %s", stderr)
+	}
+	if !strings.Contains(stderr, "generated.py") {
+		t.Errorf("the 50 MB file is not mentioned on stderr: %s", stderr)
 	}
 	if os.Getuid() != 0 && !strings.Contains(stderr, "locked") {
 		t.Errorf("unreadable directory not mentioned on stderr: %s", stderr)
+	}
+}
+
+// TestEndToEnd runs the real front end and rules over a reproducer of the
+// hazards, then fixes it: the fixed file parses and the fixed findings are
+// gone.
+func TestEndToEnd(t *testing.T) {
+	useReal(t)
+	dir := tempProject(t)
+	src := `import threading
+import torch
+import torch.distributed as dist
+
+
+def saver(t):
+    dist.all_reduce(t)
+
+
+def hook(grad):
+    dist.all_reduce(grad)
+    return grad
+
+
+def main():
+    dist.init_process_group("nccl")
+    t = torch.ones(1)
+    th = threading.Thread(target=saver, args=(t,))
+    th.start()
+    dist.all_reduce(t)
+    p = torch.nn.Parameter(torch.ones(1))
+    p.register_hook(hook)
+    p.sum().backward()
+    w = dist.all_reduce(t, async_op=True)
+
+
+main()
+`
+	write(t, dir, "repro.py", src)
+	code, out, stderr := run(t, dir, ".")
+	for _, want := range []string{"repro.py:7:5: CV101 ", "repro.py:11:5: CV102 ", "repro.py:24:9: CV401 ", "    repro.py:18:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if code != ExitFindings {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	code, out, stderr = run(t, dir, "--fix", ".")
+	got, _ := os.ReadFile(filepath.Join(dir, "repro.py"))
+	if _, errs := parser.ParseFile("repro.py", got); len(errs) > 0 {
+		t.Fatalf("fixed file does not parse: %v\n%s", errs, got)
+	}
+	if strings.Contains(out, "CV102") || strings.Contains(out, "CV401") || !strings.Contains(out, "CV101") {
+		t.Errorf("after --fix (exit %d):\n%s\nstderr %s\nfile:\n%s", code, out, stderr, got)
 	}
 }

@@ -80,8 +80,8 @@ func run(p *rules.Pass) {
 	}
 }
 
-// MaxBytes is the front end's file size limit.
-const MaxBytes = 64 << 20
+// MaxBytes is the front end's file size limit (pyfront's MaxFileSize).
+const MaxBytes = 20 << 20
 
 // Frontend walks the paths (honouring Exclude, never for explicit paths),
 // parses .py files with pyfront's parser and returns files and errors.
