@@ -69,6 +69,7 @@ dcp.async_save(state, checkpoint_id=path, process_group=side)`,
 
 type use struct {
 	site  *rules.Site
+	group *rules.Group // the group along this reach
 	reach *rules.Reach
 	ctx   *rules.Context // the host thread
 	// spawnOnly: a library background thread known only by its spawn site
@@ -90,8 +91,16 @@ func run(p *rules.Pass) {
 		}
 		byGroup[k] = append(byGroup[k], u)
 	}
+	// A library background thread (async_save) stands for the collectives
+	// of its spawning call; the call itself is not a main-thread collective.
+	bgSpawn := map[rules.Pos]bool{}
+	for _, c := range prog.Contexts {
+		if c.Kind == rules.Background && c.Entry == nil {
+			bgSpawn[c.Spawn] = true
+		}
+	}
 	for _, s := range prog.Sites {
-		if !rulekit.Communicates(s) || s.Kind == rules.OpInit {
+		if !rulekit.Communicates(s) || s.Kind == rules.OpInit || bgSpawn[s.Pos] {
 			continue
 		}
 		for _, r := range s.Reach {
@@ -102,12 +111,13 @@ func run(p *rules.Pass) {
 			if c != nil && c.Kind == rules.Autograd {
 				continue // CV102's business
 			}
-			add(s.Group, use{site: s, reach: r, ctx: c})
+			g := rulekit.ReachGroup(s, r)
+			add(g, use{site: s, group: g, reach: r, ctx: c})
 		}
 	}
 	for _, c := range prog.Contexts {
 		if c.Kind == rules.Background && c.Entry == nil && c.Group != nil {
-			add(c.Group, use{ctx: c, spawnOnly: true})
+			add(c.Group, use{ctx: c, group: c.Group, spawnOnly: true})
 		}
 	}
 	reported := map[*rules.Site]bool{}
@@ -147,7 +157,7 @@ func where(u use) (pos rules.Pos, what string, group *rules.Group) {
 	if u.spawnOnly {
 		return u.ctx.Spawn, rulekit.ShortAPI(u.ctx.SpawnAPI, "background work") + "'s collectives", u.ctx.Group
 	}
-	return u.site.Pos, rulekit.OpName(u.site), u.site.Group
+	return u.site.Pos, rulekit.OpName(u.site), u.group
 }
 
 func report(p *rules.Pass, a use, b *use) {

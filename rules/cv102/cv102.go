@@ -85,8 +85,8 @@ func run(p *rules.Pass) {
 	mainGroups := map[string]bool{}
 	for _, s := range prog.Sites {
 		for _, r := range s.Reach {
-			if r != nil && (r.Ctx == nil || r.Ctx.Kind != rules.Autograd) && rulekit.Known(s.Group) {
-				mainGroups[rulekit.GroupKey(s.Group)] = true
+			if g := rulekit.ReachGroup(s, r); r != nil && (r.Ctx == nil || r.Ctx.Kind != rules.Autograd) && rulekit.Known(g) {
+				mainGroups[rulekit.GroupKey(g)] = true
 			}
 		}
 	}
@@ -94,11 +94,22 @@ func run(p *rules.Pass) {
 	ctxGroups := map[*rules.Context]map[string]bool{}
 	for _, s := range prog.Sites {
 		for _, r := range s.Reach {
-			if r != nil && r.Ctx != nil && r.Ctx.Kind == rules.Autograd && rulekit.Known(s.Group) {
+			if g := rulekit.ReachGroup(s, r); r != nil && r.Ctx != nil && r.Ctx.Kind == rules.Autograd && rulekit.Known(g) {
 				if ctxGroups[r.Ctx] == nil {
 					ctxGroups[r.Ctx] = map[string]bool{}
 				}
-				ctxGroups[r.Ctx][rulekit.GroupKey(s.Group)] = true
+				ctxGroups[r.Ctx][rulekit.GroupKey(g)] = true
+			}
+		}
+	}
+	for _, c := range prog.Contexts {
+		// Framework hooks drive their own communicators (FSDP's pair).
+		for _, g := range c.Groups {
+			if c.Kind == rules.Autograd && rulekit.Known(g) {
+				if ctxGroups[c] == nil {
+					ctxGroups[c] = map[string]bool{}
+				}
+				ctxGroups[c][rulekit.GroupKey(g)] = true
 			}
 		}
 	}
@@ -122,13 +133,14 @@ func run(p *rules.Pass) {
 
 func report(p *rules.Pass, s *rules.Site, r *rules.Reach, mainGroups, hookGroups map[string]bool) {
 	c := r.Ctx
+	g := rulekit.ReachGroup(s, r)
 	hookAPI := rulekit.ShortAPI(c.SpawnAPI, "an autograd hook")
 	msg := fmt.Sprintf("%s on %s runs in a callback registered with %s, which the autograd engine calls on its own device thread during backward: "+
 		"it is launched from a different host thread than the main thread's collectives, so ranks can order them differently and hang",
-		rulekit.OpName(s), rulekit.GroupLabel(s.Group), hookAPI)
+		rulekit.OpName(s), rulekit.GroupLabel(g), hookAPI)
 	if len(hookGroups) >= 2 {
 		msg += fmt.Sprintf(" (the hook drives %d groups, as HYBRID_SHARD does)", len(hookGroups))
-	} else if rulekit.Known(s.Group) && len(mainGroups) > 0 && !mainGroups[rulekit.GroupKey(s.Group)] {
+	} else if rulekit.Known(g) && len(mainGroups) > 0 && !mainGroups[rulekit.GroupKey(g)] {
 		msg += " (its group differs from the main thread's, so two communicators are driven from two threads)"
 	}
 	d := rules.Diagnostic{Pos: s.Pos, Message: msg}

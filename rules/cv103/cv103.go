@@ -7,6 +7,7 @@ package cv103
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/cv102"
@@ -74,49 +75,53 @@ model = FSDP(net, sharding_strategy=ShardingStrategy.HYBRID_SHARD)
 })
 
 type use struct {
-	site *rules.Site
-	ctx  *rules.Context
+	site  *rules.Site
+	group *rules.Group
+	ctx   *rules.Context
 }
 
 func run(p *rules.Pass) {
 	prog := p.Prog
 	var uses []use
 	for _, s := range prog.Sites {
-		if !rulekit.Communicates(s) || s.Kind == rules.OpInit || s.Kind == rules.OpGroupCreate || !rulekit.Known(s.Group) || !s.Group.IsDevice() {
+		if !rulekit.Communicates(s) || s.Kind == rules.OpInit || s.Kind == rules.OpGroupCreate {
 			continue
 		}
 		for _, r := range s.Reach {
-			if r == nil {
+			g := rulekit.ReachGroup(s, r)
+			if r == nil || !rulekit.Known(g) || !g.IsDevice() {
 				continue
 			}
 			c := rulekit.Thread(r.Ctx, prog)
 			if c != nil && c.Kind == rules.Autograd {
 				continue // CV102 reports user hooks, with the group note
 			}
-			uses = append(uses, use{s, c})
+			uses = append(uses, use{s, g, c})
 		}
 	}
 	for _, c := range prog.Contexts {
 		if c.Kind == rules.Background && c.Entry == nil && c.Group != nil && rulekit.Known(c.Group) && c.Group.IsDevice() {
-			uses = append(uses, use{&rules.Site{Pos: c.Spawn, API: c.SpawnAPI, Group: c.Group, Kind: rules.OpFramework}, c})
+			uses = append(uses, use{&rules.Site{Pos: c.Spawn, API: c.SpawnAPI, Group: c.Group, Kind: rules.OpFramework}, c.Group, c})
 		}
 	}
 	reported := map[*rules.Context]bool{}
+	reportedSite := map[*rules.Site]bool{}
 	for _, a := range uses {
-		if rulekit.IsMain(a.ctx) || reported[a.ctx] {
+		if rulekit.IsMain(a.ctx) || reported[a.ctx] || reportedSite[a.site] {
 			continue
 		}
 		for _, b := range uses {
-			if b.ctx == a.ctx || rulekit.SameGroup(a.site.Group, b.site.Group) || !rulekit.Concurrent(a.ctx, b.ctx) {
+			if b.ctx == a.ctx || rulekit.SameGroup(a.group, b.group) || !rulekit.Concurrent(a.ctx, b.ctx) {
 				continue
 			}
 			reported[a.ctx] = true
+			reportedSite[a.site] = true
 			d := rules.Diagnostic{Pos: a.site.Pos, Message: fmt.Sprintf(
 				"%s on %s is issued from %s while %s drives another device communicator (%s, %s at %s): "+
 					"host launch order across the two threads differs between ranks, so the communicators' kernels can wait on each other and hang",
-				rulekit.OpName(a.site), rulekit.GroupLabel(a.site.Group), rulekit.CtxLabel(a.ctx),
-				rulekit.CtxLabel(b.ctx), rulekit.GroupLabel(b.site.Group), rulekit.OpName(b.site), b.site.Pos.Short())}
-			d.Related = append(d.Related, rulekit.Related(b.site.Pos, fmt.Sprintf("%s on %s, from %s", rulekit.OpName(b.site), rulekit.GroupLabel(b.site.Group), rulekit.CtxLabel(b.ctx))))
+				rulekit.OpName(a.site), rulekit.GroupLabel(a.group), rulekit.CtxLabel(a.ctx),
+				rulekit.CtxLabel(b.ctx), rulekit.GroupLabel(b.group), rulekit.OpName(b.site), b.site.Pos.Short())}
+			d.Related = append(d.Related, rulekit.Related(b.site.Pos, fmt.Sprintf("%s on %s, from %s", rulekit.OpName(b.site), rulekit.GroupLabel(b.group), rulekit.CtxLabel(b.ctx))))
 			if a.ctx != nil && a.ctx.Spawn.IsValid() && a.ctx.Spawn != a.site.Pos {
 				d.Related = append(d.Related, rulekit.Related(a.ctx.Spawn, "the thread is started here"))
 			}
@@ -124,10 +129,19 @@ func run(p *rules.Pass) {
 			break
 		}
 	}
-	for _, m := range prog.Facts.MultiComm {
-		if m == nil || disabled(prog, m) {
+	multi := append([]*rules.MultiCommUse{}, prog.Facts.MultiComm...)
+	for _, c := range prog.Contexts {
+		if c.Kind == rules.Autograd && c.Framework != "" && len(c.Groups) >= 2 && !rulekit.SingleThreaded(c, prog) {
+			multi = append(multi, &rules.MultiCommUse{Pos: c.Spawn, API: c.SpawnAPI,
+				Detail: fmt.Sprintf("%d communicators (%s)", len(c.Groups), groupIDs(c.Groups))})
+		}
+	}
+	seenMulti := map[[2]any]bool{}
+	for _, m := range multi {
+		if m == nil || disabled(prog, m) || seenMulti[[2]any{m.Pos.Path, m.Pos.Line}] {
 			continue
 		}
+		seenMulti[[2]any{m.Pos.Path, m.Pos.Line}] = true
 		d := rules.Diagnostic{Pos: m.Pos, Message: fmt.Sprintf(
 			"%s with %s drives two device communicators (intra- and inter-node) from backward hooks that the autograd engine runs on its own device thread, "+
 				"while the main thread drives the same communicators: launch order differs between ranks and the job can hang at scale",
@@ -156,4 +170,12 @@ func disabled(prog *rules.Program, m *rules.MultiCommUse) bool {
 		}
 	}
 	return false
+}
+
+func groupIDs(gs []*rules.Group) string {
+	var ids []string
+	for _, g := range gs {
+		ids = append(ids, g.ID)
+	}
+	return strings.Join(ids, ", ")
 }

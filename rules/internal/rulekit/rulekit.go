@@ -189,3 +189,13 @@ func InsertAfter(f *rules.File, line int, text string) rules.Edit {
 	}
 	return InsertBefore(f.Path, line+1, text)
 }
+
+// ReachGroup is the group a site uses along one reaching chain: the
+// chain's own group when the front end tells (a group passed down through
+// parameters), else the site's.
+func ReachGroup(s *rules.Site, r *rules.Reach) *rules.Group {
+	if r != nil && r.Group != nil {
+		return r.Group
+	}
+	return s.Group
+}
