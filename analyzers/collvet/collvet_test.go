@@ -23,3 +23,17 @@ func TestLockFix(t *testing.T) {
 func TestMPI(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer, "mpifunneled", "mpisingle", "mpirequest")
 }
+
+func TestSpawners(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer, "spawners")
+}
+
+// TestFacts checks the summaries a wrapper package exports and the
+// findings they produce in an importing package.
+func TestFacts(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer, "ncclwrap", "wrapapp")
+}
+
+func TestSuppressions(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer, "suppress")
+}

@@ -22,6 +22,7 @@ type ValSum struct {
 	API     string
 	Backend string
 	Pos     PosSum
+	Path    string // Param: the field path below the operand (".comm")
 	Indexed bool
 }
 
@@ -110,7 +111,7 @@ const maxOps = 64 // per summary: keeps facts small on large wrappers
 
 func (b *builder) toSum(v value) ValSum {
 	if v.kind == "param" {
-		return ValSum{Param: v.param, Kind: "param"}
+		return ValSum{Param: v.param, Kind: "param", Path: v.path}
 	}
 	return ValSum{Param: -1, Kind: v.kind, Name: v.name, API: v.api, Backend: v.backend, Pos: v.abs, Indexed: v.indexed}
 }

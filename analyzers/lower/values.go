@@ -20,7 +20,27 @@ type value struct {
 	abs     PosSum    // absolute position: stable across packages
 	pos     rules.Pos // display position
 	param   int       // kind param: the operand index (summaries)
+	path    string    // kind param: field path below the operand (".comm")
 	indexed bool      // an element of an array/slice/map at a non-constant index
+	// unbound: a parameter or receiver no call chain bound (a library's
+	// entry point); its fields get instance-insensitive identities.
+	unbound bool
+}
+
+// withPath is the value of a field below v.
+func (v value) withPath(p string) value {
+	if p == "" {
+		return v
+	}
+	switch v.kind {
+	case "var", "alloc":
+		v.kind, v.name, v.api = "var", v.name+p, ""
+		return v
+	case "param":
+		v.path += p
+		return v
+	}
+	return unknownV
 }
 
 // id is the value's identity in the model.
@@ -36,7 +56,7 @@ func (v value) id() string {
 	case "nil":
 		return "default"
 	case "param":
-		return fmt.Sprintf("param#%d", v.param)
+		return fmt.Sprintf("param#%d%s", v.param, v.path)
 	}
 	return "unknown"
 }
@@ -140,8 +160,28 @@ func (b *builder) valueOf(e ast.Expr, en env) value {
 			if sel.Kind() != types.FieldVal {
 				return unknownV
 			}
+			// A field of a bound operand (the caller's variable) or of a
+			// summarised parameter is instance-sensitive: intra.comm and
+			// inter.comm differ. Otherwise the field is its own identity
+			// (or the allocation stored into it).
+			base := b.valueOf(x.X, en)
+			local := false
+			if id, ok := b.strip(x.X).(*ast.Ident); ok {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok && v.Kind() == types.LocalVar {
+					local = true
+				}
+			}
+			switch {
+			case base.kind == "param":
+				return base.withPath("." + x.Sel.Name)
+			case (base.kind == "var" || base.kind == "alloc") && !base.unbound && !local:
+				return base.withPath("." + x.Sel.Name)
+			}
 			if v, ok := b.creator[sel.Obj()]; ok {
 				return v
+			}
+			if base.kind == "var" && !base.unbound && local {
+				return base.withPath("." + x.Sel.Name)
 			}
 			return b.mkValue("var", typeName(sel.Recv())+"."+x.Sel.Name, "", "", sel.Obj().Pos())
 		}
@@ -193,7 +233,9 @@ func (b *builder) objValue(obj types.Object, en env) value {
 	if v.Pkg() != nil && v.Pkg() != b.pass.Pkg && v.Parent() == v.Pkg().Scope() {
 		name = v.Pkg().Name() + "." + name
 	}
-	return b.mkValue("var", name, "", "", v.Pos())
+	val := b.mkValue("var", name, "", "", v.Pos())
+	val.unbound = v.Kind() == types.ParamVar || v.Kind() == types.RecvVar
+	return val
 }
 
 func typeName(t types.Type) string {

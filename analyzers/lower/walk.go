@@ -135,7 +135,7 @@ func (b *builder) noteLevel(w *walker, lvl string, p token.Pos) {
 func (b *builder) resolve(s ValSum, ops []ast.Expr, en env) value {
 	if s.Param >= 0 {
 		if s.Param < len(ops) {
-			return b.valueOf(ops[s.Param], en)
+			return b.valueOf(ops[s.Param], en).withPath(s.Path)
 		}
 		return unknownV
 	}
