@@ -1,0 +1,16 @@
+# A1 (ROCm/rccl#1600): a gradient hook runs on the autograd device thread.
+import torch
+import torch.distributed as dist
+
+dist.init_process_group("nccl")
+
+
+def sync_grad(grad):
+    dist.all_reduce(grad)
+    return grad
+
+
+def train(model, batch, param):
+    param.register_hook(sync_grad)
+    loss = model(batch).sum()
+    loss.backward()
