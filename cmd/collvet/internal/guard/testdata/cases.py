@@ -168,6 +168,7 @@ def case_recording():
     collvet_guard.report(file=out)
     extra["report"] = out.getvalue()
     orig = collvet_guard.snapshot()
+    extra["wrapped"] = orig["wrapped"]
     collvet_guard.uninstall()
     extra["restored"] = not hasattr(dist.all_reduce, "__collvet_original__") and not hasattr(
         threading.Thread.start, "__collvet_original__"
