@@ -1,0 +1,3 @@
+import mpi4py
+
+mpi4py.rc.thread_level = "funneled"
