@@ -21,7 +21,22 @@ var Analyzer = New(nil)
 
 // New returns a builder analyzer that uses tables (nil: the embedded
 // api.Default tables), for drivers that extend the tables from config.
-func New(tables *api.Tables) *analysis.Analyzer {
+func New(tables *api.Tables) *analysis.Analyzer { return NewConfig(Config{Tables: tables}) }
+
+// Config configures a builder analyzer.
+type Config struct {
+	// Tables are the API tables (nil: api.Default()).
+	Tables *api.Tables
+	// Base is the directory model paths are made relative to (files
+	// outside it keep absolute paths). Empty: $COLLVET_BASE, else the
+	// working directory (go vet runs tools in the package directory).
+	Base string
+}
+
+// NewConfig returns a builder analyzer configured by c. Each analyzer
+// value has its own fact types' owner: use one per driver run.
+func NewConfig(c Config) *analysis.Analyzer {
+	tables := c.Tables
 	return &analysis.Analyzer{
 		Name: "collvetlower",
 		Doc: "lower Go code that drives NCCL, MPI and CUDA into collvet's model\n\n" +
@@ -29,7 +44,7 @@ func New(tables *api.Tables) *analysis.Analyzer {
 			"its result is the package's rules.Program and its facts summarise, " +
 			"for other packages, the communication each function performs.",
 		URL:              "https://github.com/collvet/collvet/tree/main/analyzers/lower",
-		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, tables) },
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, tables, c.Base) },
 		RunDespiteErrors: true,
 		ResultType:       reflect.TypeFor[*Result](),
 		FactTypes:        []analysis.Fact{new(Summary), new(PackageSummary)},
@@ -93,11 +108,14 @@ func relPath(base, name string) string {
 	return name
 }
 
-func run(pass *analysis.Pass, tables *api.Tables) (any, error) {
+func run(pass *analysis.Pass, tables *api.Tables, base string) (any, error) {
 	if tables == nil {
 		tables = api.Default()
 	}
 	b := newBuilder(pass, tables)
+	if base != "" {
+		b.base = base
+	}
 	if !b.relevant() {
 		return &Result{Prog: &rules.Program{}, Dir: b.base}, nil
 	}
