@@ -564,6 +564,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			if sc := l.newStream(value); sc.s != nil {
 				l.synth[v] = sc.s
 			}
+			l.recordedEvent(v, value)
 			if k, ok := value.(*ast.Constant); ok && k.Type == ast.ConstNone {
 				l.event(&rules.Event{Kind: rules.EvFree, Pos: l.pos(t.Pos), Var: v})
 				return
@@ -805,6 +806,13 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 			if x := arg(c, a); x != nil {
 				site.Outputs = append(site.Outputs, tensors(x)...)
 			}
+		}
+	}
+	if entry != nil && entry.Stream.Present() {
+		// An explicit stream argument (CuPy NCCL, cupyx stream=) decides
+		// where the operation runs; 0 / None mean the null/current stream.
+		if x := arg(c, entry.Stream); x != nil && !isNone(x) && !isFalse(x) {
+			site.Stream = l.streamOf(stripHandle(x)).s
 		}
 	}
 	if site.Stream == nil && len(l.streams) > 0 {
@@ -1181,4 +1189,32 @@ func (l *lowerer) addWork(w *rules.Work) {
 	defer factsMu.Unlock()
 	p := l.r.Prog()
 	p.Works = append(p.Works, w)
+}
+
+// stripHandle maps s.ptr / s.cuda_stream / s.handle to the stream s.
+func stripHandle(e ast.Expr) ast.Expr {
+	if a, ok := e.(*ast.Attribute); ok {
+		switch a.Attr {
+		case "ptr", "cuda_stream", "handle", "stream_ptr":
+			return a.Value
+		}
+	}
+	return e
+}
+
+// recordedEvent notes e = stream.record() / stream.record_event(): the
+// event v was recorded on the receiver stream (an event's own record()
+// returns nothing and is handled as a call).
+func (l *lowerer) recordedEvent(v string, value ast.Expr) {
+	c, ok := value.(*ast.Call)
+	if !ok {
+		return
+	}
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok || (a.Attr != "record" && a.Attr != "record_event") {
+		return
+	}
+	if l.r.Stream(a.Value) != nil || l.synth[dotted(a.Value)] != nil {
+		l.eventOn[v] = l.streamOf(a.Value)
+	}
 }

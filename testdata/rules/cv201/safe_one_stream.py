@@ -1,0 +1,9 @@
+import cupy
+from cupy.cuda import nccl
+
+
+def step(a, b, n, uid, rank, world):
+    comm = nccl.NcclCommunicator(world, uid, rank)
+    s = cupy.cuda.Stream()
+    comm.allReduce(a.data.ptr, a.data.ptr, n, nccl.NCCL_FLOAT32, nccl.NCCL_SUM, s.ptr)
+    comm.allReduce(b.data.ptr, b.data.ptr, n, nccl.NCCL_FLOAT32, nccl.NCCL_SUM, s.ptr)
