@@ -87,14 +87,28 @@ func (r *Result) TokenPos(p rules.Pos) (token.Pos, bool) {
 }
 
 // displayBase returns the directory positions are made relative to: the
-// working directory (go vet runs tools in the package directory; the CLI
-// passes its own). A COLLVET_BASE environment variable overrides it.
+// root of the module holding the working directory (go vet runs tools in
+// the package directory, and users run go vet from the module root), else
+// the working directory. A COLLVET_BASE environment variable overrides it;
+// the CLI's loader passes its own.
 func displayBase() string {
 	if b := os.Getenv("COLLVET_BASE"); b != "" {
 		return b
 	}
-	wd, _ := os.Getwd()
-	return wd
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for d := wd; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return wd
+		}
+		d = up
+	}
 }
 
 // relPath makes an absolute file name relative to base when it is inside it.

@@ -13,5 +13,6 @@ import (
 )
 
 func main() {
+	cli.VetTool(os.Args[1:]) // go vet -vettool: does not return
 	os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
