@@ -945,7 +945,11 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 			} else {
 				l.streams = append(l.streams, sc)
 			}
-			l.event(&rules.Event{Kind: rules.EvStreamEnter, Pos: at, Stream: sc.s, StreamText: sc.text})
+			if sc.s == nil {
+				l.event(&rules.Event{Kind: rules.EvStreamExit, Pos: at})
+			} else {
+				l.event(&rules.Event{Kind: rules.EvStreamEnter, Pos: at, Stream: sc.s, StreamText: sc.text})
+			}
 		} else if recv != nil && sa.Method { // cupy stream.use()
 			sc := l.streamOf(recv)
 			l.streams = append(l.streams, sc)
@@ -983,15 +987,20 @@ func (l *lowerer) current() streamCtx {
 func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 	if c, ok := e.(*ast.Call); ok {
 		ext, _ := l.callee(c)
-		if sa := l.tb.Streams[ext]; sa != nil && (sa.Role == "current_stream" || sa.Role == "default_stream") {
+		if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "current_stream" {
 			return l.current()
+		}
+		if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "default_stream" {
+			return streamCtx{} // the default stream: what code outside any stream context runs on
 		}
 		if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "new_stream" {
 			return streamCtx{s: &rules.Stream{ID: "stream@" + l.pos(c.Pos).Short(), Pos: l.pos(c.Pos)}, text: l.text(c)}
 		}
 		switch lastName(dotted(c.Func)) {
-		case "current_stream", "default_stream":
+		case "current_stream":
 			return l.current()
+		case "default_stream":
+			return streamCtx{}
 		}
 	}
 	text := l.text(e)
