@@ -1,0 +1,352 @@
+package guard
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The runtime witness: every fixture in testdata/witness runs as two gloo
+// ranks on CPU under the guard, and what ran is held against the fixture's
+// "# witness:" header and against the static model
+// (`collvet debug contexts --format=json`). WITNESS.md describes the
+// fixtures, the thread-kind mapping and the CUDA observations.
+
+// witnessSpec is a fixture's header:
+//
+//	# witness: hazard | safe
+//	# witness: sequential        (safe: threads share a group one after another)
+//	# witness: expect-cpu CODES  (guard hazards on two gloo ranks on CPU)
+//	# witness: expect-cuda CODES (on CUDA with NCCL; scripts/witness)
+type witnessSpec struct {
+	safe, sequential bool
+	expectCPU        []string
+	seen             bool
+}
+
+func parseSpec(t *testing.T, path string) witnessSpec {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s witnessSpec
+	var kind bool
+	for _, line := range strings.Split(string(data), "\n") {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(line), "# witness:")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(rest)
+		if len(f) == 0 {
+			continue
+		}
+		s.seen = true
+		switch f[0] {
+		case "safe":
+			s.safe, kind = true, true
+		case "hazard":
+			kind = true
+		case "sequential":
+			s.sequential = true
+		case "expect-cpu":
+			s.expectCPU = append([]string{}, f[1:]...)
+		case "expect-cuda":
+		default:
+			t.Fatalf("%s: unknown witness header %q", path, f[0])
+		}
+	}
+	if !s.seen || !kind {
+		t.Fatalf("%s: no '# witness: hazard|safe' header", path)
+	}
+	sort.Strings(s.expectCPU)
+	return s
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// runRanks runs fixture as world ranks under the guard (warn mode) and
+// returns each rank's record. A run past its timeout fails the test with
+// every thread's stack, as the launcher dumps them.
+func runRanks(t *testing.T, py, gdir, fixture string, world int) []*Record {
+	t.Helper()
+	root := moduleRoot(t)
+	launch := filepath.Join(root, "testdata", "witness", "harness", "launch.py")
+	for attempt := 0; ; attempt++ {
+		recs, stderrs, err := runRanksOnce(t, py, gdir, launch, fixture, world)
+		if err == nil {
+			return recs
+		}
+		joined := strings.Join(stderrs, "\n")
+		if attempt == 0 && strings.Contains(joined, "ddress already in use") {
+			continue // another test took the port between probe and bind
+		}
+		t.Fatalf("%s: %v\n%s", filepath.Base(fixture), err, joined)
+	}
+}
+
+func runRanksOnce(t *testing.T, py, gdir, launch, fixture string, world int) ([]*Record, []string, error) {
+	dir := t.TempDir()
+	port := freePort(t)
+	const timeout = 60 // seconds, inside the launcher
+	ctx, cancel := context.WithTimeout(context.Background(), (timeout+40)*time.Second)
+	defer cancel()
+	cmds := make([]*exec.Cmd, world)
+	stderrs := make([]bytes.Buffer, world)
+	for r := range world {
+		c := exec.CommandContext(ctx, py, launch, fixture)
+		c.Env = append(os.Environ(),
+			fmt.Sprintf("RANK=%d", r),
+			fmt.Sprintf("WORLD_SIZE=%d", world),
+			fmt.Sprintf("WITNESS_INIT=tcp://127.0.0.1:%d", port),
+			"WITNESS_BACKEND=gloo",
+			"WITNESS_GUARD_DIR="+gdir,
+			"WITNESS_GUARD_MODE=warn",
+			"WITNESS_JSON="+filepath.Join(dir, "rank{rank}.json"),
+			fmt.Sprintf("WITNESS_TIMEOUT=%d", timeout),
+		)
+		c.Stdout = &stderrs[r]
+		c.Stderr = &stderrs[r]
+		cmds[r] = c
+		if err := c.Start(); err != nil {
+			return nil, nil, err
+		}
+	}
+	var errs []error
+	for r, c := range cmds {
+		if err := c.Wait(); err != nil {
+			var ee *exec.ExitError
+			if errors.As(err, &ee) && ee.ExitCode() == 124 {
+				err = fmt.Errorf("hung (stacks below)")
+			} else if ctx.Err() != nil {
+				err = fmt.Errorf("killed after %ds: %v", timeout+40, err)
+			}
+			errs = append(errs, fmt.Errorf("rank %d: %w", r, err))
+		}
+	}
+	out := make([]string, world)
+	for r := range world {
+		out[r] = fmt.Sprintf("--- rank %d output:\n%s", r, stderrs[r].String())
+	}
+	if len(errs) > 0 {
+		return nil, out, errors.Join(errs...)
+	}
+	recs := make([]*Record, world)
+	for r := range world {
+		rec, err := ReadRecord(filepath.Join(dir, fmt.Sprintf("rank%d.json", r)))
+		if err != nil {
+			return nil, out, err
+		}
+		recs[r] = rec
+	}
+	return recs, out, nil
+}
+
+// staticModel runs `collvet debug contexts --format=json` on the fixtures,
+// or says why it cannot.
+func staticModel(t *testing.T, root string, fixtures []string) (*Contexts, string) {
+	t.Helper()
+	bin, why := collvetBinary(t)
+	if bin == "" {
+		return nil, why
+	}
+	help, _ := exec.Command(bin, "help").CombinedOutput()
+	if !strings.Contains(string(help), "debug contexts") {
+		return nil, "collvet has no 'debug contexts' command yet; the static comparison is skipped"
+	}
+	args := []string{"debug", "contexts", "--format=json"}
+	for _, f := range fixtures {
+		rel, err := filepath.Rel(root, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, rel)
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = root
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var ee *exec.ExitError
+	if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 1) {
+		t.Fatalf("collvet %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	ctxs, err := ParseContexts(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctxs, ""
+}
+
+var (
+	binOnce sync.Once
+	binPath string
+	binWhy  string
+)
+
+// collvetBinary builds the collvet command once (or takes COLLVET_BIN).
+func collvetBinary(t *testing.T) (string, string) {
+	t.Helper()
+	root := moduleRoot(t)
+	binOnce.Do(func() {
+		if p := os.Getenv("COLLVET_BIN"); p != "" {
+			binPath = p
+			return
+		}
+		dir, err := os.MkdirTemp("", "collvet-witness-")
+		if err != nil {
+			binWhy = err.Error()
+			return
+		}
+		exe := filepath.Join(dir, "collvet")
+		gotool := filepath.Join(runtime.GOROOT(), "bin", "go")
+		if _, err := os.Stat(gotool); err != nil {
+			gotool = "go"
+		}
+		cmd := exec.Command(gotool, "build", "-o", exe, "./cmd/collvet")
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			binWhy = "collvet does not build: " + lastLine(string(out))
+			return
+		}
+		binPath = exe
+	})
+	if binPath == "" && os.Getenv("COLLVET_REQUIRE_CORPUS") == "1" {
+		t.Fatalf("collvet binary needed: %s", binWhy)
+	}
+	return binPath, binWhy
+}
+
+func TestWitness(t *testing.T) {
+	py := requireTorch(t)
+	root := moduleRoot(t)
+	fixtures, err := filepath.Glob(filepath.Join(root, "testdata", "witness", "*.py"))
+	if err != nil || len(fixtures) == 0 {
+		t.Fatalf("no witness fixtures: %v", err)
+	}
+	gdir := guardDir(t)
+	static, why := staticModel(t, root, fixtures)
+	if static == nil {
+		t.Logf("static comparison skipped: %s", why)
+	}
+	for _, fixture := range fixtures {
+		name := strings.TrimSuffix(filepath.Base(fixture), ".py")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			spec := parseSpec(t, fixture)
+			recs := runRanks(t, py, gdir, fixture, 2)
+			checkRun(t, fixture, spec, recs)
+			t.Run("static", func(t *testing.T) {
+				if static == nil {
+					t.Skip(why)
+				}
+				var obs []Observation
+				for _, r := range recs {
+					obs = append(obs, Observations(r)...)
+				}
+				mm, vague := Compare(static, root, obs)
+				for _, m := range mm {
+					t.Errorf("not predicted by the static model: %s", m)
+				}
+				for _, v := range vague {
+					t.Logf("imprecise: %s", v)
+				}
+			})
+		})
+	}
+}
+
+// checkRun holds the runtime record against the fixture's header.
+func checkRun(t *testing.T, fixture string, spec witnessSpec, recs []*Record) {
+	t.Helper()
+	var codes []string
+	for r, rec := range recs {
+		if rec.Rank == nil || *rec.Rank != r {
+			t.Errorf("record %d says rank %v", r, rec.Rank)
+		}
+		if len(rec.InternalErrors) > 0 {
+			t.Errorf("rank %d: guard internal errors %v", r, rec.InternalErrors)
+		}
+		if len(rec.Calls) == 0 {
+			t.Errorf("rank %d recorded no calls", r)
+		}
+		for _, c := range rec.HazardCodes() {
+			if !slices.Contains(codes, c) {
+				codes = append(codes, c)
+			}
+		}
+		for _, c := range rec.Calls {
+			if c.Path == nil || *c.Path != fixture {
+				t.Errorf("rank %d: %s located at %v, want a line of the fixture", r, c.API, c.Path)
+			}
+		}
+		if spec.safe && !spec.sequential {
+			for _, g := range rec.Groups {
+				if len(g.Threads) > 1 {
+					t.Errorf("rank %d: safe fixture used group %s from %d threads", r, g.Name, len(g.Threads))
+				}
+			}
+		}
+	}
+	sort.Strings(codes)
+	if !slices.Equal(codes, spec.expectCPU) {
+		t.Errorf("guard reported %v on CPU, header expects %v", codes, spec.expectCPU)
+	}
+	if spec.safe && len(codes) > 0 {
+		t.Errorf("safe fixture, guard reported %v", codes)
+	}
+}
+
+func TestGuardCommand(t *testing.T) {
+	bin, why := collvetBinary(t)
+	if bin == "" {
+		t.Skip(why)
+	}
+	dir := t.TempDir()
+	out, err := exec.Command(bin, "guard", "--write", dir).CombinedOutput()
+	if err != nil {
+		t.Fatalf("collvet guard --write: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), filepath.Join(dir, FileName)) {
+		t.Errorf("output %q does not name the file", out)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, FileName))
+	if err != nil || !bytes.Equal(got, Source()) {
+		t.Errorf("written module differs from the embedded one (%v)", err)
+	}
+	printed, err := exec.Command(bin, "guard").Output()
+	if err != nil || !bytes.Equal(printed, Source()) {
+		t.Errorf("collvet guard (no flags) must print the module (%v)", err)
+	}
+	for _, args := range [][]string{
+		{"guard", "--write", filepath.Join(dir, "missing")},
+		{"guard", "extra"},
+		{"guard", "--bogus"},
+	} {
+		err := exec.Command(bin, args...).Run()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 2 {
+			t.Errorf("collvet %s: want exit 2, got %v", strings.Join(args, " "), err)
+		}
+	}
+}
