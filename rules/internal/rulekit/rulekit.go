@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/api"
 )
 
 // GuardHint is the sentence findings append when the model cannot decide a
@@ -17,11 +18,29 @@ const GuardHint = "if this cannot happen in your program, `collvet guard` checks
 
 // OpName names a site's API for messages: the last component of its
 // qualified name, or the last two for methods (Trainer.save_checkpoint).
+// A method name that several tables match on receivers of unknown type
+// (Trainer.save_checkpoint, DeepSpeedEngine.save_checkpoint) is named
+// without a class, since the front end may have guessed the class.
 func OpName(s *rules.Site) string {
 	if s == nil {
 		return "collective"
 	}
-	return ShortAPI(s.API, s.Op)
+	short := ShortAPI(s.API, s.Op)
+	if i := strings.IndexByte(short, '.'); i >= 0 && ambiguous(short[i+1:]) {
+		return short[i+1:]
+	}
+	return short
+}
+
+func ambiguous(method string) bool {
+	n := 0
+	tb := api.Default()
+	for _, name := range tb.MethodNames[method] {
+		if c := tb.Collectives[name]; c != nil && c.AnyReceiver {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // ShortAPI shortens a qualified API name for messages.
