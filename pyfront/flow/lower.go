@@ -346,11 +346,11 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	case *ast.For:
 		l.expr(s.Iter, st, false)
 		l.assign(s.Target, nil, st)
-		return l.loop(s.Body, s.Orelse, st), false
+		return l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st), false
 	case *ast.AsyncFor:
 		l.expr(s.Iter, st, false)
 		l.assign(s.Target, nil, st)
-		return l.loop(s.Body, s.Orelse, st), false
+		return l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st), false
 	case *ast.While:
 		l.expr(s.Test, st, false)
 		return l.loop(s.Body, s.Orelse, st), false
@@ -380,6 +380,29 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.expr(s.Test, st, false)
 	}
 	return st, false
+}
+
+// forLoop is loop for `for target in iter`: iterating over a pending list
+// of handles (batch_isend_irecv's) and waiting each element waits the list.
+func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *state) *state {
+	in, isName := iter.(*ast.Name)
+	tn, tIsName := target.(*ast.Name)
+	if !isName || !tIsName || st.pending[in.Id] == nil {
+		return l.loop(body, orelse, st)
+	}
+	w := st.pending[in.Id]
+	before := len(w.Waited)
+	st.pending[tn.Id] = w
+	out := l.loop(body, orelse, st)
+	delete(out.pending, tn.Id)
+	if len(w.Waited) > before {
+		for k, v := range out.pending {
+			if v == w {
+				delete(out.pending, k)
+			}
+		}
+	}
+	return out
 }
 
 func (l *lowerer) loop(body, orelse []ast.Stmt, st *state) *state {
@@ -706,7 +729,35 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 			return
 		}
 		l.expr(e.Value, st, false)
+	case *ast.ListComp:
+		l.compWait(e.Elt, e.Generators, st)
+		l.children(e, st)
+	case *ast.GeneratorExp:
+		l.compWait(e.Elt, e.Generators, st)
+		l.children(e, st)
 	default:
+		l.children(e, st)
+	}
+}
+
+// compWait handles [r.wait() for r in reqs]: the list's handle is waited.
+func (l *lowerer) compWait(elt ast.Expr, gens []*ast.Comprehension, st *state) {
+	if len(gens) != 1 {
+		return
+	}
+	in, ok1 := gens[0].Iter.(*ast.Name)
+	tn, ok2 := gens[0].Target.(*ast.Name)
+	c, ok3 := elt.(*ast.Call)
+	if !ok1 || !ok2 || !ok3 || st.pending[in.Id] == nil {
+		return
+	}
+	if a, ok := c.Func.(*ast.Attribute); ok && dotted(a.Value) == tn.Id && (a.Attr == "wait" || a.Attr == "Wait") {
+		l.wait(in.Id, l.pos(c.Pos), st)
+	}
+}
+
+func (l *lowerer) children(e ast.Expr, st *state) {
+	{
 		ast.Children(e, func(n ast.Node) {
 			switch n := n.(type) {
 			case ast.Expr:

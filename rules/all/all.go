@@ -12,6 +12,8 @@ import (
 	_ "github.com/collvet/collvet/rules/cv102"
 	_ "github.com/collvet/collvet/rules/cv103"
 	_ "github.com/collvet/collvet/rules/cv104"
+	// Go only: goroutines without a locked OS thread.
+	_ "github.com/collvet/collvet/rules/cv105"
 	_ "github.com/collvet/collvet/rules/cv201"
 	_ "github.com/collvet/collvet/rules/cv202"
 	_ "github.com/collvet/collvet/rules/cv203"

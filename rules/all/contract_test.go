@@ -1,6 +1,8 @@
 package all_test
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -65,6 +67,39 @@ func TestEveryRuleRegisteredAndDocumented(t *testing.T) {
 		// Findings that cannot be proven statically point at the runtime guard.
 		if !strings.Contains(d.FixSafety, "collvet guard") {
 			t.Errorf("%s: FixSafety does not mention `collvet guard`", code)
+		}
+	}
+}
+
+// TestEveryRuleHasFixtures checks that each rule has a Python fixture
+// directory with unsafe and safe shapes (see testdata/rules/README.md).
+func TestEveryRuleHasFixtures(t *testing.T) {
+	root := fixtureRoot
+	for _, code := range want {
+		dir := filepath.Join(root, strings.ToLower(code))
+		var wants, files int
+		err := filepath.WalkDir(dir, func(path string, de os.DirEntry, err error) error {
+			if err != nil || de.IsDir() || !strings.HasSuffix(path, ".py") {
+				return err
+			}
+			files++
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			wants += strings.Count(string(b), "# want "+code)
+			return nil
+		})
+		if err != nil {
+			t.Errorf("%s: %v", code, err)
+			continue
+		}
+		if files == 0 || wants < 5 {
+			t.Errorf("%s: %d fixture files with %d `# want %s` markers; want at least 5 unsafe shapes", code, files, wants, code)
+		}
+		safe, _ := filepath.Glob(filepath.Join(dir, "safe*.py"))
+		if len(safe) == 0 {
+			t.Errorf("%s: no safe*.py fixtures", code)
 		}
 	}
 }

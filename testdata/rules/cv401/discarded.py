@@ -1,0 +1,6 @@
+import torch.distributed as dist
+
+
+def step(grad):
+    dist.all_reduce(grad, async_op=True)  # want CV401 "discarded"
+    return grad

@@ -1,0 +1,25 @@
+import torch.distributed as dist
+
+
+def step(grad):
+    dist.all_reduce(grad, async_op=True)
+    return grad
+
+
+def send_both(t, u):
+    req = dist.isend(t, 1)
+    req = dist.isend(u, 1)
+    req.wait()
+
+
+def recv_maybe(buf, skip):
+    req = dist.irecv(buf, 0)
+    if skip:
+        return None
+    req.wait()
+    return buf
+
+
+def exchange(x, y, peer):
+    reqs = dist.batch_isend_irecv([dist.P2POp(dist.isend, x, peer)])
+    return y
