@@ -114,6 +114,14 @@ func Parse(filename string, src []byte, opt Options) (f *File, errs ErrorList) {
 	}()
 	f.Src, f.Comments, f.Lines, f.Tokens = res.Src, res.Comments, res.LineStarts, len(res.Tokens)
 	p := newParser(filename, res, opt)
+	// Identifier tables are reused between files: strings are immutable,
+	// so sharing them across trees is safe and saves memory.
+	internp := internPool.Get().(*map[string]string)
+	if len(*internp) > 1<<16 {
+		clear(*internp)
+	}
+	p.intern = *internp
+	defer internPool.Put(internp)
 	defer func() {
 		if r := recover(); r != nil {
 			// Last resort: an internal error must not crash the caller.
@@ -137,6 +145,8 @@ func countLines(b []byte) int {
 	}
 	return n
 }
+
+var internPool = sync.Pool{New: func() any { m := make(map[string]string, 1024); return &m }}
 
 var tokenPool = sync.Pool{New: func() any { b := make([]scanner.Token, 0, 4096); return &b }}
 
@@ -166,7 +176,7 @@ type parser struct {
 type bailout struct{}
 
 func newParser(filename string, res *scanner.Result, opt scanner_opt) *parser {
-	p := &parser{filename: filename, src: res.Src, toks: res.Tokens, minor: opt.Minor, intern: make(map[string]string, 256)}
+	p := &parser{filename: filename, src: res.Src, toks: res.Tokens, minor: opt.Minor}
 	for _, e := range res.Errors {
 		p.errs = append(p.errs, &Error{Filename: filename, Line: e.Line, Col: e.Col, Msg: e.Msg})
 	}
