@@ -136,7 +136,20 @@ func run(p *rules.Pass) {
 				report(p, a, nil)
 				continue
 			}
-			for j, b := range us {
+			// Prefer a partner in the same file: the clearer explanation.
+			cands := make([]int, 0, len(us))
+			for j := range us {
+				if pathOf(us[j]) == pathOf(a) {
+					cands = append(cands, j)
+				}
+			}
+			for j := range us {
+				if pathOf(us[j]) != pathOf(a) {
+					cands = append(cands, j)
+				}
+			}
+			for _, j := range cands {
+				b := us[j]
 				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) {
 					continue
 				}
@@ -151,6 +164,11 @@ func run(p *rules.Pass) {
 			}
 		}
 	}
+}
+
+func pathOf(u use) string {
+	p, _, _ := where(u)
+	return p.Path
 }
 
 func where(u use) (pos rules.Pos, what string, group *rules.Group) {
@@ -170,9 +188,15 @@ func report(p *rules.Pass, a use, b *use) {
 			what, rulekit.GroupLabel(g), rulekit.CtxLabel(a.ctx))
 	} else {
 		bpos, bwhat, _ := where(*b)
-		d.Message = fmt.Sprintf("%s on %s is issued from %s while %s issues %s on the same group (%s): "+
-			"the two threads launch in a different order on each rank, so the ranks can pair different collectives and hang",
-			what, rulekit.GroupLabel(g), rulekit.CtxLabel(a.ctx), rulekit.CtxLabel(b.ctx), bwhat, bpos.Short())
+		if a.spawnOnly {
+			d.Message = fmt.Sprintf("%s runs collectives on %s from a library background thread while %s issues %s on the same group (%s): "+
+				"the two threads launch in a different order on each rank, so the ranks can pair different collectives and hang",
+				rulekit.ShortAPI(a.ctx.SpawnAPI, "background work"), rulekit.GroupLabel(g), rulekit.CtxLabel(b.ctx), bwhat, bpos.Short())
+		} else {
+			d.Message = fmt.Sprintf("%s on %s is issued from %s while %s issues %s on the same group (%s): "+
+				"the two threads launch in a different order on each rank, so the ranks can pair different collectives and hang",
+				what, rulekit.GroupLabel(g), rulekit.CtxLabel(a.ctx), rulekit.CtxLabel(b.ctx), bwhat, bpos.Short())
+		}
 		d.Related = append(d.Related, rulekit.Related(bpos, fmt.Sprintf("%s on the same group, from %s", bwhat, rulekit.CtxLabel(b.ctx))))
 	}
 	if a.ctx != nil && a.ctx.Spawn.IsValid() && a.ctx.Spawn != pos {

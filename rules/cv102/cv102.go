@@ -150,7 +150,11 @@ func report(p *rules.Pass, s *rules.Site, r *rules.Reach, mainGroups, hookGroups
 	if len(r.Chain) > 0 && r.Chain[0] != nil && r.Chain[0].Pos.IsValid() && r.Chain[0].Pos != s.Pos {
 		d.Related = append(d.Related, rulekit.Related(r.Chain[0].Pos, "reached from the callback through this call"))
 	}
-	if fix, note := Fix(p.Prog); fix != nil {
+	near := c.Spawn.Path
+	if near == "" {
+		near = s.Pos.Path
+	}
+	if fix, note := Fix(p.Prog, near); fix != nil {
 		d.Fixes = append(d.Fixes, *fix)
 		if note != "" {
 			d.Message += "; " + note
@@ -165,22 +169,22 @@ var (
 )
 
 // Fix returns the edit that disables autograd multithreading right after
-// the first init_process_group statement, and a note when the torch
-// requirement is too old for it. It returns nil when there is no init
-// statement in an analysed file.
-func Fix(prog *rules.Program) (*rules.Fix, string) {
+// an init_process_group statement — the one in file near when there is
+// one, else the program's first — and a note when the torch requirement is
+// too old for it. It returns nil when there is no init statement in an
+// analysed file.
+func Fix(prog *rules.Program, near string) (*rules.Fix, string) {
 	var init *rules.InitSite
 	for _, in := range prog.Facts.Inits {
-		if in != nil && in.AfterLine > 0 && prog.File(in.Pos.Path) != nil {
+		if in != nil && in.AfterLine > 0 && prog.File(in.Pos.Path) != nil && (init == nil || in.Pos.Path == near && init.Pos.Path != near) {
 			init = in
-			break
 		}
 	}
 	if init == nil {
 		return nil, ""
 	}
 	f := prog.File(init.Pos.Path)
-	text := init.Indent + "torch.autograd.set_multithreading_enabled(False)  # run autograd hooks on the calling thread (CV102)\n"
+	text := init.Indent + "torch.autograd.set_multithreading_enabled(False)  # backward hooks run on the calling thread (collvet CV102/CV103)\n"
 	if !importTorch.Match(f.Src) {
 		text = init.Indent + "import torch.autograd\n" + text
 	}

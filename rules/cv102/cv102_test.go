@@ -108,7 +108,7 @@ func TestImportAddedWhenTorchNotImported(t *testing.T) {
 	s := "import torch.distributed as dist\ndist.init_process_group('nccl')"
 	prog := &rules.Program{Files: []*rules.File{{Path: "a.py", Src: []byte(s)}}}
 	prog.Facts.Inits = []*rules.InitSite{{Pos: rules.Pos{Path: "a.py", Line: 2, Col: 1}, AfterLine: 2}}
-	fix, _ := cv102.Fix(prog)
+	fix, _ := cv102.Fix(prog, "a.py")
 	if fix == nil {
 		t.Fatal("no fix")
 	}

@@ -146,7 +146,7 @@ func run(p *rules.Pass) {
 			"%s with %s drives two device communicators (intra- and inter-node) from backward hooks that the autograd engine runs on its own device thread, "+
 				"while the main thread drives the same communicators: launch order differs between ranks and the job can hang at scale",
 			rulekit.ShortAPI(m.API, "the framework"), m.Detail)}
-		if fix, note := cv102.Fix(prog); fix != nil {
+		if fix, note := cv102.Fix(prog, m.Pos.Path); fix != nil {
 			fix.Title = "Run backward hooks on the calling thread (set_multithreading_enabled(False))"
 			d.Fixes = append(d.Fixes, *fix)
 			if note != "" {
@@ -161,7 +161,7 @@ func run(p *rules.Pass) {
 // a framework construction: a global set_multithreading_enabled(False), or
 // a framework context at that site marked single-threaded.
 func disabled(prog *rules.Program, m *rules.MultiCommUse) bool {
-	if len(prog.Facts.AutogradSingleThreaded) > 0 {
+	if rulekit.SwitchCovers(prog, m.Pos.Path) {
 		return true
 	}
 	for _, c := range prog.Contexts {

@@ -111,9 +111,9 @@ func Thread(c *rules.Context, p *rules.Program) *rules.Context {
 }
 
 // SingleThreaded reports whether autograd multithreading is disabled for
-// an autograd context: the model says so for this backward, or a global
-// set_multithreading_enabled(False) call is in force and the backward runs
-// on the main thread.
+// an autograd context: the model says so for this backward, or a
+// set_multithreading_enabled(False) call covers the file where the hook is
+// registered (see SwitchCovers) and the backward runs on the main thread.
 func SingleThreaded(c *rules.Context, p *rules.Program) bool {
 	if c == nil || c.Kind != rules.Autograd {
 		return false
@@ -121,7 +121,29 @@ func SingleThreaded(c *rules.Context, p *rules.Program) bool {
 	if c.SingleThreadedAutograd {
 		return true
 	}
-	return p != nil && len(p.Facts.AutogradSingleThreaded) > 0 && (c.Parent == nil || IsMain(c.Parent))
+	return (c.Parent == nil || IsMain(c.Parent)) && SwitchCovers(p, c.Spawn.Path)
+}
+
+// SwitchCovers reports whether a plain set_multithreading_enabled(False)
+// call applies to code in path. The switch is thread-local and takes effect
+// for backward calls made after it, which collvet cannot order across
+// files, so a call covers its own file, and a call in the file that
+// initialises the process group covers the whole program when that is the
+// program's only init (the usual "disable right after init" setup). With
+// no init in the program, any call counts.
+func SwitchCovers(p *rules.Program, path string) bool {
+	if p == nil {
+		return false
+	}
+	for _, sw := range p.Facts.AutogradSingleThreaded {
+		if sw.Path == path || len(p.Facts.Inits) == 0 {
+			return true
+		}
+		if len(p.Facts.Inits) == 1 && p.Facts.Inits[0] != nil && p.Facts.Inits[0].Pos.Path == sw.Path {
+			return true
+		}
+	}
+	return false
 }
 
 // ancestor reports whether a is c or one of c's ancestors.
