@@ -40,9 +40,10 @@ func (f *fstringParser) parse(pieces []strPiece, body string, bodyOff int, level
 func (f *fstringParser) run(pieces []strPiece, s string, i, bodyOff, level int) ([]strPiece, int) {
 	for i < len(s) {
 		var lit string
+		st := i
 		lit, i = f.literal(s, i, level)
 		if lit != "" {
-			pieces = append(pieces, strPiece{lit: lit})
+			pieces = append(pieces, strPiece{lit: lit, pos: f.spanAt(bodyOff+st, bodyOff+i)})
 		}
 		if i >= len(s) {
 			break
@@ -55,9 +56,14 @@ func (f *fstringParser) run(pieces []strPiece, s string, i, bodyOff, level int) 
 		}
 		var fv *ast.FormattedValue
 		var debug string
+		brace := i
 		fv, debug, i = f.field(s, i, bodyOff, level)
 		if debug != "" {
-			pieces = append(pieces, strPiece{lit: debug})
+			// 3.12 places the debug text after the '{', as long as the
+			// text is, on the brace's line.
+			pp := f.spanAt(bodyOff+brace+1, bodyOff+brace+1)
+			pp.EndColOffset += int32(len(debug))
+			pieces = append(pieces, strPiece{lit: debug, pos: pp})
 		}
 		pieces = append(pieces, strPiece{expr: fv})
 	}
@@ -114,7 +120,7 @@ func (f *fstringParser) literal(s string, i, level int) (string, int) {
 
 // field parses a replacement field starting at s[i] == '{'.
 func (f *fstringParser) field(s string, i, bodyOff, level int) (*ast.FormattedValue, string, int) {
-	if level >= 2 {
+	if level >= 2 && f.p.minor < 12 || level > 150 {
 		f.fail("f-string: expressions nested too deeply")
 	}
 	brace := i
@@ -229,14 +235,24 @@ func (f *fstringParser) field(s string, i, bodyOff, level int) (*ast.FormattedVa
 	var spec ast.Expr
 	if j < len(s) && s[j] == ':' {
 		// CPython 3.11 places a format spec (and what is nested in it) at
-		// its own string token, not at the whole concatenation.
+		// its own string token, not at the whole concatenation; 3.12 from
+		// the ':' to the end of the spec.
+		colon := j
 		inner := *f
 		if f.p.minor < 12 {
 			inner.span = tokPos(f.tok)
 		}
 		var pieces []strPiece
 		pieces, j = inner.run(nil, s, j+1, bodyOff, level+1)
-		spec = &ast.JoinedStr{Pos: inner.span, Values: joinPieces(pieces, inner.span)}
+		specPos := inner.span
+		if f.p.minor >= 12 {
+			specPos = f.spanAt(bodyOff+colon, bodyOff+max(j, colon+1))
+			if f.p.minor == 12 && len(pieces) > 0 && pieces[len(pieces)-1].expr != nil {
+				// 3.12 ends a spec that ends in a field with an empty literal.
+				pieces = append(pieces, strPiece{pos: f.spanAt(bodyOff+j, bodyOff+j), keep: true})
+			}
+		}
+		spec = &ast.JoinedStr{Pos: specPos, Values: joinPieces(pieces, specPos, f.p.minor >= 12)}
 	}
 	if j >= len(s) || s[j] != '}' {
 		f.fail("f-string: expecting '}'")
@@ -249,7 +265,38 @@ func (f *fstringParser) field(s string, i, bodyOff, level int) (*ast.FormattedVa
 		d, _ := decodeLiteral(debug, true, false)
 		debug = d
 	}
-	return &ast.FormattedValue{Pos: f.span, Value: value, Conversion: conv, FormatSpec: spec}, debug, j
+	fvPos := f.span
+	if f.p.minor >= 12 {
+		fvPos = f.spanAt(bodyOff+brace, bodyOff+j)
+	}
+	return &ast.FormattedValue{Pos: fvPos, Value: value, Conversion: conv, FormatSpec: spec}, debug, j
+}
+
+// spanAt returns the source span between two byte offsets of the token
+// text (exact 3.12 positions).
+func (f *fstringParser) spanAt(from, to int) ast.Pos {
+	l1, c1 := f.posAt(from)
+	l2, c2 := f.posAt(to)
+	return ast.Pos{Lineno: l1, ColOffset: c1, EndLineno: l2, EndColOffset: c2}
+}
+
+// posAt converts an offset of the token text to a line and column.
+func (f *fstringParser) posAt(k int) (int32, int32) {
+	text := f.p.src[f.tok.Off:f.tok.EndOff]
+	if k > len(text) {
+		k = len(text)
+	}
+	n, last := int32(0), -1
+	for i := 0; i < k; i++ {
+		if text[i] == '\n' {
+			n++
+			last = i
+		}
+	}
+	if n == 0 {
+		return f.tok.Line, f.tok.Col + int32(k)
+	}
+	return f.tok.Line + n, int32(k - last - 1)
 }
 
 // compile parses the expression text of a field whose '{' is at offset

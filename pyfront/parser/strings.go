@@ -76,6 +76,12 @@ func parseFloat(s string) float64 {
 type strPiece struct {
 	lit  string
 	expr *ast.FormattedValue
+	// pos is the literal's own source span (used from 3.12 on, where
+	// merged literals span from the first piece's start to the last
+	// piece's end).
+	pos ast.Pos
+	// keep keeps an empty literal (3.12's trailing '' in format specs).
+	keep bool
 }
 
 // strings parses one or more adjacent String tokens into a Constant or,
@@ -144,7 +150,7 @@ func (p *parser) strings() ast.Expr {
 				p.errorAt(t, "%s", err)
 				panic(bailout{})
 			}
-			pieces = append(pieces, strPiece{lit: s})
+			pieces = append(pieces, strPiece{lit: s, pos: tokPos(t)})
 			continue
 		}
 		fs := &fstringParser{p: p, tok: t, raw: raw, span: span}
@@ -154,25 +160,37 @@ func (p *parser) strings() ast.Expr {
 		}
 		pieces = fs.parse(pieces, body, bodyOff, 0)
 	}
-	return &ast.JoinedStr{Pos: span, Values: joinPieces(pieces, span)}
+	return &ast.JoinedStr{Pos: span, Values: joinPieces(pieces, span, p.minor >= 12)}
 }
 
-// joinPieces merges adjacent literals and drops empty ones.
-func joinPieces(pieces []strPiece, span ast.Pos) []ast.Expr {
-	var out []ast.Expr
+// joinPieces merges adjacent literals and drops empty ones. Before 3.12
+// every literal is placed at span; from 3.12 at its own source span.
+func joinPieces(pieces []strPiece, span ast.Pos, exact bool) []ast.Expr {
+	out := make([]ast.Expr, 0, len(pieces))
 	var lit strings.Builder
-	hasLit := false
+	hasLit, keep := false, false
+	var litPos ast.Pos
 	flush := func() {
-		if hasLit && lit.Len() > 0 {
-			out = append(out, &ast.Constant{Pos: span, Type: ast.ConstStr, Str: lit.String()})
+		if hasLit && (lit.Len() > 0 || keep) {
+			c := &ast.Constant{Pos: span, Type: ast.ConstStr, Str: lit.String()}
+			if exact {
+				c.Pos = litPos
+			}
+			out = append(out, c)
 		}
 		lit.Reset()
-		hasLit = false
+		hasLit, keep = false, false
 	}
 	for _, pc := range pieces {
 		if pc.expr == nil {
+			if !hasLit {
+				litPos = pc.pos
+			} else {
+				litPos.EndLineno, litPos.EndColOffset = pc.pos.EndLineno, pc.pos.EndColOffset
+			}
 			lit.WriteString(pc.lit)
 			hasLit = true
+			keep = keep || pc.keep
 			continue
 		}
 		flush()

@@ -1,5 +1,5 @@
 # min: 3.12
-# positions: no
+# positions: yes
 # PEP 701 f-strings: quote reuse, nesting, comments, backslashes.
 songs = ["a", "b"]
 a = f"This is the playlist: {", ".join(songs)}"
