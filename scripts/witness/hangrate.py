@@ -73,7 +73,7 @@ def one_run(args, fixture, variant, run, logdir):
                 "WORLD_SIZE": str(args.world_size),
                 "WITNESS_INIT": "tcp://127.0.0.1:%d" % port,
                 "WITNESS_BACKEND": args.backend,
-                "WITNESS_RACE": "1",
+                "WITNESS_RACE": "0" if args.no_race else "1",
                 "WITNESS_ITERS": str(args.iters),
                 "WITNESS_GUARD_DIR": GUARD_DIR,
                 "WITNESS_GUARD_MODE": mode,
@@ -187,6 +187,7 @@ def main():
     ap.add_argument("--world-size", type=int, default=2)
     ap.add_argument("--fixtures", default="", help="comma list, or 'all' (default: the positive and safe sets)")
     ap.add_argument("--variants", default="baseline,implicit,serialize")
+    ap.add_argument("--no-race", action="store_true", help="keep the fixtures' own ordering between threads (records, not hang rates)")
     ap.add_argument("--python", default=sys.executable)
     ap.add_argument("--out", default="hangrate", help="directory for table.md, results.json, logs")
     ap.add_argument("--keep-logs", action="store_true", help="keep the logs of runs that passed")

@@ -30,8 +30,10 @@ import (
 //	# witness: sequential        (safe: threads share a group one after another)
 //	# witness: expect-cpu CODES  (guard hazards on two gloo ranks on CPU)
 //	# witness: expect-cuda CODES (on CUDA with NCCL; scripts/witness)
+//	# witness: requires FEATURE  (skip without it: async_save)
 type witnessSpec struct {
 	safe, sequential bool
+	requires         []string // torch features the fixture needs
 	expectCPU        []string
 	seen             bool
 }
@@ -64,6 +66,8 @@ func parseSpec(t *testing.T, path string) witnessSpec {
 		case "expect-cpu":
 			s.expectCPU = append([]string{}, f[1:]...)
 		case "expect-cuda":
+		case "requires":
+			s.requires = append(s.requires, f[1:]...)
 		default:
 			t.Fatalf("%s: unknown witness header %q", path, f[0])
 		}
@@ -254,6 +258,11 @@ func TestWitness(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			spec := parseSpec(t, fixture)
+			for _, feature := range spec.requires {
+				if !torchHas(t, py, feature) {
+					t.Skipf("this torch lacks %s", feature)
+				}
+			}
 			recs := runRanks(t, py, gdir, fixture, 2)
 			checkRun(t, fixture, spec, recs)
 			t.Run("static", func(t *testing.T) {
@@ -274,6 +283,20 @@ func TestWitness(t *testing.T) {
 			})
 		})
 	}
+}
+
+// features maps a "# witness: requires" name to a Python check.
+var features = map[string]string{
+	"async_save": "import torch.distributed.checkpoint as c; assert hasattr(c, 'async_save')",
+}
+
+func torchHas(t *testing.T, py, feature string) bool {
+	t.Helper()
+	check, ok := features[feature]
+	if !ok {
+		t.Fatalf("unknown feature %q in a witness header", feature)
+	}
+	return exec.Command(py, "-c", check).Run() == nil
 }
 
 // checkRun holds the runtime record against the fixture's header.
@@ -348,5 +371,62 @@ func TestGuardCommand(t *testing.T) {
 		if !errors.As(err, &ee) || ee.ExitCode() != 2 {
 			t.Errorf("collvet %s: want exit 2, got %v", strings.Join(args, " "), err)
 		}
+	}
+}
+
+// TestWitnessRecords compares guard records made elsewhere (the device
+// machine: scripts/witness/device_records.sh) with the static model. Set
+// WITNESS_RECORDS to a directory; files are named FIXTURE.VARIANT.RUN.rankR.json
+// as scripts/witness/hangrate.py --keep-logs writes them.
+func TestWitnessRecords(t *testing.T) {
+	dir := os.Getenv("WITNESS_RECORDS")
+	if dir == "" {
+		t.Skip("set WITNESS_RECORDS to a directory of guard records")
+	}
+	root := moduleRoot(t)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	byFixture := map[string][]*Record{}
+	for _, f := range files {
+		name := filepath.Base(f)
+		fixture := filepath.Join(root, "testdata", "witness", name[:strings.Index(name, ".")]+".py")
+		if _, err := os.Stat(fixture); err != nil {
+			continue
+		}
+		rec, err := ReadRecord(f)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		byFixture[fixture] = append(byFixture[fixture], rec)
+	}
+	if len(byFixture) == 0 {
+		t.Fatalf("no records of witness fixtures in %s", dir)
+	}
+	var fixtures []string
+	for f := range byFixture {
+		fixtures = append(fixtures, f)
+	}
+	sort.Strings(fixtures)
+	static, why := staticModel(t, root, fixtures)
+	if static == nil {
+		t.Skip(why)
+	}
+	for _, f := range fixtures {
+		t.Run(strings.TrimSuffix(filepath.Base(f), ".py"), func(t *testing.T) {
+			var obs []Observation
+			for _, r := range byFixture[f] {
+				obs = append(obs, Observations(r)...)
+			}
+			mm, vague := Compare(static, root, obs)
+			for _, m := range mm {
+				t.Errorf("not predicted by the static model: %s", m)
+			}
+			for _, v := range vague {
+				t.Logf("imprecise: %s", v)
+			}
+			for _, o := range obs {
+				t.Logf("observed %s", o)
+			}
+		})
 	}
 }
