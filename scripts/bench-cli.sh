@@ -39,14 +39,14 @@ for root, dirs, files in os.walk(sys.argv[1]):
 print(n, "files", file=sys.stderr)
 EOF
 
-# seconds CMD...: wall time of one run (exit status ignored: linters exit 1
-# when they report something).
-seconds() {
-	local s e
-	s=$(date +%s.%N)
-	"$@" >/dev/null 2>&1 || true
-	e=$(date +%s.%N)
-	echo "$s $e" | awk '{printf "%.3f\n", $2 - $1}'
+# measure CMD...: "wall cpu" seconds of one run, cpu = user + sys of the
+# command and its children (exit status ignored: linters exit 1 when they
+# report something). CPU time is printed too because the machine may be
+# shared: wall time then measures the neighbours as much as the tool.
+measure() {
+	local TIMEFORMAT='%R %U %S' t
+	t=$( { time "$@" >/dev/null 2>&1; } 2>&1 ) || true
+	echo "$t" | tail -1 | awk '{printf "%.3f %.3f\n", $1, $2 + $3}'
 }
 
 median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.3f\n", (a[NR/2]+a[NR/2+1])/2}'; }
@@ -56,21 +56,29 @@ lines=$(find "$TREE" -name '*.py' -print0 | xargs -0 cat | wc -l)
 echo "tree: $TREE ($files .py files, $lines lines), $RUNS runs each, $(nproc) cores"
 "$work/collvet" --no-config --stats --quiet --format json "$TREE" 2>&1 >/dev/null | head -1 | sed 's/^/collvet --stats: /' || true
 
-c=() p=() a=()
+cw=() cc=() pw=() pc=() aw=() ac=()
 for ((i = 0; i < RUNS; i++)); do
-	c+=("$(seconds "$work/collvet" --no-config --quiet --format json "$TREE")")
-	if [ -n "$PYFLAKES" ]; then p+=("$(seconds "$PYFLAKES" "$TREE")"); fi
-	a+=("$(seconds "$PY" "$work/astparse.py" "$TREE")")
+	read -r w c < <(measure "$work/collvet" --no-config --quiet --format json "$TREE")
+	cw+=("$w") cc+=("$c")
+	if [ -n "$PYFLAKES" ]; then
+		read -r w c < <(measure "$PYFLAKES" "$TREE")
+		pw+=("$w") pc+=("$c")
+	fi
+	read -r w c < <(measure "$PY" "$work/astparse.py" "$TREE")
+	aw+=("$w") ac+=("$c")
 done
-cm=$(printf '%s\n' "${c[@]}" | median)
-am=$(printf '%s\n' "${a[@]}" | median)
-echo "collvet   median ${cm}s  (runs: ${c[*]})"
+med() { printf '%s\n' "$@" | median; }
+ratio() { awk -v x="$1" -v y="$2" 'BEGIN{printf "%.2f", x/y}'; }
+cwm=$(med "${cw[@]}") ccm=$(med "${cc[@]}") awm=$(med "${aw[@]}") acm=$(med "${ac[@]}")
+printf '%-10s wall median %8ss  cpu median %8ss  (wall runs: %s)\n' collvet "$cwm" "$ccm" "${cw[*]}"
 if [ -n "$PYFLAKES" ]; then
-	pm=$(printf '%s\n' "${p[@]}" | median)
-	echo "pyflakes  median ${pm}s  (runs: ${p[*]})"
-	echo "ratio pyflakes/collvet:  $(awk -v x="$pm" -v y="$cm" 'BEGIN{printf "%.1f", x/y}')x"
+	pwm=$(med "${pw[@]}") pcm=$(med "${pc[@]}")
+	printf '%-10s wall median %8ss  cpu median %8ss  (wall runs: %s)\n' pyflakes "$pwm" "$pcm" "${pw[*]}"
+fi
+printf '%-10s wall median %8ss  cpu median %8ss  (wall runs: %s)\n' ast.parse "$awm" "$acm" "${aw[*]}"
+if [ -n "$PYFLAKES" ]; then
+	echo "pyflakes / collvet:  wall $(ratio "$pwm" "$cwm")x  cpu $(ratio "$pcm" "$ccm")x"
 else
 	echo "pyflakes: not installed"
 fi
-echo "ast.parse median ${am}s  (runs: ${a[*]})"
-echo "ratio ast.parse/collvet: $(awk -v x="$am" -v y="$cm" 'BEGIN{printf "%.2f", x/y}')x"
+echo "ast.parse / collvet: wall $(ratio "$awm" "$cwm")x  cpu $(ratio "$acm" "$ccm")x"

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"sort"
 	"strings"
 
@@ -58,6 +59,7 @@ type checkFlags struct {
 	configFile string
 	noConfig   bool
 	color      string
+	cpuprofile string
 }
 
 func newCheckFlagSet(env *Env, f *checkFlags) *flag.FlagSet {
@@ -76,6 +78,7 @@ func newCheckFlagSet(env *Env, f *checkFlags) *flag.FlagSet {
 	fs.StringVar(&f.configFile, "config", "", "read configuration from this file instead of discovering pyproject.toml / collvet.toml")
 	fs.BoolVar(&f.noConfig, "no-config", false, "ignore configuration files")
 	fs.StringVar(&f.color, "color", "auto", "colour the text format: auto (on a terminal), always or never")
+	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for performance work)")
 	fs.Usage = func() {
 		fmt.Fprintf(env.Stderr, "usage: collvet [flags] [paths | Go package patterns]\n\n"+
 			"Analyses the given Python files and directories (as one program) and Go\n"+
@@ -164,6 +167,17 @@ func runCheck(env *Env, args []string) int {
 		merged.Select = f.selectF
 	}
 	merged.Ignore = append(append([]string{}, cfg.Ignore...), f.ignore...)
+
+	if f.cpuprofile != "" {
+		pf, err := os.Create(f.cpuprofile)
+		if err != nil {
+			return env.Errorf("%v", err)
+		}
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return env.Errorf("%v", err)
+		}
+		defer func() { pprof.StopCPUProfile(); pf.Close() }()
+	}
 
 	ctx := context.Background()
 	req := driver.Request{Paths: paths, Config: &merged, Jobs: f.jobs}

@@ -104,6 +104,11 @@ var PythonFrontend func(ctx context.Context, paths []string, opts PyOptions) (*P
 // are reported as an error. The Go front end sets it (analyzers/…).
 var GoFrontend func(ctx context.Context, patterns []string, dir string, jobs int) (*rules.Program, []FileError, error)
 
+// GoChecks, when set, runs checks that only the Go front end can make over
+// the merged program (analyzers/collvet.Extra); its findings are filtered
+// like every rule's. It runs only when Go files were analysed.
+var GoChecks func(prog *rules.Program) []rules.Diagnostic
+
 // Rules returns the rules to run; tests replace it.
 var Rules = rules.All
 
@@ -202,6 +207,9 @@ func Analyze(ctx context.Context, req Request) (*Report, error) {
 	}
 	sort.Slice(rep.Rules, func(i, j int) bool { return rep.Rules[i].Code < rep.Rules[j].Code })
 	diags := runRules(prog, enabled)
+	if GoChecks != nil && hasGo(prog) {
+		diags = append(diags, GoChecks(prog)...)
+	}
 	diags = postprocess(diags, rep.Files, rep.Errors, cfg, enabled)
 	rep.Diagnostics = diags
 	for _, e := range rep.Errors {
@@ -457,6 +465,15 @@ func dedupe(ds []rules.Diagnostic) []rules.Diagnostic {
 		out = append(out, d)
 	}
 	return out
+}
+
+func hasGo(p *rules.Program) bool {
+	for _, f := range p.Files {
+		if f.Lang == rules.Go {
+			return true
+		}
+	}
+	return false
 }
 
 func countLines(src []byte) int {
