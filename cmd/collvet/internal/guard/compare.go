@@ -58,11 +58,15 @@ type Observation struct {
 }
 
 func (o Observation) String() string {
-	k := o.ThreadKind
-	if o.InBackward {
-		k += "+backward"
+	k := map[string]string{"main": "the main thread", "thread": "a Python thread",
+		"autograd": "an autograd engine thread", "foreign": "a non-Python thread"}[o.ThreadKind]
+	if k == "" {
+		k = o.ThreadKind + " thread"
 	}
-	s := fmt.Sprintf("%s:%d %s on %s from %s thread", o.Path, o.Line, o.API, o.Group, k)
+	if o.InBackward {
+		k += " inside backward"
+	}
+	s := fmt.Sprintf("%s:%d %s on %s from %s", o.Path, o.Line, o.API, o.Group, k)
 	if o.BySpawn {
 		s += " (library thread, located by its spawn site)"
 	}
