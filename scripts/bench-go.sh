@@ -36,7 +36,7 @@ VET=$(go env GOTOOLDIR)/vet
 wrap() {
 	cat > "$work/$2" <<SH
 #!/bin/sh
-if [ "\$1" = "-V=full" ]; then echo "$2 version devel buildID=\$NONCE"; exit 0; fi
+if [ "\$1" = "-V=full" ]; then echo "$2 version devel buildID=$2-\$NONCE"; exit 0; fi
 exec "$1" "\$@"
 SH
 	chmod +x "$work/$2"
