@@ -231,6 +231,12 @@ func (f *fstringParser) field(s string, i, bodyOff, level int) (*ast.FormattedVa
 			f.fail("f-string: invalid conversion character: expected 's', 'r', or 'a'")
 		}
 		j++
+		if f.p.minor >= 12 {
+			// 3.12 allows whitespace after the conversion character.
+			for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\f') {
+				j++
+			}
+		}
 	}
 	var spec ast.Expr
 	if j < len(s) && s[j] == ':' {
@@ -366,7 +372,20 @@ func (f *fstringParser) compile(exprText string, brace int) ast.Expr {
 				panic(r)
 			}
 		}()
-		e = sub.starExpressions()
+		if p.minor >= 12 {
+			// PEP 701: the field holds (yield_expr | star_expressions)
+			// itself; the added parentheses only keep the tokenizer in
+			// bracket mode.
+			sub.next()
+			if sub.at(scanner.KwYield) {
+				e = sub.yieldExpr()
+			} else {
+				e = sub.starExpressions()
+			}
+			sub.expect(scanner.RPar)
+		} else {
+			e = sub.starExpressions()
+		}
 		if !sub.at(scanner.EOF) {
 			sub.fail("f-string: invalid syntax")
 		}

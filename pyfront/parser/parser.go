@@ -15,6 +15,8 @@ import (
 	"sort"
 	"sync"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/scanner"
 )
@@ -220,8 +222,16 @@ func (p *parser) expect(k scanner.Kind) {
 	}
 }
 
+// text returns a name token's identifier, NFKC-normalised as CPython
+// does for non-ASCII identifiers.
 func (p *parser) text(t *scanner.Token) string {
-	return p.internBytes(p.src[t.Off:t.EndOff])
+	b := p.src[t.Off:t.EndOff]
+	for _, c := range b {
+		if c >= 0x80 {
+			return p.internBytes(norm.NFKC.Bytes(b))
+		}
+	}
+	return p.internBytes(b)
 }
 
 func (p *parser) internBytes(b []byte) string {

@@ -29,7 +29,7 @@ func Decode(src []byte) ([]byte, string, error) {
 	enc := "utf-8"
 	if name, ok := findCookie(src); ok {
 		enc = normalizeEncoding(name)
-		if bom && enc != "utf-8" {
+		if bom && cpythonNormalName(name) != "utf-8" {
 			return nil, enc, fmt.Errorf("encoding problem: %s with BOM", name)
 		}
 	}
@@ -159,4 +159,14 @@ func normalizeNewlines(b []byte) []byte {
 		out = append(out, c)
 	}
 	return out
+}
+
+// cpythonNormalName is the tokenizer's get_normal_name: only "utf-8" and
+// "latin-1" spellings are canonicalised (a BOM requires exactly utf-8).
+func cpythonNormalName(s string) string {
+	l := strings.ToLower(strings.ReplaceAll(s, "_", "-"))
+	if l == "utf-8" || strings.HasPrefix(l, "utf-8-") {
+		return "utf-8"
+	}
+	return l
 }

@@ -408,7 +408,6 @@ func (s *scanner) scanStr(flags int, depth int) bool {
 	} else {
 		s.off++
 	}
-	raw := flags&flagRaw != 0
 	fstr := flags&flagF != 0
 	for {
 		if s.off >= len(src) {
@@ -433,7 +432,7 @@ func (s *scanner) scanStr(flags int, depth int) bool {
 				if src[s.off] == '\n' {
 					s.newline(s.off)
 				}
-				if fstr && !raw && (src[s.off] == '{' || src[s.off] == '}') {
+				if fstr && (src[s.off] == '{' || src[s.off] == '}') {
 					// "\{" is a backslash then a brace: let the brace be seen.
 					continue
 				}
