@@ -25,7 +25,7 @@ func TestMPI(t *testing.T) {
 }
 
 func TestSpawners(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer, "spawners")
+	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer, "spawners", "pools")
 }
 
 // TestFacts checks the summaries a wrapper package exports and the

@@ -67,3 +67,15 @@ func TestLoadErrors(t *testing.T) {
 		t.Error("want an error for a pattern that matches nothing loadable")
 	}
 }
+
+// TestLoadBroken: type and syntax errors are reported, never a panic.
+func TestLoadBroken(t *testing.T) {
+	prog, errs := load.Load([]string{"./..."}, "testdata/broken")
+	if len(errs) == 0 {
+		t.Error("want errors for a package that does not parse")
+	}
+	if prog == nil {
+		t.Fatal("nil program")
+	}
+	_ = collvet.Check(prog)
+}

@@ -357,8 +357,10 @@ func (b *builder) visit(f *fn, n ast.Node, stack []ast.Node) bool {
 			f.items = append(f.items, &item{kind: itBlock, at: x, name: "channel receive"})
 		}
 	case *ast.RangeStmt:
-		if t, ok := info.TypeOf(x.X).Underlying().(*types.Chan); ok && t != nil {
-			f.items = append(f.items, &item{kind: itBlock, at: x, name: "channel receive"})
+		if t := info.TypeOf(x.X); t != nil {
+			if _, ok := t.Underlying().(*types.Chan); ok {
+				f.items = append(f.items, &item{kind: itBlock, at: x, name: "channel receive"})
+			}
 		}
 	case *ast.CallExpr:
 		return b.visitCall(f, x, stack)
