@@ -83,7 +83,11 @@ func (s *Server) explain(f rules.Diagnostic, d Diagnostic, dir string) string {
 			fmt.Fprintf(&b, "\n**Why this is a problem**\n\n%s\n", strings.TrimSpace(doc.Why))
 		}
 		if doc.UseInstead != "" {
-			fmt.Fprintf(&b, "\n**Use instead**\n\n```python\n%s\n```\n", strings.TrimSpace(doc.UseInstead))
+			lang := "python"
+			if strings.HasSuffix(f.Pos.Path, ".go") {
+				lang = "go"
+			}
+			fmt.Fprintf(&b, "\n**Use instead**\n\n```%s\n%s\n```\n", lang, strings.TrimSpace(doc.UseInstead))
 		}
 		if doc.FixSafety != "" && len(f.Fixes) > 0 {
 			fmt.Fprintf(&b, "\n**Fix**: %s\n", strings.TrimSpace(doc.FixSafety))
