@@ -30,12 +30,15 @@ func ExplainText(r *rules.Rule) string {
 		fmt.Fprintf(&b, "\n%s\n", title)
 		for _, l := range strings.Split(text, "\n") {
 			if code {
-				b.WriteString("    ")
-			} else if l != "" {
-				b.WriteString("  ")
+				b.WriteString(strings.TrimRight("    "+l, " ") + "\n")
+				continue
 			}
-			b.WriteString(l)
-			b.WriteString("\n")
+			for _, w := range wrap(l, 76) {
+				if w != "" {
+					b.WriteString("  ")
+				}
+				b.WriteString(w + "\n")
+			}
 		}
 	}
 	section("What it does", d.What, false)
@@ -80,4 +83,24 @@ func ExplainMarkdown(r *rules.Rule) string {
 		}
 	}
 	return b.String()
+}
+
+// wrap breaks a paragraph into lines of at most width bytes at spaces
+// (a longer word stays whole).
+func wrap(text string, width int) []string {
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		return []string{""}
+	}
+	var lines []string
+	cur := words[0]
+	for _, w := range words[1:] {
+		if len(cur)+1+len(w) > width {
+			lines = append(lines, cur)
+			cur = w
+			continue
+		}
+		cur += " " + w
+	}
+	return append(lines, cur)
 }
