@@ -27,6 +27,10 @@ type fn struct {
 	// locks: runtime.LockOSThread runs before the function's first
 	// communication (directly, or in a callee that locks first).
 	locks bool
+	// spawnParams: operands (receiver first) that are functions the
+	// function runs on a new goroutine (a pool helper's `go f()`), and
+	// whether on several at once.
+	spawnParams map[int]bool
 }
 
 type itemKind int
@@ -120,7 +124,88 @@ func (b *builder) collect() {
 	for _, fd := range decls {
 		b.scan(b.byNode[fd], fd.Body)
 	}
+	b.linkParamSpawns()
 	b.computeLocks()
+}
+
+// noteSpawnParam records that f runs its function-valued parameter e on
+// a new goroutine.
+func (b *builder) noteSpawnParam(f *fn, e ast.Expr, many bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return
+	}
+	v, ok := b.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return
+	}
+	for i, p := range f.params {
+		if p == v {
+			if f.spawnParams == nil {
+				f.spawnParams = map[int]bool{}
+			}
+			f.spawnParams[i] = f.spawnParams[i] || many
+		}
+	}
+}
+
+// linkParamSpawns turns the functions passed to pool helpers (a function
+// of this package or a summarised one that runs its parameter on a new
+// goroutine) into spawns: `submit(func() { … })` starts a goroutine.
+func (b *builder) linkParamSpawns() {
+	for _, f := range b.funcs {
+		var out []*item
+		changed := false
+		for _, it := range f.items {
+			out = append(out, it)
+			var params map[int]bool
+			switch {
+			case it.kind == itCall && it.callee.spawnParams != nil:
+				params = it.callee.spawnParams
+			case it.kind == itExt && len(it.sum.SpawnParams) > 0:
+				params = map[int]bool{}
+				for _, p := range it.sum.SpawnParams {
+					params[p] = it.sum.SpawnMany
+				}
+			default:
+				continue
+			}
+			for idx, many := range params {
+				if idx >= len(it.ops) {
+					continue
+				}
+				sp := &item{kind: itSpawn, name: it.name, loop: it.loop, many: many || it.loop}
+				switch a := ast.Unparen(it.ops[idx]).(type) {
+				case *ast.FuncLit:
+					for _, l := range f.items {
+						if l.kind == itLit && l.at == a {
+							l.kind, l.name, l.loop, l.many = itSpawn, it.name, it.loop, many || it.loop
+							changed = true
+						}
+					}
+					continue
+				case *ast.Ident:
+					if o, ok := b.pass.TypesInfo.Uses[a].(*types.Func); ok && b.byObj[o] != nil {
+						sp.callee, sp.at = b.byObj[o], a
+					}
+				case *ast.SelectorExpr:
+					if o, ok := b.pass.TypesInfo.Uses[a.Sel].(*types.Func); ok && b.byObj[o] != nil {
+						sp.callee, sp.at = b.byObj[o], a
+						if sel := b.pass.TypesInfo.Selections[a]; sel != nil && sel.Kind() == types.MethodVal {
+							sp.ops = []ast.Expr{a.X}
+						}
+					}
+				}
+				if sp.callee != nil {
+					out = append(out, sp)
+					changed = true
+				}
+			}
+		}
+		if changed {
+			f.items = out
+		}
+	}
 }
 
 func (b *builder) noteAssign(n ast.Node) bool {
@@ -340,6 +425,9 @@ func (b *builder) visit(f *fn, n ast.Node, stack []ast.Node) bool {
 			name, obj := b.calleeName(call)
 			it.ops = b.operands(call, obj)
 			b.spawnTarget(it, name, obj)
+			if obj == nil {
+				b.noteSpawnParam(f, call.Fun, it.many)
+			}
 		}
 		it.joined = joinedAfter(append(stack, x))
 		f.items = append(f.items, it)
@@ -487,6 +575,8 @@ func (b *builder) visitCallAt(f *fn, call *ast.CallExpr, at ast.Node, name strin
 						it.sum = &s
 					}
 				}
+			} else {
+				b.noteSpawnParam(f, t, it.many)
 			}
 		}
 		stmtStack := stack

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -55,6 +56,11 @@ type Summary struct {
 	Locks    bool
 	Level    string
 	LevelPos PosSum
+	// SpawnParams are operands (receiver first) holding functions the
+	// function runs on a new goroutine: a pool helper's submit(f).
+	// SpawnMany: on several goroutines at once.
+	SpawnParams []int
+	SpawnMany   bool
 }
 
 // AFact marks Summary as an analysis fact.
@@ -91,11 +97,14 @@ func (s *Summary) String() string {
 	if s.Level != "" {
 		parts = append(parts, "level("+s.Level+")")
 	}
+	if len(s.SpawnParams) > 0 {
+		parts = append(parts, fmt.Sprintf("spawnsparam%v", s.SpawnParams))
+	}
 	return strings.Join(parts, " ")
 }
 
 func (s *Summary) empty() bool {
-	return len(s.Ops) == 0 && len(s.Spawns) == 0 && !s.Locks && s.Level == ""
+	return len(s.Ops) == 0 && len(s.Spawns) == 0 && !s.Locks && s.Level == "" && len(s.SpawnParams) == 0
 }
 
 // PackageSummary marks a package that exports summaries, so that its
@@ -161,6 +170,11 @@ func (b *builder) summarise(f *fn) *Summary {
 	w := &walker{sum: &Summary{}, seen: map[string]bool{}}
 	b.walk(w, f, en, nil, 0)
 	w.sum.Locks = f.locks
+	for i, many := range f.spawnParams {
+		w.sum.SpawnParams = append(w.sum.SpawnParams, i)
+		w.sum.SpawnMany = w.sum.SpawnMany || many
+	}
+	sort.Ints(w.sum.SpawnParams)
 	b.sums[f] = w.sum
 	return w.sum
 }

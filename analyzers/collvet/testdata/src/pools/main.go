@@ -12,6 +12,9 @@ import (
 
 type job struct{ dest, orig []float32 }
 
+// submit is an in-house pool helper: it runs f on a new goroutine.
+func submit(f func()) { go f() }
+
 func main() {
 	if err := mpi.InitThreadSafe(); err != nil {
 		panic(err)
@@ -25,12 +28,20 @@ func main() {
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				_ = shared.AllReduceF32(mpi.OpSum, j.dest, j.orig) // want `^CV101 Comm.AllReduceF32 on group NewComm@.*main.go:20 is issued from a goroutine started at .*main.go:25, which runs on several threads at once`
+				_ = shared.AllReduceF32(mpi.OpSum, j.dest, j.orig) // want `^CV101 Comm.AllReduceF32 on group NewComm@.*main.go:23 is issued from a goroutine started at .*main.go:28, which runs on several threads at once`
 			}
 		}()
 	}
 	close(jobs)
 	wg.Wait()
+
+	// Tasks handed to the helper run on goroutines of their own.
+	tasks, _ := mpi.NewComm(nil)
+	for i := 0; i < 3; i++ {
+		submit(func() {
+			_ = tasks.Barrier() // want `^CV101 Comm.Barrier on group NewComm@.*main.go:39 is issued from a goroutine started at .*main.go:41, which runs on several threads at once`
+		})
+	}
 
 	// One communicator per goroutine: silent.
 	a, _ := mpi.NewComm(nil)

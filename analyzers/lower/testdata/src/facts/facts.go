@@ -41,4 +41,7 @@ func Init() { mpi.Start(true) } // want Init:`ops\(init@unknown\) level\(multipl
 
 func Pin() { runtime.LockOSThread() } // want Pin:"locks"
 
+// Submit is a pool helper: callers' functions run on new goroutines.
+func Submit(f func()) { go f() } // want Submit:`spawnsparam\[0\]`
+
 func Quiet(x int) int { return x + 1 }
