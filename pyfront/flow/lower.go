@@ -32,6 +32,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	if l == nil {
 		return
 	}
+	l.uses = l.src.mentions(node.Span(), "stream")
 	var body []ast.Stmt
 	switch n := node.(type) {
 	case *ast.Module:
@@ -72,6 +73,10 @@ type lowerer struct {
 	meshDims  map[string]int           // locals holding a DeviceMesh, with its number of dimensions
 	stmt      ast.Stmt                 // the statement being lowered
 	callAsync map[*ast.Call]*rules.Site
+	// uses: emit tensor use/free events. Only CV203 reads them, and only
+	// across streams, so functions whose text never mentions a stream skip
+	// them (most of a large code base; they would dominate the events).
+	uses bool
 }
 
 type streamCtx struct {
@@ -147,6 +152,9 @@ func (l *lowerer) stmtInfo() (line int, indent string) {
 }
 
 func (l *lowerer) event(e *rules.Event) {
+	if !l.uses && (e.Kind == rules.EvUse || e.Kind == rules.EvFree) {
+		return
+	}
 	e.StmtLine, e.Indent = l.stmtInfo()
 	if e.Stream == nil && e.StreamText == "" && len(l.streams) > 0 && e.Kind != rules.EvWaitStream && e.Kind != rules.EvWaitEvent && e.Kind != rules.EvStreamEnter && e.Kind != rules.EvStreamExit {
 		cur := l.streams[len(l.streams)-1]

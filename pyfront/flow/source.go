@@ -2,6 +2,8 @@ package flow
 
 import (
 	"bytes"
+
+	"github.com/collvet/collvet/pyfront/ast"
 	"sync"
 
 	"github.com/collvet/collvet/rules"
@@ -40,4 +42,21 @@ func (s *source) line(n int) string {
 		b = b[:i]
 	}
 	return string(bytes.TrimSuffix(b, []byte("\r")))
+}
+
+// mentions reports whether the text of span (lines Lineno..EndLineno)
+// contains word, ignoring ASCII case. A zero span (Module) means the
+// whole file.
+func (s *source) mentions(span ast.Pos, word string) bool {
+	from, to := 0, len(s.src)
+	if span.Lineno > 0 && int(span.Lineno) <= len(s.starts) {
+		from = s.starts[span.Lineno-1]
+		if n := int(span.EndLineno); n >= 1 && n < len(s.starts) {
+			to = s.starts[n]
+		}
+	}
+	if from > to {
+		return true
+	}
+	return bytes.Contains(bytes.ToLower(s.src[from:to]), []byte(word))
 }
