@@ -101,15 +101,49 @@ func newLowerer(fn *rules.Function, r Resolver) *lowerer {
 // state is what flows along one path: the async work handles bound to
 // local variables and not yet waited.
 type state struct {
-	pending map[string]*rules.Work
+	// pending maps a variable to the handles it may hold (several after
+	// branches that each bind it: `if g is None: work = pg.op() else: work = g.op()`).
+	pending map[string][]*rules.Work
 }
 
-func newState() *state { return &state{pending: map[string]*rules.Work{}} }
+func newState() *state { return &state{pending: map[string][]*rules.Work{}} }
+
+func (s *state) has(v string) bool { return len(s.pending[v]) > 0 }
+
+// add records w as possibly held by v (no duplicates).
+func (s *state) add(v string, ws ...*rules.Work) {
+	for _, w := range ws {
+		dup := false
+		for _, x := range s.pending[v] {
+			dup = dup || x == w
+		}
+		if !dup {
+			s.pending[v] = append(s.pending[v], w)
+		}
+	}
+}
+
+// dropWork forgets w under every variable.
+func (s *state) dropWork(w *rules.Work) {
+	for k, ws := range s.pending {
+		var keep []*rules.Work
+		for _, x := range ws {
+			if x != w {
+				keep = append(keep, x)
+			}
+		}
+		if len(keep) == 0 {
+			delete(s.pending, k)
+		} else {
+			s.pending[k] = keep
+		}
+	}
+}
 
 func (s *state) clone() *state {
 	n := newState()
 	for k, v := range s.pending {
-		n.pending[k] = v
+		n.pending[k] = append([]*rules.Work(nil), v...)
 	}
 	return n
 }
@@ -123,7 +157,7 @@ func merge(states ...*state) *state {
 			continue
 		}
 		for k, v := range s.pending {
-			n.pending[k] = v
+			n.add(k, v...)
 		}
 	}
 	return n
@@ -341,9 +375,11 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	case *ast.Delete:
 		for _, t := range s.Targets {
 			if d := dotted(t); d != "" {
-				if w := st.pending[d]; w != nil && w.Overwritten == nil {
-					p := l.pos(s.Pos)
-					w.Overwritten = &p
+				for _, w := range st.pending[d] {
+					if w.Overwritten == nil {
+						p := l.pos(s.Pos)
+						w.Overwritten = &p
+					}
 				}
 				delete(st.pending, d)
 				l.event(&rules.Event{Kind: rules.EvFree, Pos: l.pos(t.Span()), Var: d})
@@ -395,19 +431,20 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *state) *state {
 	in, isName := iter.(*ast.Name)
 	tn, tIsName := target.(*ast.Name)
-	if !isName || !tIsName || st.pending[in.Id] == nil {
+	if !isName || !tIsName || !st.has(in.Id) {
 		return l.loop(body, orelse, st)
 	}
-	w := st.pending[in.Id]
-	before := len(w.Waited)
-	st.pending[tn.Id] = w
+	ws := append([]*rules.Work(nil), st.pending[in.Id]...)
+	before := make([]int, len(ws))
+	for i, w := range ws {
+		before[i] = len(w.Waited)
+	}
+	st.pending[tn.Id] = append([]*rules.Work(nil), ws...)
 	out := l.loop(body, orelse, st)
 	delete(out.pending, tn.Id)
-	if len(w.Waited) > before {
-		for k, v := range out.pending {
-			if v == w {
-				delete(out.pending, k)
-			}
+	for i, w := range ws {
+		if len(w.Waited) > before[i] {
+			out.dropWork(w)
 		}
 	}
 	return out
@@ -418,10 +455,12 @@ func (l *lowerer) loop(body, orelse []ast.Stmt, st *state) *state {
 	out, _ := l.block(body, in)
 	// A handle created in the body and still pending at its end is rebound
 	// by the next iteration before anyone waits it.
-	for v, w := range out.pending {
-		if st.pending[v] != w && w.Site != nil && w.Overwritten == nil && w.Var == v {
-			p := w.Site.Pos
-			w.Overwritten = &p
+	for v, ws := range out.pending {
+		for _, w := range ws {
+			if !holds(st, v, w) && w.Site != nil && w.Overwritten == nil && w.Var == v {
+				p := w.Site.Pos
+				w.Overwritten = &p
+			}
 		}
 	}
 	st = merge(st, out)
@@ -549,10 +588,12 @@ func exits(stmts []ast.Stmt) bool {
 // leave records, for every handle still pending at a function exit that
 // was waited on some other path, the exit as unwaited.
 func (l *lowerer) leave(st *state, at rules.Pos) {
-	for _, w := range st.pending {
-		if w.UnwaitedExit == nil && !w.Escapes {
-			p := at
-			w.UnwaitedExit = &p
+	for _, ws := range st.pending {
+		for _, w := range ws {
+			if w.UnwaitedExit == nil && !w.Escapes {
+				p := at
+				w.UnwaitedExit = &p
+			}
 		}
 	}
 }
@@ -567,9 +608,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 	switch t := target.(type) {
 	case *ast.Name:
 		v := t.Id
-		if old := st.pending[v]; old != nil && (site == nil || old != site.Work) && old.Overwritten == nil {
-			p := l.pos(l.stmt.Span())
-			old.Overwritten = &p
+		for _, old := range st.pending[v] {
+			if (site == nil || old != site.Work) && old.Overwritten == nil {
+				p := l.pos(l.stmt.Span())
+				old.Overwritten = &p
+			}
 		}
 		delete(st.pending, v)
 		if site != nil && site.Work != nil {
@@ -578,11 +621,13 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				w.Discarded = true
 			} else {
 				w.Var, w.Discarded = v, false
-				st.pending[v] = w
+				st.pending[v] = []*rules.Work{w}
 			}
-		} else if n, ok := value.(*ast.Name); ok && st.pending[n.Id] != nil {
+		} else if n, ok := value.(*ast.Name); ok && st.has(n.Id) {
 			// An alias: whoever holds it may wait it.
-			st.pending[n.Id].Escapes = true
+			for _, w := range st.pending[n.Id] {
+				w.Escapes = true
+			}
 			delete(st.pending, n.Id)
 		}
 		if value != nil {
@@ -616,9 +661,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		}
 		if d := dotted(t); d != "" {
 			if _, sub := t.(*ast.Subscript); !sub {
-				if old := st.pending[d]; old != nil && old.Overwritten == nil {
-					p := l.pos(l.stmt.Span())
-					old.Overwritten = &p
+				for _, old := range st.pending[d] {
+					if old.Overwritten == nil {
+						p := l.pos(l.stmt.Span())
+						old.Overwritten = &p
+					}
 				}
 				if site != nil && site.Work != nil {
 					// self.work = collective(async_op=True): tracked like a local,
@@ -663,10 +710,10 @@ func (l *lowerer) escape(e ast.Expr, st *state) {
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Name:
-			if w := st.pending[n.Id]; w != nil {
+			for _, w := range st.pending[n.Id] {
 				w.Escapes = true
-				delete(st.pending, n.Id)
 			}
+			delete(st.pending, n.Id)
 		case *ast.Call:
 			if s := l.callAsync[n]; s != nil && s.Work != nil {
 				s.Work.Escapes = true
@@ -687,21 +734,36 @@ func (l *lowerer) discarded(c *ast.Call) {
 }
 
 func (l *lowerer) wait(v string, at rules.Pos, st *state) {
-	w := st.pending[v]
-	if w == nil {
+	ws := st.pending[v]
+	if len(ws) == 0 {
 		// Waited on a path where it is not pending (or a handle from
 		// elsewhere): still record the wait on the latest handle of v.
+		var last *rules.Work
 		for _, x := range l.r.Prog().Works {
 			if x != nil && x.Var == v && x.Site != nil && x.Site.Func == l.fn {
-				w = x
+				last = x
 			}
 		}
+		if last != nil {
+			ws = []*rules.Work{last}
+		}
 	}
-	if w != nil {
+	for _, w := range ws {
 		w.Waited = append(w.Waited, at)
+		st.dropWork(w)
 	}
 	delete(st.pending, v)
 	l.event(&rules.Event{Kind: rules.EvWait, Pos: at, Var: v})
+}
+
+// holds reports whether st binds v to w.
+func holds(st *state, v string, w *rules.Work) bool {
+	for _, x := range st.pending[v] {
+		if x == w {
+			return true
+		}
+	}
+	return false
 }
 
 // ---- expressions ----
@@ -756,7 +818,7 @@ func (l *lowerer) compWait(elt ast.Expr, gens []*ast.Comprehension, st *state) {
 	in, ok1 := gens[0].Iter.(*ast.Name)
 	tn, ok2 := gens[0].Target.(*ast.Name)
 	c, ok3 := elt.(*ast.Call)
-	if !ok1 || !ok2 || !ok3 || st.pending[in.Id] == nil {
+	if !ok1 || !ok2 || !ok3 || !st.has(in.Id) {
 		return
 	}
 	if a, ok := c.Func.(*ast.Attribute); ok && dotted(a.Value) == tn.Id && (a.Attr == "wait" || a.Attr == "Wait") {
@@ -920,11 +982,11 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 				}
 			}
 		case "wait", "Wait", "is_completed", "get_future", "Test", "test":
-			if v := dotted(recv); v != "" && st.pending[v] != nil {
+			if v := dotted(recv); v != "" && st.has(v) {
 				sa = &api.StreamAPI{Role: "wait_work", Method: true}
 			}
 		case "synchronize":
-			if v := dotted(recv); v != "" && st.pending[v] != nil {
+			if v := dotted(recv); v != "" && st.has(v) {
 				sa = &api.StreamAPI{Role: "wait_work", Method: true}
 			}
 		}
