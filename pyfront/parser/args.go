@@ -110,6 +110,12 @@ func (p *parser) param(annotations, starAnn bool) *ast.Arg {
 // callArgs parses call (or class header) arguments after '(' (at token
 // index lpar) up to, not including, ')'.
 func (p *parser) callArgs(lpar int) ([]ast.Expr, []*ast.Keyword) {
+	return p.arguments(lpar, true)
+}
+
+// arguments parses call or class-header arguments; only calls may take a
+// bare generator expression as their sole argument.
+func (p *parser) arguments(lpar int, genexp bool) ([]ast.Expr, []*ast.Keyword) {
 	var args []ast.Expr
 	var kws []*ast.Keyword
 	sawKw, sawDouble := false, false
@@ -141,7 +147,7 @@ func (p *parser) callArgs(lpar int) ([]ast.Expr, []*ast.Keyword) {
 			}
 			if p.at(scanner.KwFor) || p.at(scanner.KwAsync) {
 				gens := p.comprehensions()
-				if !p.at(scanner.RPar) || len(args) > 0 || len(kws) > 0 {
+				if !genexp || !p.at(scanner.RPar) || len(args) > 0 || len(kws) > 0 {
 					p.failNode(e, "Generator expression must be parenthesized")
 				}
 				l, r := &p.toks[lpar], p.tok()

@@ -255,3 +255,29 @@ func TestCPythonCorpus(t *testing.T) {
 		t.Error(f)
 	}
 }
+
+// TestSnippets compares acceptance and dumps of the short programs of
+// testdata/snippets311.txt with the reference interpreter.
+func TestSnippets(t *testing.T) {
+	if _, err := os.Stat(refPython); err != nil {
+		skipOrFail(t, "%s not found", refPython)
+	}
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "snippets311.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var files []string
+	for i, prog := range strings.Split(string(data), "#---\n")[1:] {
+		name := filepath.Join(dir, fmt.Sprintf("s%03d.py", i))
+		if err := os.WriteFile(name, []byte(prog), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, name)
+	}
+	res := compareCorpus(t, refPython, files, parser.Options{Minor: 11}, ast.Shape311, true)
+	t.Logf("%d snippets: %d accepted and identical, %d rejected by both", len(files), res.identical, res.rejectedBoth)
+	for _, f := range res.failures {
+		t.Error(f)
+	}
+}

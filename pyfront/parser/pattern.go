@@ -153,11 +153,8 @@ func (p *parser) literalExpr() ast.Expr {
 	case scanner.KwNone, scanner.KwTrue, scanner.KwFalse:
 		return p.atom()
 	case scanner.String:
-		e := p.strings()
-		if _, ok := e.(*ast.JoinedStr); ok {
-			p.failNode(e, "patterns may only match literals and attribute lookups")
-		}
-		return e
+		// f-strings parse here; the compiler, not the parser, rejects them.
+		return p.strings()
 	}
 	left := p.signedNumber()
 	if p.at(scanner.Plus) || p.at(scanner.Minus) {
@@ -225,7 +222,12 @@ func (p *parser) mappingPattern() ast.Pattern {
 	m := &ast.MatchMapping{}
 	for !p.at(scanner.RBrace) {
 		if p.accept(scanner.DoubleStar) {
+			t := p.tok()
 			m.Rest = p.name()
+			if m.Rest == "_" {
+				p.errorAt(t, "invalid syntax")
+				panic(bailout{})
+			}
 			p.accept(scanner.Comma)
 			break
 		}

@@ -471,7 +471,7 @@ func (p *parser) classDef(decos []ast.Expr) ast.Stmt {
 	s := &ast.ClassDef{Name: p.name(), DecoratorList: decos}
 	s.TypeParams = p.typeParams()
 	if p.accept(scanner.LPar) {
-		s.Bases, s.Keywords = p.callArgs(start)
+		s.Bases, s.Keywords = p.arguments(start, false)
 		p.expect(scanner.RPar)
 	}
 	s.Body = p.colonBlock()

@@ -603,6 +603,10 @@ func (s *scanner) number(start int, line, col int32) {
 		if s.off < len(src) && src[s.off] == '_' {
 			s.off++
 		}
+		if s.off >= len(src) || !ok(src[s.off]) {
+			names := map[byte]string{'x': "hexadecimal", 'o': "octal", 'b': "binary"}
+			s.errorf(start, "invalid %s literal", names[src[start+1]|0x20])
+		}
 		digits(ok)
 	} else {
 		digits(dec)
