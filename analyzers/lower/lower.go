@@ -123,15 +123,15 @@ func relPath(base, name string) string {
 }
 
 func run(pass *analysis.Pass, tables *api.Tables, base string) (any, error) {
+	if !relevant(pass, tables) {
+		return &Result{Prog: &rules.Program{}}, nil
+	}
 	if tables == nil {
 		tables = api.Default()
 	}
 	b := newBuilder(pass, tables)
 	if base != "" {
 		b.base = base
-	}
-	if !b.relevant() {
-		return &Result{Prog: &rules.Program{}, Dir: b.base}, nil
 	}
 	b.collect()
 	b.lower()
@@ -209,30 +209,36 @@ func newBuilder(pass *analysis.Pass, tables *api.Tables) *builder {
 	}
 }
 
-// relevant is the cheap filter: most packages (the whole standard library
-// under go vet) neither use cgo nor import a communication library nor a
-// package that has summaries.
-func (b *builder) relevant() bool {
+// relevant is the cheap filter, run before the tables are decoded: most
+// packages (the whole standard library under go vet) neither use cgo nor
+// import a communication library nor a package that has summaries.
+func relevant(pass *analysis.Pass, tables *api.Tables) bool {
 	mods := map[string]bool{}
-	for _, l := range b.tables.Libraries {
-		if len(l.Collectives) == 0 && len(l.GroupCreators) == 0 {
-			continue // spawner-only tables (sync) make nothing relevant
+	if tables != nil {
+		for _, l := range tables.Libraries {
+			if len(l.Collectives) == 0 && len(l.GroupCreators) == 0 {
+				continue // spawner-only tables make nothing relevant
+			}
+			for _, m := range l.Modules {
+				mods[m] = true
+			}
 		}
-		for _, m := range l.Modules {
+	} else {
+		for _, m := range api.EmbeddedModules() {
 			mods[m] = true
 		}
 	}
-	for _, imp := range b.pass.Pkg.Imports() {
+	for _, imp := range pass.Pkg.Imports() {
 		p := imp.Path()
 		if p == "runtime/cgo" || mods[p] {
 			return true
 		}
 		var ps PackageSummary
-		if b.pass.ImportPackageFact(imp, &ps) {
+		if pass.ImportPackageFact(imp, &ps) {
 			return true
 		}
 	}
-	for _, f := range b.pass.Files {
+	for _, f := range pass.Files {
 		for _, is := range f.Imports {
 			if is.Path != nil && is.Path.Value == `"C"` {
 				return true

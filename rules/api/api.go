@@ -13,6 +13,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -245,6 +246,36 @@ func loadEmbedded() (*Tables, error) {
 	}
 	return t, nil
 }
+
+// EmbeddedModules lists the modules the embedded data files declare (their
+// `modules = [...]` lines), without decoding the tables. The Go front end
+// runs on every package go vet visits, the standard library included, and
+// uses it to skip packages that import no communication library before it
+// pays for Default.
+func EmbeddedModules() []string {
+	modulesOnce.Do(func() {
+		entries, _ := fs.ReadDir(dataFS, "data")
+		for _, e := range entries {
+			b, err := dataFS.ReadFile("data/" + e.Name())
+			if err != nil {
+				continue
+			}
+			for _, m := range modulesRE.FindAllSubmatch(b, -1) {
+				for _, q := range quotedRE.FindAllSubmatch(m[1], -1) {
+					embeddedModules = append(embeddedModules, string(q[1]))
+				}
+			}
+		}
+	})
+	return embeddedModules
+}
+
+var (
+	modulesOnce     sync.Once
+	embeddedModules []string
+	modulesRE       = regexp.MustCompile(`(?m)^modules\s*=\s*\[([^\]]*)\]`)
+	quotedRE        = regexp.MustCompile(`"([^"]+)"`)
+)
 
 // Parse decodes one library file. Unknown keys are errors, reported with
 // the file name and key.
