@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/collvet/collvet/cmd/collvet/internal/driver"
 	"github.com/collvet/collvet/rules"
@@ -44,7 +45,7 @@ func Write(w io.Writer, format string, rep *driver.Report, opts Options) error {
 	case "sarif":
 		return SARIF(w, rep, opts)
 	case "github":
-		return GitHub(w, rep)
+		return GitHub(w, rep, opts)
 	}
 	return fmt.Errorf("unknown format %q (want text, json, sarif or github)", format)
 }
@@ -145,4 +146,27 @@ func sortedRules() []*rules.Rule {
 	rs := rules.All()
 	sort.Slice(rs, func(i, j int) bool { return rs[i].Code < rs[j].Code })
 	return rs
+}
+
+// relativizer returns a function making paths relative to root
+// (slash-separated); paths outside root, or when root is "", stay as given.
+func relativizer(root string) func(string) string {
+	if root == "" {
+		return filepath.ToSlash
+	}
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		return filepath.ToSlash
+	}
+	return func(path string) string {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return filepath.ToSlash(path)
+		}
+		r, err := filepath.Rel(absRoot, abs)
+		if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			return filepath.ToSlash(path)
+		}
+		return filepath.ToSlash(r)
+	}
 }

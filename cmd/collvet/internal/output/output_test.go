@@ -192,7 +192,7 @@ func TestGitHubEscaping(t *testing.T) {
 	var buf bytes.Buffer
 	rep := sampleReport(sampleSrc, 2)
 	rep.Diagnostics[0].Pos.Path = "dir,with:odd%chars.py"
-	if err := GitHub(&buf, rep); err != nil {
+	if err := GitHub(&buf, rep, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	got := buf.String()

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/collvet/collvet/cmd/collvet/internal/driver"
@@ -21,12 +20,11 @@ type (
 		Runs    []sarifRun `json:"runs"`
 	}
 	sarifRun struct {
-		Tool              sarifTool              `json:"tool"`
-		AutomationDetails *sarifAutomation       `json:"automationDetails,omitempty"`
-		ColumnKind        string                 `json:"columnKind"`
-		Invocations       []sarifInvocation      `json:"invocations"`
-		Results           []sarifResult          `json:"results"`
-		OriginalURIBaseID map[string]sarifArtLoc `json:"originalUriBaseIds,omitempty"`
+		Tool              sarifTool         `json:"tool"`
+		AutomationDetails *sarifAutomation  `json:"automationDetails,omitempty"`
+		ColumnKind        string            `json:"columnKind"`
+		Invocations       []sarifInvocation `json:"invocations"`
+		Results           []sarifResult     `json:"results"`
 	}
 	sarifTool struct {
 		Driver sarifDriver `json:"driver"`
@@ -124,19 +122,9 @@ func SARIF(w io.Writer, rep *driver.Report, opts Options) error {
 	if root == "" {
 		root = "."
 	}
-	absRoot, _ := filepath.Abs(root)
 	ms := newMappers(rep)
-	rel := func(path string) string {
-		abs, err := filepath.Abs(path)
-		if err != nil {
-			return uriFor(filepath.ToSlash(path))
-		}
-		r, err := filepath.Rel(absRoot, abs)
-		if err != nil || strings.HasPrefix(r, "..") {
-			return uriFor(filepath.ToSlash(path))
-		}
-		return uriFor(filepath.ToSlash(r))
-	}
+	relPath := relativizer(root)
+	rel := func(path string) string { return uriFor(relPath(path)) }
 	region := func(p rules.Pos) *sarifRegion {
 		line := p.Line
 		if line < 1 {

@@ -127,9 +127,12 @@ func JSON(w io.Writer, rep *driver.Report) error {
 
 // GitHub writes workflow commands that GitHub Actions turns into
 // annotations: `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message`.
-// Columns are 1-based UTF-16; related locations follow the message.
-func GitHub(w io.Writer, rep *driver.Report) error {
+// File paths are relative to opts.Root (the repository root, which is what
+// GitHub resolves them against); columns are 1-based UTF-16; related
+// locations follow the message.
+func GitHub(w io.Writer, rep *driver.Report, opts Options) error {
 	ms := newMappers(rep)
+	rel := relativizer(opts.Root)
 	bw := bufio.NewWriter(w)
 	for _, d := range rep.Diagnostics {
 		level := "error"
@@ -142,10 +145,10 @@ func GitHub(w io.Writer, rep *driver.Report) error {
 		el, ec := end(d.Pos)
 		msg := d.Message
 		for _, r := range d.Related {
-			msg += "\n  " + r.Pos.String() + ": " + r.Message
+			msg += fmt.Sprintf("\n  %s:%d:%d: %s", rel(r.Pos.Path), r.Pos.Line, r.Pos.Col, r.Message)
 		}
 		fmt.Fprintf(bw, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
-			level, ghProp(d.Pos.Path), d.Pos.Line, ms.utf16(d.Pos.Path, d.Pos.Line, d.Pos.Col),
+			level, ghProp(rel(d.Pos.Path)), d.Pos.Line, ms.utf16(d.Pos.Path, d.Pos.Line, d.Pos.Col),
 			el, ms.utf16(d.Pos.Path, el, ec), ghProp(d.Rule+" "+d.Name), ghData(msg))
 	}
 	return bw.Flush()
