@@ -77,6 +77,9 @@ type lowerer struct {
 	// across streams, so functions whose text never mentions a stream skip
 	// them (most of a large code base; they would dominate the events).
 	uses bool
+	// raising counts enclosing `with self.assertRaises…(…)` / pytest.raises
+	// blocks: operations there are expected to fail, not to complete.
+	raising int
 }
 
 type streamCtx struct {
@@ -473,6 +476,10 @@ func (l *lowerer) loop(body, orelse []ast.Stmt, st *state) *state {
 
 func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*state, bool) {
 	pushed := 0
+	if expectsRaise(items) {
+		l.raising++
+		defer func() { l.raising-- }()
+	}
 	for _, it := range items {
 		l.expr(it.ContextExpr, st, false)
 		if c, ok := it.ContextExpr.(*ast.Call); ok {
@@ -946,6 +953,9 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 	}
 	if site.Work != nil {
 		l.callAsync[c] = site
+		if l.raising > 0 {
+			site.Work.Escapes = true // expected to raise: there is no handle
+		}
 	}
 	l.event(&rules.Event{Kind: rules.EvCollective, Pos: site.Pos, Site: site})
 }
@@ -1077,6 +1087,13 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 			l.event(&rules.Event{Kind: rules.EvStreamEnter, Pos: at, Stream: sc.s, StreamText: sc.text})
 		}
 	case "wait_work":
+		if rc, ok := recv.(*ast.Call); ok && sa.Method {
+			// collective(...).wait() / .get_future(): waited on the spot.
+			if s := l.callAsync[rc]; s != nil && s.Work != nil {
+				s.Work.Waited = append(s.Work.Waited, at)
+			}
+			return
+		}
 		var targets []string
 		if sa.Method && recv != nil {
 			targets = append(targets, dotted(recv))
@@ -1347,4 +1364,20 @@ func (l *lowerer) recordedEvent(v string, value ast.Expr) {
 	if l.r.Stream(a.Value) != nil || l.synth[dotted(a.Value)] != nil {
 		l.eventOn[v] = l.streamOf(a.Value)
 	}
+}
+
+// expectsRaise reports whether a with statement expects its body to raise
+// (self.assertRaises(...), self.assertRaisesRegex(...), pytest.raises(...)).
+func expectsRaise(items []*ast.WithItem) bool {
+	for _, it := range items {
+		c, ok := it.ContextExpr.(*ast.Call)
+		if !ok {
+			continue
+		}
+		switch lastName(dotted(c.Func)) {
+		case "assertRaises", "assertRaisesRegex", "assertRaisesRegexp", "raises":
+			return true
+		}
+	}
+	return false
 }

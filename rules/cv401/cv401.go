@@ -85,7 +85,11 @@ func check(p *rules.Pass, w *rules.Work) {
 	name := rulekit.OpName(s)
 	list := s.Op == "batch_p2p"
 	switch {
-	case w.Discarded || w.Var == "":
+	case w.Var == "" && !w.Discarded:
+		// Not bound and not a statement of its own: an element of a list
+		// or an argument, i.e. someone else's to wait.
+		return
+	case w.Discarded:
 		d := rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
 			"the work handle %s returns is discarded, so nothing waits for the %s: the next use of its buffers can run before it completes (wrong data or reuse of memory still being sent)",
 			name, describe(s))}
