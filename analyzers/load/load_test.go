@@ -1,6 +1,8 @@
 package load_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -68,11 +70,29 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
-// TestLoadBroken: type and syntax errors are reported, never a panic.
+// TestLoadBroken: type errors (testdata/broken/typeerr) and syntax errors
+// (a package written at test time, so the tree stays gofmt-clean) are
+// reported, never a panic.
 func TestLoadBroken(t *testing.T) {
-	prog, errs := load.Load([]string{"./..."}, "testdata/broken")
-	if len(errs) == 0 {
-		t.Error("want errors for a package that does not parse")
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/broken")); err != nil {
+		t.Fatal(err)
+	}
+	bad := "package bad\n\nfunc Run(ch chan int) {\n\tgo func(\n}\n"
+	if err := os.MkdirAll(filepath.Join(dir, "bad"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bad", "bad.go"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, errs := load.Load([]string{"./..."}, dir)
+	var syntax, types bool
+	for _, e := range errs {
+		syntax = syntax || strings.Contains(e.Error(), "bad.go")
+		types = types || strings.Contains(e.Error(), "typeerr.go")
+	}
+	if !syntax || !types {
+		t.Errorf("want errors for both packages, got %v", errs)
 	}
 	if prog == nil {
 		t.Fatal("nil program")
