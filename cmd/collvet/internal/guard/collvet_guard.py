@@ -487,7 +487,7 @@ _default_streams = {}  # device index -> handle of its default stream
 def _stream():
     try:
         cuda = _torch.cuda
-        if not cuda.is_available() or not cuda.is_initialized():
+        if not cuda.is_initialized():  # never initialises CUDA itself
             return ""
         s = cuda.current_stream()
         dev = s.device
