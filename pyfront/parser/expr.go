@@ -76,12 +76,18 @@ func (p *parser) namedExpression() ast.Expr {
 
 // expression: disjunction ['if' disjunction 'else' expression] | lambdef.
 func (p *parser) expression() ast.Expr {
+	// Depth is restored by try and statementRecover after a bailout, so
+	// no defer is needed on this hot path.
+	p.enter()
 	if p.at(scanner.KwLambda) {
-		return p.lambdef()
+		e := p.lambdef()
+		p.leave()
+		return e
 	}
 	start := p.pos
 	body := p.disjunction()
 	if !p.at(scanner.KwIf) {
+		p.leave()
 		return body
 	}
 	p.next()
@@ -90,6 +96,7 @@ func (p *parser) expression() ast.Expr {
 		p.fail("expected 'else' after 'if' expression")
 	}
 	orelse := p.expression()
+	p.leave()
 	return &ast.IfExp{Pos: p.span(start), Test: test, Body: body, Orelse: orelse}
 }
 

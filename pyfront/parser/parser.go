@@ -152,9 +152,10 @@ var internPool = sync.Pool{New: func() any { m := make(map[string]string, 1024);
 
 var tokenPool = sync.Pool{New: func() any { b := make([]scanner.Token, 0, 4096); return &b }}
 
-// maxDepth caps expression nesting (CPython's limit is about 200 levels
-// of parentheses; deeper input is rejected rather than overflowing).
-const maxDepth = 1000
+// maxDepth caps the parser's recursion (brackets are limited to 200
+// levels by the tokenizer, as in CPython; this bounds chains such as
+// "- - - x" or nested lambdas and conditional expressions).
+const maxDepth = 3000
 
 type parser struct {
 	filename string

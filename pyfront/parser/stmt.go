@@ -29,11 +29,13 @@ func (p *parser) parseModule() *ast.Module {
 func (p *parser) statementRecover(body []ast.Stmt) (out []ast.Stmt) {
 	start := p.pos
 	nerr := len(p.errs)
+	depth := p.depth
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
 				panic(r)
 			}
+			p.depth = depth
 			if len(p.errs) == nerr {
 				p.errorAt(p.tok(), "invalid syntax")
 			}

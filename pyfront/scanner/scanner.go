@@ -43,6 +43,9 @@ type Options struct {
 	NoImplicitNewline bool
 }
 
+// maxParenLevel is CPython's MAXLEVEL: deeper bracket nesting is an error.
+const maxParenLevel = 200
+
 type scanner struct {
 	src        []byte
 	off        int
@@ -661,6 +664,9 @@ func (s *scanner) operator(start int, line, col int32) {
 	s.off += n
 	switch k {
 	case LPar, LSqb, LBrace:
+		if len(s.parens) >= maxParenLevel {
+			s.errorf(start, "too many nested parentheses")
+		}
 		s.parens = append(s.parens, rest[0])
 		s.parenLines = append(s.parenLines, line)
 		s.parenCols = append(s.parenCols, col)
