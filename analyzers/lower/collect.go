@@ -44,6 +44,8 @@ const (
 	itWait                  // a request wait (MPI_Wait)
 	itBlock                 // a point where the goroutine may change threads
 	itLock                  // runtime.LockOSThread
+	itRecord                // cudaEventRecord(event, stream)
+	itWaitEvent             // cudaStreamWaitEvent(stream, event)
 )
 
 // item is one step of a function, in source order.
@@ -60,8 +62,9 @@ type item struct {
 	sum *Summary
 	// itSpawn
 	many, loop, joined bool
-	// itWait
+	// itWait: the request; itRecord/itWaitEvent: the stream
 	arg ast.Expr
+	ev  ast.Expr // itRecord/itWaitEvent: the event
 }
 
 // call edges made once per (caller, position)
@@ -597,9 +600,19 @@ func (b *builder) visitCallAt(f *fn, call *ast.CallExpr, at ast.Node, name strin
 		f.items = append(f.items, &item{kind: itSite, call: call, at: at, name: name, coll: c, ops: b.operands(call, obj)})
 		return true
 	}
-	if st := b.tables.Streams[name]; st != nil && st.Role == "wait_work" {
-		f.items = append(f.items, &item{kind: itWait, call: call, at: at, name: name, arg: argOf(call, st.Arg)})
-		return true
+	if st := b.tables.Streams[name]; st != nil {
+		switch st.Role {
+		case "wait_work":
+			f.items = append(f.items, &item{kind: itWait, call: call, at: at, name: name, arg: argOf(call, st.Arg)})
+			return true
+		case "record_event", "wait_event":
+			k := itRecord
+			if st.Role == "wait_event" {
+				k = itWaitEvent
+			}
+			f.items = append(f.items, &item{kind: k, call: call, at: at, name: name, arg: argOf(call, st.Arg), ev: argOf(call, st.Event)})
+			return true
+		}
 	}
 	if obj == nil || obj.Pkg() == nil {
 		return true

@@ -507,7 +507,20 @@ func (b *builder) drain() {
 }
 
 // events lists each function's steps in source order for the flow rules.
+// A stream waiting on an event recorded on another stream orders the two
+// (EvWaitEvent, Stream waits for Other), whatever the order of the calls
+// in the source: events are matched by variable, package-wide.
 func (b *builder) events() {
+	recorded := map[types.Object]value{}
+	for _, f := range b.funcs {
+		for _, it := range f.items {
+			if it.kind == itRecord {
+				if o := b.rootObj(it.ev); o != nil {
+					recorded[o] = b.valueOf(it.arg, nil)
+				}
+			}
+		}
+	}
 	for _, f := range b.funcs {
 		for _, it := range f.items {
 			switch it.kind {
@@ -527,6 +540,11 @@ func (b *builder) events() {
 				f.rf.Events = append(f.rf.Events, ev)
 			case itBlock:
 				f.rf.Events = append(f.rf.Events, &rules.Event{Kind: rules.EvBlock, Pos: b.nodePos(it.at), Var: it.name})
+			case itWaitEvent:
+				if src, ok := recorded[b.rootObj(it.ev)]; ok {
+					f.rf.Events = append(f.rf.Events, &rules.Event{Kind: rules.EvWaitEvent, Pos: b.nodePos(it.at),
+						Stream: b.stream(b.valueOf(it.arg, nil)), Other: b.stream(src)})
+				}
 			}
 		}
 	}

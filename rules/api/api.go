@@ -172,9 +172,13 @@ type StreamAPI struct {
 	Method bool   `toml:"method"`
 	// AnyReceiver: match the method on receivers of unknown type too
 	// (x.record_stream(s), loss.backward()).
-	AnyReceiver bool   `toml:"any_receiver"`
-	Arg         Arg    `toml:"arg"`
-	Doc         string `toml:"doc"`
+	AnyReceiver bool `toml:"any_receiver"`
+	Arg         Arg  `toml:"arg"`
+	// Event: (Go/C APIs) the CUDA event argument of record_event and
+	// wait_event calls (cudaEventRecord(event, stream),
+	// cudaStreamWaitEvent(stream, event, flags)); Arg is the stream.
+	Event Arg    `toml:"event"`
+	Doc   string `toml:"doc"`
 }
 
 // Library is the content of one data file.
@@ -325,6 +329,7 @@ func (l *Library) normalize() {
 	}
 	for _, s := range l.Streams {
 		fix(&s.Arg)
+		fix(&s.Event)
 	}
 }
 

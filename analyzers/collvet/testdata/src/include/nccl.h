@@ -19,3 +19,7 @@ ncclResult_t ncclGroupEnd(void);
 int cudaSetDevice(int device);
 int cudaStreamCreate(cudaStream_t* stream);
 int cudaStreamSynchronize(cudaStream_t stream);
+typedef struct CUevent_st* cudaEvent_t;
+int cudaEventCreate(cudaEvent_t* event);
+int cudaEventRecord(cudaEvent_t event, cudaStream_t stream);
+int cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags);
