@@ -36,16 +36,16 @@ type fn struct {
 type itemKind int
 
 const (
-	itSite  itemKind = iota // a table API call
-	itCall                  // a call of a function of this package
-	itExt                   // a call of a summarised function of another package
-	itSpawn                 // a go statement or spawner call
-	itLit                   // a function literal run on the creator's goroutine
-	itWait                  // a request wait (MPI_Wait)
-	itBlock                 // a point where the goroutine may change threads
-	itLock                  // runtime.LockOSThread
-	itRecord                // cudaEventRecord(event, stream)
-	itWaitEvent             // cudaStreamWaitEvent(stream, event)
+	itSite      itemKind = iota // a table API call
+	itCall                      // a call of a function of this package
+	itExt                       // a call of a summarised function of another package
+	itSpawn                     // a go statement or spawner call
+	itLit                       // a function literal run on the creator's goroutine
+	itWait                      // a request wait (MPI_Wait)
+	itBlock                     // a point where the goroutine may change threads
+	itLock                      // runtime.LockOSThread
+	itRecord                    // cudaEventRecord(event, stream)
+	itWaitEvent                 // cudaStreamWaitEvent(stream, event)
 )
 
 // item is one step of a function, in source order.
