@@ -2,6 +2,8 @@ package parser_test
 
 import (
 	"bytes"
+	"fmt"
+	"time"
 	"strings"
 	"testing"
 
@@ -33,6 +35,15 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
+		done := make(chan bool)
+		defer close(done)
+		go func() {
+			select {
+			case <-done:
+			case <-time.After(5 * time.Second):
+				panic(fmt.Sprintf("parse of %q takes over 5s", src))
+			}
+		}()
 		for _, minor := range []int{11, 12} {
 			file, errs := parser.Parse("fuzz.py", src, parser.Options{Minor: minor})
 			for _, e := range errs {
