@@ -63,7 +63,7 @@ func TestConstantRepr(t *testing.T) {
 func sampleTree() *Module {
 	x := &Name{Pos: Pos{1, 0, 1, 1}, Id: "x", Ctx: Store}
 	call := &Call{Pos: Pos{1, 4, 1, 10}, Func: &Name{Pos: Pos{1, 4, 1, 5}, Id: "f"},
-		Args: []Expr{&Constant{Pos: Pos{1, 6, 1, 7}, Type: ConstInt, Int: 1}},
+		Args:     []Expr{&Constant{Pos: Pos{1, 6, 1, 7}, Type: ConstInt, Int: 1}},
 		Keywords: []*Keyword{{Pos: Pos{1, 9, 1, 12}, Value: &Name{Id: "k"}}}}
 	return &Module{Body: []Stmt{
 		&Assign{Pos: Pos{1, 0, 1, 10}, Targets: []Expr{x}, Value: call},

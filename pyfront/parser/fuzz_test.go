@@ -3,9 +3,9 @@ package parser_test
 import (
 	"bytes"
 	"fmt"
-	"time"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/parser"
