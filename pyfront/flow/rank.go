@@ -182,7 +182,11 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 			}
 			if _, fn := l.callee(n); fn != nil && fn != l.fn {
 				p := l.pos(n.Pos)
-				for _, o := range l.r.Summary(fn) {
+				sum := l.r.Summary(fn)
+				if len(sum) > MaxSummary {
+					sum = sum[:MaxSummary]
+				}
+				for _, o := range sum {
 					if o != nil {
 						out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: p, Site: o.Site})
 					}

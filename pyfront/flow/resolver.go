@@ -61,7 +61,12 @@ type Resolver interface {
 	Stream(e ast.Expr) *rules.Stream
 	// Summary returns the collectives fn issues, transitively through its
 	// callees, in program order (one OpRef per site; Pos is the site's
-	// position). It may be called for functions not yet lowered and must
-	// not call back into Lower.
+	// position), at most MaxSummary of them: the sequences concatenate and
+	// grow exponentially with call depth, and the rank-branch comparison
+	// needs only a prefix. It may be called for functions not yet lowered
+	// and must not call back into Lower; implementations should memoize.
 	Summary(fn *rules.Function) []*rules.OpRef
 }
+
+// MaxSummary bounds the sequences Resolver.Summary returns.
+const MaxSummary = 64

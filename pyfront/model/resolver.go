@@ -5,6 +5,7 @@ import (
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/pyfront/flow"
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/api"
 )
@@ -103,6 +104,11 @@ func (b *builder) summarize(fn *rules.Function, depth int) []*rules.OpRef {
 	var out []*rules.OpRef
 	for _, it := range items {
 		out = append(out, it.refs...)
+	}
+	// Sequences concatenate callees' sequences and grow exponentially with
+	// call depth on large code bases; the flow pass needs only a prefix.
+	if len(out) > flow.MaxSummary {
+		out = out[:flow.MaxSummary]
 	}
 	delete(b.inProgress, fn)
 	b.summary[fn] = out
