@@ -70,7 +70,7 @@ func guardDir(t *testing.T) string {
 	return dir
 }
 
-var markRE = regexp.MustCompile(`#\s*mark:\s*(\w+)`)
+var markRE = regexp.MustCompile(`\bmark:\s*(\w+)`)
 
 // marks maps "# mark: NAME" comments of a file to their 1-based lines.
 func marks(t *testing.T, path string) map[string]int {

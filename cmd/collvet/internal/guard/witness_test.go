@@ -97,7 +97,7 @@ func runRanks(t *testing.T, py, gdir, fixture string, world int) []*Record {
 	root := moduleRoot(t)
 	launch := filepath.Join(root, "testdata", "witness", "harness", "launch.py")
 	for attempt := 0; ; attempt++ {
-		recs, stderrs, err := runRanksOnce(t, py, gdir, launch, fixture, world)
+		recs, stderrs, err := runRanksOnce(t, py, gdir, launch, fixture, world, 60, t.TempDir())
 		if err == nil {
 			return recs
 		}
@@ -109,11 +109,11 @@ func runRanks(t *testing.T, py, gdir, fixture string, world int) []*Record {
 	}
 }
 
-func runRanksOnce(t *testing.T, py, gdir, launch, fixture string, world int) ([]*Record, []string, error) {
-	dir := t.TempDir()
+// runRanksOnce starts the ranks; timeout (seconds) is the launcher's hang
+// limit; records go to dir.
+func runRanksOnce(t *testing.T, py, gdir, launch, fixture string, world, timeout int, dir string) ([]*Record, []string, error) {
 	port := freePort(t)
-	const timeout = 60 // seconds, inside the launcher
-	ctx, cancel := context.WithTimeout(context.Background(), (timeout+40)*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(timeout+40)*time.Second)
 	defer cancel()
 	cmds := make([]*exec.Cmd, world)
 	stderrs := make([]bytes.Buffer, world)
@@ -337,6 +337,48 @@ func checkRun(t *testing.T, fixture string, spec witnessSpec, recs []*Record) {
 	}
 	if spec.safe && len(codes) > 0 {
 		t.Errorf("safe fixture, guard reported %v", codes)
+	}
+}
+
+func TestWitnessHangFailsWithStacks(t *testing.T) {
+	py := requireTorch(t)
+	root := moduleRoot(t)
+	harness := filepath.Join(root, "testdata", "witness", "harness")
+	probe := filepath.Join(harness, "hang_probe.py")
+	m := marks(t, probe)
+	dir := t.TempDir()
+	_, out, err := runRanksOnce(t, py, guardDir(t), filepath.Join(harness, "launch.py"), probe, 2, 5, dir)
+	if err == nil {
+		t.Fatal("a run that hangs passed")
+	}
+	// The first rank to time out exits; its peer may then fail on the
+	// closed connection instead of timing out too.
+	hung := -1
+	for r := range 2 {
+		if strings.Contains(err.Error(), fmt.Sprintf("rank %d: hung", r)) {
+			hung = r
+			break
+		}
+	}
+	if hung < 0 {
+		t.Fatalf("no rank reported hung: %v\n%s", err, strings.Join(out, "\n"))
+	}
+	line := m[fmt.Sprintf("rank%d", hung)]
+	for _, want := range []string{
+		fmt.Sprintf("witness: rank %d hung for 5 s", hung),
+		fmt.Sprintf("hang_probe.py\", line %d in main", line),
+		"in watchdog",
+	} {
+		if !strings.Contains(out[hung], want) {
+			t.Errorf("hung rank's output lacks %q:\n%s", want, out[hung])
+		}
+	}
+	rec, err := ReadRecord(filepath.Join(dir, fmt.Sprintf("rank%d.json", hung)))
+	if err != nil {
+		t.Fatalf("hung rank wrote no guard record: %v", err)
+	}
+	if len(rec.Calls) != 1 || rec.Calls[0].Line != line {
+		t.Errorf("record of the hung rank: %+v, want one call at line %d", rec.Calls, line)
 	}
 }
 
