@@ -16,8 +16,10 @@
 # go vet caches its results per package; each run gets a fresh tool
 # identity through a wrapper that answers -V=full with a nonce, so every
 # package (and every dependency's facts) is analysed again while compiled
-# export data stays cached, as in an incremental build. Prints medians and
-# the ratios vettool/vet and cli/vet (< 1 means collvet is faster).
+# export data stays cached, as in an incremental build. Prints medians of
+# wall time and of CPU time (user+sys of the command and its children, the
+# steadier measure on a shared machine) and the ratios vettool/vet and
+# cli/vet (< 1 means collvet is faster).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -47,23 +49,30 @@ wrap "$work/collvet" collvet-wrapped
 # Warm the build cache (export data) once, untimed.
 (cd "$MOD" && go vet "$PATTERN" >/dev/null 2>&1 || true)
 
-now() { date +%s.%N; }
-declare -a T_VET T_TOOL T_CLI
+# timed VAR_WALL VAR_CPU CMD...: run CMD in $MOD, append wall and CPU seconds.
+timed() {
+	local w=$1 c=$2
+	shift 2
+	/usr/bin/time -f "%e %U %S" -o "$work/time" bash -c 'cd "$0" && "$@" >/dev/null 2>&1 || true' "$MOD" "$@"
+	read -r e u s < "$work/time"
+	eval "$w+=(\"$e\")"
+	eval "$c+=(\"$(echo "$u + $s" | bc)\")"
+}
+declare -a W_VET C_VET W_TOOL C_TOOL W_CLI C_CLI
 for i in $(seq 1 "$RUNS"); do
 	export NONCE="bench-$$-$i-$(date +%s%N)"
-	s=$(now); (cd "$MOD" && go vet -vettool="$work/vet-wrapped" "$PATTERN" >/dev/null 2>&1 || true); e=$(now)
-	T_VET+=("$(echo "$e - $s" | bc)")
-	s=$(now); (cd "$MOD" && go vet -vettool="$work/collvet-wrapped" "$PATTERN" >/dev/null 2>&1 || true); e=$(now)
-	T_TOOL+=("$(echo "$e - $s" | bc)")
-	s=$(now); (cd "$MOD" && "$work/loadbench" "$PATTERN" >"$work/cli.out" 2>&1 || true); e=$(now)
-	T_CLI+=("$(echo "$e - $s" | bc)")
-	echo "run $i: vet ${T_VET[-1]}s  vettool ${T_TOOL[-1]}s  cli ${T_CLI[-1]}s  ($(head -1 "$work/cli.out"))"
+	timed W_VET C_VET go vet -vettool="$work/vet-wrapped" "$PATTERN"
+	timed W_TOOL C_TOOL go vet -vettool="$work/collvet-wrapped" "$PATTERN"
+	timed W_CLI C_CLI "$work/loadbench" "$PATTERN"
+	echo "run $i: wall/cpu  vet ${W_VET[-1]}/${C_VET[-1]}s  vettool ${W_TOOL[-1]}/${C_TOOL[-1]}s  cli ${W_CLI[-1]}/${C_CLI[-1]}s"
 done
 
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-mv=$(median "${T_VET[@]}"); mt=$(median "${T_TOOL[@]}"); mc=$(median "${T_CLI[@]}")
 echo "module: $MOD  pattern: $PATTERN  packages: $(cd "$MOD" && go list "$PATTERN" 2>/dev/null | wc -l)"
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-printf 'median go vet:                  %6.2fs\n' "$mv"
-printf 'median go vet -vettool=collvet: %6.2fs  ratio %.2f\n' "$mt" "$(echo "$mt / $mv" | bc -l)"
-printf 'median collvet CLI Go loader:   %6.2fs  ratio %.2f\n' "$mc" "$(echo "$mc / $mv" | bc -l)"
+for m in W C; do
+	[ $m = W ] && what=wall || what=cpu
+	eval 'v=$(median "${'$m'_VET[@]}"); t=$(median "${'$m'_TOOL[@]}"); c=$(median "${'$m'_CLI[@]}")'
+	printf 'median %-4s go vet: %7.2fs   go vet -vettool=collvet: %7.2fs (ratio %.2f)   collvet CLI loader: %7.2fs (ratio %.2f)\n' \
+		"$what" "$v" "$t" "$(echo "$t / $v" | bc -l)" "$c" "$(echo "$c / $v" | bc -l)"
+done
