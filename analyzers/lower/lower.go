@@ -160,14 +160,12 @@ type builder struct {
 	streams  map[string]*rules.Stream
 	sites    map[siteKey]*rules.Site
 	sitesAt  map[token.Pos]*rules.Site // first site made for a call
-	works    map[token.Pos]*rules.Work
 	ctxs     map[string]*rules.Context
 	ctxOrder []*ctxJob
 	spawned  map[*item]bool
 	main     *rules.Context
 	level    string
 	levelPos rules.Pos
-	levelTP  token.Pos
 	sums     map[*fn]*Summary
 	opsMemo  map[*fn]int
 	edges    map[edgeKey]*rules.Call
@@ -198,7 +196,6 @@ func newBuilder(pass *analysis.Pass, tables *api.Tables) *builder {
 		streams: map[string]*rules.Stream{},
 		sites:   map[siteKey]*rules.Site{},
 		sitesAt: map[token.Pos]*rules.Site{},
-		works:   map[token.Pos]*rules.Work{},
 		ctxs:    map[string]*rules.Context{},
 		spawned: map[*item]bool{},
 		sums:    map[*fn]*Summary{},
@@ -293,8 +290,7 @@ func (b *builder) result() *Result {
 		}
 	}
 	sort.Slice(p.Files, func(i, j int) bool { return p.Files[i].Path < p.Files[j].Path })
-	for k, g := range b.groups {
-		_ = k
+	for _, g := range b.groups {
 		p.Groups = append(p.Groups, g)
 	}
 	sort.Slice(p.Groups, func(i, j int) bool { return p.Groups[i].ID < p.Groups[j].ID })

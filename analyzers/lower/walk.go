@@ -127,7 +127,7 @@ func (b *builder) noteLevel(w *walker, lvl string, p token.Pos) {
 		return
 	}
 	if b.level == "" {
-		b.level, b.levelPos, b.levelTP = lvl, b.pos(p, token.NoPos), p
+		b.level, b.levelPos = lvl, b.pos(p, token.NoPos)
 	}
 }
 
@@ -369,7 +369,6 @@ func (b *builder) addWork(f *fn, it *item, site *rules.Site, req ast.Expr) {
 	wk := &rules.Work{Site: site}
 	site.Async = true
 	site.Work = wk
-	b.works[it.at.Pos()] = wk
 	b.prog.Works = append(b.prog.Works, wk)
 	if req == nil {
 		wk.Discarded = true
