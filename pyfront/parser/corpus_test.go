@@ -175,8 +175,8 @@ type diffResult struct {
 // with the reference interpreter's.
 func compareCorpus(t *testing.T, python string, files []string, opt parser.Options, shape ast.Shape, attrs bool) diffResult {
 	ch := make(chan refDump, 64)
-	var readErr error
-	go func() { readErr = readDumps(t, python, files, attrs, ch) }()
+	errc := make(chan error, 1)
+	go func() { errc <- readDumps(t, python, files, attrs, ch) }()
 	var mu sync.Mutex
 	var res diffResult
 	var wg sync.WaitGroup
@@ -225,7 +225,7 @@ func compareCorpus(t *testing.T, python string, files []string, opt parser.Optio
 		}()
 	}
 	wg.Wait()
-	if readErr != nil {
+	if readErr := <-errc; readErr != nil {
 		t.Fatalf("reference dump: %v", readErr)
 	}
 	sort.Strings(res.failures)
