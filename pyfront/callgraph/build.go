@@ -26,7 +26,7 @@ func Build(mods []*ModuleInput, table *resolve.Table, opts Options) *Graph {
 		valueIDs: map[valueKey]ValueID{}, nodeIDs: map[ast.Node]int{}, opaque: map[string]ValueID{},
 		spaces: map[*resolve.Scope]int32{}, constSlots: map[ValueID]slotID{},
 		starNames: map[*resolve.Module]map[string]bool{}, extStars: map[*resolve.Module][]string{},
-		importExt: map[*resolve.Module]map[string]bool{},
+		importExt: map[*resolve.Module]map[string]bool{}, attrMemo: map[attrKey]ValueID{},
 	}
 	if g.canon == nil {
 		g.canon = func(s string) string { return s }
@@ -82,6 +82,7 @@ func (g *Graph) declare(m *ModuleInput) {
 			parent := enclosingFunc(sc.Parent, funcOf)
 			f := g.newFunc(sc.Name, sc.Node, sc, m.Mod, parent)
 			f.Generator = sc.Generator
+			f.identity = returnsFirstParam(sc)
 			if sc.Parent != nil && sc.Parent.Kind == resolve.ClassScope {
 				f.Class = classOf[sc.Parent]
 			}
@@ -441,10 +442,14 @@ func (b *builder) decorate(u unit, decos []ast.Expr, cur slotID, self ValueID) s
 		cs := g.implicitCall(CallDecorator, u.fn, decos[i])
 		cs.callee = slots[i]
 		cs.args = []slotID{cur}
-		if b.opaqueDecorator(u, decos[i]) {
-			g.s.add(cs.result, self)
-		}
 		g.use(slots[i], constraint{kind: cCall, cs: cs})
+		if b.opaqueDecorator(u, decos[i]) {
+			// What an external decorator returns is not followed: the
+			// name keeps the definition.
+			cur = g.s.newSlot()
+			g.s.add(cur, self)
+			continue
+		}
 		cur = cs.result
 	}
 	return cur
@@ -789,9 +794,9 @@ func (b *builder) expr(u unit, e ast.Expr) slotID {
 		return b.comp(u, n, n.Generators, n.Value, "dict", n.Key)
 	case *ast.Subscript:
 		base := b.expr(u, n.Value)
-		if _, isSlice := n.Slice.(*ast.Slice); isSlice {
+		if sl, isSlice := n.Slice.(*ast.Slice); isSlice {
 			b.expr(u, n.Slice)
-			return base
+			return b.slice(n, sl, base)
 		}
 		idx, key := b.index(u, n.Slice)
 		if base < 0 {
@@ -852,6 +857,26 @@ func (b *builder) expr(u unit, e ast.Expr) slotID {
 	return noSlot
 }
 
+// slice evaluates x[lo:hi] (step 1) to a new container whose constant
+// indices are the base's shifted by lo; other slices keep the base.
+func (b *builder) slice(n *ast.Subscript, sl *ast.Slice, base slotID) slotID {
+	g := b.g
+	lo := 0
+	if sl.Lower != nil {
+		c, ok := sl.Lower.(*ast.Constant)
+		if !ok || c.Type != ast.ConstInt || c.Big != nil || c.Int < 0 {
+			return base
+		}
+		lo = int(c.Int)
+	}
+	if sl.Step != nil || base < 0 {
+		return base
+	}
+	c := g.Container(n, "list")
+	g.use(base, constraint{kind: cSlice, idx: lo, recv: c})
+	return g.constSlot(c)
+}
+
 // union returns a slot holding both a's and b's values.
 func (b *builder) union(x, y slotID) slotID {
 	switch {
@@ -866,6 +891,11 @@ func (b *builder) union(x, y slotID) slotID {
 	return s
 }
 
+// maxIndexed is how many leading elements of a literal keep their own
+// index slot; the rest are "somewhere in the container" (large literal
+// tables would otherwise cost a slot per element).
+const maxIndexed = 16
+
 func (b *builder) seq(u unit, n ast.Expr, elts []ast.Expr, kind string) slotID {
 	g := b.g
 	c := g.Container(n, kind)
@@ -879,8 +909,15 @@ func (b *builder) seq(u unit, n ast.Expr, elts []ast.Expr, kind string) slotID {
 			continue
 		}
 		s := b.expr(u, e)
+		if s < 0 {
+			continue
+		}
 		g.exprSlot[e] = s
-		g.copy(s, g.elemSlot(c, "["+strconv.Itoa(i)+"]"))
+		if i < maxIndexed {
+			g.copy(s, g.elemSlot(c, "["+strconv.Itoa(i)+"]"))
+		} else {
+			g.copy(s, g.elemSlot(c, "?"))
+		}
 		g.copy(s, g.elemSlot(c, "*"))
 	}
 	return g.constSlot(c)
@@ -909,7 +946,9 @@ func (b *builder) comp(u unit, n ast.Expr, gens []*ast.Comprehension, elt ast.Ex
 		b.expr(cu, x)
 	}
 	c := g.Container(n, kind)
-	g.copy(b.expr(cu, elt), g.elemSlot(c, "*"))
+	e := b.expr(cu, elt)
+	g.copy(e, g.elemSlot(c, "*"))
+	g.copy(e, g.elemSlot(c, "?"))
 	return g.constSlot(c)
 }
 
@@ -981,7 +1020,14 @@ func (b *builder) super(u unit, n *ast.Call) slotID {
 		return noSlot
 	}
 	dst := g.s.newSlot()
-	g.use(g.scopeSlot(f, f.Params[0]), constraint{kind: cSuper, cls: cls, dst: dst})
+	// PyCG records super() itself as a call of <builtin>.super.
+	cs := &CallSite{ID: len(g.Calls), Kind: CallExplicit, Node: n, At: n, Caller: u.fn, callee: noSlot, result: dst}
+	g.addTarget(cs, Target{External: "<builtin>.super"})
+	g.Calls = append(g.Calls, cs)
+	u.fn.Calls = append(u.fn.Calls, cs)
+	g.callByNode[n] = cs
+	self := g.scopeSlot(f, f.Params[0])
+	g.s.add(dst, g.intern(Value{Kind: KSuper, Class: cls, Recv: ValueID(self)}))
 	return dst
 }
 
@@ -1010,4 +1056,50 @@ func init() {
 	} {
 		builtinNames[n] = true
 	}
+}
+
+// returnsFirstParam reports whether a function returns its first
+// parameter unchanged on every return (identity decorators such as
+// "def register(fn): REGISTRY.append(fn); return fn"): calls of such
+// functions are given their argument back, call site by call site, instead
+// of the union of every argument ever passed.
+func returnsFirstParam(sc *resolve.Scope) bool {
+	var body []ast.Stmt
+	switch n := sc.Node.(type) {
+	case *ast.FunctionDef:
+		body = n.Body
+	case *ast.AsyncFunctionDef:
+		body = n.Body
+	default:
+		return false
+	}
+	if len(sc.Params) == 0 || sc.Generator {
+		return false
+	}
+	p := sc.Params[0]
+	returns, ok := 0, true
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Return:
+			returns++
+			if x, isName := n.Value.(*ast.Name); !isName || x.Id != p {
+				ok = false
+			}
+		case *ast.Name:
+			if n.Id == p && n.Ctx != ast.Load {
+				ok = false
+			}
+		}
+		return true
+	}
+	for _, st := range body {
+		ast.Inspect(st, visit)
+	}
+	return ok && returns > 0
 }

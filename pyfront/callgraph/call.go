@@ -26,13 +26,13 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 			return
 		}
 		g.addTarget(cs, Target{Fn: val.Fn})
-		g.bind(cs, val.Fn, 0, false)
+		g.bind(cs, val.Fn, false)
 	case KBound:
 		if cs.Kind == CallRaise {
 			return
 		}
 		g.addTarget(cs, Target{Fn: val.Fn})
-		g.bind(cs, val.Fn, val.Recv, false)
+		g.bind(cs, val.Fn, true)
 	case KClass:
 		inst := g.instanceValue(val.Class)
 		g.s.add(cs.result, inst)
@@ -201,23 +201,35 @@ func (g *Graph) containerMethod(cs *CallSite, c ValueID, name string) {
 	}
 }
 
-// bind passes cs's arguments to f's parameters (recv first unless f is
-// static) and f's results to cs's result.
-func (g *Graph) bind(cs *CallSite, f *Func, recv ValueID, instanceCall bool) {
+// maxBind caps how many functions one call site passes its arguments to:
+// megamorphic calls (module(x) over every nn.Module subclass) still get
+// their targets recorded, but stop feeding values into parameters.
+const maxBind = 24
+
+// bind passes cs's arguments to f's parameters (after the receiver when
+// bound: the receiver itself reaches the first parameter when the method
+// is looked up, see bindValue) and f's results to cs's result.
+func (g *Graph) bind(cs *CallSite, f *Func, bound bool) {
+	args := argsOf(f.Node)
 	if cs.boundFns == nil {
 		cs.boundFns = map[bindKey]bool{}
 	}
-	k := bindKey{fn: f, recv: recv}
-	if cs.boundFns[k] {
+	shifted := bound && !f.Static
+	k := bindKey{fn: f, shifted: shifted}
+	if cs.boundFns[k] || len(cs.boundFns) >= maxBind {
 		return
 	}
 	cs.boundFns[k] = true
-	if f.Generator {
+	switch {
+	case f.Generator:
 		g.s.add(cs.result, g.intern(Value{Kind: KGenerator, Fn: f}))
-	} else {
+	case f.identity && !shifted && len(cs.args) > 0:
+		g.copy(cs.args[0], cs.result)
+	case f.identity && shifted && len(cs.args) > 1:
+		g.copy(cs.args[1], cs.result)
+	default:
 		g.copy(f.ret, cs.result)
 	}
-	args := argsOf(f.Node)
 	if args == nil || f.Scope == nil {
 		return
 	}
@@ -229,9 +241,7 @@ func (g *Graph) bind(cs *CallSite, f *Func, recv ValueID, instanceCall bool) {
 		pos = append(pos, a.Arg)
 	}
 	shift := 0
-	if recv != 0 && !f.Static && len(pos) > 0 {
-		p := g.scopeSlot(f.Scope, pos[0])
-		g.s.add(p, recv)
+	if shifted && len(pos) > 0 {
 		shift = 1
 	}
 	var varargs slotID = noSlot
@@ -365,4 +375,14 @@ func (g *Graph) Spawn(cs *CallSite, targetPos int, targetName string, argsPos in
 	}
 	g.Calls = append(g.Calls, sc)
 	g.use(target, constraint{kind: cCall, cs: sc})
+}
+
+func firstParam(a *ast.Arguments) string {
+	if len(a.PosOnlyArgs) > 0 {
+		return a.PosOnlyArgs[0].Arg
+	}
+	if len(a.Args) > 0 {
+		return a.Args[0].Arg
+	}
+	return ""
 }

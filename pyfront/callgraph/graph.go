@@ -69,6 +69,7 @@ type Func struct {
 	Decorated bool
 	Calls     []*CallSite // in source order (implicit calls included)
 	ret, yld  slotID
+	identity  bool // returns its first parameter unchanged
 }
 
 // Class is a class of the program.
@@ -141,8 +142,8 @@ type CallSite struct {
 }
 
 type bindKey struct {
-	fn   *Func
-	recv ValueID
+	fn      *Func
+	shifted bool
 }
 
 // Graph is the analysed program.
@@ -174,6 +175,7 @@ type Graph struct {
 	extStars   map[*resolve.Module][]string
 	importExt  map[*resolve.Module]map[string]bool
 	spawned    map[*CallSite]bool
+	attrMemo   map[attrKey]ValueID
 }
 
 // FuncOf returns the Func of a definition node (*ast.Module,
@@ -345,3 +347,28 @@ func (g *Graph) AddElement(c ValueID, idx int, v ValueID) {
 
 // CalleeValues returns the values the called expression of cs may hold.
 func (g *Graph) CalleeValues(cs *CallSite) []ValueID { return g.s.vals(cs.callee) }
+
+// Stats summarises the analysis size (for benchmarks and profiling).
+func (g *Graph) Stats() map[string]int {
+	vals, uses, maxUses, full := 0, 0, 0, 0
+	for i := range g.s.slots {
+		sl := &g.s.slots[i]
+		vals += len(sl.vals)
+		uses += len(sl.uses)
+		if len(sl.uses) > maxUses {
+			maxUses = len(sl.uses)
+		}
+		if len(sl.vals) >= maxVals {
+			full++
+		}
+	}
+	targets := 0
+	for _, c := range g.Calls {
+		targets += len(c.Targets)
+	}
+	return map[string]int{
+		"funcs": len(g.Funcs), "classes": len(g.Classes), "calls": len(g.Calls), "targets": targets,
+		"values": len(g.Values), "slots": len(g.s.slots), "constraints": len(g.s.cons),
+		"slot_values": vals, "uses": uses, "max_uses": maxUses, "full_slots": full, "copies": len(g.s.copies),
+	}
+}

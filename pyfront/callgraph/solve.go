@@ -15,7 +15,7 @@ type slotKey struct {
 
 // maxVals caps a slot's value set: beyond it, new values are dropped (a
 // loss of recall on pathological code, never a blow-up).
-const maxVals = 256
+const maxVals = 64
 
 type slot struct {
 	vals []ValueID
@@ -42,6 +42,8 @@ const (
 	cPartial
 	cCallback
 	cSuper
+	cSlice
+	cSuperBind
 )
 
 type constraintID int32
@@ -221,14 +223,19 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 		case cInit:
 			if val := g.Values[v]; val.Kind == KFunc {
 				g.addTarget(c.cs, Target{Fn: val.Fn})
-				g.bind(c.cs, val.Fn, c.recv, c.mode == 1)
+				g.addSelf(val.Fn, c.recv)
+				g.bind(c.cs, val.Fn, true)
 			}
 		case cPartial:
 			g.s.add(c.dst, g.intern(Value{Kind: KPartial, Recv: v}))
 		case cCallback:
 			g.call(cid, c.cs, v)
+		case cSlice:
+			g.sliceInto(v, c.idx, c.recv)
 		case cSuper:
 			g.s.add(c.dst, g.intern(Value{Kind: KSuper, Class: c.cls, Recv: v}))
+		case cSuperBind:
+			g.superBind(v, c.src, c.dst)
 		}
 	}
 }

@@ -129,23 +129,13 @@ func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
 		}
 		g.use(s, constraint{kind: cBindCopy, dst: dst, recv: v, mode: mode})
 	case KSuper:
-		recv := g.Values[val.Recv]
-		if recv == nil || recv.Class == nil {
-			return
-		}
-		entries := g.mro(recv.Class)
-		after := false
-		for _, e := range entries {
-			if !after {
-				after = e.cls == val.Class
-				continue
-			}
+		// super() in a method of val.Class: look name up along the
+		// class's MRO after it; the method's receiver (val.Recv is the
+		// method's first-parameter slot) flows to the found method's.
+		entries := g.mro(val.Class)
+		for _, e := range entries[1:] {
 			if e.cls != nil && g.declares(e.cls, name) {
-				mode := uint8(0)
-				if recv.Kind == KInstance {
-					mode = 1
-				}
-				g.use(g.scopeSlot(e.cls.Scope, name), constraint{kind: cBindCopy, dst: dst, recv: val.Recv, mode: mode})
+				g.use(g.scopeSlot(e.cls.Scope, name), constraint{kind: cSuperBind, src: slotID(val.Recv), dst: dst})
 				return
 			}
 			if e.ext != "" {
@@ -153,16 +143,12 @@ func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
 				return
 			}
 		}
-		g.watchClass(recv.Class, watcher{c: cid, v: v})
-	case KExternal:
-		g.s.add(dst, g.External(val.Name+"."+name))
+		g.watchClass(val.Class, watcher{c: cid, v: v})
+	case KExternal, KStr, KOpaque:
+		g.s.add(dst, g.attrValue(v, name))
 	case KContainer:
 		g.copy(g.elemSlot(v, "."+name), dst)
-		g.s.add(dst, g.intern(Value{Kind: KBoundExternal, Name: builtinTypeName(val.Name) + "." + name, Recv: v}))
-	case KStr:
-		g.s.add(dst, g.intern(Value{Kind: KExternal, Name: "<**PyStr**>." + name}))
-	case KOpaque:
-		g.s.add(dst, g.intern(Value{Kind: KBoundExternal, Name: val.Name + "." + name, Recv: v}))
+		g.s.add(dst, g.attrValue(v, name))
 	}
 }
 
@@ -194,19 +180,60 @@ func (g *Graph) bindValue(w, recv ValueID, dst slotID, mode uint8) {
 	case f.Static:
 		g.s.add(dst, w)
 	case f.ClassMethod:
-		cls := r.Class
-		if cls == nil {
+		if r.Class == nil {
 			g.s.add(dst, w)
 			return
 		}
-		g.s.add(dst, g.intern(Value{Kind: KBound, Fn: f, Recv: g.classValue(cls)}))
+		g.addSelf(f, g.classValue(r.Class))
+		g.s.add(dst, g.boundValue(f))
 	case f.Property && mode == 1:
+		g.addSelf(f, recv)
 		g.copy(f.ret, dst)
 	case mode == 1:
-		g.s.add(dst, g.intern(Value{Kind: KBound, Fn: f, Recv: recv}))
+		g.addSelf(f, recv)
+		g.s.add(dst, g.boundValue(f))
 	default:
 		g.s.add(dst, w)
 	}
+}
+
+// boundValue is f as a bound method. Bound methods do not carry their
+// receiver: the receiver is added to f's first parameter when the
+// method is looked up (addSelf), which keeps the value count linear in
+// the number of methods.
+func (g *Graph) boundValue(f *Func) ValueID { return g.intern(Value{Kind: KBound, Fn: f}) }
+
+// addSelf passes a receiver to f's first parameter.
+func (g *Graph) addSelf(f *Func, recv ValueID) {
+	if f.Scope == nil || f.Static {
+		return
+	}
+	if args := argsOf(f.Node); args != nil {
+		if first := firstParam(args); first != "" {
+			g.s.add(g.scopeSlot(f.Scope, first), recv)
+		}
+	}
+}
+
+// superBind adds function w found through super() to dst as a method
+// bound to the values of the calling method's receiver slot.
+func (g *Graph) superBind(w ValueID, self, dst slotID) {
+	val := g.Values[w]
+	if val.Kind != KFunc {
+		g.s.add(dst, w)
+		return
+	}
+	f := val.Fn
+	if f.Static {
+		g.s.add(dst, w)
+		return
+	}
+	if args := argsOf(f.Node); args != nil && f.Scope != nil {
+		if first := firstParam(args); first != "" {
+			g.copy(self, g.scopeSlot(f.Scope, first))
+		}
+	}
+	g.s.add(dst, g.boundValue(f))
 }
 
 func (g *Graph) declares(c *Class, name string) bool {
@@ -367,6 +394,13 @@ func (g *Graph) baseChanged(c *Class) {
 			}
 		}
 	}
+	if c.mroOK {
+		old := c.mro
+		c.mroOK = false
+		if sameMRO(old, g.mro(c)) {
+			return
+		}
+	}
 	seen := map[*Class]bool{}
 	var visit func(*Class)
 	var affected []*Class
@@ -486,4 +520,72 @@ func (g *Graph) addTarget(cs *CallSite, t Target) {
 	}
 	cs.seen[t] = true
 	cs.Targets = append(cs.Targets, t)
+}
+
+// sliceInto copies container v's elements into the slice container c,
+// shifting constant indices down by lo.
+func (g *Graph) sliceInto(v ValueID, lo int, c ValueID) {
+	val := g.Values[v]
+	if val.Kind != KContainer {
+		return
+	}
+	g.copy(g.elemSlot(v, "*"), g.elemSlot(c, "*"))
+	g.copy(g.elemSlot(v, "?"), g.elemSlot(c, "?"))
+	n := 0
+	switch x := val.Node.(type) {
+	case *ast.List:
+		n = len(x.Elts)
+	case *ast.Tuple:
+		n = len(x.Elts)
+	}
+	for i := lo; i < n; i++ {
+		g.copy(g.elemSlot(v, "["+strconv.Itoa(i)+"]"), g.elemSlot(c, "["+strconv.Itoa(i-lo)+"]"))
+	}
+}
+
+func sameMRO(a, b []mroEntry) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// maxExternalName bounds external qualified names built from attribute
+// chains (a.b.c.d…) on values the analysis cannot see into.
+const maxExternalName = 96
+
+type attrKey struct {
+	v    ValueID
+	name string
+}
+
+// attrValue is the value of attribute name of an external, str,
+// container or opaque value, memoised (the names are built once).
+func (g *Graph) attrValue(v ValueID, name string) ValueID {
+	k := attrKey{v, name}
+	if r, ok := g.attrMemo[k]; ok {
+		return r
+	}
+	val := g.Values[v]
+	var r ValueID
+	switch val.Kind {
+	case KExternal:
+		if len(val.Name) > maxExternalName {
+			break // attribute chains on external values stop here
+		}
+		r = g.External(val.Name + "." + name)
+	case KStr:
+		r = g.intern(Value{Kind: KExternal, Name: "<**PyStr**>." + name})
+	case KContainer:
+		r = g.intern(Value{Kind: KBoundExternal, Name: builtinTypeName(val.Name) + "." + name, Recv: v})
+	case KOpaque:
+		r = g.intern(Value{Kind: KBoundExternal, Name: val.Name + "." + name, Recv: v})
+	}
+	g.attrMemo[k] = r
+	return r
 }

@@ -300,82 +300,46 @@ func (w *walker) with(s ast.Stmt, items []*ast.WithItem, body []ast.Stmt, st wal
 	w.stmts(body, inner)
 }
 
-// exprs records every call in the expressions (not entering nested
-// function bodies, which the statement walk handles; lambda bodies are
-// recorded with the enclosing statement).
+// exprs records every call in the expressions (lambda bodies included;
+// nested function bodies are walked as statements of their own).
 func (w *walker) exprs(s ast.Stmt, st walkState, es ...ast.Expr) {
-	for _, e := range es {
-		if e == nil {
-			continue
-		}
-		ast.Inspect(e, func(n ast.Node) bool {
-			call, ok := n.(*ast.Call)
-			if !ok {
-				return true
-			}
-			sp := s.Span()
-			info := &callInfo{stmt: s, indent: w.indent(int(sp.Lineno)), inLoop: st.inLoop || inComprehension(e, call), stream: st.stream, singleThreadedAutograd: st.single, fnNode: w.fnNode}
-			w.b.info[call] = info
-			if attr, ok := call.Func.(*ast.Attribute); ok && attr.Attr == "backward" {
-				w.backward = append(w.backward, st.single)
-			} else if cs := w.b.g.CallOf(call); cs != nil {
-				for _, name := range w.b.apis(cs) {
-					if sa := w.b.t.Streams[name]; sa != nil && sa.Role == "backward" {
-						w.backward = append(w.backward, st.single)
-						break
-					}
-				}
-			}
-			if attr, ok := call.Func.(*ast.Attribute); ok && (attr.Attr == "result" || attr.Attr == "join" || attr.Attr == "wait") {
-				if inner, ok := attr.Value.(*ast.Call); ok {
-					w.b.joined[inner] = true
-				}
-			}
-			return true
-		})
-	}
-}
-
-// inComprehension reports whether call sits inside a comprehension within e.
-func inComprehension(e ast.Expr, call *ast.Call) bool {
-	found := false
+	sp := s.Span()
+	indent := w.indent(int(sp.Lineno))
 	var visit func(n ast.Node, inComp bool)
 	visit = func(n ast.Node, inComp bool) {
-		if found || n == nil {
-			return
-		}
-		if n == ast.Node(call) {
-			found = inComp
-			return
-		}
 		switch n.(type) {
 		case *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
 			inComp = true
+		case *ast.Call:
+			w.call(n.(*ast.Call), s, st, indent, inComp)
 		}
 		ast.Children(n, func(c ast.Node) { visit(c, inComp) })
 	}
-	switch e.(type) {
-	case *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
-		visit(e, false)
-		return found
+	for _, e := range es {
+		if e != nil {
+			visit(e, false)
+		}
 	}
-	if !containsComp(e) {
-		return false
-	}
-	visit(e, false)
-	return found
 }
 
-func containsComp(e ast.Expr) bool {
-	has := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
-			has = true
+func (w *walker) call(call *ast.Call, s ast.Stmt, st walkState, indent string, inComp bool) {
+	info := &callInfo{stmt: s, indent: indent, inLoop: st.inLoop || inComp, stream: st.stream, singleThreadedAutograd: st.single, fnNode: w.fnNode}
+	w.b.info[call] = info
+	if attr, ok := call.Func.(*ast.Attribute); ok && attr.Attr == "backward" {
+		w.backward = append(w.backward, st.single)
+	} else if cs := w.b.g.CallOf(call); cs != nil {
+		for _, name := range w.b.apis(cs) {
+			if sa := w.b.t.Streams[name]; sa != nil && sa.Role == "backward" {
+				w.backward = append(w.backward, st.single)
+				break
+			}
 		}
-		return !has
-	})
-	return has
+	}
+	if attr, ok := call.Func.(*ast.Attribute); ok && (attr.Attr == "result" || attr.Attr == "join" || attr.Attr == "wait") {
+		if inner, ok := attr.Value.(*ast.Call); ok {
+			w.b.joined[inner] = true
+		}
+	}
 }
 
 // mpiLevel reads "mpi4py.rc.thread_level = 'funneled'".

@@ -1,0 +1,7 @@
+def run(cb):
+    cb()
+
+def target():
+    pass
+
+run(target)

@@ -1,0 +1,2 @@
+def apply(fn):
+    return fn()

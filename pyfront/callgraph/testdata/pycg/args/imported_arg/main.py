@@ -1,0 +1,6 @@
+from helpers import apply
+
+def work():
+    pass
+
+apply(work)

@@ -1,0 +1,9 @@
+def outer(f):
+    def inner(g):
+        g()
+    inner(f)
+
+def target():
+    pass
+
+outer(target)

@@ -1,0 +1,6 @@
+def func():
+    pass
+
+a = b = func
+a()
+b()

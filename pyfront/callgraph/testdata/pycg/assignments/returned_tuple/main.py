@@ -1,0 +1,11 @@
+def one():
+    pass
+
+def two():
+    pass
+
+def pair():
+    return one, two
+
+a, b = pair()
+b()

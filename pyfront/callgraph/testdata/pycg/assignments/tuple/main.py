@@ -1,0 +1,8 @@
+def one():
+    pass
+
+def two():
+    pass
+
+x, y = one, two
+x()

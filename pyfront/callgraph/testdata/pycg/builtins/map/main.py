@@ -1,0 +1,4 @@
+def double(x):
+    return x * 2
+
+list(map(double, [1, 2]))

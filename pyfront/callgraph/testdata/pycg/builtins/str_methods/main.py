@@ -1,0 +1,2 @@
+words = "a b".split(" ")
+"-".join(words)

@@ -1,0 +1,6 @@
+class Greeter:
+    def greet(self):
+        pass
+
+g = Greeter()
+g.greet()

@@ -1,0 +1,9 @@
+class Outer:
+    class Inner:
+        def work(self):
+            pass
+
+class User(Outer.Inner):
+    pass
+
+User().work()

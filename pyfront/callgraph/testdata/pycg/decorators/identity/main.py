@@ -1,0 +1,8 @@
+def dec(f):
+    return f
+
+@dec
+def func():
+    pass
+
+func()

@@ -1,0 +1,6 @@
+def one():
+    pass
+
+table = {}
+table["x"] = one
+table["x"]()

@@ -1,0 +1,8 @@
+def one():
+    pass
+
+def two():
+    pass
+
+d = {"a": one, "b": two}
+d["a"]()

@@ -1,0 +1,7 @@
+def one():
+    pass
+
+def call(d):
+    d["k"]()
+
+call({"k": one})

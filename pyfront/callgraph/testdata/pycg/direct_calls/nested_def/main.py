@@ -1,0 +1,6 @@
+def outer():
+    def inner():
+        pass
+    inner()
+
+outer()

@@ -1,0 +1,7 @@
+def func():
+    pass
+
+def get():
+    return func
+
+get()()

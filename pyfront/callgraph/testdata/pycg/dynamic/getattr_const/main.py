@@ -1,0 +1,5 @@
+class A:
+    def run(self):
+        pass
+
+getattr(A(), "run")()

@@ -1,0 +1,10 @@
+def handler():
+    pass
+
+def risky():
+    pass
+
+try:
+    risky()
+except Exception:
+    handler()

@@ -1,0 +1,4 @@
+def check():
+    raise ValueError("bad")
+
+check()

@@ -1,0 +1,4 @@
+from ext import Client
+
+c = Client()
+c.send()

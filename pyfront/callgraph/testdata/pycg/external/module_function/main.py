@@ -1,0 +1,3 @@
+import os
+
+os.path.join("a", "b")

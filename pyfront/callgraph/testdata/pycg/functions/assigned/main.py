@@ -1,0 +1,5 @@
+def func():
+    pass
+
+alias = func
+alias()

@@ -1,0 +1,7 @@
+def make():
+    def inner():
+        pass
+    return inner
+
+f = make()
+f()

@@ -1,0 +1,8 @@
+def target():
+    pass
+
+def gen():
+    yield target
+
+for f in gen():
+    f()

@@ -1,0 +1,3 @@
+import pkg.mod
+
+pkg.mod.func()

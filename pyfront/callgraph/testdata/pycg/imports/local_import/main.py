@@ -1,0 +1,5 @@
+def run():
+    from tools import func
+    func()
+
+run()

@@ -1,0 +1,5 @@
+def public():
+    pass
+
+def _private():
+    pass

@@ -1,0 +1,7 @@
+def run(**kw):
+    kw["cb"]()
+
+def one():
+    pass
+
+run(cb=one)

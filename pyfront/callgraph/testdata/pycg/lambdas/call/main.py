@@ -1,0 +1,5 @@
+def target():
+    pass
+
+f = lambda: target()
+f()

@@ -1,0 +1,5 @@
+def run():
+    g = lambda x: x
+    return g(1)
+
+run()

@@ -1,0 +1,5 @@
+def apply(f):
+    f()
+
+apply(lambda: None)
+apply(lambda: None)

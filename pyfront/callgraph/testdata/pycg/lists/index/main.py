@@ -1,0 +1,8 @@
+def one():
+    pass
+
+def two():
+    pass
+
+ls = [one, two]
+ls[1]()

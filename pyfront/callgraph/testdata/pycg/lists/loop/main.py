@@ -1,0 +1,8 @@
+def one():
+    pass
+
+def two():
+    pass
+
+for f in [one, two]:
+    f()

@@ -1,0 +1,9 @@
+class A:
+    def run(self):
+        pass
+
+class B(A):
+    def run(self):
+        super().run()
+
+B().run()

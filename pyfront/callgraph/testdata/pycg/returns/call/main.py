@@ -1,0 +1,8 @@
+def target():
+    pass
+
+def get():
+    return target
+
+f = get()
+f()

@@ -1,0 +1,5 @@
+def target():
+    pass
+
+def get():
+    return target
