@@ -18,6 +18,9 @@ type fstringParser struct {
 	tok  *scanner.Token
 	raw  bool
 	span ast.Pos
+	// debugEnd is the token-text offset where the last field's "=" debug
+	// text ended.
+	debugEnd int
 }
 
 func (f *fstringParser) fail(msg string) {
@@ -59,11 +62,8 @@ func (f *fstringParser) run(pieces []strPiece, s string, i, bodyOff, level int) 
 		brace := i
 		fv, debug, i = f.field(s, i, bodyOff, level)
 		if debug != "" {
-			// 3.12 places the debug text after the '{', as long as the
-			// text is, on the brace's line.
-			pp := f.spanAt(bodyOff+brace+1, bodyOff+brace+1)
-			pp.EndColOffset += int32(len(debug))
-			pieces = append(pieces, strPiece{lit: debug, pos: pp})
+			// 3.12 places the debug text at its source span after '{'.
+			pieces = append(pieces, strPiece{lit: debug, pos: f.spanAt(bodyOff+brace+1, f.debugEnd)})
 		}
 		pieces = append(pieces, strPiece{expr: fv})
 	}
@@ -213,10 +213,26 @@ func (f *fstringParser) field(s string, i, bodyOff, level int) (*ast.FormattedVa
 	debug := ""
 	if s[j] == '=' {
 		j++
-		for j < len(s) && strings.IndexByte(" \t\n\r\f\v", s[j]) >= 0 {
-			j++
+		hasComment := false
+		for j < len(s) {
+			if strings.IndexByte(" \t\n\r\f\v", s[j]) >= 0 {
+				j++
+			} else if s[j] == '#' && f.p.minor >= 12 {
+				// A comment may follow the '=' (PEP 701); it is not part
+				// of the debug text.
+				hasComment = true
+				for j < len(s) && s[j] != '\n' {
+					j++
+				}
+			} else {
+				break
+			}
 		}
 		debug = s[i+1 : j]
+		f.debugEnd = bodyOff + j
+		if hasComment {
+			debug = stripComments(debug)
+		}
 	}
 	conv := -1
 	if j < len(s) && s[j] == '!' {
@@ -392,4 +408,24 @@ func (f *fstringParser) compile(exprText string, brace int) ast.Expr {
 	}()
 	p.errs = append(p.errs, sub.errs...)
 	return e
+}
+
+// stripComments removes "#…" up to each line end from debug text.
+func stripComments(s string) string {
+	var b strings.Builder
+	for len(s) > 0 {
+		k := strings.IndexByte(s, '#')
+		if k < 0 {
+			b.WriteString(s)
+			break
+		}
+		b.WriteString(s[:k])
+		s = s[k:]
+		if nl := strings.IndexByte(s, '\n'); nl >= 0 {
+			s = s[nl:]
+		} else {
+			s = ""
+		}
+	}
+	return b.String()
 }
