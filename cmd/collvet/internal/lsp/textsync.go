@@ -1,10 +1,12 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -93,10 +95,13 @@ func (s *Server) didSave(_ context.Context, params json.RawMessage) (any, error)
 		}
 		s.mu.Unlock()
 	}
-	// A save of a configuration file opened in the editor changes the
-	// configuration; any save re-analyses (the file on disk is now the
-	// buffer, other tools may have changed it too).
-	s.touch([]string{path}, isConfigFile(path))
+	// The analysis already saw the buffer that is now on disk, so a save
+	// changes nothing, except for a configuration file edited in the
+	// editor (configuration is read from disk). Files changed by other
+	// tools arrive as watched-file events.
+	if isConfigFile(path) {
+		s.touch([]string{path}, true)
+	}
 	return nil, nil
 }
 
@@ -110,10 +115,14 @@ func (s *Server) didClose(_ context.Context, params json.RawMessage) (any, error
 		return nil, nil
 	}
 	s.mu.Lock()
+	doc := s.docs[path]
 	delete(s.docs, path)
 	s.mu.Unlock()
-	// The file on disk replaces the buffer that was analysed.
-	s.touch([]string{path}, false)
+	// The file on disk replaces the buffer that was analysed: analyse
+	// again only when they differ (the edits were discarded).
+	if disk, err := os.ReadFile(path); doc == nil || err != nil || !bytes.Equal(disk, doc.text) {
+		s.touch([]string{path}, false)
+	}
 	return nil, nil
 }
 

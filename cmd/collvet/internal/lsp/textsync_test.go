@@ -1,9 +1,11 @@
 package lsp
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestApplyChange(t *testing.T) {
@@ -61,17 +63,59 @@ func TestTextSyncOverlays(t *testing.T) {
 		return len(p.Diagnostics) == 0 && p.Version != nil && *p.Version == v
 	})
 
-	// Save: the analyzer is told the file changed.
+	// Save: the analysis already saw this text, nothing is re-analysed.
+	fa.mu.Lock()
+	n := len(fa.requests)
+	fa.mu.Unlock()
+	os.WriteFile(path, []byte("y = 2\n"), 0o644)
 	c.notify("textDocument/didSave", DidSaveTextDocumentParams{TextDocument: TextDocumentIdentifier{URI: uri}})
-	// Close with a hazard on disk: the disk text is analysed again.
+	// Close with edits discarded (the disk has a hazard the buffer did
+	// not): the disk text is analysed again.
 	writeFile(t, path, "hazard(1)\n")
 	c.notify("textDocument/didClose", DidCloseTextDocumentParams{TextDocument: TextDocumentIdentifier{URI: uri}})
 	p = c.waitDiags(uri, func(p PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 1 })
 	if p.Version != nil {
 		t.Errorf("closed document published with version %d", *p.Version)
 	}
+	fa.mu.Lock()
+	analyses := len(fa.requests) - n
+	fa.mu.Unlock()
+	if analyses != 1 {
+		t.Errorf("save + close ran %d analyses, want 1 (the close)", analyses)
+	}
 	if _, ok := fa.last().Overlay[path]; ok {
 		t.Error("overlay kept after didClose")
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}
+
+// Saving pyproject.toml from the editor re-reads the configuration.
+func TestSaveConfigFile(t *testing.T) {
+	root := t.TempDir()
+	cfg := filepath.Join(root, "pyproject.toml")
+	writeFile(t, cfg, "[tool.collvet]\n")
+	writeFile(t, filepath.Join(root, "a.py"), "hazard(1)\n")
+	fa := &fakeAnalyzer{}
+	c := newClient(t, Options{Analyzer: fa})
+	c.initialize(root, ClientCapabilities{})
+	c.waitDiags(pathToURI(filepath.Join(root, "a.py")), func(p PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 1 })
+	uri := pathToURI(cfg)
+	c.notify("textDocument/didOpen", DidOpenTextDocumentParams{TextDocument: TextDocumentItem{URI: uri, LanguageID: "toml", Version: 1, Text: "[tool.collvet]\n"}})
+	c.notify("textDocument/didSave", DidSaveTextDocumentParams{TextDocument: TextDocumentIdentifier{URI: uri}})
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		fa.mu.Lock()
+		n := len(fa.requests)
+		fa.mu.Unlock()
+		if n > 0 && fa.last().ConfigChanged {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("saving pyproject.toml did not re-read the configuration")
+		}
+		time.Sleep(time.Millisecond)
 	}
 	if err := c.shutdown(); err != nil {
 		t.Error(err)
