@@ -6,6 +6,9 @@
 #   TREE  a Python source tree (default: the installed torch package)
 #   RUNS  runs per tool, >= 3 (default 3); medians are reported
 #
+# Environment: COLLVET (a prebuilt binary; default: go build), PYTHON,
+# PYFLAKES.
+#
 # Prints the median wall time of each tool and the ratios
 # pyflakes/collvet and ast.parse/collvet (> 1 means collvet is faster).
 set -euo pipefail
@@ -19,7 +22,11 @@ PYFLAKES=${PYFLAKES:-$(command -v pyflakes3 || command -v pyflakes || true)}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-go build -o "$work/collvet" ./cmd/collvet
+if [ -n "${COLLVET:-}" ]; then
+	cp "$COLLVET" "$work/collvet"
+else
+	go build -o "$work/collvet" ./cmd/collvet
+fi
 
 cat > "$work/astparse.py" <<'EOF'
 import ast, os, sys, warnings
