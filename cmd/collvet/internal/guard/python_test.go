@@ -2,49 +2,92 @@ package guard
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
 
-// runCase runs testdata/cases.py CASE (one gloo rank, world size 1) and
-// returns its record and stderr.
+// The cases of testdata/cases.py the tests read; all run in one Python
+// process (importing torch dominates the time), once per test binary.
+var caseNames = []string{
+	"thread_one_group", "foreign_thread", "cv103_device", "cv103_gloo_quiet",
+	"raise_mode", "serialize_mode", "safe_programs", "recording",
+}
+
+var (
+	casesOnce sync.Once
+	casesDir  string
+	casesErr  string
+)
+
+// runCase returns the record of one case of testdata/cases.py (one gloo
+// rank, world size 1), its extra facts, and the warnings it printed.
 func runCase(t *testing.T, name string) (*Record, map[string]any, string) {
 	t.Helper()
 	py := requireTorch(t)
-	script, err := filepath.Abs(filepath.Join("testdata", "cases.py"))
-	if err != nil {
-		t.Fatal(err)
+	casesOnce.Do(func() {
+		script, err := filepath.Abs(filepath.Join("testdata", "cases.py"))
+		if err != nil {
+			casesErr = err.Error()
+			return
+		}
+		dir, err := os.MkdirTemp("", "collvet-guard-cases-")
+		if err != nil {
+			casesErr = err.Error()
+			return
+		}
+		gdir, err := os.MkdirTemp("", "collvet-guard-")
+		if err == nil {
+			_, err = Write(gdir)
+		}
+		if err != nil {
+			casesErr = err.Error()
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, py, append([]string{script, dir}, caseNames...)...)
+		cmd.Env = append(os.Environ(), "COLLVET_GUARD_DIR="+gdir)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			casesErr = fmt.Sprintf("cases.py: %v\n%s", err, out)
+			return
+		}
+		casesDir = dir
+	})
+	if casesErr != "" {
+		t.Fatal(casesErr)
 	}
-	out := filepath.Join(t.TempDir(), "record.json")
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, py, script, name, out)
-	cmd.Env = append(os.Environ(), "COLLVET_GUARD_DIR="+guardDir(t))
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("cases.py %s: %v\n%s", name, err, stderr.String())
-	}
-	rec, err := ReadRecord(out)
+	path := filepath.Join(casesDir, name+".json")
+	rec, err := ReadRecord(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
 		Extra map[string]any `json:"extra"`
 	}
-	data, _ := os.ReadFile(out)
+	data, _ := os.ReadFile(path)
 	if err := jsonUnmarshal(data, &doc); err != nil {
 		t.Fatal(err)
+	}
+	if e, ok := doc.Extra["error"].(string); ok {
+		t.Fatalf("case %s failed:\n%s", name, e)
 	}
 	if len(rec.InternalErrors) > 0 {
 		t.Errorf("guard internal errors: %v", rec.InternalErrors)
 	}
-	return rec, doc.Extra, stderr.String()
+	var warned strings.Builder
+	if ws, ok := doc.Extra["warnings"].([]any); ok {
+		for _, w := range ws {
+			fmt.Fprint(&warned, w)
+		}
+	}
+	return rec, doc.Extra, warned.String()
 }
 
 func hazard(rec *Record, code string) *Hazard {

@@ -1,13 +1,18 @@
-"""Programs for the guard's tests: python3 cases.py CASE OUT.json
+"""Programs for the guard's tests: python3 cases.py OUTDIR CASE...
 
-Each case runs one rank (gloo, world size 1) with collvet_guard installed
-from the directory in COLLVET_GUARD_DIR, and writes the guard's record plus
-a few facts of its own ("extra") to OUT.json. The Go test asserts on that
-record; lines it looks for carry "# mark: NAME" comments.
+Each case runs one rank (gloo, world size 1, its own process group) with
+collvet_guard installed from the directory in COLLVET_GUARD_DIR, and writes
+the guard's record plus a few facts of its own ("extra", including the
+warnings it printed) to OUTDIR/CASE.json. The cases share one process (torch
+is slow to import); between cases the process group is destroyed and the
+guard uninstalled and reset. The Go test asserts on the records; lines it
+looks for carry "# mark: NAME" comments.
 """
 
 import _thread
 import io
+import traceback
+import warnings
 import json
 import os
 import socket
@@ -24,6 +29,7 @@ extra = {}
 
 
 def init(mode="warn", device_backends=None):
+    collvet_guard.reset()
     collvet_guard.install(mode=mode, device_backends=device_backends)
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
@@ -177,21 +183,37 @@ def case_recording():
     extra["calls_before_uninstall"] = sum(c["count"] for c in orig["calls"])
 
 
-def main():
-    if len(sys.argv) != 3:
-        sys.stderr.write("usage: cases.py CASE OUT.json\n")
-        return 2
-    fn = globals().get("case_" + sys.argv[1])
+def run_case(name, outdir):
+    fn = globals().get("case_" + name)
     if fn is None:
-        sys.stderr.write("no case %s\n" % sys.argv[1])
-        return 2
-    fn()
+        sys.stderr.write("no case %s\n" % name)
+        return False
+    extra.clear()
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        try:
+            fn()
+        except Exception:
+            extra["error"] = traceback.format_exc()
     doc = collvet_guard.snapshot()
-    doc["extra"] = extra
-    with open(sys.argv[2], "w") as f:
+    extra["warnings"] = [warnings.formatwarning(w.message, w.category, w.filename, w.lineno) for w in seen]
+    doc["extra"] = dict(extra)
+    with open(os.path.join(outdir, name + ".json"), "w") as f:
         json.dump(doc, f, indent=1)
-    dist.destroy_process_group()
-    return 0
+    if dist.is_initialized():
+        dist.destroy_process_group()
+    collvet_guard.uninstall()
+    return True
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.stderr.write("usage: cases.py OUTDIR CASE...\n")
+        return 2
+    ok = True
+    for name in sys.argv[2:]:
+        ok = run_case(name, sys.argv[1]) and ok
+    return 0 if ok else 2
 
 
 if __name__ == "__main__":
