@@ -50,6 +50,9 @@ func Build(mods []*ModuleInput, table *resolve.Table, opts Options) *Graph {
 		f := g.modFunc[m.Mod]
 		b.stmts(unit{fn: f, scope: m.Scopes.Module}, m.AST.Body)
 	}
+	// The budget grows with the program: about 40 value applications per
+	// constraint generated from the source, never less than 4M.
+	g.s.budget = max(4_000_000, 40*len(g.s.cons))
 	g.run()
 	return g
 }
@@ -764,6 +767,9 @@ func (b *builder) expr(u unit, e ast.Expr) slotID {
 	case *ast.Dict:
 		c := g.Container(n, "dict")
 		for i, v := range n.Values {
+			if _, isConst := v.(*ast.Constant); isConst {
+				continue
+			}
 			vs := b.expr(u, v)
 			if n.Keys[i] == nil {
 				tmp := g.s.newSlot()
@@ -899,6 +905,7 @@ const maxIndexed = 16
 func (b *builder) seq(u unit, n ast.Expr, elts []ast.Expr, kind string) slotID {
 	g := b.g
 	c := g.Container(n, kind)
+	hasStr := false
 	for i, e := range elts {
 		if st, ok := e.(*ast.Starred); ok {
 			s := b.expr(u, st.Value)
@@ -906,6 +913,15 @@ func (b *builder) seq(u unit, n ast.Expr, elts []ast.Expr, kind string) slotID {
 			g.use(s, constraint{kind: cLoadIndex, idx: -1, dst: tmp})
 			g.copy(tmp, g.elemSlot(c, "?"))
 			g.copy(tmp, g.elemSlot(c, "*"))
+			continue
+		}
+		if k, ok := e.(*ast.Constant); ok {
+			// Literal tables of strings and numbers: one str value at
+			// most, no per-element slots.
+			if k.Type == ast.ConstStr && !hasStr {
+				hasStr = true
+				g.s.add(g.elemSlot(c, "*"), g.intern(Value{Kind: KStr}))
+			}
 			continue
 		}
 		s := b.expr(u, e)

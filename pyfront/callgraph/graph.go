@@ -370,5 +370,17 @@ func (g *Graph) Stats() map[string]int {
 		"funcs": len(g.Funcs), "classes": len(g.Classes), "calls": len(g.Calls), "targets": targets,
 		"values": len(g.Values), "slots": len(g.s.slots), "constraints": len(g.s.cons),
 		"slot_values": vals, "uses": uses, "max_uses": maxUses, "full_slots": full, "copies": len(g.s.copies),
+		"work": g.s.work, "budget": g.s.budget, "exhausted": b2i(g.s.exhausted),
 	}
 }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Exhausted reports whether the solver stopped at its work budget (the
+// graph is then partial).
+func (g *Graph) Exhausted() bool { return g.s.exhausted }

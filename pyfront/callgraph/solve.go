@@ -64,11 +64,16 @@ type constraint struct {
 }
 
 type solver struct {
-	slots  []slot
-	keys   map[slotKey]slotID
-	cons   []constraint
-	queue  []slotID
-	copies map[[2]slotID]bool
+	// work counts value applications; past budget the solver stops
+	// (exhausted), leaving a sound-as-far-as-it-got partial result rather
+	// than running away on pathological programs.
+	work, budget int
+	exhausted    bool
+	slots        []slot
+	keys         map[slotKey]slotID
+	cons         []constraint
+	queue        []slotID
+	copies       map[[2]slotID]bool
 }
 
 func (s *solver) init() {
@@ -195,6 +200,11 @@ func (g *Graph) run() {
 }
 
 func (g *Graph) apply(cid constraintID, delta []ValueID) {
+	if g.s.work > g.s.budget {
+		g.s.exhausted = true
+		return
+	}
+	g.s.work += len(delta)
 	c := g.s.cons[cid]
 	for _, v := range delta {
 		switch c.kind {

@@ -1,0 +1,135 @@
+package pyfront
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func write(t *testing.T, dir, name, src string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestLoadMissingPath(t *testing.T) {
+	if _, err := Load([]string{filepath.Join(t.TempDir(), "nope")}, Options{}); err == nil {
+		t.Fatal("want an error for a path that does not exist")
+	}
+}
+
+// Bad files are reported and skipped; the others are still analysed.
+func TestLoadBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "good.py", "import torch.distributed as dist\n\ndef f(t):\n    dist.all_reduce(t)\n")
+	write(t, dir, "empty.py", "")
+	write(t, dir, "binary.py", "x = 1\x00\x01\x02")
+	write(t, dir, "latin.py", "# -*- coding: utf-8 -*-\ns = '\xff\xfe'\n")
+	write(t, dir, "broken.py", "def f(:\n    pass\n")
+	write(t, dir, ".venv/lib.py", "def hidden(): pass\n")
+	write(t, dir, "env/pyvenv.cfg", "home = /usr\n")
+	write(t, dir, "env/lib.py", "def hidden(): pass\n")
+	write(t, dir, "__pycache__/x.py", "def hidden(): pass\n")
+	res, err := Load([]string{dir}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]string{}
+	for _, e := range res.Errors {
+		kinds[filepath.Base(e.Path)] = e.Kind
+	}
+	for name, want := range map[string]string{"binary.py": "binary", "latin.py": "decode", "broken.py": "syntax"} {
+		if kinds[name] != want {
+			t.Errorf("%s: error kind %q, want %q (errors: %v)", name, kinds[name], want, res.Errors)
+		}
+	}
+	if _, ok := kinds["empty.py"]; ok {
+		t.Errorf("an empty file is not an error")
+	}
+	// good.py, empty.py and broken.py (with its partial tree) are analysed.
+	if res.Files != 3 {
+		t.Errorf("analysed %d files, want 3", res.Files)
+	}
+	if len(res.Program.Sites) != 1 || !strings.HasSuffix(res.Program.Sites[0].Pos.Path, "good.py") {
+		t.Errorf("want the all_reduce in good.py, got %v", res.Program.Sites)
+	}
+	for _, f := range res.Program.Funcs {
+		if strings.Contains(f.Name, "hidden") {
+			t.Errorf("analysed a file in a skipped directory: %s", f.Name)
+		}
+	}
+}
+
+// A file named explicitly is analysed even inside a skipped directory,
+// and positions keep the path as given.
+func TestLoadExplicitFileAndRelativePaths(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "build/gen.py", "import torch.distributed as dist\ndist.barrier()\n")
+	res, err := Load([]string{p}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Program.Sites) != 1 || res.Program.Sites[0].Pos.Path != filepath.Clean(p) {
+		t.Fatalf("sites %v", res.Program.Sites)
+	}
+	wd, _ := os.Getwd()
+	defer os.Chdir(wd)
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	res, err = Load([]string{"./build/../build/gen.py"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Program.Sites[0].Pos.Path; got != "build/gen.py" {
+		t.Fatalf("path %q, want the cleaned relative path", got)
+	}
+}
+
+// Overlays replace file contents; the cache gives the same program.
+func TestLoadOverlayAndCache(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "m.py", "def f():\n    pass\n")
+	cache := NewCache()
+	overlay := map[string][]byte{p: []byte("import torch.distributed as dist\ndist.barrier()\n")}
+	for i := 0; i < 2; i++ {
+		res, err := Load([]string{dir}, Options{Overlay: overlay, Cache: cache, Jobs: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Program.Sites) != 1 {
+			t.Fatalf("run %d: overlay not used: %v", i, res.Program.Sites)
+		}
+	}
+}
+
+// Package roots: src/ layouts, packages given directly, relative imports.
+func TestLoadPackages(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "src/pkg/__init__.py", "from .comm import sync\n")
+	write(t, dir, "src/pkg/comm.py", "import torch.distributed as dist\n\ndef sync(t):\n    dist.all_reduce(t)\n")
+	write(t, dir, "scripts/train.py", "import pkg\n\npkg.sync(None)\n")
+	res, err := Load([]string{dir}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Program.Sites) != 1 {
+		t.Fatalf("sites %v", res.Program.Sites)
+	}
+	var chain []string
+	for _, r := range res.Program.Sites[0].Reach {
+		for _, c := range r.Chain {
+			chain = append(chain, c.Caller.Name+">"+c.Callee.Name)
+		}
+	}
+	if strings.Join(chain, " ") != "train>pkg.comm.sync" {
+		t.Fatalf("chain %v, want train>pkg.comm.sync", chain)
+	}
+}

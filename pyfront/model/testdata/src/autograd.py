@@ -1,0 +1,40 @@
+import torch
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+def grad_hook(grad):
+    dist.all_reduce(grad)  # context: autograd@H
+    return grad
+
+
+class AllReduceGrad(torch.autograd.Function):  # spawn: F
+    @staticmethod
+    def forward(ctx, x):
+        return x
+
+    @staticmethod
+    def backward(ctx, g):
+        dist.all_reduce(g)  # context: autograd@F
+        return g
+
+
+def comm_hook(state, bucket):
+    return dist.all_reduce(bucket.buffer(), async_op=True)  # context: autograd@C  # async
+
+
+def module_hook(module, gin, gout):
+    dist.barrier()  # context: autograd@M
+
+
+def train(model, x):
+    p = torch.ones(2, requires_grad=True)
+    p.register_hook(grad_hook)  # spawn: H
+    model.register_full_backward_hook(module_hook)  # spawn: M
+    ddp = DDP(model)
+    ddp.register_comm_hook(None, comm_hook)  # spawn: C
+    y = AllReduceGrad.apply(x)
+    y.sum().backward()
+
+
+train(torch.nn.Linear(2, 2), torch.ones(2))
