@@ -115,6 +115,8 @@ func (s *Server) schedule(ctx context.Context) {
 		cancel  context.CancelFunc = func() {}
 		pending bool               // the debounce expired while an analysis was running
 		done    = make(chan outcome, 1)
+		// lastShown is the analysis error last shown to the user.
+		lastShown string
 	)
 	start := func() {
 		snap := s.take()
@@ -151,9 +153,17 @@ func (s *Server) schedule(ctx context.Context) {
 			s.mu.Unlock()
 			switch {
 			case current && o.err == nil:
+				lastShown = ""
 				s.publish(o.snap, o.res)
 			case current:
 				s.logf(MessageError, "collvet: analysis failed: %v", o.err)
+				// A broken configuration file or a missing folder stops
+				// every analysis: say so where the user looks, once per
+				// distinct error.
+				if msg := o.err.Error(); msg != lastShown {
+					lastShown = msg
+					s.notify("window/showMessage", LogMessageParams{Type: MessageError, Message: "collvet: " + msg})
+				}
 			default:
 				s.restore(o.snap) // superseded: analyse again with the newer state
 			}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/textpos"
@@ -199,6 +200,14 @@ func TestAnalysisErrorIsLogged(t *testing.T) {
 		if m.Type == MessageError && strings.Contains(m.Message, "broken config") {
 			break
 		}
+	}
+	select {
+	case m := <-c.shown:
+		if m.Type != MessageError || m.Message != "collvet: broken config" {
+			t.Errorf("showMessage = %+v", m)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("analysis error not shown to the user")
 	}
 	if err := c.shutdown(); err != nil {
 		t.Error(err)

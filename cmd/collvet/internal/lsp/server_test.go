@@ -142,6 +142,7 @@ type testClient struct {
 	done    chan error
 	diags   chan PublishDiagnosticsParams
 	logs    chan LogMessageParams
+	shown   chan LogMessageParams // window/showMessage
 	regs    chan RegistrationParams
 	version int
 }
@@ -164,6 +165,7 @@ func newClient(t *testing.T, opts Options) *testClient {
 		done:   make(chan error, 1),
 		diags:  make(chan PublishDiagnosticsParams, 100),
 		logs:   make(chan LogMessageParams, 100),
+		shown:  make(chan LogMessageParams, 100),
 		regs:   make(chan RegistrationParams, 10),
 	}
 	go func() { c.done <- srv.Serve(context.Background(), a) }()
@@ -178,6 +180,10 @@ func newClient(t *testing.T, opts Options) *testClient {
 				var p LogMessageParams
 				json.Unmarshal(*req.Params, &p)
 				c.logs <- p
+			case "window/showMessage":
+				var p LogMessageParams
+				json.Unmarshal(*req.Params, &p)
+				c.shown <- p
 			case "client/registerCapability":
 				var p RegistrationParams
 				json.Unmarshal(*req.Params, &p)
