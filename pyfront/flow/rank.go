@@ -29,6 +29,14 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 		switch n := n.(type) {
 		case *ast.Lambda:
 			return false
+		case *ast.Compare:
+			// `local_rank == -1` / `!= -1` asks "launched distributed at
+			// all?", which every rank answers the same way.
+			for _, c := range n.Comparators {
+				if isMinusOne(c) {
+					return false
+				}
+			}
 		case *ast.Name:
 			if n.Ctx == ast.Load && l.rankVars[n.Id] {
 				found = true
@@ -230,4 +238,13 @@ func dispatch(fn *rules.Function) bool {
 		name = name[i+1:]
 	}
 	return name == "__call__" || name == "_call_impl" || strings.HasPrefix(name, "assert")
+}
+
+func isMinusOne(e ast.Expr) bool {
+	if u, ok := e.(*ast.UnaryOp); ok && u.Op == ast.USub {
+		c, ok := u.Operand.(*ast.Constant)
+		return ok && c.Type == ast.ConstInt && c.Int == 1
+	}
+	c, ok := e.(*ast.Constant)
+	return ok && c.Type == ast.ConstInt && c.Int == -1
 }
