@@ -166,3 +166,43 @@ main()
 		t.Errorf("after --fix (exit %d):\n%s\nstderr %s\nfile:\n%s", code, out, stderr, got)
 	}
 }
+
+// TestConfigDeclaredAPIs: a user wrapper declared as a collective and a
+// helper declared as a thread spawner in collvet.toml are recognised by the
+// real front end (the tables are extended from configuration). mylib is an
+// installed library here, not a package of the analysed tree.
+func TestConfigDeclaredAPIs(t *testing.T) {
+	useReal(t)
+	dir := tempProject(t)
+	write(t, dir, "train.py", `from mylib import comm, bg
+
+
+def worker(t):
+    comm.sync_grads(t)
+
+
+def main(t):
+    bg.run_in_background(worker, t)
+    comm.sync_grads(t)
+`)
+	code, out, _ := run(t, dir, "--no-config", ".")
+	if code != ExitOK || out != "" {
+		t.Fatalf("without declarations: exit %d\n%s", code, out)
+	}
+	write(t, dir, "collvet.toml", `[[collective]]
+name = "mylib.comm.sync_grads"
+op = "all_reduce"
+kind = "collective"
+library = "mylib"
+group = { pos = 1, name = "group" }
+
+[[spawner]]
+name = "mylib.bg.run_in_background"
+context = "thread"
+target = { pos = 0, name = "fn" }
+`)
+	code, out, stderr := run(t, dir, ".")
+	if code != ExitFindings || !strings.Contains(out, "train.py:5:5: CV101 ") {
+		t.Errorf("with declarations: exit %d\n%s%s", code, out, stderr)
+	}
+}
