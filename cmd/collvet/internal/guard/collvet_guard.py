@@ -1001,8 +1001,16 @@ def report(file=None):
             )
     for c in doc["calls"]:
         out.write(
-            "  %s:%s: %s on %s from %s thread %d%s x%d\n"
-            % (c["path"], c["line"], c["op"], c["group"], _KIND_WORDS.get(c["thread_kind"], "?"), c["thread"], " (async)" if c["async"] else "", c["count"])
+            "  %s: %s on %s from %s thread %d%s x%d\n"
+            % (
+                "%s:%s" % (c["path"], c["line"]) if c["path"] else (c["library_location"] or "?") + " (library)",
+                c["op"],
+                c["group"],
+                _KIND_WORDS.get(c["thread_kind"], "?"),
+                c["thread"],
+                " (async)" if c["async"] else "",
+                c["count"],
+            )
         )
     if not doc["hazards"]:
         out.write("  no hazards\n")
