@@ -261,12 +261,9 @@ func (f *fstringParser) field(s string, i, bodyOff, level int) (*ast.FormattedVa
 		// the ':' to the end of the spec.
 		colon := j
 		inner := *f
-		if f.p.minor < 12 {
-			inner.span = tokPos(f.tok)
-		}
 		var pieces []strPiece
 		pieces, j = inner.run(nil, s, j+1, bodyOff, level+1)
-		specPos := inner.span
+		specPos, tail := tokPos(f.tok), tokPos(f.tok)
 		if f.p.minor >= 12 {
 			specPos = f.spanAt(bodyOff+colon, bodyOff+max(j, colon+1))
 			if f.p.minor == 12 && len(pieces) > 0 && pieces[len(pieces)-1].expr != nil {
@@ -274,7 +271,10 @@ func (f *fstringParser) field(s string, i, bodyOff, level int) (*ast.FormattedVa
 				pieces = append(pieces, strPiece{pos: f.spanAt(bodyOff+j, bodyOff+j), keep: true})
 			}
 		}
-		spec = &ast.JoinedStr{Pos: specPos, Values: joinPieces(pieces, specPos, f.p.minor >= 12)}
+		// Before 3.12 literals flushed by a nested field and the fields
+		// take the whole string's span, the final literal and the spec
+		// itself the token's.
+		spec = &ast.JoinedStr{Pos: specPos, Values: joinPiecesTail(pieces, f.span, tail, f.p.minor >= 12)}
 	}
 	if j >= len(s) || s[j] != '}' {
 		f.fail("f-string: expecting '}'")

@@ -166,6 +166,13 @@ func (p *parser) strings() ast.Expr {
 // joinPieces merges adjacent literals and drops empty ones. Before 3.12
 // every literal is placed at span; from 3.12 at its own source span.
 func joinPieces(pieces []strPiece, span ast.Pos, exact bool) []ast.Expr {
+	return joinPiecesTail(pieces, span, span, exact)
+}
+
+// joinPiecesTail is joinPieces where, before 3.12, the literal left after
+// the last field is placed at tail (CPython 3.11 flushes it when
+// finishing a format spec, with that string token's position).
+func joinPiecesTail(pieces []strPiece, span, tail ast.Pos, exact bool) []ast.Expr {
 	out := make([]ast.Expr, 0, len(pieces))
 	var lit strings.Builder
 	hasLit, keep := false, false
@@ -196,6 +203,7 @@ func joinPieces(pieces []strPiece, span ast.Pos, exact bool) []ast.Expr {
 		flush()
 		out = append(out, pc.expr)
 	}
+	span = tail
 	flush()
 	return out
 }

@@ -39,7 +39,11 @@ func Decode(src []byte) ([]byte, string, error) {
 		if err != nil {
 			return nil, enc, fmt.Errorf("unknown encoding: %s", enc)
 		}
-		out, err = e.NewDecoder().Bytes(src)
+		if cm, ok := e.(*charmap.Charmap); ok && strings.HasPrefix(enc, "iso-8859") {
+			out, err = decodeISO8859(cm, src), nil
+		} else {
+			out, err = e.NewDecoder().Bytes(src)
+		}
 		if err != nil {
 			return nil, enc, fmt.Errorf("(unicode error) '%s' codec can't decode: %v", enc, err)
 		}
@@ -169,4 +173,19 @@ func cpythonNormalName(s string) string {
 		return "utf-8"
 	}
 	return l
+}
+
+// decodeISO8859 decodes with a single-byte ISO 8859 table, mapping the C1
+// range 0x80–0x9F to U+0080–U+009F as Python's codecs do (x/text leaves
+// those bytes undefined).
+func decodeISO8859(cm *charmap.Charmap, src []byte) []byte {
+	out := make([]byte, 0, len(src)+len(src)/4)
+	for _, b := range src {
+		r := cm.DecodeByte(b)
+		if b >= 0x80 && b <= 0x9f {
+			r = rune(b)
+		}
+		out = utf8.AppendRune(out, r)
+	}
+	return out
 }

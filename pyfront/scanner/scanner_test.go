@@ -131,6 +131,10 @@ func TestDecode(t *testing.T) {
 			t.Errorf("Decode(%q) = %q, %q, %v; want %q, %q", tc.src, got, enc, err, tc.want, tc.enc)
 		}
 	}
+	// ISO 8859 tables keep the C1 range as Python's codecs do.
+	if got, _, err := Decode([]byte("# coding: iso-8859-5\nx = '\x8e\xd0'\n")); err != nil || string(got) != "# coding: iso-8859-5\nx = '\u008e\u0430'\n" {
+		t.Errorf("iso-8859-5: %q, %v", got, err)
+	}
 	if _, _, err := Decode([]byte("x = '\xff'\n")); err == nil {
 		t.Error("invalid UTF-8 was accepted")
 	}
