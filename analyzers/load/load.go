@@ -33,6 +33,8 @@ type Options struct {
 	Tests bool
 	// BuildFlags are passed to the go command (-tags=mpi).
 	BuildFlags []string
+	// Base is the directory model paths are made relative to ("": dir).
+	Base string
 }
 
 // Load loads the Go packages that patterns (./..., import paths,
@@ -56,7 +58,13 @@ func LoadWith(patterns []string, dir string, opts Options) (*rules.Program, []er
 	if err != nil {
 		return &rules.Program{}, []error{err}
 	}
-	low := lower.NewConfig(lower.Config{Tables: opts.Tables, Base: abs})
+	base := abs
+	if opts.Base != "" {
+		if b, err := filepath.Abs(opts.Base); err == nil {
+			base = b
+		}
+	}
+	low := lower.NewConfig(lower.Config{Tables: opts.Tables, Base: base})
 	cfg := &packages.Config{
 		Mode:       packages.LoadAllSyntax | packages.NeedModule,
 		Context:    opts.Context,

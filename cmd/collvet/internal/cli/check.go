@@ -281,7 +281,7 @@ func warnErrors(env *Env, rep *driver.Report, quiet bool) {
 		if e.Kind == "syntax" || e.Kind == "decode" {
 			continue
 		}
-		fmt.Fprintf(env.Stderr, "collvet: warning: %s: %s (%s)\n", e.Path, e.Msg, e.Kind)
+		fmt.Fprintf(env.Stderr, "collvet: warning: %s (%s)\n", e.Error(), e.Kind)
 	}
 }
 

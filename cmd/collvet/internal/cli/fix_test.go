@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/collvet/collvet/cmd/collvet/internal/driver"
 	"github.com/collvet/collvet/pyfront/parser"
 )
 
@@ -204,5 +205,29 @@ target = { pos = 0, name = "fn" }
 	code, out, stderr := run(t, dir, ".")
 	if code != ExitFindings || !strings.Contains(out, "train.py:5:5: CV101 ") {
 		t.Errorf("with declarations: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// TestGoPackages runs the Go front end through the CLI: package patterns,
+// a module directory, and a package with type errors (warnings, no crash).
+func TestGoPackages(t *testing.T) {
+	useReal(t)
+	if driver.GoFrontend == nil {
+		t.Skip("the Go front end is not wired")
+	}
+	mod := filepath.Join(repoRoot(t), "analyzers", "load", "testdata", "mod")
+	code, out, stderr := run(t, mod, "./...")
+	if code != ExitFindings || !strings.Contains(out, "app/main.go:11:2: CV101 ") || !strings.Contains(out, "    wrap/wrap.go:31:2: ") {
+		t.Errorf("./...: exit %d\n%s%s", code, out, stderr)
+	}
+	// A directory holding go.mod is analysed as Go too.
+	code, out, _ = run(t, filepath.Dir(mod), "mod")
+	if code != ExitFindings || !strings.Contains(out, "mod/app/main.go:11:2: CV101 ") {
+		t.Errorf("mod: exit %d (want paths relative to the working directory)\n%s", code, out)
+	}
+	broken := filepath.Join(repoRoot(t), "analyzers", "load", "testdata", "broken")
+	code, _, stderr = run(t, broken, "./...")
+	if code == ExitError || !strings.Contains(stderr, "typeerr/typeerr.go:") {
+		t.Errorf("broken: exit %d\n%s", code, stderr)
 	}
 }

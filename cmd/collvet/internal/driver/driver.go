@@ -99,10 +99,17 @@ type PyResult struct {
 // error is for unusable input only (a missing path).
 var PythonFrontend func(ctx context.Context, paths []string, opts PyOptions) (*PyResult, error)
 
+// GoOptions are passed to the Go front end.
+type GoOptions struct {
+	Tables  *api.Tables
+	Overlay map[string][]byte
+	Jobs    int
+}
+
 // GoFrontend loads Go package patterns (./..., import paths, file=x.go)
 // relative to dir into a program. nil: Go is not analysed, and Go patterns
-// are reported as an error. The Go front end sets it (analyzers/…).
-var GoFrontend func(ctx context.Context, patterns []string, dir string, jobs int) (*rules.Program, []FileError, error)
+// are reported as an error. gofront.go wires analyzers/load.
+var GoFrontend func(ctx context.Context, patterns []string, dir string, opts GoOptions) (*rules.Program, []FileError, error)
 
 // GoChecks, when set, runs checks that only the Go front end can make over
 // the merged program (analyzers/collvet.Extra); its findings are filtered
@@ -173,18 +180,43 @@ func Analyze(ctx context.Context, req Request) (*Report, error) {
 		if GoFrontend == nil {
 			return nil, fmt.Errorf("Go packages (%s): the Go front end is not available in this build", strings.Join(goPatterns, " "))
 		}
-		gp, errs, err := GoFrontend(ctx, goPatterns, ".", jobs)
-		if err != nil {
-			return nil, err
-		}
-		prog.Merge(gp)
-		rep.Errors = append(rep.Errors, errs...)
-		if gp != nil {
-			for _, f := range gp.Files {
-				rep.Stats.Files++
-				rep.Stats.Bytes += int64(len(f.Src))
-				rep.Stats.Lines += countLines(f.Src)
+		// One load for the patterns, one per module directory.
+		jobsByDir := map[string][]string{}
+		var dirs []string
+		for _, pat := range goPatterns {
+			dir, pats := ".", []string{pat}
+			if d, ok := strings.CutPrefix(pat, "dir="); ok {
+				dir, pats = d, []string{"./..."}
 			}
+			if _, ok := jobsByDir[dir]; !ok {
+				dirs = append(dirs, dir)
+			}
+			jobsByDir[dir] = append(jobsByDir[dir], pats...)
+		}
+		seen := map[string]bool{}
+		for _, dir := range dirs {
+			gp, errs, err := GoFrontend(ctx, jobsByDir[dir], dir, GoOptions{Tables: tables, Overlay: req.Overlay, Jobs: jobs})
+			if err != nil {
+				return nil, err
+			}
+			rep.Errors = append(rep.Errors, errs...)
+			if gp == nil {
+				continue
+			}
+			// A file loaded twice (a module inside ".") counts once; the
+			// duplicate findings it causes are removed after the rules.
+			files := gp.Files[:0]
+			for _, f := range gp.Files {
+				if !seen[f.Path] {
+					seen[f.Path] = true
+					files = append(files, f)
+					rep.Stats.Files++
+					rep.Stats.Bytes += int64(len(f.Src))
+					rep.Stats.Lines += countLines(f.Src)
+				}
+			}
+			gp.Files = files
+			prog.Merge(gp)
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -252,7 +284,10 @@ func classify(paths []string, overlay map[string][]byte) (py, gopat []string, er
 		py = append(py, p)
 		if fi.IsDir() && GoFrontend != nil {
 			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
-				gopat = append(gopat, strings.TrimSuffix(filepath.ToSlash(p), "/")+"/...")
+				// Loaded from the module's own directory (it may be a
+				// module of its own); paths stay relative to the working
+				// directory (GoFrontend's Base).
+				gopat = append(gopat, "dir="+p)
 			}
 		}
 	}

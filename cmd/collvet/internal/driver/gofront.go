@@ -3,6 +3,7 @@ package driver
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -13,25 +14,37 @@ import (
 	"github.com/collvet/collvet/rules"
 )
 
-// The Go front end: analyzers/load (go/packages + the builder analyzer
-// with facts), and the checks only it can make (collvet.Extra).
+// The Go front end: analyzers/load (go/packages + the lowering analyzer),
+// and the Go-only checks of analyzers/collvet (which also registers the
+// Go rules, CV105).
 func init() {
 	GoFrontend = loadGo
 	GoChecks = collvet.Extra
 }
 
-func loadGo(ctx context.Context, patterns []string, dir string, jobs int) (*rules.Program, []FileError, error) {
-	prog, errs := load.LoadWith(patterns, dir, load.Options{Context: ctx})
+func loadGo(ctx context.Context, patterns []string, dir string, o GoOptions) (*rules.Program, []FileError, error) {
+	overlay := map[string][]byte{}
+	for p, b := range o.Overlay {
+		if strings.HasSuffix(p, ".go") {
+			if abs, err := filepath.Abs(p); err == nil {
+				overlay[abs] = b
+			}
+		}
+	}
+	// Base ".": model paths relative to the working directory, like the
+	// Python front end's, whatever directory the packages load from.
+	prog, errs := load.LoadWith(patterns, dir, load.Options{Context: ctx, Tables: o.Tables, Overlay: overlay, Base: "."})
 	var out []FileError
 	for _, e := range errs {
-		out = append(out, goFileError(e))
+		out = append(out, goError(e))
 	}
 	return prog, out, nil
 }
 
-// goFileError maps a go/packages error ("file:line:col: msg") to a
-// FileError; syntax errors count as parse errors.
-func goFileError(err error) FileError {
+// goError turns a go/packages error into a FileError: parse errors are
+// syntax errors (CV000); type and list errors say why a package was not
+// (fully) analysed.
+func goError(err error) FileError {
 	var pe packages.Error
 	if !errors.As(err, &pe) {
 		return FileError{Msg: err.Error(), Kind: "skipped"}
@@ -40,21 +53,33 @@ func goFileError(err error) FileError {
 	if pe.Kind == packages.ParseError {
 		fe.Kind = "syntax"
 	}
+	// Pos is "file:line:col", "file:line" or "-".
 	parts := strings.Split(pe.Pos, ":")
-	fe.Path = pe.Pos
-	if len(parts) >= 3 {
-		if l, err1 := strconv.Atoi(parts[len(parts)-2]); err1 == nil {
-			if c, err2 := strconv.Atoi(parts[len(parts)-1]); err2 == nil {
-				fe.Path, fe.Line, fe.Col = strings.Join(parts[:len(parts)-2], ":"), l, c
+	nums := 0
+	for i := len(parts) - 1; i > 0 && nums < 2; i-- {
+		if _, err := strconv.Atoi(parts[i]); err != nil {
+			break
+		}
+		nums++
+	}
+	fe.Path = strings.Join(parts[:len(parts)-nums], ":")
+	if nums >= 1 {
+		fe.Line, _ = strconv.Atoi(parts[len(parts)-nums])
+	}
+	if nums == 2 {
+		fe.Col, _ = strconv.Atoi(parts[len(parts)-1])
+	}
+	if fe.Path == "-" || fe.Path == "" {
+		fe.Path = "."
+	}
+	// Paths as the rest of the report has them: relative to the working
+	// directory when inside it.
+	if filepath.IsAbs(fe.Path) {
+		if wd, err := filepath.Abs("."); err == nil {
+			if r, err := filepath.Rel(wd, fe.Path); err == nil && !strings.HasPrefix(r, "..") {
+				fe.Path = r
 			}
 		}
-	} else if len(parts) == 2 {
-		if l, err1 := strconv.Atoi(parts[1]); err1 == nil {
-			fe.Path, fe.Line = parts[0], l
-		}
-	}
-	if fe.Path == "" || fe.Path == "-" {
-		fe.Path = "."
 	}
 	return fe
 }
