@@ -87,7 +87,10 @@ func normBackend(s string) string {
 	return s
 }
 
-var torchReqRE = regexp.MustCompile(`(?i)^\s*["']?(torch(?:\s*\[[^\]]*\])?\s*(?:[<>=!~]=?|===)\s*[^"',;#\s]+(?:\s*,\s*[<>=!~]=?\s*[^"',;#\s]+)*)`)
+// torchReqRE finds a torch requirement in a requirements line, a
+// pyproject dependency string or a setup.cfg install_requires entry:
+// "torch==1.13.1", "torch >= 2.1, < 3", "torch[cuda]~=2.2".
+var torchReqRE = regexp.MustCompile(`(?:^|[\s"'\[,=])(torch(?:\[[^\]]*\])?\s*(?:===|[<>=!~]=?)\s*[\w.*+!-]+(?:\s*,\s*(?:===|[<>=!~]=?)\s*[\w.*+!-]+)*)`)
 
 // torchRequirement looks for the torch requirement in the roots'
 // pyproject.toml, requirements*.txt and setup.cfg.
@@ -113,14 +116,13 @@ func (b *builder) torchRequirement() {
 			for sc.Scan() {
 				line++
 				text := sc.Text()
-				// pyproject: dependencies = ["torch>=2.1", …] may hold several on one line.
-				for _, part := range strings.Split(text, ",") {
-					part = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(part), "[=(dependencies install_requires"))
-					if m := torchReqRE.FindStringSubmatch(part); m != nil {
-						f.TorchRequirement = strings.Join(strings.Fields(m[1]), "")
-						f.TorchRequirementPos = rules.Pos{Path: p, Line: line, Col: 1}
-						return
-					}
+				if i := strings.IndexByte(text, '#'); i >= 0 {
+					text = text[:i]
+				}
+				if m := torchReqRE.FindStringSubmatch(text); m != nil {
+					f.TorchRequirement = strings.Join(strings.Fields(m[1]), "")
+					f.TorchRequirementPos = rules.Pos{Path: p, Line: line, Col: 1}
+					return
 				}
 			}
 		}

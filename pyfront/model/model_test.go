@@ -263,3 +263,64 @@ func keys(m map[string]bool) []string {
 	sort.Strings(out)
 	return out
 }
+
+func writeFile(t *testing.T, dir, name, src string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Program-wide facts: init_process_group statements (with where a fix
+// may insert a line), the WORLD backend, the global autograd switch, the
+// torch requirement and the MPI thread level.
+func TestFacts(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "requirements.txt", "numpy\ntorch >= 2.1, < 3  # pinned\n")
+	writeFile(t, dir, "train.py", `import torch
+import torch.distributed as dist
+import mpi4py
+mpi4py.rc.thread_level = "funneled"
+
+
+def setup():
+    dist.init_process_group(
+        backend="gloo")
+    torch.autograd.set_multithreading_enabled(False)
+
+
+def step(loss):
+    with torch.autograd.set_multithreading_enabled(False):
+        loss.backward()
+    dist.all_reduce(loss)
+
+
+setup()
+`)
+	res, err := pyfront.Load([]string{dir}, pyfront.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := res.Program.Facts
+	if len(f.Inits) != 1 || f.Inits[0].AfterLine != 9 || f.Inits[0].Indent != "    " || f.Inits[0].Backend != "gloo" {
+		t.Errorf("inits %+v", f.Inits)
+	}
+	if len(f.AutogradSingleThreaded) != 1 || f.AutogradSingleThreaded[0].Line != 10 {
+		t.Errorf("autograd switch %v (the with-statement one is not global)", f.AutogradSingleThreaded)
+	}
+	if f.TorchRequirement != "torch>=2.1,<3" || f.TorchRequirementPos.Line != 2 {
+		t.Errorf("torch requirement %q at %v", f.TorchRequirement, f.TorchRequirementPos)
+	}
+	if f.MPIThreadLevel != "funneled" || f.MPIThreadLevelPos.Line != 4 {
+		t.Errorf("MPI thread level %q at %v", f.MPIThreadLevel, f.MPIThreadLevelPos)
+	}
+	var world *rules.Group
+	for _, s := range res.Program.Sites {
+		if s.Op == "all_reduce" {
+			world = s.Group
+		}
+	}
+	if world == nil || world.ID != "WORLD" || world.Backend != "gloo" {
+		t.Errorf("all_reduce group %+v, want WORLD with the gloo backend", world)
+	}
+}
