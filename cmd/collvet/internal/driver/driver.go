@@ -34,6 +34,11 @@ type Request struct {
 	// Cache is passed through to the Python front end (a *pyfront.Cache,
 	// for the LSP server); nil for none.
 	Cache any
+	// NoGoModules: do not analyse a directory holding go.mod as Go
+	// (./...) too; explicit Go patterns and .go files are still analysed.
+	// Loading Go packages takes seconds, which an editor serving Python
+	// files may not want on every change.
+	NoGoModules bool
 }
 
 // Report is the result of Analyze.
@@ -151,7 +156,7 @@ func Analyze(ctx context.Context, req Request) (*Report, error) {
 		tables = tables.Extend(cfg.Library)
 	}
 
-	pyPaths, goPatterns, err := classify(paths, req.Overlay)
+	pyPaths, goPatterns, err := classify(paths, req.Overlay, !req.NoGoModules)
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +261,7 @@ func Analyze(ctx context.Context, req Request) (*Report, error) {
 // classify splits the arguments into Python paths and Go patterns. A
 // directory holding a go.mod is also analysed as Go (dir/...) when the Go
 // front end is wired.
-func classify(paths []string, overlay map[string][]byte) (py, gopat []string, err error) {
+func classify(paths []string, overlay map[string][]byte, goModules bool) (py, gopat []string, err error) {
 	for _, p := range paths {
 		switch {
 		case strings.Contains(p, "..."):
@@ -282,7 +287,7 @@ func classify(paths []string, overlay map[string][]byte) (py, gopat []string, er
 			continue
 		}
 		py = append(py, p)
-		if fi.IsDir() && GoFrontend != nil {
+		if fi.IsDir() && GoFrontend != nil && goModules {
 			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
 				// Loaded from the module's own directory (it may be a
 				// module of its own); paths stay relative to the working
