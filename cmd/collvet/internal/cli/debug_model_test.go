@@ -1,0 +1,92 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDebugContextsJSON(t *testing.T) {
+	dir := t.TempDir()
+	src := `import threading
+import torch
+import torch.distributed as dist
+
+pg = dist.new_group([0, 1], backend="gloo")
+
+
+def worker(t):
+    dist.all_reduce(t, group=pg)
+
+
+def main():
+    s = torch.cuda.Stream()
+    with torch.cuda.stream(s):
+        dist.broadcast(torch.ones(1), 0, async_op=True)
+    threading.Thread(target=worker, args=(1,)).start()
+
+
+main()
+`
+	path := filepath.Join(dir, "train.py")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := Main([]string{"debug", "contexts", "--format=json", path}, nil, &out, &errb); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var got ContextsJSON
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	byOp := map[string]SiteJSON{}
+	for _, s := range got.Sites {
+		byOp[s.Op] = s
+	}
+	ar := byOp["all_reduce"]
+	if ar.Path != path || ar.Line != 9 || ar.Column != 5 || ar.API != "torch.distributed.all_reduce" {
+		t.Errorf("all_reduce site %+v", ar)
+	}
+	if ar.Group != "new_group@"+path+":5" || ar.Backend != "gloo" {
+		t.Errorf("group %q backend %q", ar.Group, ar.Backend)
+	}
+	if len(ar.Contexts) != 1 || ar.Contexts[0].Kind != "thread" || ar.Contexts[0].Spawn != path+":16" ||
+		strings.Join(ar.Contexts[0].Chain, ",") != "train.worker" {
+		t.Errorf("contexts %+v", ar.Contexts)
+	}
+	bc := byOp["broadcast"]
+	if !bc.Async || bc.Stream != "stream@"+path+":13" || bc.Group != "WORLD" {
+		t.Errorf("broadcast %+v", bc)
+	}
+	if len(bc.Contexts) != 1 || bc.Contexts[0].Kind != "main" || strings.Join(bc.Contexts[0].Chain, ",") != "train,train.main" {
+		t.Errorf("broadcast contexts %+v", bc.Contexts)
+	}
+	// The raw JSON uses exactly the contract's keys.
+	for _, key := range []string{`"sites"`, `"path"`, `"line"`, `"column"`, `"api"`, `"op"`, `"group"`, `"backend"`, `"stream"`, `"async"`, `"contexts"`, `"kind"`, `"spawn"`, `"many"`, `"chain"`} {
+		if !strings.Contains(out.String(), key) {
+			t.Errorf("output lacks %s", key)
+		}
+	}
+}
+
+func TestDebugCallgraphPyCG(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.py"), []byte("def f():\n    len([])\n\nf()\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := Main([]string{"debug", "callgraph", "--format=pycg", dir}, nil, &out, &errb); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var got map[string][]string
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got["main"], ",") != "main.f" || strings.Join(got["main.f"], ",") != "<builtin>.len" || got["<builtin>.len"] == nil {
+		t.Errorf("graph %v", got)
+	}
+}
