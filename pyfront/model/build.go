@@ -47,6 +47,7 @@ type builder struct {
 	// multithreading disabled around them.
 	backwardCalls, backwardSingle int
 	callOf                        map[*rules.Call]*callgraph.CallSite
+	apiMemo                       map[*callgraph.CallSite][]string
 	siteSrc                       map[*rules.Site]siteSource
 }
 
@@ -94,6 +95,7 @@ func Build(in Input) *rules.Program {
 		summary: map[*rules.Function][]*rules.OpRef{}, inProgress: map[*rules.Function]bool{},
 		groupSeen: map[*rules.Group]bool{},
 		callOf:    map[*rules.Call]*callgraph.CallSite{}, siteSrc: map[*rules.Site]siteSource{},
+		apiMemo: map[*callgraph.CallSite][]string{},
 	}
 	if b.t == nil {
 		b.t = api.Default()
@@ -158,6 +160,15 @@ func (b *builder) functions() {
 // targets, and — when the receiver is not understood — the table's
 // any_receiver methods of the same name.
 func (b *builder) apis(cs *callgraph.CallSite) []string {
+	if r, ok := b.apiMemo[cs]; ok {
+		return r
+	}
+	r := b.computeAPIs(cs)
+	b.apiMemo[cs] = r
+	return r
+}
+
+func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 	var out []string
 	known := false
 	for _, t := range cs.Targets {
