@@ -145,3 +145,19 @@ func TestDumpShapes(t *testing.T) {
 		t.Errorf("3.13 dump:\n%s\nwant\n%s", got, want313)
 	}
 }
+
+func TestReprUnicodeVersions(t *testing.T) {
+	c := &Constant{Type: ConstStr, Str: "\u0cf3\u2ffc"}
+	for _, tc := range []struct {
+		shape Shape
+		want  string
+	}{
+		{Shape311, `'\u0cf3\u2ffc'`},  // Unicode 14.0: both unassigned
+		{Shape312, "'\u0cf3\\u2ffc'"}, // 15.0 assigned U+0CF3
+		{Shape313, "'\u0cf3\u2ffc'"},  // 15.1 assigned U+2FFC
+	} {
+		if got := c.ReprShape(tc.shape); got != tc.want {
+			t.Errorf("shape %d: %s, want %s", tc.shape, got, tc.want)
+		}
+	}
+}

@@ -45,8 +45,13 @@ type Constant struct {
 	Kind  string
 }
 
-// Repr returns the value as Python's repr() prints it.
-func (c *Constant) Repr() string {
+// Repr returns the value as Python's repr() prints it (Python 3.12's
+// Unicode data; see ReprShape).
+func (c *Constant) Repr() string { return c.ReprShape(Shape312) }
+
+// ReprShape is Repr for the Python version of shape (its Unicode data
+// decides which characters of a str are escaped).
+func (c *Constant) ReprShape(shape Shape) string {
 	switch c.Type {
 	case ConstNone:
 		return "None"
@@ -65,7 +70,7 @@ func (c *Constant) Repr() string {
 	case ConstComplex:
 		return ComplexRepr(c.Float)
 	case ConstStr:
-		return StrRepr(c.Str)
+		return strRepr(c.Str, shape)
 	case ConstBytes:
 		return BytesRepr(c.Str)
 	case ConstEllipsis:
@@ -146,8 +151,13 @@ func floatRepr(f float64, addDot bool) string {
 }
 
 // StrRepr returns Python's repr of a str whose code points are s (UTF-8,
-// with surrogates in WTF-8).
-func StrRepr(s string) string {
+// with surrogates in WTF-8), with Python 3.12's Unicode data (15.0).
+func StrRepr(s string) string { return strRepr(s, Shape312) }
+
+// strRepr is StrRepr with the Unicode version of the given Python: 3.11
+// has Unicode 14.0, 3.12 15.0 and 3.13 15.1, which changes which code
+// points repr escapes.
+func strRepr(s string, shape Shape) string {
 	quote := byte('\'')
 	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
 		quote = '"'
@@ -178,7 +188,7 @@ func StrRepr(s string) string {
 			continue
 		}
 		r, n := DecodeWTF8(s[i:])
-		if isPrintable(r) {
+		if isPrintableIn(r, shape) {
 			b.WriteString(s[i : i+n])
 		} else {
 			switch {
@@ -215,6 +225,45 @@ func AppendWTF8(b []byte, r rune) []byte {
 	}
 	return utf8.AppendRune(b, r)
 }
+
+// isPrintableIn is isPrintable adjusted to the Unicode version of shape.
+func isPrintableIn(r rune, shape Shape) bool {
+	switch {
+	case shape < Shape312 && inRanges(r, unicode15Added):
+		return false
+	case shape >= Shape313 && inRanges(r, unicode151Added):
+		return true
+	}
+	return isPrintable(r)
+}
+
+func inRanges(r rune, rs [][2]rune) bool {
+	if r < rs[0][0] {
+		return false
+	}
+	for _, x := range rs {
+		if r >= x[0] && r <= x[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// unicode15Added lists the printable code points Unicode 15.0 assigned
+// (unassigned, hence escaped by repr, in Python 3.11's Unicode 14.0).
+var unicode15Added = [][2]rune{
+	{0xcf3, 0xcf3}, {0xece, 0xece}, {0x10efd, 0x10eff}, {0x1123f, 0x11241}, {0x11b00, 0x11b09},
+	{0x11f00, 0x11f10}, {0x11f12, 0x11f3a}, {0x11f3e, 0x11f59}, {0x1342f, 0x1342f}, {0x13440, 0x13455},
+	{0x1b132, 0x1b132}, {0x1b155, 0x1b155}, {0x1d2c0, 0x1d2d3}, {0x1df25, 0x1df2a}, {0x1e030, 0x1e06d},
+	{0x1e08f, 0x1e08f}, {0x1e4d0, 0x1e4f9}, {0x1f6dc, 0x1f6dc}, {0x1f774, 0x1f776}, {0x1f77b, 0x1f77f},
+	{0x1f7d9, 0x1f7d9}, {0x1fa75, 0x1fa77}, {0x1fa87, 0x1fa88}, {0x1faad, 0x1faaf}, {0x1fabb, 0x1fabd},
+	{0x1fabf, 0x1fabf}, {0x1face, 0x1facf}, {0x1fada, 0x1fadb}, {0x1fae8, 0x1fae8}, {0x1faf7, 0x1faf8},
+	{0x2b739, 0x2b739}, {0x31350, 0x323af},
+}
+
+// unicode151Added lists the printable code points Unicode 15.1 assigned
+// (Python 3.13); Go's tables are Unicode 15.0.
+var unicode151Added = [][2]rune{{0x2ffc, 0x2fff}, {0x31ef, 0x31ef}, {0x2ebf0, 0x2ee5d}}
 
 // isPrintable mirrors Python's str.isprintable for one code point: every
 // character except categories Cc, Cf, Cs, Co, Cn, Zl, Zp and Zs other

@@ -76,7 +76,7 @@ func (d *dumper) int(name string, v int) {
 
 func (d *dumper) str(name, v string) {
 	d.key(name)
-	d.b.WriteString(StrRepr(v))
+	d.b.WriteString(strRepr(v, d.opt.Shape))
 }
 
 // optStr writes an optional identifier; "" means None and is skipped.
@@ -136,7 +136,7 @@ func (d *dumper) patterns(name string, xs []Pattern) {
 }
 
 func (d *dumper) strs(name string, xs []string) {
-	d.list(name, len(xs), func(i int) { d.b.WriteString(StrRepr(xs[i])) })
+	d.list(name, len(xs), func(i int) { d.b.WriteString(strRepr(xs[i], d.opt.Shape)) })
 }
 
 func (d *dumper) typeParams(xs []TypeParam) {
@@ -417,7 +417,7 @@ func (d *dumper) node(n Node) {
 		d.close(&n.Pos, true)
 	case *Constant:
 		d.open("Constant")
-		d.raw("value", n.Repr())
+		d.raw("value", n.ReprShape(d.opt.Shape))
 		d.optStr("kind", n.Kind)
 		d.close(&n.Pos, true)
 	case *Attribute:
@@ -517,7 +517,7 @@ func (d *dumper) node(n Node) {
 		d.close(&n.Pos, true)
 	case *MatchSingleton:
 		d.open("MatchSingleton")
-		d.raw("value", n.Value.Repr())
+		d.raw("value", n.Value.ReprShape(d.opt.Shape))
 		d.close(&n.Pos, true)
 	case *MatchSequence:
 		d.open("MatchSequence")
