@@ -85,6 +85,10 @@ type File struct {
 	Tokens   int     // number of tokens
 }
 
+// Text returns the source text of a token of f (a comment, say: comments
+// are kept in f.Comments for "# collvet: ignore[...]" and similar).
+func (f *File) Text(t scanner.Token) string { return string(f.Src[t.Off:t.EndOff]) }
+
 // ParseFile parses a Python 3.11 source file.
 func ParseFile(filename string, src []byte) (*ast.Module, ErrorList) {
 	f, errs := Parse(filename, src, Options{})

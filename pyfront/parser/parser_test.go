@@ -197,3 +197,18 @@ func TestDumpConstants(t *testing.T) {
 		}
 	}
 }
+
+func TestComments(t *testing.T) {
+	src := "x = f(a)  # collvet: ignore[CV101] reason\n# trailing\n"
+	f, errs := parser.Parse("t.py", []byte(src), parser.Options{})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if len(f.Comments) != 2 || f.Text(f.Comments[0]) != "# collvet: ignore[CV101] reason" ||
+		f.Comments[0].Line != 1 || f.Comments[0].Col != 10 || f.Text(f.Comments[1]) != "# trailing" {
+		t.Errorf("comments = %+v", f.Comments)
+	}
+	if len(f.Lines) != 3 || f.Lines[1] != int32(strings.IndexByte(src, '\n')+1) {
+		t.Errorf("line table = %v", f.Lines)
+	}
+}
