@@ -28,10 +28,23 @@ func Build(mods []*ModuleInput, table *resolve.Table, opts Options) *Graph {
 		starNames: map[*resolve.Module]map[string]bool{}, extStars: map[*resolve.Module][]string{},
 		importExt: map[*resolve.Module]map[string]bool{}, attrMemo: map[attrKey]ValueID{},
 	}
+	// Presize the big maps from the program's line count: growing them
+	// step by step re-hashes and clears hundreds of megabytes on large
+	// programs.
+	lines := 0
+	for _, m := range mods {
+		if n := len(m.AST.Body); n > 0 {
+			lines += int(m.AST.Body[n-1].Span().EndLineno)
+		}
+	}
+	g.exprSlot = make(map[ast.Expr]slotID, lines/2)
+	g.callByNode = make(map[*ast.Call]*CallSite, lines/4)
 	if g.canon == nil {
 		g.canon = func(s string) string { return s }
 	}
 	g.s.init()
+	g.s.keys = make(map[slotKey]slotID, lines/2)
+	g.s.copies = make(map[[2]slotID]bool, lines)
 	g.Values = append(g.Values, &Value{}) // ValueID 0 is "none"
 	var space int32
 	for _, m := range mods {
@@ -52,7 +65,7 @@ func Build(mods []*ModuleInput, table *resolve.Table, opts Options) *Graph {
 	}
 	// The budget grows with the program: about 40 value applications per
 	// constraint generated from the source, never less than 4M.
-	g.s.budget = max(4_000_000, 40*len(g.s.cons))
+	g.s.budget = max(4_000_000, 40*g.s.ncons)
 	g.run()
 	return g
 }

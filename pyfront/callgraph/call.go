@@ -211,15 +211,17 @@ const maxBind = 24
 // is looked up, see bindValue) and f's results to cs's result.
 func (g *Graph) bind(cs *CallSite, f *Func, bound bool) {
 	args := argsOf(f.Node)
-	if cs.boundFns == nil {
-		cs.boundFns = map[bindKey]bool{}
-	}
 	shifted := bound && !f.Static
 	k := bindKey{fn: f, shifted: shifted}
-	if cs.boundFns[k] || len(cs.boundFns) >= maxBind {
+	if len(cs.boundFns) >= maxBind {
 		return
 	}
-	cs.boundFns[k] = true
+	for _, x := range cs.boundFns {
+		if x == k {
+			return
+		}
+	}
+	cs.boundFns = append(cs.boundFns, k)
 	switch {
 	case f.Generator:
 		g.s.add(cs.result, g.intern(Value{Kind: KGenerator, Fn: f}))

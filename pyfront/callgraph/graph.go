@@ -138,7 +138,7 @@ type CallSite struct {
 	kwStar   []slotID
 	result   slotID
 	seen     map[Target]bool
-	boundFns map[bindKey]bool
+	boundFns []bindKey
 }
 
 type bindKey struct {
@@ -351,8 +351,8 @@ func (g *Graph) CalleeValues(cs *CallSite) []ValueID { return g.s.vals(cs.callee
 // Stats summarises the analysis size (for benchmarks and profiling).
 func (g *Graph) Stats() map[string]int {
 	vals, uses, maxUses, full := 0, 0, 0, 0
-	for i := range g.s.slots {
-		sl := &g.s.slots[i]
+	for i := 0; i < g.s.nslots; i++ {
+		sl := g.s.slot(slotID(i))
 		vals += len(sl.vals)
 		uses += len(sl.uses)
 		if len(sl.uses) > maxUses {
@@ -368,7 +368,7 @@ func (g *Graph) Stats() map[string]int {
 	}
 	return map[string]int{
 		"funcs": len(g.Funcs), "classes": len(g.Classes), "calls": len(g.Calls), "targets": targets,
-		"values": len(g.Values), "slots": len(g.s.slots), "constraints": len(g.s.cons),
+		"values": len(g.Values), "slots": g.s.nslots, "constraints": g.s.ncons,
 		"slot_values": vals, "uses": uses, "max_uses": maxUses, "full_slots": full, "copies": len(g.s.copies),
 		"work": g.s.work, "budget": g.s.budget, "exhausted": b2i(g.s.exhausted),
 	}

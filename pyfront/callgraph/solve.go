@@ -69,11 +69,16 @@ type solver struct {
 	// than running away on pathological programs.
 	work, budget int
 	exhausted    bool
-	slots        []slot
-	keys         map[slotKey]slotID
-	cons         []constraint
-	queue        []slotID
-	copies       map[[2]slotID]bool
+	// slots and cons grow in fixed-size chunks: appending to one huge
+	// slice re-copies (and page-faults in) hundreds of megabytes on large
+	// programs.
+	slots  [][]slot
+	nslots int
+	keys   map[slotKey]slotID
+	cons   [][]constraint
+	ncons  int
+	queue  []slotID
+	copies map[[2]slotID]bool
 }
 
 func (s *solver) init() {
@@ -82,8 +87,13 @@ func (s *solver) init() {
 }
 
 func (s *solver) newSlot() slotID {
-	s.slots = append(s.slots, slot{})
-	return slotID(len(s.slots) - 1)
+	if s.nslots%chunk == 0 {
+		s.slots = append(s.slots, make([]slot, 0, chunk))
+	}
+	last := &s.slots[len(s.slots)-1]
+	*last = append(*last, slot{})
+	s.nslots++
+	return slotID(s.nslots - 1)
 }
 
 func (s *solver) slotFor(k slotKey) slotID {
@@ -101,14 +111,14 @@ func (s *solver) lookupSlot(k slotKey) (slotID, bool) {
 }
 
 func (s *solver) vals(id slotID) []ValueID {
-	if id < 0 || int(id) >= len(s.slots) {
+	if id < 0 || int(id) >= s.nslots {
 		return nil
 	}
-	return s.slots[id].vals
+	return s.slot(id).vals
 }
 
 func (s *solver) has(id slotID, v ValueID) bool {
-	sl := &s.slots[id]
+	sl := s.slot(id)
 	if sl.set != nil {
 		_, ok := sl.set[v]
 		return ok
@@ -126,7 +136,7 @@ func (s *solver) add(id slotID, v ValueID) bool {
 	if id < 0 || v <= 0 || s.has(id, v) {
 		return false
 	}
-	sl := &s.slots[id]
+	sl := s.slot(id)
 	if len(sl.vals) >= maxVals {
 		return false
 	}
@@ -150,16 +160,21 @@ func (s *solver) add(id slotID, v ValueID) bool {
 // already propagated values at once (apply), the rest when they are.
 func (g *Graph) use(id slotID, c constraint) constraintID {
 	s := &g.s
-	s.cons = append(s.cons, c)
-	cid := constraintID(len(s.cons) - 1)
+	if s.ncons%chunk == 0 {
+		s.cons = append(s.cons, make([]constraint, 0, chunk))
+	}
+	last := &s.cons[len(s.cons)-1]
+	*last = append(*last, c)
+	s.ncons++
+	cid := constraintID(s.ncons - 1)
 	if id < 0 {
 		return cid
 	}
-	s.slots[id].uses = append(s.slots[id].uses, cid)
-	if done := s.slots[id].done; done > 0 {
-		g.apply(cid, s.slots[id].vals[:done])
+	s.slot(id).uses = append(s.slot(id).uses, cid)
+	if done := s.slot(id).done; done > 0 {
+		g.apply(cid, s.slot(id).vals[:done])
 	}
-	if sl := &s.slots[id]; !sl.inQ && len(sl.vals) > sl.done {
+	if sl := s.slot(id); !sl.inQ && len(sl.vals) > sl.done {
 		sl.inQ = true
 		s.queue = append(s.queue, id)
 	}
@@ -185,16 +200,16 @@ func (g *Graph) run() {
 	for len(s.queue) > 0 {
 		id := s.queue[0]
 		s.queue = s.queue[1:]
-		sl := &s.slots[id]
+		sl := s.slot(id)
 		sl.inQ = false
 		for sl.done < len(sl.vals) {
 			from, to := sl.done, len(sl.vals)
 			sl.done = to
 			delta := sl.vals[from:to:to]
-			for i := 0; i < len(s.slots[id].uses); i++ {
-				g.apply(s.slots[id].uses[i], delta)
+			for i := 0; i < len(s.slot(id).uses); i++ {
+				g.apply(s.slot(id).uses[i], delta)
 			}
-			sl = &s.slots[id]
+			sl = s.slot(id)
 		}
 	}
 }
@@ -205,7 +220,7 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 		return
 	}
 	g.s.work += len(delta)
-	c := g.s.cons[cid]
+	c := g.s.con(cid)
 	for _, v := range delta {
 		switch c.kind {
 		case cCopy:
@@ -249,3 +264,9 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 		}
 	}
 }
+
+const chunk = 1 << 14
+
+func (s *solver) slot(id slotID) *slot { return &s.slots[id/chunk][id%chunk] }
+
+func (s *solver) con(id constraintID) *constraint { return &s.cons[id/chunk][id%chunk] }

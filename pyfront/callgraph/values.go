@@ -512,13 +512,27 @@ func (g *Graph) implicitCall(kind CallKind, caller *Func, at ast.Node) *CallSite
 }
 
 func (g *Graph) addTarget(cs *CallSite, t Target) {
-	if cs.seen == nil {
-		cs.seen = map[Target]bool{}
+	// Most calls have a handful of targets: a linear scan beats a map
+	// per call site; megamorphic ones switch to a map.
+	if cs.seen != nil {
+		if cs.seen[t] {
+			return
+		}
+		cs.seen[t] = true
+	} else {
+		for _, x := range cs.Targets {
+			if x == t {
+				return
+			}
+		}
+		if len(cs.Targets) >= 16 {
+			cs.seen = make(map[Target]bool, 32)
+			for _, x := range cs.Targets {
+				cs.seen[x] = true
+			}
+			cs.seen[t] = true
+		}
 	}
-	if cs.seen[t] {
-		return
-	}
-	cs.seen[t] = true
 	cs.Targets = append(cs.Targets, t)
 }
 
