@@ -111,3 +111,31 @@ func TestNewSyntaxRejectedBy311(t *testing.T) {
 		}
 	}
 }
+
+// TestPyenvLibraries compares whole pyenv libraries (standard library,
+// test suite and site-packages) of 3.11, 3.12 and 3.13, each with its own
+// interpreter and dump shape. It takes minutes, so it runs only with
+// COLLVET_PARSER_PYENV=1.
+func TestPyenvLibraries(t *testing.T) {
+	if os.Getenv("COLLVET_PARSER_PYENV") != "1" {
+		t.Skip("set COLLVET_PARSER_PYENV=1 to compare pyenv's full libraries")
+	}
+	for _, minor := range []int{11, 12, 13} {
+		py := pyenvPython(minor)
+		if py == "" {
+			t.Logf("no Python 3.%d under pyenv", minor)
+			continue
+		}
+		lib := filepath.Join(filepath.Dir(filepath.Dir(py)), "lib", "python3."+strconv.Itoa(minor))
+		files := walkPy([]string{lib})
+		res := compareCorpus(t, py, files, parser.Options{Minor: minor}, ast.Shape(300+minor), true)
+		t.Logf("3.%d: %d files: %d identical, %d rejected by both, %d differ", minor, len(files), res.identical, res.rejectedBoth, len(res.failures))
+		for i, f := range res.failures {
+			if i == 20 {
+				t.Errorf("… and %d more", len(res.failures)-20)
+				break
+			}
+			t.Error(f)
+		}
+	}
+}
