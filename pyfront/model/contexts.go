@@ -55,7 +55,7 @@ func (b *builder) newContext(kind string, f *callgraph.Func, at ast.Node, api st
 // a context.
 func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name string, sp *api.Spawner) bool {
 	info := b.info[cs.Node]
-	many := sp.Many || (info != nil && info.inLoop)
+	many := spawnMany(sp, info, b.joined[cs.Node])
 	entries, bound := b.targetFuncs(cs, sp)
 	if len(entries) == 0 && sp.Framework == "" && sp.Context != "background" {
 		return false
@@ -279,7 +279,7 @@ func (b *builder) subclassSpawns() {
 				for _, fn := range fns {
 					ctx := b.newContext(sp.Context, cs.Caller, cs.Node, b.spawnerName(sp))
 					ctx.Entry = b.fn[fn]
-					ctx.Many = sp.Many || (info != nil && info.inLoop)
+					ctx.Many = spawnMany(sp, info, b.joined[cs.Node])
 					ctx.Joined = b.joined[cs.Node]
 					ctx.Framework = sp.Framework
 				}
@@ -288,6 +288,15 @@ func (b *builder) subclassSpawns() {
 			break
 		}
 	}
+}
+
+// spawnMany reports whether a spawn makes several concurrent contexts:
+// the API itself runs many workers (a pool map), or the spawn sits in a
+// loop and is not joined right away. A thread joined right after its start
+// inside a loop body ("for ...: t.start(); t.join()") ends before the next
+// iteration starts another, so the loop runs them one at a time.
+func spawnMany(sp *api.Spawner, info *callInfo, joined bool) bool {
+	return sp.Many || (info != nil && info.inLoop && !joined)
 }
 
 func (b *builder) spawnerName(sp *api.Spawner) string { return sp.Name }

@@ -19,6 +19,14 @@ def never_spawned_twice(t):
     dist.barrier()  # context: thread@D
 
 
+def joined_in_loop(t):
+    dist.barrier()  # context: thread@F
+
+
+def started_in_loop(t):
+    dist.barrier()  # context: thread@G*
+
+
 class Saver(threading.Thread):
     def run(self):
         dist.all_gather_object([], {})  # context: thread@E
@@ -37,6 +45,16 @@ def main():
     th = threading.Thread(target=never_spawned_twice, args=(t,))  # spawn: D joined
     th.start()
     th.join()
+    for _ in range(4):
+        # Started and joined in the same iteration: one at a time.
+        tf = threading.Thread(target=joined_in_loop, args=(t,))  # spawn: F joined
+        tf.start()
+        tf.join()
+    for _ in range(4):
+        # Joined after the loop: all four run at once.
+        tg = threading.Thread(target=started_in_loop, args=(t,))  # spawn: G
+        tg.start()
+    tg.join()
     s = Saver()  # spawn: E
     s.start()
     main_only(t)  # calls: threads.main_only
