@@ -17,11 +17,13 @@ type slotKey struct {
 // loss of recall on pathological code, never a blow-up).
 const maxVals = 64
 
+// A slot's values are a plain slice: with at most maxVals of them a linear
+// scan is as fast as a hash lookup and needs no per-slot map (building
+// those maps was a tenth of the whole load on the torch tree).
 type slot struct {
 	vals []ValueID
-	set  map[ValueID]struct{}
-	done int // vals[:done] have been propagated to uses
 	uses []constraintID
+	done int32 // vals[:done] have been propagated to uses
 	inQ  bool
 }
 
@@ -118,12 +120,7 @@ func (s *solver) vals(id slotID) []ValueID {
 }
 
 func (s *solver) has(id slotID, v ValueID) bool {
-	sl := s.slot(id)
-	if sl.set != nil {
-		_, ok := sl.set[v]
-		return ok
-	}
-	for _, x := range sl.vals {
+	for _, x := range s.slot(id).vals {
 		if x == v {
 			return true
 		}
@@ -141,14 +138,6 @@ func (s *solver) add(id slotID, v ValueID) bool {
 		return false
 	}
 	sl.vals = append(sl.vals, v)
-	if sl.set != nil {
-		sl.set[v] = struct{}{}
-	} else if len(sl.vals) > 24 {
-		sl.set = make(map[ValueID]struct{}, 64)
-		for _, x := range sl.vals {
-			sl.set[x] = struct{}{}
-		}
-	}
 	if !sl.inQ && len(sl.uses) > 0 {
 		sl.inQ = true
 		s.queue = append(s.queue, id)
@@ -174,7 +163,7 @@ func (g *Graph) use(id slotID, c constraint) constraintID {
 	if done := s.slot(id).done; done > 0 {
 		g.apply(cid, s.slot(id).vals[:done])
 	}
-	if sl := s.slot(id); !sl.inQ && len(sl.vals) > sl.done {
+	if sl := s.slot(id); !sl.inQ && len(sl.vals) > int(sl.done) {
 		sl.inQ = true
 		s.queue = append(s.queue, id)
 	}
@@ -202,9 +191,9 @@ func (g *Graph) run() {
 		s.queue = s.queue[1:]
 		sl := s.slot(id)
 		sl.inQ = false
-		for sl.done < len(sl.vals) {
-			from, to := sl.done, len(sl.vals)
-			sl.done = to
+		for int(sl.done) < len(sl.vals) {
+			from, to := int(sl.done), len(sl.vals)
+			sl.done = int32(to)
 			delta := sl.vals[from:to:to]
 			for i := 0; i < len(s.slot(id).uses); i++ {
 				g.apply(s.slot(id).uses[i], delta)
