@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/collvet/collvet/rules"
 	"io"
 	"os"
 	"sync"
@@ -52,9 +53,7 @@ type Options struct {
 }
 
 // DefaultDocURL links a rule code to its documentation page.
-func DefaultDocURL(code string) string {
-	return "https://github.com/collvet/collvet/blob/main/docs/rules.md#" + code
-}
+func DefaultDocURL(code string) string { return rules.DocURL(code) }
 
 // ErrExitWithoutShutdown is returned by Serve when the client sent exit
 // before shutdown (the process should exit with status 1, as the protocol

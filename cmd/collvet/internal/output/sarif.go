@@ -41,6 +41,7 @@ type (
 		ShortDescription     sarifText       `json:"shortDescription"`
 		FullDescription      sarifText       `json:"fullDescription"`
 		Help                 sarifMultiText  `json:"help"`
+		HelpURI              string          `json:"helpUri,omitempty"`
 		DefaultConfiguration sarifRuleConfig `json:"defaultConfiguration"`
 		Properties           map[string]any  `json:"properties,omitempty"`
 	}
@@ -171,6 +172,7 @@ func SARIF(w io.Writer, rep *driver.Report, opts Options) error {
 			ShortDescription:     sarifText{Text: nonEmpty(r.Doc.Title, r.Name)},
 			FullDescription:      sarifText{Text: nonEmpty(strings.TrimSpace(r.Doc.What), nonEmpty(r.Doc.Title, r.Name))},
 			Help:                 sarifMultiText{Text: ExplainText(r), Markdown: ExplainMarkdown(r)},
+			HelpURI:              rules.DocURL(r.Code),
 			DefaultConfiguration: sarifRuleConfig{Level: level(r.Severity)},
 			Properties:           map[string]any{"tags": []string{"correctness", "concurrency", "distributed"}, "precision": "high", "problem.severity": problemSeverity(r.Severity)},
 		})
