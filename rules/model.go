@@ -158,15 +158,15 @@ type Site struct {
 	API     string // fully qualified API symbol, or the user wrapper's name
 	Op      string // all_reduce, barrier, send, …
 	Kind    OpKind
-	Library string  // torch, deepspeed, lightning, accelerate, mpi4py, cupy, jax, nccl, mpi, …
-	Group   *Group  // never nil: Unknown group when not known
+	Library string // torch, deepspeed, lightning, accelerate, mpi4py, cupy, jax, nccl, mpi, …
+	Group   *Group // never nil: Unknown group when not known
 	// Groups lists every group the site may use when the analysis found
 	// more than one (Group is then the first); nil otherwise. Reach.Group
 	// tells which one each call chain passes.
 	Groups []*Group
-	Stream  *Stream // explicit stream argument or enclosing stream context; nil = current stream
-	Async   bool
-	Work    *Work // the handle it returns, when Async
+	Stream *Stream // explicit stream argument or enclosing stream context; nil = current stream
+	Async  bool
+	Work   *Work // the handle it returns, when Async
 	// Inputs and Outputs name the abstract tensors the call reads and
 	// writes (variable or attribute paths, e.g. "shard", "self.buf"), as
 	// far as the front end knows them.
