@@ -49,6 +49,7 @@ type builder struct {
 	callOf                        map[*rules.Call]*callgraph.CallSite
 	apiMemo                       map[*callgraph.CallSite][]string
 	siteSrc                       map[*rules.Site]siteSource
+	applyIdx                      map[*callgraph.Class][]*callgraph.CallSite // see applyCalls
 }
 
 type siteSource struct {
@@ -321,6 +322,9 @@ func (b *builder) siteGroups(cs *callgraph.CallSite, c *api.Collective) []*rules
 		return []*rules.Group{b.in.Values.world}
 	}
 	if gs := b.groupsOf(b.g.ExprValues(e), e); len(gs) > 0 {
+		return gs
+	}
+	if gs := b.ctxAttrGroups(cs, e); len(gs) > 0 {
 		return gs
 	}
 	return []*rules.Group{b.unknown}

@@ -19,6 +19,20 @@ class AllReduceGrad(torch.autograd.Function):  # spawn: F
         return g
 
 
+class CopyToParallel(torch.autograd.Function):  # spawn: P
+    @staticmethod
+    def forward(ctx, x, group):
+        ctx.group = group
+        ctx.scale, ctx.other = 2.0, dist.group.WORLD
+        return x.clone()
+
+    @staticmethod
+    def backward(ctx, grad):
+        dist.all_reduce(grad, group=ctx.group)  # context: autograd@P  # group: new_group@TP
+        dist.all_reduce(grad, group=ctx.other)  # context: autograd@P  # group: WORLD
+        return grad, None
+
+
 def comm_hook(state, bucket):
     return dist.all_reduce(bucket.buffer(), async_op=True)  # context: autograd@C  # async
 
@@ -34,6 +48,8 @@ def train(model, x):
     ddp = DDP(model)
     ddp.register_comm_hook(None, comm_hook)  # spawn: C
     y = AllReduceGrad.apply(x)
+    tp = dist.new_group([0, 1])  # alloc: TP
+    y = CopyToParallel.apply(y, tp)
     y.sum().backward()
 
 

@@ -1,0 +1,141 @@
+package model
+
+import (
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/rules"
+)
+
+// ctxAttrGroups resolves a group read from the autograd context object in
+// a torch.autograd.Function method ("dist.all_reduce(g, group=ctx.group)"
+// in backward). The engine passes ctx, so the call graph knows nothing of
+// it; the group is what forward stored there ("ctx.group = group"), and
+// when forward stored one of its own parameters, the argument passed for
+// it at the class's Function.apply calls (apply drops ctx). It returns nil
+// when e is not such a read or nothing is known.
+func (b *builder) ctxAttrGroups(cs *callgraph.CallSite, e ast.Expr) []*rules.Group {
+	attr, ok := e.(*ast.Attribute)
+	if !ok || cs.Caller == nil {
+		return nil
+	}
+	base, ok := attr.Value.(*ast.Name)
+	fn := cs.Caller
+	if !ok || fn.Class == nil || fn.Scope == nil || len(fn.Scope.Params) == 0 || fn.Scope.Params[0] != base.Id {
+		return nil
+	}
+	if fn.Node != nil {
+		if d, ok := fn.Node.(*ast.FunctionDef); ok && d.Name == "forward" {
+			return nil
+		}
+	}
+	fwds, _ := b.g.Lookup(fn.Class, "forward")
+	var out []*rules.Group
+	seen := map[*rules.Group]bool{}
+	add := func(gs []*rules.Group) {
+		for _, g := range gs {
+			if !seen[g] {
+				seen[g] = true
+				out = append(out, g)
+			}
+		}
+	}
+	for _, fwd := range fwds {
+		if fwd.Scope == nil || len(fwd.Scope.Params) == 0 {
+			continue
+		}
+		ctxName := fwd.Scope.Params[0]
+		for _, v := range ctxStores(fwd.Node, ctxName, attr.Attr) {
+			if gs := b.groupsOf(b.g.ExprValues(v), v); len(gs) > 0 {
+				add(gs)
+				continue
+			}
+			// Tuple elements have no recorded values: name the WORLD
+			// handle through the imports.
+			if fwd.Module != nil && b.ref(fwd.Module.Path, v) == "torch.distributed.group.WORLD" {
+				add([]*rules.Group{b.in.Values.world})
+				continue
+			}
+			name, ok := v.(*ast.Name)
+			if !ok {
+				continue
+			}
+			idx := paramIndex(fwd, name.Id)
+			if idx < 1 {
+				continue
+			}
+			for _, call := range b.applyCalls()[fwd.Class] {
+				if arg := callArg(call.Node, idx-1, name.Id); arg != nil {
+					add(b.groupsOf(b.g.ExprValues(arg), arg))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ctxStores returns the values a function body assigns to ctxName.attr
+// ("ctx.group = group", also inside tuple assignments).
+func ctxStores(fn ast.Node, ctxName, attr string) []ast.Expr {
+	def, ok := fn.(*ast.FunctionDef)
+	if !ok {
+		return nil
+	}
+	isTarget := func(t ast.Expr) bool {
+		a, ok := t.(*ast.Attribute)
+		if !ok || a.Attr != attr {
+			return false
+		}
+		n, ok := a.Value.(*ast.Name)
+		return ok && n.Id == ctxName
+	}
+	var out []ast.Expr
+	for _, s := range def.Body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Assign:
+				for _, t := range n.Targets {
+					if isTarget(t) {
+						out = append(out, n.Value)
+					}
+					tt, ok1 := t.(*ast.Tuple)
+					vt, ok2 := n.Value.(*ast.Tuple)
+					if ok1 && ok2 && len(tt.Elts) == len(vt.Elts) {
+						for i, el := range tt.Elts {
+							if isTarget(el) {
+								out = append(out, vt.Elts[i])
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// applyCalls indexes the "Cls.apply(...)" calls of the program by the
+// class whose apply they call (computed once).
+func (b *builder) applyCalls() map[*callgraph.Class][]*callgraph.CallSite {
+	if b.applyIdx != nil {
+		return b.applyIdx
+	}
+	b.applyIdx = map[*callgraph.Class][]*callgraph.CallSite{}
+	for _, cs := range b.g.Calls {
+		if cs.Node == nil {
+			continue
+		}
+		a, ok := cs.Node.Func.(*ast.Attribute)
+		if !ok || a.Attr != "apply" {
+			continue
+		}
+		for _, v := range b.g.ExprValues(a.Value) {
+			if val := b.g.Value(v); val != nil && val.Kind == callgraph.KClass && val.Class != nil {
+				b.applyIdx[val.Class] = append(b.applyIdx[val.Class], cs)
+			}
+		}
+	}
+	return b.applyIdx
+}
