@@ -117,6 +117,17 @@ func (b *builder) reach() {
 			site.Reach = append(site.Reach, r)
 		}
 	}
+	// A library call that communicates on its own thread (async_save) is
+	// also reached by that background context: its collectives run there,
+	// not on the caller's thread.
+	for _, s := range b.spawns {
+		if s.ctx.Kind != rules.Background || s.ctx.Entry != nil || s.cs == nil {
+			continue
+		}
+		if site := b.sites[s.cs.Node]; site != nil {
+			site.Reach = append(site.Reach, &rules.Reach{Ctx: s.ctx, Group: s.ctx.Group})
+		}
+	}
 }
 
 // refineGroup follows the site's group argument up the chain while it is
