@@ -44,7 +44,7 @@ func Build(mods []*ModuleInput, table *resolve.Table, opts Options) *Graph {
 	}
 	g.s.init()
 	g.s.keys = make(map[slotKey]slotID, lines/2)
-	g.s.copies = make(map[[2]slotID]bool, lines)
+	g.s.copies = make(map[uint64]struct{}, lines)
 	g.Values = append(g.Values, &Value{}) // ValueID 0 is "none"
 	var space int32
 	for _, m := range mods {

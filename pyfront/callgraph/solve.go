@@ -80,12 +80,12 @@ type solver struct {
 	cons   [][]constraint
 	ncons  int
 	queue  []slotID
-	copies map[[2]slotID]bool
+	copies map[uint64]struct{} // src<<32 | dst of every copy edge
 }
 
 func (s *solver) init() {
 	s.keys = map[slotKey]slotID{}
-	s.copies = map[[2]slotID]bool{}
+	s.copies = map[uint64]struct{}{}
 }
 
 func (s *solver) newSlot() slotID {
@@ -175,11 +175,12 @@ func (g *Graph) copy(src, dst slotID) {
 	if src < 0 || dst < 0 || src == dst {
 		return
 	}
-	k := [2]slotID{src, dst}
-	if g.s.copies[k] {
+	// One hash operation per edge: the map grows only for a new one.
+	n := len(g.s.copies)
+	g.s.copies[uint64(uint32(src))<<32|uint64(uint32(dst))] = struct{}{}
+	if len(g.s.copies) == n {
 		return
 	}
-	g.s.copies[k] = true
 	g.use(src, constraint{kind: cCopy, dst: dst})
 }
 
