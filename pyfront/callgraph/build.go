@@ -65,7 +65,7 @@ func Build(mods []*ModuleInput, table *resolve.Table, opts Options) *Graph {
 	}
 	// The budget grows with the program: about 40 value applications per
 	// constraint generated from the source, never less than 4M.
-	g.s.budget = max(4_000_000, 40*g.s.ncons)
+	g.s.budget = max(4_000_000, 40*(g.s.ncons+g.s.ncopy))
 	g.run()
 	return g
 }

@@ -368,7 +368,7 @@ func (g *Graph) Stats() map[string]int {
 	}
 	return map[string]int{
 		"funcs": len(g.Funcs), "classes": len(g.Classes), "calls": len(g.Calls), "targets": targets,
-		"values": len(g.Values), "slots": g.s.nslots, "constraints": g.s.ncons,
+		"values": len(g.Values), "slots": g.s.nslots, "constraints": g.s.ncons + g.s.ncopy,
 		"slot_values": vals, "uses": uses, "max_uses": maxUses, "full_slots": full, "copies": len(g.s.copies),
 		"work": g.s.work, "budget": g.s.budget, "exhausted": b2i(g.s.exhausted),
 	}

@@ -22,7 +22,7 @@ const maxVals = 64
 // those maps was a tenth of the whole load on the torch tree).
 type slot struct {
 	vals []ValueID
-	uses []constraintID
+	uses []use // in the order they were attached: propagation order decides which values a full slot keeps
 	done int32 // vals[:done] have been propagated to uses
 	inQ  bool
 }
@@ -49,6 +49,14 @@ const (
 )
 
 type constraintID int32
+
+// A use is what a slot's values flow into: a constraint (u >= 0, its
+// constraintID) or, for the most common kind, a plain copy edge to slot
+// ^u (u < 0). Copy edges are most of the constraints (495k of 789k on the
+// torch package) and need no 100-byte constraint record.
+type use int32
+
+func copyUse(dst slotID) use { return use(^int32(dst)) }
 
 type constraint struct {
 	kind   consKind
@@ -79,6 +87,7 @@ type solver struct {
 	keys   map[slotKey]slotID
 	cons   [][]constraint
 	ncons  int
+	ncopy  int // copy edges (uses, not constraints)
 	queue  []slotID
 	copies map[uint64]struct{} // src<<32 | dst of every copy edge
 }
@@ -159,7 +168,7 @@ func (g *Graph) use(id slotID, c constraint) constraintID {
 	if id < 0 {
 		return cid
 	}
-	s.slot(id).uses = append(s.slot(id).uses, cid)
+	s.slot(id).uses = append(s.slot(id).uses, use(cid))
 	if done := s.slot(id).done; done > 0 {
 		g.apply(cid, s.slot(id).vals[:done])
 	}
@@ -181,7 +190,29 @@ func (g *Graph) copy(src, dst slotID) {
 	if len(g.s.copies) == n {
 		return
 	}
-	g.use(src, constraint{kind: cCopy, dst: dst})
+	// Same as use with a cCopy constraint, without storing one.
+	s := &g.s
+	s.ncopy++
+	s.slot(src).uses = append(s.slot(src).uses, copyUse(dst))
+	if done := s.slot(src).done; done > 0 {
+		g.applyCopy(dst, s.slot(src).vals[:done])
+	}
+	if sl := s.slot(src); !sl.inQ && len(sl.vals) > int(sl.done) {
+		sl.inQ = true
+		s.queue = append(s.queue, src)
+	}
+}
+
+// applyCopy is apply for a copy edge into dst (same work accounting).
+func (g *Graph) applyCopy(dst slotID, delta []ValueID) {
+	if g.s.work > g.s.budget {
+		g.s.exhausted = true
+		return
+	}
+	g.s.work += len(delta)
+	for _, v := range delta {
+		g.s.add(dst, v)
+	}
 }
 
 // run propagates until nothing changes.
@@ -197,7 +228,11 @@ func (g *Graph) run() {
 			sl.done = int32(to)
 			delta := sl.vals[from:to:to]
 			for i := 0; i < len(s.slot(id).uses); i++ {
-				g.apply(s.slot(id).uses[i], delta)
+				if u := s.slot(id).uses[i]; u < 0 {
+					g.applyCopy(slotID(^u), delta)
+				} else {
+					g.apply(constraintID(u), delta)
+				}
 			}
 			sl = s.slot(id)
 		}
@@ -213,7 +248,7 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 	c := g.s.con(cid)
 	for _, v := range delta {
 		switch c.kind {
-		case cCopy:
+		case cCopy: // copy edges are uses (applyCopy); kept for completeness
 			g.s.add(c.dst, v)
 		case cLoadAttr:
 			g.loadAttr(cid, v, c.name, c.dst)
