@@ -190,9 +190,14 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 				}
 				return
 			}
-			if _, fn := l.callee(n); fn != nil && fn != l.fn && !dispatch(fn) {
+			if _, fn := l.callee(n); fn != nil && fn != l.fn && !Dispatch(fn) {
 				p := l.pos(n.Pos)
-				sum := l.r.Summary(fn)
+				var sum []*rules.OpRef
+				if cs, ok := l.r.(CallSummarizer); ok {
+					sum = cs.CallSummary(n, fn)
+				} else {
+					sum = l.r.Summary(fn)
+				}
 				if len(sum) > MaxSummary {
 					sum = sum[:MaxSummary]
 				}
@@ -226,13 +231,14 @@ func isNone(e ast.Expr) bool {
 	return ok && c.Type == ast.ConstNone
 }
 
-// dispatch reports callees whose summaries fan out over the whole program
+// Dispatch reports callees whose summaries fan out over the whole program
 // rather than describe this call: Module.__call__ (every forward of every
 // module class) and unittest-style assertion helpers. Branches that call
 // them are compared on their direct collectives only. On PyTorch's own
 // sources these summaries produced all but one of the rank-branch false
-// positives (BENCHMARKS.md, "Findings on real code").
-func dispatch(fn *rules.Function) bool {
+// positives (BENCHMARKS.md, "Findings on real code"). The model's
+// summaries skip them too (torch.jit.script reaches Module._call_impl).
+func Dispatch(fn *rules.Function) bool {
 	name := fn.Name
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		name = name[i+1:]

@@ -68,5 +68,13 @@ type Resolver interface {
 	Summary(fn *rules.Function) []*rules.OpRef
 }
 
+// CallSummarizer is implemented by resolvers that summarise a call more
+// precisely than its callee: a call of a decorated function resolves to
+// the decorator's wrapper, whose summary covers every function that
+// decorator wraps; the call's own name picks the wrapped one.
+type CallSummarizer interface {
+	CallSummary(call *ast.Call, fn *rules.Function) []*rules.OpRef
+}
+
 // MaxSummary bounds the sequences Resolver.Summary returns.
 const MaxSummary = 64

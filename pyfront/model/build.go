@@ -40,8 +40,8 @@ type builder struct {
 	main       *rules.Context
 	spawns     []*spawn
 	imports    map[string]map[string]string // module path → local name → qualified name
-	summary    map[*rules.Function][]*rules.OpRef
-	inProgress map[*rules.Function]bool
+	summary    map[summaryKey][]*rules.OpRef
+	inProgress map[summaryKey]bool
 	groupSeen  map[*rules.Group]bool
 	// backward() calls seen, and how many run with autograd
 	// multithreading disabled around them.
@@ -93,7 +93,7 @@ func Build(in Input) *rules.Program {
 		unknown: &rules.Group{ID: "unknown", Kind: rules.GroupUnknown},
 		info:    map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{},
 		imports: map[string]map[string]string{},
-		summary: map[*rules.Function][]*rules.OpRef{}, inProgress: map[*rules.Function]bool{},
+		summary: map[summaryKey][]*rules.OpRef{}, inProgress: map[summaryKey]bool{},
 		groupSeen: map[*rules.Group]bool{},
 		callOf:    map[*rules.Call]*callgraph.CallSite{}, siteSrc: map[*rules.Site]siteSource{},
 		apiMemo: map[*callgraph.CallSite][]string{},

@@ -62,17 +62,100 @@ func (r *resolver) Stream(e ast.Expr) *rules.Stream { return r.b.streamOf(e) }
 // order (the first visit wins on recursion).
 func (r *resolver) Summary(fn *rules.Function) []*rules.OpRef { return r.b.summarize(fn, 0) }
 
+// CallSummary is Summary for the callee of one call (flow.CallSummarizer):
+// a decorator wrapper stands for the function the call names.
+func (r *resolver) CallSummary(call *ast.Call, fn *rules.Function) []*rules.OpRef {
+	if want := funcName(call); want != "" && fn != nil && shortName(fn.Name) != want && r.b.isClosure(fn) {
+		return r.b.summarizeAs(fn, want, 0)
+	}
+	return r.b.summarize(fn, 0)
+}
+
 func (b *builder) summarize(fn *rules.Function, depth int) []*rules.OpRef {
+	return b.summarizeAs(fn, "", depth)
+}
+
+// summaryKey memoises summaries; want is the called name a decorator
+// wrapper stands for ("" for a plain summary).
+type summaryKey struct {
+	fn   *rules.Function
+	want string
+}
+
+// summarizeCall summarises a call's callee. When the callee is a decorator
+// wrapper (the call says "_free_storage(…)" and resolves to no_grad's
+// decorate_context), the wrapper's call of the wrapped function has every
+// function the decorator wraps anywhere in the program as targets; only
+// the ones with the called name are followed.
+func (b *builder) summarizeCall(c *rules.Call, depth int) []*rules.OpRef {
+	if want := b.calledName(c); want != "" && shortName(c.Callee.Name) != want && b.isClosure(c.Callee) {
+		return b.summarizeAs(c.Callee, want, depth)
+	}
+	return b.summarizeAs(c.Callee, "", depth)
+}
+
+// calledName is the name a call expression calls ("f" in f(…) and x.f(…)).
+func (b *builder) calledName(c *rules.Call) string {
+	cs := b.callOf[c]
+	if cs == nil || cs.Node == nil {
+		return ""
+	}
+	return funcName(cs.Node)
+}
+
+// funcName is the name a call expression calls ("f" in f(…) and x.f(…)).
+func funcName(call *ast.Call) string {
+	switch f := call.Func.(type) {
+	case *ast.Name:
+		return f.Id
+	case *ast.Attribute:
+		return f.Attr
+	}
+	return ""
+}
+
+// isClosure reports a function defined inside another function (what
+// decorators return).
+func (b *builder) isClosure(fn *rules.Function) bool {
+	f := b.fnOf[fn]
+	if f == nil || f.Parent == nil {
+		return false
+	}
+	_, isMod := f.Parent.Node.(*ast.Module)
+	return !isMod
+}
+
+// wrapperCalls returns fn's calls, keeping at a call position with a
+// target named want only the targets so named.
+func (b *builder) wrapperCalls(fn *rules.Function, want string) []*rules.Call {
+	named := map[rules.Pos]bool{}
+	for _, c := range fn.Calls {
+		if c.Callee != nil && shortName(c.Callee.Name) == want {
+			named[c.Pos] = true
+		}
+	}
+	out := make([]*rules.Call, 0, len(fn.Calls))
+	for _, c := range fn.Calls {
+		if named[c.Pos] && (c.Callee == nil || shortName(c.Callee.Name) != want) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rules.OpRef {
 	if fn == nil {
 		return nil
 	}
-	if s, ok := b.summary[fn]; ok {
+	key := summaryKey{fn, want}
+	if s, ok := b.summary[key]; ok {
 		return s
 	}
-	if b.inProgress[fn] || depth > 64 {
+	if b.inProgress[key] || depth > 64 {
 		return nil
 	}
-	b.inProgress[fn] = true
+	b.inProgress[key] = true
 	type item struct {
 		pos  rules.Pos
 		refs []*rules.OpRef
@@ -81,11 +164,15 @@ func (b *builder) summarize(fn *rules.Function, depth int) []*rules.OpRef {
 	for _, s := range fn.Sites {
 		items = append(items, item{pos: s.Pos, refs: []*rules.OpRef{{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s}}})
 	}
-	for _, c := range fn.Calls {
-		if c.Callee == nil || c.Callee == fn {
+	calls := fn.Calls
+	if want != "" {
+		calls = b.wrapperCalls(fn, want)
+	}
+	for _, c := range calls {
+		if c.Callee == nil || c.Callee == fn || flow.Dispatch(c.Callee) {
 			continue
 		}
-		sub := b.summarize(c.Callee, depth+1)
+		sub := b.summarizeCall(c, depth+1)
 		if len(sub) == 0 {
 			continue
 		}
@@ -110,7 +197,7 @@ func (b *builder) summarize(fn *rules.Function, depth int) []*rules.OpRef {
 	if len(out) > flow.MaxSummary {
 		out = out[:flow.MaxSummary]
 	}
-	delete(b.inProgress, fn)
-	b.summary[fn] = out
+	delete(b.inProgress, key)
+	b.summary[key] = out
 	return out
 }
