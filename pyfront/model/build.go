@@ -50,6 +50,7 @@ type builder struct {
 	apiMemo                       map[*callgraph.CallSite][]string
 	siteSrc                       map[*rules.Site]siteSource
 	applyIdx                      map[*callgraph.Class][]*callgraph.CallSite // see applyCalls
+	selfStoreIdx                  map[*callgraph.Class]map[string][]ast.Expr // see selfStores
 }
 
 type siteSource struct {
@@ -92,8 +93,8 @@ func Build(in Input) *rules.Program {
 		files: map[string]*rules.File{}, sites: map[*ast.Call]*rules.Site{},
 		unknown: &rules.Group{ID: "unknown", Kind: rules.GroupUnknown},
 		info:    map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{},
-		imports: map[string]map[string]string{},
-		summary: map[summaryKey][]*rules.OpRef{}, inProgress: map[summaryKey]bool{},
+		imports:      map[string]map[string]string{},
+		selfStoreIdx: map[*callgraph.Class]map[string][]ast.Expr{}, summary: map[summaryKey][]*rules.OpRef{}, inProgress: map[summaryKey]bool{},
 		groupSeen: map[*rules.Group]bool{},
 		callOf:    map[*rules.Call]*callgraph.CallSite{}, siteSrc: map[*rules.Site]siteSource{},
 		apiMemo: map[*callgraph.CallSite][]string{},
@@ -150,6 +151,11 @@ func (b *builder) functions() {
 				} else {
 					c.External = t.External
 				}
+				rf.Calls = append(rf.Calls, c)
+				b.callOf[c] = cs
+			}
+			for _, t := range b.selfAttrTargets(f, cs) {
+				c := &rules.Call{Caller: rf, Pos: p, Callee: b.fn[t]}
 				rf.Calls = append(rf.Calls, c)
 				b.callOf[c] = cs
 			}

@@ -14,6 +14,14 @@ import (
 func (b *builder) reach() {
 	reachedBy := map[*rules.Function][]*rules.Context{}
 	parents := map[*rules.Context]map[*rules.Function]*rules.Call{}
+	// wrapped: a context entry that is a decorator wrapper, mapped to the
+	// name of the function the spawn passed (see entryWants).
+	wrapped := map[*rules.Context]string{}
+	for _, s := range b.spawns {
+		if w := b.entryWant(s); w != "" {
+			wrapped[s.ctx] = w
+		}
+	}
 	bfs := func(ctx *rules.Context, roots []*rules.Function, par map[*rules.Function]*rules.Call) {
 		var queue []*rules.Function
 		for _, r := range roots {
@@ -27,7 +35,11 @@ func (b *builder) reach() {
 		for len(queue) > 0 {
 			f := queue[0]
 			queue = queue[1:]
-			for _, c := range f.Calls {
+			calls := f.Calls
+			if w := wrapped[ctx]; w != "" && f == ctx.Entry {
+				calls = b.wrapperCalls(f, w)
+			}
+			for _, c := range calls {
 				if c.Callee == nil {
 					continue
 				}
@@ -128,6 +140,36 @@ func (b *builder) reach() {
 			site.Reach = append(site.Reach, &rules.Reach{Ctx: s.ctx, Group: s.ctx.Group})
 		}
 	}
+}
+
+// entryWant returns, for a spawn whose entry is a decorator wrapper
+// (register_hook(partial(self._post_backward_hook, h)) where the method is
+// decorated with torch.no_grad()), the name of the function passed; the
+// wrapper calls every function that decorator wraps in the program, and
+// the context runs only this one. It returns "" otherwise.
+func (b *builder) entryWant(s *spawn) string {
+	if s.ctx.Entry == nil || !s.sp.Target.Present() || !b.isClosure(s.ctx.Entry) {
+		return ""
+	}
+	e := argExpr(s.cs.Node, s.sp.Target)
+	for depth := 0; e != nil && depth < 4; depth++ {
+		call, ok := e.(*ast.Call)
+		if !ok || len(call.Args) == 0 || funcName(call) != "partial" {
+			break
+		}
+		e = call.Args[0]
+	}
+	var want string
+	switch x := e.(type) {
+	case *ast.Name:
+		want = x.Id
+	case *ast.Attribute:
+		want = x.Attr
+	}
+	if want == "" || want == shortName(s.ctx.Entry.Name) {
+		return ""
+	}
+	return want
 }
 
 // refineGroup follows the site's group argument up the chain while it is
