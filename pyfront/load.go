@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -159,9 +158,6 @@ func Load(paths []string, opts Options) (*Result, error) {
 		return a.Col < b.Col
 	})
 
-	// The whole-program analysis allocates many small objects that live
-	// until the end of the run: collect garbage less often while it runs.
-	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	table := resolve.NewTable(okMods)
 	vals := model.NewValues(tables)
 	g := callgraph.Build(inputs, table, callgraph.Options{Canonical: tables.Canonical, Hooks: vals})

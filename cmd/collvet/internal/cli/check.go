@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"sort"
 	"strings"
@@ -111,6 +112,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func runCheck(env *Env, args []string) int {
+	batchGC()
 	var f checkFlags
 	fs := newCheckFlagSet(env, &f)
 	paths, err := parseInterleaved(fs, args)
@@ -310,3 +312,11 @@ func isTerminal(w io.Writer) bool {
 	}
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }
+
+// batchGC tunes the garbage collector for a one-shot run: the
+// whole-program analysis allocates many small objects that live until the
+// run ends, so collecting less often saves time at a bounded memory cost.
+// It is set here, in the batch commands, and not in the analysis library,
+// because the GC percentage is process-global and the long-lived LSP
+// server runs analyses concurrently.
+func batchGC() { debug.SetGCPercent(400) }

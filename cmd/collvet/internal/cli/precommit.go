@@ -32,6 +32,7 @@ func init() {
 }
 
 func runPrecommit(env *Env, args []string) int {
+	batchGC()
 	fs := flag.NewFlagSet("collvet precommit", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	root := fs.String("root", ".", "the project directory analysed for context")
