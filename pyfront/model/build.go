@@ -436,14 +436,69 @@ func (b *builder) finishGroups() {
 	b.prog.Streams = append(b.prog.Streams, b.in.Values.streams...)
 }
 
+// runFlow lowers the functions whose flow facts can matter: those that
+// reach a collective site through their calls (their statements order
+// collectives, waits and rank branches), those that call an API of the
+// tables (streams, spawners, rank predicates) and decorated ones (rank-only
+// decorators). The others — most of a large code base — would produce
+// only tensor-use events and rank branches with no collective in either
+// arm, which no rule reads; skipping them does not change any summary, as
+// a function that reaches no site has an empty one in any order.
 func (b *builder) runFlow() {
 	r := &resolver{b: b}
+	reaches := b.reachesSites()
 	for _, f := range b.g.Funcs {
 		rf := b.fn[f]
+		if !reaches[rf] && !f.Decorated && !b.callsTableAPI(f) {
+			continue
+		}
 		r.file = b.files[f.Module.Path]
 		r.mod = f.Module.Path
 		flow.Lower(rf, f.Node, r)
 	}
+}
+
+// reachesSites returns the functions that issue a collective, directly or
+// through the calls of the model.
+func (b *builder) reachesSites() map[*rules.Function]bool {
+	callers := map[*rules.Function][]*rules.Function{}
+	var queue []*rules.Function
+	out := map[*rules.Function]bool{}
+	for _, rf := range b.prog.Funcs {
+		for _, c := range rf.Calls {
+			if c.Callee != nil && c.Callee != rf {
+				callers[c.Callee] = append(callers[c.Callee], rf)
+			}
+		}
+		if len(rf.Sites) > 0 {
+			out[rf] = true
+			queue = append(queue, rf)
+		}
+	}
+	for len(queue) > 0 {
+		f := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		for _, c := range callers[f] {
+			if !out[c] {
+				out[c] = true
+				queue = append(queue, c)
+			}
+		}
+	}
+	return out
+}
+
+// callsTableAPI reports whether one of f's calls may invoke an API of the
+// tables (any receiver-less match included).
+func (b *builder) callsTableAPI(f *callgraph.Func) bool {
+	for _, cs := range f.Calls {
+		for _, name := range b.apis(cs) {
+			if b.inTables(name) || b.t.RankPredicates[name] != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sortSites keeps program order for output.
