@@ -438,9 +438,9 @@ func (b *builder) finishGroups() {
 
 // runFlow lowers the functions whose flow facts can matter: those that
 // reach a collective site through their calls (their statements order
-// collectives, waits and rank branches), those that call an API of the
-// tables (streams, spawners, rank predicates) and decorated ones (rank-only
-// decorators). The others — most of a large code base — would produce
+// collectives, waits and rank branches; a rank-only decorator matters only
+// on such a function) and those that call an API of the tables (streams,
+// spawners, rank predicates). The others — most of a large code base — would produce
 // only tensor-use events and rank branches with no collective in either
 // arm, which no rule reads; skipping them does not change any summary, as
 // a function that reaches no site has an empty one in any order.
@@ -449,7 +449,7 @@ func (b *builder) runFlow() {
 	reaches := b.reachesSites()
 	for _, f := range b.g.Funcs {
 		rf := b.fn[f]
-		if !reaches[rf] && !f.Decorated && !b.callsTableAPI(f) {
+		if !reaches[rf] && !b.callsTableAPI(f) {
 			continue
 		}
 		r.file = b.files[f.Module.Path]
