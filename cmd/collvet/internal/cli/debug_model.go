@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/collvet/collvet/cmd/collvet/internal/driver"
 	"github.com/collvet/collvet/pyfront"
 	"github.com/collvet/collvet/rules"
 )
@@ -20,8 +22,8 @@ func init() {
 	})
 	Register(&Command{
 		Name:  "debug contexts",
-		Usage: "[--format=text|json] PATH...",
-		Short: "print each collective site with its contexts, call chains, group, stream and async flag",
+		Usage: "[--format=text|json] [paths | Go package patterns]",
+		Short: "print each collective site (Python and Go) with its contexts, call chains, group, stream and async flag",
 		Run:   runDebugContexts,
 	})
 }
@@ -153,14 +155,17 @@ func runDebugContexts(env *Env, args []string) int {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	res, err := pyfront.Load(paths, pyfront.Options{})
+	// Through the driver, like check: Python paths and Go packages
+	// (./..., a directory holding go.mod) alike, with the configuration's
+	// excludes.
+	rep, err := driver.Analyze(context.Background(), driver.Request{Paths: paths})
 	if err != nil {
 		return env.Errorf("%v", err)
 	}
-	for _, e := range res.Errors {
+	for _, e := range rep.Errors {
 		fmt.Fprintf(env.Stderr, "%s\n", e.Error())
 	}
-	data := contextsOf(res.Program)
+	data := contextsOf(rep.Program)
 	switch *format {
 	case "json":
 		enc := json.NewEncoder(env.Stdout)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestDebugContextsJSON(t *testing.T) {
+	useReal(t)
 	dir := t.TempDir()
 	src := `import threading
 import torch
@@ -88,5 +89,37 @@ func TestDebugCallgraphPyCG(t *testing.T) {
 	}
 	if strings.Join(got["main"], ",") != "main.f" || strings.Join(got["main.f"], ",") != "<builtin>.len" || got["<builtin>.len"] == nil {
 		t.Errorf("graph %v", got)
+	}
+}
+
+// debug contexts covers Go packages too: a goroutine started in a method
+// reaches the NCCL call through the wrapper's AllReduce.
+func TestDebugContextsGo(t *testing.T) {
+	useReal(t)
+	mod := filepath.Join("..", "..", "..", "..", "analyzers", "load", "testdata", "mod")
+	var out, errb bytes.Buffer
+	if code := Main([]string{"debug", "contexts", "--format=json", mod}, nil, &out, &errb); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var got ContextsJSON
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	found := false
+	for _, s := range got.Sites {
+		if !strings.HasSuffix(filepath.ToSlash(s.Path), "wrap/wrap.go") || s.API != "C.ncclAllReduce" {
+			continue
+		}
+		kinds := map[string]bool{}
+		for _, c := range s.Contexts {
+			kinds[c.Kind] = true
+		}
+		if !kinds["main"] || !kinds["goroutine"] {
+			t.Errorf("C.ncclAllReduce contexts = %+v, want main and goroutine", s.Contexts)
+		}
+		found = true
+	}
+	if !found {
+		t.Fatalf("no C.ncclAllReduce site in wrap/wrap.go:\n%s", out.String())
 	}
 }

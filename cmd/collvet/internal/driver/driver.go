@@ -55,6 +55,9 @@ type Report struct {
 	Config *config.Config
 	// Rules are the rules that ran (the enabled ones), sorted by code.
 	Rules []*rules.Rule
+	// Program is the merged model the rules ran on (Python and Go), for
+	// the debug commands.
+	Program *rules.Program
 }
 
 // FileError is a file that could not be analysed (pyfront.FileError's shape).
@@ -161,7 +164,7 @@ func Analyze(ctx context.Context, req Request) (*Report, error) {
 		return nil, err
 	}
 	prog := &rules.Program{}
-	rep := &Report{Config: cfg}
+	rep := &Report{Config: cfg, Program: prog}
 	if len(pyPaths) > 0 {
 		if PythonFrontend == nil {
 			return nil, errors.New("the Python front end is not available in this build")
