@@ -303,15 +303,22 @@ func (w *walker) with(s ast.Stmt, items []*ast.WithItem, body []ast.Stmt, st wal
 // exprs records every call in the expressions (lambda bodies included;
 // nested function bodies are walked as statements of their own).
 func (w *walker) exprs(s ast.Stmt, st walkState, es ...ast.Expr) {
-	sp := s.Span()
-	indent := w.indent(int(sp.Lineno))
+	// The statement's indentation is computed once, and only when a call
+	// in it is recorded.
+	indent, haveIndent := "", false
+	indentOf := func() string {
+		if !haveIndent {
+			indent, haveIndent = w.indent(int(s.Span().Lineno)), true
+		}
+		return indent
+	}
 	var visit func(n ast.Node, inComp bool)
 	visit = func(n ast.Node, inComp bool) {
 		switch n.(type) {
 		case *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
 			inComp = true
 		case *ast.Call:
-			w.call(n.(*ast.Call), s, st, indent, inComp)
+			w.call(n.(*ast.Call), s, st, indentOf, inComp)
 		}
 		ast.Children(n, func(c ast.Node) { visit(c, inComp) })
 	}
@@ -322,12 +329,14 @@ func (w *walker) exprs(s ast.Stmt, st walkState, es ...ast.Expr) {
 	}
 }
 
-func (w *walker) call(call *ast.Call, s ast.Stmt, st walkState, indent string, inComp bool) {
-	info := &callInfo{stmt: s, indent: indent, inLoop: st.inLoop || inComp, stream: st.stream, singleThreadedAutograd: st.single, fnNode: w.fnNode}
-	w.b.info[call] = info
+func (w *walker) call(call *ast.Call, s ast.Stmt, st walkState, indentOf func() string, inComp bool) {
+	cs := w.b.g.CallOf(call)
+	if w.b.needsInfo(cs) {
+		w.b.info[call] = &callInfo{stmt: s, indent: indentOf(), inLoop: st.inLoop || inComp, stream: st.stream, singleThreadedAutograd: st.single, fnNode: w.fnNode}
+	}
 	if attr, ok := call.Func.(*ast.Attribute); ok && attr.Attr == "backward" {
 		w.backward = append(w.backward, st.single)
-	} else if cs := w.b.g.CallOf(call); cs != nil {
+	} else if cs != nil {
 		for _, name := range w.b.apis(cs) {
 			if sa := w.b.t.Streams[name]; sa != nil && sa.Role == "backward" {
 				w.backward = append(w.backward, st.single)
@@ -340,6 +349,28 @@ func (w *walker) call(call *ast.Call, s ast.Stmt, st walkState, indent string, i
 			w.b.joined[inner] = true
 		}
 	}
+}
+
+// needsInfo reports whether a call's callInfo can be read later: every
+// reader looks at calls of table APIs (sites, spawners, stream APIs,
+// group creators) or at instantiations of program classes (subclasses of
+// a spawning class). Recording only those keeps the walk from allocating
+// for each of the program's calls.
+func (b *builder) needsInfo(cs *callgraph.CallSite) bool {
+	if cs == nil {
+		return false
+	}
+	for _, name := range b.apis(cs) {
+		if b.inTables(name) {
+			return true
+		}
+	}
+	for _, v := range b.g.CalleeValues(cs) {
+		if b.g.Value(v).Kind == callgraph.KClass {
+			return true
+		}
+	}
+	return false
 }
 
 // mpiLevel reads "mpi4py.rc.thread_level = 'funneled'".
