@@ -25,12 +25,13 @@ type Input struct {
 
 // builder holds the lowering state.
 type builder struct {
-	in      Input
-	g       *callgraph.Graph
-	t       *api.Tables
-	prog    *rules.Program
-	fn      map[*callgraph.Func]*rules.Function
-	fnOf    map[*rules.Function]*callgraph.Func
+	in   Input
+	g    *callgraph.Graph
+	t    *api.Tables
+	prog *rules.Program
+	// funcs holds the model function of each call-graph Func, by
+	// Func.ID (rules.Function.ID is the same index).
+	funcs   []*rules.Function
 	files   map[string]*rules.File
 	sites   map[*ast.Call]*rules.Site
 	unknown *rules.Group
@@ -88,8 +89,7 @@ type spawn struct {
 func Build(in Input) *rules.Program {
 	b := &builder{
 		in: in, g: in.Graph, t: in.Tables,
-		prog: &rules.Program{Files: in.Files},
-		fn:   map[*callgraph.Func]*rules.Function{}, fnOf: map[*rules.Function]*callgraph.Func{},
+		prog:  &rules.Program{Files: in.Files},
 		files: map[string]*rules.File{}, sites: map[*ast.Call]*rules.Site{},
 		unknown: &rules.Group{ID: "unknown", Kind: rules.GroupUnknown},
 		info:    map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{},
@@ -130,24 +130,58 @@ func (b *builder) pos(path string, n ast.Node) rules.Pos {
 	return rules.Pos{Path: path, Line: int(sp.Lineno), Col: int(sp.ColOffset) + 1, EndLine: int(sp.EndLineno), EndCol: int(sp.EndColOffset) + 1}
 }
 
+// fn returns the model function of a call-graph function.
+func (b *builder) fn(f *callgraph.Func) *rules.Function {
+	if f == nil || f.ID < 0 || f.ID >= len(b.funcs) {
+		return nil
+	}
+	return b.funcs[f.ID]
+}
+
+// fnOf returns the call-graph function a model function was made from.
+func (b *builder) fnOf(rf *rules.Function) *callgraph.Func {
+	if rf == nil || rf.ID < 0 || rf.ID >= len(b.funcs) || b.funcs[rf.ID] != rf {
+		return nil
+	}
+	return b.g.Funcs[rf.ID]
+}
+
 func (b *builder) functions() {
-	for _, f := range b.g.Funcs {
-		rf := &rules.Function{ID: len(b.prog.Funcs), Name: f.Name, Lang: rules.Python, Pos: b.pos(f.Module.Path, f.Node)}
+	// One allocation for all of them: large programs have ~100k.
+	slab := make([]rules.Function, len(b.g.Funcs))
+	b.funcs = make([]*rules.Function, len(b.g.Funcs))
+	b.prog.Funcs = make([]*rules.Function, 0, len(b.g.Funcs))
+	for i, f := range b.g.Funcs {
+		rf := &slab[i]
+		*rf = rules.Function{ID: i, Name: f.Name, Lang: rules.Python, Pos: b.pos(f.Module.Path, f.Node)}
 		if _, isMod := f.Node.(*ast.Module); isMod {
 			rf.Pos = rules.Pos{Path: f.Module.Path, Line: 1, Col: 1}
 		}
 		b.prog.Funcs = append(b.prog.Funcs, rf)
-		b.fn[f] = rf
-		b.fnOf[rf] = f
+		b.funcs[i] = rf
+	}
+	// Calls are allocated in chunks too.
+	var callSlab []rules.Call
+	newCall := func(c rules.Call) *rules.Call {
+		if len(callSlab) == cap(callSlab) {
+			callSlab = make([]rules.Call, 0, 4096)
+		}
+		callSlab = append(callSlab, c)
+		return &callSlab[len(callSlab)-1]
 	}
 	for _, f := range b.g.Funcs {
-		rf := b.fn[f]
+		rf := b.fn(f)
+		n := 0
+		for _, cs := range f.Calls {
+			n += len(cs.Targets)
+		}
+		rf.Calls = make([]*rules.Call, 0, n)
 		for _, cs := range f.Calls {
 			p := b.pos(f.Module.Path, cs.At)
 			for _, t := range cs.Targets {
-				c := &rules.Call{Caller: rf, Pos: p}
+				c := newCall(rules.Call{Caller: rf, Pos: p})
 				if t.Fn != nil {
-					c.Callee = b.fn[t.Fn]
+					c.Callee = b.fn(t.Fn)
 				} else {
 					c.External = t.External
 				}
@@ -155,7 +189,7 @@ func (b *builder) functions() {
 				b.callOf[c] = cs
 			}
 			for _, t := range b.selfAttrTargets(f, cs) {
-				c := &rules.Call{Caller: rf, Pos: p, Callee: b.fn[t]}
+				c := newCall(rules.Call{Caller: rf, Pos: p, Callee: b.fn(t)})
 				rf.Calls = append(rf.Calls, c)
 				b.callOf[c] = cs
 			}
@@ -229,7 +263,7 @@ func (b *builder) anyReceiver(name string) bool {
 
 func (b *builder) collectSites() {
 	for _, f := range b.g.Funcs {
-		rf := b.fn[f]
+		rf := b.fn(f)
 		for _, cs := range f.Calls {
 			if cs.Node == nil {
 				continue
@@ -448,7 +482,7 @@ func (b *builder) runFlow() {
 	r := &resolver{b: b}
 	reaches := b.reachesSites()
 	for _, f := range b.g.Funcs {
-		rf := b.fn[f]
+		rf := b.fn(f)
 		if !reaches[rf] && !b.callsTableAPI(f) {
 			continue
 		}

@@ -77,7 +77,7 @@ func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name stri
 			c.Group = groups[0]
 		}
 		if entry != nil {
-			c.Entry = b.fn[entry]
+			c.Entry = b.fn(entry)
 		}
 		if sp.Framework != "" {
 			c.Groups = b.frameworkGroups(f, cs, name, sp)
@@ -269,7 +269,7 @@ func (b *builder) subclassSpawns() {
 				// The engine calls backward; the class definition is the registration.
 				for _, fn := range fns {
 					ctx := b.newContext(sp.Context, c.Func, c.Node, b.spawnerName(sp))
-					ctx.Entry = b.fn[fn]
+					ctx.Entry = b.fn(fn)
 					ctx.Framework = sp.Framework
 				}
 				break
@@ -278,7 +278,7 @@ func (b *builder) subclassSpawns() {
 				info := b.info[cs.Node]
 				for _, fn := range fns {
 					ctx := b.newContext(sp.Context, cs.Caller, cs.Node, b.spawnerName(sp))
-					ctx.Entry = b.fn[fn]
+					ctx.Entry = b.fn(fn)
 					ctx.Many = spawnMany(sp, info, b.joined[cs.Node])
 					ctx.Joined = b.joined[cs.Node]
 					ctx.Framework = sp.Framework

@@ -57,7 +57,7 @@ func (b *builder) reach() {
 	var roots []*rules.Function
 	for _, f := range b.g.Funcs {
 		if _, ok := f.Node.(*ast.Module); ok {
-			roots = append(roots, b.fn[f])
+			roots = append(roots, b.fn(f))
 		}
 	}
 	bfs(b.main, roots, mainPar)
@@ -89,7 +89,7 @@ func (b *builder) reach() {
 	}
 	// Parents of spawned contexts: the first context running the spawner.
 	for _, s := range b.spawns {
-		if by := reachedBy[b.fn[s.caller]]; len(by) > 0 && by[0] != s.ctx {
+		if by := reachedBy[b.fn(s.caller)]; len(by) > 0 && by[0] != s.ctx {
 			s.ctx.Parent = by[0]
 		} else {
 			s.ctx.Parent = b.main
@@ -181,7 +181,7 @@ func (b *builder) refineGroup(site *rules.Site, chain []*rules.Call, sp *spawn) 
 		return nil
 	}
 	e := argExpr(src.cs.Node, src.c.Group)
-	fn := b.fnOf[site.Func]
+	fn := b.fnOf(site.Func)
 	for k := len(chain) - 1; ; k-- {
 		name, ok := e.(*ast.Name)
 		if !ok {

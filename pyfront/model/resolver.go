@@ -30,7 +30,7 @@ func (r *resolver) Callee(call *ast.Call) (string, *rules.Function) {
 	var fn *rules.Function
 	for _, t := range cs.Targets {
 		if t.Fn != nil && fn == nil {
-			fn = r.b.fn[t.Fn]
+			fn = r.b.fn(t.Fn)
 		}
 	}
 	names := r.b.apis(cs)
@@ -117,7 +117,7 @@ func funcName(call *ast.Call) string {
 // isClosure reports a function defined inside another function (what
 // decorators return).
 func (b *builder) isClosure(fn *rules.Function) bool {
-	f := b.fnOf[fn]
+	f := b.fnOf(fn)
 	if f == nil || f.Parent == nil {
 		return false
 	}
