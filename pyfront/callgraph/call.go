@@ -1,6 +1,10 @@
 package callgraph
 
-import "github.com/collvet/collvet/pyfront/ast"
+import (
+	"strings"
+
+	"github.com/collvet/collvet/pyfront/ast"
+)
 
 // Hooks let the model builder give external calls their results: process
 // groups, meshes and streams as opaque values.
@@ -61,10 +65,16 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 		}
 		g.use(s, constraint{kind: cInit, cs: cs, recv: v, mode: 1})
 	case KExternal:
-		g.addTarget(cs, Target{External: val.Name})
 		if cs.Kind == CallRaise {
+			// raise Name: a builtin exception class is no call edge
+			// (PyCG resolves only names it defines or imports there);
+			// an imported external class is.
+			if !strings.HasPrefix(val.Name, "<builtin>.") {
+				g.addTarget(cs, Target{External: val.Name})
+			}
 			return
 		}
+		g.addTarget(cs, Target{External: val.Name})
 		g.externalCall(cs, val.Name, 0)
 	case KBoundExternal:
 		g.addTarget(cs, Target{External: val.Name})
