@@ -29,6 +29,10 @@ type Options struct {
 	Exclude func(path string, isDir bool) bool // extra excludes (config globs, .gitignore); may be nil
 	Jobs    int                                // 0: GOMAXPROCS
 	Cache   *Cache                             // optional; per-module summaries cached by content hash
+	// PyCGSelf builds the call graph with PyCG's convention for method
+	// receivers (callgraph.Options.SelfInstances), for the exported call
+	// graph; the findings use the default.
+	PyCGSelf bool
 }
 
 // FileError is a problem with one file; the other files are analysed
@@ -160,7 +164,7 @@ func Load(paths []string, opts Options) (*Result, error) {
 
 	table := resolve.NewTable(okMods)
 	vals := model.NewValues(tables)
-	g := callgraph.Build(inputs, table, callgraph.Options{Canonical: tables.Canonical, Hooks: vals})
+	g := callgraph.Build(inputs, table, callgraph.Options{Canonical: tables.Canonical, Hooks: vals, SelfInstances: opts.PyCGSelf})
 	res.Graph = g
 	res.Program = model.Build(model.Input{
 		Graph:   g,

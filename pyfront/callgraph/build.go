@@ -14,12 +14,19 @@ type Options struct {
 	Canonical func(string) string
 	// Hooks give external calls their results; may be nil.
 	Hooks Hooks
+	// SelfInstances follows PyCG's convention for exported call graphs:
+	// a method's first parameter also holds an instance of the class it
+	// is defined in (a classmethod's, the class itself), whether or not a
+	// call on such a receiver is seen. The rules do not use it: it adds
+	// receivers no caller passes, and with them call edges that make
+	// contexts reach code they never run.
+	SelfInstances bool
 }
 
 // Build analyses the modules (in the given order) as one program.
 func Build(mods []*ModuleInput, table *resolve.Table, opts Options) *Graph {
 	g := &Graph{
-		mods: mods, table: table, hooks: opts.Hooks, canon: opts.Canonical,
+		mods: mods, table: table, hooks: opts.Hooks, canon: opts.Canonical, selfInstances: opts.SelfInstances,
 		modFunc: map[*resolve.Module]*Func{}, modByName: map[string]*resolve.Module{},
 		funcByNode: map[ast.Node]*Func{}, classByNode: map[ast.Node]*Class{},
 		callByNode: map[*ast.Call]*CallSite{}, exprSlot: map[ast.Expr]slotID{},
@@ -443,6 +450,13 @@ func (b *builder) funcDef(u unit, n ast.Node, name string, args *ast.Arguments, 
 		return
 	}
 	b.defaults(u, f, args)
+	if g.selfInstances && f.Class != nil && !f.Static {
+		if f.ClassMethod {
+			g.addSelf(f, g.classValue(f.Class))
+		} else {
+			g.addSelf(f, g.instanceValue(f.Class))
+		}
+	}
 	cur := g.constSlot(g.funcValue(f))
 	cur = b.decorate(u, decos, cur, g.funcValue(f))
 	g.copy(cur, b.bindSlot(u, name))

@@ -153,12 +153,14 @@ type Graph struct {
 	Calls   []*CallSite
 	Values  []*Value
 
-	mods      []*ModuleInput
-	table     *resolve.Table
-	hooks     Hooks
-	canon     func(string) string
-	modFunc   map[*resolve.Module]*Func
-	modByName map[string]*resolve.Module
+	mods  []*ModuleInput
+	table *resolve.Table
+	hooks Hooks
+	// selfInstances: Options.SelfInstances.
+	selfInstances bool
+	canon         func(string) string
+	modFunc       map[*resolve.Module]*Func
+	modByName     map[string]*resolve.Module
 
 	funcByNode  map[ast.Node]*Func
 	classByNode map[ast.Node]*Class

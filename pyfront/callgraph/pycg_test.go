@@ -36,7 +36,7 @@ func build(t testing.TB, dir string) *callgraph.Graph {
 		mods = append(mods, m)
 		inputs = append(inputs, &callgraph.ModuleInput{Mod: m, AST: tree, Scopes: resolve.BuildScopes(m.Name, tree)})
 	}
-	return callgraph.Build(inputs, resolve.NewTable(mods), callgraph.Options{})
+	return callgraph.Build(inputs, resolve.NewTable(mods), callgraph.Options{SelfInstances: true})
 }
 
 type edge struct{ from, to string }

@@ -64,7 +64,7 @@ func runDebugCallgraph(env *Env, args []string) int {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	res, err := pyfront.Load(paths, pyfront.Options{})
+	res, err := pyfront.Load(paths, pyfront.Options{PyCGSelf: true})
 	if err != nil {
 		return env.Errorf("%v", err)
 	}
