@@ -58,7 +58,7 @@ func Build(mods []*ModuleInput, table *resolve.Table, opts Options) *Graph {
 	}
 	g.s.init()
 	g.s.keys = make(map[slotKey]slotID, lines*2/3)
-	g.s.copies = make(map[uint64]struct{}, lines*3/2)
+	g.s.copies = make(map[uint64]struct{}, lines/2)
 	g.Values = append(g.Values, &Value{}) // ValueID 0 is "none"
 	var space int32
 	for _, m := range mods {
@@ -1024,7 +1024,7 @@ func (b *builder) call(u unit, n *ast.Call) slotID {
 		callee = b.expr(u, n.Func)
 	}
 	g.exprSlot[n.Func] = callee
-	cs := &CallSite{ID: len(g.Calls), Kind: CallExplicit, Node: n, At: n, Caller: u.fn, callee: callee, result: g.s.newSlot()}
+	cs := &CallSite{Kind: CallExplicit, Node: n, At: n, Caller: u.fn, callee: callee, result: g.s.newSlot()}
 	for _, a := range n.Args {
 		if st, ok := a.(*ast.Starred); ok {
 			s := b.expr(u, st.Value)
@@ -1046,6 +1046,8 @@ func (b *builder) call(u unit, n *ast.Call) slotID {
 		cs.kwNames = append(cs.kwNames, k.Arg)
 		cs.kwSlots = append(cs.kwSlots, s)
 	}
+	// Numbered when added: the arguments' own calls were added first.
+	cs.ID = len(g.Calls)
 	g.Calls = append(g.Calls, cs)
 	u.fn.Calls = append(u.fn.Calls, cs)
 	g.callByNode[n] = cs

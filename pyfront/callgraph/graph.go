@@ -69,7 +69,8 @@ type Func struct {
 	Decorated bool
 	Calls     []*CallSite // in source order (implicit calls included)
 	ret, yld  slotID
-	identity  bool // returns its first parameter unchanged
+	identity  bool    // returns its first parameter unchanged
+	value     ValueID // funcValue, once interned
 }
 
 // Class is a class of the program.
@@ -86,6 +87,8 @@ type Class struct {
 	subs   []*Class
 	watch  []watcher
 	subSet map[*Class]bool
+	// value and instance: classValue and instanceValue, once interned.
+	value, instance ValueID
 }
 
 type mroEntry struct {
@@ -121,7 +124,7 @@ const (
 
 // CallSite is one call.
 type CallSite struct {
-	ID     int
+	ID     int // index in Graph.Calls
 	Kind   CallKind
 	Node   *ast.Call // nil for implicit calls
 	At     ast.Node  // the node whose position the call has

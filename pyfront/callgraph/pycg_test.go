@@ -145,3 +145,23 @@ func TestPyCGJSONDeterministic(t *testing.T) {
 		t.Fatalf("unexpected output:\n%s", a)
 	}
 }
+
+// CallSite.ID is the call's index in Graph.Calls, nested calls included
+// (the model indexes per-call memos by it).
+func TestCallSiteIDs(t *testing.T) {
+	dir := t.TempDir()
+	src := "def h(): return 1\ndef g(x): return x\ndef f(*a, **k): pass\n" +
+		"f(g(h()), k=g(h()), *[g(1)])\nclass C:\n    def m(self):\n        return super().m(g(h()))\n"
+	if err := os.WriteFile(filepath.Join(dir, "main.py"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := build(t, dir)
+	if len(g.Calls) < 8 {
+		t.Fatalf("only %d calls", len(g.Calls))
+	}
+	for i, cs := range g.Calls {
+		if cs.ID != i {
+			t.Errorf("Calls[%d].ID = %d", i, cs.ID)
+		}
+	}
+}

@@ -89,7 +89,7 @@ type solver struct {
 	ncons  int
 	ncopy  int // copy edges (uses, not constraints)
 	queue  []slotID
-	copies map[uint64]struct{} // src<<32 | dst of every copy edge
+	copies map[uint64]struct{} // src<<32 | dst of the copy edges of slots with linearUses or more uses
 }
 
 func (s *solver) init() {
@@ -184,14 +184,11 @@ func (g *Graph) copy(src, dst slotID) {
 	if src < 0 || dst < 0 || src == dst {
 		return
 	}
-	// One hash operation per edge: the map grows only for a new one.
-	n := len(g.s.copies)
-	g.s.copies[uint64(uint32(src))<<32|uint64(uint32(dst))] = struct{}{}
-	if len(g.s.copies) == n {
+	s := &g.s
+	if s.hasCopy(src, dst) {
 		return
 	}
 	// Same as use with a cCopy constraint, without storing one.
-	s := &g.s
 	s.ncopy++
 	s.slot(src).uses = append(s.slot(src).uses, copyUse(dst))
 	if done := s.slot(src).done; done > 0 {
@@ -201,6 +198,39 @@ func (g *Graph) copy(src, dst slotID) {
 		sl.inQ = true
 		s.queue = append(s.queue, src)
 	}
+}
+
+// linearUses is how many uses a slot may have before its copy edges are
+// indexed in the copies set: most slots have a handful, and scanning them
+// is cheaper than hashing (and keeps the set small).
+const linearUses = 8
+
+func copyKey(src, dst slotID) uint64 { return uint64(uint32(src))<<32 | uint64(uint32(dst)) }
+
+// hasCopy reports whether the copy edge src → dst exists; if not, the
+// caller adds it, so the index is updated for it here.
+func (s *solver) hasCopy(src, dst slotID) bool {
+	uses := s.slot(src).uses
+	want := copyUse(dst)
+	if len(uses) < linearUses {
+		for _, u := range uses {
+			if u == want {
+				return true
+			}
+		}
+		return false
+	}
+	if len(uses) == linearUses {
+		// From now on the set holds every copy edge of src.
+		for _, u := range uses {
+			if u < 0 {
+				s.copies[copyKey(src, slotID(^u))] = struct{}{}
+			}
+		}
+	}
+	n := len(s.copies)
+	s.copies[copyKey(src, dst)] = struct{}{}
+	return len(s.copies) == n
 }
 
 // applyCopy is apply for a copy edge into dst (same work accounting).

@@ -42,12 +42,26 @@ func (g *Graph) nodeID(n ast.Node) int {
 	return id
 }
 
-func (g *Graph) funcValue(f *Func) ValueID { return g.intern(Value{Kind: KFunc, Fn: f}) }
+// The values of functions and classes are asked for at every definition,
+// reference and binding; each is interned once and kept on its Func or
+// Class.
+func (g *Graph) funcValue(f *Func) ValueID {
+	if f.value == 0 {
+		f.value = g.intern(Value{Kind: KFunc, Fn: f})
+	}
+	return f.value
+}
 func (g *Graph) classValue(c *Class) ValueID {
-	return g.intern(Value{Kind: KClass, Class: c})
+	if c.value == 0 {
+		c.value = g.intern(Value{Kind: KClass, Class: c})
+	}
+	return c.value
 }
 func (g *Graph) instanceValue(c *Class) ValueID {
-	return g.intern(Value{Kind: KInstance, Class: c})
+	if c.instance == 0 {
+		c.instance = g.intern(Value{Kind: KInstance, Class: c})
+	}
+	return c.instance
 }
 
 // External returns the value of an external symbol (canonicalised).

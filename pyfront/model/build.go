@@ -48,7 +48,8 @@ type builder struct {
 	// multithreading disabled around them.
 	backwardCalls, backwardSingle int
 	callOf                        map[*rules.Call]*callgraph.CallSite
-	apiMemo                       map[*callgraph.CallSite][]string
+	apiMemo                       [][]string // by CallSite.ID
+	apiDone                       []bool
 	siteSrc                       map[*rules.Site]siteSource
 	applyIdx                      map[*callgraph.Class][]*callgraph.CallSite // see applyCalls
 	selfStoreIdx                  map[*callgraph.Class]map[string][]ast.Expr // see selfStores
@@ -97,7 +98,7 @@ func Build(in Input) *rules.Program {
 		selfStoreIdx: map[*callgraph.Class]map[string][]ast.Expr{}, summary: map[summaryKey][]*rules.OpRef{}, inProgress: map[summaryKey]bool{},
 		groupSeen: map[*rules.Group]bool{},
 		callOf:    map[*rules.Call]*callgraph.CallSite{}, siteSrc: map[*rules.Site]siteSource{},
-		apiMemo: map[*callgraph.CallSite][]string{},
+		apiMemo: make([][]string, len(in.Graph.Calls)), apiDone: make([]bool, len(in.Graph.Calls)),
 	}
 	if b.t == nil {
 		b.t = api.Default()
@@ -201,11 +202,14 @@ func (b *builder) functions() {
 // targets, and — when the receiver is not understood — the table's
 // any_receiver methods of the same name.
 func (b *builder) apis(cs *callgraph.CallSite) []string {
-	if r, ok := b.apiMemo[cs]; ok {
-		return r
+	if cs.ID < 0 || cs.ID >= len(b.apiDone) {
+		return b.computeAPIs(cs)
+	}
+	if b.apiDone[cs.ID] {
+		return b.apiMemo[cs.ID]
 	}
 	r := b.computeAPIs(cs)
-	b.apiMemo[cs] = r
+	b.apiMemo[cs.ID], b.apiDone[cs.ID] = r, true
 	return r
 }
 
