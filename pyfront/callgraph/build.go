@@ -57,7 +57,7 @@ func Build(mods []*ModuleInput, table *resolve.Table, opts Options) *Graph {
 		g.canon = func(s string) string { return s }
 	}
 	g.s.init()
-	g.s.keys = make(map[slotKey]slotID, lines*2/3)
+	g.s.keys = make(map[slotKey]slotID, lines/8)
 	g.s.copies = make(map[uint64]struct{}, lines/2)
 	g.Values = append(g.Values, &Value{}) // ValueID 0 is "none"
 	var space int32
@@ -68,6 +68,7 @@ func Build(mods []*ModuleInput, table *resolve.Table, opts Options) *Graph {
 			space++
 		}
 	}
+	g.scopeSlots = make([]map[string]slotID, space)
 	for _, m := range mods {
 		g.declare(m)
 	}
@@ -84,8 +85,35 @@ func Build(mods []*ModuleInput, table *resolve.Table, opts Options) *Graph {
 	return g
 }
 
+// scopeSlot is the slot of a name in a scope. Each scope has its own
+// small map: lookups stay within one scope's names, which is faster than
+// one program-wide map of (scope, name) keys.
 func (g *Graph) scopeSlot(sc *resolve.Scope, name string) slotID {
-	return g.s.slotFor(slotKey{space: g.spaces[sc], name: name})
+	sp, ok := g.spaces[sc]
+	if !ok {
+		return g.s.slotFor(slotKey{space: 0, name: name}) // a scope from outside the program (never expected)
+	}
+	m := g.scopeSlots[sp]
+	if id, ok := m[name]; ok {
+		return id
+	}
+	if m == nil {
+		m = make(map[string]slotID, 4)
+		g.scopeSlots[sp] = m
+	}
+	id := g.s.newSlot()
+	m[name] = id
+	return id
+}
+
+// lookupScopeSlot is scopeSlot without creating the slot.
+func (g *Graph) lookupScopeSlot(sc *resolve.Scope, name string) (slotID, bool) {
+	sp, ok := g.spaces[sc]
+	if !ok {
+		return g.s.lookupSlot(slotKey{space: 0, name: name})
+	}
+	id, ok := g.scopeSlots[sp][name]
+	return id, ok
 }
 
 func (g *Graph) constSlot(v ValueID) slotID {

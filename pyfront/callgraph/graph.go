@@ -175,6 +175,7 @@ type Graph struct {
 	nodeIDs    map[ast.Node]int
 	opaque     map[string]ValueID
 	spaces     map[*resolve.Scope]int32
+	scopeSlots []map[string]slotID // by space: the scope's named slots
 	constSlots map[ValueID]slotID
 	starNames  map[*resolve.Module]map[string]bool
 	extStars   map[*resolve.Module][]string
@@ -259,7 +260,7 @@ func (g *Graph) ParamValues(f *Func, name string) []ValueID {
 	if f == nil || f.Scope == nil {
 		return nil
 	}
-	if s, ok := g.s.lookupSlot(slotKey{space: g.spaces[f.Scope], name: name}); ok {
+	if s, ok := g.lookupScopeSlot(f.Scope, name); ok {
 		return g.s.vals(s)
 	}
 	return nil
