@@ -319,4 +319,7 @@ func isTerminal(w io.Writer) bool {
 // It is set here, in the batch commands, and not in the analysis library,
 // because the GC percentage is process-global and the long-lived LSP
 // server runs analyses concurrently.
-func batchGC() { debug.SetGCPercent(400) }
+func batchGC() { debug.SetGCPercent(batchGCPercent) }
+
+// batchGCPercent is the GC percentage of one-shot analyses.
+const batchGCPercent = 400

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"io"
 	"os"
+	"runtime/debug"
+	"sync/atomic"
 	"time"
 
 	"github.com/collvet/collvet/cmd/collvet/internal/driver"
@@ -49,8 +51,17 @@ func runLSP(env *Env, args []string) int {
 	// work by content hash, so after an edit only the changed module is
 	// parsed and summarised again.
 	cache := pyfront.NewCache()
+	var warmedUp atomic.Bool
 	srv := lsp.NewServer(lsp.Options{
 		Analyzer: lsp.AnalyzerFunc(func(ctx context.Context, req lsp.Request) (*lsp.Result, error) {
+			// The first analysis parses and summarises the whole workspace
+			// from nothing: like a batch run, it collects garbage less
+			// often (the server runs one analysis at a time). Later
+			// analyses reuse the cache and keep the default, which holds
+			// the long-lived server's memory down.
+			if !warmedUp.Swap(true) && os.Getenv("GOGC") == "" {
+				defer debug.SetGCPercent(debug.SetGCPercent(batchGCPercent))
+			}
 			// The configuration is discovered again on every run (Config
 			// nil), so pyproject.toml/collvet.toml edits take effect.
 			rep, err := driver.Analyze(ctx, driver.Request{Paths: req.Roots, Overlay: req.Overlay, Cache: cache})
