@@ -29,6 +29,11 @@ type Options struct {
 	Exclude func(path string, isDir bool) bool // extra excludes (config globs, .gitignore); may be nil
 	Jobs    int                                // 0: GOMAXPROCS
 	Cache   *Cache                             // optional; per-module summaries cached by content hash
+	// Pretouch: for one-shot runs, touch about the memory the analysis
+	// will need on a spare core while parsing (see pretouch.go). It
+	// triggers a garbage collection, so long-lived callers should set it
+	// only for their first, whole-workspace analysis.
+	Pretouch bool
 	// PyCGSelf builds the call graph with PyCG's convention for method
 	// receivers (callgraph.Options.SelfInstances), for the exported call
 	// graph; the findings use the default.
@@ -110,6 +115,13 @@ func Load(paths []string, opts Options) (*Result, error) {
 	files, err := resolve.Discover(paths, opts.Exclude)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Pretouch {
+		paths := make([]string, len(files))
+		for i, f := range files {
+			paths[i] = f.Path
+		}
+		pretouch(paths)
 	}
 	overlay := map[string][]byte{}
 	for p, b := range opts.Overlay {

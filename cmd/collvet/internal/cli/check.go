@@ -182,7 +182,7 @@ func runCheck(env *Env, args []string) int {
 	}
 
 	ctx := context.Background()
-	req := driver.Request{Paths: paths, Config: &merged, Jobs: f.jobs}
+	req := driver.Request{Paths: paths, Config: &merged, Jobs: f.jobs, Pretouch: true}
 	rep, err := driver.Analyze(ctx, req)
 	if err != nil {
 		return env.Errorf("%v", err)

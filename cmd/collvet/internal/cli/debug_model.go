@@ -64,7 +64,7 @@ func runDebugCallgraph(env *Env, args []string) int {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	res, err := pyfront.Load(paths, pyfront.Options{PyCGSelf: true})
+	res, err := pyfront.Load(paths, pyfront.Options{PyCGSelf: true, Pretouch: true})
 	if err != nil {
 		return env.Errorf("%v", err)
 	}
@@ -158,7 +158,7 @@ func runDebugContexts(env *Env, args []string) int {
 	// Through the driver, like check: Python paths and Go packages
 	// (./..., a directory holding go.mod) alike, with the configuration's
 	// excludes.
-	rep, err := driver.Analyze(context.Background(), driver.Request{Paths: paths})
+	rep, err := driver.Analyze(context.Background(), driver.Request{Paths: paths, Pretouch: true})
 	if err != nil {
 		return env.Errorf("%v", err)
 	}

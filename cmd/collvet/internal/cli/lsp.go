@@ -59,12 +59,13 @@ func runLSP(env *Env, args []string) int {
 			// often (the server runs one analysis at a time). Later
 			// analyses reuse the cache and keep the default, which holds
 			// the long-lived server's memory down.
-			if !warmedUp.Swap(true) && os.Getenv("GOGC") == "" {
+			first := !warmedUp.Swap(true)
+			if first && os.Getenv("GOGC") == "" {
 				defer debug.SetGCPercent(debug.SetGCPercent(batchGCPercent))
 			}
 			// The configuration is discovered again on every run (Config
 			// nil), so pyproject.toml/collvet.toml edits take effect.
-			rep, err := driver.Analyze(ctx, driver.Request{Paths: req.Roots, Overlay: req.Overlay, Cache: cache})
+			rep, err := driver.Analyze(ctx, driver.Request{Paths: req.Roots, Overlay: req.Overlay, Cache: cache, Pretouch: first})
 			if err != nil {
 				return nil, err
 			}

@@ -82,7 +82,7 @@ func runPrecommit(env *Env, args []string) int {
 	}
 	merged.Ignore = append(append([]string{}, cfg.Ignore...), ignore...)
 
-	rep, err := driver.Analyze(context.Background(), driver.Request{Paths: []string{*root}, Config: &merged})
+	rep, err := driver.Analyze(context.Background(), driver.Request{Paths: []string{*root}, Config: &merged, Pretouch: true})
 	if err != nil {
 		return env.Errorf("%v", err)
 	}

@@ -34,6 +34,9 @@ type Request struct {
 	// Cache is passed through to the Python front end (a *pyfront.Cache,
 	// for the LSP server); nil for none.
 	Cache any
+	// Pretouch: a batch run (or a server's first analysis) that may touch
+	// the heap it will need up front (pyfront.Options.Pretouch).
+	Pretouch bool
 	// NoGoModules: do not analyse a directory holding go.mod as Go
 	// (./...) too; explicit Go patterns and .go files are still analysed.
 	// Loading Go packages takes seconds, which an editor serving Python
@@ -91,6 +94,8 @@ type PyOptions struct {
 	Exclude func(path string, isDir bool) bool
 	Jobs    int
 	Cache   any
+	// Pretouch is Request.Pretouch.
+	Pretouch bool
 }
 
 // PyResult mirrors pyfront.Result.
@@ -171,7 +176,7 @@ func Analyze(ctx context.Context, req Request) (*Report, error) {
 		}
 		ex := newExcluder(cfg, pyPaths)
 		res, err := PythonFrontend(ctx, pyPaths, PyOptions{
-			Tables: tables, Overlay: req.Overlay, Exclude: ex.Exclude, Jobs: jobs, Cache: req.Cache,
+			Tables: tables, Overlay: req.Overlay, Exclude: ex.Exclude, Jobs: jobs, Cache: req.Cache, Pretouch: req.Pretouch,
 		})
 		if err != nil {
 			return nil, err
