@@ -174,17 +174,22 @@ func Load(paths []string, opts Options) (*Result, error) {
 		return a.Col < b.Col
 	})
 
+	// What the model needs from each module's syntax alone is computed
+	// on the spare core while the (single-threaded) call graph is built.
+	prepared := make(chan *model.Prepared, 1)
+	go func() { prepared <- model.Prepare(inputs, rfiles, tables) }()
 	table := resolve.NewTable(okMods)
 	vals := model.NewValues(tables)
 	g := callgraph.Build(inputs, table, callgraph.Options{Canonical: tables.Canonical, Hooks: vals, SelfInstances: opts.PyCGSelf})
 	res.Graph = g
 	res.Program = model.Build(model.Input{
-		Graph:   g,
-		Modules: inputs,
-		Files:   rfiles,
-		Tables:  tables,
-		Values:  vals,
-		Roots:   rootDirs(paths),
+		Graph:    g,
+		Modules:  inputs,
+		Files:    rfiles,
+		Tables:   tables,
+		Values:   vals,
+		Roots:    rootDirs(paths),
+		Prepared: <-prepared,
 	})
 	return res, nil
 }

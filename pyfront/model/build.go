@@ -21,14 +21,18 @@ type Input struct {
 	// Roots are the directories searched for pyproject.toml,
 	// requirements*.txt and setup.cfg.
 	Roots []string
+	// Prepared is Prepare's result for these modules and files; nil:
+	// Build computes it.
+	Prepared *Prepared
 }
 
 // builder holds the lowering state.
 type builder struct {
-	in   Input
-	g    *callgraph.Graph
-	t    *api.Tables
-	prog *rules.Program
+	in       Input
+	g        *callgraph.Graph
+	t        *api.Tables
+	prog     *rules.Program
+	prepared *Prepared
 	// funcs holds the model function of each call-graph Func, by
 	// Func.ID (rules.Function.ID is the same index).
 	funcs   []*rules.Function
@@ -109,6 +113,10 @@ func Build(in Input) *rules.Program {
 	}
 	for _, f := range in.Files {
 		b.files[f.Path] = f
+	}
+	b.prepared = in.Prepared
+	if b.prepared == nil {
+		b.prepared = Prepare(in.Modules, in.Files, b.t)
 	}
 	for _, m := range in.Modules {
 		b.walkModule(m)

@@ -5,6 +5,7 @@ import (
 	"github.com/collvet/collvet/pyfront/callgraph"
 	"github.com/collvet/collvet/pyfront/resolve"
 	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/api"
 )
 
 // walker walks one module's statements in order, recording for each call
@@ -34,9 +35,9 @@ func (b *builder) walkModule(m *callgraph.ModuleInput) {
 	w := &walker{b: b, path: m.Mod.Path, joinedVars: map[ast.Node]map[string]bool{}, assigned: map[*ast.Call]ast.Node{}}
 	if f != nil {
 		w.src = f.Src
-		w.lines = lineStarts(f.Src)
+		w.lines = b.prepared.lines[f.Path]
 	}
-	b.collectImports(m)
+	b.imports[m.Mod.Path] = b.prepared.imports[m.Mod.Path]
 	w.fnNode = m.AST
 	w.stmts(m.AST.Body, walkState{})
 	for call, fnNode := range w.assigned {
@@ -393,16 +394,43 @@ func (w *walker) mpiLevel(n *ast.Assign) {
 	}
 }
 
-// collectImports records, per module, what each imported local name
-// denotes (for Ref on expressions the value analysis did not record).
-func (b *builder) collectImports(m *callgraph.ModuleInput) {
+// Prepared is the part of the model's input that depends on each module's
+// syntax alone: what its imported names denote and where its lines start.
+// Prepare computes it; Load runs it on the spare core while the call
+// graph is solved, and Build computes it itself when Input.Prepared is
+// nil.
+type Prepared struct {
+	imports map[string]map[string]string // by module path
+	lines   map[string][]int             // by file path
+}
+
+// Prepare computes what Build needs from the modules' syntax alone. It
+// only reads its arguments, so it may run concurrently with
+// callgraph.Build over the same modules.
+func Prepare(mods []*callgraph.ModuleInput, files []*rules.File, t *api.Tables) *Prepared {
+	if t == nil {
+		t = api.Default()
+	}
+	p := &Prepared{imports: make(map[string]map[string]string, len(mods)), lines: make(map[string][]int, len(files))}
+	for _, m := range mods {
+		p.imports[m.Mod.Path] = importNames(m, t)
+	}
+	for _, f := range files {
+		p.lines[f.Path] = lineStarts(f.Src)
+	}
+	return p
+}
+
+// importNames records what each imported local name of a module denotes
+// (for Ref on expressions the value analysis did not record).
+func importNames(m *callgraph.ModuleInput, t *api.Tables) map[string]string {
 	names := map[string]string{}
 	ast.Inspect(m.AST, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Import:
 			for _, a := range n.Names {
 				if a.Asname != "" {
-					names[a.Asname] = b.t.Canonical(a.Name)
+					names[a.Asname] = t.Canonical(a.Name)
 				} else {
 					top := a.Name
 					for i := 0; i < len(top); i++ {
@@ -427,12 +455,12 @@ func (b *builder) collectImports(m *callgraph.ModuleInput) {
 				if local == "" {
 					local = a.Name
 				}
-				names[local] = b.t.Canonical(abs + "." + a.Name)
+				names[local] = t.Canonical(abs + "." + a.Name)
 			}
 		}
 		return true
 	})
-	b.imports[m.Mod.Path] = names
+	return names
 }
 
 // ref resolves a dotted expression through the module's imports
