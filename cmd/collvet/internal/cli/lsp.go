@@ -30,7 +30,7 @@ func runLSP(env *Env, args []string) int {
 	fs.SetOutput(env.Stderr)
 	var ignore listFlag
 	fs.Var(&ignore, "ignore", "rule codes, prefixes or names never reported (comma-separated, repeatable)")
-	debounce := fs.Duration("debounce", 150*time.Millisecond, "wait this long after an edit before analysing")
+	debounce := fs.Duration("debounce", lsp.DefaultDebounce, "wait this long after an edit before analysing (0: analyse at once)")
 	logFile := fs.String("log", "", "append the server's log to this file (default: stderr)")
 	if err := fs.Parse(args); err != nil {
 		return ExitError
@@ -71,7 +71,7 @@ func runLSP(env *Env, args []string) int {
 			}
 			return &lsp.Result{Diagnostics: rep.Diagnostics, Files: rep.Files}, nil
 		}),
-		Debounce: *debounce,
+		Debounce: lspDebounce(*debounce),
 		Ignore:   ignore,
 		Version:  Version,
 		Log:      log,
@@ -101,4 +101,13 @@ func (s envStream) Close() error {
 		c.Close()
 	}
 	return nil
+}
+
+// lspDebounce maps the --debounce flag to lsp.Options.Debounce: the
+// flag's 0 means "no wait", where the option's 0 means the default.
+func lspDebounce(d time.Duration) time.Duration {
+	if d <= 0 {
+		return -1
+	}
+	return d
 }

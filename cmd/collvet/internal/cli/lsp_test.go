@@ -84,3 +84,13 @@ func TestLSPCommandRejectsArguments(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
+
+// --debounce 0 means no wait (the server's option 0 would mean the default).
+func TestLSPDebounceFlag(t *testing.T) {
+	if got := lspDebounce(0); got >= 0 {
+		t.Errorf("lspDebounce(0) = %v, want negative (no wait)", got)
+	}
+	if got := lspDebounce(time.Second); got != time.Second {
+		t.Errorf("lspDebounce(1s) = %v", got)
+	}
+}

@@ -37,7 +37,8 @@ type Options struct {
 	// Analyzer runs the analysis; required.
 	Analyzer Analyzer
 	// Debounce is how long the server waits after an edit before it
-	// analyses (default 150 ms); further edits restart the wait.
+	// analyses; further edits restart the wait. 0 means the default
+	// (DefaultDebounce); a negative value analyses at once.
 	Debounce time.Duration
 	// Ignore lists rule codes or code prefixes ("CV401", "CV2") or rule
 	// names never reported; the client's `collvet.ignore` setting adds to it.
@@ -83,10 +84,16 @@ type Server struct {
 	kick chan struct{} // wakes the scheduler; capacity 1
 }
 
+// DefaultDebounce is the wait after an edit when Options.Debounce is 0.
+const DefaultDebounce = 150 * time.Millisecond
+
 // NewServer returns a server; call Serve to run it.
 func NewServer(opts Options) *Server {
-	if opts.Debounce <= 0 {
-		opts.Debounce = 150 * time.Millisecond
+	switch {
+	case opts.Debounce == 0:
+		opts.Debounce = DefaultDebounce
+	case opts.Debounce < 0:
+		opts.Debounce = 0
 	}
 	if opts.DocURL == nil {
 		opts.DocURL = DefaultDocURL

@@ -393,3 +393,17 @@ func TestURIRoundTrip(t *testing.T) {
 		t.Errorf("pathToURI = %q", got)
 	}
 }
+
+// Options.Debounce: 0 is the default wait, a negative value no wait.
+func TestDebounceOption(t *testing.T) {
+	for _, c := range []struct{ in, want time.Duration }{
+		{0, DefaultDebounce},
+		{-1, 0},
+		{40 * time.Millisecond, 40 * time.Millisecond},
+	} {
+		s := NewServer(Options{Analyzer: AnalyzerFunc(func(context.Context, Request) (*Result, error) { return &Result{}, nil }), Debounce: c.in})
+		if s.opts.Debounce != c.want {
+			t.Errorf("Debounce %v → %v, want %v", c.in, s.opts.Debounce, c.want)
+		}
+	}
+}
