@@ -258,6 +258,15 @@ func (s *Server) publish(snap *snapshot, res *Result) {
 	s.mu.Lock()
 	prev := s.published
 	s.published = next
+	s.publishedGen, s.analysed = snap.gen, true
+	// Documents opened since the snapshot with their on-disk text (they
+	// did not ask for an analysis of their own) are published too.
+	opened := map[string]document{}
+	for p, d := range s.docs {
+		if snap.docs[p] == nil {
+			opened[p] = *d
+		}
+	}
 	s.mu.Unlock()
 
 	paths := make([]string, 0, len(next)+len(prev))
@@ -272,6 +281,11 @@ func (s *Server) publish(snap *snapshot, res *Result) {
 	// Open documents always get a publish, empty when clean: the client
 	// learns that its latest version was analysed.
 	for p := range snap.docs {
+		if next[p] == nil && prev[p] == nil {
+			paths = append(paths, p)
+		}
+	}
+	for p := range opened {
 		if next[p] == nil && prev[p] == nil {
 			paths = append(paths, p)
 		}
@@ -291,9 +305,34 @@ func (s *Server) publish(snap *snapshot, res *Result) {
 		if doc := snap.docs[p]; doc != nil {
 			v := doc.version
 			params.Version = &v
+		} else if doc, ok := opened[p]; ok {
+			params.URI = doc.uri
+			v := doc.version
+			params.Version = &v
 		}
 		s.notify("textDocument/publishDiagnostics", params)
 	}
+}
+
+// publishOpened publishes the last analysis's findings for a document just
+// opened with its on-disk text.
+func (s *Server) publishOpened(path string) {
+	s.mu.Lock()
+	doc := s.docs[path]
+	fd := s.published[path]
+	var v int
+	if doc != nil {
+		v = doc.version
+	}
+	s.mu.Unlock()
+	if doc == nil {
+		return
+	}
+	params := PublishDiagnosticsParams{URI: doc.uri, Diagnostics: []Diagnostic{}, Version: &v}
+	if fd != nil {
+		params.Diagnostics = fd.lsp
+	}
+	s.notify("textDocument/publishDiagnostics", params)
 }
 
 // absPath makes a reported path absolute: paths relative to the first root

@@ -227,3 +227,77 @@ func TestUnusedSuppressionIsTaggedUnnecessary(t *testing.T) {
 		t.Errorf("CV999 tagged %v", d.Tags)
 	}
 }
+
+func (f *fakeAnalyzer) calls() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.requests)
+}
+
+// Opening a workspace file whose text is what is on disk publishes the
+// findings of the analysis already made, with the document's version,
+// and does not analyse the workspace again.
+func TestOpenUnchangedFileReusesAnalysis(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "a.py")
+	writeFile(t, path, "hazard(1)\n")
+	fa := &fakeAnalyzer{}
+	c := newClient(t, Options{Analyzer: fa})
+	c.initialize(root, ClientCapabilities{})
+	uri := pathToURI(path)
+	c.waitDiags(uri, func(p PublishDiagnosticsParams) bool { return p.Version == nil && len(p.Diagnostics) == 1 })
+	before := fa.calls()
+
+	c.open(path, "hazard(1)\n")
+	p := c.waitDiags(uri, func(p PublishDiagnosticsParams) bool { return p.Version != nil && *p.Version == 1 })
+	if len(p.Diagnostics) != 1 {
+		t.Errorf("diagnostics on open = %+v, want the analysis's finding", p.Diagnostics)
+	}
+	time.Sleep(50 * time.Millisecond) // several debounce periods
+	if n := fa.calls(); n != before {
+		t.Errorf("analyses after opening an unchanged file: %d, want %d", n, before)
+	}
+
+	// A buffer that differs from the disk is analysed as usual.
+	other := filepath.Join(root, "b.py")
+	writeFile(t, other, "pass\n")
+	c.open(other, "hazard(2)\n")
+	c.waitDiags(pathToURI(other), func(p PublishDiagnosticsParams) bool {
+		return p.Version != nil && *p.Version == 1 && len(p.Diagnostics) == 1
+	})
+	if n := fa.calls(); n == before {
+		t.Error("opening a modified buffer did not analyse it")
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}
+
+// A file opened while the workspace's first analysis runs does not cancel
+// it: that analysis publishes the document, with its version.
+func TestOpenUnchangedFileDuringFirstAnalysis(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "a.py")
+	writeFile(t, path, "hazard(1)\n")
+	block := make(chan struct{})
+	fa := &fakeAnalyzer{block: block}
+	c := newClient(t, Options{Analyzer: fa})
+	c.initialize(root, ClientCapabilities{})
+	deadline := time.Now().Add(5 * time.Second)
+	for fa.calls() == 0 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	uri := c.open(path, "hazard(1)\n")
+	time.Sleep(50 * time.Millisecond)
+	close(block)
+	p := c.waitDiags(uri, func(p PublishDiagnosticsParams) bool { return p.Version != nil && *p.Version == 1 })
+	if len(p.Diagnostics) != 1 {
+		t.Errorf("diagnostics = %+v", p.Diagnostics)
+	}
+	if n := fa.calls(); n != 1 {
+		t.Errorf("%d analyses, want 1 (the open must not restart the first)", n)
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}

@@ -80,6 +80,10 @@ type Server struct {
 	configDirty bool                 // a configuration file changed
 	gen         uint64               // bumped by every change that needs analysis
 	published   map[string]*fileDiags
+	// publishedGen is the gen of the last published analysis (valid once
+	// analysed is set): when it equals gen, no analysis is due.
+	publishedGen uint64
+	analysed     bool
 
 	kick chan struct{} // wakes the scheduler; capacity 1
 }

@@ -39,17 +39,56 @@ func (s *Server) didOpen(_ context.Context, params json.RawMessage) (any, error)
 	if err != nil {
 		return nil, nil // untitled:, git: … documents are not ours to analyse
 	}
+	text := []byte(p.TextDocument.Text)
+	// Opening a file the workspace analysis already read, with the same
+	// text as on disk, changes nothing: its findings are published from
+	// that analysis (or from the one under way) instead of analysing the
+	// whole workspace again, which on a large tree costs seconds of CPU
+	// per opened file.
+	clean := sameAsDisk(path, text)
 	s.mu.Lock()
 	s.docs[path] = &document{
 		uri:     p.TextDocument.URI,
 		path:    path,
 		lang:    p.TextDocument.LanguageID,
 		version: p.TextDocument.Version,
-		text:    []byte(p.TextDocument.Text),
+		text:    text,
 	}
+	// An analysis has been published, or one is due (the workspace's
+	// first, right after initialized): either covers this file.
+	idle := s.gen == s.publishedGen
+	quiet := clean && s.inRoots(path) && (s.analysed || !idle)
 	s.mu.Unlock()
-	s.touch([]string{path}, false)
+	switch {
+	case !quiet:
+		s.touch([]string{path}, false)
+	case idle:
+		s.publishOpened(path)
+		// Otherwise the analysis due publishes it: publish covers every
+		// document open at that time.
+	}
 	return nil, nil
+}
+
+// sameAsDisk reports whether text is the file's content on disk.
+func sameAsDisk(path string, text []byte) bool {
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() || st.Size() != int64(len(text)) {
+		return false
+	}
+	disk, err := os.ReadFile(path)
+	return err == nil && bytes.Equal(disk, text)
+}
+
+// inRoots reports whether path is inside a workspace folder (the analysis
+// reads it). Callers hold s.mu.
+func (s *Server) inRoots(path string) bool {
+	for _, r := range s.roots {
+		if path == r || strings.HasPrefix(path, strings.TrimSuffix(r, string(filepath.Separator))+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Server) didChange(_ context.Context, params json.RawMessage) (any, error) {
