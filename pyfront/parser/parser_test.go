@@ -138,9 +138,17 @@ func TestRejects(t *testing.T) {
 		"x = [1, 2\ny = 3\n",
 		"return\x00\n",
 		"case x:\n    pass\n",
+		"x = '\\u000'\n",     // truncated \u escape (found by FuzzParse: it panicked)
+		"x = '\\U0001F60'\n", // truncated \U escape
 	} {
-		if _, errs := parser.ParseFile("t.py", []byte(src)); len(errs) == 0 {
+		_, errs := parser.ParseFile("t.py", []byte(src))
+		if len(errs) == 0 {
 			t.Errorf("accepted invalid program %q", src)
+		}
+		for _, e := range errs {
+			if strings.Contains(e.Msg, "internal parser error") {
+				t.Errorf("%q: %v (a recovered panic, not a syntax error)", src, e)
+			}
 		}
 	}
 }

@@ -352,12 +352,12 @@ func decodeLiteral(body string, raw, isBytes bool) (string, string) {
 			if c == 'U' {
 				n = 8
 			}
-			if i+n >= len(body)+1 {
-				return "", "(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\" + string(c) + "XXXX escape"
+			if i+n >= len(body) { // fewer than n characters after the letter
+				return "", "(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\" + string(c) + strings.Repeat("X", n) + " escape"
 			}
 			v, ok := hexVal(body[i+1 : i+1+n])
 			if !ok || v > 0x10ffff {
-				return "", "(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\" + string(c) + "XXXX escape"
+				return "", "(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\" + string(c) + strings.Repeat("X", n) + " escape"
 			}
 			b = ast.AppendWTF8(b, rune(v))
 			i += n
