@@ -30,6 +30,7 @@ gotest:
 # one second each keeps the 20 s budget for fuzzing.
 fuzz:
 	$(GO) test ./pyfront/parser -run '^$$' -fuzz '^FuzzParse$$' -fuzztime 20s -fuzzminimizetime 1s
+	$(GO) test ./pyfront -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 20s -fuzzminimizetime 1s
 
 # extra-tests runs every scripts/ci/NN-*.sh in order (VS Code extension,
 # pre-commit hook, ...). Each prints its own result line and exits non-zero

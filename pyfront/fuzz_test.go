@@ -1,0 +1,50 @@
+package pyfront
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// FuzzLoad runs the whole Python front end — parse, scopes, call graph,
+// model, flow — on one mutated module next to a fixed second one, and
+// requires it to return (no panic, no hang). The seeds are the shapes the
+// rules look for, so mutations stay near the interesting code.
+//
+//	go test ./pyfront -run '^$' -fuzz '^FuzzLoad$' -fuzztime 60s -fuzzminimizetime 1s
+func FuzzLoad(f *testing.F) {
+	for _, s := range []string{
+		"import threading\nimport torch.distributed as dist\n\ndef w(g):\n    dist.all_reduce(1, group=g)\n\ng = dist.new_group([0, 1])\nthreading.Thread(target=w, args=(g,)).start()\ndist.barrier()\n",
+		"import torch\nimport torch.distributed as dist\n\ndef hook(grad):\n    dist.all_reduce(grad)\n    return grad\n\nt = torch.ones(1, requires_grad=True)\nt.register_hook(hook)\nt.sum().backward()\n",
+		"import torch.distributed as dist\nif dist.get_rank() == 0:\n    dist.barrier()\nwork = dist.all_reduce(1, async_op=True)\n",
+		"import torch\ns = torch.cuda.Stream()\nwith torch.cuda.stream(s):\n    y = x * 2\nz = y + 1\n",
+		"from concurrent.futures import ThreadPoolExecutor\nimport other\n\nclass A(other.Base):\n    def run(self):\n        return super().run()\n\nwith ThreadPoolExecutor(4) as ex:\n    ex.map(lambda a: a.run(), [A()])\n",
+		"import functools\n\ndef deco(f):\n    @functools.wraps(f)\n    def inner(*a, **k):\n        return f(*a, **k)\n    return inner\n\n@deco\ndef g(x, *, y=1):\n    yield from x\n",
+		"from other import *\nx = [f for f in (g, h)]\nd = {'k': x}\nd['k'][0]()\ngetattr(d, 'k')\n",
+	} {
+		f.Add([]byte(s))
+	}
+	dir := f.TempDir()
+	mod := filepath.Join(dir, "main.py")
+	other := "class Base:\n    def run(self):\n        return 1\n\ndef g():\n    pass\n\ndef h():\n    pass\n"
+	for path, src := range map[string]string{mod: "", filepath.Join(dir, "other.py"): other} {
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			f.Fatal(err)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			if _, err := Load([]string{dir}, Options{Overlay: map[string][]byte{mod: src}}); err != nil {
+				t.Errorf("Load: %v", err)
+			}
+		}()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("Load of %q takes over 20 s", src)
+		}
+	})
+}
