@@ -25,6 +25,9 @@ type slot struct {
 	uses []use // in the order they were attached: propagation order decides which values a full slot keeps
 	done int32 // vals[:done] have been propagated to uses
 	inQ  bool
+	// indexed: the copies set holds every copy edge from this slot (set
+	// once the slot has linearUses uses).
+	indexed bool
 }
 
 type consKind uint8
@@ -210,23 +213,25 @@ func copyKey(src, dst slotID) uint64 { return uint64(uint32(src))<<32 | uint64(u
 // hasCopy reports whether the copy edge src → dst exists; if not, the
 // caller adds it, so the index is updated for it here.
 func (s *solver) hasCopy(src, dst slotID) bool {
-	uses := s.slot(src).uses
-	want := copyUse(dst)
-	if len(uses) < linearUses {
-		for _, u := range uses {
-			if u == want {
-				return true
+	sl := s.slot(src)
+	if !sl.indexed {
+		if len(sl.uses) < linearUses {
+			want := copyUse(dst)
+			for _, u := range sl.uses {
+				if u == want {
+					return true
+				}
 			}
+			return false
 		}
-		return false
-	}
-	if len(uses) == linearUses {
-		// From now on the set holds every copy edge of src.
-		for _, u := range uses {
+		// From now on the set holds every copy edge of src (constraint
+		// uses may have pushed the count past linearUses meanwhile).
+		for _, u := range sl.uses {
 			if u < 0 {
 				s.copies[copyKey(src, slotID(^u))] = struct{}{}
 			}
 		}
+		sl.indexed = true
 	}
 	n := len(s.copies)
 	s.copies[copyKey(src, dst)] = struct{}{}
