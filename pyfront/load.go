@@ -116,12 +116,9 @@ func Load(paths []string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	total := sourceBytes(files)
 	if opts.Pretouch {
-		paths := make([]string, len(files))
-		for i, f := range files {
-			paths[i] = f.Path
-		}
-		pretouch(paths)
+		pretouch(total)
 	}
 	overlay := map[string][]byte{}
 	for p, b := range opts.Overlay {
@@ -133,25 +130,43 @@ func Load(paths []string, opts Options) (*Result, error) {
 		mods[i] = namer.Name(f)
 	}
 
+	// Every discovered module is part of the program for imports, even
+	// one that turns out not to parse (it then has no names): the call
+	// graph is built while later files are still being parsed.
+	table := resolve.NewTable(mods)
+	vals := model.NewValues(tables)
+	cg := callgraph.NewBuilder(mods, table, callgraph.Options{Canonical: tables.Canonical, Hooks: vals, SelfInstances: opts.PyCGSelf}, int(total/bytesPerLine))
+
 	jobs := opts.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	results := make([]*parsed, len(files))
 	sizes := make([]int64, len(files))
-	p := pool.New().WithMaxGoroutines(jobs)
-	for i := range files {
-		p.Go(func() {
-			results[i], sizes[i] = parseOne(files[i].Path, mods[i], overlay, opts.Cache)
-		})
+	done := make([]chan struct{}, len(files))
+	for i := range done {
+		done[i] = make(chan struct{})
 	}
-	p.Wait()
+	p := pool.New().WithMaxGoroutines(jobs)
+	go func() {
+		for i := range files {
+			p.Go(func() {
+				defer close(done[i])
+				results[i], sizes[i] = parseOne(files[i].Path, mods[i], overlay, opts.Cache)
+			})
+		}
+		p.Wait()
+	}()
 
+	// Modules go to the call graph in path order, each as soon as it is
+	// parsed: its constraints are generated while the pool parses the
+	// files after it.
 	res := &Result{}
 	var inputs []*callgraph.ModuleInput
 	var rfiles []*rules.File
-	var okMods []*resolve.Module
-	for i, r := range results {
+	for i := range files {
+		<-done[i]
+		r := results[i]
 		res.Errors = append(res.Errors, r.errs...)
 		if !r.ok {
 			continue
@@ -159,9 +174,10 @@ func Load(paths []string, opts Options) (*Result, error) {
 		res.Files++
 		res.Bytes += sizes[i]
 		res.Lines += r.lines
-		inputs = append(inputs, &callgraph.ModuleInput{Mod: mods[i], AST: r.tree, Scopes: r.scopes})
+		in := &callgraph.ModuleInput{Mod: mods[i], AST: r.tree, Scopes: r.scopes}
+		inputs = append(inputs, in)
 		rfiles = append(rfiles, &rules.File{Path: files[i].Path, Lang: rules.Python, Src: r.src})
-		okMods = append(okMods, mods[i])
+		cg.Add(in)
 	}
 	sort.SliceStable(res.Errors, func(i, j int) bool {
 		a, b := res.Errors[i], res.Errors[j]
@@ -175,12 +191,10 @@ func Load(paths []string, opts Options) (*Result, error) {
 	})
 
 	// What the model needs from each module's syntax alone is computed
-	// on the spare core while the (single-threaded) call graph is built.
+	// on the spare core while the (single-threaded) solver runs.
 	prepared := make(chan *model.Prepared, 1)
 	go func() { prepared <- model.Prepare(inputs, rfiles, tables) }()
-	table := resolve.NewTable(okMods)
-	vals := model.NewValues(tables)
-	g := callgraph.Build(inputs, table, callgraph.Options{Canonical: tables.Canonical, Hooks: vals, SelfInstances: opts.PyCGSelf})
+	g := cg.Finish()
 	res.Graph = g
 	res.Program = model.Build(model.Input{
 		Graph:    g,
@@ -192,6 +206,22 @@ func Load(paths []string, opts Options) (*Result, error) {
 		Prepared: <-prepared,
 	})
 	return res, nil
+}
+
+// bytesPerLine is the average line length of Python source (the torch
+// package: 15.0 MB in 380k lines), for sizing tables before parsing.
+const bytesPerLine = 40
+
+// sourceBytes is the total size of the files (those that can be
+// analysed), by one stat each.
+func sourceBytes(files []resolve.SourceFile) int64 {
+	var total int64
+	for _, f := range files {
+		if st, err := os.Stat(f.Path); err == nil && st.Mode().IsRegular() && st.Size() <= MaxFileSize {
+			total += st.Size()
+		}
+	}
+	return total
 }
 
 // rootDirs returns the directories the project files (pyproject.toml,

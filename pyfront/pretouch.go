@@ -1,9 +1,6 @@
 package pyfront
 
-import (
-	"os"
-	"runtime"
-)
+import "runtime"
 
 // Pre-touching heap memory for batch runs.
 //
@@ -28,15 +25,9 @@ const (
 	pretouchMax           = 2 << 30
 )
 
-// pretouch sizes and starts the pre-touch for the given files; it returns
-// at once.
-func pretouch(paths []string) {
-	var total int64
-	for _, p := range paths {
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Size() <= MaxFileSize {
-			total += st.Size()
-		}
-	}
+// pretouch starts touching the memory an analysis of total bytes of
+// source will need; it returns at once.
+func pretouch(total int64) {
 	n := pretouchSize(total)
 	if n == 0 {
 		return

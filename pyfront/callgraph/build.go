@@ -25,28 +25,58 @@ type Options struct {
 
 // Build analyses the modules (in the given order) as one program.
 func Build(mods []*ModuleInput, table *resolve.Table, opts Options) *Graph {
-	g := &Graph{
-		mods: mods, table: table, hooks: opts.Hooks, canon: opts.Canonical, selfInstances: opts.SelfInstances,
-		modFunc: map[*resolve.Module]*Func{}, modByName: map[string]*resolve.Module{},
-		funcByNode: map[ast.Node]*Func{}, classByNode: map[ast.Node]*Class{},
-		callByNode: map[*ast.Call]*CallSite{}, exprSlot: map[ast.Expr]slotID{},
-		valueIDs: map[valueKey]ValueID{}, nodeIDs: map[ast.Node]int{}, opaque: map[string]ValueID{},
-		spaces: map[*resolve.Scope]int32{}, constSlots: map[ValueID]slotID{},
-		starNames: map[*resolve.Module]map[string]bool{}, extStars: map[*resolve.Module][]string{},
-		importExt: map[*resolve.Module]map[string]bool{}, attrMemo: map[attrKey]ValueID{},
-	}
-	// Presize the big maps from the program's line count: growing them
-	// step by step re-hashes and clears hundreds of megabytes on large
-	// programs.
+	all := make([]*resolve.Module, len(mods))
 	lines := 0
-	for _, m := range mods {
+	for i, m := range mods {
+		all[i] = m.Mod
 		if n := len(m.AST.Body); n > 0 {
 			lines += int(m.AST.Body[n-1].Span().EndLineno)
 		}
 	}
-	// Ratios from the torch package (380k lines: 373k expression slots,
-	// 209k named slots, 495k copy edges, 125k values, 93k calls) with some
-	// headroom: a map that outgrows its hint is re-hashed at twice the size.
+	b := NewBuilder(all, table, opts, lines)
+	for _, m := range mods {
+		b.Add(m)
+	}
+	return b.Finish()
+}
+
+// Builder builds a Graph one module at a time, so that a caller can
+// generate a module's constraints while later modules are still being
+// parsed. Modules must be added in a fixed order (Load uses path order)
+// for the numbering of functions, values and slots, and so the output,
+// to be deterministic.
+//
+// A module's constraints depend on no other module's syntax: other
+// modules' globals are slots keyed by module, created on first
+// reference, whether or not that module has been added yet. The one
+// exception is "from X import *": which names it binds depends on X (and
+// on X's own star imports), so a module that star-imports is set aside
+// and built in Finish, once every module is known.
+type Builder struct {
+	g        *Graph
+	deferred []*ModuleInput
+}
+
+// NewBuilder starts a Graph for a program whose modules are all (the
+// modules of the program, parsed or not: imports of them resolve inside
+// the program). lines estimates the program's size, to presize tables;
+// 0 is fine.
+func NewBuilder(all []*resolve.Module, table *resolve.Table, opts Options, lines int) *Builder {
+	g := &Graph{
+		table: table, hooks: opts.Hooks, canon: opts.Canonical, selfInstances: opts.SelfInstances,
+		modFunc: map[*resolve.Module]*Func{}, modByName: make(map[string]*resolve.Module, len(all)),
+		funcByNode: map[ast.Node]*Func{}, classByNode: map[ast.Node]*Class{},
+		opaque: map[string]ValueID{}, spaces: map[*resolve.Scope]int32{},
+		modSpaces: make(map[*resolve.Module]int32, len(all)),
+		starNames: map[*resolve.Module]map[string]bool{}, extStars: map[*resolve.Module][]string{},
+		importExt: map[*resolve.Module]map[string]bool{}, allNames: map[*resolve.Module][]string{},
+	}
+	// Presize the big maps from the program's line count: growing them
+	// step by step re-hashes and clears hundreds of megabytes on large
+	// programs. Ratios from the torch package (380k lines: 373k expression
+	// slots, 209k named slots, 495k copy edges, 125k values, 93k calls)
+	// with some headroom: a map that outgrows its hint is re-hashed at
+	// twice the size.
 	g.exprSlot = make(map[ast.Expr]slotID, lines*5/4)
 	g.callByNode = make(map[*ast.Call]*CallSite, lines/3)
 	g.valueIDs = make(map[valueKey]ValueID, lines*2/5)
@@ -60,29 +90,73 @@ func Build(mods []*ModuleInput, table *resolve.Table, opts Options) *Graph {
 	g.s.keys = make(map[slotKey]slotID, lines/8)
 	g.s.copies = make(map[uint64]struct{}, lines/2)
 	g.Values = append(g.Values, &Value{}) // ValueID 0 is "none"
-	var space int32
-	for _, m := range mods {
-		g.modByName[m.Mod.Name] = m.Mod
-		for _, sc := range m.Scopes.All {
-			g.spaces[sc] = space
-			space++
+	for _, m := range all {
+		g.modByName[m.Name] = m
+	}
+	return &Builder{g: g}
+}
+
+// Add declares a module's functions and classes and generates its
+// constraints (or sets it aside until Finish; see Builder).
+func (b *Builder) Add(m *ModuleInput) {
+	g := b.g
+	g.mods = append(g.mods, m)
+	for _, sc := range m.Scopes.All {
+		if sc.Kind == resolve.ModuleScope {
+			g.spaces[sc] = g.modSpace(m.Mod)
+		} else {
+			g.spaces[sc] = g.newSpace()
 		}
 	}
-	g.scopeSlots = make([]map[string]slotID, space)
-	for _, m := range mods {
-		g.declare(m)
+	g.declare(m)
+	if g.scanStars(m) {
+		b.deferred = append(b.deferred, m)
+		return
 	}
+	g.buildModule(m)
+}
+
+// Finish binds star imports, builds the modules set aside for them and
+// solves the constraints.
+func (b *Builder) Finish() *Graph {
+	g := b.g
 	g.starImports()
-	for _, m := range mods {
-		b := &builder{g: g, mod: m.Mod, scopes: m.Scopes}
-		f := g.modFunc[m.Mod]
-		b.stmts(unit{fn: f, scope: m.Scopes.Module}, m.AST.Body)
+	for _, m := range b.deferred {
+		g.buildModule(m)
 	}
+	b.deferred = nil
 	// The budget grows with the program: about 40 value applications per
 	// constraint generated from the source, never less than 4M.
 	g.s.budget = max(4_000_000, 40*(g.s.ncons+g.s.ncopy))
 	g.run()
 	return g
+}
+
+func (g *Graph) buildModule(m *ModuleInput) {
+	b := &builder{g: g, mod: m.Mod, scopes: m.Scopes}
+	b.stmts(unit{fn: g.modFunc[m.Mod], scope: m.Scopes.Module}, m.AST.Body)
+}
+
+// newSpace allocates the slot namespace of one scope.
+func (g *Graph) newSpace() int32 {
+	g.scopeSlots = append(g.scopeSlots, nil)
+	return int32(len(g.scopeSlots) - 1)
+}
+
+// modSpace is the namespace of a module's globals, allocated on first
+// reference (possibly before the module itself is added).
+func (g *Graph) modSpace(m *resolve.Module) int32 {
+	if sp, ok := g.modSpaces[m]; ok {
+		return sp
+	}
+	sp := g.newSpace()
+	g.modSpaces[m] = sp
+	return sp
+}
+
+// modSlot is the slot of a module's global name.
+func (g *Graph) modSlot(m *resolve.Module, name string) slotID {
+	return g.spaceSlot(g.modSpace(m), name)
 }
 
 // scopeSlot is the slot of a name in a scope. Each scope has its own
@@ -93,6 +167,11 @@ func (g *Graph) scopeSlot(sc *resolve.Scope, name string) slotID {
 	if !ok {
 		return g.s.slotFor(slotKey{space: 0, name: name}) // a scope from outside the program (never expected)
 	}
+	return g.spaceSlot(sp, name)
+}
+
+// spaceSlot is the slot of a name in the namespace sp.
+func (g *Graph) spaceSlot(sp int32, name string) slotID {
 	m := g.scopeSlots[sp]
 	if id, ok := m[name]; ok {
 		return id
@@ -225,60 +304,69 @@ func bindingDecorator(d ast.Expr) string {
 	return ""
 }
 
-// starImports binds the names "from X import *" brings into each module.
-func (g *Graph) starImports() {
-	type star struct {
-		into *resolve.Module
-		from *resolve.Module
-	}
-	var stars []star
-	all := map[*resolve.Module][]string{}
-	for _, m := range g.mods {
-		for _, st := range m.AST.Body {
-			if a, ok := st.(*ast.Assign); ok && len(a.Targets) == 1 {
-				if n, ok := a.Targets[0].(*ast.Name); ok && n.Id == "__all__" {
-					all[m.Mod] = append(all[m.Mod], constStrings(a.Value)...)
-				}
-			}
-			if a, ok := st.(*ast.AugAssign); ok {
-				if n, ok := a.Target.(*ast.Name); ok && n.Id == "__all__" {
-					all[m.Mod] = append(all[m.Mod], constStrings(a.Value)...)
-				}
+// starImport is one "from X import *" of the program.
+type starImport struct {
+	into *resolve.Module
+	from *resolve.Module
+}
+
+// scanStars records a module's __all__ and its star imports, and reports
+// whether it has any (its names then depend on other modules).
+func (g *Graph) scanStars(m *ModuleInput) bool {
+	for _, st := range m.AST.Body {
+		if a, ok := st.(*ast.Assign); ok && len(a.Targets) == 1 {
+			if n, ok := a.Targets[0].(*ast.Name); ok && n.Id == "__all__" {
+				g.allNames[m.Mod] = append(g.allNames[m.Mod], constStrings(a.Value)...)
 			}
 		}
-		ast.Inspect(m.AST, func(n ast.Node) bool {
-			imp, ok := n.(*ast.ImportFrom)
-			if !ok {
-				return true
+		if a, ok := st.(*ast.AugAssign); ok {
+			if n, ok := a.Target.(*ast.Name); ok && n.Id == "__all__" {
+				g.allNames[m.Mod] = append(g.allNames[m.Mod], constStrings(a.Value)...)
 			}
-			if len(imp.Names) != 1 || imp.Names[0].Name != "*" {
-				return false
-			}
-			abs, ok := resolve.Absolute(m.Mod, imp.Level, imp.Module)
-			if !ok {
-				return false
-			}
-			if x := g.table.Lookup(abs, m.Mod); x != nil && x != m.Mod {
-				stars = append(stars, star{into: m.Mod, from: x})
-			} else if x == nil {
-				g.extStars[m.Mod] = append(g.extStars[m.Mod], g.canon(abs))
-			}
-			return false
-		})
+		}
 	}
+	found := false
+	ast.Inspect(m.AST, func(n ast.Node) bool {
+		imp, ok := n.(*ast.ImportFrom)
+		if !ok {
+			return true
+		}
+		if len(imp.Names) != 1 || imp.Names[0].Name != "*" {
+			return false
+		}
+		found = true
+		abs, ok := resolve.Absolute(m.Mod, imp.Level, imp.Module)
+		if !ok {
+			return false
+		}
+		if x := g.table.Lookup(abs, m.Mod); x != nil && x != m.Mod {
+			g.stars = append(g.stars, starImport{into: m.Mod, from: x})
+		} else if x == nil {
+			g.extStars[m.Mod] = append(g.extStars[m.Mod], g.canon(abs))
+		}
+		return false
+	})
+	return found
+}
+
+// starImports binds the names "from X import *" brings into each module.
+func (g *Graph) starImports() {
 	exported := func(x *resolve.Module) []string {
-		if names, ok := all[x]; ok {
+		if names, ok := g.allNames[x]; ok {
 			return names
 		}
 		var out []string
-		sc := g.modFunc[x].Scope
-		for name := range sc.Bound {
+		var bound map[string]bool
+		if f := g.modFunc[x]; f != nil { // nil: a module that did not parse
+			bound = f.Scope.Bound
+		}
+		for name := range bound {
 			if name != "" && name[0] != '_' {
 				out = append(out, name)
 			}
 		}
 		for name := range g.starNames[x] {
-			if name[0] != '_' && !sc.Bound[name] {
+			if name[0] != '_' && !bound[name] {
 				out = append(out, name)
 			}
 		}
@@ -288,7 +376,7 @@ func (g *Graph) starImports() {
 	// Chains of star imports: iterate until no module gains a name.
 	for round := 0; round < 8; round++ {
 		changed := false
-		for _, s := range stars {
+		for _, s := range g.stars {
 			set := g.starNames[s.into]
 			if set == nil {
 				set = map[string]bool{}
@@ -305,13 +393,11 @@ func (g *Graph) starImports() {
 			break
 		}
 	}
-	for _, s := range stars {
-		into := g.modFunc[s.into].Scope
-		from := g.modFunc[s.from].Scope
+	for _, s := range g.stars {
 		for _, name := range exported(s.from) {
-			g.copy(g.scopeSlot(from, name), g.scopeSlot(into, name))
+			g.copy(g.modSlot(s.from, name), g.modSlot(s.into, name))
 			if sub := g.table.Lookup(s.from.Name+"."+name, s.from); sub != nil {
-				g.s.add(g.scopeSlot(into, name), g.moduleValue(sub.Name))
+				g.s.add(g.modSlot(s.into, name), g.moduleValue(sub.Name))
 			}
 		}
 	}
@@ -668,7 +754,7 @@ func (b *builder) importFrom(u unit, n *ast.ImportFrom) {
 			continue
 		}
 		if src != nil {
-			g.copy(g.scopeSlot(g.modFunc[src].Scope, a.Name), dst)
+			g.copy(g.modSlot(src, a.Name), dst)
 		}
 		sub := abs + "." + a.Name
 		if m := g.table.Lookup(sub, b.mod); m != nil {

@@ -177,6 +177,9 @@ type Graph struct {
 	spaces     map[*resolve.Scope]int32
 	scopeSlots []map[string]slotID // by space: the scope's named slots
 	constSlots map[ValueID]slotID
+	modSpaces  map[*resolve.Module]int32    // the namespace of each module's globals
+	allNames   map[*resolve.Module][]string // __all__, where a module sets it
+	stars      []starImport
 	starNames  map[*resolve.Module]map[string]bool
 	extStars   map[*resolve.Module][]string
 	importExt  map[*resolve.Module]map[string]bool

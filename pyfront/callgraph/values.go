@@ -107,7 +107,7 @@ func (g *Graph) attrSlot(v ValueID, name string) slotID {
 	switch val.Kind {
 	case KModule:
 		if val.Module != nil {
-			return g.scopeSlot(g.modFunc[val.Module].Scope, name)
+			return g.modSlot(val.Module, name)
 		}
 	case KClass, KInstance:
 		return g.scopeSlot(val.Class.Scope, name)
@@ -122,7 +122,7 @@ func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
 	switch val.Kind {
 	case KModule:
 		if val.Module != nil {
-			g.copy(g.scopeSlot(g.modFunc[val.Module].Scope, name), dst)
+			g.copy(g.modSlot(val.Module, name), dst)
 		}
 		sub := val.Name + "." + name
 		if g.modByName[sub] != nil || g.table.IsPackagePrefix(sub) {

@@ -1,0 +1,85 @@
+package callgraph_test
+
+import (
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/pyfront/parser"
+	"github.com/collvet/collvet/pyfront/resolve"
+)
+
+// streamed builds the program with a Builder, adding the modules in the
+// given order; modules named in skip are part of the program but never
+// added (as when a file does not parse).
+func streamed(t *testing.T, srcs map[string]string, order []string, skip map[string]bool) map[string][]string {
+	t.Helper()
+	namer := resolve.NewNamer()
+	root := t.TempDir()
+	var mods []*resolve.Module
+	byName := map[string]*resolve.Module{}
+	for _, name := range order {
+		m := namer.Name(resolve.SourceFile{Path: filepath.Join(root, name+".py"), Root: root})
+		mods = append(mods, m)
+		byName[name] = m
+	}
+	b := callgraph.NewBuilder(mods, resolve.NewTable(mods), callgraph.Options{}, 0)
+	for _, name := range order {
+		if skip[name] {
+			continue
+		}
+		m := byName[name]
+		tree, errs := parser.ParseFile(name+".py", []byte(srcs[name]))
+		if len(errs) > 0 {
+			t.Fatalf("%s: %v", name, errs)
+		}
+		b.Add(&callgraph.ModuleInput{Mod: m, AST: tree, Scopes: resolve.BuildScopes(m.Name, tree)})
+	}
+	out := b.Finish().PyCG()
+	for k := range out {
+		sort.Strings(out[k])
+	}
+	return out
+}
+
+// A module's constraints may refer to modules added after it: imported
+// names, attributes of imported modules, star imports (including a chain
+// of them). The graph does not depend on the order the modules come in.
+func TestBuilderForwardReferences(t *testing.T) {
+	srcs := map[string]string{
+		"a": "from z import f\nimport z\nfrom s import *\n\ndef run():\n    f()\n    z.g()\n    h()\n    k()\n",
+		"s": "from t import *\n\ndef h():\n    pass\n",
+		"t": "__all__ = ['k']\n\ndef k():\n    pass\n\ndef hidden():\n    pass\n",
+		"z": "def f():\n    pass\n\ndef g():\n    pass\n",
+	}
+	forward := streamed(t, srcs, []string{"a", "s", "t", "z"}, nil)
+	backward := streamed(t, srcs, []string{"z", "t", "s", "a"}, nil)
+	want := []string{"s.h", "t.k", "z.f", "z.g"}
+	for name, g := range map[string]map[string][]string{"forward": forward, "backward": backward} {
+		got := g["a.run"]
+		if len(got) != len(want) {
+			t.Errorf("%s: a.run calls %v, want %v", name, got, want)
+			continue
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%s: a.run calls %v, want %v", name, got, want)
+				break
+			}
+		}
+	}
+}
+
+// A module of the program that never gets added (it did not parse) has
+// no names: importing it neither crashes nor invents edges, and it does
+// not turn its names into external symbols.
+func TestBuilderMissingModule(t *testing.T) {
+	srcs := map[string]string{
+		"a": "from broken import f\nimport broken\nfrom broken import *\n\ndef run():\n    f()\n    broken.g()\n",
+	}
+	g := streamed(t, srcs, []string{"a", "broken"}, map[string]bool{"broken": true})
+	if calls := g["a.run"]; len(calls) != 0 {
+		t.Errorf("a.run calls %v, want nothing", calls)
+	}
+}
