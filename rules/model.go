@@ -300,6 +300,33 @@ type Event struct {
 	// that insert a line before it.
 	StmtLine int
 	Indent   string
+	// Arm is the innermost arm of a conditional enclosing the event (nil
+	// outside any, and where the front end does not record arms).
+	Arm *Arm
+}
+
+// Arm is one arm of a conditional statement (if/elif/else) of a function.
+// Events under different arms of the same conditional never both run in
+// one call of the function. Front ends record arms only for conditionals
+// that are not inside a loop of the function, where different iterations
+// could take different arms.
+type Arm struct {
+	Parent *Arm // the arm enclosing this conditional, if any
+	Cond   int  // the conditional, numbered within its function
+	Index  int  // which arm: 0 the body, 1 the else part
+}
+
+// Exclusive reports whether events under arms a and b cannot both run in
+// one call: some conditional encloses both, in different arms.
+func Exclusive(a, b *Arm) bool {
+	for x := a; x != nil; x = x.Parent {
+		for y := b; y != nil; y = y.Parent {
+			if x.Cond == y.Cond {
+				return x.Index != y.Index
+			}
+		}
+	}
+	return false
 }
 
 // Facts are program-wide facts.

@@ -80,6 +80,11 @@ type lowerer struct {
 	// raising counts enclosing `with self.assertRaises…(…)` / pytest.raises
 	// blocks: operations there are expected to fail, not to complete.
 	raising int
+	// arm is the innermost if/else arm being lowered (outside loops only),
+	// conds numbers the conditionals, loops counts the enclosing loops.
+	arm   *rules.Arm
+	conds int
+	loops int
 }
 
 type streamCtx struct {
@@ -193,6 +198,7 @@ func (l *lowerer) event(e *rules.Event) {
 		return
 	}
 	e.StmtLine, e.Indent = l.stmtInfo()
+	e.Arm = l.arm
 	if e.Stream == nil && e.StreamText == "" && len(l.streams) > 0 && e.Kind != rules.EvWaitStream && e.Kind != rules.EvWaitEvent && e.Kind != rules.EvStreamEnter && e.Kind != rules.EvStreamExit {
 		cur := l.streams[len(l.streams)-1]
 		e.Stream, e.StreamText = cur.s, cur.text
@@ -454,6 +460,8 @@ func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *st
 }
 
 func (l *lowerer) loop(body, orelse []ast.Stmt, st *state) *state {
+	l.loops++
+	defer func() { l.loops-- }()
 	in := st.clone()
 	out, _ := l.block(body, in)
 	// A handle created in the body and still pending at its end is rebound
@@ -556,8 +564,20 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			l.addBranch(br)
 		}
 	}
+	// Outside loops, the two arms never both run in one call: events are
+	// tagged with their arm. Inside a loop, iterations may take different
+	// arms, so no arm is recorded.
+	outer := l.arm
+	if l.loops == 0 {
+		l.arm = &rules.Arm{Parent: outer, Cond: l.conds, Index: 0}
+		l.conds++
+	}
 	a, ea := l.block(s.Body, st.clone())
+	if l.loops == 0 {
+		l.arm = &rules.Arm{Parent: outer, Cond: l.arm.Cond, Index: 1}
+	}
 	b, eb := l.block(s.Orelse, st.clone())
+	l.arm = outer
 	switch {
 	case ea && eb:
 		return merge(a, b), true

@@ -93,6 +93,9 @@ func run(p *rules.Pass) {
 					if !rulekit.Known(a.Group) || !rulekit.Known(s.Group) || rulekit.SameGroup(a.Group, s.Group) {
 						continue
 					}
+					if rules.Exclusive(q.ev.Arm, e.Arm) {
+						continue // the other arm of an if/else: never both in one call
+					}
 					buf := overlap(append(append([]string{}, s.Inputs...), s.Outputs...), a.Outputs)
 					if buf == "" {
 						buf = overlap(s.Outputs, a.Inputs)
