@@ -129,7 +129,60 @@ func (b *Builder) Finish() *Graph {
 	// constraint generated from the source, never less than 4M.
 	g.s.budget = max(4_000_000, 40*(g.s.ncons+g.s.ncopy))
 	g.run()
+	for round := 0; round < 4 && g.openWorldReceivers(); round++ {
+		g.run()
+	}
 	return g
+}
+
+// openWorldReceivers gives the methods of classes that the program never
+// instantiates, directly or through a subclass, an instance of their
+// class as receiver, and reports whether it gave any. Such classes are
+// instantiated by code outside the analysed tree (a library's classes,
+// built by its users' scripts or by a registry): without a receiver,
+// self.method and self.attr would resolve to nothing in them, and hooks
+// and threads they start (p.register_hook(self._hook)) would go unseen.
+// Classes the program does instantiate get their receivers from the
+// calls that are seen, and only from them.
+func (g *Graph) openWorldReceivers() bool {
+	if g.selfInstances {
+		return false // every method already has its class's receiver
+	}
+	var open []*Class
+	for _, c := range g.Classes {
+		if !c.openSelf && !instantiated(c, map[*Class]bool{}) {
+			c.openSelf = true
+			open = append(open, c)
+		}
+	}
+	if len(open) == 0 {
+		return false
+	}
+	added := false
+	for _, f := range g.Funcs {
+		if c := f.Class; c != nil && c.openSelf && !c.openDone && !f.Static && !f.ClassMethod {
+			g.addSelf(f, g.instanceValue(c))
+			added = true
+		}
+	}
+	for _, c := range open {
+		c.openDone = true
+	}
+	return added
+}
+
+// instantiated reports whether c or one of its subclasses has instances.
+func instantiated(c *Class, seen map[*Class]bool) bool {
+	if c.instance != 0 {
+		return true
+	}
+	seen[c] = true
+	for _, s := range c.subs {
+		if !seen[s] && instantiated(s, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *Graph) buildModule(m *ModuleInput) {

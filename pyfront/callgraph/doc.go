@@ -29,6 +29,14 @@
 //	opaque     a value created by a Hooks implementation (process groups,
 //	           device meshes, streams) with a type name for its methods
 //
+// Receivers: a method's first parameter holds the instances its callers
+// pass. Classes the program never instantiates, directly or through a
+// subclass, are taken to be instantiated outside it (a library analysed
+// without its users' scripts): once the constraints are solved, their
+// methods get their own class's instance as receiver and solving resumes,
+// so that self.method and the hooks and threads such classes start are
+// seen.
+//
 // Every definition is a Func (module bodies included), named in PyCG's
 // convention (pkg.mod, pkg.mod.Class.method, pkg.mod.f.<lambda1>); calls
 // record their resolved targets (functions, or external names). Export

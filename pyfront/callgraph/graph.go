@@ -89,6 +89,9 @@ type Class struct {
 	subSet map[*Class]bool
 	// value and instance: classValue and instanceValue, once interned.
 	value, instance ValueID
+	// openSelf: the program never instantiates the class, and its methods
+	// got its instance as receiver (openDone once they have).
+	openSelf, openDone bool
 }
 
 type mroEntry struct {
