@@ -284,11 +284,15 @@ const (
 
 // Event is one step of a function, in program order.
 type Event struct {
-	Kind   EventKind
-	Pos    Pos
-	Site   *Site
-	Var    string
-	Write  bool
+	Kind  EventKind
+	Pos   Pos
+	Site  *Site
+	Var   string
+	Write bool
+	// Host (a write): the value is made on the host — pinned or CPU
+	// memory, a synchronous copy to it (.cpu(), .tolist()) — so no device
+	// work on any stream is pending on it.
+	Host   bool
 	Stream *Stream // the current stream when the event happens (nil = default/current)
 	Other  *Stream
 	// StreamText and OtherText are source expressions that denote Stream

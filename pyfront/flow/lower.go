@@ -286,6 +286,57 @@ func arg(c *ast.Call, a api.Arg) ast.Expr {
 	return nil
 }
 
+// hostValue reports whether an assigned value is made in host memory: a
+// call asking for pinned or CPU memory (pin_memory=True, device="cpu"),
+// or a synchronous copy to the host (.cpu(), .numpy(), .tolist(),
+// .item(), .to("cpu")). No device work is pending on such a value.
+func hostValue(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	for _, k := range c.Keywords {
+		switch k.Arg {
+		case "pin_memory":
+			if b, ok := k.Value.(*ast.Constant); ok && b.Type == ast.ConstBool && b.Bool {
+				return true
+			}
+		case "device":
+			if cpuDevice(k.Value) {
+				return true
+			}
+		}
+	}
+	if a, ok := c.Func.(*ast.Attribute); ok {
+		switch a.Attr {
+		case "cpu", "numpy", "tolist", "item":
+			return true
+		case "to":
+			return len(c.Args) > 0 && cpuDevice(c.Args[0])
+		}
+	}
+	return false
+}
+
+// cpuDevice: "cpu" or torch.device("cpu").
+func cpuDevice(e ast.Expr) bool {
+	if s, ok := constStr(e); ok {
+		return s == "cpu"
+	}
+	if c, ok := e.(*ast.Call); ok && len(c.Args) == 1 && dotted(c.Func) == "torch.device" {
+		s, ok := constStr(c.Args[0])
+		return ok && s == "cpu"
+	}
+	return false
+}
+
+// isSubscript reports whether an assignment target is a subscript (a write into
+// part of a tensor, which keeps the rest's pending work).
+func isSubscript(t ast.Expr) bool {
+	_, ok := t.(*ast.Subscript)
+	return ok
+}
+
 func constStr(e ast.Expr) (string, bool) {
 	if c, ok := e.(*ast.Constant); ok && c.Type == ast.ConstStr {
 		return c.Str, true
@@ -673,7 +724,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				return
 			}
 		}
-		l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Pos), Var: v, Write: true})
+		l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Pos), Var: v, Write: true, Host: hostValue(value)})
 	case *ast.Attribute, *ast.Subscript:
 		if a, ok := t.(*ast.Attribute); ok && value != nil && (dotted(a) == "mpi4py.rc.thread_level" || l.r.Ref(a) == "mpi4py.rc.thread_level") {
 			if v, ok := constStr(value); ok {
@@ -700,7 +751,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					site.Work.Var = d
 				}
 			}
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true})
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Host: hostValue(value) && !isSubscript(t)})
 		}
 	case *ast.Tuple, *ast.List, *ast.Starred:
 		if site != nil && site.Work != nil {

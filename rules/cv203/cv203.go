@@ -140,7 +140,12 @@ func check(p *rules.Pass, fn *rules.Function) {
 			}
 			st.recorded[e.Var][sid(e.Other)] = true
 		case rules.EvUse:
-			if e.Write {
+			if e.Write && e.Host {
+				// A fresh host value: nothing pending on any stream.
+				delete(st.produced, e.Var)
+				delete(st.usedOn, e.Var)
+				delete(st.recorded, e.Var)
+			} else if e.Write {
 				produce(st, e.Var, e, i)
 			} else {
 				consume(p, st, e.Var, e, i, reported)
