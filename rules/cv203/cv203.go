@@ -24,7 +24,8 @@ var Rule = rules.Register(&rules.Rule{
 			"after torch.cuda.set_stream, or outside any stream context) and then read — by a collective or " +
 			"any other op — on a different stream with no wait_stream / wait_event / synchronize between the " +
 			"write and the read; and a tensor allocated on one stream, used on another and then freed (del, " +
-			"rebinding) without record_stream for the stream that used it.",
+			"rebinding) without record_stream for the stream that used it. A value made in host memory " +
+			"(pin_memory=True, device=\"cpu\", .cpu(), .tolist()) is not a device write: nothing is pending on it.",
 		Why: "Streams run concurrently: a read on stream B of a tensor written on stream A can happen before " +
 			"the write finishes, and a freed block is handed back to A's allocator pool while B still reads it. " +
 			"Both corrupt results silently and intermittently — DeepSpeed ZeRO overlap_comm, Megatron " +
