@@ -323,3 +323,56 @@ func Children(n Node, fn func(Node)) {
 		e(n.DefaultValue)
 	}
 }
+
+// InspectStmts calls f for every statement of list and, when f returns
+// true, for the statements nested in it (bodies of compound statements,
+// functions and classes included), in source order. Expressions are not
+// visited: it is the cheap walk for statement-level facts (imports).
+func InspectStmts(list []Stmt, f func(Stmt) bool) {
+	for _, s := range list {
+		if !f(s) {
+			continue
+		}
+		switch s := s.(type) {
+		case *FunctionDef:
+			InspectStmts(s.Body, f)
+		case *AsyncFunctionDef:
+			InspectStmts(s.Body, f)
+		case *ClassDef:
+			InspectStmts(s.Body, f)
+		case *For:
+			InspectStmts(s.Body, f)
+			InspectStmts(s.Orelse, f)
+		case *AsyncFor:
+			InspectStmts(s.Body, f)
+			InspectStmts(s.Orelse, f)
+		case *While:
+			InspectStmts(s.Body, f)
+			InspectStmts(s.Orelse, f)
+		case *If:
+			InspectStmts(s.Body, f)
+			InspectStmts(s.Orelse, f)
+		case *With:
+			InspectStmts(s.Body, f)
+		case *AsyncWith:
+			InspectStmts(s.Body, f)
+		case *Match:
+			for _, c := range s.Cases {
+				InspectStmts(c.Body, f)
+			}
+		case *Try:
+			inspectTry(s.Body, s.Handlers, s.Orelse, s.Finalbody, f)
+		case *TryStar:
+			inspectTry(s.Body, s.Handlers, s.Orelse, s.Finalbody, f)
+		}
+	}
+}
+
+func inspectTry(body []Stmt, handlers []*ExceptHandler, orelse, final []Stmt, f func(Stmt) bool) {
+	InspectStmts(body, f)
+	for _, h := range handlers {
+		InspectStmts(h.Body, f)
+	}
+	InspectStmts(orelse, f)
+	InspectStmts(final, f)
+}

@@ -379,7 +379,7 @@ func (g *Graph) scanStars(m *ModuleInput) bool {
 		}
 	}
 	found := false
-	ast.Inspect(m.AST, func(n ast.Node) bool {
+	ast.InspectStmts(m.AST.Body, func(n ast.Stmt) bool {
 		imp, ok := n.(*ast.ImportFrom)
 		if !ok {
 			return true
@@ -1296,7 +1296,25 @@ func returnsFirstParam(sc *resolve.Scope) bool {
 		return false
 	}
 	p := sc.Params[0]
+	// The returns first, over the statements only (cheap; most functions
+	// fail here); then the whole body, for stores to the parameter.
 	returns, ok := 0, true
+	ast.InspectStmts(body, func(s ast.Stmt) bool {
+		switch s := s.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		case *ast.Return:
+			returns++
+			if x, isName := s.Value.(*ast.Name); !isName || x.Id != p {
+				ok = false
+			}
+		}
+		return ok
+	})
+	if !ok || returns == 0 {
+		return false
+	}
+	returns = 0
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		if !ok {
