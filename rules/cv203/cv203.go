@@ -113,7 +113,13 @@ func check(p *rules.Pass, fn *rules.Function) {
 	st := &state{produced: map[string]prod{}, usedOn: map[string]map[string]prod{}, recorded: map[string]map[string]bool{},
 		waits: map[[2]string]int{}, anyWait: map[string]int{}, sync: -1}
 	reported := map[string]bool{}
+	handles := streamHandles(fn)
 	for i, e := range fn.Events {
+		if e.Kind == rules.EvUse && handles[e.Var] {
+			// A stream or event object is a handle, not device memory:
+			// naming it (yield stream, f(x, stream)) reads no tensor.
+			continue
+		}
 		switch e.Kind {
 		case rules.EvStreamEnter:
 			st.enters = append(st.enters, e)
@@ -170,6 +176,32 @@ func check(p *rules.Pass, fn *rules.Function) {
 			delete(st.recorded, e.Var)
 		}
 	}
+}
+
+// streamHandles returns the variables a function uses as streams or
+// events: the stream of a `with torch.cuda.stream(v)`, either side of a
+// wait_stream/wait_event, the stream of a record_stream.
+func streamHandles(fn *rules.Function) map[string]bool {
+	var out map[string]bool
+	add := func(text string) {
+		if text == "" {
+			return
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[text] = true
+	}
+	for _, e := range fn.Events {
+		switch e.Kind {
+		case rules.EvStreamEnter, rules.EvWaitStream, rules.EvWaitEvent:
+			add(e.StreamText)
+			add(e.OtherText)
+		case rules.EvRecordStream:
+			add(e.OtherText)
+		}
+	}
+	return out
 }
 
 func produce(st *state, v string, e *rules.Event, i int) {
