@@ -76,10 +76,19 @@ const MaxFileSize = 20 << 20
 
 // Cache keeps per-module work (parse tree, scopes) keyed by path, module
 // name and content hash, so that a re-run after an edit re-parses only the
-// files that changed. It is safe for concurrent use.
+// files that changed. It holds what the latest runs used: when a Load
+// ends, entries that no Load since it began has used (earlier versions of
+// edited files, deleted files) are dropped, so a long editor session does
+// not keep a tree per keystroke. It is safe for concurrent use.
 type Cache struct {
 	mu      sync.Mutex
-	entries map[cacheKey]*parsed
+	entries map[cacheKey]*cacheEntry
+	gen     uint64 // Loads begun
+}
+
+type cacheEntry struct {
+	p    *parsed
+	used uint64 // the latest Load that used it
 }
 
 type cacheKey struct {
@@ -88,7 +97,50 @@ type cacheKey struct {
 }
 
 // NewCache returns an empty cache.
-func NewCache() *Cache { return &Cache{entries: map[cacheKey]*parsed{}} }
+func NewCache() *Cache { return &Cache{entries: map[cacheKey]*cacheEntry{}} }
+
+// Len is the number of cached modules.
+func (c *Cache) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.entries)
+}
+
+// begin starts a Load's use of the cache and returns its generation.
+func (c *Cache) begin() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	return c.gen
+}
+
+func (c *Cache) get(k cacheKey, gen uint64) *parsed {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.entries[k]
+	if e == nil {
+		return nil
+	}
+	e.used = max(e.used, gen)
+	return e.p
+}
+
+func (c *Cache) put(k cacheKey, p *parsed, gen uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.entries[k] = &cacheEntry{p: p, used: gen}
+}
+
+// sweep drops the entries no Load of generation gen or later has used.
+func (c *Cache) sweep(gen uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k, e := range c.entries {
+		if e.used < gen {
+			delete(c.entries, k)
+		}
+	}
+}
 
 // parsed is the per-module summary computed from one file alone.
 type parsed struct {
@@ -137,6 +189,10 @@ func Load(paths []string, opts Options) (*Result, error) {
 	vals := model.NewValues(tables)
 	cg := callgraph.NewBuilder(mods, table, callgraph.Options{Canonical: tables.Canonical, Hooks: vals, SelfInstances: opts.PyCGSelf}, int(total/bytesPerLine))
 
+	var gen uint64
+	if opts.Cache != nil {
+		gen = opts.Cache.begin()
+	}
 	jobs := opts.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
@@ -152,7 +208,7 @@ func Load(paths []string, opts Options) (*Result, error) {
 		for i := range files {
 			p.Go(func() {
 				defer close(done[i])
-				results[i], sizes[i] = parseOne(files[i].Path, mods[i], overlay, opts.Cache)
+				results[i], sizes[i] = parseOne(files[i].Path, mods[i], overlay, opts.Cache, gen)
 			})
 		}
 		p.Wait()
@@ -178,6 +234,9 @@ func Load(paths []string, opts Options) (*Result, error) {
 		inputs = append(inputs, in)
 		rfiles = append(rfiles, &rules.File{Path: files[i].Path, Lang: rules.Python, Src: r.src})
 		cg.Add(in)
+	}
+	if opts.Cache != nil {
+		opts.Cache.sweep(gen)
 	}
 	sort.SliceStable(res.Errors, func(i, j int) bool {
 		a, b := res.Errors[i], res.Errors[j]
@@ -243,7 +302,7 @@ func rootDirs(paths []string) []string {
 }
 
 // parseOne reads, decodes, parses and scopes one file.
-func parseOne(path string, mod *resolve.Module, overlay map[string][]byte, cache *Cache) (*parsed, int64) {
+func parseOne(path string, mod *resolve.Module, overlay map[string][]byte, cache *Cache, gen uint64) (*parsed, int64) {
 	raw, inOverlay := overlay[path]
 	if !inOverlay {
 		st, err := os.Stat(path)
@@ -268,18 +327,13 @@ func parseOne(path string, mod *resolve.Module, overlay map[string][]byte, cache
 	var key cacheKey
 	if cache != nil {
 		key = cacheKey{path: path, module: mod.Name, sum: sha256.Sum256(raw)}
-		cache.mu.Lock()
-		e := cache.entries[key]
-		cache.mu.Unlock()
-		if e != nil {
+		if e := cache.get(key, gen); e != nil {
 			return e, size
 		}
 	}
 	r := parseSource(path, mod, raw)
 	if cache != nil {
-		cache.mu.Lock()
-		cache.entries[key] = r
-		cache.mu.Unlock()
+		cache.put(key, r, gen)
 	}
 	return r, size
 }

@@ -1,6 +1,8 @@
 package pyfront
 
 import (
+	"crypto/sha256"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,6 +109,45 @@ func TestLoadOverlayAndCache(t *testing.T) {
 		if len(res.Program.Sites) != 1 {
 			t.Fatalf("run %d: overlay not used: %v", i, res.Program.Sites)
 		}
+	}
+}
+
+// The cache keeps one entry per file the latest run used: the earlier
+// versions of an edited file and deleted files are dropped, however many
+// edits there were; unchanged files are reused, not parsed again.
+func TestCacheKeepsLatestVersions(t *testing.T) {
+	dir := t.TempDir()
+	a := write(t, dir, "a.py", "def f():\n    pass\n")
+	b := write(t, dir, "b.py", "x = 1\n")
+	write(t, dir, "c.py", "y = 2\n")
+	cache := NewCache()
+	if _, err := Load([]string{dir}, Options{Cache: cache}); err != nil {
+		t.Fatal(err)
+	}
+	kept := cache.get(cacheKey{path: b, module: "b", sum: sha256.Sum256([]byte("x = 1\n"))}, 0)
+	if kept == nil {
+		t.Fatalf("b.py not cached (%d entries)", cache.Len())
+	}
+	for i := 0; i < 20; i++ {
+		edit := map[string][]byte{a: []byte(fmt.Sprintf("def f():\n    return %d\n", i))}
+		if _, err := Load([]string{dir}, Options{Cache: cache, Overlay: edit}); err != nil {
+			t.Fatal(err)
+		}
+		if n := cache.Len(); n != 3 {
+			t.Fatalf("edit %d: %d cache entries, want 3", i, n)
+		}
+	}
+	if again := cache.get(cacheKey{path: b, module: "b", sum: sha256.Sum256([]byte("x = 1\n"))}, 0); again != kept {
+		t.Error("an unchanged file was parsed again")
+	}
+	if err := os.Remove(b); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load([]string{dir}, Options{Cache: cache}); err != nil {
+		t.Fatal(err)
+	}
+	if n := cache.Len(); n != 2 {
+		t.Fatalf("after deleting b.py: %d cache entries, want 2", n)
 	}
 }
 
