@@ -79,8 +79,17 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 	case KBoundExternal:
 		g.addTarget(cs, Target{External: val.Name})
 		recv := g.Values[val.Recv]
-		if recv.Kind == KContainer {
+		switch recv.Kind {
+		case KContainer:
 			g.containerMethod(cs, val.Recv, val.Name)
+			return
+		case KClass: // autogradApply
+			// Function.apply(*args) runs forward(ctx, *args) on the
+			// caller's thread and returns what it returns.
+			s, ext, ok := g.lookupClass(recv.Class, "forward", &watcher{c: cid, v: v})
+			if ok && ext == "" {
+				g.use(s, constraint{kind: cInit, cs: cs, mode: initApply})
+			}
 			return
 		}
 		g.externalCall(cs, val.Name, val.Recv)
@@ -220,8 +229,13 @@ const maxBind = 24
 // bound: the receiver itself reaches the first parameter when the method
 // is looked up, see bindValue) and f's results to cs's result.
 func (g *Graph) bind(cs *CallSite, f *Func, bound bool) {
+	g.bindArgs(cs, f, bound && !f.Static)
+}
+
+// bindArgs binds cs's arguments to f's parameters, from the second one
+// when shifted (the first is the receiver, or the autograd ctx).
+func (g *Graph) bindArgs(cs *CallSite, f *Func, shifted bool) {
 	args := argsOf(f.Node)
-	shifted := bound && !f.Static
 	k := bindKey{fn: f, shifted: shifted}
 	if len(cs.boundFns) >= maxBind {
 		return

@@ -53,6 +53,13 @@ const (
 
 type constraintID int32
 
+// cInit modes: __init__ run by instantiation (0), __call__ of an
+// instance (1), forward run by torch.autograd.Function.apply.
+const initApply uint8 = 2
+
+// autogradApply is the canonical name of torch.autograd.Function.apply.
+const autogradApply = "torch.autograd.Function.apply"
+
 // A use is what a slot's values flow into: a constraint (u >= 0, its
 // constraintID) or, for the most common kind, a plain copy edge to slot
 // ^u (u < 0). Copy edges are most of the constraints (495k of 789k on the
@@ -308,8 +315,12 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 		case cInit:
 			if val := g.Values[v]; val.Kind == KFunc {
 				g.addTarget(c.cs, Target{Fn: val.Fn})
-				g.addSelf(val.Fn, c.recv)
-				g.bind(c.cs, val.Fn, true)
+				if c.mode == initApply {
+					g.bindArgs(c.cs, val.Fn, true) // ctx comes from the engine
+				} else {
+					g.addSelf(val.Fn, c.recv)
+					g.bind(c.cs, val.Fn, true)
+				}
 			}
 		case cPartial:
 			g.s.add(c.dst, g.intern(Value{Kind: KPartial, Recv: v}))

@@ -134,6 +134,11 @@ func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
 			return
 		}
 		if ext != "" {
+			if val.Kind == KClass && g.canon(ext) == autogradApply {
+				// Cls.apply keeps its class: calling it runs Cls.forward.
+				g.s.add(dst, g.intern(Value{Kind: KBoundExternal, Name: autogradApply, Recv: v}))
+				return
+			}
 			g.s.add(dst, g.External(ext))
 			return
 		}
