@@ -167,6 +167,9 @@ type Site struct {
 	Stream *Stream // explicit stream argument or enclosing stream context; nil = current stream
 	Async  bool
 	Work   *Work // the handle it returns, when Async
+	// NameMatched: ranks match the op by name, not by issue order
+	// (Horovod), so the thread that issues it does not matter.
+	NameMatched bool
 	// Inputs and Outputs name the abstract tensors the call reads and
 	// writes (variable or attribute paths, e.g. "shard", "self.buf"), as
 	// far as the front end knows them.

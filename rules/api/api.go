@@ -89,7 +89,11 @@ type Collective struct {
 	Async         Arg  `toml:"async"`
 	Stream        Arg  `toml:"stream"`
 	// AlwaysAsync: the result is always a work handle / request (isend, Iallreduce).
-	AlwaysAsync bool  `toml:"always_async"`
+	AlwaysAsync bool `toml:"always_async"`
+	// NameMatched: ranks match the op by name (Horovod's coordinator
+	// negotiates each tensor by its name), not by the order each rank
+	// issues it, so which host thread issues it does not matter.
+	NameMatched bool  `toml:"name_matched"`
 	Inputs      []Arg `toml:"inputs"`
 	Outputs     []Arg `toml:"outputs"`
 	// Request: (Go/C APIs) the out-parameter that receives the request

@@ -100,7 +100,7 @@ func run(p *rules.Pass) {
 		}
 	}
 	for _, s := range prog.Sites {
-		if !rulekit.Communicates(s) || s.Kind == rules.OpInit || bgSpawn[s.Pos] {
+		if !rulekit.Communicates(s) || !rulekit.IssueOrdered(s) || s.Kind == rules.OpInit || bgSpawn[s.Pos] {
 			continue
 		}
 		for _, r := range s.Reach {

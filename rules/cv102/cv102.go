@@ -27,7 +27,8 @@ var Rule = rules.Register(&rules.Rule{
 			"torch.autograd.graph.register_multi_grad_hook, autograd.Function.backward, checkpointed forwards, " +
 			"FSDP2 all-reduce hooks, user DDP comm hooks on a second group — when autograd multithreading is " +
 			"not disabled for that backward. Framework-internal hooks (DDP's reducer, FSDP) are reported only " +
-			"when they drive two or more groups; HYBRID_SHARD-style configurations are CV103.",
+			"when they drive two or more groups; HYBRID_SHARD-style configurations are CV103. Ops that ranks match " +
+			"by name rather than by issue order (Horovod's) are not reported: their issuing thread does not matter.",
 		Why: "With CUDA (or ROCm, XPU) tensors the autograd engine runs backward — and every hook — on a " +
 			"per-device worker thread, not on the thread that called loss.backward(). A collective issued " +
 			"there is launched from a second host thread while the main thread may launch collectives on the " +
@@ -114,7 +115,7 @@ func run(p *rules.Pass) {
 		}
 	}
 	for _, s := range prog.Sites {
-		if !rulekit.Communicates(s) || s.Kind == rules.OpInit {
+		if !rulekit.Communicates(s) || !rulekit.IssueOrdered(s) || s.Kind == rules.OpInit {
 			continue
 		}
 		for _, r := range s.Reach {

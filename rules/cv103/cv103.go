@@ -84,7 +84,7 @@ func run(p *rules.Pass) {
 	prog := p.Prog
 	var uses []use
 	for _, s := range prog.Sites {
-		if !rulekit.Communicates(s) || s.Kind == rules.OpInit || s.Kind == rules.OpGroupCreate {
+		if !rulekit.Communicates(s) || !rulekit.IssueOrdered(s) || s.Kind == rules.OpInit || s.Kind == rules.OpGroupCreate {
 			continue
 		}
 		for _, r := range s.Reach {

@@ -218,6 +218,11 @@ func Related(p rules.Pos, msg string) rules.Related { return rules.Related{Pos: 
 // agree on (everything but "other").
 func Communicates(s *rules.Site) bool { return s != nil && s.Kind != rules.OpOther }
 
+// IssueOrdered reports whether ranks match the site's op by the order each
+// rank issues it (NCCL, Gloo, MPI): the thread rules' premise. Ops matched
+// by name (Horovod) are not, whichever thread issues them.
+func IssueOrdered(s *rules.Site) bool { return s != nil && !s.NameMatched }
+
 // InsertAfter is an edit inserting text (whole lines, ending in "\n") after
 // line of f. When line is the last line and has no newline, the edit
 // appends one first.
