@@ -121,6 +121,7 @@ func (b *Builder) Add(m *ModuleInput) {
 func (b *Builder) Finish() *Graph {
 	g := b.g
 	g.starImports()
+	g.bindExtStars()
 	for _, m := range b.deferred {
 		g.buildModule(m)
 	}
@@ -209,7 +210,49 @@ func (g *Graph) modSpace(m *resolve.Module) int32 {
 
 // modSlot is the slot of a module's global name.
 func (g *Graph) modSlot(m *resolve.Module, name string) slotID {
-	return g.spaceSlot(g.modSpace(m), name)
+	sp := g.modSpace(m)
+	if g.extStarsBound {
+		if _, ok := g.scopeSlots[sp][name]; !ok {
+			id := g.spaceSlot(sp, name)
+			g.bindExtStar(m, name, id)
+			return id
+		}
+	}
+	return g.spaceSlot(sp, name)
+}
+
+// bindExtStars gives the names other modules read from a module that
+// star-imports an external one ("from torch.distributed import *" in a
+// project's distributed.py, used as dist.all_reduce elsewhere) the
+// external symbol, when the module does not bind them itself. Names read
+// later (by attribute loads while solving) get it in modSlot.
+func (g *Graph) bindExtStars() {
+	for _, m := range g.mods {
+		if len(g.extStars[m.Mod]) == 0 {
+			continue
+		}
+		slots := g.scopeSlots[g.modSpace(m.Mod)]
+		names := make([]string, 0, len(slots))
+		for name := range slots {
+			names = append(names, name)
+		}
+		sortStrings(names)
+		for _, name := range names {
+			g.bindExtStar(m.Mod, name, slots[name])
+		}
+	}
+	g.extStarsBound = true
+}
+
+func (g *Graph) bindExtStar(m *resolve.Module, name string, slot slotID) {
+	ext := g.extStars[m]
+	if len(ext) == 0 || g.starNames[m][name] {
+		return
+	}
+	if f := g.modFunc[m]; f != nil && f.Scope.Bound[name] {
+		return
+	}
+	g.s.add(slot, g.External(ext[0]+"."+name))
 }
 
 // scopeSlot is the slot of a name in a scope. Each scope has its own

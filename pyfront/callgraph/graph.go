@@ -185,9 +185,12 @@ type Graph struct {
 	stars      []starImport
 	starNames  map[*resolve.Module]map[string]bool
 	extStars   map[*resolve.Module][]string
-	importExt  map[*resolve.Module]map[string]bool
-	spawned    map[*CallSite]bool
-	attrMemo   map[attrKey]ValueID
+	// extStarsBound: bindExtStars has run; module slots created from now
+	// on get their external star-import value when they are made.
+	extStarsBound bool
+	importExt     map[*resolve.Module]map[string]bool
+	spawned       map[*CallSite]bool
+	attrMemo      map[attrKey]ValueID
 }
 
 // FuncOf returns the Func of a definition node (*ast.Module,
