@@ -187,7 +187,7 @@ func Load(paths []string, opts Options) (*Result, error) {
 	// graph is built while later files are still being parsed.
 	table := resolve.NewTable(mods)
 	vals := model.NewValues(tables)
-	cg := callgraph.NewBuilder(mods, table, callgraph.Options{Canonical: tables.Canonical, Hooks: vals, SelfInstances: opts.PyCGSelf}, int(total/bytesPerLine))
+	cg := callgraph.NewBuilder(mods, table, callgraph.Options{Canonical: tables.Canonical, Hooks: vals, SelfInstances: opts.PyCGSelf, Reexported: tables.Covers}, int(total/bytesPerLine))
 
 	var gen uint64
 	if opts.Cache != nil {

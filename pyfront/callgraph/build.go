@@ -21,6 +21,13 @@ type Options struct {
 	// receivers no caller passes, and with them call edges that make
 	// contexts reach code they never run.
 	SelfInstances bool
+	// Reexported reports whether a program module that star-imports the
+	// external module should hand its names to other modules (see
+	// bindExtStars); nil: every external module. Load passes the API
+	// tables' libraries: re-exporting torch.distributed matters to the
+	// rules, torch's own "from torch._C import *" does not, and following
+	// it costs a sixth of the analysis of the torch tree.
+	Reexported func(module string) bool
 }
 
 // Build analyses the modules (in the given order) as one program.
@@ -63,7 +70,7 @@ type Builder struct {
 // 0 is fine.
 func NewBuilder(all []*resolve.Module, table *resolve.Table, opts Options, lines int) *Builder {
 	g := &Graph{
-		table: table, hooks: opts.Hooks, canon: opts.Canonical, selfInstances: opts.SelfInstances,
+		table: table, hooks: opts.Hooks, canon: opts.Canonical, selfInstances: opts.SelfInstances, reexported: opts.Reexported,
 		modFunc: map[*resolve.Module]*Func{}, modByName: make(map[string]*resolve.Module, len(all)),
 		funcByNode: map[ast.Node]*Func{}, classByNode: map[ast.Node]*Class{},
 		opaque: map[string]ValueID{}, spaces: map[*resolve.Scope]int32{},
@@ -246,7 +253,7 @@ func (g *Graph) bindExtStars() {
 
 func (g *Graph) bindExtStar(m *resolve.Module, name string, slot slotID) {
 	ext := g.extStars[m]
-	if len(ext) == 0 || g.starNames[m][name] {
+	if len(ext) == 0 || g.starNames[m][name] || g.reexported != nil && !g.reexported(ext[0]) {
 		return
 	}
 	if f := g.modFunc[m]; f != nil && f.Scope.Bound[name] {

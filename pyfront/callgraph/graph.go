@@ -188,6 +188,7 @@ type Graph struct {
 	// extStarsBound: bindExtStars has run; module slots created from now
 	// on get their external star-import value when they are made.
 	extStarsBound bool
+	reexported    func(string) bool // Options.Reexported
 	importExt     map[*resolve.Module]map[string]bool
 	spawned       map[*CallSite]bool
 	attrMemo      map[attrKey]ValueID

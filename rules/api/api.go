@@ -396,6 +396,19 @@ func (t *Tables) indexMethod(name string) {
 	sort.Strings(t.MethodNames[m])
 }
 
+// Covers reports whether a Python module is one of the libraries' modules
+// or inside one (torch.distributed, torch.distributed.fsdp).
+func (t *Tables) Covers(module string) bool {
+	for _, l := range t.Libraries {
+		for _, m := range l.Modules {
+			if module == m || strings.HasPrefix(module, m) && module[len(m)] == '.' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Canonical maps an alias to its canonical qualified name.
 func (t *Tables) Canonical(name string) string {
 	if c, ok := t.Aliases[name]; ok {

@@ -43,3 +43,15 @@ name = "x.b"
 		t.Errorf("b: absent args reported present: %+v %+v", b.Group, b.Stream)
 	}
 }
+
+func TestCovers(t *testing.T) {
+	tb := Default()
+	for mod, want := range map[string]bool{
+		"torch.distributed": true, "torch.distributed.fsdp": true, "horovod.torch": true,
+		"torch": false, "torch._C": false, "torch.distributedx": false, "numpy": false,
+	} {
+		if got := tb.Covers(mod); got != want {
+			t.Errorf("Covers(%q) = %v, want %v", mod, got, want)
+		}
+	}
+}
