@@ -149,11 +149,13 @@ func (s *solver) has(id slotID, v ValueID) bool {
 
 // add puts v in slot id; it reports whether the slot changed.
 func (s *solver) add(id slotID, v ValueID) bool {
-	if id < 0 || v <= 0 || s.has(id, v) {
+	if id < 0 || v <= 0 {
 		return false
 	}
 	sl := s.slot(id)
-	if len(sl.vals) >= maxVals {
+	// A full slot takes nothing, present or not: no need to scan it (a
+	// fifth of the torch tree's slot values sit in full slots).
+	if len(sl.vals) >= maxVals || s.has(id, v) {
 		return false
 	}
 	sl.vals = append(sl.vals, v)
@@ -252,6 +254,9 @@ func (g *Graph) applyCopy(dst slotID, delta []ValueID) {
 		return
 	}
 	g.s.work += len(delta)
+	if len(g.s.slot(dst).vals) >= maxVals {
+		return // full: takes nothing
+	}
 	for _, v := range delta {
 		g.s.add(dst, v)
 	}
