@@ -197,6 +197,9 @@ func (g *Graph) copy(src, dst slotID) {
 		return
 	}
 	s := &g.s
+	if len(s.slot(dst).vals) >= maxVals {
+		return // a full slot takes nothing: the edge would never carry a value
+	}
 	if s.hasCopy(src, dst) {
 		return
 	}
