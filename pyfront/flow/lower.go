@@ -66,12 +66,16 @@ type lowerer struct {
 	src  *source
 	path string
 
-	streams   []streamCtx              // active stream contexts, innermost last
-	synth     map[string]*rules.Stream // streams known only by their text in this function
-	eventOn   map[string]streamCtx     // event variable -> stream it was recorded on
-	rankVars  map[string]bool          // locals holding a rank-dependent value
-	meshDims  map[string]int           // locals holding a DeviceMesh, with its number of dimensions
-	stmt      ast.Stmt                 // the statement being lowered
+	streams []streamCtx              // active stream contexts, innermost last
+	synth   map[string]*rules.Stream // streams known only by their text in this function
+	eventOn map[string]streamCtx     // event variable -> stream it was recorded on
+	// curAlias: locals bound to current_stream()/default_stream(), with the
+	// stream that call denoted where it ran (compute = current_stream()
+	// before entering a side stream's context still names the outer one).
+	curAlias  map[string]streamCtx
+	rankVars  map[string]bool // locals holding a rank-dependent value
+	meshDims  map[string]int  // locals holding a DeviceMesh, with its number of dimensions
+	stmt      ast.Stmt        // the statement being lowered
 	callAsync map[*ast.Call]*rules.Site
 	// uses: emit tensor use/free events. Only CV203 reads them, and only
 	// across streams, so functions whose text never mentions a stream skip
@@ -102,8 +106,8 @@ func newLowerer(fn *rules.Function, r Resolver) *lowerer {
 		return nil
 	}
 	return &lowerer{fn: fn, r: r, tb: tb, file: f, src: sourceOf(f), path: f.Path,
-		synth: map[string]*rules.Stream{}, eventOn: map[string]streamCtx{}, rankVars: map[string]bool{},
-		meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
+		synth: map[string]*rules.Stream{}, eventOn: map[string]streamCtx{}, curAlias: map[string]streamCtx{},
+		rankVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
 }
 
 // state is what flows along one path: the async work handles bound to
@@ -708,6 +712,10 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			}
 			delete(st.pending, n.Id)
 		}
+		delete(l.curAlias, v)
+		if l.isCurrentStream(value) {
+			l.curAlias[v] = l.streamOf(value)
+		}
 		if value != nil {
 			if l.isRank(value) {
 				l.rankVars[v] = true
@@ -1194,6 +1202,14 @@ func (l *lowerer) current() streamCtx {
 // calls denote the current stream; otherwise the resolver, then streams
 // created in this function, then a stream known only by its text.
 func (l *lowerer) streamOf(e ast.Expr) streamCtx {
+	if n, ok := e.(*ast.Name); ok {
+		if sc, ok := l.curAlias[n.Id]; ok {
+			if sc.text == "" {
+				sc.text = n.Id // names the variable as a stream handle (CV203)
+			}
+			return sc
+		}
+	}
 	if c, ok := e.(*ast.Call); ok {
 		ext, _ := l.callee(c)
 		if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "current_stream" {
@@ -1229,6 +1245,24 @@ func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 	s := &rules.Stream{ID: "stream:" + d, Pos: l.pos(e.Span())}
 	l.synth[d] = s
 	return streamCtx{s: s, text: text}
+}
+
+// isCurrentStream reports whether e is a current_stream() or
+// default_stream() call, whose stream streamOf decides from the context.
+func (l *lowerer) isCurrentStream(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	ext, _ := l.callee(c)
+	if sa := l.tb.Streams[ext]; sa != nil {
+		return sa.Role == "current_stream" || sa.Role == "default_stream"
+	}
+	switch lastName(dotted(c.Func)) {
+	case "current_stream", "default_stream":
+		return true
+	}
+	return false
 }
 
 // newStream returns the stream a value creates (torch.cuda.Stream()).
