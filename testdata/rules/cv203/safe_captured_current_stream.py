@@ -3,7 +3,6 @@
 # stream), and the side stream waits on that variable: the write on the
 # compute stream is ordered before the read on the side stream.
 import torch
-import torch.distributed as dist
 
 
 class Offloader:
@@ -19,11 +18,11 @@ class Offloader:
             host = y.to("cpu", non_blocking=True)
         return host
 
-    def reduce(self, model, batch):
+    def scale(self, model, batch):
         grad = model(batch)
         main = torch.cuda.default_stream()
         self.comm.wait_stream(main)
         with torch.cuda.stream(self.comm):
-            dist.all_reduce(grad)
+            out = grad * 0.5
         main.wait_stream(self.comm)
-        return grad * 2
+        return out * 2
