@@ -75,7 +75,7 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 			return
 		}
 		g.addTarget(cs, Target{External: val.Name})
-		g.externalCall(cs, val.Name, 0)
+		g.externalCall(cs, val.Name, 0, v)
 	case KBoundExternal:
 		g.addTarget(cs, Target{External: val.Name})
 		recv := g.Values[val.Recv]
@@ -92,7 +92,7 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 			}
 			return
 		}
-		g.externalCall(cs, val.Name, val.Recv)
+		g.externalCall(cs, val.Name, val.Recv, 0)
 	case KPartial:
 		g.call(cid, cs, val.Recv)
 	case KWraps:
@@ -104,7 +104,11 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 
 // externalCall gives the result of calling an external symbol, with the
 // generic Python semantics of a few builtins and functools.
-func (g *Graph) externalCall(cs *CallSite, name string, recv ValueID) {
+//
+// self is the external value named name when the caller has it (calling
+// an external returns the external itself, in PyCG's convention); 0: it
+// is looked up.
+func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 	arg := func(i int) slotID {
 		if i < len(cs.args) {
 			return cs.args[i]
@@ -162,7 +166,10 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv ValueID) {
 		}
 	}
 	if recv == 0 {
-		g.s.add(cs.result, g.intern(Value{Kind: KExternal, Name: name}))
+		if self == 0 {
+			self = g.intern(Value{Kind: KExternal, Name: name})
+		}
+		g.s.add(cs.result, self)
 	}
 }
 
@@ -272,10 +279,13 @@ func (g *Graph) bindArgs(cs *CallSite, f *Func, shifted bool) {
 	}
 	var varargs slotID = noSlot
 	if args.Vararg != nil {
-		c := g.Container(args.Vararg, "tuple")
-		varargs = g.scopeSlot(f.Scope, args.Vararg.Arg)
-		g.s.add(varargs, c)
-		varargs = g.elemSlot(c, "*")
+		if f.varargs == 0 {
+			// Once per function: the *args tuple, in its parameter.
+			c := g.Container(args.Vararg, "tuple")
+			g.s.add(g.scopeSlot(f.Scope, args.Vararg.Arg), c)
+			f.varargs = g.elemSlot(c, "*") + 1
+		}
+		varargs = f.varargs - 1
 	}
 	for i, a := range cs.args {
 		if a < 0 {
@@ -299,10 +309,13 @@ func (g *Graph) bindArgs(cs *CallSite, f *Func, shifted bool) {
 	}
 	var kwargs slotID = noSlot
 	if args.Kwarg != nil {
-		c := g.Container(args.Kwarg, "dict")
-		s := g.scopeSlot(f.Scope, args.Kwarg.Arg)
-		g.s.add(s, c)
-		kwargs = c2s(g, c)
+		if f.kwargs == 0 {
+			// Once per function: the **kwargs dict, in its parameter.
+			c := g.Container(args.Kwarg, "dict")
+			g.s.add(g.scopeSlot(f.Scope, args.Kwarg.Arg), c)
+			f.kwargs = c2s(g, c) + 1
+		}
+		kwargs = f.kwargs - 1
 	}
 	for i, name := range cs.kwNames {
 		if isParam(args, name) {

@@ -71,6 +71,9 @@ type Func struct {
 	ret, yld  slotID
 	identity  bool    // returns its first parameter unchanged
 	value     ValueID // funcValue, once interned
+	// varargs, kwargs: 1 + the slot that call arguments bound to *args
+	// (the tuple's elements) and **kwargs flow into (0: not made yet).
+	varargs, kwargs slotID
 }
 
 // Class is a class of the program.
