@@ -183,6 +183,7 @@ type Graph struct {
 	spaces     map[*resolve.Scope]int32
 	scopeSlots []map[string]slotID // by space: the scope's named slots
 	constSlots map[ValueID]slotID
+	anyElems   [][2]slotID                  // by value: 1 + the "*" and "?" element slots (see anyElemSlot)
 	modSpaces  map[*resolve.Module]int32    // the namespace of each module's globals
 	allNames   map[*resolve.Module][]string // __all__, where a module sets it
 	stars      []starImport

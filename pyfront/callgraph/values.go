@@ -97,7 +97,30 @@ func (g *Graph) moduleValue(name string) ValueID {
 
 // elemSlot is a container's slot for an index/key ("[0]", "{k}", "*", "?").
 func (g *Graph) elemSlot(c ValueID, key string) slotID {
+	switch key {
+	case "*":
+		return g.anyElemSlot(c, 0, key)
+	case "?":
+		return g.anyElemSlot(c, 1, key)
+	}
 	return g.s.slotFor(slotKey{space: -int32(c), name: key})
+}
+
+// anyElemSlot is elemSlot for the two keys every container operation
+// uses ("*", "?"), remembered by value: the solver asks for them at every
+// element load, store and iteration, and hashing the key each time was a
+// tenth of the map work. The slot is still named in the slot table, for
+// look-ups by key.
+func (g *Graph) anyElemSlot(c ValueID, i int, key string) slotID {
+	if int(c) >= len(g.anyElems) {
+		g.anyElems = append(g.anyElems, make([][2]slotID, int(c)+1-len(g.anyElems)+len(g.anyElems)/2)...)
+	}
+	if s := g.anyElems[c][i]; s != 0 {
+		return s - 1
+	}
+	s := g.s.slotFor(slotKey{space: -int32(c), name: key})
+	g.anyElems[c][i] = s + 1
+	return s
 }
 
 // attrSlot is where "v.name = …" stores: module globals, class attributes
