@@ -186,6 +186,12 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 			return []callgraph.ValueID{val}, true
 		}
 	}
+	if v.tables.Collectives[name] != nil {
+		// What a collective returns is its work handle (or None), not
+		// the collective: calling a value that may hold the handle (a
+		// dict of handles and callables) is no call of the collective.
+		return []callgraph.ValueID{g.Opaque("result:"+name, name+"()", nil)}, true
+	}
 	return nil, false
 }
 
