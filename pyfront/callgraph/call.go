@@ -136,7 +136,7 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 		g.s.add(cs.result, g.intern(Value{Kind: KWraps}))
 		return
 	case "<builtin>.staticmethod", "<builtin>.classmethod", "<builtin>.property", "<builtin>.iter",
-		"functools.lru_cache", "functools.cache", "typing.cast":
+		"functools.lru_cache", "functools.cache", "typing.cast", "weakref.proxy":
 		if name == "typing.cast" {
 			g.copy(arg(1), cs.result)
 		} else {
