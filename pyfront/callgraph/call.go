@@ -94,7 +94,7 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 		}
 		g.externalCall(cs, val.Name, val.Recv, 0)
 	case KPartial:
-		g.call(cid, cs, val.Recv)
+		g.callPartial(cid, cs, val.Recv, int(val.Args))
 	case KWraps:
 		if len(cs.args) > 0 {
 			g.copy(cs.args[0], cs.result)
@@ -130,7 +130,7 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 		g.callback(cs, arg(0))
 		return
 	case "functools.partial":
-		g.use(arg(0), constraint{kind: cPartial, dst: cs.result})
+		g.use(arg(0), constraint{kind: cPartial, dst: cs.result, cs: cs})
 		return
 	case "functools.wraps":
 		g.s.add(cs.result, g.intern(Value{Kind: KWraps}))
@@ -227,6 +227,85 @@ func (g *Graph) containerMethod(cs *CallSite, c ValueID, name string) {
 	}
 }
 
+// callPartial calls the function a functools.partial wraps: the call's
+// positional arguments go to the parameters after the k the partial
+// bound itself (those were bound when the partial was made, preBind).
+func (g *Graph) callPartial(cid constraintID, cs *CallSite, v ValueID, k int) {
+	val := g.Values[v]
+	switch {
+	case k > 0 && val.Kind == KFunc && cs.Kind != CallRaise:
+		g.addTarget(cs, Target{Fn: val.Fn})
+		g.bindArgs(cs, val.Fn, k)
+	case k > 0 && val.Kind == KBound && cs.Kind != CallRaise:
+		g.addTarget(cs, Target{Fn: val.Fn})
+		if !val.Fn.Static {
+			k++
+		}
+		g.bindArgs(cs, val.Fn, k)
+	default:
+		g.call(cid, cs, v)
+	}
+}
+
+// partialArgs is how many positional arguments functools.partial call pcs
+// binds (0 when one is starred: the count is unknown).
+func partialArgs(pcs *CallSite) int {
+	if pcs == nil || len(pcs.args) < 2 || len(pcs.stars) > 0 {
+		return 0
+	}
+	for _, a := range pcs.args[1:] {
+		if a < 0 {
+			return 0
+		}
+	}
+	return len(pcs.args) - 1
+}
+
+// preBind passes the arguments functools.partial call pcs binds to the
+// parameters of the function v it wraps (a function or a bound method),
+// once per partial and function.
+func (g *Graph) preBind(pcs *CallSite, v ValueID) {
+	val := g.Values[v]
+	if val.Kind != KFunc && val.Kind != KBound || val.Fn.Scope == nil {
+		return
+	}
+	f := val.Fn
+	base := 0
+	if val.Kind == KBound && !f.Static {
+		base = 1
+	}
+	k := bindKey{fn: f, shift: int8(-1 - base)} // negative: a partial's own binding
+	for _, x := range pcs.boundFns {
+		if x == k {
+			return
+		}
+	}
+	pcs.boundFns = append(pcs.boundFns, k)
+	args := argsOf(f.Node)
+	if args == nil {
+		return
+	}
+	var pos []string
+	for _, a := range args.PosOnlyArgs {
+		pos = append(pos, a.Arg)
+	}
+	for _, a := range args.Args {
+		pos = append(pos, a.Arg)
+	}
+	if n := partialArgs(pcs); n > 0 {
+		for i, a := range pcs.args[1:] {
+			if j := base + i; j < len(pos) {
+				g.copy(a, g.scopeSlot(f.Scope, pos[j]))
+			}
+		}
+	}
+	for i, name := range pcs.kwNames {
+		if isParam(args, name) {
+			g.copy(pcs.kwSlots[i], g.scopeSlot(f.Scope, name))
+		}
+	}
+}
+
 // maxBind caps how many functions one call site passes its arguments to:
 // megamorphic calls (module(x) over every nn.Module subclass) still get
 // their targets recorded, but stop feeding values into parameters.
@@ -236,14 +315,19 @@ const maxBind = 24
 // bound: the receiver itself reaches the first parameter when the method
 // is looked up, see bindValue) and f's results to cs's result.
 func (g *Graph) bind(cs *CallSite, f *Func, bound bool) {
-	g.bindArgs(cs, f, bound && !f.Static)
+	shift := 0
+	if bound && !f.Static {
+		shift = 1
+	}
+	g.bindArgs(cs, f, shift)
 }
 
-// bindArgs binds cs's arguments to f's parameters, from the second one
-// when shifted (the first is the receiver, or the autograd ctx).
-func (g *Graph) bindArgs(cs *CallSite, f *Func, shifted bool) {
+// bindArgs binds cs's arguments to f's parameters from the one at index
+// shift on (the ones before are the receiver, the autograd ctx, or what a
+// functools.partial bound).
+func (g *Graph) bindArgs(cs *CallSite, f *Func, shift int) {
 	args := argsOf(f.Node)
-	k := bindKey{fn: f, shifted: shifted}
+	k := bindKey{fn: f, shift: int8(min(shift, 127))}
 	if len(cs.boundFns) >= maxBind {
 		return
 	}
@@ -256,9 +340,9 @@ func (g *Graph) bindArgs(cs *CallSite, f *Func, shifted bool) {
 	switch {
 	case f.Generator:
 		g.s.add(cs.result, g.intern(Value{Kind: KGenerator, Fn: f}))
-	case f.identity && !shifted && len(cs.args) > 0:
+	case f.identity && shift == 0 && len(cs.args) > 0:
 		g.copy(cs.args[0], cs.result)
-	case f.identity && shifted && len(cs.args) > 1:
+	case f.identity && shift == 1 && len(cs.args) > 1:
 		g.copy(cs.args[1], cs.result)
 	default:
 		g.copy(f.ret, cs.result)
@@ -273,10 +357,7 @@ func (g *Graph) bindArgs(cs *CallSite, f *Func, shifted bool) {
 	for _, a := range args.Args {
 		pos = append(pos, a.Arg)
 	}
-	shift := 0
-	if shifted && len(pos) > 0 {
-		shift = 1
-	}
+	shift = min(shift, len(pos))
 	var varargs slotID = noSlot
 	if args.Vararg != nil {
 		if f.varargs == 0 {

@@ -51,6 +51,8 @@ type Value struct {
 	Data any
 	// Module is the program module of a KModule value (nil for a namespace package).
 	Module *resolve.Module
+	// Args (KPartial): how many positional arguments the partial binds.
+	Args int32
 }
 
 // Func is a call-graph node: a module body, function, method or lambda.
@@ -151,8 +153,8 @@ type CallSite struct {
 }
 
 type bindKey struct {
-	fn      *Func
-	shifted bool
+	fn    *Func
+	shift int8 // parameters filled otherwise (receiver, ctx, partial); < 0: a partial's own binding
 }
 
 // Graph is the analysed program.

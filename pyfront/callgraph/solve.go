@@ -324,14 +324,15 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 			if val := g.Values[v]; val.Kind == KFunc {
 				g.addTarget(c.cs, Target{Fn: val.Fn})
 				if c.mode == initApply {
-					g.bindArgs(c.cs, val.Fn, true) // ctx comes from the engine
+					g.bindArgs(c.cs, val.Fn, 1) // ctx comes from the engine
 				} else {
 					g.addSelf(val.Fn, c.recv)
 					g.bind(c.cs, val.Fn, true)
 				}
 			}
 		case cPartial:
-			g.s.add(c.dst, g.intern(Value{Kind: KPartial, Recv: v}))
+			g.s.add(c.dst, g.intern(Value{Kind: KPartial, Recv: v, Args: int32(partialArgs(c.cs))}))
+			g.preBind(c.cs, v)
 		case cCallback:
 			g.call(cid, c.cs, v)
 		case cSlice:

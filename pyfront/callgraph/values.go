@@ -22,6 +22,8 @@ func (g *Graph) intern(v Value) ValueID {
 		k.a = int64(v.Class.ID)
 	case KContainer:
 		k.a = int64(g.nodeID(v.Node))
+	case KPartial:
+		k.a = int64(v.Args)
 	}
 	if id, ok := g.valueIDs[k]; ok {
 		return id
