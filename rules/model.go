@@ -292,6 +292,10 @@ type Event struct {
 	Site  *Site
 	Var   string
 	Write bool
+	// From (a write): Var is bound to an element of From (`for Var in
+	// From`): no device work reads From, and Var holds what From's
+	// producer made.
+	From string
 	// Host (a write): the value is made on the host — pinned or CPU
 	// memory, a synchronous copy to it (.cpu(), .tolist()) — so no device
 	// work on any stream is pending on it.

@@ -452,12 +452,10 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	case *ast.If:
 		return l.ifStmt(s, st, rest)
 	case *ast.For:
-		l.expr(s.Iter, st, false)
-		l.assign(s.Target, nil, st)
+		l.loopHead(s.Iter, s.Target, st)
 		return l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st), false
 	case *ast.AsyncFor:
-		l.expr(s.Iter, st, false)
-		l.assign(s.Target, nil, st)
+		l.loopHead(s.Iter, s.Target, st)
 		return l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st), false
 	case *ast.While:
 		l.expr(s.Test, st, false)
@@ -492,6 +490,28 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 
 // forLoop is loop for `for target in iter`: iterating over a pending list
 // of handles (batch_isend_irecv's) and waiting each element waits the list.
+// loopHead lowers `for target in iter`. Iterating a variable's sequence
+// (a tuple or list of tensors) reads no device memory: the target is
+// bound to its elements and holds what the sequence's producer made, so
+// `for g in grads: g.record_stream(s)` is no cross-stream read of grads,
+// while a use of g is a use of what grads' producer wrote.
+func (l *lowerer) loopHead(iter, target ast.Expr, st *state) {
+	tn, ok := target.(*ast.Name)
+	from := dotted(iter)
+	if !ok || from == "" {
+		l.expr(iter, st, false)
+		l.assign(target, nil, st)
+		return
+	}
+	n := len(l.fn.Events)
+	l.assign(target, nil, st)
+	for _, e := range l.fn.Events[n:] {
+		if e.Kind == rules.EvUse && e.Write && e.Var == tn.Id {
+			e.From = from
+		}
+	}
+}
+
 func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *state) *state {
 	in, isName := iter.(*ast.Name)
 	tn, tIsName := target.(*ast.Name)
@@ -940,7 +960,9 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	site := l.r.Site(c)
 	// Receiver and arguments first.
 	if a, ok := c.Func.(*ast.Attribute); ok {
-		if _, isCall := a.Value.(*ast.Call); isCall || site == nil {
+		// t.record_stream(s) marks t's memory as used by s: it reads
+		// nothing (and is the protection CV203 asks for).
+		if _, isCall := a.Value.(*ast.Call); isCall || site == nil && a.Attr != "record_stream" {
 			l.expr(a.Value, st, false)
 		}
 	} else if _, ok := c.Func.(*ast.Name); !ok {

@@ -152,6 +152,8 @@ func check(p *rules.Pass, fn *rules.Function) {
 				delete(st.produced, e.Var)
 				delete(st.usedOn, e.Var)
 				delete(st.recorded, e.Var)
+			} else if e.Write && e.From != "" {
+				alias(st, e.Var, e.From, e, i)
 			} else if e.Write {
 				produce(st, e.Var, e, i)
 			} else {
@@ -202,6 +204,29 @@ func streamHandles(fn *rules.Function) map[string]bool {
 		}
 	}
 	return out
+}
+
+// alias binds v to an element of from (`for v in from`): v holds what
+// from's producer made, and was used where from was.
+func alias(st *state, v, from string, e *rules.Event, i int) {
+	p, ok := st.produced[from]
+	if !ok {
+		produce(st, v, e, i)
+		return
+	}
+	st.produced[v] = p
+	delete(st.usedOn, v)
+	for k, u := range st.usedOn[from] {
+		st.use(v, &rules.Event{Stream: u.stream, StreamText: u.text, Pos: u.pos}, u.idx)
+		_ = k
+	}
+	delete(st.recorded, v)
+	for k := range st.recorded[from] {
+		if st.recorded[v] == nil {
+			st.recorded[v] = map[string]bool{}
+		}
+		st.recorded[v][k] = true
+	}
 }
 
 func produce(st *state, v string, e *rules.Event, i int) {
