@@ -216,9 +216,11 @@ func alias(st *state, v, from string, e *rules.Event, i int) {
 	}
 	st.produced[v] = p
 	delete(st.usedOn, v)
-	for k, u := range st.usedOn[from] {
-		st.use(v, &rules.Event{Stream: u.stream, StreamText: u.text, Pos: u.pos}, u.idx)
-		_ = k
+	if used := st.usedOn[from]; len(used) > 0 {
+		st.usedOn[v] = make(map[string]prod, len(used))
+		for k, u := range used {
+			st.usedOn[v][k] = u
+		}
 	}
 	delete(st.recorded, v)
 	for k := range st.recorded[from] {
