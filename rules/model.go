@@ -279,6 +279,7 @@ const (
 	EvUse          EventKind = "use"           // tensor Var read (Read) or written (Write) by a non-collective op
 	EvFree         EventKind = "free"          // tensor Var freed (del, resize_(0), rebinding)
 	EvSync         EventKind = "sync"          // device/stream synchronize()
+	EvRecordEvent  EventKind = "record_event"  // an event is recorded on Stream (nil = current): a consumer can wait for the work so far
 	// EvBlock: (Go) a point where the goroutine may resume on another OS
 	// thread (channel operation, select, go statement, Sleep, Lock, Wait);
 	// Var names it.
@@ -292,6 +293,10 @@ type Event struct {
 	Site  *Site
 	Var   string
 	Write bool
+	// Escape (a read): the value is only handed on — returned, or stored
+	// into a container or attribute as it is — not read by device work
+	// here.
+	Escape bool
 	// From (a write): Var is bound to an element of From (`for Var in
 	// From`): no device work reads From, and Var holds what From's
 	// producer made.

@@ -84,6 +84,9 @@ type lowerer struct {
 	// raising counts enclosing `with self.assertRaises…(…)` / pytest.raises
 	// blocks: operations there are expected to fail, not to complete.
 	raising int
+	// escaping > 0 while lowering a value that is only handed on (see
+	// Event.Escape).
+	escaping int
 	// arm is the innermost if/else arm being lowered (outside loops only),
 	// conds numbers the conditionals, loops counts the enclosing loops.
 	arm   *rules.Arm
@@ -406,7 +409,11 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			}
 		}
 	case *ast.Assign:
-		l.expr(s.Value, st, false)
+		if storesOnly(s.Targets) {
+			l.handOn(s.Value, st) // self.x = t, stash[k] = (buf, ev)
+		} else {
+			l.expr(s.Value, st, false)
+		}
 		for _, t := range s.Targets {
 			l.assign(t, s.Value, st)
 		}
@@ -424,7 +431,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.assign(s.Target, nil, st)
 	case *ast.Return:
 		if s.Value != nil {
-			l.expr(s.Value, st, false)
+			l.handOn(s.Value, st)
 			l.escape(s.Value, st)
 		}
 		l.leave(st, l.pos(s.Pos))
@@ -897,11 +904,11 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 		l.expr(e.Orelse, st, false)
 	case *ast.Name:
 		if e.Ctx == ast.Load {
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: e.Id})
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: e.Id, Escape: l.escaping > 0})
 		}
 	case *ast.Attribute:
 		if d := dotted(e); d != "" && e.Ctx == ast.Load {
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: d})
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: d, Escape: l.escaping > 0})
 			return
 		}
 		l.expr(e.Value, st, false)
@@ -930,6 +937,65 @@ func (l *lowerer) compWait(elt ast.Expr, gens []*ast.Comprehension, st *state) {
 	if a, ok := c.Func.(*ast.Attribute); ok && dotted(a.Value) == tn.Id && (a.Attr == "wait" || a.Attr == "Wait") {
 		l.wait(in.Id, l.pos(c.Pos), st)
 	}
+}
+
+// handOn lowers a value that is returned or stored as it is: references
+// in it (a name, an attribute, a tuple, list or dict of them) are handed
+// on, not read by device work here; anything computed is lowered as
+// usual.
+func (l *lowerer) handOn(e ast.Expr, st *state) {
+	if !plainRefs(e) {
+		l.expr(e, st, false)
+		return
+	}
+	l.escaping++
+	l.expr(e, st, false)
+	l.escaping--
+}
+
+// storesOnly reports whether every target stores into a container or
+// an attribute (what is stored is handed on, not read).
+func storesOnly(targets []ast.Expr) bool {
+	for _, t := range targets {
+		switch t.(type) {
+		case *ast.Subscript, *ast.Attribute:
+		default:
+			return false
+		}
+	}
+	return len(targets) > 0
+}
+
+// plainRefs reports whether e only names values: a name, an attribute
+// path, or a tuple, list or dict display of them (constants allowed).
+func plainRefs(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Name, *ast.Constant:
+		return true
+	case *ast.Attribute:
+		return dotted(e) != ""
+	case *ast.Tuple:
+		return allRefs(e.Elts)
+	case *ast.List:
+		return allRefs(e.Elts)
+	case *ast.Dict:
+		for _, k := range e.Keys {
+			if k != nil && !plainRefs(k) {
+				return false
+			}
+		}
+		return allRefs(e.Values)
+	}
+	return false
+}
+
+func allRefs(es []ast.Expr) bool {
+	for _, x := range es {
+		if !plainRefs(x) {
+			return false
+		}
+	}
+	return true
 }
 
 func (l *lowerer) children(e ast.Expr, st *state) {
@@ -1149,15 +1215,20 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 		if recv == nil {
 			return
 		}
+		var on streamCtx
 		if strings.HasSuffix(ext, "Event.record") {
-			s := l.current()
+			on = l.current()
 			if x := arg(c, sa.Arg); x != nil {
-				s = l.streamOf(x)
+				on = l.streamOf(x)
 			}
-			l.eventOn[dotted(recv)] = s
-		} else if x := arg(c, sa.Arg); x != nil {
-			l.eventOn[dotted(x)] = l.streamOf(recv)
+			l.eventOn[dotted(recv)] = on
+		} else {
+			on = l.streamOf(recv)
+			if x := arg(c, sa.Arg); x != nil {
+				l.eventOn[dotted(x)] = on
+			}
 		}
+		l.event(&rules.Event{Kind: rules.EvRecordEvent, Pos: at, Stream: on.s, StreamText: on.text})
 	case "record_stream":
 		if recv == nil {
 			return

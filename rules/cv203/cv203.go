@@ -84,6 +84,7 @@ type prod struct {
 	text   string
 	idx    int
 	pos    rules.Pos
+	arm    *rules.Arm // the if/else arm of the write (see rules.Exclusive)
 }
 
 type state struct {
@@ -94,6 +95,8 @@ type state struct {
 	anyWait  map[string]int             // waiter -> last index of a wait on an unknown stream
 	sync     int                        // last device synchronize
 	enters   []*rules.Event             // active stream contexts
+	// evRecorded: stream id -> index of the last event recorded on it.
+	evRecorded map[string]int
 }
 
 func (st *state) ordered(consumer, producer string, after int) bool {
@@ -111,7 +114,7 @@ func run(p *rules.Pass) {
 
 func check(p *rules.Pass, fn *rules.Function) {
 	st := &state{produced: map[string]prod{}, usedOn: map[string]map[string]prod{}, recorded: map[string]map[string]bool{},
-		waits: map[[2]string]int{}, anyWait: map[string]int{}, sync: -1}
+		waits: map[[2]string]int{}, anyWait: map[string]int{}, sync: -1, evRecorded: map[string]int{}}
 	reported := map[string]bool{}
 	handles := streamHandles(fn)
 	for i, e := range fn.Events {
@@ -141,6 +144,8 @@ func check(p *rules.Pass, fn *rules.Function) {
 			}
 		case rules.EvSync:
 			st.sync = i + 1
+		case rules.EvRecordEvent:
+			st.evRecorded[sid(e.Stream)] = i
 		case rules.EvRecordStream:
 			if st.recorded[e.Var] == nil {
 				st.recorded[e.Var] = map[string]bool{}
@@ -235,7 +240,7 @@ func produce(st *state, v string, e *rules.Event, i int) {
 	if v == "" {
 		return
 	}
-	st.produced[v] = prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos}
+	st.produced[v] = prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos, arm: e.Arm}
 	delete(st.usedOn, v)
 	st.use(v, e, i)
 }
@@ -259,12 +264,24 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported
 	if sid(pr.stream) == sid(e.Stream) || st.ordered(sid(e.Stream), sid(pr.stream), pr.idx) {
 		return
 	}
+	if rules.Exclusive(pr.arm, e.Arm) {
+		return // the write is in the other arm of an if/else: not on this path
+	}
+	if r, ok := st.evRecorded[sid(pr.stream)]; ok && e.Escape && r > pr.idx {
+		// Handed on after an event was recorded on the producer's
+		// stream: whoever takes it can wait that event (the stash of
+		// (buffer, event) pairs that offloading and prefetching keep).
+		return
+	}
 	key := fmt.Sprintf("%s@%d", v, pr.idx)
 	if reported[key] {
 		return
 	}
 	reported[key] = true
 	what := "read"
+	if e.Escape {
+		what = "handed on (returned or stored, with no event recorded after the write)"
+	}
 	if e.Kind == rules.EvCollective {
 		what = "used by " + rulekit.OpName(e.Site)
 	}
