@@ -409,7 +409,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			}
 		}
 	case *ast.Assign:
-		if storesOnly(s.Targets) {
+		if storesOnly(s.Targets, s.Value) {
 			l.handOn(s.Value, st) // self.x = t, stash[k] = (buf, ev)
 		} else {
 			l.expr(s.Value, st, false)
@@ -953,12 +953,24 @@ func (l *lowerer) handOn(e ast.Expr, st *state) {
 	l.escaping--
 }
 
-// storesOnly reports whether every target stores into a container or
-// an attribute (what is stored is handed on, not read).
-func storesOnly(targets []ast.Expr) bool {
+// storesOnly reports whether every target only stores a reference to
+// value: an attribute, or an item of a container when value is a display
+// (stash[k] = (buf, ev)). What is stored is handed on, not read. An item
+// store of a bare value may be a tensor copy (out[i] = y reads y on the
+// device), so it stays a read.
+func storesOnly(targets []ast.Expr, value ast.Expr) bool {
+	display := false
+	switch value.(type) {
+	case *ast.Tuple, *ast.List, *ast.Dict:
+		display = true
+	}
 	for _, t := range targets {
 		switch t.(type) {
-		case *ast.Subscript, *ast.Attribute:
+		case *ast.Attribute:
+		case *ast.Subscript:
+			if !display {
+				return false
+			}
 		default:
 			return false
 		}
