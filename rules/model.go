@@ -293,9 +293,9 @@ type Event struct {
 	Site  *Site
 	Var   string
 	Write bool
-	// Escape (a read): the value is only handed on — returned, or stored
-	// into a container or attribute as it is — not read by device work
-	// here.
+	// Escape (a read): the value is only handed on, together with an
+	// event recorded on a stream (returned or stored as a display that
+	// holds the event), not read by device work here.
 	Escape bool
 	// From (a write): Var is bound to an element of From (`for Var in
 	// From`): no device work reads From, and Var holds what From's

@@ -939,12 +939,13 @@ func (l *lowerer) compWait(elt ast.Expr, gens []*ast.Comprehension, st *state) {
 	}
 }
 
-// handOn lowers a value that is returned or stored as it is: references
-// in it (a name, an attribute, a tuple, list or dict of them) are handed
-// on, not read by device work here; anything computed is lowered as
-// usual.
+// handOn lowers a value that is returned or stored as it is. When it is
+// a display of references that carries a recorded event with them (a
+// stash of (buffer, event) pairs), the references are handed on, not read
+// by device work here: whoever takes them can wait the event. Anything
+// else is lowered as usual.
 func (l *lowerer) handOn(e ast.Expr, st *state) {
-	if !plainRefs(e) {
+	if !plainRefs(e) || !l.carriesEvent(e) {
 		l.expr(e, st, false)
 		return
 	}
@@ -976,6 +977,28 @@ func storesOnly(targets []ast.Expr, value ast.Expr) bool {
 		}
 	}
 	return len(targets) > 0
+}
+
+// carriesEvent reports whether a display names an event the function
+// recorded on a stream.
+func (l *lowerer) carriesEvent(e ast.Expr) bool {
+	var elts []ast.Expr
+	switch e := e.(type) {
+	case *ast.Tuple:
+		elts = e.Elts
+	case *ast.List:
+		elts = e.Elts
+	case *ast.Dict:
+		elts = e.Values
+	}
+	for _, x := range elts {
+		if d := dotted(x); d != "" {
+			if _, ok := l.eventOn[d]; ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // plainRefs reports whether e only names values: a name, an attribute

@@ -280,7 +280,7 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported
 	reported[key] = true
 	what := "read"
 	if e.Escape {
-		what = "handed on (returned or stored, with no event recorded after the write)"
+		what = "handed on with an event that was not recorded on its stream after the write"
 	}
 	if e.Kind == rules.EvCollective {
 		what = "used by " + rulekit.OpName(e.Site)
