@@ -960,11 +960,7 @@ func (l *lowerer) handOn(e ast.Expr, st *state) {
 // store of a bare value may be a tensor copy (out[i] = y reads y on the
 // device), so it stays a read.
 func storesOnly(targets []ast.Expr, value ast.Expr) bool {
-	display := false
-	switch value.(type) {
-	case *ast.Tuple, *ast.List, *ast.Dict:
-		display = true
-	}
+	_, display := displayItems(value)
 	for _, t := range targets {
 		switch t.(type) {
 		case *ast.Attribute:
@@ -982,16 +978,8 @@ func storesOnly(targets []ast.Expr, value ast.Expr) bool {
 // carriesEvent reports whether a display names an event the function
 // recorded on a stream.
 func (l *lowerer) carriesEvent(e ast.Expr) bool {
-	var elts []ast.Expr
-	switch e := e.(type) {
-	case *ast.Tuple:
-		elts = e.Elts
-	case *ast.List:
-		elts = e.Elts
-	case *ast.Dict:
-		elts = e.Values
-	}
-	for _, x := range elts {
+	items, _ := displayItems(e)
+	for _, x := range items {
 		if d := dotted(x); d != "" {
 			if _, ok := l.eventOn[d]; ok {
 				return true
@@ -1009,28 +997,37 @@ func plainRefs(e ast.Expr) bool {
 		return true
 	case *ast.Attribute:
 		return dotted(e) != ""
-	case *ast.Tuple:
-		return allRefs(e.Elts)
-	case *ast.List:
-		return allRefs(e.Elts)
 	case *ast.Dict:
 		for _, k := range e.Keys {
 			if k != nil && !plainRefs(k) {
 				return false
 			}
 		}
-		return allRefs(e.Values)
 	}
-	return false
-}
-
-func allRefs(es []ast.Expr) bool {
-	for _, x := range es {
+	items, ok := displayItems(e)
+	if !ok {
+		return false
+	}
+	for _, x := range items {
 		if !plainRefs(x) {
 			return false
 		}
 	}
 	return true
+}
+
+// displayItems returns what a tuple, list or dict display holds (a
+// dict's values); ok is false for any other expression.
+func displayItems(e ast.Expr) (items []ast.Expr, ok bool) {
+	switch e := e.(type) {
+	case *ast.Tuple:
+		return e.Elts, true
+	case *ast.List:
+		return e.Elts, true
+	case *ast.Dict:
+		return e.Values, true
+	}
+	return nil, false
 }
 
 func (l *lowerer) children(e ast.Expr, st *state) {
