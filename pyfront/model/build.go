@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sourcegraph/conc"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
 	"github.com/collvet/collvet/pyfront/flow"
@@ -118,10 +120,15 @@ func Build(in Input) *rules.Program {
 	if b.prepared == nil {
 		b.prepared = Prepare(in.Modules, in.Files, b.t)
 	}
+	// The statement walk and the lowering of the call graph's functions
+	// read the solved graph and write disjoint state, so they run side by
+	// side (the spare core is otherwise idle here).
+	var wg conc.WaitGroup
+	wg.Go(b.functions)
 	for _, m := range in.Modules {
 		b.walkModule(m)
 	}
-	b.functions()
+	wg.Wait()
 	b.collectSites()
 	b.facts()
 	b.contexts()
