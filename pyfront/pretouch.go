@@ -16,11 +16,14 @@ import "runtime"
 // AlwaysPreTouch, sized to the input.
 //
 // The amount is pretouchPerSourceByte times the source size: the whole
-// analysis of the torch tree (15 MB of source) peaks at about 500 MB
-// resident, and touching about half of that up front gave the best wall
-// time there (BENCHMARKS.md, "CLI"); touching more only raised the peak.
+// analysis of the torch tree (15 MB of source) peaks at about 550 MB
+// resident, and touching about a third of that up front gave the best
+// wall time there (BENCHMARKS.md, "CLI"). The parsing phase it overlaps
+// keeps both cores busy, so touching more slows parsing more than it
+// saves later: 16 bytes per source byte ran 4% slower than 12, 20 bytes
+// 10% slower.
 const (
-	pretouchPerSourceByte = 16
+	pretouchPerSourceByte = 12
 	pretouchMin           = 32 << 20 // smaller runs gain nothing measurable
 	pretouchMax           = 2 << 30
 )
