@@ -92,6 +92,8 @@ type Class struct {
 	subs   []*Class
 	watch  []watcher
 	subSet map[*Class]bool
+	// watchSet indexes watch once it is long (see watchClass).
+	watchSet map[watcher]struct{}
 	// value and instance: classValue and instanceValue, once interned.
 	value, instance ValueID
 	// openSelf: the program never instantiates the class, and its methods

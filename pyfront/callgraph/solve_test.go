@@ -27,3 +27,25 @@ func TestCopyEdgeDeduplicated(t *testing.T) {
 		}
 	}
 }
+
+// A class's MRO watchers are registered once each, in first-registration
+// order, below and past the count at which they are indexed.
+func TestClassWatchersDeduplicated(t *testing.T) {
+	for _, n := range []int{1, linearWatchers - 1, linearWatchers, 3 * linearWatchers} {
+		g := &Graph{}
+		c := &Class{}
+		for round := 0; round < 3; round++ {
+			for i := 0; i < n; i++ {
+				g.watchClass(c, watcher{c: constraintID(i), v: ValueID(i % 5)})
+			}
+		}
+		if len(c.watch) != n {
+			t.Fatalf("%d watchers registered three times: %d kept, want %d", n, len(c.watch), n)
+		}
+		for i, w := range c.watch {
+			if w.c != constraintID(i) {
+				t.Fatalf("%d watchers: watcher %d is constraint %d, want first-registration order", n, i, w.c)
+			}
+		}
+	}
+}

@@ -319,14 +319,37 @@ func isDunder(s string) bool {
 	return len(s) > 4 && s[:2] == "__" && s[len(s)-2:] == "__"
 }
 
+// watchClass registers w to be re-run when c's MRO changes (once: a
+// watcher already registered is not added again).
 func (g *Graph) watchClass(c *Class, w watcher) {
+	if c.watchSet != nil {
+		if _, ok := c.watchSet[w]; ok {
+			return
+		}
+		c.watchSet[w] = struct{}{}
+		c.watch = append(c.watch, w)
+		return
+	}
 	for _, x := range c.watch {
 		if x == w {
 			return
 		}
 	}
 	c.watch = append(c.watch, w)
+	// Widely used classes collect thousands of watchers (every attribute
+	// load on their instances): past a few, look them up in a set, or
+	// registering them is quadratic.
+	if len(c.watch) >= linearWatchers {
+		c.watchSet = make(map[watcher]struct{}, 2*len(c.watch))
+		for _, x := range c.watch {
+			c.watchSet[x] = struct{}{}
+		}
+	}
 }
+
+// linearWatchers is how many watchers a class keeps before it indexes
+// them.
+const linearWatchers = 16
 
 // mro computes C3 linearisation from the current base values (falling
 // back to depth-first order when C3 fails).
