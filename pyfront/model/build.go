@@ -59,6 +59,7 @@ type builder struct {
 	siteSrc                       map[*rules.Site]siteSource
 	applyIdx                      map[*callgraph.Class][]*callgraph.CallSite // see applyCalls
 	selfStoreIdx                  map[*callgraph.Class]map[string][]ast.Expr // see selfStores
+	methodsOf                     map[*callgraph.Class][]*callgraph.Func     // the functions defined in each class, in Funcs order
 }
 
 type siteSource struct {

@@ -46,9 +46,19 @@ func (b *builder) selfStores(c *callgraph.Class) map[string][]ast.Expr {
 	if m, ok := b.selfStoreIdx[c]; ok {
 		return m
 	}
+	if b.methodsOf == nil {
+		// One pass over the functions for all classes: a pass per class
+		// is quadratic on large programs.
+		b.methodsOf = map[*callgraph.Class][]*callgraph.Func{}
+		for _, f := range b.g.Funcs {
+			if f.Class != nil {
+				b.methodsOf[f.Class] = append(b.methodsOf[f.Class], f)
+			}
+		}
+	}
 	m := map[string][]ast.Expr{}
-	for _, f := range b.g.Funcs {
-		if f.Class != c || f.Static || f.Scope == nil || len(f.Scope.Params) == 0 {
+	for _, f := range b.methodsOf[c] {
+		if f.Static || f.Scope == nil || len(f.Scope.Params) == 0 {
 			continue
 		}
 		def, ok := f.Node.(*ast.FunctionDef)
