@@ -657,7 +657,7 @@ func (b *builder) forLoop(u unit, target, iter ast.Expr, body, orelse []ast.Stmt
 	g := b.g
 	s := b.expr(u, iter)
 	t := g.s.newSlot()
-	g.use(s, constraint{kind: cIter, dst: t, caller: u.fn, at: iter})
+	g.use(s, constraint{kind: cIter, dst: t, iter: &iterSite{caller: u.fn, at: iter}})
 	b.assign(u, target, t)
 	b.stmts(u, body)
 	b.stmts(u, orelse)
@@ -922,7 +922,7 @@ func (b *builder) assign(u unit, target ast.Expr, v slotID) {
 		base := b.expr(u, t.Value)
 		idx, key := b.index(u, t.Slice)
 		if v >= 0 {
-			g.use(base, constraint{kind: cStoreIndex, idx: idx, key: key, src: v})
+			g.use(base, constraint{kind: cStoreIndex, idx: int32(idx), name: key, src: v})
 		}
 	case *ast.Tuple, *ast.List:
 		for i, e := range seqElts(t) {
@@ -932,7 +932,7 @@ func (b *builder) assign(u unit, target ast.Expr, v slotID) {
 			}
 			tmp := g.s.newSlot()
 			if v >= 0 {
-				g.use(v, constraint{kind: cLoadIndex, idx: i, dst: tmp})
+				g.use(v, constraint{kind: cLoadIndex, idx: int32(i), dst: tmp})
 			}
 			b.assign(u, e, tmp)
 		}
@@ -1063,7 +1063,7 @@ func (b *builder) expr(u unit, e ast.Expr) slotID {
 			return noSlot
 		}
 		dst := g.s.newSlot()
-		g.use(base, constraint{kind: cLoadIndex, idx: idx, key: key, dst: dst})
+		g.use(base, constraint{kind: cLoadIndex, idx: int32(idx), name: key, dst: dst})
 		return dst
 	case *ast.Slice:
 		b.expr(u, n.Lower)
@@ -1109,7 +1109,7 @@ func (b *builder) expr(u unit, e ast.Expr) slotID {
 		return noSlot
 	case *ast.YieldFrom:
 		s := b.expr(u, n.Value)
-		g.use(s, constraint{kind: cIter, dst: u.fn.yld, caller: u.fn, at: n})
+		g.use(s, constraint{kind: cIter, dst: u.fn.yld, iter: &iterSite{caller: u.fn, at: n}})
 		return noSlot
 	case *ast.Starred:
 		return b.expr(u, n.Value)
@@ -1124,7 +1124,7 @@ func (b *builder) slice(n *ast.Subscript, sl *ast.Slice, base slotID) slotID {
 	lo := 0
 	if sl.Lower != nil {
 		c, ok := sl.Lower.(*ast.Constant)
-		if !ok || c.Type != ast.ConstInt || c.Big != nil || c.Int < 0 {
+		if !ok || c.Type != ast.ConstInt || c.Big != nil || c.Int < 0 || c.Int >= 1<<20 {
 			return base
 		}
 		lo = int(c.Int)
@@ -1133,7 +1133,7 @@ func (b *builder) slice(n *ast.Subscript, sl *ast.Slice, base slotID) slotID {
 		return base
 	}
 	c := g.Container(n, "list")
-	g.use(base, constraint{kind: cSlice, idx: lo, recv: c})
+	g.use(base, constraint{kind: cSlice, idx: int32(lo), recv: c})
 	return g.constSlot(c)
 }
 
@@ -1206,7 +1206,7 @@ func (b *builder) comp(u unit, n ast.Expr, gens []*ast.Comprehension, elt ast.Ex
 		}
 		s := b.expr(iu, gen.Iter)
 		t := g.s.newSlot()
-		g.use(s, constraint{kind: cIter, dst: t, caller: u.fn, at: gen.Iter})
+		g.use(s, constraint{kind: cIter, dst: t, iter: &iterSite{caller: u.fn, at: gen.Iter}})
 		b.assign(cu, gen.Target, t)
 		for _, c := range gen.Ifs {
 			b.expr(cu, c)

@@ -144,7 +144,7 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 		}
 		return
 	case "<builtin>.next":
-		g.use(arg(0), constraint{kind: cIter, dst: cs.result, caller: cs.Caller, at: cs.At})
+		g.use(arg(0), constraint{kind: cIter, dst: cs.result, iter: &iterSite{caller: cs.Caller, at: cs.At}})
 		return
 	case "<builtin>.getattr":
 		if cs.Node != nil && len(cs.Node.Args) >= 2 {

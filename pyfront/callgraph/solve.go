@@ -68,19 +68,26 @@ type use int32
 
 func copyUse(dst slotID) use { return use(^int32(dst)) }
 
+// Large programs hold millions of constraints, so the struct is kept to
+// 64 bytes: fields that no kind uses together share storage.
 type constraint struct {
-	kind   consKind
-	dst    slotID
-	src    slotID
-	name   string
-	idx    int // constant index; -1 unknown
-	key    string
-	cs     *CallSite
-	recv   ValueID
-	cls    *Class
+	kind consKind
+	mode uint8
+	dst  slotID
+	src  slotID
+	recv ValueID
+	idx  int32  // index kinds: the constant index; -1 unknown
+	name string // attribute kinds: the name; index kinds: the constant key
+	cs   *CallSite
+	cls  *Class
+	iter *iterSite // cIter, cIterNext
+}
+
+// iterSite is where an iteration happens: the function and the node the
+// implicit __iter__/__next__ calls are recorded at.
+type iterSite struct {
 	caller *Func
 	at     ast.Node
-	mode   uint8
 }
 
 type solver struct {
@@ -307,13 +314,13 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 				g.copy(c.src, t)
 			}
 		case cLoadIndex:
-			g.loadIndex(v, c.idx, c.key, c.dst)
+			g.loadIndex(v, int(c.idx), c.name, c.dst)
 		case cStoreIndex:
-			g.storeIndex(v, c.idx, c.key, c.src)
+			g.storeIndex(v, int(c.idx), c.name, c.src)
 		case cIter:
-			g.iterate(v, c.dst, c.caller, c.at)
+			g.iterate(v, c.dst, c.iter.caller, c.iter.at)
 		case cIterNext:
-			g.iterNext(v, c.dst, c.caller, c.at)
+			g.iterNext(v, c.dst, c.iter.caller, c.iter.at)
 		case cCall:
 			g.call(cid, c.cs, v)
 		case cBindCopy:
@@ -336,7 +343,7 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 		case cCallback:
 			g.call(cid, c.cs, v)
 		case cSlice:
-			g.sliceInto(v, c.idx, c.recv)
+			g.sliceInto(v, int(c.idx), c.recv)
 		case cSuper:
 			g.s.add(c.dst, g.intern(Value{Kind: KSuper, Class: c.cls, Recv: v}))
 		case cSuperBind:

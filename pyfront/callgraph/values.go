@@ -549,7 +549,7 @@ func (g *Graph) iterate(v ValueID, dst slotID, caller *Func, at ast.Node) {
 		tmp := g.s.newSlot()
 		g.s.add(tmp, v)
 		g.use(tmp, constraint{kind: cLoadAttr, name: "__iter__", dst: callee})
-		g.use(cs.result, constraint{kind: cIterNext, dst: dst, caller: caller, at: at})
+		g.use(cs.result, constraint{kind: cIterNext, dst: dst, iter: &iterSite{caller: caller, at: at}})
 	}
 }
 
