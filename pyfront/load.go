@@ -2,6 +2,7 @@ package pyfront
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"fmt"
 	"os"
@@ -38,6 +39,10 @@ type Options struct {
 	// receivers (callgraph.Options.SelfInstances), for the exported call
 	// graph; the findings use the default.
 	PyCGSelf bool
+	// Context, when set, cancels the analysis: Load then stops parsing
+	// and solving as soon as it notices and returns the context's error
+	// (the language server cancels the analysis an edit made obsolete).
+	Context context.Context
 }
 
 // FileError is a problem with one file; the other files are analysed
@@ -157,6 +162,13 @@ type parsed struct {
 // not exist); per-file problems go to Result.Errors and never stop the
 // others.
 func Load(paths []string, opts Options) (*Result, error) {
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	tables := opts.Tables
 	if tables == nil {
 		tables = api.Default()
@@ -187,7 +199,11 @@ func Load(paths []string, opts Options) (*Result, error) {
 	// graph is built while later files are still being parsed.
 	table := resolve.NewTable(mods)
 	vals := model.NewValues(tables)
-	cg := callgraph.NewBuilder(mods, table, callgraph.Options{Canonical: tables.Canonical, Hooks: vals, SelfInstances: opts.PyCGSelf, Reexported: tables.Covers}, int(total/bytesPerLine))
+	cgOpts := callgraph.Options{Canonical: tables.Canonical, Hooks: vals, SelfInstances: opts.PyCGSelf, Reexported: tables.Covers}
+	if opts.Context != nil {
+		cgOpts.Stop = func() bool { return ctx.Err() != nil }
+	}
+	cg := callgraph.NewBuilder(mods, table, cgOpts, int(total/bytesPerLine))
 
 	var gen uint64
 	if opts.Cache != nil {
@@ -208,6 +224,10 @@ func Load(paths []string, opts Options) (*Result, error) {
 		for i := range files {
 			p.Go(func() {
 				defer close(done[i])
+				if ctx.Err() != nil {
+					results[i] = &parsed{} // cancelled: not analysed
+					return
+				}
 				results[i], sizes[i] = parseOne(files[i].Path, mods[i], overlay, opts.Cache, gen)
 			})
 		}
@@ -222,6 +242,14 @@ func Load(paths []string, opts Options) (*Result, error) {
 	var rfiles []*rules.File
 	for i := range files {
 		<-done[i]
+		if ctx.Err() != nil {
+			// The parses still queued return at once; wait for them so
+			// that nothing outlives Load.
+			for _, d := range done[i+1:] {
+				<-d
+			}
+			return nil, ctx.Err()
+		}
 		r := results[i]
 		res.Errors = append(res.Errors, r.errs...)
 		if !r.ok {
@@ -254,6 +282,10 @@ func Load(paths []string, opts Options) (*Result, error) {
 	prepared := make(chan *model.Prepared, 1)
 	go func() { prepared <- model.Prepare(inputs, rfiles, tables) }()
 	g := cg.Finish()
+	if g.Stopped() || ctx.Err() != nil {
+		<-prepared
+		return nil, ctx.Err()
+	}
 	res.Graph = g
 	res.Program = model.Build(model.Input{
 		Graph:    g,

@@ -1,7 +1,9 @@
 package pyfront
 
 import (
+	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -172,5 +174,38 @@ func TestLoadPackages(t *testing.T) {
 	}
 	if strings.Join(chain, " ") != "train>pkg.comm.sync" {
 		t.Fatalf("chain %v, want train>pkg.comm.sync", chain)
+	}
+}
+
+// A cancelled context stops Load, whether it was cancelled before Load
+// began or while the files were being discovered; an uncancelled one
+// changes nothing.
+func TestLoadCancelled(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.py", "import torch.distributed as dist\n\ndef f(t):\n    dist.all_reduce(t)\n")
+	write(t, dir, "b.py", "def g():\n    pass\n")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if res, err := Load([]string{dir}, Options{Context: ctx}); !errors.Is(err, context.Canceled) || res != nil {
+		t.Errorf("cancelled before Load: result %v, error %v; want context.Canceled", res, err)
+	}
+
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	exclude := func(path string, isDir bool) bool {
+		cancel() // the editor's next edit arrives while files are found
+		return false
+	}
+	if res, err := Load([]string{dir}, Options{Context: ctx, Exclude: exclude}); !errors.Is(err, context.Canceled) || res != nil {
+		t.Errorf("cancelled during discovery: result %v, error %v; want context.Canceled", res, err)
+	}
+
+	res, err := Load([]string{dir}, Options{Context: context.Background()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Files != 2 || len(res.Program.Sites) == 0 {
+		t.Errorf("uncancelled: %d files, %d collective sites; want 2 files and the all_reduce", res.Files, len(res.Program.Sites))
 	}
 }

@@ -28,6 +28,10 @@ type Options struct {
 	// rules, torch's own "from torch._C import *" does not, and following
 	// it costs a sixth of the analysis of the torch tree.
 	Reexported func(module string) bool
+	// Stop, when set, is polled while the constraints are solved; once it
+	// reports true the solve ends early and the Graph is incomplete (an
+	// editor's newer edit has made the analysis obsolete).
+	Stop func() bool
 }
 
 // Build analyses the modules (in the given order) as one program.
@@ -70,7 +74,7 @@ type Builder struct {
 // 0 is fine.
 func NewBuilder(all []*resolve.Module, table *resolve.Table, opts Options, lines int) *Builder {
 	g := &Graph{
-		table: table, hooks: opts.Hooks, canon: opts.Canonical, selfInstances: opts.SelfInstances, reexported: opts.Reexported,
+		table: table, hooks: opts.Hooks, canon: opts.Canonical, selfInstances: opts.SelfInstances, reexported: opts.Reexported, stop: opts.Stop,
 		modFunc: map[*resolve.Module]*Func{}, modByName: make(map[string]*resolve.Module, len(all)),
 		funcByNode: map[ast.Node]*Func{}, classByNode: map[ast.Node]*Class{},
 		opaque: map[string]ValueID{}, spaces: map[*resolve.Scope]int32{},
@@ -140,11 +144,15 @@ func (b *Builder) Finish() *Graph {
 	// constraint generated from the source, never less than 4M.
 	g.s.budget = max(4_000_000, 40*(g.s.ncons+g.s.ncopy))
 	g.run()
-	for round := 0; round < 4 && g.openWorldReceivers(); round++ {
+	for round := 0; round < 4 && !g.stopped && g.openWorldReceivers(); round++ {
 		g.run()
 	}
 	return g
 }
+
+// Stopped reports whether Options.Stop ended the solve early: the Graph
+// is then incomplete and must not be reported from.
+func (g *Graph) Stopped() bool { return g.stopped }
 
 // openWorldReceivers gives the methods of classes that the program never
 // instantiates, directly or through a subclass, an instance of their

@@ -83,3 +83,32 @@ func TestBuilderMissingModule(t *testing.T) {
 		t.Errorf("a.run calls %v, want nothing", calls)
 	}
 }
+
+// Options.Stop ends the solve: the graph says it is incomplete, and a
+// solve that is never stopped resolves the same call.
+func TestBuilderStop(t *testing.T) {
+	src := "def a():\n    pass\n\nx = a\ny = x\n\ndef main():\n    y()\n"
+	for _, stop := range []bool{false, true} {
+		namer := resolve.NewNamer()
+		root := t.TempDir()
+		m := namer.Name(resolve.SourceFile{Path: filepath.Join(root, "m.py"), Root: root})
+		polled := false
+		b := callgraph.NewBuilder([]*resolve.Module{m}, resolve.NewTable([]*resolve.Module{m}), callgraph.Options{Stop: func() bool { polled = true; return stop }}, 0)
+		tree, errs := parser.ParseFile("m.py", []byte(src))
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		b.Add(&callgraph.ModuleInput{Mod: m, AST: tree, Scopes: resolve.BuildScopes(m.Name, tree)})
+		g := b.Finish()
+		if !polled {
+			t.Fatalf("stop=%v: Options.Stop was never polled", stop)
+		}
+		if g.Stopped() != stop {
+			t.Errorf("stop=%v: Stopped() = %v", stop, g.Stopped())
+		}
+		calls := g.PyCG()["m.main"]
+		if resolved := len(calls) == 1 && calls[0] == "m.a"; resolved == stop {
+			t.Errorf("stop=%v: m.main calls %v", stop, calls)
+		}
+	}
+}

@@ -197,6 +197,8 @@ type Graph struct {
 	// on get their external star-import value when they are made.
 	extStarsBound bool
 	reexported    func(string) bool // Options.Reexported
+	stop          func() bool       // Options.Stop
+	stopped       bool              // stop reported true during the solve
 	importExt     map[*resolve.Module]map[string]bool
 	spawned       map[*CallSite]bool
 	attrMemo      map[attrKey]ValueID

@@ -272,10 +272,18 @@ func (g *Graph) applyCopy(dst slotID, delta []ValueID) {
 	}
 }
 
-// run propagates until nothing changes.
+// stopPoll is how many slots the solver drains between polls of
+// Options.Stop (a few milliseconds of work on large programs).
+const stopPoll = 1 << 12
+
+// run propagates until nothing changes (or Options.Stop says to stop).
 func (g *Graph) run() {
 	s := &g.s
-	for len(s.queue) > 0 {
+	for n := 0; len(s.queue) > 0; n++ {
+		if g.stop != nil && n%stopPoll == 0 && (g.stopped || g.stop()) {
+			g.stopped = true
+			return
+		}
 		id := s.queue[0]
 		s.queue = s.queue[1:]
 		sl := s.slot(id)

@@ -13,7 +13,7 @@ func init() { PythonFrontend = loadPython }
 func loadPython(ctx context.Context, paths []string, o PyOptions) (*PyResult, error) {
 	cache, _ := o.Cache.(*pyfront.Cache)
 	r, err := pyfront.Load(paths, pyfront.Options{
-		Tables: o.Tables, Overlay: o.Overlay, Exclude: o.Exclude, Jobs: o.Jobs, Cache: cache, Pretouch: o.Pretouch,
+		Tables: o.Tables, Overlay: o.Overlay, Exclude: o.Exclude, Jobs: o.Jobs, Cache: cache, Pretouch: o.Pretouch, Context: ctx,
 	})
 	if err != nil {
 		return nil, err
