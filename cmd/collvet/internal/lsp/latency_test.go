@@ -27,6 +27,9 @@ import (
 //	          an opened module (the whole workspace analysed once)
 //	edit-ms:  median from a one-line didChange in that module to the
 //	          publishDiagnostics of the changed version (debounce included)
+//	burst-ms: median from the second of two edits sent 300 ms apart (the
+//	          first one's analysis is still running, and is obsolete) to
+//	          the publishDiagnostics of the second
 //
 // The workspace is torch/distributed (the package the rules care about);
 // COLLVET_BENCH_WHOLE_TORCH=1 opens the whole torch tree instead. Each
@@ -60,17 +63,19 @@ func BenchmarkEditorTorch(b *testing.B) {
 	}
 	for _, debounce := range []string{"150ms", "0s"} {
 		b.Run("debounce="+debounce, func(b *testing.B) {
-			var firsts, edits, firstCPU, editCPU []time.Duration
+			var firsts, edits, bursts, firstCPU, editCPU []time.Duration
 			for i := 0; i < b.N; i++ {
 				r := editorSession(b, bin, debounce, root, module, 10)
 				firsts = append(firsts, r.first)
 				edits = append(edits, r.edits...)
+				bursts = append(bursts, r.bursts...)
 				firstCPU = append(firstCPU, r.firstCPU)
 				editCPU = append(editCPU, r.editCPU...)
 			}
 			b.ReportMetric(ms(median(firsts)), "first-ms")
 			b.ReportMetric(ms(median(edits)), "edit-ms")
 			b.ReportMetric(ms(maxDur(edits)), "edit-max-ms")
+			b.ReportMetric(ms(median(bursts)), "burst-ms")
 			if len(editCPU) > 0 {
 				// CPU time of the server process (Linux /proc, 10 ms
 				// ticks): steadier than wall time on a shared machine.
@@ -85,6 +90,7 @@ func BenchmarkEditorTorch(b *testing.B) {
 type sessionResult struct {
 	first    time.Duration   // initialize → first publish of the opened module
 	edits    []time.Duration // didChange → publish of that version
+	bursts   []time.Duration // second of two quick edits → its publish
 	firstCPU time.Duration   // server CPU time up to the first publish (0 off Linux)
 	editCPU  []time.Duration // server CPU time per edit (empty off Linux)
 }
@@ -170,6 +176,27 @@ func editorSession(b *testing.B, bin, debounce, ws, module string, nEdits int) s
 			res.editCPU = append(res.editCPU, cpu-cpu0)
 			cpu0 = cpu
 		}
+	}
+	// Bursts: a second edit while the first one's analysis runs; the
+	// server drops the obsolete analysis and publishes the second.
+	edit := func(version int) {
+		conn.Notify(ctx, "textDocument/didChange", DidChangeTextDocumentParams{
+			TextDocument: VersionedTextDocumentIdentifier{URI: uri, Version: version},
+			ContentChanges: []TextDocumentContentChangeEvent{{
+				Range: &Range{Start: Position{line, 0}, End: Position{line, 0}},
+				Text:  fmt.Sprintf("_collvet_burst_%d = %d\n", version, version),
+			}},
+		})
+	}
+	version := nEdits + 2
+	for i := 0; i < 3; i++ {
+		edit(version)
+		time.Sleep(300 * time.Millisecond)
+		start := time.Now()
+		edit(version + 1)
+		wait(version + 1)
+		res.bursts = append(res.bursts, time.Since(start))
+		version += 2
 	}
 	conn.Call(ctx, "shutdown", nil, nil)
 	conn.Notify(ctx, "exit", nil)
