@@ -295,7 +295,11 @@ func Load(paths []string, opts Options) (*Result, error) {
 		Values:   vals,
 		Roots:    rootDirs(paths),
 		Prepared: <-prepared,
+		Stop:     cgOpts.Stop,
 	})
+	if res.Program == nil {
+		return nil, ctx.Err()
+	}
 	return res, nil
 }
 

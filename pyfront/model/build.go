@@ -26,6 +26,9 @@ type Input struct {
 	// Prepared is Prepare's result for these modules and files; nil:
 	// Build computes it.
 	Prepared *Prepared
+	// Stop, when set, is polled between Build's phases; once it reports
+	// true Build returns nil (the analysis was cancelled).
+	Stop func() bool
 }
 
 // builder holds the lowering state.
@@ -93,7 +96,7 @@ type spawn struct {
 	kw   map[string]ast.Expr
 }
 
-// Build lowers in into a Program.
+// Build lowers in into a Program (nil when in.Stop stopped it).
 func Build(in Input) *rules.Program {
 	b := &builder{
 		in: in, g: in.Graph, t: in.Tables,
@@ -130,12 +133,12 @@ func Build(in Input) *rules.Program {
 		b.walkModule(m)
 	}
 	wg.Wait()
-	b.collectSites()
-	b.facts()
-	b.contexts()
-	b.reach()
-	b.finishGroups()
-	b.runFlow()
+	for _, phase := range []func(){b.collectSites, b.facts, b.contexts, b.reach, b.finishGroups, b.runFlow} {
+		if in.Stop != nil && in.Stop() {
+			return nil
+		}
+		phase()
+	}
 	return b.prog
 }
 
