@@ -7,8 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/collvet/collvet/rules"
 )
 
 func write(t *testing.T, dir, name, src string) string {
@@ -208,4 +212,33 @@ func TestLoadCancelled(t *testing.T) {
 	if res.Files != 2 || len(res.Program.Sites) == 0 {
 		t.Errorf("uncancelled: %d files, %d collective sites; want 2 files and the all_reduce", res.Files, len(res.Program.Sites))
 	}
+}
+
+// Nothing keeps an analysis alive after its result is dropped: a
+// language server runs one per edit, and anything held globally (the
+// flow pass once indexed every analysed file in a package-level map)
+// grows with every keystroke.
+func TestLoadResultCollected(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.py", "import torch.distributed as dist\n\ndef f(t):\n    dist.all_reduce(t)\n")
+	collected := make(chan struct{})
+	func() {
+		res, err := Load([]string{dir}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Program.Sites) == 0 || len(res.Program.Files) != 1 {
+			t.Fatalf("want the all_reduce site in one file; got %d sites, %d files", len(res.Program.Sites), len(res.Program.Files))
+		}
+		runtime.SetFinalizer(res.Program.Files[0], func(*rules.File) { close(collected) })
+	}()
+	for i := 0; i < 20; i++ {
+		runtime.GC()
+		select {
+		case <-collected:
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	t.Fatal("the analysed file is still reachable after the result was dropped")
 }

@@ -108,7 +108,7 @@ func newLowerer(fn *rules.Function, r Resolver) *lowerer {
 	if f == nil {
 		return nil
 	}
-	return &lowerer{fn: fn, r: r, tb: tb, file: f, src: sourceOf(f), path: f.Path,
+	return &lowerer{fn: fn, r: r, tb: tb, file: f, src: sourceFor(r, f), path: f.Path,
 		synth: map[string]*rules.Stream{}, eventOn: map[string]streamCtx{}, curAlias: map[string]streamCtx{},
 		rankVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
 }

@@ -2,34 +2,60 @@ package flow
 
 import (
 	"bytes"
-
-	"github.com/collvet/collvet/pyfront/ast"
 	"sync"
 
+	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
 )
 
 // source indexes the lines of a file once; Lower runs once per function,
-// so the index is shared by all functions of a file.
+// so the index is shared by all functions of a file (see Sources).
 type source struct {
 	src    []byte
 	starts []int
 }
 
-var sources sync.Map // *rules.File -> *source
+// Sources holds the line index of each file for the functions lowered
+// with it. A Resolver that has one (SourceIndex) lets Lower index each
+// file once instead of once per function; it lives as long as the
+// resolver, so that nothing outlives an analysis (an editor runs one per
+// edit). It is safe for concurrent use.
+type Sources struct {
+	m sync.Map // *rules.File -> *source
+}
 
-func sourceOf(f *rules.File) *source {
-	if s, ok := sources.Load(f); ok {
+// SourceIndex is implemented by a Resolver that keeps a Sources for the
+// whole analysis.
+type SourceIndex interface {
+	Sources() *Sources
+}
+
+func (c *Sources) of(f *rules.File) *source {
+	if s, ok := c.m.Load(f); ok {
 		return s.(*source)
 	}
+	v, _ := c.m.LoadOrStore(f, newSource(f))
+	return v.(*source)
+}
+
+// sourceFor returns f's line index, shared through r when r keeps one.
+func sourceFor(r Resolver, f *rules.File) *source {
+	if si, ok := r.(SourceIndex); ok {
+		if c := si.Sources(); c != nil {
+			return c.of(f)
+		}
+	}
+	return newSource(f)
+}
+
+func newSource(f *rules.File) *source {
 	s := &source{src: f.Src, starts: []int{0}}
 	for i, b := range f.Src {
 		if b == '\n' {
 			s.starts = append(s.starts, i+1)
 		}
 	}
-	v, _ := sources.LoadOrStore(f, s)
-	return v.(*source)
+	return s
 }
 
 // line returns 1-based line n without its line ending ("" when out of range).

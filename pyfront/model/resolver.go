@@ -12,10 +12,14 @@ import (
 
 // resolver implements flow.Resolver over the built model.
 type resolver struct {
-	b    *builder
-	file *rules.File
-	mod  string
+	b       *builder
+	file    *rules.File
+	mod     string
+	sources flow.Sources // line indexes for this Build only
 }
+
+// Sources implements flow.SourceIndex.
+func (r *resolver) Sources() *flow.Sources { return &r.sources }
 
 func (r *resolver) Prog() *rules.Program { return r.b.prog }
 func (r *resolver) File() *rules.File    { return r.file }
