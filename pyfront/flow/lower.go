@@ -72,10 +72,15 @@ type lowerer struct {
 	// curAlias: locals bound to current_stream()/default_stream(), with the
 	// stream that call denoted where it ran (compute = current_stream()
 	// before entering a side stream's context still names the outer one).
-	curAlias  map[string]streamCtx
-	rankVars  map[string]bool // locals holding a rank-dependent value
-	meshDims  map[string]int  // locals holding a DeviceMesh, with its number of dimensions
-	stmt      ast.Stmt        // the statement being lowered
+	curAlias map[string]streamCtx
+	rankVars map[string]bool // locals holding a rank-dependent value
+	// hostVars are the locals whose last assignment made a host value
+	// (hostValue); augHost marks the assignment of an "x op= y" that
+	// keeps x on the host (keepsHost).
+	hostVars  map[string]bool
+	augHost   bool
+	meshDims  map[string]int // locals holding a DeviceMesh, with its number of dimensions
+	stmt      ast.Stmt       // the statement being lowered
 	callAsync map[*ast.Call]*rules.Site
 	// uses: emit tensor use/free events. Only CV203 reads them, and only
 	// across streams, so functions whose text never mentions a stream skip
@@ -110,7 +115,7 @@ func newLowerer(fn *rules.Function, r Resolver) *lowerer {
 	}
 	return &lowerer{fn: fn, r: r, tb: tb, file: f, src: sourceFor(r, f), path: f.Path,
 		synth: map[string]*rules.Stream{}, eventOn: map[string]streamCtx{}, curAlias: map[string]streamCtx{},
-		rankVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
+		rankVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
 }
 
 // state is what flows along one path: the async work handles bound to
@@ -295,9 +300,23 @@ func arg(c *ast.Call, a api.Arg) ast.Expr {
 
 // hostValue reports whether an assigned value is made in host memory: a
 // call asking for pinned or CPU memory (pin_memory=True, device="cpu"),
-// or a synchronous copy to the host (.cpu(), .numpy(), .tolist(),
-// .item(), .to("cpu")). No device work is pending on such a value.
+// a synchronous copy to the host (.cpu(), .numpy(), .tolist(), .item(),
+// .to("cpu")), or a plain Python value: a literal, an f-string, a size or
+// count (len(x), t.numel(), t.size(), t.shape, t.dtype). No device work is
+// pending on such a value.
 func hostValue(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Constant:
+		return e.Type != ast.ConstNone
+	case *ast.JoinedStr:
+		return true
+	case *ast.Attribute:
+		switch e.Attr {
+		case "shape", "ndim", "dtype", "device", "is_cuda":
+			return true
+		}
+		return false
+	}
 	c, ok := e.(*ast.Call)
 	if !ok {
 		return false
@@ -314,15 +333,33 @@ func hostValue(e ast.Expr) bool {
 			}
 		}
 	}
-	if a, ok := c.Func.(*ast.Attribute); ok {
-		switch a.Attr {
-		case "cpu", "numpy", "tolist", "item":
+	switch f := c.Func.(type) {
+	case *ast.Name:
+		switch f.Id {
+		case "len", "int", "float", "str", "bool", "range", "repr", "isinstance", "hasattr":
+			return true
+		}
+	case *ast.Attribute:
+		switch f.Attr {
+		case "cpu", "numpy", "tolist", "item",
+			"numel", "nelement", "size", "dim", "element_size", "stride", "data_ptr", "get_device":
 			return true
 		case "to":
 			return len(c.Args) > 0 && cpuDevice(c.Args[0])
 		}
 	}
 	return false
+}
+
+// keepsHost reports whether "x op= value" leaves a host value x on the
+// host: value is one too, or a plain field read (offset += p.ds_numel, the
+// bookkeeping of bucketed communication). A name or a call on the right
+// (total += loss) may be a tensor, which makes x one.
+func keepsHost(value ast.Expr) bool {
+	if _, ok := value.(*ast.Attribute); ok {
+		return true
+	}
+	return hostValue(value)
 }
 
 // cpuDevice: "cpu" or torch.device("cpu").
@@ -428,7 +465,11 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	case *ast.AugAssign:
 		l.expr(s.Value, st, false)
 		l.reads(s.Target)
+		if n, ok := s.Target.(*ast.Name); ok && l.hostVars[n.Id] && keepsHost(s.Value) {
+			l.augHost = true
+		}
 		l.assign(s.Target, nil, st)
+		l.augHost = false
 	case *ast.Return:
 		if s.Value != nil {
 			l.handOn(s.Value, st)
@@ -755,11 +796,18 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			}
 			l.recordedEvent(v, value)
 			if k, ok := value.(*ast.Constant); ok && k.Type == ast.ConstNone {
+				delete(l.hostVars, v)
 				l.event(&rules.Event{Kind: rules.EvFree, Pos: l.pos(t.Pos), Var: v})
 				return
 			}
 		}
-		l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Pos), Var: v, Write: true, Host: hostValue(value)})
+		host := hostValue(value) || value == nil && l.augHost
+		if host {
+			l.hostVars[v] = true
+		} else {
+			delete(l.hostVars, v)
+		}
+		l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Pos), Var: v, Write: true, Host: host})
 	case *ast.Attribute, *ast.Subscript:
 		if a, ok := t.(*ast.Attribute); ok && value != nil && (dotted(a) == "mpi4py.rc.thread_level" || l.r.Ref(a) == "mpi4py.rc.thread_level") {
 			if v, ok := constStr(value); ok {

@@ -5,6 +5,7 @@
 package cv203
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/collvet/collvet/rules"
@@ -302,11 +303,11 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported
 			s = e.StreamText
 		}
 		if s != "" {
-			ed := rulekit.InsertBefore(e.Pos.Path, enter.StmtLine, indent(f, enter)+s+".wait_stream(torch.cuda.current_stream())\n")
+			ed := rulekit.InsertBefore(e.Pos.Path, enter.StmtLine, indent(f, enter)+s+".wait_stream("+currentStream(f)+")\n")
 			edit = &ed
 		}
 	case e.Stream == nil && pr.stream != nil && pr.text != "":
-		ed := rulekit.InsertBefore(e.Pos.Path, stmtLine(e), indent(f, e)+"torch.cuda.current_stream().wait_stream("+pr.text+")\n")
+		ed := rulekit.InsertBefore(e.Pos.Path, stmtLine(e), indent(f, e)+currentStream(f)+".wait_stream("+pr.text+")\n")
 		edit = &ed
 	case e.Stream != nil && pr.stream != nil && pr.text != "" && e.StreamText != "":
 		ed := rulekit.InsertBefore(e.Pos.Path, stmtLine(e), indent(f, e)+e.StreamText+".wait_stream("+pr.text+")\n")
@@ -346,6 +347,17 @@ func free(p *rules.Pass, st *state, v string, e *rules.Event, reported map[strin
 		p.Report(d)
 		return
 	}
+}
+
+// currentStream is how the fix names the current stream: through the
+// accelerator abstraction in code written against it (DeepSpeed's and
+// ColossalAI's get_accelerator(), which may stand for xpu or npu), else
+// torch.cuda.
+func currentStream(f *rules.File) string {
+	if f != nil && bytes.Contains(f.Src, []byte("get_accelerator()")) {
+		return "get_accelerator().current_stream()"
+	}
+	return "torch.cuda.current_stream()"
 }
 
 func isIdent(s string) bool {
