@@ -611,20 +611,35 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 		l.raising++
 		defer func() { l.raising-- }()
 	}
+	// The program's own context managers' effects on exit, innermost
+	// last (see cm.go).
+	type cmExit struct {
+		c   *ast.Call
+		eff *cmEffects
+	}
+	var exits []cmExit
+	enterStream := func(c *ast.Call, a ast.Expr) {
+		if a == nil {
+			return
+		}
+		if k, ok := a.(*ast.Constant); ok && k.Type == ast.ConstNone {
+			return
+		}
+		sc := l.streamOf(a)
+		l.event(&rules.Event{Kind: rules.EvStreamEnter, Pos: l.pos(c.Pos), Stream: sc.s, StreamText: sc.text})
+		l.streams = append(l.streams, sc)
+		pushed++
+	}
 	for _, it := range items {
 		l.expr(it.ContextExpr, st, false)
 		if c, ok := it.ContextExpr.(*ast.Call); ok {
-			ext, _ := l.callee(c)
+			ext, fn := l.callee(c)
 			if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "stream_context" {
-				if a := arg(c, sa.Arg); a != nil {
-					if k, ok := a.(*ast.Constant); ok && k.Type == ast.ConstNone {
-						continue
-					}
-					sc := l.streamOf(a)
-					l.event(&rules.Event{Kind: rules.EvStreamEnter, Pos: l.pos(c.Pos), Stream: sc.s, StreamText: sc.text})
-					l.streams = append(l.streams, sc)
-					pushed++
-				}
+				enterStream(c, arg(c, sa.Arg))
+			} else if eff := l.cmEffectsOf(fn); eff != nil {
+				l.applyCM(c, eff, eff.enter, l.pos(c.Pos))
+				enterStream(c, eff.argument(c, eff.stream))
+				exits = append(exits, cmExit{c, eff})
 			}
 		}
 		if it.OptionalVars != nil {
@@ -632,12 +647,15 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 		}
 	}
 	st, exited := l.block(body, st)
+	end := l.pos(l.stmt.Span())
+	end.Line, end.Col = end.EndLine, end.EndCol
 	for ; pushed > 0; pushed-- {
 		sc := l.streams[len(l.streams)-1]
 		l.streams = l.streams[:len(l.streams)-1]
-		end := l.pos(l.stmt.Span())
-		end.Line, end.Col = end.EndLine, end.EndCol
 		l.event(&rules.Event{Kind: rules.EvStreamExit, Pos: end, Stream: sc.s, StreamText: sc.text})
+	}
+	for i := len(exits) - 1; i >= 0; i-- {
+		l.applyCM(exits[i].c, exits[i].eff, exits[i].eff.exit, end)
 	}
 	return st, exited
 }
@@ -993,7 +1011,7 @@ func (l *lowerer) compWait(elt ast.Expr, gens []*ast.Comprehension, st *state) {
 // by device work here: whoever takes them can wait the event. Anything
 // else is lowered as usual.
 func (l *lowerer) handOn(e ast.Expr, st *state) {
-	if !plainRefs(e) || !l.carriesEvent(e) {
+	if !plainRefs(e) || !l.carriesEvent(e) && !l.sharedEvent() {
 		l.expr(e, st, false)
 		return
 	}
@@ -1032,6 +1050,21 @@ func (l *lowerer) carriesEvent(e ast.Expr) bool {
 			if _, ok := l.eventOn[d]; ok {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// sharedEvent reports whether an event held in an attribute (self.event)
+// has been recorded: whoever takes a value handed on can reach that event
+// through the object and wait on it (Megatron's schedule nodes record
+// self.event as their forward ends and the next node waits on it). A
+// local event dies with the function, so only returning it helps
+// (carriesEvent).
+func (l *lowerer) sharedEvent() bool {
+	for d := range l.eventOn {
+		if strings.Contains(d, ".") {
+			return true
 		}
 	}
 	return false

@@ -76,5 +76,13 @@ type CallSummarizer interface {
 	CallSummary(call *ast.Call, fn *rules.Function) []*rules.OpRef
 }
 
+// FuncDefiner is implemented by resolvers that can return the definition
+// of a program function (a FunctionDef or AsyncFunctionDef), so that a
+// `with cm(...)` of a @contextmanager function of the program gets the
+// stream effects of the code around its yield (see cmEffects).
+type FuncDefiner interface {
+	FuncDef(fn *rules.Function) ast.Node
+}
+
 // MaxSummary bounds the sequences Resolver.Summary returns.
 const MaxSummary = 64

@@ -60,6 +60,14 @@ func (r *resolver) Ref(e ast.Expr) string {
 
 func (r *resolver) Site(call *ast.Call) *rules.Site { return r.b.sites[call] }
 
+// FuncDef implements flow.FuncDefiner.
+func (r *resolver) FuncDef(fn *rules.Function) ast.Node {
+	if f := r.b.fnOf(fn); f != nil {
+		return f.Node
+	}
+	return nil
+}
+
 func (r *resolver) Stream(e ast.Expr) *rules.Stream { return r.b.streamOf(e) }
 
 // Summary returns the collectives fn issues, transitively, in program
