@@ -342,13 +342,49 @@ func hostValue(e ast.Expr) bool {
 	case *ast.Attribute:
 		switch f.Attr {
 		case "cpu", "numpy", "tolist", "item",
-			"numel", "nelement", "size", "dim", "element_size", "stride", "data_ptr", "get_device":
+			"numel", "nelement", "size", "dim", "element_size", "stride", "data_ptr", "get_device",
+			"rank", "get_rank", "get_world_size", "get_local_rank", "get_global_rank", "get_group_rank":
 			return true
 		case "to":
 			return len(c.Args) > 0 && cpuDevice(c.Args[0])
 		}
 	}
 	return false
+}
+
+// seqValues returns the items of a tuple or list display without
+// starred items (nil otherwise), for element-wise assignment.
+func seqValues(e ast.Expr) []ast.Expr {
+	var elts []ast.Expr
+	switch e := e.(type) {
+	case *ast.Tuple:
+		elts = e.Elts
+	case *ast.List:
+		elts = e.Elts
+	default:
+		return nil
+	}
+	for _, x := range elts {
+		if _, star := x.(*ast.Starred); star {
+			return nil
+		}
+	}
+	return elts
+}
+
+// handleValue reports whether value makes a stream or an event object: a
+// handle on the host, not device memory (wait_event(ev) reads no tensor).
+func (l *lowerer) handleValue(value ast.Expr) bool {
+	c, ok := value.(*ast.Call)
+	if !ok {
+		return false
+	}
+	ext, _ := l.callee(c)
+	if ext == "torch.cuda.Event" {
+		return true
+	}
+	sa := l.tb.Streams[ext]
+	return sa != nil && sa.Role == "new_stream"
 }
 
 // keepsHost reports whether "x op= value" leaves a host value x on the
@@ -819,7 +855,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				return
 			}
 		}
-		host := hostValue(value) || value == nil && l.augHost
+		host := hostValue(value) || value == nil && l.augHost || l.handleValue(value)
 		if host {
 			l.hostVars[v] = true
 		} else {
@@ -867,8 +903,17 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		case *ast.Starred:
 			elts = []ast.Expr{t.Value}
 		}
-		for _, e := range elts {
-			l.assign(e, nil, st)
+		// a, b = x, y: each name gets its own value.
+		vals := seqValues(value)
+		if len(vals) != len(elts) {
+			vals = nil
+		}
+		for i, e := range elts {
+			var v ast.Expr
+			if vals != nil {
+				v = vals[i]
+			}
+			l.assign(e, v, st)
 		}
 	}
 }
