@@ -99,6 +99,9 @@ type Class struct {
 	// openSelf: the program never instantiates the class, and its methods
 	// got its instance as receiver (openDone once they have).
 	openSelf, openDone bool
+	// ctxDone: an autograd Function whose methods got their ctx value
+	// (autogradCtx).
+	ctxDone bool
 }
 
 type mroEntry struct {

@@ -340,6 +340,7 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 				g.addTarget(c.cs, Target{Fn: val.Fn})
 				if c.mode == initApply {
 					g.bindArgs(c.cs, val.Fn, 1) // ctx comes from the engine
+					g.autogradCtx(val.Fn)
 				} else {
 					g.addSelf(val.Fn, c.recv)
 					g.bind(c.cs, val.Fn, true)

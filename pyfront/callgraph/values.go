@@ -2,6 +2,7 @@ package callgraph
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
 )
@@ -138,8 +139,43 @@ func (g *Graph) attrSlot(v ValueID, name string) slotID {
 		return g.scopeSlot(val.Class.Scope, name)
 	case KContainer:
 		return g.elemSlot(v, "."+name)
+	case KOpaque:
+		if val.Name == autogradCtxType {
+			return g.elemSlot(v, "."+name)
+		}
 	}
 	return noSlot
+}
+
+// autogradCtxType is the type of the ctx that an autograd Function's
+// forward, setup_context and backward receive: one object per
+// application at run time, the same one for all three, so what forward
+// stores on it (ctx.group = group) is what backward reads.
+const autogradCtxType = "torch.autograd.function.FunctionCtx"
+
+// autogradCtx gives the forward, setup_context and backward of f's class
+// (f is the forward that Function.apply runs) one ctx value as their first
+// parameter, once per class.
+func (g *Graph) autogradCtx(f *Func) {
+	c := f.Class
+	if c == nil || c.ctxDone {
+		return
+	}
+	c.ctxDone = true
+	ctx := g.Opaque("autograd-ctx#"+strconv.Itoa(c.ID), autogradCtxType, nil)
+	for _, m := range g.Funcs {
+		if m.Class != c || m.Scope == nil {
+			continue
+		}
+		switch m.Name[strings.LastIndexByte(m.Name, '.')+1:] {
+		case "forward", "setup_context", "backward":
+			if args := argsOf(m.Node); args != nil {
+				if first := firstParam(args); first != "" {
+					g.s.add(g.scopeSlot(m.Scope, first), ctx)
+				}
+			}
+		}
+	}
 }
 
 func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
@@ -189,6 +225,9 @@ func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
 		}
 		g.watchClass(val.Class, watcher{c: cid, v: v})
 	case KExternal, KStr, KOpaque:
+		if val.Kind == KOpaque && val.Name == autogradCtxType {
+			g.copy(g.elemSlot(v, "."+name), dst) // what forward stored on ctx
+		}
 		g.s.add(dst, g.attrValue(v, name))
 	case KContainer:
 		g.copy(g.elemSlot(v, "."+name), dst)

@@ -33,6 +33,29 @@ class CopyToParallel(torch.autograd.Function):  # spawn: P
         return grad, None
 
 
+class ParamGroup:
+    def pre_forward(self, x):
+        return PostBackward.apply(self, x)
+
+    def post_backward(self, grad):
+        dist.all_reduce(grad)  # context: autograd@B
+
+
+class PostBackward(torch.autograd.Function):  # spawn: B
+    # ctx is one object from forward to backward: what forward stores on
+    # it, backward calls through it (FSDP2's RegisterPostBackwardFunction).
+    @staticmethod
+    def forward(ctx, param_group, x):
+        ctx.param_group = param_group
+        ctx.save_for_backward(x)  # calls: torch.autograd.function.FunctionCtx.save_for_backward
+        return x
+
+    @staticmethod
+    def backward(ctx, grad):
+        ctx.param_group.post_backward(grad)  # calls: autograd.ParamGroup.post_backward
+        return None, grad
+
+
 def comm_hook(state, bucket):
     return dist.all_reduce(bucket.buffer(), async_op=True)  # context: autograd@C  # async
 
