@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/sourcegraph/conc/pool"
 
@@ -88,7 +89,8 @@ const MaxFileSize = 20 << 20
 type Cache struct {
 	mu      sync.Mutex
 	entries map[cacheKey]*cacheEntry
-	gen     uint64 // Loads begun
+	gen     uint64    // Loads begun
+	snap    *snapshot // the latest full Load's inputs and result (reuse.go)
 }
 
 type cacheEntry struct {
@@ -180,10 +182,6 @@ func Load(paths []string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	total := sourceBytes(files)
-	if opts.Pretouch {
-		pretouch(total)
-	}
 	overlay := map[string][]byte{}
 	for p, b := range opts.Overlay {
 		overlay[filepath.Clean(p)] = b
@@ -192,6 +190,17 @@ func Load(paths []string, opts Options) (*Result, error) {
 	mods := make([]*resolve.Module, len(files))
 	for i, f := range files {
 		mods[i] = namer.Name(f)
+	}
+	roots := rootDirs(paths)
+	began := time.Now()
+	if opts.Cache != nil {
+		if r := opts.Cache.reuse(files, mods, overlay, roots, tables, opts.PyCGSelf); r != nil {
+			return r, nil
+		}
+	}
+	total := sourceBytes(files)
+	if opts.Pretouch {
+		pretouch(total)
 	}
 
 	// Every discovered module is part of the program for imports, even
@@ -214,7 +223,7 @@ func Load(paths []string, opts Options) (*Result, error) {
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	results := make([]*parsed, len(files))
-	sizes := make([]int64, len(files))
+	stats := make([]fileStat, len(files))
 	done := make([]chan struct{}, len(files))
 	for i := range done {
 		done[i] = make(chan struct{})
@@ -228,7 +237,7 @@ func Load(paths []string, opts Options) (*Result, error) {
 					results[i] = &parsed{} // cancelled: not analysed
 					return
 				}
-				results[i], sizes[i] = parseOne(files[i].Path, mods[i], overlay, opts.Cache, gen)
+				results[i], stats[i] = parseOne(files[i].Path, mods[i], overlay, opts.Cache, gen)
 			})
 		}
 		p.Wait()
@@ -256,7 +265,7 @@ func Load(paths []string, opts Options) (*Result, error) {
 			continue
 		}
 		res.Files++
-		res.Bytes += sizes[i]
+		res.Bytes += stats[i].size
 		res.Lines += r.lines
 		in := &callgraph.ModuleInput{Mod: mods[i], AST: r.tree, Scopes: r.scopes}
 		inputs = append(inputs, in)
@@ -293,14 +302,35 @@ func Load(paths []string, opts Options) (*Result, error) {
 		Files:    rfiles,
 		Tables:   tables,
 		Values:   vals,
-		Roots:    rootDirs(paths),
+		Roots:    roots,
 		Prepared: <-prepared,
 		Stop:     cgOpts.Stop,
 	})
 	if res.Program == nil {
 		return nil, ctx.Err()
 	}
+	if opts.Cache != nil {
+		snap := &snapshot{files: make([]fileState, len(files)), project: projectSum(roots), roots: roots, tables: tables, pycg: opts.PyCGSelf, result: res, taken: began}
+		for i, f := range files {
+			st := stats[i]
+			snap.files[i] = fileState{path: f.Path, module: mods[i].Name, overlay: st.overlay, size: st.size, mtime: st.mtime, sum: st.sum}
+			if r := results[i]; r != nil && r.ok && len(r.errs) == 0 {
+				snap.files[i].src = r.src
+			}
+		}
+		opts.Cache.remember(snap)
+	}
 	return res, nil
+}
+
+// fileStat is what parseOne saw of a file before reading it: its size and
+// modification time (zero for an open buffer) and, with a cache, the
+// content hash.
+type fileStat struct {
+	size    int64
+	mtime   time.Time
+	overlay bool
+	sum     [32]byte
 }
 
 // bytesPerLine is the average line length of Python source (the torch
@@ -338,40 +368,45 @@ func rootDirs(paths []string) []string {
 }
 
 // parseOne reads, decodes, parses and scopes one file.
-func parseOne(path string, mod *resolve.Module, overlay map[string][]byte, cache *Cache, gen uint64) (*parsed, int64) {
+func parseOne(path string, mod *resolve.Module, overlay map[string][]byte, cache *Cache, gen uint64) (*parsed, fileStat) {
 	raw, inOverlay := overlay[path]
+	fs := fileStat{overlay: inOverlay}
 	if !inOverlay {
 		st, err := os.Stat(path)
 		if err != nil {
-			return &parsed{errs: []FileError{{Path: path, Msg: readMsg(err), Kind: "read"}}}, 0
+			return &parsed{errs: []FileError{{Path: path, Msg: readMsg(err), Kind: "read"}}}, fs
 		}
+		fs.size, fs.mtime = st.Size(), st.ModTime()
 		if st.Size() > MaxFileSize {
-			return &parsed{errs: []FileError{{Path: path, Msg: fmt.Sprintf("file too large to analyse (%d bytes; limit %d)", st.Size(), MaxFileSize), Kind: "too-large"}}}, 0
+			return &parsed{errs: []FileError{{Path: path, Msg: fmt.Sprintf("file too large to analyse (%d bytes; limit %d)", st.Size(), MaxFileSize), Kind: "too-large"}}}, fs
 		}
 		raw, err = os.ReadFile(path)
 		if err != nil {
-			return &parsed{errs: []FileError{{Path: path, Msg: readMsg(err), Kind: "read"}}}, 0
+			return &parsed{errs: []FileError{{Path: path, Msg: readMsg(err), Kind: "read"}}}, fs
 		}
 	}
-	if len(raw) > MaxFileSize {
-		return &parsed{errs: []FileError{{Path: path, Msg: fmt.Sprintf("file too large to analyse (%d bytes; limit %d)", len(raw), MaxFileSize), Kind: "too-large"}}}, 0
+	if cache != nil {
+		fs.sum = sha256.Sum256(raw)
 	}
-	size := int64(len(raw))
+	if len(raw) > MaxFileSize {
+		return &parsed{errs: []FileError{{Path: path, Msg: fmt.Sprintf("file too large to analyse (%d bytes; limit %d)", len(raw), MaxFileSize), Kind: "too-large"}}}, fs
+	}
+	fs.size = int64(len(raw))
 	if bytes.IndexByte(raw, 0) >= 0 {
-		return &parsed{errs: []FileError{{Path: path, Msg: "binary file (contains NUL bytes)", Kind: "binary"}}}, size
+		return &parsed{errs: []FileError{{Path: path, Msg: "binary file (contains NUL bytes)", Kind: "binary"}}}, fs
 	}
 	var key cacheKey
 	if cache != nil {
-		key = cacheKey{path: path, module: mod.Name, sum: sha256.Sum256(raw)}
+		key = cacheKey{path: path, module: mod.Name, sum: fs.sum}
 		if e := cache.get(key, gen); e != nil {
-			return e, size
+			return e, fs
 		}
 	}
 	r := parseSource(path, mod, raw)
 	if cache != nil {
 		cache.put(key, r, gen)
 	}
-	return r, size
+	return r, fs
 }
 
 func parseSource(path string, mod *resolve.Module, raw []byte) (r *parsed) {
