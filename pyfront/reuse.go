@@ -18,11 +18,13 @@ import (
 // Reusing the previous analysis when no file's code changed.
 //
 // What the analysis reads from a module is its tokens: their kinds, text
-// and positions. An edit that leaves every module's tokens as they were
-// (a comment written or changed at the end of a line or on a line of its
-// own) cannot change the call graph, the contexts or anything the model
-// derives from them, so a Load with a Cache hands back the previous
-// Result with the new sources in it. The rules and the suppression
+// and positions, except the text of a statement made of string literals
+// only (a docstring), which nothing reads. An edit that leaves every
+// module's tokens as they were (a comment written or changed at the end
+// of a line or on a line of its own, a docstring line retyped) cannot
+// change the call graph, the contexts or anything the model derives from
+// them, so a Load with a Cache hands back the previous Result with the
+// new sources in it. The rules and the suppression
 // comments, which also read the source text, run again on it (the
 // driver's work after Load). Comments inside brackets are compared too:
 // the model quotes multi-line expressions (a rank test, a condition) from
@@ -169,7 +171,10 @@ func sameCode(old, raw []byte) ([]byte, bool) {
 			// the comment's length; no node takes its position.
 			continue
 		}
-		if x.Col != y.Col || x.EndLine != y.EndLine || x.EndCol != y.EndCol || !bytes.Equal(a.Src[x.Off:x.EndOff], b.Src[y.Off:y.EndOff]) {
+		if x.Col != y.Col || x.EndLine != y.EndLine || x.EndCol != y.EndCol {
+			return nil, false
+		}
+		if !bytes.Equal(a.Src[x.Off:x.EndOff], b.Src[y.Off:y.EndOff]) && !(x.Kind == scanner.String && standaloneString(a.Tokens, i)) {
 			return nil, false
 		}
 	}
@@ -183,6 +188,28 @@ func sameCode(old, raw []byte) ([]byte, bool) {
 		}
 	}
 	return b.Src, true
+}
+
+// standaloneString reports whether token i is part of a statement made
+// of string literals only (a docstring, or a string used as a comment):
+// nothing reads its value, so its text may change.
+func standaloneString(toks []scanner.Token, i int) bool {
+	j := i
+	for j > 0 && toks[j-1].Kind == scanner.String {
+		j--
+	}
+	if j > 0 {
+		switch toks[j-1].Kind {
+		case scanner.Newline, scanner.Indent, scanner.Dedent:
+		default:
+			return false
+		}
+	}
+	k := i
+	for k+1 < len(toks) && toks[k+1].Kind == scanner.String {
+		k++
+	}
+	return k+1 < len(toks) && toks[k+1].Kind == scanner.Newline
 }
 
 // bracketedComments returns the comments inside brackets, with their

@@ -13,7 +13,12 @@ import torch.distributed as dist
 
 
 def worker(t):
+    """Reduces t.
+
+    Runs in the background.
+    """
     dist.all_reduce(t)  # the background thread's reduction
+    dist.init_process_group("nccl")
 
 
 def main(t):
@@ -55,6 +60,8 @@ func TestLoadReusesWhenOnlyCommentsChange(t *testing.T) {
 		{"comment text at the end of a line", strings.Replace(reuseSrc, "background thread's", "worker's", 1), true},
 		{"comment added at the end of a line", strings.Replace(reuseSrc, "th.start()", "th.start()  # runs worker", 1), true},
 		{"same text", reuseSrc, true},
+		{"docstring line retyped", strings.Replace(reuseSrc, "Runs in the background.", "Runs on a worker thread, not the main one.", 1), true},
+		{"string argument", strings.Replace(reuseSrc, `"nccl"`, `"gloo"`, 1), false},
 		{"comment inside brackets", strings.Replace(reuseSrc, "the main thread's", "main", 1), false},
 		{"line added", strings.Replace(reuseSrc, "def main", "# main\ndef main", 1), false},
 		{"code changed", strings.Replace(reuseSrc, "args=(t,)", "args=(t, )", 1), false},
