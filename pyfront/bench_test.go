@@ -67,3 +67,32 @@ func BenchmarkReanalyseTorch(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReanalyseTorchComment is BenchmarkReanalyseTorch for an edit
+// that changes no token (a comment line appended): the cache hands back
+// the previous analysis (reuse.go), after reading and comparing the
+// changed file and statting the others.
+func BenchmarkReanalyseTorchComment(b *testing.B) {
+	dir := torchDir(b)
+	cache := NewCache()
+	if _, err := Load([]string{dir}, Options{Cache: cache}); err != nil {
+		b.Fatal(err)
+	}
+	target := filepath.Join(dir, "distributed", "distributed_c10d.py")
+	src, err := os.ReadFile(target)
+	if err != nil {
+		b.Skip(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		edited := append([]byte(nil), src...)
+		edited = append(edited, []byte("\n# collvet bench: "+strings.Repeat("x", i%7+1)+"\n")...)
+		res, err := Load([]string{dir}, Options{Cache: cache, Overlay: map[string][]byte{target: edited}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res.Graph != nil {
+			b.Fatal("not reused: the edit changed no token")
+		}
+	}
+}

@@ -163,7 +163,15 @@ func sameCode(old, raw []byte) ([]byte, bool) {
 	}
 	for i, x := range a.Tokens {
 		y := b.Tokens[i]
-		if x.Kind != y.Kind || x.Line != y.Line {
+		if x.Kind != y.Kind {
+			return nil, false
+		}
+		if x.Kind == scanner.EOF || x.Kind == scanner.Dedent && trailing(a.Tokens, i) {
+			// They sit at the end of the file, after any comment lines
+			// there; no node takes their position.
+			continue
+		}
+		if x.Line != y.Line {
 			return nil, false
 		}
 		if x.Kind == scanner.Newline {
@@ -188,6 +196,17 @@ func sameCode(old, raw []byte) ([]byte, bool) {
 		}
 	}
 	return b.Src, true
+}
+
+// trailing reports whether toks[i:] are only dedents and the end of the
+// file.
+func trailing(toks []scanner.Token, i int) bool {
+	for _, t := range toks[i:] {
+		if t.Kind != scanner.Dedent && t.Kind != scanner.EOF {
+			return false
+		}
+	}
+	return true
 }
 
 // standaloneString reports whether token i is part of a statement made

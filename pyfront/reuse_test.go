@@ -60,6 +60,7 @@ func TestLoadReusesWhenOnlyCommentsChange(t *testing.T) {
 		{"comment text at the end of a line", strings.Replace(reuseSrc, "background thread's", "worker's", 1), true},
 		{"comment added at the end of a line", strings.Replace(reuseSrc, "th.start()", "th.start()  # runs worker", 1), true},
 		{"same text", reuseSrc, true},
+		{"comment lines appended", reuseSrc + "\n# TODO: overlap the two reductions\n# on separate streams\n", true},
 		{"docstring line retyped", strings.Replace(reuseSrc, "Runs in the background.", "Runs on a worker thread, not the main one.", 1), true},
 		{"string argument", strings.Replace(reuseSrc, `"nccl"`, `"gloo"`, 1), false},
 		{"comment inside brackets", strings.Replace(reuseSrc, "the main thread's", "main", 1), false},
