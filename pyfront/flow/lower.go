@@ -855,7 +855,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				return
 			}
 		}
-		host := hostValue(value) || value == nil && l.augHost || l.handleValue(value)
+		// Host only matters to the use events, which functions that never
+		// mention a stream do not emit (uses): spare them the look-up.
+		host := hostValue(value) || value == nil && l.augHost || l.uses && l.handleValue(value)
 		if host {
 			l.hostVars[v] = true
 		} else {
