@@ -48,24 +48,7 @@ func BenchmarkLoadTorch(b *testing.B) {
 // torch module, with the per-module cache warm: only that module is
 // parsed again; the whole-program analysis is redone.
 func BenchmarkReanalyseTorch(b *testing.B) {
-	dir := torchDir(b)
-	cache := NewCache()
-	if _, err := Load([]string{dir}, Options{Cache: cache}); err != nil {
-		b.Fatal(err)
-	}
-	target := filepath.Join(dir, "distributed", "distributed_c10d.py")
-	src, err := os.ReadFile(target)
-	if err != nil {
-		b.Skip(err)
-	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		edited := append([]byte(nil), src...)
-		edited = append(edited, []byte("\n_collvet_bench_edit = "+strings.Repeat("1", i%7+1)+"\n")...)
-		if _, err := Load([]string{dir}, Options{Cache: cache, Overlay: map[string][]byte{target: edited}}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	reanalyse(b, func(i int) string { return "\n_collvet_bench_edit = " + strings.Repeat("1", i%7+1) + "\n" }, true)
 }
 
 // BenchmarkReanalyseTorchComment is BenchmarkReanalyseTorch for an edit
@@ -73,6 +56,13 @@ func BenchmarkReanalyseTorch(b *testing.B) {
 // the previous analysis (reuse.go), after reading and comparing the
 // changed file and statting the others.
 func BenchmarkReanalyseTorchComment(b *testing.B) {
+	reanalyse(b, func(i int) string { return "\n# collvet bench: " + strings.Repeat("x", i%7+1) + "\n" }, false)
+}
+
+// reanalyse loads torch with a cache, then times Loads with the text that
+// suffix(i) gives appended to distributed_c10d.py; full says whether each
+// must be a full analysis (a Result with its Graph) or a reused one.
+func reanalyse(b *testing.B, suffix func(i int) string, full bool) {
 	dir := torchDir(b)
 	cache := NewCache()
 	if _, err := Load([]string{dir}, Options{Cache: cache}); err != nil {
@@ -85,14 +75,13 @@ func BenchmarkReanalyseTorchComment(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		edited := append([]byte(nil), src...)
-		edited = append(edited, []byte("\n# collvet bench: "+strings.Repeat("x", i%7+1)+"\n")...)
+		edited := append(append([]byte(nil), src...), suffix(i)...)
 		res, err := Load([]string{dir}, Options{Cache: cache, Overlay: map[string][]byte{target: edited}})
 		if err != nil {
 			b.Fatal(err)
 		}
-		if res.Graph != nil {
-			b.Fatal("not reused: the edit changed no token")
+		if (res.Graph != nil) != full {
+			b.Fatalf("edit %d: full analysis %v, want %v", i, res.Graph != nil, full)
 		}
 	}
 }

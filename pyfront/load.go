@@ -443,10 +443,7 @@ func parseSource(path string, mod *resolve.Module, raw []byte) (r *parsed) {
 		r.tree = &ast.Module{}
 	}
 	r.src = f.Src
-	r.lines = bytes.Count(f.Src, []byte("\n"))
-	if len(f.Src) > 0 && f.Src[len(f.Src)-1] != '\n' {
-		r.lines++
-	}
+	r.lines = countLines(f.Src)
 	r.scopes = resolve.BuildScopes(mod.Name, r.tree)
 	r.ok = true
 	return r

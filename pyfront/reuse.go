@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"time"
 
@@ -77,7 +78,7 @@ func (c *Cache) reuse(files []resolve.SourceFile, mods []*resolve.Module, overla
 	c.mu.Lock()
 	s := c.snap
 	c.mu.Unlock()
-	if s == nil || s.tables != tables || s.pycg != pycg || len(files) != len(s.files) || !sameStrings(roots, s.roots) {
+	if s == nil || s.tables != tables || s.pycg != pycg || len(files) != len(s.files) || !slices.Equal(roots, s.roots) {
 		return nil
 	}
 	if projectSum(roots) != s.project {
@@ -274,18 +275,6 @@ func projectSum(roots []string) [32]byte {
 	var sum [32]byte
 	h.Sum(sum[:0])
 	return sum
-}
-
-func sameStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func countLines(src []byte) int {
