@@ -109,6 +109,9 @@ func (c *Cache) reuse(files []resolve.SourceFile, mods []*resolve.Module, overla
 			}
 			fs.overlay, fs.size, fs.mtime = false, st.Size(), st.ModTime()
 		}
+		if len(raw) > MaxFileSize {
+			return nil // a full Load reports it as too large
+		}
 		sum := sha256.Sum256(raw)
 		if sum == fs.sum {
 			continue
