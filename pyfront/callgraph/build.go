@@ -774,6 +774,18 @@ func (b *builder) classDef(u unit, n *ast.ClassDef) {
 		return
 	}
 	for _, base := range n.Bases {
+		if call, ok := base.(*ast.Call); ok && len(call.Args) > 1 && isWithMetaclass(call.Func) {
+			// class C(with_metaclass(Meta, A, B)): Python 2/3 compatibility
+			// helpers (six, future, torch._six) make a temporary class
+			// whose bases are A and B; C's MRO continues with them.
+			b.expr(u, base)
+			for _, a := range call.Args[1:] {
+				s := b.expr(u, a)
+				c.bases = append(c.bases, s)
+				g.use(s, constraint{kind: cBase, cls: c})
+			}
+			continue
+		}
 		s := b.expr(u, base)
 		c.bases = append(c.bases, s)
 		g.use(s, constraint{kind: cBase, cls: c})
@@ -1400,4 +1412,16 @@ func returnsFirstParam(sc *resolve.Scope) bool {
 		ast.Inspect(st, visit)
 	}
 	return ok && returns > 0
+}
+
+// isWithMetaclass reports whether f names a with_metaclass helper
+// (six.with_metaclass, future.utils.with_metaclass, torch._six's).
+func isWithMetaclass(f ast.Expr) bool {
+	switch f := f.(type) {
+	case *ast.Name:
+		return f.Id == "with_metaclass"
+	case *ast.Attribute:
+		return f.Attr == "with_metaclass"
+	}
+	return false
 }
