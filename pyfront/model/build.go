@@ -2,6 +2,7 @@ package model
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/sourcegraph/conc"
@@ -390,7 +391,41 @@ func (b *builder) siteGroups(cs *callgraph.CallSite, c *api.Collective) []*rules
 	if gs := b.ctxAttrGroups(cs, e); len(gs) > 0 {
 		return gs
 	}
+	if gs := b.meshGroups(e); len(gs) > 0 {
+		return gs
+	}
 	return []*rules.Group{b.unknown}
+}
+
+// meshGroups reads the group forms that functional collectives
+// (torch.distributed._functional_collectives, DTensor) accept besides a
+// process group: a one-dimensional DeviceMesh, and a (mesh, dim) pair.
+func (b *builder) meshGroups(e ast.Expr) []*rules.Group {
+	meshExpr, dim := e, "0"
+	pair, isPair := e.(*ast.Tuple)
+	if isPair {
+		if len(pair.Elts) != 2 {
+			return nil
+		}
+		meshExpr, dim = pair.Elts[0], ""
+		if k, ok := pair.Elts[1].(*ast.Constant); ok {
+			switch k.Type {
+			case ast.ConstInt:
+				dim = strconv.FormatInt(k.Int, 10)
+			case ast.ConstStr:
+				dim = k.Str
+			}
+		}
+	}
+	var vals []callgraph.ValueID
+	for _, v := range b.g.ExprValues(meshExpr) {
+		m, ok := b.g.Value(v).Data.(*mesh)
+		if !ok || !isPair && len(m.dims) > 1 {
+			continue // a mesh of several dimensions needs its dimension named
+		}
+		vals = append(vals, b.in.Values.meshGroup(b.g, m, dim))
+	}
+	return b.groupsOf(vals, e)
 }
 
 func hasStarArgs(call *ast.Call) bool {
