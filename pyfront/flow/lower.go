@@ -355,15 +355,10 @@ func hostValue(e ast.Expr) bool {
 // seqValues returns the items of a tuple or list display without
 // starred items (nil otherwise), for element-wise assignment.
 func seqValues(e ast.Expr) []ast.Expr {
-	var elts []ast.Expr
-	switch e := e.(type) {
-	case *ast.Tuple:
-		elts = e.Elts
-	case *ast.List:
-		elts = e.Elts
-	default:
+	if _, dict := e.(*ast.Dict); dict {
 		return nil
 	}
+	elts, _ := displayItems(e)
 	for _, x := range elts {
 		if _, star := x.(*ast.Starred); star {
 			return nil
