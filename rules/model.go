@@ -297,10 +297,12 @@ type Event struct {
 	// event recorded on a stream (returned or stored as a display that
 	// holds the event), not read by device work here.
 	Escape bool
-	// From (a write): Var is bound to an element of From (`for Var in
-	// From`): no device work reads From, and Var holds what From's
-	// producer made.
-	From string
+	// From (a write): Var is bound to objects that From's variables
+	// hold (`for Var in xs`, `Var = xs[0]`, `Var = [a, b]`, `Var = [p
+	// for p in ps if …]`): no device work runs, and Var holds what the
+	// latest of their producers made (nothing pending when none of them
+	// was produced in the function, as for a parameter).
+	From []string
 	// Host (a write): the value is made on the host — pinned or CPU
 	// memory, a synchronous copy to it (.cpu(), .tolist()) — so no device
 	// work on any stream is pending on it.

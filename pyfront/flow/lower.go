@@ -479,7 +479,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	case *ast.Assign:
 		if storesOnly(s.Targets, s.Value) {
 			l.handOn(s.Value, st) // self.x = t, stash[k] = (buf, ev)
-		} else {
+		} else if !rebindsOnly(s.Targets, s.Value) {
 			l.expr(s.Value, st, false)
 		}
 		for _, t := range s.Targets {
@@ -490,7 +490,9 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		}
 	case *ast.AnnAssign:
 		if s.Value != nil {
-			l.expr(s.Value, st, false)
+			if !rebindsOnly([]ast.Expr{s.Target}, s.Value) {
+				l.expr(s.Value, st, false)
+			}
 			l.assign(s.Target, s.Value, st)
 		}
 	case *ast.AugAssign:
@@ -576,8 +578,14 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 // while a use of g is a use of what grads' producer wrote.
 func (l *lowerer) loopHead(iter, target ast.Expr, st *state) {
 	tn, ok := target.(*ast.Name)
-	from := dotted(iter)
-	if !ok || from == "" {
+	var from []string
+	if d := dotted(iter); d != "" {
+		from = []string{d}
+	} else if items, display := displayItems(iter); display && len(items) > 0 {
+		// for g in [a, b]: each round binds g to what a or b holds.
+		from, _ = references(iter)
+	}
+	if !ok || len(from) == 0 {
 		l.expr(iter, st, false)
 		l.assign(target, nil, st)
 		return
@@ -589,6 +597,90 @@ func (l *lowerer) loopHead(iter, target ast.Expr, st *state) {
 			e.From = from
 		}
 	}
+}
+
+// references reports whether value only names objects that exist
+// already: a variable or attribute, a constant index or a slice of one
+// (a list element, a view), a display of such, or a comprehension that
+// selects among one's elements ([p for p in ps if …], [p.grad for p in
+// ps]). Binding such a value launches no device work: the name then holds
+// what those objects' producers made. It returns the variables named.
+func references(value ast.Expr) (from []string, ok bool) {
+	switch e := value.(type) {
+	case *ast.Name, *ast.Attribute:
+		if d := dotted(e); d != "" {
+			return []string{d}, true
+		}
+	case *ast.Subscript:
+		if !constIndex(e.Slice) {
+			return nil, false // t[mask] gathers: a kernel on the current stream
+		}
+		return references(e.Value)
+	case *ast.Starred:
+		return references(e.Value)
+	case *ast.List, *ast.Tuple:
+		items, _ := displayItems(e)
+		for _, x := range items {
+			f, ok := references(x)
+			if !ok {
+				return nil, false
+			}
+			from = append(from, f...)
+		}
+		return from, true
+	case *ast.ListComp:
+		return selection(e.Elt, e.Generators)
+	case *ast.GeneratorExp:
+		return selection(e.Elt, e.Generators)
+	}
+	return nil, false
+}
+
+// selection is references for a comprehension: one generator whose
+// element is the loop variable or a reference through it.
+func selection(elt ast.Expr, gens []*ast.Comprehension) ([]string, bool) {
+	if len(gens) != 1 {
+		return nil, false
+	}
+	v, ok := gens[0].Target.(*ast.Name)
+	if !ok || gens[0].IsAsync != 0 {
+		return nil, false
+	}
+	for _, c := range gens[0].Ifs {
+		calls := false
+		ast.Inspect(c, func(n ast.Node) bool {
+			_, call := n.(*ast.Call)
+			calls = calls || call
+			return !calls
+		})
+		if calls {
+			return nil, false // a condition that calls may do device work
+		}
+	}
+	inner, ok := references(elt)
+	if !ok || len(inner) == 0 {
+		return nil, false
+	}
+	for _, d := range inner {
+		if head, _, _ := strings.Cut(d, "."); head != v.Id {
+			return nil, false
+		}
+	}
+	return references(gens[0].Iter)
+}
+
+// constIndex: a subscript that selects without computing, on a list as on
+// a tensor: an int or string constant (negative too) or a slice.
+func constIndex(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Constant:
+		return e.Type == ast.ConstInt || e.Type == ast.ConstStr
+	case *ast.UnaryOp:
+		return e.Op == ast.USub && constIndex(e.Operand)
+	case *ast.Slice:
+		return true
+	}
+	return false
 }
 
 func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *state) *state {
@@ -853,12 +945,20 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		// Host only matters to the use events, which functions that never
 		// mention a stream do not emit (uses): spare them the look-up.
 		host := hostValue(value) || value == nil && l.augHost || l.uses && l.handleValue(value)
+		var from []string
+		if !host && value != nil {
+			// v = xs[0], v = [a, b]: a new name for existing objects.
+			if f, ok := references(value); ok {
+				from = f
+				host = len(f) == 0 // [] or (): nothing is pending on a new container
+			}
+		}
 		if host {
 			l.hostVars[v] = true
 		} else {
 			delete(l.hostVars, v)
 		}
-		l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Pos), Var: v, Write: true, Host: host})
+		l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Pos), Var: v, Write: true, Host: host, From: from})
 	case *ast.Attribute, *ast.Subscript:
 		if a, ok := t.(*ast.Attribute); ok && value != nil && (dotted(a) == "mpi4py.rc.thread_level" || l.r.Ref(a) == "mpi4py.rc.thread_level") {
 			if v, ok := constStr(value); ok {
@@ -1081,6 +1181,19 @@ func storesOnly(targets []ast.Expr, value ast.Expr) bool {
 		}
 	}
 	return len(targets) > 0
+}
+
+// rebindsOnly reports whether an assignment only gives names to existing
+// objects (x = y, x = xs[0], x = [a, b]): it reads no device memory, and
+// the names hold what the objects' producers made (references).
+func rebindsOnly(targets []ast.Expr, value ast.Expr) bool {
+	for _, t := range targets {
+		if _, ok := t.(*ast.Name); !ok {
+			return false
+		}
+	}
+	_, ok := references(value)
+	return ok && len(targets) > 0
 }
 
 // carriesEvent reports whether a display names an event the function

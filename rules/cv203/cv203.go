@@ -6,6 +6,7 @@ package cv203
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 
 	"github.com/collvet/collvet/rules"
@@ -86,6 +87,7 @@ type prod struct {
 	idx    int
 	pos    rules.Pos
 	arm    *rules.Arm // the if/else arm of the write (see rules.Exclusive)
+	name   string     // the variable the write bound (another name's, for an alias)
 }
 
 type state struct {
@@ -158,8 +160,8 @@ func check(p *rules.Pass, fn *rules.Function) {
 				delete(st.produced, e.Var)
 				delete(st.usedOn, e.Var)
 				delete(st.recorded, e.Var)
-			} else if e.Write && e.From != "" {
-				alias(st, e.Var, e.From, e, i)
+			} else if e.Write && len(e.From) > 0 {
+				alias(st, e.Var, e.From)
 			} else if e.Write {
 				produce(st, e.Var, e, i)
 			} else {
@@ -212,28 +214,40 @@ func streamHandles(fn *rules.Function) map[string]bool {
 	return out
 }
 
-// alias binds v to an element of from (`for v in from`): v holds what
-// from's producer made, and was used where from was.
-func alias(st *state, v, from string, e *rules.Event, i int) {
-	p, ok := st.produced[from]
-	if !ok {
-		produce(st, v, e, i)
+// alias binds v to objects that the variables from hold (`for v in
+// from`, `v = from[0]`, `v = [a, b]`): v holds what the latest of their
+// producers made, and was used where that one was. When none was produced
+// in the function, v holds values from outside it, like a parameter.
+func alias(st *state, v string, from []string) {
+	src, best := "", -1
+	for _, f := range from {
+		if p, ok := st.produced[f]; ok && p.idx > best {
+			src, best = f, p.idx
+		}
+	}
+	if best < 0 {
+		delete(st.produced, v)
+		delete(st.usedOn, v)
+		delete(st.recorded, v)
 		return
 	}
-	st.produced[v] = p
+	// Copied before v's entries go: v may be one of from (x = x[0]).
+	used := make(map[string]prod, len(st.usedOn[src]))
+	for k, u := range st.usedOn[src] {
+		used[k] = u
+	}
+	rec := make(map[string]bool, len(st.recorded[src]))
+	for k := range st.recorded[src] {
+		rec[k] = true
+	}
+	st.produced[v] = st.produced[src]
 	delete(st.usedOn, v)
-	if used := st.usedOn[from]; len(used) > 0 {
-		st.usedOn[v] = make(map[string]prod, len(used))
-		for k, u := range used {
-			st.usedOn[v][k] = u
-		}
+	if len(used) > 0 {
+		st.usedOn[v] = used
 	}
 	delete(st.recorded, v)
-	for k := range st.recorded[from] {
-		if st.recorded[v] == nil {
-			st.recorded[v] = map[string]bool{}
-		}
-		st.recorded[v][k] = true
+	if len(rec) > 0 {
+		st.recorded[v] = rec
 	}
 }
 
@@ -241,7 +255,7 @@ func produce(st *state, v string, e *rules.Event, i int) {
 	if v == "" {
 		return
 	}
-	st.produced[v] = prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos, arm: e.Arm}
+	st.produced[v] = prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos, arm: e.Arm, name: v}
 	delete(st.usedOn, v)
 	st.use(v, e, i)
 }
@@ -286,11 +300,15 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported
 	if e.Kind == rules.EvCollective {
 		what = "used by " + rulekit.OpName(e.Site)
 	}
+	where := pr.pos.Short()
+	if pr.name != "" && pr.name != v {
+		where += fmt.Sprintf(", as %q", pr.name)
+	}
 	d := rules.Diagnostic{Pos: e.Pos, Message: fmt.Sprintf(
 		"%q is written on %s (%s) and %s here on %s with no wait_stream/wait_event in between: "+
 			"the streams run concurrently, so this can see the tensor before the write finishes (silently wrong values)",
-		v, stext(pr.text, pr.stream), pr.pos.Short(), what, stext(e.StreamText, e.Stream))}
-	d.Related = append(d.Related, rulekit.Related(pr.pos, fmt.Sprintf("%q written on %s", v, stext(pr.text, pr.stream))))
+		v, stext(pr.text, pr.stream), where, what, stext(e.StreamText, e.Stream))}
+	d.Related = append(d.Related, rulekit.Related(pr.pos, fmt.Sprintf("%q written on %s", cmp.Or(pr.name, v), stext(pr.text, pr.stream))))
 	f := p.Prog.File(e.Pos.Path)
 	var edit *rules.Edit
 	switch {
