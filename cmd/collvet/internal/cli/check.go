@@ -54,6 +54,7 @@ type checkFlags struct {
 	jobs       int
 	fix        bool
 	diff       bool
+	addIgnore  *string // --add-ignore REASON; nil when not given
 	stats      bool
 	quiet      bool
 	version    bool
@@ -73,6 +74,13 @@ func newCheckFlagSet(env *Env, f *checkFlags) *flag.FlagSet {
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "parallel jobs")
 	fs.BoolVar(&f.fix, "fix", false, "apply fixes to the files (atomically; files changed since they were read are not touched)")
 	fs.BoolVar(&f.diff, "diff", false, "print the fixes as a unified diff instead of applying them (exit 1 if non-empty)")
+	fs.Func("add-ignore", "add `REASON`ed suppression comments (# collvet: ignore[CODE] REASON) for every current finding, to adopt collvet on existing code (with -diff: print them)", func(v string) error {
+		if err := driver.CheckIgnoreReason(v); err != nil {
+			return err
+		}
+		f.addIgnore = &v
+		return nil
+	})
 	fs.BoolVar(&f.stats, "stats", false, "print statistics (files, lines, time) on standard error")
 	fs.BoolVar(&f.quiet, "quiet", false, "print findings only: no warnings or summaries on standard error")
 	fs.BoolVar(&f.version, "version", false, "print collvet's version and exit")
@@ -144,6 +152,9 @@ func runCheck(env *Env, args []string) int {
 	if f.noConfig && f.configFile != "" {
 		return env.Errorf("--config and --no-config exclude each other")
 	}
+	if f.addIgnore != nil && f.fix {
+		return env.Errorf("--add-ignore and --fix exclude each other: fix what can be fixed first, then suppress the rest")
+	}
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
@@ -190,7 +201,12 @@ func runCheck(env *Env, args []string) int {
 	warnErrors(env, rep, f.quiet)
 	filterSeverity(rep, minSev)
 
-	if f.fix || f.diff {
+	if f.addIgnore != nil {
+		var code int
+		if rep, code = addIgnores(ctx, env, &f, req, rep, minSev); rep == nil {
+			return code
+		}
+	} else if f.fix || f.diff {
 		changes, skips := fix.Plan(rep.Files, rep.Diagnostics)
 		if !f.quiet {
 			for _, s := range skips {
@@ -220,7 +236,7 @@ func runCheck(env *Env, args []string) int {
 			files++
 		}
 		if !f.quiet && files > 0 {
-			fmt.Fprintf(env.Stderr, "collvet: applied %d fixes in %d files\n", fixed, files)
+			fmt.Fprintf(env.Stderr, "collvet: applied %s in %s\n", plural(fixed, "fix"), plural(files, "file"))
 		}
 		if files > 0 {
 			// Report what remains, from the fixed sources.

@@ -38,7 +38,7 @@ func TestFix(t *testing.T) {
 	code, out, stderr := run(t, dir, "--fix", ".")
 	// The test rule still fires after its fix (it flags every all_reduce),
 	// so findings remain: exit 1, reported from the fixed file.
-	if code != ExitFindings || !strings.Contains(stderr, "applied 1 fixes in 1 files") || !strings.Contains(out, "a.py:6:10: CV990") {
+	if code != ExitFindings || !strings.Contains(stderr, "applied 1 fix in 1 file\n") || !strings.Contains(out, "a.py:6:10: CV990") {
 		t.Errorf("--fix: exit %d\nstdout %s\nstderr %s", code, out, stderr)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, "a.py"))
