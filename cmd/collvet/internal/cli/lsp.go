@@ -13,6 +13,7 @@ import (
 	"github.com/collvet/collvet/cmd/collvet/internal/driver"
 	"github.com/collvet/collvet/cmd/collvet/internal/lsp"
 	"github.com/collvet/collvet/pyfront"
+	"github.com/collvet/collvet/rules"
 )
 
 // `collvet lsp` runs the language server on stdin/stdout.
@@ -53,6 +54,13 @@ func runLSP(env *Env, args []string) int {
 	cache := pyfront.NewCache()
 	var warmedUp atomic.Bool
 	srv := lsp.NewServer(lsp.Options{
+		Suppress: func(f *rules.File, d rules.Diagnostic) (rules.Fix, bool) {
+			ds, _ := driver.SuppressionFixes([]*rules.File{f}, []rules.Diagnostic{d}, "")
+			if len(ds) == 0 {
+				return rules.Fix{}, false
+			}
+			return ds[0].Fixes[0], true
+		},
 		Analyzer: lsp.AnalyzerFunc(func(ctx context.Context, req lsp.Request) (*lsp.Result, error) {
 			// The first analysis parses and summarises the whole workspace
 			// from nothing: like a batch run, it collects garbage less

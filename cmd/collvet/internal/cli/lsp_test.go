@@ -66,6 +66,29 @@ func TestLSPCommandPublishesDriverFindings(t *testing.T) {
 			if d["code"] != "CV990" {
 				t.Errorf("diagnostic = %v", d)
 			}
+			// The quick fix that ignores the finding leaves the reason to
+			// its author.
+			var actions []struct {
+				Title string
+				Edit  struct {
+					Changes map[string][]struct{ NewText string }
+				}
+			}
+			err := conn.Call(ctx, "textDocument/codeAction", map[string]any{
+				"textDocument": map[string]any{"uri": uri},
+				"range":        d["range"],
+				"context":      map[string]any{"diagnostics": diags},
+			}, &actions)
+			found := false
+			for _, a := range actions {
+				if a.Title == "Ignore on this line, then write why (CV990)" {
+					es := a.Edit.Changes[uri]
+					found = len(es) == 1 && es[0].NewText == "  # collvet: ignore[CV990] "
+				}
+			}
+			if err != nil || !found {
+				t.Errorf("code actions: %v %+v", err, actions)
+			}
 			conn.Call(ctx, "shutdown", nil, nil)
 			conn.Notify(ctx, "exit", nil)
 			if code := <-done; code != ExitOK {

@@ -124,8 +124,17 @@ func CheckIgnoreReason(reason string) error {
 // (for fix.Plan to apply or diff), and the findings it cannot silence
 // that way. The driver's own findings (syntax errors, directives) are not
 // suppressible and are left out.
+//
+// An empty reason leaves the directive for its author to finish (the
+// editor's quick fix): until a reason is written after it, it is reported
+// as CV001 and suppresses nothing.
 func SuppressionFixes(files []*rules.File, diags []rules.Diagnostic, reason string) ([]rules.Diagnostic, []IgnoreSkip) {
 	reason = strings.TrimSpace(reason)
+	// Placement is checked with a complete directive.
+	checkReason := reason
+	if checkReason == "" {
+		checkReason = "reason"
+	}
 	byPath := map[string]*rules.File{}
 	for _, f := range files {
 		byPath[f.Path] = f
@@ -188,7 +197,7 @@ func SuppressionFixes(files []*rules.File, diags []rules.Diagnostic, reason stri
 				continue
 			}
 			p := &planned{d: d, line: k.line, codes: cs}
-			p.place(f, m, reason, endsWithBackslash(f, m.Line(k.line)))
+			p.place(f, m, checkReason, endsWithBackslash(f, m.Line(k.line)))
 			plan = append(plan, p)
 		}
 		// Verify: with the directives in place, each must cover its line
@@ -216,7 +225,7 @@ func SuppressionFixes(files []*rules.File, diags []rules.Diagnostic, reason stri
 				}
 				changed = true
 				if !p.own && !endsWithBackslash(f, m.Line(p.line-1)) {
-					p.place(f, m, reason, true)
+					p.place(f, m, checkReason, true)
 					keep = append(keep, p)
 					continue
 				}
@@ -228,6 +237,9 @@ func SuppressionFixes(files []*rules.File, diags []rules.Diagnostic, reason stri
 			}
 		}
 		for _, p := range plan {
+			if reason != checkReason {
+				p.place(f, m, reason, p.own)
+			}
 			out = append(out, rules.Diagnostic{
 				Rule: p.d.Rule, Severity: p.d.Severity, Pos: p.d.Pos, Message: p.d.Message,
 				Fixes: []rules.Fix{{Title: "Suppress " + strings.Join(p.codes, ","), Edits: []rules.Edit{{

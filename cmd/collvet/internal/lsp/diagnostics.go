@@ -252,7 +252,21 @@ func (s *Server) publish(snap *snapshot, res *Result) {
 		}
 		fd.lsp = append(fd.lsp, s.toProtocol(d, mapper))
 		fd.findings = append(fd.findings, d)
-		fd.fixes = append(fd.fixes, toActions(d, mapper))
+		actions := toActions(d, mapper)
+		if src, ok := texts[d.Pos.Path]; ok && s.opts.Suppress != nil {
+			f := &rules.File{Path: d.Pos.Path, Lang: rules.Python, Src: src}
+			if strings.HasSuffix(f.Path, ".go") {
+				f.Lang = rules.Go
+			}
+			if fix, ok := s.opts.Suppress(f, d); ok {
+				fix.Title = "Ignore on this line, then write why"
+				for _, a := range toActions(rules.Diagnostic{Rule: d.Rule, Pos: d.Pos, Fixes: []rules.Fix{fix}}, mapper) {
+					a.IsPreferred = false
+					actions = append(actions, a)
+				}
+			}
+		}
+		fd.fixes = append(fd.fixes, actions)
 	}
 
 	s.mu.Lock()

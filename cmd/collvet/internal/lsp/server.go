@@ -48,6 +48,10 @@ type Options struct {
 	// DocURL returns the documentation link of a rule code
 	// (codeDescription.href); nil uses DefaultDocURL.
 	DocURL func(code string) string
+	// Suppress, when set, gives the fix that adds a suppression
+	// directive for d on its line of file (the text the analysis saw),
+	// offered as a quick fix after the rule's own; false: none.
+	Suppress func(file *rules.File, d rules.Diagnostic) (rules.Fix, bool)
 	// Log receives the server's own log lines (stderr in `collvet lsp`);
 	// nil discards them.
 	Log io.Writer
