@@ -246,6 +246,10 @@ type RankBranch struct {
 	Func  *Function
 	Guard Pos    // the condition (the if / while / decorator / early return)
 	Cond  string // source text of the condition, for messages
+	// HostLocal: the condition is no rank test but a question each host
+	// answers for itself (a file system probe: os.path.exists,
+	// Path.exists()), on which ranks can disagree.
+	HostLocal bool
 	// Then and Else are the collective sequences each path issues,
 	// including those reached through calls.
 	Then []*OpRef
@@ -262,7 +266,10 @@ type OpRef struct {
 	Op    string
 	Group *Group
 	Pos   Pos   // the call in the branch (the collective, or the call reaching it)
-	Site  *Site // the collective itself
+	Site  *Site // the collective itself (nil for a creation)
+	// Creates: the op creates a group, a call that every rank of Group
+	// must make (new_group on WORLD), not a collective site.
+	Creates bool
 }
 
 // EventKind classifies an Event.

@@ -74,6 +74,7 @@ type lowerer struct {
 	// before entering a side stream's context still names the outer one).
 	curAlias map[string]streamCtx
 	rankVars map[string]bool // locals holding a rank-dependent value
+	fsVars   map[string]bool // locals holding a file system probe's answer (fsProbe)
 	// hostVars are the locals whose last assignment made a host value
 	// (hostValue); augHost marks the assignment of an "x op= y" that
 	// keeps x on the host (keepsHost).
@@ -115,7 +116,7 @@ func newLowerer(fn *rules.Function, r Resolver) *lowerer {
 	}
 	return &lowerer{fn: fn, r: r, tb: tb, file: f, src: sourceFor(r, f), path: f.Path,
 		synth: map[string]*rules.Stream{}, eventOn: map[string]streamCtx{}, curAlias: map[string]streamCtx{},
-		rankVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
+		rankVars: map[string]bool{}, fsVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
 }
 
 // state is what flows along one path: the async work handles bound to
@@ -811,9 +812,9 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 
 func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	l.expr(s.Test, st, false)
-	if l.isRank(s.Test) {
+	if rank := l.isRank(s.Test); rank || l.fsProbe(s.Test) {
 		br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test),
-			Then: l.ops(s.Body), Else: l.ops(s.Orelse)}
+			Then: l.ops(s.Body), Else: l.ops(s.Orelse), HostLocal: !rank}
 		thenExits, elseExits := exits(s.Body), len(s.Orelse) > 0 && exits(s.Orelse)
 		switch {
 		case thenExits && !elseExits:
@@ -930,6 +931,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				l.rankVars[v] = true
 			} else {
 				delete(l.rankVars, v)
+			}
+			if l.fsProbe(value) {
+				l.fsVars[v] = true
+			} else {
+				delete(l.fsVars, v)
 			}
 			l.trackMesh(v, value)
 			if sc := l.newStream(value); sc.s != nil {
@@ -1102,10 +1108,10 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 		// its own function
 	case *ast.IfExp:
 		l.expr(e.Test, st, false)
-		if l.isRank(e.Test) {
+		if rank := l.isRank(e.Test); rank || l.fsProbe(e.Test) {
 			then, els := l.exprOps(e.Body), l.exprOps(e.Orelse)
 			if len(then)+len(els) > 0 {
-				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(e.Test.Span()), Cond: l.text(e.Test), Then: then, Else: els})
+				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(e.Test.Span()), Cond: l.text(e.Test), Then: then, Else: els, HostLocal: !rank})
 			}
 		}
 		l.expr(e.Body, st, false)
@@ -1393,6 +1399,21 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 		}
 	}
 	l.event(&rules.Event{Kind: rules.EvCollective, Pos: site.Pos, Site: site})
+	if uniformOps[site.Op] {
+		// Every rank holds the same value afterwards: a flag decided on
+		// one rank and broadcast, or reduced over all of them, no longer
+		// depends on the rank (the fix CV301 recommends).
+		for _, v := range site.Outputs {
+			delete(l.rankVars, v)
+			delete(l.fsVars, v)
+		}
+	}
+}
+
+// uniformOps leave the same value in their outputs on every rank.
+var uniformOps = map[string]bool{
+	"broadcast": true, "broadcast_object": true, "all_reduce": true, "all_reduce_object": true,
+	"all_gather": true, "all_gather_object": true,
 }
 
 func (l *lowerer) isWaitCall(c *ast.Call, ext string) bool {

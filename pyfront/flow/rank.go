@@ -5,6 +5,7 @@ import (
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/api"
 )
 
 // rankHelperNames are user helpers that, by near-universal convention,
@@ -53,6 +54,47 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			}
 		case *ast.Call:
 			if l.rankCall(n) {
+				found = true
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// fsProbeCalls and fsProbeMethods ask the file system of the host that
+// runs them: ranks on different hosts, or that look at different times,
+// can get different answers (R8: a network file system's cache).
+var (
+	fsProbeCalls   = map[string]bool{"os.path.exists": true, "os.path.isfile": true, "os.path.isdir": true, "os.path.lexists": true, "os.access": true}
+	fsProbeMethods = map[string]bool{"exists": true, "is_file": true, "is_dir": true} // pathlib.Path's, with no arguments
+)
+
+// fsProbe reports whether e depends on a file system probe: a call of
+// fsProbeCalls, a Path method of fsProbeMethods, or a local holding such
+// an answer.
+func (l *lowerer) fsProbe(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Lambda:
+			return false
+		case *ast.Name:
+			if n.Ctx == ast.Load && l.fsVars[n.Id] {
+				found = true
+			}
+		case *ast.Call:
+			ext, fn := l.callee(n)
+			if fsProbeCalls[ext] || ext == "" && fsProbeCalls[dotted(n.Func)] {
+				found = true
+				return false
+			}
+			if a, ok := n.Func.(*ast.Attribute); ok && fsProbeMethods[a.Attr] && len(n.Args) == 0 && len(n.Keywords) == 0 &&
+				fn == nil && (ext == "" || strings.HasPrefix(ext, "pathlib.")) {
 				found = true
 				return false
 			}
@@ -166,6 +208,19 @@ func (l *lowerer) ops(stmts []ast.Stmt) []*rules.OpRef {
 	return out
 }
 
+// localSync returns the argument that may let only the new group's
+// members create it (use_local_synchronization=…, unless a literal
+// False), or nil.
+func localSync(c *ast.Call, gc *api.GroupCreator) ast.Expr {
+	if x := arg(c, gc.Local); x != nil && !isFalse(x) {
+		return x
+	}
+	return nil
+}
+
+// worldGroup is the default group, which group creations synchronise.
+var worldGroup = &rules.Group{ID: "WORLD", Kind: rules.GroupWorld}
+
 func (l *lowerer) exprOps(e ast.Expr) []*rules.OpRef { return l.nodeOps(e) }
 
 func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
@@ -190,7 +245,13 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 				}
 				return
 			}
-			if _, fn := l.callee(n); fn != nil && fn != l.fn && !Dispatch(fn) {
+			ext, fn := l.callee(n)
+			if gc := l.tb.GroupCreators[ext]; gc != nil && gc.Collective == "world" && localSync(n, gc) == nil {
+				// Group creation: every rank of the default group takes part.
+				out = append(out, &rules.OpRef{Op: lastName(ext), Group: worldGroup, Pos: l.pos(n.Pos), Creates: true})
+				return
+			}
+			if fn != nil && fn != l.fn && !Dispatch(fn) {
 				p := l.pos(n.Pos)
 				var sum []*rules.OpRef
 				if cs, ok := l.r.(CallSummarizer); ok {

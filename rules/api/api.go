@@ -150,9 +150,16 @@ type GroupCreator struct {
 	Returns string `toml:"returns"`
 	// Out: (Go/C APIs) the out-parameter that receives the communicator
 	// (ncclCommInitRank's ncclComm_t*), when it is not the result.
-	Out     Arg    `toml:"out"`
-	Library string `toml:"library"`
-	Doc     string `toml:"doc"`
+	Out Arg `toml:"out"`
+	// Collective: creating the group is itself collective, so every rank
+	// of the default group must make the call, in the same order, members
+	// of the new group or not ("world": new_group, init_device_mesh); ""
+	// when it is not. Local: the argument that, when true, lets only the
+	// members call (new_group's use_local_synchronization).
+	Collective string `toml:"collective"`
+	Local      Arg    `toml:"local"`
+	Library    string `toml:"library"`
+	Doc        string `toml:"doc"`
 }
 
 // RankPredicate is an expression that depends on the rank.
@@ -330,6 +337,7 @@ func (l *Library) normalize() {
 	for _, g := range l.GroupCreators {
 		fix(&g.Backend)
 		fix(&g.Out)
+		fix(&g.Local)
 	}
 	for _, s := range l.Streams {
 		fix(&s.Arg)

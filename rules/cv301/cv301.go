@@ -26,7 +26,10 @@ var Rule = rules.Register(&rules.Rule{
 			"`if trainer.is_global_zero`, `if accelerator.is_main_process`, an early `return` on a rank test, a " +
 			"@rank_zero_only function — when the other path does not issue the same sequence. Point-to-point " +
 			"operations split by rank, the same collective on both sides, and rank-dependent arguments " +
-			"(`gather_list if rank == dst else None`) are fine and not reported.",
+			"(`gather_list if rank == dst else None`) are fine and not reported. A condition on a file system check " +
+			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`) is reported too, as a warning: each rank asks its own " +
+			"host, and ranks can disagree. Once a value has been broadcast or all-reduced it is the same on every rank, " +
+			"and branching on it is fine.",
 		Why: "Every rank of the group must call every collective, in the same order. NCCL matches them by " +
 			"sequence number, not by name: rank 0's extra barrier pairs with the other ranks' next collective, " +
 			"and the last one waits forever (a watchdog timeout after 10–30 minutes), or ranks exchange " +
@@ -56,6 +59,7 @@ if accelerator.is_main_process:
 			"https://github.com/huggingface/accelerate/issues/2785 — gather_for_metrics under is_main_process hangs (R5)",
 			"https://github.com/deepspeedai/DeepSpeed/issues/797 — engine.save_checkpoint on rank 0 only hangs (R7)",
 			"https://github.com/KempnerInstitute/KempnerForge/issues/49 — per-rank Path.exists() decides a broadcast_object_list (R8)",
+			"https://github.com/huggingface/transformers/pull/48302 — each tensor-parallel subset calls new_group for its own ranks only (R18)",
 			"https://github.com/Lightning-AI/pytorch-lightning/issues/19106 — log_dict(sync_dist=True) with rank-dependent keys (R4)",
 		},
 		Since: "0.1.0",
@@ -157,7 +161,31 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 		cond = "`" + cond + "`"
 	}
 	var msg string
-	if afterExit {
+	if o.Creates {
+		local := ""
+		if o.Op == "new_group" {
+			local = " (unless use_local_synchronization=True)"
+		}
+		msg = fmt.Sprintf("%s is collective over the default group: every rank must call it, in the same order, "+
+			"whether or not it joins the new group%s; here only the ranks where %s holds call it, "+
+			"so group creation waits for the others forever (hang); create the group on every rank and gate only its use",
+			name, local, cond)
+		if afterExit {
+			msg = fmt.Sprintf("%s is collective over the default group: every rank must call it, in the same order, "+
+				"whether or not it joins the new group%s; the ranks that leave early at %s (%s) never call it, "+
+				"so group creation waits for them forever (hang)", name, local, br.Guard.Short(), cond)
+		}
+	} else if br.HostLocal && afterExit {
+		msg = fmt.Sprintf("%s on %s runs only on the ranks that do not leave early at %s (%s), a file system check that "+
+			"each rank makes on its own host: ranks can see the file system differently (node-local paths, a network file system's cache), "+
+			"and those that left never issue it, so the others wait forever (hang); decide on one rank and broadcast the decision",
+			name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
+	} else if br.HostLocal {
+		msg = fmt.Sprintf("%s on %s runs only when %s holds, a file system check that each rank makes on its own host: "+
+			"ranks can see the file system differently (node-local paths, a network file system's cache), so some issue it and others do not "+
+			"and the job hangs; decide on one rank and broadcast the decision (broadcast_object_list), then branch on that",
+			name, rulekit.GroupLabel(o.Group), cond)
+	} else if afterExit {
 		msg = fmt.Sprintf("%s on %s runs only on the ranks that do not leave early at %s (%s): "+
 			"the ranks that left never issue it, so NCCL pairs it with a different collective or it waits forever (hang)",
 			name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
@@ -167,7 +195,16 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 			name, rulekit.GroupLabel(o.Group), cond)
 	}
 	d := rules.Diagnostic{Pos: o.Pos, Message: msg}
-	d.Related = append(d.Related, rulekit.Related(br.Guard, "the rank-dependent condition"))
+	if br.HostLocal {
+		// Whether hosts disagree depends on the file system, which the
+		// analysis cannot see.
+		d.Severity = rules.Warning
+	}
+	guard := "the rank-dependent condition"
+	if br.HostLocal {
+		guard = "the file system check, made on each host"
+	}
+	d.Related = append(d.Related, rulekit.Related(br.Guard, guard))
 	if o.Site != nil && o.Site.Pos.IsValid() && o.Site.Pos != o.Pos {
 		d.Related = append(d.Related, rulekit.Related(o.Site.Pos, fmt.Sprintf("the collective reached through this call (%s)", rulekit.OpName(o.Site))))
 	}

@@ -1,0 +1,23 @@
+# Each rank asks its own host's file system; ranks can disagree (R8: a
+# network file system's cache showed the checkpoint to some ranks only,
+# which then waited in broadcast_object_list for the others).
+import os
+from pathlib import Path
+
+import torch.distributed as dist
+
+
+def resume(ckpt_dir):
+    if Path(ckpt_dir, "latest").exists():
+        state = [None]
+        dist.broadcast_object_list(state, src=0)  # want CV301 "a file system check that each rank makes on its own host"
+        return state[0]
+    return None
+
+
+def load(folder, states, dcp):
+    found = os.path.isdir(folder)
+    if not found:
+        return False
+    dist.barrier()  # want CV301 "runs only on the ranks that do not leave early"
+    return True
