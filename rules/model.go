@@ -239,6 +239,12 @@ type Work struct {
 	Overwritten *Pos
 	// UnwaitedExit is a function exit reachable without a wait, when known.
 	UnwaitedExit *Pos
+	// Via is the call of a program function that handed the handle back
+	// to its caller (`out, h = all_gather_async(x, async_op=True)`), and
+	// ViaFunc that function's name; nil for the collective's own call.
+	// Var, Waited and the rest then describe the caller's side.
+	Via     *Pos
+	ViaFunc string
 }
 
 // RankBranch is a branch on a rank-dependent condition.

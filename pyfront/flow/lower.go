@@ -467,6 +467,11 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		l.expr(s.Value, st, true)
+		if c, ok := unwrapAwait(s.Value).(*ast.Call); ok {
+			if rh := l.handedBack(c); rh != nil {
+				l.handBack(rh, c, "_", st) // the helper's handle, dropped
+			}
+		}
 		if c, ok := s.Value.(*ast.Call); ok {
 			l.discarded(c)
 			l.globalSwitch(c)
@@ -965,6 +970,12 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			delete(l.hostVars, v)
 		}
 		l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Pos), Var: v, Write: true, Host: host, From: from})
+		if c, ok := unwrapAwait(value).(*ast.Call); ok && site == nil {
+			// h = helper(x, async_op=True) that returns its handle.
+			if rh := l.handedBack(c); rh != nil && rh.index == -1 {
+				l.handBack(rh, c, v, st)
+			}
+		}
 	case *ast.Attribute, *ast.Subscript:
 		if a, ok := t.(*ast.Attribute); ok && value != nil && (dotted(a) == "mpi4py.rc.thread_level" || l.r.Ref(a) == "mpi4py.rc.thread_level") {
 			if v, ok := constStr(value); ok {
@@ -1018,7 +1029,29 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			}
 			l.assign(e, v, st)
 		}
+		if c, ok := unwrapAwait(value).(*ast.Call); ok && site == nil {
+			// out, h = helper(x, async_op=True): h is the helper's handle.
+			if rh := l.handedBack(c); rh != nil && rh.index >= 0 && rh.index < len(elts) {
+				if n, ok := elts[rh.index].(*ast.Name); ok {
+					l.handBack(rh, c, n.Id, st)
+				}
+			}
+		}
 	}
+}
+
+// handBack starts tracking, in the caller, the work handle that call c
+// received from a program function, bound to v ("_": discarded).
+func (l *lowerer) handBack(rh *returnedHandle, c *ast.Call, v string, st *state) {
+	at := l.pos(c.Pos)
+	w := &rules.Work{Site: rh.site, Via: &at, ViaFunc: lastName(rh.fn.Name)}
+	if v == "_" {
+		w.Discarded = true
+	} else {
+		w.Var = v
+		st.pending[v] = []*rules.Work{w}
+	}
+	l.addWork(w)
 }
 
 func unwrapAwait(e ast.Expr) ast.Expr {

@@ -25,7 +25,9 @@ var Rule = rules.Register(&rules.Rule{
 			"batch_isend_irecv returns, ProcessGroup methods, Horovod *_async, mpi4py I* requests — that is " +
 			"discarded, rebound before it is waited, or not waited on some path out of the function. Handles " +
 			"that leave the function (returned, stored in a list or attribute, passed on) are someone else's " +
-			"to wait and are not reported. A device-wide synchronize() does not count as a wait.",
+			"to wait and are not reported there; a handle that a function of the program returns (`return out, " +
+			"handle`) is followed into each caller that asks for async work, where `out, _ = helper(x, async_op=True)` " +
+			"discards it. A device-wide synchronize() does not count as a wait.",
 		Why: "For NCCL, work.wait() is what makes the current stream wait for the collective; without it the " +
 			"next kernel can read the output before it is written or overwrite the input while it is still " +
 			"being sent. Dropped handles also leave buffer lifetime to the watchdog; on XPU a device " +
@@ -81,50 +83,58 @@ func check(p *rules.Pass, w *rules.Work) {
 	if s == nil || w.Escapes {
 		return
 	}
-	f := p.Prog.File(s.Pos.Path)
+	// at is the call that produced the handle: the collective, or the
+	// call of the program function that handed it back (Work.Via).
+	at := s.Pos
 	name := rulekit.OpName(s)
+	this := "this " + name
+	returned := name + " returns"
+	if w.Via != nil {
+		at = *w.Via
+		this = fmt.Sprintf("the %s that %s returns", name, w.ViaFunc)
+		returned = fmt.Sprintf("of the %s that %s returns", name, w.ViaFunc)
+	}
+	f := p.Prog.File(at.Path)
 	list := s.Op == "batch_p2p"
+	var d rules.Diagnostic
 	switch {
 	case w.Var == "" && !w.Discarded:
 		// Not bound and not a statement of its own: an element of a list
 		// or an argument, i.e. someone else's to wait.
 		return
 	case w.Discarded:
-		d := rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
-			"the work handle %s returns is discarded, so nothing waits for the %s: the next use of its buffers can run before it completes (wrong data or reuse of memory still being sent)",
-			name, describe(s))}
-		if f != nil && s.Pos.Col >= 1 && w.Var == "" {
+		d = rules.Diagnostic{Pos: at, Message: fmt.Sprintf(
+			"the work handle %s is discarded, so nothing waits for the %s: the next use of its buffers can run before it completes (wrong data or reuse of memory still being sent)",
+			returned, describe(s))}
+		if f != nil && s.Pos.Col >= 1 && w.Var == "" && w.Via == nil {
 			if fx := keepAndWait(f, s, list); fx != nil {
 				d.Fixes = append(d.Fixes, *fx)
 			}
 		}
-		p.Report(d)
 	case w.Overwritten != nil:
-		d := rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
-			"%q, the work handle of this %s, is rebound at line %d before it is waited: the first operation is never waited (wrong data or buffer reuse while it runs)",
-			w.Var, name, w.Overwritten.Line)}
+		d = rules.Diagnostic{Pos: at, Message: fmt.Sprintf(
+			"%q, the work handle of %s, is rebound at line %d before it is waited: the first operation is never waited (wrong data or buffer reuse while it runs)",
+			w.Var, this, w.Overwritten.Line)}
 		d.Related = append(d.Related, rulekit.Related(*w.Overwritten, "rebound here without a wait"))
 		line := w.Overwritten.Line
 		d.Fixes = append(d.Fixes, rules.Fix{Title: "Wait " + w.Var + " before rebinding it",
-			Edits: []rules.Edit{rulekit.InsertBefore(s.Pos.Path, line, waitStmt(w.Var, list, rulekit.Indent(f, line)))}})
-		p.Report(d)
+			Edits: []rules.Edit{rulekit.InsertBefore(at.Path, line, waitStmt(w.Var, list, rulekit.Indent(f, line)))}})
 	case len(w.Waited) == 0:
-		d := rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
-			"%q, the work handle of this %s, is never waited: the next use of its buffers can run before it completes (wrong data or reuse of memory still in flight)",
-			w.Var, name)}
+		d = rules.Diagnostic{Pos: at, Message: fmt.Sprintf(
+			"%q, the work handle of %s, is never waited: the next use of its buffers can run before it completes (wrong data or reuse of memory still in flight)",
+			w.Var, this)}
 		if f != nil {
-			end := s.Pos.EndLine
-			if end < s.Pos.Line {
-				end = s.Pos.Line
+			end := at.EndLine
+			if end < at.Line {
+				end = at.Line
 			}
 			d.Fixes = append(d.Fixes, rules.Fix{Title: "Wait " + w.Var,
-				Edits: []rules.Edit{rulekit.InsertAfter(f, end, waitStmt(w.Var, list, rulekit.Indent(f, s.Pos.Line)))}})
+				Edits: []rules.Edit{rulekit.InsertAfter(f, end, waitStmt(w.Var, list, rulekit.Indent(f, at.Line)))}})
 		}
-		p.Report(d)
 	case w.UnwaitedExit != nil:
-		d := rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
-			"%q, the work handle of this %s, is not waited on the path that leaves the function at line %d: on that path the operation is never completed from this side",
-			w.Var, name, w.UnwaitedExit.Line)}
+		d = rules.Diagnostic{Pos: at, Message: fmt.Sprintf(
+			"%q, the work handle of %s, is not waited on the path that leaves the function at line %d: on that path the operation is never completed from this side",
+			w.Var, this, w.UnwaitedExit.Line)}
 		d.Related = append(d.Related, rulekit.Related(*w.UnwaitedExit, "leaves without waiting "+w.Var))
 		for _, wp := range w.Waited {
 			d.Related = append(d.Related, rulekit.Related(wp, "waited here on another path"))
@@ -133,10 +143,15 @@ func check(p *rules.Pass, w *rules.Work) {
 		if f != nil && isExit(rulekit.Line(f, w.UnwaitedExit.Line)) {
 			line := w.UnwaitedExit.Line
 			d.Fixes = append(d.Fixes, rules.Fix{Title: "Wait " + w.Var + " before leaving",
-				Edits: []rules.Edit{rulekit.InsertBefore(s.Pos.Path, line, waitStmt(w.Var, list, rulekit.Indent(f, line)))}})
+				Edits: []rules.Edit{rulekit.InsertBefore(at.Path, line, waitStmt(w.Var, list, rulekit.Indent(f, line)))}})
 		}
-		p.Report(d)
+	default:
+		return
 	}
+	if w.Via != nil {
+		d.Related = append(d.Related, rulekit.Related(s.Pos, fmt.Sprintf("the async %s whose handle %s returns", name, w.ViaFunc)))
+	}
+	p.Report(d)
 }
 
 var exitRE = regexp.MustCompile(`^\s*(return|raise|break|continue)\b`)

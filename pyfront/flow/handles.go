@@ -1,0 +1,194 @@
+package flow
+
+import (
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/api"
+)
+
+// Work handles that a program function hands back to its caller.
+//
+// A helper that issues an async collective and returns its handle —
+// `return out, handle` (vllm-ascend's all_gather_async, U1) — leaves the
+// wait to its caller: the helper's own site is silent, since the handle
+// escapes it. Each call of the helper that asks for async work then gets
+// a Work of its own (rules.Work.Via), tracked in the caller like the
+// result of a direct async call, so that `kv, _ = all_gather_async(kv,
+// group, async_op=True)` is a discarded handle.
+
+// returnedHandle is what a helper returns of one of its async sites.
+type returnedHandle struct {
+	fn    *rules.Function
+	site  *rules.Site
+	index int // the element of the returned tuple; -1: the returned value itself
+	// asyncParam is the index of the helper's parameter that the site's
+	// async argument is (async_op=async_op), or -1 when the site is
+	// async whatever the caller passes.
+	asyncParam int
+	params     []string
+	positional int // params[:positional] may be passed by position
+}
+
+// asyncBinding is a helper's variable bound to an async-capable site.
+type asyncBinding struct {
+	site       *rules.Site
+	asyncParam int
+}
+
+// handedBack returns the async work handle that call c receives from a
+// program function, or nil.
+func (l *lowerer) handedBack(c *ast.Call) *returnedHandle {
+	if l.callAsync[c] != nil {
+		return nil // a collective itself
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn || !l.mayReturnWork(fn) {
+		return nil
+	}
+	rh := l.returnedWork(fn)
+	if rh == nil {
+		return nil
+	}
+	if rh.asyncParam >= 0 {
+		// The caller decides: the argument must be a literal True.
+		pos := rh.asyncParam
+		if pos >= rh.positional {
+			pos = -1 // keyword-only
+		} else if _, method := c.Func.(*ast.Attribute); method && (rh.params[0] == "self" || rh.params[0] == "cls") {
+			pos-- // called through the instance: self is not an argument
+		}
+		if !isTrue(arg(c, api.Arg{Pos: pos, Name: rh.params[rh.asyncParam]})) {
+			return nil
+		}
+	}
+	return rh
+}
+
+// mayReturnWork: fn issues a collective that can be async (a cheap test
+// that spares the syntax walk for nearly every function).
+func (l *lowerer) mayReturnWork(fn *rules.Function) bool {
+	for _, s := range fn.Sites {
+		if e := l.tb.Collectives[s.API]; e != nil && (e.AlwaysAsync || e.Async.Present()) {
+			return true
+		}
+	}
+	return false
+}
+
+// returnedWork finds, in fn's own statements, a return of a variable bound
+// to the result of one of its async-capable collectives.
+func (l *lowerer) returnedWork(fn *rules.Function) *returnedHandle {
+	fd, ok := l.r.(FuncDefiner)
+	if !ok {
+		return nil
+	}
+	var body []ast.Stmt
+	var args *ast.Arguments
+	switch n := fd.FuncDef(fn).(type) {
+	case *ast.FunctionDef:
+		body, args = n.Body, n.Args
+	case *ast.AsyncFunctionDef:
+		body, args = n.Body, n.Args
+	default:
+		return nil
+	}
+	var params []string
+	positional := 0
+	if args != nil {
+		for _, a := range args.PosOnlyArgs {
+			params = append(params, a.Arg)
+		}
+		for _, a := range args.Args {
+			params = append(params, a.Arg)
+		}
+		positional = len(params)
+		for _, a := range args.KwOnlyArgs {
+			params = append(params, a.Arg)
+		}
+	}
+	handles := map[string]asyncBinding{}
+	ast.InspectStmts(body, func(s ast.Stmt) bool {
+		switch s := s.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		case *ast.Assign:
+			n, ok := s.Targets[0].(*ast.Name)
+			c, isCall := unwrapAwait(s.Value).(*ast.Call)
+			if len(s.Targets) != 1 || !ok || !isCall {
+				return true
+			}
+			if b, ok := l.asyncSite(c, params); ok {
+				handles[n.Id] = b
+			} else {
+				delete(handles, n.Id)
+			}
+		}
+		return true
+	})
+	if len(handles) == 0 {
+		return nil
+	}
+	// Only a return that every call reaches counts: torch's own
+	// `if async_op: return work` / `else: work.wait()` hands the handle
+	// back only when asked to, which the site's async flag cannot tell.
+	var found *returnedHandle
+	for _, s := range body {
+		r, ok := s.(*ast.Return)
+		if !ok {
+			continue
+		}
+		index, name := -2, ""
+		switch v := r.Value.(type) {
+		case *ast.Name:
+			if _, ok := handles[v.Id]; ok {
+				index, name = -1, v.Id
+			}
+		case *ast.Tuple:
+			for i, x := range v.Elts {
+				if n, ok := x.(*ast.Name); ok {
+					if _, ok := handles[n.Id]; ok {
+						index, name = i, n.Id
+						break
+					}
+				}
+			}
+		}
+		if index > -2 {
+			b := handles[name]
+			found = &returnedHandle{fn: fn, site: b.site, index: index, asyncParam: b.asyncParam, params: params, positional: positional}
+		}
+		break
+	}
+	return found
+}
+
+// asyncSite reports whether call c of a helper with parameters params is
+// a collective whose result is a work handle: always (isend), with a
+// literal async_op=True, or when the helper's own parameter passed as
+// its async argument is true (asyncParam).
+func (l *lowerer) asyncSite(c *ast.Call, params []string) (b asyncBinding, ok bool) {
+	s := l.r.Site(c)
+	if s == nil {
+		return b, false
+	}
+	e := l.tb.Collectives[s.API]
+	if e == nil {
+		return b, false
+	}
+	b.site, b.asyncParam = s, -1
+	if e.AlwaysAsync {
+		return b, true
+	}
+	switch x := arg(c, e.Async).(type) {
+	case *ast.Constant:
+		return b, isTrue(x)
+	case *ast.Name:
+		for i, p := range params {
+			if p == x.Id {
+				b.asyncParam = i
+				return b, true
+			}
+		}
+	}
+	return b, false
+}
