@@ -344,7 +344,8 @@ func hostValue(e ast.Expr) bool {
 		switch f.Attr {
 		case "cpu", "numpy", "tolist", "item",
 			"numel", "nelement", "size", "dim", "element_size", "stride", "data_ptr", "get_device",
-			"rank", "get_rank", "get_world_size", "get_local_rank", "get_global_rank", "get_group_rank":
+			"rank", "get_rank", "get_world_size", "get_local_rank", "get_global_rank", "get_group_rank",
+			"get_future": // a work handle's Future
 			return true
 		case "to":
 			return len(c.Args) > 0 && cpuDevice(c.Args[0])
@@ -955,7 +956,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		}
 		// Host only matters to the use events, which functions that never
 		// mention a stream do not emit (uses): spare them the look-up.
-		host := hostValue(value) || value == nil && l.augHost || l.uses && l.handleValue(value)
+		// A work handle (the result of an async collective) is a host
+		// object too: its wait() is the synchronisation, not a read.
+		host := hostValue(value) || value == nil && l.augHost || l.uses && l.handleValue(value) || site != nil && site.Work != nil
 		var from []string
 		if !host && value != nil {
 			// v = xs[0], v = [a, b]: a new name for existing objects.

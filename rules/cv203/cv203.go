@@ -188,9 +188,10 @@ func check(p *rules.Pass, fn *rules.Function) {
 	}
 }
 
-// streamHandles returns the variables a function uses as streams or
-// events: the stream of a `with torch.cuda.stream(v)`, either side of a
-// wait_stream/wait_event, the stream of a record_stream.
+// streamHandles returns the variables a function uses as streams, events
+// or work handles: the stream of a `with torch.cuda.stream(v)`, either
+// side of a wait_stream/wait_event, the stream of a record_stream, what
+// it waits.
 func streamHandles(fn *rules.Function) map[string]bool {
 	var out map[string]bool
 	add := func(text string) {
@@ -209,6 +210,10 @@ func streamHandles(fn *rules.Function) map[string]bool {
 			add(e.OtherText)
 		case rules.EvRecordStream:
 			add(e.OtherText)
+		case rules.EvWait:
+			// What is waited is a work handle or a future, whose wait()
+			// is the synchronisation itself.
+			add(e.Var)
 		}
 	}
 	return out
