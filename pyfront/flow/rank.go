@@ -121,10 +121,11 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 			return true
 		}
 	}
-	if ext == "" {
-		// A method on a receiver of unknown type with a predicate's name
-		// (trainer.is_world_process_zero(), comm.Get_rank()); rank() and
-		// local_rank() are too common to match without resolution.
+	if ext == "" || fn == nil && !l.inTables(ext) {
+		// A method on a receiver of unknown type, or of an external object
+		// the tables do not describe (MPI.COMM_WORLD), with a predicate's
+		// name (trainer.is_world_process_zero(), comm.Get_rank()); rank()
+		// and local_rank() are too common to match without resolution.
 		for pn, p := range l.tb.RankPredicates {
 			if p.Kind == "call" && lastName(pn) == name && name != "rank" && name != "local_rank" {
 				return true
@@ -132,6 +133,12 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 		}
 	}
 	return false
+}
+
+// inTables reports whether the tables describe the external symbol.
+func (l *lowerer) inTables(ext string) bool {
+	return l.tb.Collectives[ext] != nil || l.tb.Spawners[ext] != nil || l.tb.GroupCreators[ext] != nil ||
+		l.tb.Streams[ext] != nil || l.tb.RankPredicates[ext] != nil
 }
 
 func (l *lowerer) rankAttr(a *ast.Attribute) bool {

@@ -242,6 +242,13 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 			continue
 		}
 		name := b.t.Canonical(t.External)
+		if !b.inTables(name) {
+			// accelerate.Accelerator().gather: a method of an instance of
+			// an external class is the class's method entry.
+			if m := b.instanceMethod(name); m != "" {
+				name = m
+			}
+		}
 		if b.inTables(name) {
 			known = true
 		}
@@ -266,6 +273,27 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 		}
 	}
 	return out
+}
+
+// instanceMethod maps "pkg.Class().method", the call graph's name for a
+// method of an instance of an external class, to the tables' method
+// entry "pkg.Class.method" (canonical), or "".
+func (b *builder) instanceMethod(name string) string {
+	i := strings.LastIndex(name, "().")
+	if i < 0 || strings.ContainsAny(name[i+3:], "().") {
+		return ""
+	}
+	m := b.t.Canonical(name[:i] + "." + name[i+3:])
+	if c := b.t.Collectives[m]; c != nil && c.Method {
+		return m
+	}
+	if s := b.t.Spawners[m]; s != nil && s.Method {
+		return m
+	}
+	if s := b.t.Streams[m]; s != nil && s.Method {
+		return m
+	}
+	return ""
 }
 
 func (b *builder) inTables(name string) bool {
