@@ -821,7 +821,11 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	if rank := l.isRank(s.Test); rank || l.fsProbe(s.Test) {
 		br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test),
 			Then: l.ops(s.Body), Else: l.ops(s.Orelse), HostLocal: !rank}
-		thenExits, elseExits := exits(s.Body), len(s.Orelse) > 0 && exits(s.Orelse)
+		// An arm that raises is a failure, not a path that skips the
+		// collectives: the launcher tears the job down when a rank dies
+		// (torch's own `if not 0 <= rank < world_size: raise`).
+		thenExits := exits(s.Body) && !raises(s.Body)
+		elseExits := len(s.Orelse) > 0 && exits(s.Orelse) && !raises(s.Orelse)
 		switch {
 		case thenExits && !elseExits:
 			br.EarlyExit = true
@@ -879,6 +883,20 @@ func exits(stmts []ast.Stmt) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// raises reports whether a statement list always ends by raising.
+func raises(stmts []ast.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	switch s := stmts[len(stmts)-1].(type) {
+	case *ast.Raise:
+		return true
+	case *ast.If:
+		return raises(s.Body) && raises(s.Orelse)
 	}
 	return false
 }
