@@ -140,6 +140,7 @@ func (b *Builder) Finish() *Graph {
 		g.buildModule(m)
 	}
 	b.deferred = nil
+	g.bindUnbound()
 	// The budget grows with the program: about 40 value applications per
 	// constraint generated from the source, never less than 4M.
 	g.s.budget = max(4_000_000, 40*(g.s.ncons+g.s.ncopy))
@@ -887,8 +888,39 @@ func (b *builder) importFrom(u unit, n *ast.ImportFrom) {
 			g.s.add(dst, g.moduleValue(m.Name))
 		} else if g.table.IsPackagePrefix(sub) {
 			g.s.add(dst, g.moduleValue(sub))
+		} else {
+			g.unbound = append(g.unbound, unboundImport{from: src, name: a.Name, qual: sub, dst: dst})
 		}
 	}
+}
+
+// unboundImport is "from P import name" where P is a package of the
+// program (from: its __init__, nil for a namespace package) that has no
+// submodule name in the analysed files.
+type unboundImport struct {
+	from       *resolve.Module
+	name, qual string
+	dst        slotID
+}
+
+// bindUnbound gives each unboundImport whose package does not bind the
+// name either the external symbol P.name: a submodule outside the
+// analysed files (a partial checkout, a compiled extension such as
+// torch._C) resolves like any module outside the program, by its
+// qualified name, rather than to nothing. Whether P binds the name is
+// known only once every module is in (star imports included), hence
+// Finish.
+func (g *Graph) bindUnbound() {
+	for _, u := range g.unbound {
+		if x := u.from; x != nil {
+			f := g.modFunc[x]
+			if f == nil || f.Scope.Bound[u.name] || g.starNames[x][u.name] || len(g.extStars[x]) > 0 {
+				continue // bound there, or it may be (a module that did not parse, an external star import)
+			}
+		}
+		g.s.add(u.dst, g.External(u.qual))
+	}
+	g.unbound = nil
 }
 
 func (b *builder) assignStmt(u unit, targets []ast.Expr, value ast.Expr) {

@@ -196,6 +196,9 @@ type Graph struct {
 	stars      []starImport
 	starNames  map[*resolve.Module]map[string]bool
 	extStars   map[*resolve.Module][]string
+	// unbound: "from P import name" of a package of the program with no
+	// submodule name, settled in Finish (see bindUnbound).
+	unbound []unboundImport
 	// extStarsBound: bindExtStars has run; module slots created from now
 	// on get their external star-import value when they are made.
 	extStarsBound bool

@@ -1,0 +1,2 @@
+def go(x):
+    return x
