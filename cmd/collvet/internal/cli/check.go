@@ -260,10 +260,54 @@ func runCheck(env *Env, args []string) int {
 	if f.stats {
 		printStats(env.Stderr, rep)
 	}
+	if f.format == "text" && !f.quiet && isTerminal(env.Stderr) {
+		// For people at a terminal (ruff prints one too); pipes and CI
+		// logs get the findings alone, as from go vet.
+		if line := summary(rep.Diagnostics); line != "" {
+			fmt.Fprintln(env.Stderr, line)
+		}
+	}
 	if len(rep.Diagnostics) > 0 {
 		return ExitFindings
 	}
 	return ExitOK
+}
+
+// summary is the one-line count of findings a terminal user sees after
+// them: how many, of which severities, in how many files, and how many
+// --fix can fix. "" when there are none.
+func summary(ds []rules.Diagnostic) string {
+	if len(ds) == 0 {
+		return ""
+	}
+	files := map[string]bool{}
+	sev := map[rules.Severity]int{}
+	fixable := 0
+	for _, d := range ds {
+		files[d.Pos.Path] = true
+		sev[d.Severity]++
+		if len(d.Fixes) > 0 {
+			fixable++
+		}
+	}
+	var parts []string
+	for _, s := range []struct {
+		sev  rules.Severity
+		noun string
+	}{{rules.Error, "error"}, {rules.Warning, "warning"}, {rules.Info, "info"}} {
+		if n := sev[s.sev]; n > 0 {
+			if s.sev == rules.Info {
+				parts = append(parts, fmt.Sprintf("%d info", n))
+			} else {
+				parts = append(parts, plural(n, s.noun))
+			}
+		}
+	}
+	line := fmt.Sprintf("collvet: %s (%s) in %s", plural(len(ds), "finding"), strings.Join(parts, ", "), plural(len(files), "file"))
+	if fixable > 0 {
+		line += fmt.Sprintf("; %d can be fixed with --fix (--diff shows how)", fixable)
+	}
+	return line
 }
 
 // checkCLISelector accepts selectors that name at least one rule.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/collvet/collvet/cmd/collvet/internal/driver"
 	"github.com/collvet/collvet/cmd/collvet/internal/driver/drivertest"
+	"github.com/collvet/collvet/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/cli")
@@ -355,5 +356,28 @@ func write(t *testing.T, dir, name, content string) {
 	}
 	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestSummary(t *testing.T) {
+	at := func(path string, sev rules.Severity, fix bool) rules.Diagnostic {
+		d := rules.Diagnostic{Pos: rules.Pos{Path: path, Line: 1}, Severity: sev}
+		if fix {
+			d.Fixes = []rules.Fix{{Title: "fix"}}
+		}
+		return d
+	}
+	for _, tc := range []struct {
+		ds   []rules.Diagnostic
+		want string
+	}{
+		{nil, ""},
+		{[]rules.Diagnostic{at("a.py", rules.Error, false)}, "collvet: 1 finding (1 error) in 1 file"},
+		{[]rules.Diagnostic{at("a.py", rules.Error, true), at("a.py", rules.Warning, false), at("b.py", rules.Warning, true), at("c.go", rules.Info, false)},
+			"collvet: 4 findings (1 error, 2 warnings, 1 info) in 3 files; 2 can be fixed with --fix (--diff shows how)"},
+	} {
+		if got := summary(tc.ds); got != tc.want {
+			t.Errorf("summary = %q, want %q", got, tc.want)
+		}
 	}
 }
