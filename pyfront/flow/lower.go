@@ -546,7 +546,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.loopHead(s.Iter, s.Target, st)
 		return l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st), false
 	case *ast.While:
-		l.expr(s.Test, st, false)
+		l.test(s.Test, st)
 		return l.loop(s.Body, s.Orelse, st), false
 	case *ast.With:
 		return l.with(s.Items, s.Body, st)
@@ -571,7 +571,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		_ = all
 		return merge(outs...), false
 	case *ast.Assert:
-		l.expr(s.Test, st, false)
+		l.test(s.Test, st)
 	}
 	return st, false
 }
@@ -816,8 +816,31 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 	return res, all
 }
 
+// test lowers a condition. A variable tested for its truth (`if ran:`,
+// `while not done`, `if a or b`) is taken for a Python value, not device
+// memory: truth-testing a tensor is rare in this code (a tensor of more
+// than one element refuses it) and would sync the device anyway; FSDP's
+// `any_ran = any_ran or handle.pre_unshard()` under a stream is a bool.
+func (l *lowerer) test(e ast.Expr, st *state) {
+	switch e := e.(type) {
+	case *ast.Name:
+		return
+	case *ast.UnaryOp:
+		if e.Op == ast.Not {
+			l.test(e.Operand, st)
+			return
+		}
+	case *ast.BoolOp:
+		for _, v := range e.Values {
+			l.test(v, st)
+		}
+		return
+	}
+	l.expr(e, st, false)
+}
+
 func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
-	l.expr(s.Test, st, false)
+	l.test(s.Test, st)
 	if rank := l.isRank(s.Test); rank || l.fsProbe(s.Test) {
 		br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test),
 			Then: l.ops(s.Body), Else: l.ops(s.Orelse), HostLocal: !rank}
@@ -1161,7 +1184,7 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 	case *ast.Lambda:
 		// its own function
 	case *ast.IfExp:
-		l.expr(e.Test, st, false)
+		l.test(e.Test, st)
 		if rank := l.isRank(e.Test); rank || l.fsProbe(e.Test) {
 			then, els := l.exprOps(e.Body), l.exprOps(e.Orelse)
 			if len(then)+len(els) > 0 {
