@@ -484,9 +484,11 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			}
 		}
 	case *ast.Assign:
-		if storesOnly(s.Targets, s.Value) {
+		switch {
+		case storesOnly(s.Targets, s.Value):
 			l.handOn(s.Value, st) // self.x = t, stash[k] = (buf, ev)
-		} else if !rebindsOnly(s.Targets, s.Value) {
+		case rebindsOnly(s.Targets, s.Value), l.filesHandle(s.Targets, s.Value):
+		default:
 			l.expr(s.Value, st, false)
 		}
 		for _, t := range s.Targets {
@@ -1260,6 +1262,30 @@ func storesOnly(targets []ast.Expr, value ast.Expr) bool {
 				return false
 			}
 		default:
+			return false
+		}
+	}
+	return len(targets) > 0
+}
+
+// filesHandle reports whether an assignment files a bare name into a
+// handle registry of the instance (self.X[k] = handle, see
+// HandleRegistries): a reference stored, not a tensor copied.
+func (l *lowerer) filesHandle(targets []ast.Expr, value ast.Expr) bool {
+	hr, ok := l.r.(HandleRegistries)
+	if _, name := value.(*ast.Name); !ok || !name {
+		return false
+	}
+	for _, t := range targets {
+		s, ok := t.(*ast.Subscript)
+		if !ok {
+			return false
+		}
+		a, ok := s.Value.(*ast.Attribute)
+		if !ok {
+			return false
+		}
+		if n, ok := a.Value.(*ast.Name); !ok || n.Id != "self" || !hr.HandleRegistry(l.fn, a.Attr) {
 			return false
 		}
 	}

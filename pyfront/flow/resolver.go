@@ -84,5 +84,13 @@ type FuncDefiner interface {
 	FuncDef(fn *rules.Function) ast.Node
 }
 
+// HandleRegistries is implemented by resolvers that know which attributes
+// of a method's instance hold work handles: the class waits what it takes
+// out of them (self.X.pop(k).wait()), so filing a value there
+// (self.X[k] = handle) stores a reference and reads no tensor.
+type HandleRegistries interface {
+	HandleRegistry(fn *rules.Function, attr string) bool
+}
+
 // MaxSummary bounds the sequences Resolver.Summary returns.
 const MaxSummary = 64

@@ -64,6 +64,7 @@ type builder struct {
 	applyIdx                      map[*callgraph.Class][]*callgraph.CallSite // see applyCalls
 	selfStoreIdx                  map[*callgraph.Class]map[string][]ast.Expr // see selfStores
 	methodsOf                     map[*callgraph.Class][]*callgraph.Func     // the functions defined in each class, in Funcs order
+	registries                    map[*callgraph.Class]map[string]bool       // see HandleRegistry
 }
 
 type siteSource struct {

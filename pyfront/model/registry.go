@@ -1,0 +1,125 @@
+package model
+
+import (
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/rules"
+)
+
+// Handle registries: attributes of an instance that hold work handles.
+//
+// DeepSpeed ZeRO-3's parameter coordinator starts an all-gather under
+// its stream and files the handle by parameter
+// (self.__inflight_param_registry[param] = handle); other methods take it
+// out and wait it (self.__inflight_param_registry.pop(param).wait()). The
+// item store is then a reference filed away, not a tensor copied on the
+// device, which is what an item store of a bare value usually is to the
+// flow pass (out[i] = y).
+
+// HandleRegistry implements flow.HandleRegistries: whether attr of the
+// instance that fn is a method of is waited out of somewhere in its class.
+func (r *resolver) HandleRegistry(fn *rules.Function, attr string) bool {
+	f := r.b.fnOf(fn)
+	for f != nil && f.Class == nil {
+		f = f.Parent // a closure inside a method
+	}
+	if f == nil || f.Class.Node == nil {
+		return false
+	}
+	if r.b.registries == nil {
+		r.b.registries = map[*callgraph.Class]map[string]bool{}
+	}
+	regs, ok := r.b.registries[f.Class]
+	if !ok {
+		regs = registriesOf(f.Class.Node)
+		r.b.registries[f.Class] = regs
+	}
+	return regs[attr]
+}
+
+// registriesOf scans a class for self.X whose elements it waits:
+// self.X.pop(k).wait(), self.X.get(k).wait(), self.X[k].wait(), and the
+// loop variables of for h in self.X / self.X.values() / for k, h in
+// self.X.items() that the loop body waits.
+func registriesOf(c *ast.ClassDef) map[string]bool {
+	out := map[string]bool{}
+	ast.Inspect(c, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Call:
+			if a, ok := n.Func.(*ast.Attribute); ok && a.Attr == "wait" {
+				if x := registryOf(a.Value); x != "" {
+					out[x] = true
+				}
+			}
+		case *ast.For:
+			x, elem := loopRegistry(n)
+			if x == "" || elem == "" {
+				return true
+			}
+			ast.InspectStmts(n.Body, func(s ast.Stmt) bool {
+				ast.Inspect(s, func(m ast.Node) bool {
+					if c, ok := m.(*ast.Call); ok {
+						if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == "wait" {
+							if v, ok := a.Value.(*ast.Name); ok && v.Id == elem {
+								out[x] = true
+							}
+						}
+					}
+					return true
+				})
+				return false
+			})
+		}
+		return true
+	})
+	return out
+}
+
+// registryOf returns X for self.X.pop(…), self.X.get(…) and self.X[…].
+func registryOf(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Call:
+		if a, ok := e.Func.(*ast.Attribute); ok && (a.Attr == "pop" || a.Attr == "get") {
+			return selfAttr(a.Value)
+		}
+	case *ast.Subscript:
+		return selfAttr(e.Value)
+	}
+	return ""
+}
+
+// loopRegistry returns X and the element variable of for h in self.X,
+// for h in self.X.values() and for k, h in self.X.items().
+func loopRegistry(f *ast.For) (x, elem string) {
+	iter := f.Iter
+	method := ""
+	if c, ok := iter.(*ast.Call); ok && len(c.Args) == 0 {
+		if a, ok := c.Func.(*ast.Attribute); ok {
+			iter, method = a.Value, a.Attr
+		}
+	}
+	x = selfAttr(iter)
+	switch t := f.Target.(type) {
+	case *ast.Name:
+		if method == "" || method == "values" {
+			elem = t.Id
+		}
+	case *ast.Tuple:
+		if method == "items" && len(t.Elts) == 2 {
+			if n, ok := t.Elts[1].(*ast.Name); ok {
+				elem = n.Id
+			}
+		}
+	}
+	return x, elem
+}
+
+// selfAttr returns X for self.X.
+func selfAttr(e ast.Expr) string {
+	if a, ok := e.(*ast.Attribute); ok {
+		if n, ok := a.Value.(*ast.Name); ok && n.Id == "self" {
+			return a.Attr
+		}
+	}
+	return ""
+}
