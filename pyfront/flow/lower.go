@@ -395,6 +395,46 @@ func keepsHost(value ast.Expr) bool {
 	return hostValue(value)
 }
 
+// toDevice reports whether c copies its receiver from the host to the
+// device: x.cuda(…), or x.to(…) with non_blocking=True or a CUDA device
+// ("cuda", "cuda:0", torch.device("cuda", i), device=…). The receiver of
+// such a copy is host memory (a batch from a DataLoader, a pinned
+// buffer), which no stream writes, or already on the device, where the
+// call copies nothing: the prefetching idiom `with torch.cuda.stream(s):
+// x = x.cuda(non_blocking=True)` reads no device memory on s.
+func toDevice(c *ast.Call) bool {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	switch a.Attr {
+	case "cuda":
+		return true
+	case "to":
+		for _, k := range c.Keywords {
+			switch k.Arg {
+			case "non_blocking":
+				if isTrue(k.Value) {
+					return true
+				}
+			case "device":
+				return cudaDevice(k.Value)
+			}
+		}
+		return len(c.Args) > 0 && cudaDevice(c.Args[0])
+	}
+	return false
+}
+
+// cudaDevice: "cuda", "cuda:N" or torch.device("cuda…", …).
+func cudaDevice(e ast.Expr) bool {
+	if c, ok := e.(*ast.Call); ok && lastName(dotted(c.Func)) == "device" && len(c.Args) > 0 {
+		e = c.Args[0]
+	}
+	s, ok := constStr(e)
+	return ok && (s == "cuda" || strings.HasPrefix(s, "cuda:"))
+}
+
 // cpuDevice: "cpu" or torch.device("cpu").
 func cpuDevice(e ast.Expr) bool {
 	if s, ok := constStr(e); ok {
@@ -1405,7 +1445,7 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	if a, ok := c.Func.(*ast.Attribute); ok {
 		// t.record_stream(s) marks t's memory as used by s: it reads
 		// nothing (and is the protection CV203 asks for).
-		if _, isCall := a.Value.(*ast.Call); isCall || site == nil && a.Attr != "record_stream" {
+		if _, isCall := a.Value.(*ast.Call); isCall || site == nil && a.Attr != "record_stream" && !toDevice(c) {
 			l.expr(a.Value, st, false)
 		}
 	} else if _, ok := c.Func.(*ast.Name); !ok {
