@@ -22,6 +22,9 @@ func FuzzLoad(f *testing.F) {
 		"from concurrent.futures import ThreadPoolExecutor\nimport other\n\nclass A(other.Base):\n    def run(self):\n        return super().run()\n\nwith ThreadPoolExecutor(4) as ex:\n    ex.map(lambda a: a.run(), [A()])\n",
 		"import functools\n\ndef deco(f):\n    @functools.wraps(f)\n    def inner(*a, **k):\n        return f(*a, **k)\n    return inner\n\n@deco\ndef g(x, *, y=1):\n    yield from x\n",
 		"from other import *\nx = [f for f in (g, h)]\nd = {'k': x}\nd['k'][0]()\ngetattr(d, 'k')\n",
+		"import torch.distributed as dist\n\ndef ag(t, g, async_op=False):\n    h = dist.all_gather_into_tensor(t, t, group=g, async_op=async_op)\n    return t, h\n\nx, _ = ag(1, None, async_op=True)\ny, w = ag(1, None, True)\nw.wait()\n",
+		"import os\nimport torch.distributed as dist\nif dist.get_rank() in [0, 1]:\n    g = dist.new_group([0, 1])\nif os.path.exists('f'):\n    dist.barrier()\nok = [os.path.isdir('d')]\ndist.broadcast_object_list(ok)\nif ok[0]:\n    dist.barrier()\n",
+		"import torch\n\nclass C:\n    def f(self, p, s):\n        with torch.cuda.stream(s):\n            h = p.all_gather_coalesced([p])\n            x = p.cuda(non_blocking=True)\n        self.reg[p] = h\n        sel = [q for q in p if q]\n        for a in [x, sel]:\n            a.add_(1)\n\n    def g(self, p):\n        self.reg.pop(p).wait()\n",
 	} {
 		f.Add([]byte(s))
 	}
