@@ -395,6 +395,11 @@ func keepsHost(value ast.Expr) bool {
 	return hostValue(value)
 }
 
+// containerMethods are methods of Python containers that tensors do not
+// have: calling one reads the container, not device memory
+// (batch.items(), grads.append(g)).
+var containerMethods = map[string]bool{"items": true, "keys": true, "get": true, "append": true, "extend": true, "setdefault": true}
+
 // toDevice reports whether c copies its receiver from the host to the
 // device: x.cuda(…), or x.to(…) with non_blocking=True or a CUDA device
 // ("cuda", "cuda:0", torch.device("cuda", i), device=…). The receiver of
@@ -1088,6 +1093,12 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					site.Work.Var = d
 				}
 			}
+			if k, ok := value.(*ast.Constant); ok && k.Type == ast.ConstNone && !isSubscript(t) {
+				// self.buf = None drops the reference, as for a local: a
+				// free, not a write on the current stream.
+				l.event(&rules.Event{Kind: rules.EvFree, Pos: l.pos(t.Span()), Var: d})
+				return
+			}
 			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Host: hostValue(value) && !isSubscript(t)})
 		}
 	case *ast.Tuple, *ast.List, *ast.Starred:
@@ -1445,7 +1456,7 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	if a, ok := c.Func.(*ast.Attribute); ok {
 		// t.record_stream(s) marks t's memory as used by s: it reads
 		// nothing (and is the protection CV203 asks for).
-		if _, isCall := a.Value.(*ast.Call); isCall || site == nil && a.Attr != "record_stream" && !toDevice(c) {
+		if _, isCall := a.Value.(*ast.Call); isCall || site == nil && a.Attr != "record_stream" && !toDevice(c) && !containerMethods[a.Attr] {
 			l.expr(a.Value, st, false)
 		}
 	} else if _, ok := c.Func.(*ast.Name); !ok {
