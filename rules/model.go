@@ -345,6 +345,21 @@ type Arm struct {
 	Parent *Arm // the arm enclosing this conditional, if any
 	Cond   int  // the conditional, numbered within its function
 	Index  int  // which arm: 0 the body, 1 the else part
+	// Exits: every path through the arm leaves the function (or the
+	// loop body): what happens in it is not seen after the conditional.
+	// An except handler that returns is such an arm, of a conditional of
+	// its own.
+	Exits bool
+}
+
+// Within reports whether a is b or an arm nested in b.
+func (a *Arm) Within(b *Arm) bool {
+	for x := a; x != nil; x = x.Parent {
+		if x == b {
+			return true
+		}
+	}
+	return false
 }
 
 // Exclusive reports whether events under arms a and b cannot both run in

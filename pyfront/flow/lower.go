@@ -848,7 +848,15 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 		}
 	}
 	for _, h := range handlers {
+		// A handler that leaves: its own one-armed conditional, so that
+		// what it does is not seen after the try.
+		outer := l.arm
+		if l.loops == 0 && exits(h.Body) {
+			l.arm = &rules.Arm{Parent: outer, Cond: l.conds, Index: 0, Exits: true}
+			l.conds++
+		}
 		o, ex := l.block(h.Body, merge(in, out))
+		l.arm = outer
 		if !ex {
 			outs = append(outs, o)
 		}
@@ -914,12 +922,12 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	// arms, so no arm is recorded.
 	outer := l.arm
 	if l.loops == 0 {
-		l.arm = &rules.Arm{Parent: outer, Cond: l.conds, Index: 0}
+		l.arm = &rules.Arm{Parent: outer, Cond: l.conds, Index: 0, Exits: exits(s.Body)}
 		l.conds++
 	}
 	a, ea := l.block(s.Body, st.clone())
 	if l.loops == 0 {
-		l.arm = &rules.Arm{Parent: outer, Cond: l.arm.Cond, Index: 1}
+		l.arm = &rules.Arm{Parent: outer, Cond: l.arm.Cond, Index: 1, Exits: len(s.Orelse) > 0 && exits(s.Orelse)}
 	}
 	b, eb := l.block(s.Orelse, st.clone())
 	l.arm = outer

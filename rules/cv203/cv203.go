@@ -88,6 +88,11 @@ type prod struct {
 	pos    rules.Pos
 	arm    *rules.Arm // the if/else arm of the write (see rules.Exclusive)
 	name   string     // the variable the write bound (another name's, for an alias)
+	// exit is the innermost arm of the write that leaves the function:
+	// reads outside it see before, the producer before the write (nil:
+	// none).
+	exit   *rules.Arm
+	before *prod
 }
 
 type state struct {
@@ -256,11 +261,27 @@ func alias(st *state, v string, from []string) {
 	}
 }
 
+// exitArm returns the innermost arm of a that leaves the function, or nil.
+func exitArm(a *rules.Arm) *rules.Arm {
+	for x := a; x != nil; x = x.Parent {
+		if x.Exits {
+			return x
+		}
+	}
+	return nil
+}
+
 func produce(st *state, v string, e *rules.Event, i int) {
 	if v == "" {
 		return
 	}
-	st.produced[v] = prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos, arm: e.Arm, name: v}
+	p := prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos, arm: e.Arm, name: v}
+	if p.exit = exitArm(e.Arm); p.exit != nil {
+		if old, ok := st.produced[v]; ok {
+			p.before = &old
+		}
+	}
+	st.produced[v] = p
 	delete(st.usedOn, v)
 	st.use(v, e, i)
 }
@@ -277,6 +298,13 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported
 		return
 	}
 	pr, ok := st.produced[v]
+	for ok && pr.exit != nil && !e.Arm.Within(pr.exit) {
+		// Written on a path that left: this read sees the write before.
+		if pr.before == nil {
+			return
+		}
+		pr = *pr.before
+	}
 	if !ok {
 		return
 	}
