@@ -22,6 +22,31 @@ var rankHelperNames = map[string]bool{
 // calls, attributes and environment reads from the rank_predicate tables,
 // locals assigned from them, and expressions built from those.
 func (l *lowerer) isRank(e ast.Expr) bool {
+	return dependsOn(e, l.rankVars, func(n ast.Node) (found, descend bool) {
+		switch n := n.(type) {
+		case *ast.Compare:
+			// `local_rank == -1` / `!= -1` asks "launched distributed at
+			// all?", which every rank answers the same way.
+			for _, c := range n.Comparators {
+				if isMinusOne(c) {
+					return false, false
+				}
+			}
+		case *ast.Attribute:
+			return l.rankAttr(n), true
+		case *ast.Subscript:
+			return l.envRank(n.Value, n.Slice), true
+		case *ast.Call:
+			return l.rankCall(n), true
+		}
+		return false, true
+	})
+}
+
+// dependsOn reports whether e reads a local of vars or holds a node that
+// hit finds; hit also says whether to look inside a node it did not find.
+// Lambdas are not entered: their bodies run later, if at all.
+func dependsOn(e ast.Expr, vars map[string]bool, hit func(ast.Node) (found, descend bool)) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if found || n == nil {
@@ -30,35 +55,13 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 		switch n := n.(type) {
 		case *ast.Lambda:
 			return false
-		case *ast.Compare:
-			// `local_rank == -1` / `!= -1` asks "launched distributed at
-			// all?", which every rank answers the same way.
-			for _, c := range n.Comparators {
-				if isMinusOne(c) {
-					return false
-				}
-			}
 		case *ast.Name:
-			if n.Ctx == ast.Load && l.rankVars[n.Id] {
-				found = true
-			}
-		case *ast.Attribute:
-			if l.rankAttr(n) {
-				found = true
-				return false
-			}
-		case *ast.Subscript:
-			if l.envRank(n.Value, n.Slice) {
-				found = true
-				return false
-			}
-		case *ast.Call:
-			if l.rankCall(n) {
-				found = true
-				return false
-			}
+			found = n.Ctx == ast.Load && vars[n.Id]
+			return !found
 		}
-		return true
+		f, descend := hit(n)
+		found = f
+		return !f && descend
 	})
 	return found
 }
@@ -75,33 +78,19 @@ var (
 // fsProbeCalls, a Path method of fsProbeMethods, or a local holding such
 // an answer.
 func (l *lowerer) fsProbe(e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if found || n == nil {
-			return false
+	return dependsOn(e, l.fsVars, func(n ast.Node) (found, descend bool) {
+		c, ok := n.(*ast.Call)
+		if !ok {
+			return false, true
 		}
-		switch n := n.(type) {
-		case *ast.Lambda:
-			return false
-		case *ast.Name:
-			if n.Ctx == ast.Load && l.fsVars[n.Id] {
-				found = true
-			}
-		case *ast.Call:
-			ext, fn := l.callee(n)
-			if fsProbeCalls[ext] || ext == "" && fsProbeCalls[dotted(n.Func)] {
-				found = true
-				return false
-			}
-			if a, ok := n.Func.(*ast.Attribute); ok && fsProbeMethods[a.Attr] && len(n.Args) == 0 && len(n.Keywords) == 0 &&
-				fn == nil && (ext == "" || strings.HasPrefix(ext, "pathlib.")) {
-				found = true
-				return false
-			}
+		ext, fn := l.callee(c)
+		if fsProbeCalls[ext] || ext == "" && fsProbeCalls[dotted(c.Func)] {
+			return true, false
 		}
-		return true
+		a, ok := c.Func.(*ast.Attribute)
+		return ok && fsProbeMethods[a.Attr] && len(c.Args) == 0 && len(c.Keywords) == 0 &&
+			fn == nil && (ext == "" || strings.HasPrefix(ext, "pathlib.")), true
 	})
-	return found
 }
 
 func (l *lowerer) rankCall(c *ast.Call) bool {

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/collvet/collvet/cmd/collvet/internal/driver"
@@ -29,27 +28,9 @@ func addIgnores(ctx context.Context, env *Env, f *checkFlags, req driver.Request
 		}
 	}
 	if f.diff {
-		n := 0
-		for _, c := range changes {
-			if d := c.Diff(); d != "" {
-				io.WriteString(env.Stdout, d)
-				n++
-			}
-		}
-		if n > 0 {
-			return nil, ExitFindings
-		}
-		return nil, ExitOK
+		return nil, printDiffs(env, changes)
 	}
-	added, files := 0, 0
-	for _, c := range changes {
-		if err := c.Write(); err != nil {
-			fmt.Fprintf(env.Stderr, "collvet: %s: not suppressed: %v\n", c.Path, err)
-			continue
-		}
-		added += c.Fixes
-		files++
-	}
+	added, files := writeChanges(env, changes, "not suppressed")
 	if !f.quiet {
 		fmt.Fprintf(env.Stderr, "collvet: added %s in %s\n", plural(added, "suppression"), plural(files, "file"))
 	}

@@ -214,27 +214,9 @@ func runCheck(env *Env, args []string) int {
 			}
 		}
 		if f.diff {
-			n := 0
-			for _, c := range changes {
-				if d := c.Diff(); d != "" {
-					io.WriteString(env.Stdout, d)
-					n++
-				}
-			}
-			if n > 0 {
-				return ExitFindings
-			}
-			return ExitOK
+			return printDiffs(env, changes)
 		}
-		fixed, files := 0, 0
-		for _, c := range changes {
-			if err := c.Write(); err != nil {
-				fmt.Fprintf(env.Stderr, "collvet: %s: fix not applied: %v\n", c.Path, err)
-				continue
-			}
-			fixed += c.Fixes
-			files++
-		}
+		fixed, files := writeChanges(env, changes, "fix not applied")
 		if !f.quiet && files > 0 {
 			fmt.Fprintf(env.Stderr, "collvet: applied %s in %s\n", plural(fixed, "fix"), plural(files, "file"))
 		}
@@ -308,6 +290,37 @@ func summary(ds []rules.Diagnostic) string {
 		line += fmt.Sprintf("; %d can be fixed with --fix (--diff shows how)", fixable)
 	}
 	return line
+}
+
+// printDiffs writes the changes as unified diffs (--diff) and returns the
+// exit status: findings when there is a diff.
+func printDiffs(env *Env, changes []*fix.Change) int {
+	n := 0
+	for _, c := range changes {
+		if d := c.Diff(); d != "" {
+			io.WriteString(env.Stdout, d)
+			n++
+		}
+	}
+	if n > 0 {
+		return ExitFindings
+	}
+	return ExitOK
+}
+
+// writeChanges writes the changes (atomically, see fix.Change.Write),
+// saying on stderr which could not be written and why (failed: "fix not
+// applied"), and returns how many edits and files were written.
+func writeChanges(env *Env, changes []*fix.Change, failed string) (edits, files int) {
+	for _, c := range changes {
+		if err := c.Write(); err != nil {
+			fmt.Fprintf(env.Stderr, "collvet: %s: %s: %v\n", c.Path, failed, err)
+			continue
+		}
+		edits += c.Fixes
+		files++
+	}
+	return edits, files
 }
 
 // checkCLISelector accepts selectors that name at least one rule.
