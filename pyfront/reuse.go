@@ -149,6 +149,27 @@ func (c *Cache) reuse(files []resolve.SourceFile, mods []*resolve.Module, overla
 	return &res
 }
 
+// Unchanged reports whether src, as the new content of path, has the same
+// code as the latest full Load saw there (see sameCode): a Load whose only
+// change is this one hands back that analysis. The language server uses
+// it to skip the typing debounce for such edits (a comment written).
+func (c *Cache) Unchanged(path string, src []byte) bool {
+	c.mu.Lock()
+	s := c.snap
+	c.mu.Unlock()
+	if s == nil {
+		return false
+	}
+	path = filepath.Clean(path)
+	for _, f := range s.files {
+		if f.path == path {
+			_, same := sameCode(f.src, src)
+			return same
+		}
+	}
+	return false
+}
+
 // sameCode reports whether raw tokenizes to the same tokens, at the same
 // positions, as the decoded source old, with the same comments inside
 // brackets; it returns raw decoded. Files that do not tokenize cleanly are

@@ -79,10 +79,11 @@ func runLSP(env *Env, args []string) int {
 			}
 			return &lsp.Result{Diagnostics: rep.Diagnostics, Files: rep.Files}, nil
 		}),
-		Debounce: lspDebounce(*debounce),
-		Ignore:   ignore,
-		Version:  Version,
-		Log:      log,
+		Unchanged: cache.Unchanged,
+		Debounce:  lspDebounce(*debounce),
+		Ignore:    ignore,
+		Version:   Version,
+		Log:       log,
 	})
 	var rwc io.ReadWriteCloser = lsp.Stdio()
 	if env.Stdin != os.Stdin || env.Stdout != os.Stdout {

@@ -132,10 +132,14 @@ func (s *Server) schedule(ctx context.Context) {
 			return
 		case <-s.kick:
 			cancel() // latest wins: the running analysis is obsolete
+			delay := s.opts.Debounce
+			if s.cheapChanges() {
+				delay = 0 // the analysis will be handed back: no need to wait for more typing
+			}
 			if timer == nil {
-				timer = time.NewTimer(s.opts.Debounce)
+				timer = time.NewTimer(delay)
 			} else {
-				timer.Reset(s.opts.Debounce)
+				timer.Reset(delay)
 			}
 			timerC = timer.C
 		case <-timerC:
@@ -173,6 +177,35 @@ func (s *Server) schedule(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// cheapChanges reports whether every change waiting for analysis is an
+// open document whose new text changes no code (Options.Unchanged).
+func (s *Server) cheapChanges() bool {
+	if s.opts.Unchanged == nil {
+		return false
+	}
+	s.mu.Lock()
+	if s.configDirty || len(s.changed) == 0 {
+		s.mu.Unlock()
+		return false
+	}
+	texts := make(map[string][]byte, len(s.changed))
+	for p := range s.changed {
+		d := s.docs[p]
+		if d == nil {
+			s.mu.Unlock()
+			return false // a file changed on disk: a real analysis
+		}
+		texts[p] = d.text
+	}
+	s.mu.Unlock()
+	for p, t := range texts {
+		if !s.opts.Unchanged(p, t) {
+			return false
+		}
+	}
+	return true
 }
 
 // analyze runs the analyzer on snap, turning a panic into an error.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -299,5 +300,37 @@ func TestOpenUnchangedFileDuringFirstAnalysis(t *testing.T) {
 	}
 	if err := c.shutdown(); err != nil {
 		t.Error(err)
+	}
+}
+
+// An edit that changes no code (Options.Unchanged) is analysed at once:
+// with an hour's debounce, its diagnostics still arrive; a code edit after
+// it waits for the debounce again.
+func TestUnchangedEditSkipsDebounce(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "a.py")
+	writeFile(t, path, "hazard(1)\n")
+	var mu sync.Mutex
+	cheap := true
+	c := newClient(t, Options{Debounce: time.Hour, Unchanged: func(p string, text []byte) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return cheap && p == path && strings.HasPrefix(string(text), "hazard(1)")
+	}})
+	c.initialize(root, ClientCapabilities{})
+	// The first analysis waits for the hour; the cheap edit cuts it short.
+	uri := c.open(path, "hazard(1)\n")
+	v := c.change(uri, TextDocumentContentChangeEvent{Text: "hazard(1)  # a comment\n"})
+	c.waitDiags(uri, func(p PublishDiagnosticsParams) bool { return p.Version != nil && *p.Version == v })
+	mu.Lock()
+	cheap = false
+	mu.Unlock()
+	c.change(uri, TextDocumentContentChangeEvent{Text: "hazard(1)\nhazard(2)\n"})
+	select {
+	case p := <-c.diags:
+		if p.URI == uri && len(p.Diagnostics) == 2 {
+			t.Errorf("a code edit was analysed before the debounce: %+v", p)
+		}
+	case <-time.After(300 * time.Millisecond):
 	}
 }

@@ -52,6 +52,11 @@ type Options struct {
 	// directive for d on its line of file (the text the analysis saw),
 	// offered as a quick fix after the rule's own; false: none.
 	Suppress func(file *rules.File, d rules.Diagnostic) (rules.Fix, bool)
+	// Unchanged, when set, reports that text, as an open document's new
+	// content, changes no code the analysis reads (a comment written, a
+	// docstring retyped), so that re-analysing is cheap: such edits are
+	// analysed at once instead of after the debounce.
+	Unchanged func(path string, text []byte) bool
 	// Log receives the server's own log lines (stderr in `collvet lsp`);
 	// nil discards them.
 	Log io.Writer
