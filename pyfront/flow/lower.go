@@ -972,7 +972,13 @@ func raises(stmts []ast.Stmt) bool {
 	}
 	switch s := stmts[len(stmts)-1].(type) {
 	case *ast.Raise:
-		return true
+		// raise SystemExit(0) is sys.exit(0): a clean exit, which the
+		// launcher does not treat as a failure.
+		x := s.Exc
+		if c, ok := x.(*ast.Call); ok {
+			x = c.Func
+		}
+		return lastName(dotted(x)) != "SystemExit"
 	case *ast.If:
 		return raises(s.Body) && raises(s.Orelse)
 	}
