@@ -1567,10 +1567,11 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 		}
 	}
 	l.event(&rules.Event{Kind: rules.EvCollective, Pos: site.Pos, Site: site})
-	if uniformOps[site.Op] {
+	if uniformOps[site.Op] && (site.Group == nil || site.Group.Kind != rules.GroupAlloc) {
 		// Every rank holds the same value afterwards: a flag decided on
 		// one rank and broadcast, or reduced over all of them, no longer
-		// depends on the rank (the fix CV301 recommends).
+		// depends on the rank (the fix CV301 recommends). Over a subgroup
+		// of the program's making it is the same within that group only.
 		for _, v := range site.Outputs {
 			delete(l.rankVars, v)
 			delete(l.fsVars, v)

@@ -21,3 +21,13 @@ def load(folder, states, dcp):
         return False
     dist.barrier()  # want CV301 "runs only on the ranks that do not leave early"
     return True
+
+
+def decided_in_a_subgroup(ckpt_dir):
+    # Broadcast within a subgroup: the same value there only, while the
+    # barrier is on the default group.
+    group = dist.new_group([0, 1])
+    found = [Path(ckpt_dir).exists() if dist.get_rank() == 0 else None]
+    dist.broadcast_object_list(found, src=0, group=group)
+    if found[0]:
+        dist.barrier()  # want CV301 "barrier"
