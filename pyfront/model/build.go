@@ -65,6 +65,7 @@ type builder struct {
 	selfStoreIdx                  map[*callgraph.Class]map[string][]ast.Expr // see selfStores
 	methodsOf                     map[*callgraph.Class][]*callgraph.Func     // the functions defined in each class, in Funcs order
 	registries                    map[*callgraph.Class]map[string]bool       // see HandleRegistry
+	spawnedBy                     map[*rules.Site]*rules.Context             // sites a spawn runs directly (spawnedSite)
 }
 
 type siteSource struct {

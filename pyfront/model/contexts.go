@@ -1,6 +1,7 @@
 package model
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -55,9 +56,14 @@ func (b *builder) newContext(kind string, f *callgraph.Func, at ast.Node, api st
 // a context.
 func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name string, sp *api.Spawner) bool {
 	info := b.info[cs.Node]
-	many := spawnMany(sp, info, b.joined[cs.Node])
+	many := spawnMany(sp, info, b.joined[cs.Node]) && !(sp.Context == string(rules.Pool) && b.singleWorker(f, cs.Node))
 	entries, bound := b.targetFuncs(cs, sp)
-	if len(entries) == 0 && sp.Framework == "" && sp.Context != "background" {
+	var ext *api.Collective
+	var extTarget ast.Expr
+	if len(entries) == 0 {
+		ext, extTarget = b.externalTarget(cs, sp)
+	}
+	if len(entries) == 0 && ext == nil && sp.Framework == "" && sp.Context != "background" {
 		return false
 	}
 	var groups []*rules.Group
@@ -68,7 +74,7 @@ func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name stri
 			groups = []*rules.Group{b.in.Values.world}
 		}
 	}
-	mk := func(entry *callgraph.Func, isBound bool) {
+	mk := func(entry *callgraph.Func, isBound bool) *rules.Context {
 		c := b.newContext(sp.Context, f, cs.Node, name)
 		c.Many = many
 		c.Joined = b.joined[cs.Node]
@@ -85,15 +91,65 @@ func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name stri
 		s := &spawn{ctx: c, cs: cs, sp: sp, bound: isBound, caller: f}
 		s.args, s.kw = spawnArgs(cs.Node, sp)
 		b.spawns = append(b.spawns, s)
+		return c
 	}
 	if len(entries) == 0 {
-		mk(nil, false)
+		c := mk(nil, false)
+		if ext != nil {
+			b.spawnedSite(f, cs, sp, ext, extTarget, c)
+		}
 		return true
 	}
 	for i, e := range entries {
 		mk(e, bound[i])
 	}
 	return true
+}
+
+// externalTarget returns the collective of the tables that a spawn runs
+// directly (ex.submit(dcp.save, state, …), Thread(target=dist.barrier)),
+// and the target expression; nil when the target is not one.
+func (b *builder) externalTarget(cs *callgraph.CallSite, sp *api.Spawner) (*api.Collective, ast.Expr) {
+	if !sp.Target.Present() {
+		return nil, nil
+	}
+	e := argExpr(cs.Node, sp.Target)
+	if e == nil {
+		return nil, nil
+	}
+	vals, _ := b.g.ArgValues(cs, sp.Target.Pos, sp.Target.Name)
+	for _, v := range vals {
+		val := b.g.Value(v)
+		if val == nil || val.Kind != callgraph.KExternal {
+			continue
+		}
+		if c := b.t.Collectives[b.t.Canonical(val.Name)]; c != nil && !c.Method {
+			return c, e
+		}
+	}
+	return nil, nil
+}
+
+// spawnedSite makes the site of a collective that a spawn runs directly
+// (externalTarget): at the spawn call, with the arguments the spawn
+// passes on, issued by the spawned context c alone, not by the thread
+// that spawns it.
+func (b *builder) spawnedSite(f *callgraph.Func, cs *callgraph.CallSite, sp *api.Spawner, coll *api.Collective, target ast.Expr, c *rules.Context) {
+	args, kw := spawnArgs(cs.Node, sp)
+	call := &ast.Call{Pos: cs.Node.Pos, Func: target, Args: args}
+	names := make([]string, 0, len(kw))
+	for k := range kw {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		call.Keywords = append(call.Keywords, &ast.Keyword{Arg: k, Value: kw[k]})
+	}
+	site := b.newSite(b.fn(f), f, &callgraph.CallSite{ID: -1, Node: call, At: call, Caller: f}, coll)
+	if b.spawnedBy == nil {
+		b.spawnedBy = map[*rules.Site]*rules.Context{}
+	}
+	b.spawnedBy[site] = c
 }
 
 // frameworkGroups returns the communicators a framework's hooks drive:
@@ -295,6 +351,68 @@ func (b *builder) subclassSpawns() {
 // loop and is not joined right away. A thread joined right after its start
 // inside a loop body ("for ...: t.start(); t.join()") ends before the next
 // iteration starts another, so the loop runs them one at a time.
+// singleWorker reports whether the pool that call c submits to has one
+// worker (ThreadPoolExecutor(max_workers=1), ThreadPool(1)): bound in the
+// calling function (an assignment, `with … as ex`) or, for self.x, in a
+// method of its class. Its tasks run one after another on one thread, in
+// the order they were submitted, however many there are: torch's own
+// thread-based async checkpointing, and the hand-rolled kind.
+func (b *builder) singleWorker(f *callgraph.Func, c *ast.Call) bool {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok || f == nil {
+		return false
+	}
+	recv := pathText(a.Value)
+	if recv == "" {
+		return false
+	}
+	scope := f.Node
+	if strings.HasPrefix(recv, "self.") && f.Class != nil && f.Class.Node != nil {
+		scope = f.Class.Node
+	}
+	if scope == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(scope, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Assign:
+			for _, t := range n.Targets {
+				found = found || pathText(t) == recv && onePool(n.Value)
+			}
+		case *ast.WithItem:
+			found = found || n.OptionalVars != nil && pathText(n.OptionalVars) == recv && onePool(n.ContextExpr)
+		}
+		return !found
+	})
+	return found
+}
+
+// onePool: ThreadPoolExecutor(1) / (max_workers=1), ThreadPool(1) /
+// (processes=1).
+func onePool(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	switch shortName(pathText(c.Func)) {
+	case "ThreadPoolExecutor", "ThreadPool":
+	default:
+		return false
+	}
+	var n ast.Expr
+	if len(c.Args) > 0 {
+		n = c.Args[0]
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == "max_workers" || k.Arg == "processes" {
+			n = k.Value
+		}
+	}
+	k, ok := n.(*ast.Constant)
+	return ok && k.Type == ast.ConstInt && k.Int == 1
+}
+
 func spawnMany(sp *api.Spawner, info *callInfo, joined bool) bool {
 	return sp.Many || (info != nil && info.inLoop && !joined)
 }

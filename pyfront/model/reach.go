@@ -105,6 +105,10 @@ func (b *builder) reach() {
 		spawnOf[s.ctx] = s
 	}
 	for _, site := range b.prog.Sites {
+		if c := b.spawnedBy[site]; c != nil {
+			site.Reach = append(site.Reach, &rules.Reach{Ctx: c})
+			continue
+		}
 		for _, ctx := range reachedBy[site.Func] {
 			par := parents[ctx]
 			var chain []*rules.Call
