@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"strings"
 
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/textpos"
@@ -75,7 +76,11 @@ func (s *Server) codeAction(_ context.Context, params json.RawMessage) (any, err
 		if !overlaps(d.Range, p.Range) {
 			continue
 		}
-		for _, a := range fd.fixes[i] {
+		fixes := fd.fixes[i]
+		if a := s.ignoreAction(fd, i); a != nil {
+			fixes = append(fixes[:len(fixes):len(fixes)], *a)
+		}
+		for _, a := range fixes {
 			a.Diagnostics = []Diagnostic{d}
 			// The edits of an open document are computed against the
 			// published URI; answer with the URI the client asked about.
@@ -92,6 +97,33 @@ func (s *Server) codeAction(_ context.Context, params json.RawMessage) (any, err
 		}
 	}
 	return actions, nil
+}
+
+// ignoreAction is the quick fix that adds a suppression directive for
+// finding i of fd (Options.Suppress), computed on request: planning it
+// reads the whole file, which publishing every finding cannot afford.
+func (s *Server) ignoreAction(fd *fileDiags, i int) *CodeAction {
+	if s.opts.Suppress == nil || fd.src == nil {
+		return nil
+	}
+	d := fd.findings[i]
+	f := &rules.File{Path: d.Pos.Path, Lang: rules.Python, Src: fd.src}
+	if strings.HasSuffix(d.Pos.Path, ".go") {
+		f.Lang = rules.Go
+	}
+	fix, ok := s.opts.Suppress(f, d)
+	if !ok {
+		return nil
+	}
+	fix.Title = "Ignore on this line, then write why"
+	m := textpos.New(fd.src)
+	actions := toActions(rules.Diagnostic{Rule: d.Rule, Pos: d.Pos, Fixes: []rules.Fix{fix}}, func(string) *textpos.Mapper { return m })
+	if len(actions) == 0 {
+		return nil
+	}
+	a := actions[0]
+	a.IsPreferred = false
+	return &a
 }
 
 // wantsQuickFix reports whether a codeAction "only" filter admits quick

@@ -22,6 +22,9 @@ type fileDiags struct {
 	lsp      []Diagnostic
 	findings []rules.Diagnostic
 	fixes    [][]CodeAction // per finding, edits already in UTF-16
+	// src is the text the findings were computed on (nil when unknown),
+	// for the quick fixes made on request (Options.Suppress).
+	src []byte
 }
 
 // snapshot is the state one analysis sees.
@@ -285,21 +288,8 @@ func (s *Server) publish(snap *snapshot, res *Result) {
 		}
 		fd.lsp = append(fd.lsp, s.toProtocol(d, mapper))
 		fd.findings = append(fd.findings, d)
-		actions := toActions(d, mapper)
-		if src, ok := texts[d.Pos.Path]; ok && s.opts.Suppress != nil {
-			f := &rules.File{Path: d.Pos.Path, Lang: rules.Python, Src: src}
-			if strings.HasSuffix(f.Path, ".go") {
-				f.Lang = rules.Go
-			}
-			if fix, ok := s.opts.Suppress(f, d); ok {
-				fix.Title = "Ignore on this line, then write why"
-				for _, a := range toActions(rules.Diagnostic{Rule: d.Rule, Pos: d.Pos, Fixes: []rules.Fix{fix}}, mapper) {
-					a.IsPreferred = false
-					actions = append(actions, a)
-				}
-			}
-		}
-		fd.fixes = append(fd.fixes, actions)
+		fd.fixes = append(fd.fixes, toActions(d, mapper))
+		fd.src = texts[d.Pos.Path]
 	}
 
 	s.mu.Lock()
