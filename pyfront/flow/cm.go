@@ -185,14 +185,24 @@ func (e *cmEffects) param(x ast.Expr) int {
 // argument is the expression call c passes for parameter i of the
 // context manager (a method called through its instance skips self).
 func (e *cmEffects) argument(c *ast.Call, i int) ast.Expr {
-	if i < 0 || i >= len(e.params) {
+	return paramArgument(c, e.params, len(e.params), i)
+}
+
+// paramArgument is the expression call c passes for parameter i of a
+// function of the program whose parameters are params, the first
+// positional of them positional-or-only: by name, or by position, where a
+// method called through its instance (x.f(…)) does not pass self.
+func paramArgument(c *ast.Call, params []string, positional, i int) ast.Expr {
+	if i < 0 || i >= len(params) {
 		return nil
 	}
 	pos := i
-	if _, bound := c.Func.(*ast.Attribute); bound && len(e.params) > 0 && (e.params[0] == "self" || e.params[0] == "cls") {
+	if pos >= positional {
+		pos = -1 // keyword-only
+	} else if _, bound := c.Func.(*ast.Attribute); bound && (params[0] == "self" || params[0] == "cls") {
 		pos--
 	}
-	return arg(c, api.Arg{Pos: pos, Name: e.params[i]})
+	return arg(c, api.Arg{Pos: pos, Name: params[i]})
 }
 
 // applyCM emits the events of a context manager's effects at the with

@@ -3,7 +3,6 @@ package flow
 import (
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
-	"github.com/collvet/collvet/rules/api"
 )
 
 // Work handles that a program function hands back to its caller.
@@ -49,17 +48,9 @@ func (l *lowerer) handedBack(c *ast.Call) *returnedHandle {
 	if rh == nil {
 		return nil
 	}
-	if rh.asyncParam >= 0 {
-		// The caller decides: the argument must be a literal True.
-		pos := rh.asyncParam
-		if pos >= rh.positional {
-			pos = -1 // keyword-only
-		} else if _, method := c.Func.(*ast.Attribute); method && (rh.params[0] == "self" || rh.params[0] == "cls") {
-			pos-- // called through the instance: self is not an argument
-		}
-		if !isTrue(arg(c, api.Arg{Pos: pos, Name: rh.params[rh.asyncParam]})) {
-			return nil
-		}
+	// The caller decides: the argument must be a literal True.
+	if rh.asyncParam >= 0 && !isTrue(paramArgument(c, rh.params, rh.positional, rh.asyncParam)) {
+		return nil
 	}
 	return rh
 }
