@@ -35,7 +35,8 @@ var InvalidSuppression = rules.Register(&rules.Rule{
 	Severity: rules.Error,
 	Doc: rules.Doc{
 		Title: "malformed suppression comment",
-		What: "Reports a `# collvet: ignore[...]` (Python) or `//collvet:ignore` (Go) " +
+		What: "Reports a `# collvet: ignore[...]` or `# collvet: file-ignore[...]` (Python), " +
+			"`//collvet:ignore` or `//collvet:file-ignore` (Go) " +
 			"directive that names no rule, names an unknown rule, or gives no reason. " +
 			"Such a directive suppresses nothing.",
 		Why: "A suppression records a decision that a finding does not apply; without " +
@@ -58,7 +59,8 @@ var UnusedSuppression = rules.Register(&rules.Rule{
 		Title: "suppression comment silences nothing",
 		What: "Reports a suppression directive, or a code in it, that silenced no finding " +
 			"on the line it covers. A trailing directive covers its own line; a directive " +
-			"alone on a line covers the next line. Only codes of rules that ran are checked.",
+			"alone on a line covers the next line; a file-ignore directive covers its whole file. " +
+			"Only codes of rules that ran are checked.",
 		Why: "Stale suppressions hide future findings on the same line and mislead " +
 			"readers about hazards that are no longer there.",
 		Example:    "x = compute()  # collvet: ignore[CV101] old workaround",

@@ -417,10 +417,14 @@ func postprocess(diags []rules.Diagnostic, files []*rules.File, errs []FileError
 				if s.used[i] || !allEnabled(c, enabled) {
 					continue
 				}
+				msg := fmt.Sprintf("suppression of %s silences nothing on line %d; remove it", c, s.line)
+				if s.file {
+					msg = fmt.Sprintf("file-level suppression of %s silences nothing in this file; remove it", c)
+				}
 				diags = append(diags, rules.Diagnostic{
 					Rule: UnusedSuppression.Code, Name: UnusedSuppression.Name, Severity: UnusedSuppression.Severity,
 					Pos:     s.pos,
-					Message: fmt.Sprintf("suppression of %s silences nothing on line %d; remove it", c, s.line),
+					Message: msg,
 					Fixes:   unusedFix(s, c, files),
 				})
 			}

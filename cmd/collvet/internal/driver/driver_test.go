@@ -140,6 +140,61 @@ func TestSuppressionsPythonAndGo(t *testing.T) {
 	}
 }
 
+func TestFileSuppressions(t *testing.T) {
+	if rules.Lookup("CV101") == nil {
+		rules.Register(synthRule)
+	}
+	covered := &rules.File{Path: "gen.py", Lang: rules.Python, Src: []byte(strings.Join([]string{
+		"# collvet: file-ignore[CV101] generated: every rank runs the same schedule",
+		"HAZARD", // 2 suppressed
+		"x = 1",
+		"HAZARD  # collvet: ignore[CV101] a line directive is still used", // 4 suppressed
+		"",
+	}, "\n"))}
+	stale := &rules.File{Path: "stale.py", Lang: rules.Python, Src: []byte(strings.Join([]string{
+		"x = 1",
+		"y = 2  # collvet: file-ignore[CV101] trailing, and nothing to silence", // CV002
+		"",
+	}, "\n"))}
+	broken := &rules.File{Path: "broken.py", Lang: rules.Python, Src: []byte(strings.Join([]string{
+		"# collvet: file-ignore[CV101]",                      // CV001: no reason
+		"# collvet: ignore-file[CV101] the other word order", // CV001 with a hint
+		"HAZARD", // reported: the directives above are broken
+		"",
+	}, "\n"))}
+	gosrc := &rules.File{Path: "c.go", Lang: rules.Go, Src: []byte(strings.Join([]string{
+		"package c",
+		"func f() { HAZARD() }", // suppressed by the directive below it
+		"//collvet:file-ignore CV1 cgo test fixture",
+		"func g() { HAZARD() }", // suppressed
+		"",
+	}, "\n"))}
+	inject(t, []*rules.File{covered, stale, broken, gosrc}, nil)
+	rep := analyze(t, nil)
+	got := codesAt(rep)
+	want := []string{
+		"broken.py:1:1 CV001",
+		"broken.py:2:1 CV001",
+		"broken.py:3:1 CV101",
+		"stale.py:2:8 CV002",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, d := range rep.Diagnostics {
+		switch {
+		case d.Rule == "CV002":
+			if !strings.Contains(d.Message, "silences nothing in this file") || len(d.Fixes) != 1 {
+				t.Errorf("unused file-level directive: %q, %d fixes", d.Message, len(d.Fixes))
+			}
+		case d.Pos.Path == "broken.py" && d.Pos.Line == 2:
+			if !strings.Contains(d.Message, "file-ignore[CV101] reason") {
+				t.Errorf("misspelt directive gives no hint: %q", d.Message)
+			}
+		}
+	}
+}
+
 func TestConfigFiltering(t *testing.T) {
 	if rules.Lookup("CV101") == nil {
 		rules.Register(synthRule)

@@ -15,14 +15,19 @@ import (
 //	x = dist.all_reduce(t)  # collvet: ignore[CV101] only rank 0 runs this thread
 //	# collvet: ignore[CV101,CV401] reason      (on its own line: covers the next line)
 //	//collvet:ignore CV105 reason              (Go, as staticcheck's //lint:ignore)
+//	# collvet: file-ignore[CV301] reason       (anywhere: covers the whole file)
+//	//collvet:file-ignore CV105 reason         (Go, as staticcheck's //lint:file-ignore)
 //
 // A trailing directive covers its own line; a directive alone on its line
-// covers the next line. The reason is required. Malformed directives are
+// covers the next line; a file-ignore directive covers every line of its
+// file (generated code, a test of the hazards themselves: places where
+// a per-line reason would only repeat). The reason is required. Malformed directives are
 // reported as CV001 (invalid-suppression); directives, or codes in them,
 // that silence nothing are reported as CV002 (unused-suppression).
 type suppression struct {
 	pos     rules.Pos // the comment
-	line    int       // the line it covers
+	line    int       // the line it covers (0 for a file-ignore directive)
+	file    bool      // a file-ignore directive: covers every line
 	codes   []string  // selectors (codes, prefixes, names)
 	used    []bool
 	reason  string
@@ -30,10 +35,10 @@ type suppression struct {
 }
 
 var (
-	pyDirectiveRE = regexp.MustCompile(`collvet\s*:\s*ignore\b`)
-	pyCodesRE     = regexp.MustCompile(`^collvet\s*:\s*ignore\s*\[([^\]]*)\]\s*[:\-–—]?\s*(.*)$`)
-	goDirectiveRE = regexp.MustCompile(`^//\s*collvet:ignore\b`)
-	goCodesRE     = regexp.MustCompile(`^//\s*collvet:ignore\s+(\S+)\s*(.*)$`)
+	pyDirectiveRE = regexp.MustCompile(`collvet\s*:\s*(file-)?ignore\b`)
+	pyCodesRE     = regexp.MustCompile(`^collvet\s*:\s*(file-)?ignore\s*\[([^\]]*)\]\s*[:\-–—]?\s*(.*)$`)
+	goDirectiveRE = regexp.MustCompile(`^//\s*collvet:(file-)?ignore\b`)
+	goCodesRE     = regexp.MustCompile(`^//\s*collvet:(file-)?ignore\s+(\S+)\s*(.*)$`)
 )
 
 // comment is one comment: its start position and text (including the
@@ -68,9 +73,13 @@ func findSuppressions(f *rules.File) []*suppression {
 			continue
 		}
 		s.pos = rules.Pos{Path: f.Path, Line: c.line, Col: c.col, EndLine: c.line, EndCol: c.col + len(c.text)}
-		s.line = c.line
-		if c.ownLine {
+		switch {
+		case s.file:
+			s.line = 0
+		case c.ownLine:
 			s.line = c.line + 1
+		default:
+			s.line = c.line
 		}
 		s.used = make([]bool, len(s.codes))
 		out = append(out, s)
@@ -92,9 +101,17 @@ func parsePyDirective(c comment) *suppression {
 	}
 	m := pyCodesRE.FindStringSubmatch(body)
 	if m == nil {
+		if pyDirectiveRE.FindStringSubmatch(body)[1] != "" {
+			return &suppression{file: true, problem: "malformed suppression: want `# collvet: file-ignore[CV101] reason`"}
+		}
+		if strings.Contains(body, "ignore-file") {
+			return &suppression{problem: "malformed suppression: for the whole file write `# collvet: file-ignore[CV101] reason`"}
+		}
 		return &suppression{problem: "malformed suppression: want `# collvet: ignore[CV101] reason`"}
 	}
-	return checkDirective(splitCodes(m[1]), strings.TrimSpace(m[2]))
+	s := checkDirective(splitCodes(m[2]), strings.TrimSpace(m[3]))
+	s.file = m[1] != ""
+	return s
 }
 
 func parseGoDirective(c comment) *suppression {
@@ -103,9 +120,17 @@ func parseGoDirective(c comment) *suppression {
 	}
 	m := goCodesRE.FindStringSubmatch(strings.TrimSpace(c.text))
 	if m == nil {
+		if goDirectiveRE.FindStringSubmatch(c.text)[1] != "" {
+			return &suppression{file: true, problem: "malformed suppression: want `//collvet:file-ignore CV101 reason`"}
+		}
+		if strings.Contains(c.text, "ignore-file") {
+			return &suppression{problem: "malformed suppression: for the whole file write `//collvet:file-ignore CV101 reason`"}
+		}
 		return &suppression{problem: "malformed suppression: want `//collvet:ignore CV101 reason`"}
 	}
-	return checkDirective(splitCodes(m[1]), strings.TrimSpace(m[2]))
+	s := checkDirective(splitCodes(m[2]), strings.TrimSpace(m[3]))
+	s.file = m[1] != ""
+	return s
 }
 
 func splitCodes(s string) []string {
@@ -148,7 +173,7 @@ func namesARule(c string) bool {
 
 // covers reports the index of the selector in s that silences d, or -1.
 func (s *suppression) covers(d *rules.Diagnostic) int {
-	if s.problem != "" || d.Pos.Line != s.line {
+	if s.problem != "" || !s.file && d.Pos.Line != s.line {
 		return -1
 	}
 	r := rules.Lookup(d.Rule)
