@@ -67,7 +67,7 @@ type checkFlags struct {
 func newCheckFlagSet(env *Env, f *checkFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet("collvet", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	fs.StringVar(&f.format, "format", "text", "output format: text, json, sarif or github")
+	fs.StringVar(&f.format, "format", "text", "output format: text, json, sarif, github or gitlab")
 	fs.Var(&f.selectF, "select", "rule codes, prefixes (CV1) or names to enable, comma-separated (replaces the configuration's select)")
 	fs.Var(&f.ignore, "ignore", "rule codes, prefixes or names to disable, comma-separated (added to the configuration's ignore)")
 	fs.StringVar(&f.severity, "severity", "info", "report findings of at least this severity: info, warning or error")

@@ -92,7 +92,7 @@ func golden(t *testing.T, name, got string) {
 
 // TestFormatsGolden renders the basic project in each format.
 func TestFormatsGolden(t *testing.T) {
-	for _, format := range []string{"text", "json", "sarif", "github"} {
+	for _, format := range []string{"text", "json", "sarif", "github", "gitlab"} {
 		t.Run(format, func(t *testing.T) {
 			code, out, stderr := run(t, filepath.Join(repoRoot(t), "testdata", "cli", "basic"), "--format", format, ".")
 			if code != ExitFindings {

@@ -4,6 +4,7 @@
 //	json    the contract's shape (design.md), with stats
 //	sarif   SARIF 2.1.0, one run, for GitHub code scanning and other viewers
 //	github  GitHub Actions workflow annotations (::error file=…)
+//	gitlab  a GitLab Code Quality report (merge-request widget)
 //
 // and renders rule documentation (explain, SARIF help, LSP hover). Positions
 // in the report are 1-based byte columns; SARIF and GitHub columns are
@@ -24,7 +25,7 @@ import (
 )
 
 // Formats lists the accepted --format values.
-var Formats = []string{"text", "json", "sarif", "github"}
+var Formats = []string{"text", "json", "sarif", "github", "gitlab"}
 
 // Options control rendering.
 type Options struct {
@@ -46,8 +47,10 @@ func Write(w io.Writer, format string, rep *driver.Report, opts Options) error {
 		return SARIF(w, rep, opts)
 	case "github":
 		return GitHub(w, rep, opts)
+	case "gitlab":
+		return GitLab(w, rep, opts)
 	}
-	return fmt.Errorf("unknown format %q (want text, json, sarif or github)", format)
+	return fmt.Errorf("unknown format %q (want text, json, sarif, github or gitlab)", format)
 }
 
 // Valid reports whether format is known.

@@ -203,6 +203,59 @@ func TestGitHubEscaping(t *testing.T) {
 	}
 }
 
+func TestGitLabCodeQuality(t *testing.T) {
+	gitlabOf := func(rep *driver.Report) []map[string]any {
+		t.Helper()
+		var buf bytes.Buffer
+		if err := GitLab(&buf, rep, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		var issues []map[string]any
+		if err := json.Unmarshal(buf.Bytes(), &issues); err != nil {
+			t.Fatalf("not a JSON array: %v\n%s", err, buf.String())
+		}
+		return issues
+	}
+	rep := sampleReport(sampleSrc, 2)
+	issues := gitlabOf(rep)
+	if len(issues) != 1 {
+		t.Fatalf("%d issues, want 1", len(issues))
+	}
+	is := issues[0]
+	// The fields GitLab requires, with collvet's values.
+	for k, want := range map[string]any{"check_name": "CV002 unused-suppression", "severity": "major"} {
+		if is[k] != want {
+			t.Errorf("%s = %v, want %v", k, is[k], want)
+		}
+	}
+	loc, _ := is["location"].(map[string]any)
+	lines, _ := loc["lines"].(map[string]any)
+	if loc["path"] != "pkg/train.py" || lines["begin"] != float64(2) {
+		t.Errorf("location = %v", loc)
+	}
+	desc, _ := is["description"].(string)
+	if !strings.HasPrefix(desc, "CV002 a message") || !strings.Contains(desc, "pkg/train.py:1: spawned here") {
+		t.Errorf("description = %q", desc)
+	}
+	// One finding, one identity: the fingerprint is SARIF's, and it
+	// survives a line shift.
+	if fs := sarifOf(t, rep).Runs[0].Results[0].PartialFingerprints[FingerprintKey]; is["fingerprint"] != fs {
+		t.Errorf("fingerprint %v, SARIF's %v", is["fingerprint"], fs)
+	}
+	shifted := gitlabOf(sampleReport("# a new comment\n\n"+sampleSrc, 4))
+	if shifted[0]["fingerprint"] != is["fingerprint"] {
+		t.Error("fingerprint changed with a line shift")
+	}
+	// No findings: an empty array, not null (GitLab rejects null).
+	var buf bytes.Buffer
+	if err := GitLab(&buf, &driver.Report{}, Options{}); err != nil || strings.TrimSpace(buf.String()) != "[]" {
+		t.Errorf("empty report: %q, %v", buf.String(), err)
+	}
+	if gitlabSeverity(rules.Error) != "critical" || gitlabSeverity(rules.Info) != "minor" {
+		t.Error("severity scale")
+	}
+}
+
 func TestTextColour(t *testing.T) {
 	rep := sampleReport(sampleSrc, 2)
 	var plain, col bytes.Buffer

@@ -189,7 +189,7 @@ func SARIF(w io.Writer, rep *driver.Report, opts Options) error {
 	}
 	run.Invocations = []sarifInvocation{inv}
 
-	seen := map[string]int{} // fingerprint base -> occurrences so far
+	fp := newFingerprinter(ms, rel)
 	for _, d := range rep.Diagnostics {
 		res := sarifResult{
 			RuleID: d.Rule, Level: level(d.Severity),
@@ -208,11 +208,7 @@ func SARIF(w io.Writer, rep *driver.Report, opts Options) error {
 			l.Message = &sarifText{Text: nonEmpty(r.Message, "related location")}
 			res.RelatedLocations = append(res.RelatedLocations, l)
 		}
-		base := d.Rule + "\x00" + rel(d.Pos.Path) + "\x00" + strings.Join(strings.Fields(ms.lineText(d.Pos.Path, d.Pos.Line)), " ")
-		n := seen[base]
-		seen[base] = n + 1
-		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d", base, n)))
-		res.PartialFingerprints = map[string]string{FingerprintKey: hex.EncodeToString(sum[:16])}
+		res.PartialFingerprints = map[string]string{FingerprintKey: fp.next(d)}
 		for _, f := range d.Fixes {
 			sf := sarifFix{Description: sarifText{Text: nonEmpty(f.Title, "Apply the fix")}}
 			byFile := map[string]int{}
@@ -280,4 +276,29 @@ func nonEmpty(s, def string) string {
 		return def
 	}
 	return s
+}
+
+// fingerprinter gives each finding an identity that survives edits
+// elsewhere in the file: a hash of the rule, the file and the finding's
+// line with whitespace normalised (not its number), plus how many earlier
+// findings of the report had the same hash. SARIF's partialFingerprints
+// and GitLab's fingerprint use it, so one finding has one identity.
+type fingerprinter struct {
+	ms   *mappers
+	rel  func(string) string
+	seen map[string]int // base -> occurrences so far
+}
+
+func newFingerprinter(ms *mappers, rel func(string) string) *fingerprinter {
+	return &fingerprinter{ms: ms, rel: rel, seen: map[string]int{}}
+}
+
+// next returns the fingerprint of d; call it once per finding, in report
+// order.
+func (f *fingerprinter) next(d rules.Diagnostic) string {
+	base := d.Rule + "\x00" + f.rel(d.Pos.Path) + "\x00" + strings.Join(strings.Fields(f.ms.lineText(d.Pos.Path, d.Pos.Line)), " ")
+	n := f.seen[base]
+	f.seen[base] = n + 1
+	sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d", base, n)))
+	return hex.EncodeToString(sum[:16])
 }
