@@ -61,6 +61,9 @@ func runLSP(env *Env, args []string) int {
 			}
 			return ds[0].Fixes[0], true
 		},
+		SuppressFile: func(f *rules.File, d rules.Diagnostic) (rules.Fix, bool) {
+			return driver.FileSuppressionFix(f, d.Rule), true
+		},
 		Analyzer: lsp.AnalyzerFunc(func(ctx context.Context, req lsp.Request) (*lsp.Result, error) {
 			// The first analysis parses and summarises the whole workspace
 			// from nothing: like a batch run, it collects garbage less

@@ -79,14 +79,17 @@ func TestLSPCommandPublishesDriverFindings(t *testing.T) {
 				"range":        d["range"],
 				"context":      map[string]any{"diagnostics": diags},
 			}, &actions)
-			found := false
+			found, foundFile := false, false
 			for _, a := range actions {
-				if a.Title == "Ignore on this line, then write why (CV990)" {
-					es := a.Edit.Changes[uri]
+				es := a.Edit.Changes[uri]
+				switch a.Title {
+				case "Ignore on this line, then write why (CV990)":
 					found = len(es) == 1 && es[0].NewText == "  # collvet: ignore[CV990] "
+				case "Ignore in this file, then write why (CV990)":
+					foundFile = len(es) == 1 && es[0].NewText == "# collvet: file-ignore[CV990] \n"
 				}
 			}
-			if err != nil || !found {
+			if err != nil || !found || !foundFile {
 				t.Errorf("code actions: %v %+v", err, actions)
 			}
 			conn.Call(ctx, "shutdown", nil, nil)

@@ -3,6 +3,7 @@ package driver
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -251,4 +252,44 @@ func SuppressionFixes(files []*rules.File, diags []rules.Diagnostic, reason stri
 		start = end
 	}
 	return out, skips
+}
+
+// codingCookie matches a PEP 263 source-encoding declaration, which must
+// stay on the first or second line.
+var codingCookie = regexp.MustCompile(`^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+`)
+
+// FileSuppressionFix returns the fix that adds a file-ignore directive for
+// code to f, without a reason (the editor's quick fix: the author types
+// it, and until then CV001 says it is missing). The directive goes on
+// the first line, below a shebang and an encoding declaration, which
+// must keep their places.
+func FileSuppressionFix(f *rules.File, code string) rules.Fix {
+	directive := "# collvet: file-ignore[" + code + "] "
+	if f.Lang == rules.Go {
+		directive = "//collvet:file-ignore " + code + " "
+	}
+	line, off := 1, 0
+	if f.Lang != rules.Go {
+		src := f.Src
+		for line <= 2 && off < len(src) {
+			end := bytes.IndexByte(src[off:], '\n')
+			if end < 0 {
+				end = len(src) - off
+			}
+			text := src[off : off+end]
+			if !(line == 1 && bytes.HasPrefix(text, []byte("#!")) || codingCookie.Match(text)) {
+				break
+			}
+			line++
+			off += end + 1
+		}
+		if off > len(src) { // the skipped line ends the file without a newline
+			m := textpos.New(src)
+			l, c := m.Position(len(src))
+			return rules.Fix{Title: "Ignore " + code + " in this file, then write why", Edits: []rules.Edit{{
+				Pos: rules.Pos{Path: f.Path, Line: l, Col: c, EndLine: l, EndCol: c}, NewText: "\n" + directive}}}
+		}
+	}
+	return rules.Fix{Title: "Ignore " + code + " in this file, then write why", Edits: []rules.Edit{{
+		Pos: rules.Pos{Path: f.Path, Line: line, Col: 1, EndLine: line, EndCol: 1}, NewText: directive + "\n"}}}
 }

@@ -76,10 +76,7 @@ func (s *Server) codeAction(_ context.Context, params json.RawMessage) (any, err
 		if !overlaps(d.Range, p.Range) {
 			continue
 		}
-		fixes := fd.fixes[i]
-		if a := s.ignoreAction(fd, i); a != nil {
-			fixes = append(fixes[:len(fixes):len(fixes)], *a)
-		}
+		fixes := append(fd.fixes[i][:len(fd.fixes[i]):len(fd.fixes[i])], s.ignoreActions(fd, i)...)
 		for _, a := range fixes {
 			a.Diagnostics = []Diagnostic{d}
 			// The edits of an open document are computed against the
@@ -99,11 +96,12 @@ func (s *Server) codeAction(_ context.Context, params json.RawMessage) (any, err
 	return actions, nil
 }
 
-// ignoreAction is the quick fix that adds a suppression directive for
-// finding i of fd (Options.Suppress), computed on request: planning it
-// reads the whole file, which publishing every finding cannot afford.
-func (s *Server) ignoreAction(fd *fileDiags, i int) *CodeAction {
-	if s.opts.Suppress == nil || fd.src == nil {
+// ignoreActions are the quick fixes that add a suppression directive for
+// finding i of fd, on its line (Options.Suppress) and for its file
+// (Options.SuppressFile), computed on request: planning them reads the
+// whole file, which publishing every finding cannot afford.
+func (s *Server) ignoreActions(fd *fileDiags, i int) []CodeAction {
+	if fd.src == nil {
 		return nil
 	}
 	d := fd.findings[i]
@@ -111,19 +109,32 @@ func (s *Server) ignoreAction(fd *fileDiags, i int) *CodeAction {
 	if strings.HasSuffix(d.Pos.Path, ".go") {
 		f.Lang = rules.Go
 	}
-	fix, ok := s.opts.Suppress(f, d)
-	if !ok {
-		return nil
-	}
-	fix.Title = "Ignore on this line, then write why"
+	var out []CodeAction
 	m := textpos.New(fd.src)
-	actions := toActions(rules.Diagnostic{Rule: d.Rule, Pos: d.Pos, Fixes: []rules.Fix{fix}}, func(string) *textpos.Mapper { return m })
-	if len(actions) == 0 {
-		return nil
+	for _, plan := range []struct {
+		fn    func(*rules.File, rules.Diagnostic) (rules.Fix, bool)
+		title string
+	}{
+		{s.opts.Suppress, "Ignore on this line, then write why"},
+		{s.opts.SuppressFile, "Ignore in this file, then write why"},
+	} {
+		if plan.fn == nil {
+			continue
+		}
+		fix, ok := plan.fn(f, d)
+		if !ok {
+			continue
+		}
+		fix.Title = plan.title
+		actions := toActions(rules.Diagnostic{Rule: d.Rule, Pos: d.Pos, Fixes: []rules.Fix{fix}}, func(string) *textpos.Mapper { return m })
+		if len(actions) == 0 {
+			continue
+		}
+		a := actions[0]
+		a.IsPreferred = false
+		out = append(out, a)
 	}
-	a := actions[0]
-	a.IsPreferred = false
-	return &a
+	return out
 }
 
 // wantsQuickFix reports whether a codeAction "only" filter admits quick

@@ -52,6 +52,9 @@ type Options struct {
 	// directive for d on its line of file (the text the analysis saw),
 	// offered as a quick fix after the rule's own; false: none.
 	Suppress func(file *rules.File, d rules.Diagnostic) (rules.Fix, bool)
+	// SuppressFile, when set, gives the fix that adds a file-level
+	// suppression directive for d's rule to file, offered after Suppress's.
+	SuppressFile func(file *rules.File, d rules.Diagnostic) (rules.Fix, bool)
 	// Unchanged, when set, reports that text, as an open document's new
 	// content, changes no code the analysis reads (a comment written, a
 	// docstring retyped), so that re-analysing is cheap: such edits are
