@@ -1606,6 +1606,17 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 	if a, ok := c.Func.(*ast.Attribute); ok {
 		recv, method = a.Value, a.Attr
 	}
+	if recv != nil {
+		switch method {
+		case "wait", "Wait", "is_completed", "get_future", "Test", "test", "synchronize":
+			// A variable that holds a work handle: whatever the call
+			// graph guessed for a receiver it could not type (an event's
+			// wait, a request's), this waits the handle.
+			if v := dotted(recv); v != "" && st.has(v) {
+				sa = &api.StreamAPI{Role: "wait_work", Method: true}
+			}
+		}
+	}
 	if sa == nil && recv != nil {
 		// Receivers of unknown type: match distinctive method names.
 		switch method {

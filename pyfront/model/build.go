@@ -46,14 +46,16 @@ type builder struct {
 	sites   map[*ast.Call]*rules.Site
 	unknown *rules.Group
 	// syntactic facts from the statement walk
-	info       map[*ast.Call]*callInfo
-	joined     map[*ast.Call]bool
-	main       *rules.Context
-	spawns     []*spawn
-	imports    map[string]map[string]string // module path → local name → qualified name
-	summary    map[summaryKey][]*rules.OpRef
-	inProgress map[summaryKey]bool
-	groupSeen  map[*rules.Group]bool
+	info    map[*ast.Call]*callInfo
+	joined  map[*ast.Call]bool
+	main    *rules.Context
+	spawns  []*spawn
+	imports map[string]map[string]string // module path → local name → qualified name
+	// importedTops: the top-level packages some module imports.
+	importedTops map[string]bool
+	summary      map[summaryKey][]*rules.OpRef
+	inProgress   map[summaryKey]bool
+	groupSeen    map[*rules.Group]bool
 	// backward() calls seen, and how many run with autograd
 	// multithreading disabled around them.
 	backwardCalls, backwardSingle int
@@ -127,6 +129,7 @@ func Build(in Input) *rules.Program {
 	if b.prepared == nil {
 		b.prepared = Prepare(in.Modules, in.Files, b.t)
 	}
+	b.importedTops = importedPackages(b.prepared)
 	// The statement walk and the lowering of the call graph's functions
 	// read the solved graph and write disjoint state, so they run side by
 	// side (the spare core is otherwise idle here).
@@ -264,17 +267,56 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 		return out
 	}
 	for _, v := range b.g.ExprValues(attr.Value) {
-		switch b.g.Value(v).Kind {
+		switch val := b.g.Value(v); val.Kind {
 		case callgraph.KInstance, callgraph.KClass, callgraph.KModule:
 			return out // a program object without that attribute
+		case callgraph.KExternal:
+			if b.prepared.modules[b.t.Canonical(val.Name)] {
+				// A function of an imported module the tables do not
+				// describe (smp.allgather of SageMaker's library), not
+				// a method of a communicator of unknown type.
+				return out
+			}
 		}
 	}
+	// Of the libraries that have such a method, only those the program
+	// imports can have made the receiver: self.pg.allreduce(t) in a
+	// torch program is ProcessGroup.allreduce, not mpi4py's
+	// Comm.allreduce. When it imports none of them (the objects come
+	// from a wrapper), every candidate stays.
+	var all, imported []string
 	for _, name := range b.t.MethodNames[attr.Attr] {
 		if b.anyReceiver(name) {
-			out = append(out, name)
+			all = append(all, name)
+			if b.importedTops[topPackage(name)] {
+				imported = append(imported, name)
+			}
 		}
 	}
-	return out
+	if len(imported) > 0 {
+		return append(out, imported...)
+	}
+	return append(out, all...)
+}
+
+// topPackage is the first component of a qualified name.
+func topPackage(name string) string {
+	if i := strings.IndexByte(name, '.'); i >= 0 {
+		return name[:i]
+	}
+	return name
+}
+
+// importedPackages returns the top-level packages that some module of
+// the program imports.
+func importedPackages(p *Prepared) map[string]bool {
+	tops := map[string]bool{}
+	for _, names := range p.imports {
+		for _, q := range names {
+			tops[topPackage(q)] = true
+		}
+	}
+	return tops
 }
 
 // instanceMethod maps "pkg.Class().method", the call graph's name for a

@@ -401,7 +401,11 @@ func (w *walker) mpiLevel(n *ast.Assign) {
 // nil.
 type Prepared struct {
 	imports map[string]map[string]string // by module path
-	lines   map[string][]int             // by file path
+	// modules: the qualified names that some module imports with an
+	// import statement (import a.b, import a.b as c): modules, not
+	// objects.
+	modules map[string]bool
+	lines   map[string][]int // by file path
 }
 
 // Prepare computes what Build needs from the modules' syntax alone. It
@@ -411,9 +415,9 @@ func Prepare(mods []*callgraph.ModuleInput, files []*rules.File, t *api.Tables) 
 	if t == nil {
 		t = api.Default()
 	}
-	p := &Prepared{imports: make(map[string]map[string]string, len(mods)), lines: make(map[string][]int, len(files))}
+	p := &Prepared{imports: make(map[string]map[string]string, len(mods)), modules: map[string]bool{}, lines: make(map[string][]int, len(files))}
 	for _, m := range mods {
-		p.imports[m.Mod.Path] = importNames(m, t)
+		p.imports[m.Mod.Path] = importNames(m, t, p.modules)
 	}
 	for _, f := range files {
 		p.lines[f.Path] = lineStarts(f.Src)
@@ -422,13 +426,15 @@ func Prepare(mods []*callgraph.ModuleInput, files []*rules.File, t *api.Tables) 
 }
 
 // importNames records what each imported local name of a module denotes
-// (for Ref on expressions the value analysis did not record).
-func importNames(m *callgraph.ModuleInput, t *api.Tables) map[string]string {
+// (for Ref on expressions the value analysis did not record), and adds
+// the modules its import statements name to modules.
+func importNames(m *callgraph.ModuleInput, t *api.Tables, modules map[string]bool) map[string]string {
 	names := map[string]string{}
 	ast.Inspect(m.AST, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Import:
 			for _, a := range n.Names {
+				modules[t.Canonical(a.Name)] = true
 				if a.Asname != "" {
 					names[a.Asname] = t.Canonical(a.Name)
 				} else {
