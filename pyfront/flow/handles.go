@@ -116,9 +116,6 @@ func (l *lowerer) returnedWork(fn *rules.Function) *returnedHandle {
 		}
 		return true
 	})
-	if len(handles) == 0 {
-		return nil
-	}
 	// Only a return that every call reaches counts: torch's own
 	// `if async_op: return work` / `else: work.wait()` hands the handle
 	// back only when asked to, which the site's async flag cannot tell.
@@ -128,29 +125,42 @@ func (l *lowerer) returnedWork(fn *rules.Function) *returnedHandle {
 		if !ok {
 			continue
 		}
-		index, name := -2, ""
+		index := -2
+		var b asyncBinding
 		switch v := r.Value.(type) {
-		case *ast.Name:
-			if _, ok := handles[v.Id]; ok {
-				index, name = -1, v.Id
-			}
 		case *ast.Tuple:
 			for i, x := range v.Elts {
-				if n, ok := x.(*ast.Name); ok {
-					if _, ok := handles[n.Id]; ok {
-						index, name = i, n.Id
-						break
-					}
+				if hb, ok := l.returnedBinding(x, handles, params); ok {
+					index, b = i, hb
+					break
 				}
+			}
+		default:
+			if hb, ok := l.returnedBinding(v, handles, params); ok {
+				index, b = -1, hb
 			}
 		}
 		if index > -2 {
-			b := handles[name]
 			found = &returnedHandle{fn: fn, site: b.site, index: index, asyncParam: b.asyncParam, params: params, positional: positional}
 		}
 		break
 	}
 	return found
+}
+
+// returnedBinding reports whether a returned expression is a work handle:
+// a variable bound to an async-capable site, or such a call itself
+// (`return dist.all_reduce(t, async_op=async_op)`, the shape of
+// communication wrappers).
+func (l *lowerer) returnedBinding(x ast.Expr, handles map[string]asyncBinding, params []string) (asyncBinding, bool) {
+	switch x := unwrapAwait(x).(type) {
+	case *ast.Name:
+		b, ok := handles[x.Id]
+		return b, ok
+	case *ast.Call:
+		return l.asyncSite(x, params)
+	}
+	return asyncBinding{}, false
 }
 
 // asyncSite reports whether call c of a helper with parameters params is
