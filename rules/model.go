@@ -166,7 +166,10 @@ type Site struct {
 	Groups []*Group
 	Stream *Stream // explicit stream argument or enclosing stream context; nil = current stream
 	Async  bool
-	Work   *Work // the handle it returns, when Async
+	// AsyncWhen: the site's async flag is a parameter of its function
+	// (async_op=async_op), and this call of the function passes True.
+	AsyncWhen *Pos
+	Work      *Work // the handle it returns, when Async
 	// NameMatched: ranks match the op by name, not by issue order
 	// (Horovod), so the thread that issues it does not matter.
 	NameMatched bool

@@ -925,11 +925,22 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		l.arm = &rules.Arm{Parent: outer, Cond: l.conds, Index: 0, Exits: exits(s.Body)}
 		l.conds++
 	}
-	a, ea := l.block(s.Body, st.clone())
+	thenSt, elseSt := st.clone(), st.clone()
+	// `if work is not None: work.wait()`: on the arm where the variable
+	// is None, it holds no handle (a collective with async_op=async_op
+	// returned None), so nothing is left to wait there.
+	if v, noneInThen, ok := noneTest(s.Test); ok {
+		if noneInThen {
+			delete(thenSt.pending, v)
+		} else {
+			delete(elseSt.pending, v)
+		}
+	}
+	a, ea := l.block(s.Body, thenSt)
 	if l.loops == 0 {
 		l.arm = &rules.Arm{Parent: outer, Cond: l.arm.Cond, Index: 1, Exits: len(s.Orelse) > 0 && exits(s.Orelse)}
 	}
-	b, eb := l.block(s.Orelse, st.clone())
+	b, eb := l.block(s.Orelse, elseSt)
 	l.arm = outer
 	switch {
 	case ea && eb:
@@ -940,6 +951,38 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		return a, false
 	}
 	return merge(a, b), false
+}
+
+// noneTest recognises a test of whether a variable is None (or falsy):
+// `v is None`, `not v` (None on the then arm), `v is not None`, `v` (None
+// on the else arm).
+func noneTest(test ast.Expr) (v string, noneInThen, ok bool) {
+	switch t := test.(type) {
+	case *ast.Compare:
+		if len(t.Ops) != 1 || len(t.Comparators) != 1 || !isNone(t.Comparators[0]) {
+			return "", false, false
+		}
+		if v = dotted(t.Left); v == "" {
+			return "", false, false
+		}
+		switch t.Ops[0] {
+		case ast.Is:
+			return v, true, true
+		case ast.IsNot:
+			return v, false, true
+		}
+	case *ast.UnaryOp:
+		if t.Op == ast.Not {
+			if v = dotted(t.Operand); v != "" {
+				return v, true, true
+			}
+		}
+	default:
+		if v = dotted(test); v != "" {
+			return v, false, true
+		}
+	}
+	return "", false, false
 }
 
 // exits reports whether a statement list always leaves (return, raise,

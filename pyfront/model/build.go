@@ -53,9 +53,11 @@ type builder struct {
 	imports map[string]map[string]string // module path → local name → qualified name
 	// importedTops: the top-level packages some module imports.
 	importedTops map[string]bool
-	summary      map[summaryKey][]*rules.OpRef
-	inProgress   map[summaryKey]bool
-	groupSeen    map[*rules.Group]bool
+	// callers indexes the explicit calls of each function (asyncCaller).
+	callers    map[*callgraph.Func][]*callgraph.CallSite
+	summary    map[summaryKey][]*rules.OpRef
+	inProgress map[summaryKey]bool
+	groupSeen  map[*rules.Group]bool
 	// backward() calls seen, and how many run with autograd
 	// multithreading disabled around them.
 	backwardCalls, backwardSingle int
@@ -392,8 +394,16 @@ func (b *builder) newSite(rf *rules.Function, f *callgraph.Func, cs *callgraph.C
 	// Async: always, or async_op=True.
 	s.Async = c.AlwaysAsync
 	if e := argExpr(cs.Node, c.Async); e != nil {
-		if k, ok := e.(*ast.Constant); ok && k.Type == ast.ConstBool {
-			s.Async = k.Bool
+		switch k := e.(type) {
+		case *ast.Constant:
+			if k.Type == ast.ConstBool {
+				s.Async = k.Bool
+			}
+		case *ast.Name:
+			// async_op=async_op: async when a caller asks for it.
+			if at := b.asyncCaller(f, k.Id); at != nil {
+				s.Async, s.AsyncWhen = true, at
+			}
 		}
 	}
 	info := b.info[cs.Node]
@@ -677,4 +687,78 @@ func sortSites(s []*rules.Site) {
 		}
 		return a.Col < c.Col
 	})
+}
+
+// asyncCaller returns the position of a call of f that passes a literal
+// True for f's parameter param, or nil: a collective whose async flag is
+// that parameter (async_op=async_op) returns a work handle on that call.
+// Only direct callers count (not a caller that forwards its own flag).
+func (b *builder) asyncCaller(f *callgraph.Func, param string) *rules.Pos {
+	var args *ast.Arguments
+	switch n := f.Node.(type) {
+	case *ast.FunctionDef:
+		args = n.Args
+	case *ast.AsyncFunctionDef:
+		args = n.Args
+	}
+	if args == nil {
+		return nil
+	}
+	// The parameter's position among those a call may pass by position;
+	// a method's receiver is not passed by its callers.
+	pos, kwOnly := -1, false
+	var positional []*ast.Arg
+	positional = append(append(positional, args.PosOnlyArgs...), args.Args...)
+	for i, a := range positional {
+		if a.Arg == param {
+			pos = i
+		}
+	}
+	for _, a := range args.KwOnlyArgs {
+		if a.Arg == param {
+			kwOnly = true
+		}
+	}
+	if pos < 0 && !kwOnly {
+		return nil // a local, not a parameter
+	}
+	if pos >= 0 && f.Class != nil && !f.Static {
+		pos-- // self / cls
+	}
+	if b.callers == nil {
+		b.callers = map[*callgraph.Func][]*callgraph.CallSite{}
+		for _, cs := range b.g.Calls {
+			if cs.Node == nil || cs.Kind != callgraph.CallExplicit {
+				continue
+			}
+			for _, t := range cs.Targets {
+				if t.Fn != nil {
+					b.callers[t.Fn] = append(b.callers[t.Fn], cs)
+				}
+			}
+		}
+	}
+	for _, cs := range b.callers[f] {
+		var x ast.Expr
+		for _, k := range cs.Node.Keywords {
+			if k.Arg == param {
+				x = k.Value
+			}
+		}
+		if x == nil && pos >= 0 && pos < len(cs.Node.Args) {
+			starred := false
+			for _, a := range cs.Node.Args[:pos+1] {
+				_, isStar := a.(*ast.Starred)
+				starred = starred || isStar
+			}
+			if !starred {
+				x = cs.Node.Args[pos]
+			}
+		}
+		if k, ok := x.(*ast.Constant); ok && k.Type == ast.ConstBool && k.Bool {
+			p := b.pos(cs.Caller.Module.Path, cs.Node)
+			return &p
+		}
+	}
+	return nil
 }

@@ -96,6 +96,9 @@ func check(p *rules.Pass, w *rules.Work) {
 	}
 	f := p.Prog.File(at.Path)
 	list := s.Op == "batch_p2p"
+	// maybe: the handle exists only when the async flag passed in is
+	// true (async_op=async_op); the call returns None otherwise.
+	maybe := s.AsyncWhen != nil && w.Via == nil
 	var d rules.Diagnostic
 	switch {
 	case w.Var == "" && !w.Discarded:
@@ -107,7 +110,7 @@ func check(p *rules.Pass, w *rules.Work) {
 			"the work handle %s is discarded, so nothing waits for the %s: the next use of its buffers can run before it completes (wrong data or reuse of memory still being sent)",
 			returned, describe(s))}
 		if f != nil && s.Pos.Col >= 1 && w.Var == "" && w.Via == nil {
-			if fx := keepAndWait(f, s, list); fx != nil {
+			if fx := keepAndWait(f, s, list, maybe); fx != nil {
 				d.Fixes = append(d.Fixes, *fx)
 			}
 		}
@@ -118,7 +121,7 @@ func check(p *rules.Pass, w *rules.Work) {
 		d.Related = append(d.Related, rulekit.Related(*w.Overwritten, "rebound here without a wait"))
 		line := w.Overwritten.Line
 		d.Fixes = append(d.Fixes, rules.Fix{Title: "Wait " + w.Var + " before rebinding it",
-			Edits: []rules.Edit{rulekit.InsertBefore(at.Path, line, waitStmt(w.Var, list, rulekit.Indent(f, line)))}})
+			Edits: []rules.Edit{rulekit.InsertBefore(at.Path, line, waitStmt(w.Var, list, maybe, rulekit.Indent(f, line)))}})
 	case len(w.Waited) == 0:
 		d = rules.Diagnostic{Pos: at, Message: fmt.Sprintf(
 			"%q, the work handle of %s, is never waited: the next use of its buffers can run before it completes (wrong data or reuse of memory still in flight)",
@@ -129,7 +132,7 @@ func check(p *rules.Pass, w *rules.Work) {
 				end = at.Line
 			}
 			d.Fixes = append(d.Fixes, rules.Fix{Title: "Wait " + w.Var,
-				Edits: []rules.Edit{rulekit.InsertAfter(f, end, waitStmt(w.Var, list, rulekit.Indent(f, at.Line)))}})
+				Edits: []rules.Edit{rulekit.InsertAfter(f, end, waitStmt(w.Var, list, maybe, rulekit.Indent(f, at.Line)))}})
 		}
 	case w.UnwaitedExit != nil:
 		d = rules.Diagnostic{Pos: at, Message: fmt.Sprintf(
@@ -143,13 +146,15 @@ func check(p *rules.Pass, w *rules.Work) {
 		if f != nil && isExit(rulekit.Line(f, w.UnwaitedExit.Line)) {
 			line := w.UnwaitedExit.Line
 			d.Fixes = append(d.Fixes, rules.Fix{Title: "Wait " + w.Var + " before leaving",
-				Edits: []rules.Edit{rulekit.InsertBefore(at.Path, line, waitStmt(w.Var, list, rulekit.Indent(f, line)))}})
+				Edits: []rules.Edit{rulekit.InsertBefore(at.Path, line, waitStmt(w.Var, list, maybe, rulekit.Indent(f, line)))}})
 		}
 	default:
 		return
 	}
 	if w.Via != nil {
 		d.Related = append(d.Related, rulekit.Related(s.Pos, fmt.Sprintf("the async %s whose handle %s returns", name, w.ViaFunc)))
+	} else if s.AsyncWhen != nil {
+		d.Related = append(d.Related, rulekit.Related(*s.AsyncWhen, "called here with its async flag True: the "+name+" then returns a work handle"))
 	}
 	p.Report(d)
 }
@@ -166,10 +171,15 @@ func describe(s *rules.Site) string {
 }
 
 // waitStmt is the statement (indented by ind, newline-terminated) that
-// waits v: a loop for the list batch_isend_irecv returns.
-func waitStmt(v string, list bool, ind string) string {
+// waits v: a loop for the list batch_isend_irecv returns; guarded by a
+// None test when the call is async only when asked (maybe: a collective
+// with async_op=async_op returns None otherwise).
+func waitStmt(v string, list, maybe bool, ind string) string {
 	if list {
 		return ind + "for _req in " + v + ":\n" + ind + "    _req.wait()\n"
+	}
+	if maybe {
+		return ind + "if " + v + " is not None:\n" + ind + "    " + v + ".wait()\n"
 	}
 	return ind + v + ".wait()\n"
 }
@@ -177,7 +187,7 @@ func waitStmt(v string, list bool, ind string) string {
 // keepAndWait binds a discarded call's result and waits it on the next
 // line. It applies only when the call starts its statement (the line holds
 // nothing before the call).
-func keepAndWait(f *rules.File, s *rules.Site, list bool) *rules.Fix {
+func keepAndWait(f *rules.File, s *rules.Site, list, maybe bool) *rules.Fix {
 	ind := rulekit.Indent(f, s.Pos.Line)
 	if len(ind)+1 != s.Pos.Col {
 		return nil
@@ -195,6 +205,6 @@ func keepAndWait(f *rules.File, s *rules.Site, list bool) *rules.Fix {
 	}
 	return &rules.Fix{Title: "Keep the work handle and wait it", Edits: []rules.Edit{
 		{Pos: rules.Pos{Path: f.Path, Line: s.Pos.Line, Col: s.Pos.Col, EndLine: s.Pos.Line, EndCol: s.Pos.Col}, NewText: v + " = "},
-		rulekit.InsertAfter(f, end, waitStmt(v, list, ind)),
+		rulekit.InsertAfter(f, end, waitStmt(v, list, maybe, ind)),
 	}}
 }

@@ -23,3 +23,18 @@ def recv_maybe(buf, skip):
 def exchange(x, y, peer):
     reqs = dist.batch_isend_irecv([dist.P2POp(dist.isend, x, peer)])
     return y
+
+
+def all_to_all(outputs, inputs, group=None, async_op=False):
+    dist.all_to_all(outputs, inputs, group=group, async_op=async_op)
+    return outputs
+
+
+def reduce_then_scale(t, async_op=False):
+    h = dist.all_reduce(t, async_op=async_op)
+    return t * 2
+
+
+def overlapped(outputs, inputs, t):
+    all_to_all(outputs, inputs, async_op=True)
+    return reduce_then_scale(t, async_op=True)

@@ -1,0 +1,28 @@
+# A helper forwards its async flag to the collective (async_op=async_op)
+# and then drops or forgets the handle (verl's all_to_all_tensor shape):
+# harmless while every caller is synchronous, a race once one passes True.
+import torch
+import torch.distributed as dist
+
+
+def all_to_all_tensor(local_tensor, scatter_dim, gather_dim, group=None, async_op=False):
+    n = dist.get_world_size(group=group)
+    inputs = list(torch.tensor_split(local_tensor, n, dim=scatter_dim))
+    outputs = [torch.empty_like(inputs[0]) for _ in range(n)]
+    dist.all_to_all(outputs, inputs, group=group, async_op=async_op)  # want CV401 "the work handle all_to_all returns is discarded"
+    return torch.cat(outputs, dim=gather_dim)
+
+
+class Reducer:
+    def reduce(self, t, async_op=False):
+        work = dist.all_reduce(t, async_op=async_op)  # want CV401 "\"work\", the work handle of this all_reduce, is never waited"
+        return t / dist.get_world_size()
+
+
+def overlapped(x, group):
+    return all_to_all_tensor(x, 1, 2, group, True)
+
+
+def step(t):
+    r = Reducer()
+    return r.reduce(t, async_op=True)
