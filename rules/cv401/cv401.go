@@ -27,7 +27,10 @@ var Rule = rules.Register(&rules.Rule{
 			"that leave the function (returned, stored in a list or attribute, passed on) are someone else's " +
 			"to wait and are not reported there; a handle that a function of the program returns (`return out, " +
 			"handle`) is followed into each caller that asks for async work, where `out, _ = helper(x, async_op=True)` " +
-			"discards it. A device-wide synchronize() does not count as a wait.",
+			"discards it. A collective whose async flag is its function's own parameter (`async_op=async_op`) is " +
+			"async when some caller passes True, and is then checked inside that function; its fix waits behind " +
+			"`if work is not None:`, since the call returns None when not async. A device-wide synchronize() " +
+			"does not count as a wait.",
 		Why: "For NCCL, work.wait() is what makes the current stream wait for the collective; without it the " +
 			"next kernel can read the output before it is written or overwrite the input while it is still " +
 			"being sent. Dropped handles also leave buffer lifetime to the watchdog; on XPU a device " +
