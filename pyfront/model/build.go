@@ -692,8 +692,16 @@ func sortSites(s []*rules.Site) {
 // asyncCaller returns the position of a call of f that passes a literal
 // True for f's parameter param, or nil: a collective whose async flag is
 // that parameter (async_op=async_op) returns a work handle on that call.
-// Only direct callers count (not a caller that forwards its own flag).
+// A caller that forwards its own parameter is followed, a few calls up.
 func (b *builder) asyncCaller(f *callgraph.Func, param string) *rules.Pos {
+	return b.asyncCallerDepth(f, param, 0)
+}
+
+// maxAsyncForwarding bounds how many forwarding callers asyncCaller
+// follows (wrapper of a wrapper of a wrapper).
+const maxAsyncForwarding = 3
+
+func (b *builder) asyncCallerDepth(f *callgraph.Func, param string, depth int) *rules.Pos {
 	var args *ast.Arguments
 	switch n := f.Node.(type) {
 	case *ast.FunctionDef:
@@ -739,25 +747,39 @@ func (b *builder) asyncCaller(f *callgraph.Func, param string) *rules.Pos {
 		}
 	}
 	for _, cs := range b.callers[f] {
+		at := pos
+		if a, ok := cs.Node.Func.(*ast.Attribute); ok && a.Attr == "apply" && f.Static && strings.HasSuffix(f.Name, ".forward") {
+			at-- // Function.apply(x, …) runs forward(ctx, x, …)
+		}
 		var x ast.Expr
 		for _, k := range cs.Node.Keywords {
 			if k.Arg == param {
 				x = k.Value
 			}
 		}
-		if x == nil && pos >= 0 && pos < len(cs.Node.Args) {
+		if x == nil && at >= 0 && at < len(cs.Node.Args) {
 			starred := false
-			for _, a := range cs.Node.Args[:pos+1] {
+			for _, a := range cs.Node.Args[:at+1] {
 				_, isStar := a.(*ast.Starred)
 				starred = starred || isStar
 			}
 			if !starred {
-				x = cs.Node.Args[pos]
+				x = cs.Node.Args[at]
 			}
 		}
-		if k, ok := x.(*ast.Constant); ok && k.Type == ast.ConstBool && k.Bool {
-			p := b.pos(cs.Caller.Module.Path, cs.Node)
-			return &p
+		switch k := x.(type) {
+		case *ast.Constant:
+			if k.Type == ast.ConstBool && k.Bool {
+				p := b.pos(cs.Caller.Module.Path, cs.Node)
+				return &p
+			}
+		case *ast.Name:
+			// The caller forwards its own flag: ask its callers.
+			if depth < maxAsyncForwarding && cs.Caller != f {
+				if p := b.asyncCallerDepth(cs.Caller, k.Id, depth+1); p != nil {
+					return p
+				}
+			}
 		}
 	}
 	return nil

@@ -157,7 +157,7 @@ func check(p *rules.Pass, w *rules.Work) {
 	if w.Via != nil {
 		d.Related = append(d.Related, rulekit.Related(s.Pos, fmt.Sprintf("the async %s whose handle %s returns", name, w.ViaFunc)))
 	} else if s.AsyncWhen != nil {
-		d.Related = append(d.Related, rulekit.Related(*s.AsyncWhen, "called here with its async flag True: the "+name+" then returns a work handle"))
+		d.Related = append(d.Related, rulekit.Related(*s.AsyncWhen, "this call asks for async work (its async flag is True, passed down to the "+name+"), which then returns a work handle"))
 	}
 	p.Report(d)
 }

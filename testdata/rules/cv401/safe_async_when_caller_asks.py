@@ -58,3 +58,26 @@ def early_out(t, async_op=False):
 def asks(t):
     guarded(t, async_op=True)
     early_out(t, async_op=True)
+
+
+def seq_all_to_all(local_tensor, group=None, async_op=False):
+    outputs = [torch.empty_like(local_tensor)]
+    dist.all_to_all(outputs, [local_tensor], group=group, async_op=async_op)
+    return torch.cat(outputs)
+
+
+class SeqAllToAll(torch.autograd.Function):
+    # apply passes no ctx: its third argument (False) is async_op, and the
+    # True after it is `flag`.
+    @staticmethod
+    def forward(ctx, group, local_tensor, async_op=False, flag=False):
+        ctx.flag = flag
+        return seq_all_to_all(local_tensor, group, async_op)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return None, grad, None, None
+
+
+def gather(x, group):
+    return SeqAllToAll.apply(group, x, False, True)
