@@ -594,7 +594,24 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		return l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st), false
 	case *ast.While:
 		l.test(s.Test, st)
-		return l.loop(s.Body, s.Orelse, st), false
+		// `while reqs: reqs.pop().wait()`: the loop ends when the list
+		// is empty, so waiting its elements in the body waits it all.
+		v, noneInThen, ok := noneTest(s.Test)
+		var ws []*rules.Work
+		var before []int
+		if ok && !noneInThen {
+			ws = append(ws, st.pending[v]...)
+			for _, w := range ws {
+				before = append(before, len(w.Waited))
+			}
+		}
+		out := l.loop(s.Body, s.Orelse, st)
+		for i, w := range ws {
+			if len(w.Waited) > before[i] {
+				out.dropWork(w)
+			}
+		}
+		return out, false
 	case *ast.With:
 		return l.with(s.Items, s.Body, st)
 	case *ast.AsyncWith:
@@ -951,6 +968,20 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		return a, false
 	}
 	return merge(a, b), false
+}
+
+// listOfElement returns the list variable an element is taken from:
+// v.pop(…) or v[i]; "" otherwise.
+func listOfElement(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Call:
+		if a, ok := x.Func.(*ast.Attribute); ok && a.Attr == "pop" {
+			return dotted(a.Value)
+		}
+	case *ast.Subscript:
+		return dotted(x.Value)
+	}
+	return ""
 }
 
 // noneTest recognises a test of whether a variable is None (or falsy):
@@ -1652,6 +1683,12 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 	if recv != nil {
 		switch method {
 		case "wait", "Wait", "is_completed", "get_future", "Test", "test", "synchronize":
+			// An element taken out of a list of handles (`while reqs:
+			// reqs.pop().wait()`, `reqs[i].wait()` in a loop) waits the
+			// list, as the loop variable of `for r in reqs` does.
+			if lst := listOfElement(recv); lst != "" && st.has(lst) {
+				recv = &ast.Name{Id: lst}
+			}
 			// A variable that holds a work handle: whatever the call
 			// graph guessed for a receiver it could not type (an event's
 			// wait, a request's), this waits the handle.
