@@ -90,6 +90,10 @@ type lowerer struct {
 	// raising counts enclosing `with self.assertRaises…(…)` / pytest.raises
 	// blocks: operations there are expected to fail, not to complete.
 	raising int
+	// coalescing counts enclosing `with _coalescing_manager(…)` blocks:
+	// the operations there are batched, and the manager's own handle (or
+	// its exit, when not async) is what completes them.
+	coalescing int
 	// escaping > 0 while lowering a value that is only handed on (see
 	// Event.Escape).
 	escaping int
@@ -828,6 +832,10 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 		l.expr(it.ContextExpr, st, false)
 		if c, ok := it.ContextExpr.(*ast.Call); ok {
 			ext, fn := l.callee(c)
+			if lastName(ext) == "_coalescing_manager" || lastName(dotted(c.Func)) == "_coalescing_manager" {
+				l.coalescing++
+				defer func() { l.coalescing-- }()
+			}
 			if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "stream_context" {
 				enterStream(c, arg(c, sa.Arg))
 			} else if eff := l.cmEffectsOf(fn); eff != nil {
@@ -1638,6 +1646,9 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 		l.callAsync[c] = site
 		if l.raising > 0 {
 			site.Work.Escapes = true // expected to raise: there is no handle
+		}
+		if l.coalescing > 0 {
+			site.Work.Escapes = true // the coalescing manager's work completes it
 		}
 	}
 	l.event(&rules.Event{Kind: rules.EvCollective, Pos: site.Pos, Site: site})
