@@ -284,8 +284,11 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 	// Of the libraries that have such a method, only those the program
 	// imports can have made the receiver: self.pg.allreduce(t) in a
 	// torch program is ProcessGroup.allreduce, not mpi4py's
-	// Comm.allreduce. When it imports none of them (the objects come
-	// from a wrapper), every candidate stays.
+	// Comm.allreduce. When it imports none of them, a receiver that
+	// holds no value at all (a parameter: the trainer, engine or
+	// accelerator a script's helper is handed) may still be one of
+	// them; one that holds a value of another library (verl's own
+	// checkpoint manager) is not.
 	var all, imported []string
 	for _, name := range b.t.MethodNames[attr.Attr] {
 		if b.anyReceiver(name) {
@@ -298,7 +301,10 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 	if len(imported) > 0 {
 		return append(out, imported...)
 	}
-	return append(out, all...)
+	if len(b.g.ExprValues(attr.Value)) == 0 {
+		return append(out, all...)
+	}
+	return out
 }
 
 // topPackage is the first component of a qualified name.

@@ -455,6 +455,7 @@ func importNames(m *callgraph.ModuleInput, t *api.Tables, modules map[string]boo
 			}
 			for _, a := range n.Names {
 				if a.Name == "*" {
+					names["*"+abs] = abs // no local name; counts as an import of abs
 					continue
 				}
 				local := a.Asname
