@@ -24,6 +24,7 @@ func FuzzLoad(f *testing.F) {
 		"from other import *\nx = [f for f in (g, h)]\nd = {'k': x}\nd['k'][0]()\ngetattr(d, 'k')\n",
 		"import torch.distributed as dist\n\ndef ag(t, g, async_op=False):\n    h = dist.all_gather_into_tensor(t, t, group=g, async_op=async_op)\n    return t, h\n\nx, _ = ag(1, None, async_op=True)\ny, w = ag(1, None, True)\nw.wait()\n",
 		"import os\nimport torch.distributed as dist\nif dist.get_rank() in [0, 1]:\n    g = dist.new_group([0, 1])\nif os.path.exists('f'):\n    dist.barrier()\nok = [os.path.isdir('d')]\ndist.broadcast_object_list(ok)\nif ok[0]:\n    dist.barrier()\n",
+		"import torch.distributed as dist\nfrom torch.distributed import _coalescing_manager\n\ndef a2a(o, i, async_op=False):\n    dist.all_to_all(o, i, async_op=async_op)\n    return o\n\nclass F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x, async_op=False):\n        return a2a(x, x, async_op)\n\nF.apply(1, True)\nwith _coalescing_manager(None, async_ops=True) as cm:\n    dist.all_reduce(1, async_op=True)\nreqs = dist.batch_isend_irecv([])\nwhile reqs:\n    reqs.pop().wait()\nw = dist.all_reduce(1, async_op=True)\nif w is not None:\n    w.wait()\n",
 		"import torch\n\nclass C:\n    def f(self, p, s):\n        with torch.cuda.stream(s):\n            h = p.all_gather_coalesced([p])\n            x = p.cuda(non_blocking=True)\n        self.reg[p] = h\n        sel = [q for q in p if q]\n        for a in [x, sel]:\n            a.add_(1)\n\n    def g(self, p):\n        self.reg.pop(p).wait()\n",
 	} {
 		f.Add([]byte(s))
