@@ -161,7 +161,7 @@ func (s *Server) schedule(ctx context.Context) {
 			switch {
 			case current && o.err == nil:
 				lastShown = ""
-				s.publish(o.snap, o.res)
+				s.safePublish(o.snap, o.res)
 			case current:
 				s.logf(MessageError, "collvet: analysis failed: %v", o.err)
 				// A broken configuration file or a missing folder stops
@@ -209,6 +209,19 @@ func (s *Server) cheapChanges() bool {
 		}
 	}
 	return true
+}
+
+// safePublish is publish, with a panic logged rather than ending the
+// server: the editor keeps its previous diagnostics, and the next
+// analysis publishes again.
+func (s *Server) safePublish(snap *snapshot, res *Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(s.opts.Log, "collvet: publishing diagnostics panicked: %v\n%s", r, debug.Stack())
+			s.notify("window/logMessage", LogMessageParams{Type: MessageError, Message: fmt.Sprintf("collvet: internal error while publishing diagnostics (recovered): %v", r)})
+		}
+	}()
+	s.publish(snap, res)
 }
 
 // analyze runs the analyzer on snap, turning a panic into an error.
@@ -330,22 +343,22 @@ func (s *Server) publish(snap *snapshot, res *Result) {
 	sort.Strings(paths)
 	for _, p := range paths {
 		params := PublishDiagnosticsParams{Diagnostics: []Diagnostic{}}
-		switch {
-		case next[p] != nil:
-			params.URI = next[p].uri
-			params.Diagnostics = next[p].lsp
-		case snap.docs[p] != nil:
-			params.URI = snap.docs[p].uri
-		default:
-			params.URI = prev[p].uri
+		if fd := next[p]; fd != nil {
+			params.URI, params.Diagnostics = fd.uri, fd.lsp
+		} else if fd := prev[p]; fd != nil {
+			params.URI = fd.uri // cleared
 		}
+		// A clean document opened while the analysis ran is in neither
+		// next nor prev: its URI and version come from the document.
 		if doc := snap.docs[p]; doc != nil {
 			v := doc.version
 			params.Version = &v
+			if params.URI == "" {
+				params.URI = doc.uri
+			}
 		} else if doc, ok := opened[p]; ok {
-			params.URI = doc.uri
 			v := doc.version
-			params.Version = &v
+			params.URI, params.Version = doc.uri, &v
 		}
 		s.notify("textDocument/publishDiagnostics", params)
 	}

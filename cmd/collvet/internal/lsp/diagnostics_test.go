@@ -303,6 +303,38 @@ func TestOpenUnchangedFileDuringFirstAnalysis(t *testing.T) {
 	}
 }
 
+// A clean document opened while the first analysis runs gets an empty
+// publish for its version once that analysis ends (it is in neither the
+// new findings nor the previous ones), and the server stays up.
+func TestOpenCleanFileDuringFirstAnalysis(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "clean.py")
+	writeFile(t, path, "x = 1\n")
+	writeFile(t, filepath.Join(root, "b.py"), "hazard(1)\n")
+	block := make(chan struct{})
+	fa := &fakeAnalyzer{block: block}
+	c := newClient(t, Options{Analyzer: fa})
+	c.initialize(root, ClientCapabilities{})
+	deadline := time.Now().Add(5 * time.Second)
+	for fa.calls() == 0 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	uri := c.open(path, "x = 1\n")
+	time.Sleep(50 * time.Millisecond)
+	close(block)
+	p := c.waitDiags(uri, func(p PublishDiagnosticsParams) bool { return p.Version != nil && *p.Version == 1 })
+	if len(p.Diagnostics) != 0 {
+		t.Errorf("diagnostics = %+v", p.Diagnostics)
+	}
+	var hover *Hover
+	if err := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": Position{}}, &hover); err != nil {
+		t.Errorf("server gone after the publish: %v", err)
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}
+
 // An edit that changes no code (Options.Unchanged) is analysed at once:
 // with an hour's debounce, its diagnostics still arrive; a code edit after
 // it waits for the debounce again.
