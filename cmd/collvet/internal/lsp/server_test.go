@@ -46,13 +46,24 @@ type fakeAnalyzer struct {
 	// block, when set, makes Analyze wait for ctx to be cancelled (or for
 	// the channel to close) before it reads anything.
 	block chan struct{}
+	// delay, when set, is how long each analysis takes (cut short by
+	// cancellation), so that editor events arrive while it runs.
+	delay time.Duration
 }
 
 func (f *fakeAnalyzer) Analyze(ctx context.Context, req Request) (*Result, error) {
 	f.mu.Lock()
 	f.requests = append(f.requests, req)
 	block := f.block
+	delay := f.delay
 	f.mu.Unlock()
+	if delay > 0 {
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(delay):
+		}
+	}
 	if block != nil {
 		select {
 		case <-ctx.Done():
