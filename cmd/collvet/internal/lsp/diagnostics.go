@@ -224,6 +224,34 @@ func (s *Server) safePublish(snap *snapshot, res *Result) {
 	s.publish(snap, res)
 }
 
+// existingRoots drops the workspace folders that do not exist (one
+// deleted from a multi-root workspace), saying so once per folder, so
+// that the others are still analysed. With none left, all are kept and
+// the analysis reports the error.
+func (s *Server) existingRoots(roots []string) []string {
+	var out []string
+	for _, r := range roots {
+		if _, err := os.Stat(r); err != nil {
+			s.mu.Lock()
+			warned := s.missingRoots[r]
+			if s.missingRoots == nil {
+				s.missingRoots = map[string]bool{}
+			}
+			s.missingRoots[r] = true
+			s.mu.Unlock()
+			if !warned {
+				s.logf(MessageWarning, "collvet: workspace folder %s is not readable (%v); analysing the others", r, err)
+			}
+			continue
+		}
+		out = append(out, r)
+	}
+	if len(out) == 0 {
+		return roots
+	}
+	return out
+}
+
 // analyze runs the analyzer on snap, turning a panic into an error.
 func (s *Server) analyze(ctx context.Context, snap *snapshot) (o outcome) {
 	o.snap = snap
@@ -234,7 +262,7 @@ func (s *Server) analyze(ctx context.Context, snap *snapshot) (o outcome) {
 		}
 	}()
 	req := Request{
-		Roots:         snap.roots,
+		Roots:         s.existingRoots(snap.roots),
 		Overlay:       make(map[string][]byte, len(snap.docs)),
 		Changed:       snap.changed,
 		ConfigChanged: snap.configChanged,

@@ -88,10 +88,12 @@ type Server struct {
 	roots       []string             // absolute paths of the workspace folders
 	docs        map[string]*document // open documents by absolute path
 	ignore      []string             // from the client's settings
-	changed     map[string]bool      // paths changed since the last analysis
-	configDirty bool                 // a configuration file changed
-	gen         uint64               // bumped by every change that needs analysis
-	published   map[string]*fileDiags
+	// missingRoots: workspace folders found missing (warned about once).
+	missingRoots map[string]bool
+	changed      map[string]bool // paths changed since the last analysis
+	configDirty  bool            // a configuration file changed
+	gen          uint64          // bumped by every change that needs analysis
+	published    map[string]*fileDiags
 	// publishedGen is the gen of the last published analysis (valid once
 	// analysed is set): when it equals gen, no analysis is due.
 	publishedGen uint64

@@ -2,7 +2,9 @@ package lsp
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestDidChangeConfigurationIgnore(t *testing.T) {
@@ -101,6 +103,35 @@ func TestWorkspaceFolders(t *testing.T) {
 	c.waitDiags(pathToURI(filepath.Join(b, "y.py")), func(p PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 1 })
 	if r := fa.last().Roots; len(r) != 1 || r[0] != b {
 		t.Errorf("roots = %v, want [%s]", r, b)
+	}
+}
+
+// A workspace folder that does not exist (deleted from a multi-root
+// workspace) is left out with one warning; the others are analysed.
+func TestMissingWorkspaceFolderIsSkipped(t *testing.T) {
+	a := t.TempDir()
+	missing := filepath.Join(t.TempDir(), "deleted")
+	writeFile(t, filepath.Join(a, "x.py"), "hazard(1)\n")
+	fa := &fakeAnalyzer{}
+	c := newClient(t, Options{Analyzer: fa})
+	c.initialize(a, ClientCapabilities{})
+	c.waitDiags(pathToURI(filepath.Join(a, "x.py")), func(p PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 1 })
+
+	var p DidChangeWorkspaceFoldersParams
+	p.Event.Added = []WorkspaceFolder{{URI: pathToURI(missing), Name: "deleted"}}
+	c.notify("workspace/didChangeWorkspaceFolders", p)
+	timeout := time.After(10 * time.Second)
+	for warned := false; !warned; {
+		select {
+		case m := <-c.logs:
+			warned = m.Type == MessageWarning && strings.Contains(m.Message, missing)
+		case <-timeout:
+			t.Fatal("no warning about the missing folder")
+		}
+	}
+	c.waitDiags(pathToURI(filepath.Join(a, "x.py")), func(p PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 1 })
+	if r := fa.last().Roots; len(r) != 1 || r[0] != a {
+		t.Errorf("roots = %v, want [%s]", r, a)
 	}
 }
 
