@@ -354,6 +354,14 @@ func runRules(prog *rules.Program, enabled map[string]*rules.Rule) []rules.Diagn
 // adds CV000/CV001/CV002 findings, removes duplicates and sorts.
 func postprocess(diags []rules.Diagnostic, files []*rules.File, errs []FileError, cfg *config.Config, enabled map[string]*rules.Rule) []rules.Diagnostic {
 	broken := map[string]bool{}
+	type pathLine struct {
+		path string
+		line int
+	}
+	// One syntax error per line: a parser that recovers reports the
+	// consequences of one mistake too (`def f(:` is an unclosed bracket
+	// and a missing name), which would only repeat the first.
+	reported := map[pathLine]bool{}
 	for _, e := range errs {
 		if e.Kind == "syntax" || e.Kind == "decode" {
 			broken[e.Path] = true
@@ -364,6 +372,11 @@ func postprocess(diags []rules.Diagnostic, files []*rules.File, errs []FileError
 				}
 				if col < 1 {
 					col = 1
+				}
+				if k := (pathLine{e.Path, line}); reported[k] {
+					continue
+				} else {
+					reported[k] = true
 				}
 				diags = append(diags, rules.Diagnostic{
 					Rule: SyntaxError.Code, Name: SyntaxError.Name, Severity: SyntaxError.Severity,

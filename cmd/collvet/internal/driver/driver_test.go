@@ -195,6 +195,25 @@ func TestFileSuppressions(t *testing.T) {
 	}
 }
 
+// A recovering parser's follow-on errors on the same line are one CV000;
+// errors on other lines are their own.
+func TestOneSyntaxErrorPerLine(t *testing.T) {
+	if rules.Lookup("CV101") == nil {
+		rules.Register(synthRule)
+	}
+	errs := []FileError{
+		{Path: "bad.py", Line: 1, Col: 11, Msg: "'(' was never closed", Kind: "syntax"},
+		{Path: "bad.py", Line: 1, Col: 12, Msg: "invalid syntax: expected name", Kind: "syntax"},
+		{Path: "bad.py", Line: 7, Col: 3, Msg: "invalid syntax", Kind: "syntax"},
+	}
+	inject(t, nil, errs)
+	got := codesAt(analyze(t, nil))
+	want := []string{"bad.py:1:11 CV000", "bad.py:7:3 CV000"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v want %v", got, want)
+	}
+}
+
 func TestConfigFiltering(t *testing.T) {
 	if rules.Lookup("CV101") == nil {
 		rules.Register(synthRule)
