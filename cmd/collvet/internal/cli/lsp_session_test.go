@@ -49,7 +49,7 @@ func TestLSPSessionsMatchFreshAnalysis(t *testing.T) {
 		},
 	}
 	names := []string{"a.py", "b.py", "c.py"}
-	for seed := int64(1); seed <= 4; seed++ {
+	for seed := int64(1); seed <= 8; seed++ {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
 			rng := rand.New(rand.NewSource(seed))
 			dir := t.TempDir()
@@ -105,7 +105,7 @@ func TestLSPSessionsMatchFreshAnalysis(t *testing.T) {
 			conn.Notify(ctx, "initialized", map[string]any{})
 			open := map[string]string{} // path → text
 			version := map[string]int{}
-			for op := 0; op < 40; op++ {
+			for op := 0; op < 60; op++ {
 				n := names[rng.Intn(len(names))]
 				path := filepath.Join(dir, n)
 				uri := "file://" + filepath.ToSlash(path)
