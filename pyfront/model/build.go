@@ -281,6 +281,15 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 			}
 		}
 	}
+	// A parameter annotated with a class the tables describe
+	// (accelerator: Accelerator, trainer: "Trainer", engine:
+	// Optional[DeepSpeedEngine]) is that class's instance, whatever the
+	// call graph found for it.
+	if cls := b.annotatedClass(cs.Caller, attr.Value); cls != "" {
+		if m := b.t.Canonical(cls + "." + attr.Attr); b.inTables(m) || b.t.RankPredicates[m] != nil {
+			return append(out, m)
+		}
+	}
 	// Of the libraries that have such a method, only those the program
 	// imports can have made the receiver: self.pg.allreduce(t) in a
 	// torch program is ProcessGroup.allreduce, not mpi4py's
@@ -789,4 +798,127 @@ func (b *builder) asyncCallerDepth(f *callgraph.Func, param string, depth int) *
 		}
 	}
 	return nil
+}
+
+// annotatedClass returns the qualified name of the class that recv, a
+// parameter of f or of a function enclosing it, is annotated with, or "".
+// Optional[X], X | None, Union[X, None] and string annotations count.
+func (b *builder) annotatedClass(f *callgraph.Func, recv ast.Expr) string {
+	name, ok := recv.(*ast.Name)
+	if !ok {
+		return ""
+	}
+	for ; f != nil; f = f.Parent {
+		var args *ast.Arguments
+		switch n := f.Node.(type) {
+		case *ast.FunctionDef:
+			args = n.Args
+		case *ast.AsyncFunctionDef:
+			args = n.Args
+		}
+		if args == nil {
+			continue
+		}
+		all := append(append(append([]*ast.Arg(nil), args.PosOnlyArgs...), args.Args...), args.KwOnlyArgs...)
+		for _, a := range all {
+			if a.Arg == name.Id {
+				if a.Annotation == nil {
+					return ""
+				}
+				return b.annotationClass(f.Module.Path, a.Annotation)
+			}
+		}
+	}
+	return ""
+}
+
+// annotationClass resolves an annotation to one class's qualified name
+// through the module's imports, or "".
+func (b *builder) annotationClass(path string, e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Constant:
+		if x.Type != ast.ConstStr {
+			return ""
+		}
+		parts := strings.Split(x.Str, ".")
+		var expr ast.Expr = &ast.Name{Id: strings.TrimSpace(parts[0])}
+		for _, p := range parts[1:] {
+			expr = &ast.Attribute{Value: expr, Attr: strings.TrimSpace(p)}
+		}
+		return b.annotationClass(path, expr)
+	case *ast.BinOp: // X | None
+		if x.Op != ast.BitOr {
+			return ""
+		}
+		if isNoneExpr(x.Right) {
+			return b.annotationClass(path, x.Left)
+		}
+		if isNoneExpr(x.Left) {
+			return b.annotationClass(path, x.Right)
+		}
+		return ""
+	case *ast.Subscript: // Optional[X], Union[X, None]
+		switch lastName(b.refPrepared(path, x.Value)) {
+		case "Optional":
+			return b.annotationClass(path, x.Slice)
+		case "Union":
+			t, ok := x.Slice.(*ast.Tuple)
+			if !ok {
+				return ""
+			}
+			var one ast.Expr
+			for _, el := range t.Elts {
+				if isNoneExpr(el) {
+					continue
+				}
+				if one != nil {
+					return "" // a real union: no single class
+				}
+				one = el
+			}
+			if one != nil {
+				return b.annotationClass(path, one)
+			}
+		}
+		return ""
+	case *ast.Name, *ast.Attribute:
+		return b.refPrepared(path, x)
+	}
+	return ""
+}
+
+// refPrepared is ref over the imports Prepare recorded (safe to call
+// while the module walk runs).
+func (b *builder) refPrepared(path string, e ast.Expr) string {
+	var parts []string
+	for {
+		switch x := e.(type) {
+		case *ast.Attribute:
+			parts = append(parts, x.Attr)
+			e = x.Value
+			continue
+		case *ast.Name:
+			q, ok := b.prepared.imports[path][x.Id]
+			if !ok {
+				return ""
+			}
+			for i := len(parts) - 1; i >= 0; i-- {
+				q += "." + parts[i]
+			}
+			return b.t.Canonical(q)
+		}
+		return ""
+	}
+}
+
+func isNoneExpr(e ast.Expr) bool {
+	k, ok := e.(*ast.Constant)
+	return ok && k.Type == ast.ConstNone
+}
+
+func lastName(s string) string {
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
 }

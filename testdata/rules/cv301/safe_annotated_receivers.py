@@ -1,0 +1,24 @@
+# Annotated framework objects used on every rank, and annotations that name
+# no described class (a union of two, a class of another library).
+from typing import Union
+
+from accelerate import Accelerator
+from mylib import Checkpointer
+from transformers import Trainer
+
+
+def save_everywhere(accelerator: Accelerator, trainer: Trainer | None, out):
+    accelerator.save_state(out)
+    trainer.save_model(out)
+    if accelerator.is_main_process:
+        print("saved", out)
+
+
+def other_library(ckpt: Checkpointer, accelerator: Accelerator, out):
+    if accelerator.is_main_process:
+        ckpt.save_model(out)
+
+
+def ambiguous(obj: Union[Trainer, Checkpointer], accelerator: Accelerator, out):
+    if accelerator.is_main_process:
+        obj.save_model(out)
