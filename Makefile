@@ -4,7 +4,7 @@
 GO ?= go
 BIN := bin/collvet
 
-.PHONY: all build examples test deps gotest fuzz extra-tests bench
+.PHONY: all build examples test deps gotest racetest fuzz extra-tests bench
 
 all: build
 
@@ -25,6 +25,12 @@ deps:
 gotest:
 	COLLVET_REQUIRE_CORPUS=$${COLLVET_REQUIRE_CORPUS-1} $(GO) test -count=1 ./...
 
+# racetest runs the packages that work on several goroutines (the parse
+# and call-graph pipeline, the model's parallel phase, the language
+# server) under the race detector.
+racetest:
+	$(GO) test -race -count=1 ./pyfront ./pyfront/model ./pyfront/flow ./rules/all ./cmd/collvet/internal/lsp ./cmd/collvet/internal/driver ./cmd/collvet/internal/cli
+
 # Minimising each new interesting input may take up to a minute by default,
 # during which no executions are counted (the run looks stalled at 0/sec);
 # one second each keeps the 20 s budget for fuzzing.
@@ -38,4 +44,4 @@ fuzz:
 extra-tests: build
 	@set -e; for s in scripts/ci/[0-9]*.sh; do [ -e "$$s" ] || continue; echo "+ $$s"; bash "$$s"; done
 
-test: deps build gotest fuzz extra-tests
+test: deps build gotest racetest fuzz extra-tests

@@ -7,6 +7,7 @@ need=()
 command -v pyflakes3 >/dev/null 2>&1 || [ -x /usr/bin/pyflakes3 ] || need+=(python3-pyflakes)
 [ -x /usr/bin/pre-commit ] || need+=(pre-commit)
 command -v node >/dev/null 2>&1 || need+=(nodejs npm)
+command -v gcc >/dev/null 2>&1 || need+=(gcc libc6-dev) # go test -race needs cgo
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing: ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sourcegraph/conc"
 
@@ -68,6 +69,8 @@ type builder struct {
 	applyIdx                      map[*callgraph.Class][]*callgraph.CallSite // see applyCalls
 	selfStoreIdx                  map[*callgraph.Class]map[string][]ast.Expr // see selfStores
 	methodsOf                     map[*callgraph.Class][]*callgraph.Func     // the functions defined in each class, in Funcs order
+	selfAnnIdx                    map[*callgraph.Class]map[string]string     // see selfAttrClass
+	selfMu                        sync.Mutex                                 // guards selfStoreIdx, methodsOf, selfAnnIdx
 	registries                    map[*callgraph.Class]map[string]bool       // see HandleRegistry
 	spawnedBy                     map[*rules.Site]*rules.Context             // sites a spawn runs directly (spawnedSite)
 }
@@ -285,7 +288,11 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 	// (accelerator: Accelerator, trainer: "Trainer", engine:
 	// Optional[DeepSpeedEngine]) is that class's instance, whatever the
 	// call graph found for it.
-	if cls := b.annotatedClass(cs.Caller, attr.Value); cls != "" {
+	cls := b.annotatedClass(cs.Caller, attr.Value)
+	if cls == "" {
+		cls = b.selfAttrClass(cs.Caller, attr.Value)
+	}
+	if cls != "" {
 		if m := b.t.Canonical(cls + "." + attr.Attr); b.inTables(m) || b.t.RankPredicates[m] != nil {
 			return append(out, m)
 		}

@@ -41,8 +41,16 @@ func (b *builder) selfAttrTargets(f *callgraph.Func, cs *callgraph.CallSite) []*
 }
 
 // selfStores indexes a class's "self.X = e" assignments in its methods by X
-// (computed once per class).
+// (computed once per class). The statement walk and the lowering of the
+// functions, which run side by side, both ask for it: selfMu guards the
+// indexes.
 func (b *builder) selfStores(c *callgraph.Class) map[string][]ast.Expr {
+	b.selfMu.Lock()
+	defer b.selfMu.Unlock()
+	return b.selfStoresLocked(c)
+}
+
+func (b *builder) selfStoresLocked(c *callgraph.Class) map[string][]ast.Expr {
 	if m, ok := b.selfStoreIdx[c]; ok {
 		return m
 	}
@@ -85,5 +93,108 @@ func (b *builder) selfStores(c *callgraph.Class) map[string][]ast.Expr {
 		}
 	}
 	b.selfStoreIdx[c] = m
+	return m
+}
+
+// selfAttrClass returns the class that recv, self.X in a method (or in a
+// function nested in one), is declared to hold, or "": from an annotation
+// of X in the class body (X: T), of a store in a method (self.X: T = …),
+// or of the method parameter a store copies (def __init__(self, a: T):
+// self.X = a). Trainer classes keep their accelerator or engine so.
+func (b *builder) selfAttrClass(f *callgraph.Func, recv ast.Expr) string {
+	a, ok := recv.(*ast.Attribute)
+	if !ok {
+		return ""
+	}
+	n, ok := a.Value.(*ast.Name)
+	if !ok {
+		return ""
+	}
+	for ; f != nil && f.Class == nil; f = f.Parent {
+	}
+	if f == nil || f.Static || f.Scope == nil || len(f.Scope.Params) == 0 || f.Scope.Params[0] != n.Id {
+		return ""
+	}
+	b.selfMu.Lock()
+	defer b.selfMu.Unlock()
+	if b.selfAnnIdx == nil {
+		b.selfAnnIdx = map[*callgraph.Class]map[string]string{}
+	}
+	m, ok := b.selfAnnIdx[f.Class]
+	if !ok {
+		m = b.selfAnnotations(f.Class)
+		b.selfAnnIdx[f.Class] = m
+	}
+	return m[a.Attr]
+}
+
+// selfAnnotations maps the attributes of class c to the classes their
+// declarations name (see selfAttrClass); an attribute declared with two
+// different classes maps to "".
+func (b *builder) selfAnnotations(c *callgraph.Class) map[string]string {
+	m := map[string]string{}
+	conflict := map[string]bool{}
+	set := func(attr, cls string) {
+		if cls == "" || conflict[attr] {
+			return
+		}
+		if old, ok := m[attr]; ok && old != cls {
+			delete(m, attr)
+			conflict[attr] = true
+			return
+		}
+		m[attr] = cls
+	}
+	path := c.Module.Path
+	if c.Node != nil {
+		for _, st := range c.Node.Body {
+			if aa, ok := st.(*ast.AnnAssign); ok {
+				if t, ok := aa.Target.(*ast.Name); ok {
+					set(t.Id, b.annotationClass(path, aa.Annotation))
+				}
+			}
+		}
+	}
+	b.selfStoresLocked(c) // builds methodsOf
+	for _, f := range b.methodsOf[c] {
+		def, ok := f.Node.(*ast.FunctionDef)
+		if !ok || f.Static || f.Scope == nil || len(f.Scope.Params) == 0 {
+			continue
+		}
+		self := f.Scope.Params[0]
+		params := map[string]ast.Expr{}
+		for _, p := range append(append(append([]*ast.Arg(nil), def.Args.PosOnlyArgs...), def.Args.Args...), def.Args.KwOnlyArgs...) {
+			if p.Annotation != nil {
+				params[p.Arg] = p.Annotation
+			}
+		}
+		for _, st := range def.Body {
+			ast.Inspect(st, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+					return false
+				case *ast.AnnAssign:
+					if t, ok := n.Target.(*ast.Attribute); ok {
+						if nm, ok := t.Value.(*ast.Name); ok && nm.Id == self {
+							set(t.Attr, b.annotationClass(path, n.Annotation))
+						}
+					}
+				case *ast.Assign:
+					v, ok := n.Value.(*ast.Name)
+					if !ok || params[v.Id] == nil {
+						return true
+					}
+					for _, t := range n.Targets {
+						if t, ok := t.(*ast.Attribute); ok {
+							if nm, ok := t.Value.(*ast.Name); ok && nm.Id == self {
+								set(t.Attr, b.annotationClass(path, params[v.Id]))
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
 	return m
 }
