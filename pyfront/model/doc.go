@@ -10,8 +10,14 @@
 //
 // Every API decision ("is this call a collective / a spawner / a group
 // creator / a stream API") goes through the api.Tables, by canonical
-// qualified name; method entries marked any_receiver also match calls on
-// receivers the analysis cannot type.
+// qualified name. A receiver the call graph gave no value is typed, in
+// this order, by the annotation of the parameter it is (accelerator:
+// Accelerator, Optional[ProcessGroup]) or of the self attribute it is
+// (a class-body X: T, self.X: T = …, self.X = param: T); failing that,
+// method entries marked any_receiver match by name, among the libraries
+// the program imports (or all of them for a receiver with no value at
+// all in a program importing none). The call graph itself, and so the
+// PyCG export, ignores annotations.
 //
 // After the model is complete, the flow pass (pyfront/flow) runs once per
 // function with this package's Resolver.
