@@ -114,7 +114,6 @@ func Build(in Input) *rules.Program {
 		files: map[string]*rules.File{}, sites: map[*ast.Call]*rules.Site{},
 		unknown: &rules.Group{ID: "unknown", Kind: rules.GroupUnknown},
 		info:    map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{},
-		imports:      map[string]map[string]string{},
 		selfStoreIdx: map[*callgraph.Class]map[string][]ast.Expr{}, summary: map[summaryKey][]*rules.OpRef{}, inProgress: map[summaryKey]bool{},
 		groupSeen: map[*rules.Group]bool{},
 		callOf:    map[*rules.Call]*callgraph.CallSite{}, siteSrc: map[*rules.Site]siteSource{},
@@ -865,7 +864,7 @@ func (b *builder) annotationClass(path string, e ast.Expr) string {
 		}
 		return ""
 	case *ast.Subscript: // Optional[X], Union[X, None]
-		switch lastName(b.refPrepared(path, x.Value)) {
+		switch lastName(b.ref(path, x.Value)) {
 		case "Optional":
 			return b.annotationClass(path, x.Slice)
 		case "Union":
@@ -889,33 +888,9 @@ func (b *builder) annotationClass(path string, e ast.Expr) string {
 		}
 		return ""
 	case *ast.Name, *ast.Attribute:
-		return b.refPrepared(path, x)
+		return b.ref(path, x)
 	}
 	return ""
-}
-
-// refPrepared is ref over the imports Prepare recorded (safe to call
-// while the module walk runs).
-func (b *builder) refPrepared(path string, e ast.Expr) string {
-	var parts []string
-	for {
-		switch x := e.(type) {
-		case *ast.Attribute:
-			parts = append(parts, x.Attr)
-			e = x.Value
-			continue
-		case *ast.Name:
-			q, ok := b.prepared.imports[path][x.Id]
-			if !ok {
-				return ""
-			}
-			for i := len(parts) - 1; i >= 0; i-- {
-				q += "." + parts[i]
-			}
-			return b.t.Canonical(q)
-		}
-		return ""
-	}
 }
 
 func isNoneExpr(e ast.Expr) bool {

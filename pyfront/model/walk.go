@@ -37,7 +37,6 @@ func (b *builder) walkModule(m *callgraph.ModuleInput) {
 		w.src = f.Src
 		w.lines = b.prepared.lines[f.Path]
 	}
-	b.imports[m.Mod.Path] = b.prepared.imports[m.Mod.Path]
 	w.fnNode = m.AST
 	w.stmts(m.AST.Body, walkState{})
 	for call, fnNode := range w.assigned {
@@ -471,7 +470,9 @@ func importNames(m *callgraph.ModuleInput, t *api.Tables, modules map[string]boo
 }
 
 // ref resolves a dotted expression through the module's imports
-// ("dist.get_rank" → "torch.distributed.get_rank"), canonicalised.
+// ("dist.get_rank" → "torch.distributed.get_rank"), canonicalised. It
+// reads only what Prepare recorded, so the statement walk and the
+// function lowering may both call it.
 func (b *builder) ref(path string, e ast.Expr) string {
 	var parts []string
 	for {
@@ -481,7 +482,7 @@ func (b *builder) ref(path string, e ast.Expr) string {
 			e = x.Value
 			continue
 		case *ast.Name:
-			q, ok := b.imports[path][x.Id]
+			q, ok := b.prepared.imports[path][x.Id]
 			if !ok {
 				return ""
 			}

@@ -1,7 +1,6 @@
 package output
 
 import (
-	"encoding/json"
 	"io"
 	"strconv"
 
@@ -58,10 +57,7 @@ func GitLab(w io.Writer, rep *driver.Report, opts Options) error {
 			Location:    gitlabLocation{Path: rel(d.Pos.Path), Lines: gitlabLines{Begin: line, End: el}},
 		})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }
 
 // gitlabSeverity maps a severity to Code Quality's scale (info, minor,

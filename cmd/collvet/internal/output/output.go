@@ -12,6 +12,7 @@
 package output
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -172,4 +173,13 @@ func relativizer(root string) func(string) string {
 		}
 		return filepath.ToSlash(r)
 	}
+}
+
+// writeJSON writes v as indented JSON, with <, > and & left as they are
+// (messages quote code).
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }

@@ -3,7 +3,6 @@ package output
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -245,10 +244,7 @@ func SARIF(w io.Writer, rep *driver.Report, opts Options) error {
 		Version: "2.1.0",
 		Runs:    []sarifRun{run},
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(log)
+	return writeJSON(w, log)
 }
 
 func level(s rules.Severity) string {

@@ -2,7 +2,6 @@ package output
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -119,10 +118,7 @@ func JSON(w io.Writer, rep *driver.Report) error {
 		}
 		out.Diagnostics = append(out.Diagnostics, jd)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }
 
 // GitHub writes workflow commands that GitHub Actions turns into
