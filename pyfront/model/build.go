@@ -723,13 +723,7 @@ func (b *builder) asyncCaller(f *callgraph.Func, param string) *rules.Pos {
 const maxAsyncForwarding = 3
 
 func (b *builder) asyncCallerDepth(f *callgraph.Func, param string, depth int) *rules.Pos {
-	var args *ast.Arguments
-	switch n := f.Node.(type) {
-	case *ast.FunctionDef:
-		args = n.Args
-	case *ast.AsyncFunctionDef:
-		args = n.Args
-	}
+	args := funcArgs(f.Node)
 	if args == nil {
 		return nil
 	}
@@ -815,18 +809,11 @@ func (b *builder) annotatedClass(f *callgraph.Func, recv ast.Expr) string {
 		return ""
 	}
 	for ; f != nil; f = f.Parent {
-		var args *ast.Arguments
-		switch n := f.Node.(type) {
-		case *ast.FunctionDef:
-			args = n.Args
-		case *ast.AsyncFunctionDef:
-			args = n.Args
-		}
+		args := funcArgs(f.Node)
 		if args == nil {
 			continue
 		}
-		all := append(append(append([]*ast.Arg(nil), args.PosOnlyArgs...), args.Args...), args.KwOnlyArgs...)
-		for _, a := range all {
+		for _, a := range allParams(args) {
 			if a.Arg == name.Id {
 				if a.Annotation == nil {
 					return ""
@@ -903,4 +890,20 @@ func lastName(s string) string {
 		return s[i+1:]
 	}
 	return s
+}
+
+// funcArgs returns the parameters of a def or async def, nil otherwise.
+func funcArgs(n ast.Node) *ast.Arguments {
+	switch n := n.(type) {
+	case *ast.FunctionDef:
+		return n.Args
+	case *ast.AsyncFunctionDef:
+		return n.Args
+	}
+	return nil
+}
+
+// allParams lists positional-only, positional and keyword-only parameters.
+func allParams(args *ast.Arguments) []*ast.Arg {
+	return append(append(append([]*ast.Arg(nil), args.PosOnlyArgs...), args.Args...), args.KwOnlyArgs...)
 }

@@ -163,7 +163,7 @@ func (b *builder) selfAnnotations(c *callgraph.Class) map[string]string {
 		}
 		self := f.Scope.Params[0]
 		params := map[string]ast.Expr{}
-		for _, p := range append(append(append([]*ast.Arg(nil), def.Args.PosOnlyArgs...), def.Args.Args...), def.Args.KwOnlyArgs...) {
+		for _, p := range allParams(def.Args) {
 			if p.Annotation != nil {
 				params[p.Arg] = p.Annotation
 			}
