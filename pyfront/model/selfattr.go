@@ -65,6 +65,17 @@ func (b *builder) selfStoresLocked(c *callgraph.Class) map[string][]ast.Expr {
 		}
 	}
 	m := map[string][]ast.Expr{}
+	ann := newSelfAnnotations()
+	path := c.Module.Path
+	if c.Node != nil {
+		for _, st := range c.Node.Body {
+			if aa, ok := st.(*ast.AnnAssign); ok {
+				if t, ok := aa.Target.(*ast.Name); ok {
+					ann.set(t.Id, b.annotationClass(path, aa.Annotation))
+				}
+			}
+		}
+	}
 	for _, f := range b.methodsOf[c] {
 		if f.Static || f.Scope == nil || len(f.Scope.Params) == 0 {
 			continue
@@ -74,6 +85,23 @@ func (b *builder) selfStoresLocked(c *callgraph.Class) map[string][]ast.Expr {
 			continue
 		}
 		self := f.Scope.Params[0]
+		var annotated map[string]ast.Expr // the method's annotated parameters
+		for _, p := range allParams(def.Args) {
+			if p.Annotation != nil {
+				if annotated == nil {
+					annotated = map[string]ast.Expr{}
+				}
+				annotated[p.Arg] = p.Annotation
+			}
+		}
+		selfAttr := func(t ast.Expr) (string, bool) {
+			if a, ok := t.(*ast.Attribute); ok {
+				if nm, ok := a.Value.(*ast.Name); ok && nm.Id == self {
+					return a.Attr, true
+				}
+			}
+			return "", false
+		}
 		for _, s := range def.Body {
 			ast.Inspect(s, func(n ast.Node) bool {
 				switch n := n.(type) {
@@ -81,11 +109,16 @@ func (b *builder) selfStoresLocked(c *callgraph.Class) map[string][]ast.Expr {
 					return false
 				case *ast.Assign:
 					for _, t := range n.Targets {
-						if a, ok := t.(*ast.Attribute); ok {
-							if nm, ok := a.Value.(*ast.Name); ok && nm.Id == self {
-								m[a.Attr] = append(m[a.Attr], n.Value)
+						if attr, ok := selfAttr(t); ok {
+							m[attr] = append(m[attr], n.Value)
+							if v, ok := n.Value.(*ast.Name); ok && annotated[v.Id] != nil {
+								ann.set(attr, b.annotationClass(path, annotated[v.Id]))
 							}
 						}
+					}
+				case *ast.AnnAssign:
+					if attr, ok := selfAttr(n.Target); ok {
+						ann.set(attr, b.annotationClass(path, n.Annotation))
 					}
 				}
 				return true
@@ -93,7 +126,35 @@ func (b *builder) selfStoresLocked(c *callgraph.Class) map[string][]ast.Expr {
 		}
 	}
 	b.selfStoreIdx[c] = m
+	if b.selfAnnIdx == nil {
+		b.selfAnnIdx = map[*callgraph.Class]map[string]string{}
+	}
+	b.selfAnnIdx[c] = ann.classes
 	return m
+}
+
+// selfAnnotations collects what a class declares its attributes to hold
+// (see selfAttrClass); an attribute declared with two different classes
+// holds none.
+type selfAnnotations struct {
+	classes  map[string]string
+	conflict map[string]bool
+}
+
+func newSelfAnnotations() *selfAnnotations {
+	return &selfAnnotations{classes: map[string]string{}, conflict: map[string]bool{}}
+}
+
+func (s *selfAnnotations) set(attr, cls string) {
+	if cls == "" || s.conflict[attr] {
+		return
+	}
+	if old, ok := s.classes[attr]; ok && old != cls {
+		delete(s.classes, attr)
+		s.conflict[attr] = true
+		return
+	}
+	s.classes[attr] = cls
 }
 
 // selfAttrClass returns the class that recv, self.X in a method (or in a
@@ -117,84 +178,6 @@ func (b *builder) selfAttrClass(f *callgraph.Func, recv ast.Expr) string {
 	}
 	b.selfMu.Lock()
 	defer b.selfMu.Unlock()
-	if b.selfAnnIdx == nil {
-		b.selfAnnIdx = map[*callgraph.Class]map[string]string{}
-	}
-	m, ok := b.selfAnnIdx[f.Class]
-	if !ok {
-		m = b.selfAnnotations(f.Class)
-		b.selfAnnIdx[f.Class] = m
-	}
-	return m[a.Attr]
-}
-
-// selfAnnotations maps the attributes of class c to the classes their
-// declarations name (see selfAttrClass); an attribute declared with two
-// different classes maps to "".
-func (b *builder) selfAnnotations(c *callgraph.Class) map[string]string {
-	m := map[string]string{}
-	conflict := map[string]bool{}
-	set := func(attr, cls string) {
-		if cls == "" || conflict[attr] {
-			return
-		}
-		if old, ok := m[attr]; ok && old != cls {
-			delete(m, attr)
-			conflict[attr] = true
-			return
-		}
-		m[attr] = cls
-	}
-	path := c.Module.Path
-	if c.Node != nil {
-		for _, st := range c.Node.Body {
-			if aa, ok := st.(*ast.AnnAssign); ok {
-				if t, ok := aa.Target.(*ast.Name); ok {
-					set(t.Id, b.annotationClass(path, aa.Annotation))
-				}
-			}
-		}
-	}
-	b.selfStoresLocked(c) // builds methodsOf
-	for _, f := range b.methodsOf[c] {
-		def, ok := f.Node.(*ast.FunctionDef)
-		if !ok || f.Static || f.Scope == nil || len(f.Scope.Params) == 0 {
-			continue
-		}
-		self := f.Scope.Params[0]
-		params := map[string]ast.Expr{}
-		for _, p := range allParams(def.Args) {
-			if p.Annotation != nil {
-				params[p.Arg] = p.Annotation
-			}
-		}
-		for _, st := range def.Body {
-			ast.Inspect(st, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-					return false
-				case *ast.AnnAssign:
-					if t, ok := n.Target.(*ast.Attribute); ok {
-						if nm, ok := t.Value.(*ast.Name); ok && nm.Id == self {
-							set(t.Attr, b.annotationClass(path, n.Annotation))
-						}
-					}
-				case *ast.Assign:
-					v, ok := n.Value.(*ast.Name)
-					if !ok || params[v.Id] == nil {
-						return true
-					}
-					for _, t := range n.Targets {
-						if t, ok := t.(*ast.Attribute); ok {
-							if nm, ok := t.Value.(*ast.Name); ok && nm.Id == self {
-								set(t.Attr, b.annotationClass(path, params[v.Id]))
-							}
-						}
-					}
-				}
-				return true
-			})
-		}
-	}
-	return m
+	b.selfStoresLocked(f.Class) // indexes the declarations too
+	return b.selfAnnIdx[f.Class][a.Attr]
 }
