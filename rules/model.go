@@ -268,6 +268,12 @@ type RankBranch struct {
 	// the other ranks only; After lists them.
 	EarlyExit bool
 	After     []*OpRef
+	// Paired: the branch and another of the same block, on the opposite
+	// condition and with no collective between them, issue the same
+	// collectives, so every rank issues them once (`if rank != 0:
+	// barrier()` … `if rank == 0: barrier()`, the main-process-first
+	// idiom).
+	Paired bool
 }
 
 // OpRef is one collective issued on a path, possibly through a call.

@@ -33,6 +33,11 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 		return
 	}
 	l.uses = l.src.mentions(node.Span(), "stream")
+	if rp, ok := r.(RankParamer); ok {
+		for _, p := range rp.RankParams(fn) {
+			l.rankVars[p] = true
+		}
+	}
 	var body []ast.Stmt
 	switch n := node.(type) {
 	case *ast.Module:
@@ -90,6 +95,10 @@ type lowerer struct {
 	// raising counts enclosing `with self.assertRaises…(…)` / pytest.raises
 	// blocks: operations there are expected to fail, not to complete.
 	raising int
+	// lastRank is the last rank branch of an if statement with no else
+	// (its condition and the statements after it), to pair it with a
+	// later one on the opposite condition (see RankBranch.Paired).
+	lastRank *openRankBranch
 	// coalescing counts enclosing `with _coalescing_manager(…)` blocks:
 	// the operations there are batched, and the manager's own handle (or
 	// its exit, when not async) is what completes them.
@@ -940,6 +949,9 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		}
 		if len(br.Then)+len(br.Else)+len(br.After) > 0 {
 			l.addBranch(br)
+			if !br.EarlyExit && len(br.Else) == 0 && len(br.Then) > 0 {
+				l.pairRank(br, s.Test, rest)
+			}
 		}
 	}
 	// Outside loops, the two arms never both run in one call: events are

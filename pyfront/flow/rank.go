@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -310,4 +311,148 @@ func isMinusOne(e ast.Expr) bool {
 	}
 	c, ok := e.(*ast.Constant)
 	return ok && c.Type == ast.ConstInt && c.Int == -1
+}
+
+// openRankBranch is a rank branch that a later one may pair with.
+type openRankBranch struct {
+	br   *rules.RankBranch
+	test ast.Expr
+	rest []ast.Stmt // the statements after its if statement
+}
+
+// pairRank marks br and the previous rank branch Paired when that one is
+// an earlier statement of the same block, its condition is br's negation,
+// both issue the same collectives with no else, and no collective runs
+// between them: ranks that take the first take only it, the others take
+// only the second, and each issues the sequence once.
+func (l *lowerer) pairRank(br *rules.RankBranch, test ast.Expr, rest []ast.Stmt) {
+	prev := l.lastRank
+	l.lastRank = &openRankBranch{br, test, rest}
+	if prev == nil || prev.br.Func != br.Func || len(prev.br.Then) != len(br.Then) {
+		return
+	}
+	k := -1
+	for i, st := range prev.rest {
+		if sp, ok := st.(*ast.If); ok && sp.Test == test {
+			k = i
+			break
+		}
+	}
+	if k < 0 || len(l.ops(prev.rest[:k])) > 0 || !oppositeRankTests(prev.test, test) {
+		return
+	}
+	for i := range br.Then {
+		if br.Then[i].Op != prev.br.Then[i].Op || br.Then[i].Group != prev.br.Then[i].Group {
+			return
+		}
+	}
+	prev.br.Paired, br.Paired = true, true
+	l.lastRank = nil
+}
+
+// oppositeRankTests reports whether a and b hold on complementary sets of
+// ranks: `x == k` / `x != k`, `c` / `not c`, and the rank-0 forms
+// `x > 0`, `x >= 1`, `x not in [-1, 0]` (-1: not distributed) against
+// `x == 0` / `x in [-1, 0]`.
+func oppositeRankTests(a, b ast.Expr) bool {
+	sa, pa, oka := rankTestForm(a)
+	sb, pb, okb := rankTestForm(b)
+	return oka && okb && sa == sb && pa != pb
+}
+
+// rankTestForm reduces a test to a subject and a polarity: (x==K, true),
+// (x!=K, false) with K folded into the subject; a bare expression is
+// (text, true), its negation (text, false).
+func rankTestForm(e ast.Expr) (subject string, positive, ok bool) {
+	switch t := e.(type) {
+	case *ast.UnaryOp:
+		if t.Op == ast.Not {
+			s, p, ok := rankTestForm(t.Operand)
+			return s, !p, ok
+		}
+	case *ast.Compare:
+		if len(t.Ops) != 1 || len(t.Comparators) != 1 {
+			return "", false, false
+		}
+		x := dotted(t.Left)
+		if c, ok := t.Left.(*ast.Call); ok && x == "" {
+			x = dotted(c.Func) + "()"
+		}
+		if x == "" {
+			return "", false, false
+		}
+		r := t.Comparators[0]
+		switch t.Ops[0] {
+		case ast.Eq:
+			if k, ok := intConst(r); ok {
+				return fmt.Sprintf("%s==%d", x, k), true, true
+			}
+		case ast.NotEq:
+			if k, ok := intConst(r); ok {
+				return fmt.Sprintf("%s==%d", x, k), false, true
+			}
+		case ast.Gt:
+			if k, ok := intConst(r); ok && k == 0 {
+				return x + "==0", false, true
+			}
+		case ast.GtE:
+			if k, ok := intConst(r); ok && k == 1 {
+				return x + "==0", false, true
+			}
+		case ast.In, ast.NotIn:
+			if zeroOrUnset(r) {
+				return x + "==0", t.Ops[0] == ast.In, true
+			}
+		}
+		return "", false, false
+	}
+	if s := dotted(e); s != "" {
+		return s, true, true
+	}
+	if c, ok := e.(*ast.Call); ok && len(c.Args) == 0 && dotted(c.Func) != "" {
+		return dotted(c.Func) + "()", true, true
+	}
+	return "", false, false
+}
+
+// intConst returns the value of an integer literal, negative ones too.
+func intConst(e ast.Expr) (int64, bool) {
+	neg := false
+	if u, ok := e.(*ast.UnaryOp); ok && u.Op == ast.USub {
+		neg, e = true, u.Operand
+	}
+	k, ok := e.(*ast.Constant)
+	if !ok || k.Type != ast.ConstInt || k.Big != nil {
+		return 0, false
+	}
+	v := k.Int
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// zeroOrUnset: [-1, 0], (-1, 0), {0, -1} or [0]: "rank 0, or not
+// distributed at all".
+func zeroOrUnset(e ast.Expr) bool {
+	var elts []ast.Expr
+	switch x := e.(type) {
+	case *ast.List:
+		elts = x.Elts
+	case *ast.Tuple:
+		elts = x.Elts
+	case *ast.Set:
+		elts = x.Elts
+	default:
+		return false
+	}
+	zero := false
+	for _, el := range elts {
+		v, ok := intConst(el)
+		if !ok || v != 0 && v != -1 {
+			return false
+		}
+		zero = zero || v == 0
+	}
+	return zero
 }

@@ -68,6 +68,14 @@ type Resolver interface {
 	Summary(fn *rules.Function) []*rules.OpRef
 }
 
+// RankParamer is implemented by resolvers that know which parameters of a
+// function hold the process's rank on entry: the first parameter of a
+// function torch.multiprocessing.spawn runs (it is passed the process
+// index). Lower treats them as rank values from the start.
+type RankParamer interface {
+	RankParams(fn *rules.Function) []string
+}
+
 // CallSummarizer is implemented by resolvers that summarise a call more
 // precisely than its callee: a call of a decorated function resolves to
 // the decorator's wrapper, whose summary covers every function that

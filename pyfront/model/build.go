@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -54,6 +55,9 @@ type builder struct {
 	imports map[string]map[string]string // module path → local name → qualified name
 	// importedTops: the top-level packages some module imports.
 	importedTops map[string]bool
+	// rankParams: parameters that hold the process's rank on entry
+	// (spawnRankParams).
+	rankParams map[*rules.Function][]string
 	// callers indexes the explicit calls of each function (asyncCaller).
 	callers    map[*callgraph.Func][]*callgraph.CallSite
 	summary    map[summaryKey][]*rules.OpRef
@@ -640,6 +644,7 @@ func (b *builder) finishGroups() {
 // arm, which no rule reads; skipping them does not change any summary, as
 // a function that reaches no site has an empty one in any order.
 func (b *builder) runFlow() {
+	b.spawnRankParams()
 	r := &resolver{b: b}
 	reaches := b.reachesSites()
 	for _, f := range b.g.Funcs {
@@ -906,4 +911,69 @@ func funcArgs(n ast.Node) *ast.Arguments {
 // allParams lists positional-only, positional and keyword-only parameters.
 func allParams(args *ast.Arguments) []*ast.Arg {
 	return append(append(append([]*ast.Arg(nil), args.PosOnlyArgs...), args.Args...), args.KwOnlyArgs...)
+}
+
+// processSpawners start processes that call their function argument with
+// the process index first: fn(i, *args), i in 0..nprocs-1. On one node
+// that index is the rank the training script passes to
+// init_process_group (the PyTorch DDP tutorial's mp.spawn(train, …)).
+// (torchelastic's start_processes passes per-rank args, not an index.)
+var processSpawners = map[string]bool{
+	"torch.multiprocessing.spawn":                 true,
+	"torch.multiprocessing.spawn.spawn":           true,
+	"torch.multiprocessing.start_processes":       true,
+	"torch.multiprocessing.spawn.start_processes": true,
+}
+
+// spawnRankParams records the first parameter of every program function
+// that a process spawner runs as a rank parameter.
+func (b *builder) spawnRankParams() {
+	b.rankParams = map[*rules.Function][]string{}
+	for _, cs := range b.g.Calls {
+		if cs.Node == nil || cs.Kind != callgraph.CallExplicit {
+			continue
+		}
+		spawns := false
+		for _, t := range cs.Targets {
+			if t.Fn == nil && processSpawners[b.t.Canonical(t.External)] {
+				spawns = true
+			}
+		}
+		if !spawns {
+			continue
+		}
+		var target ast.Expr
+		if len(cs.Node.Args) > 0 {
+			target = cs.Node.Args[0]
+		}
+		for _, k := range cs.Node.Keywords {
+			if k.Arg == "fn" {
+				target = k.Value
+			}
+		}
+		if target == nil {
+			continue
+		}
+		for _, v := range b.g.ExprValues(target) {
+			val := b.g.Value(v)
+			if val == nil || val.Fn == nil || (val.Kind != callgraph.KFunc && val.Kind != callgraph.KBound) {
+				continue
+			}
+			args := funcArgs(val.Fn.Node)
+			if args == nil {
+				continue
+			}
+			params := append(append([]*ast.Arg(nil), args.PosOnlyArgs...), args.Args...)
+			i := 0
+			if val.Kind == callgraph.KBound || val.Fn.Class != nil && !val.Fn.Static {
+				i = 1 // the receiver
+			}
+			if i < len(params) {
+				rf := b.fn(val.Fn)
+				if rf != nil && !slices.Contains(b.rankParams[rf], params[i].Arg) {
+					b.rankParams[rf] = append(b.rankParams[rf], params[i].Arg)
+				}
+			}
+		}
+	}
 }

@@ -213,3 +213,8 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 	b.summary[key] = out
 	return out
 }
+
+// RankParams implements flow.RankParamer (see builder.spawnRankParams).
+func (r *resolver) RankParams(fn *rules.Function) []string {
+	return r.b.rankParams[fn]
+}

@@ -121,8 +121,8 @@ func isMembership(cond string) bool {
 func run(p *rules.Pass) {
 	seen := map[rules.Pos]bool{}
 	for _, br := range p.Prog.Branches {
-		if br == nil {
-			continue
+		if br == nil || br.Paired {
+			continue // a paired branch's ranks issue the same sequence once each
 		}
 		mem := isMembership(br.Cond)
 		then, els := filter(br.Then, mem), filter(br.Else, mem)
