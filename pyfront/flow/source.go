@@ -86,3 +86,24 @@ func (s *source) mentions(span ast.Pos, word string) bool {
 	}
 	return bytes.Contains(bytes.ToLower(s.src[from:to]), []byte(word))
 }
+
+// mentionsAny is mentions for several words, lowering the span once.
+func (s *source) mentionsAny(span ast.Pos, words []string) bool {
+	from, to := 0, len(s.src)
+	if span.Lineno > 0 && int(span.Lineno) <= len(s.starts) {
+		from = s.starts[span.Lineno-1]
+		if n := int(span.EndLineno); n >= 1 && n < len(s.starts) {
+			to = s.starts[n]
+		}
+	}
+	if from > to {
+		return true
+	}
+	text := bytes.ToLower(s.src[from:to])
+	for _, w := range words {
+		if bytes.Contains(text, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}

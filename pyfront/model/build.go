@@ -647,6 +647,7 @@ func (b *builder) runFlow() {
 	b.spawnRankParams()
 	r := &resolver{b: b}
 	reaches := b.reachesSites()
+	b.handedRanks(r, reaches)
 	for _, f := range b.g.Funcs {
 		rf := b.fn(f)
 		if !reaches[rf] && !b.callsTableAPI(f) {
@@ -911,6 +912,46 @@ func funcArgs(n ast.Node) *ast.Arguments {
 // allParams lists positional-only, positional and keyword-only parameters.
 func allParams(args *ast.Arguments) []*ast.Arg {
 	return append(append(append([]*ast.Arg(nil), args.PosOnlyArgs...), args.Args...), args.KwOnlyArgs...)
+}
+
+// maxRankRounds bounds how many times a rank is followed from helper to
+// helper (main passes it to train, train to save, …).
+const maxRankRounds = 3
+
+// handedRanks adds to rankParams the parameters to which a function that
+// reaches a collective passes a rank-dependent value (flow.RankArguments).
+func (b *builder) handedRanks(r *resolver, reaches map[*rules.Function]bool) {
+	// The first round reads every function that reaches a collective;
+	// later ones only those that gained rank parameters.
+	var dirty map[*rules.Function]bool
+	for round := 0; round < maxRankRounds; round++ {
+		changed := false
+		gained := map[*rules.Function]bool{}
+		for _, f := range b.g.Funcs {
+			rf := b.fn(f)
+			if !reaches[rf] || dirty != nil && !dirty[rf] {
+				continue
+			}
+			r.file = b.files[f.Module.Path]
+			r.mod = f.Module.Path
+			for callee, params := range flow.RankArguments(rf, f.Node, r, b.rankParams[rf]) {
+				if !reaches[callee] {
+					continue // no collective for a condition to split
+				}
+				for _, p := range params {
+					if !slices.Contains(b.rankParams[callee], p) {
+						b.rankParams[callee] = append(b.rankParams[callee], p)
+						gained[callee] = true
+						changed = true
+					}
+				}
+			}
+		}
+		if !changed {
+			return
+		}
+		dirty = gained
+	}
 }
 
 // processSpawners start processes that call their function argument with

@@ -1,0 +1,179 @@
+package flow
+
+import (
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
+)
+
+// Ranks handed to helpers.
+//
+// `rank = dist.get_rank(); save(model, rank)` makes save's parameter a
+// rank: a condition on it inside save splits the ranks as the caller's
+// would. RankArguments reads one function for such calls before the
+// flow pass proper, so that the callee, lowered in any order, starts
+// with its rank parameters known (RankParamer).
+
+// rankWords are the lower-case fragments of the names every rank source
+// of the API tables uses (get_rank, LOCAL_RANK, is_main_process,
+// is_global_zero, process_index, is_world_process_zero).
+var rankWords = []string{"rank", "main_process", "global_zero", "process_index", "process_zero"}
+
+// RankArguments returns, for each program function that fn calls, the
+// parameters to which fn passes a rank-dependent value. seed names fn's
+// own parameters already known to hold a rank. The reading is
+// flow-insensitive within fn: a variable assigned a rank value anywhere
+// before the call counts.
+func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string) map[*rules.Function][]string {
+	fd, ok := r.(FuncDefiner)
+	if fn == nil || node == nil || !ok {
+		return nil
+	}
+	var body []ast.Stmt
+	switch n := node.(type) {
+	case *ast.FunctionDef:
+		body = n.Body
+	case *ast.AsyncFunctionDef:
+		body = n.Body
+	case *ast.Module:
+		body = n.Body
+	default:
+		return nil
+	}
+	l := newLowerer(fn, r)
+	if l == nil {
+		return nil
+	}
+	// Most functions never touch a rank: a look at the text spares them
+	// the walk (a function with rank parameters is walked regardless).
+	if len(seed) == 0 && !l.src.mentionsAny(node.Span(), rankWords) {
+		return nil
+	}
+	for _, p := range seed {
+		l.rankVars[p] = true
+	}
+	out := map[*rules.Function][]string{}
+	add := func(callee *rules.Function, param string) {
+		for _, p := range out[callee] {
+			if p == param {
+				return
+			}
+		}
+		out[callee] = append(out[callee], param)
+	}
+	ast.InspectStmts(body, func(s ast.Stmt) bool {
+		switch s := s.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		case *ast.Assign:
+			if len(s.Targets) == 1 {
+				if n, ok := s.Targets[0].(*ast.Name); ok {
+					if l.rankValue(s.Value) {
+						l.rankVars[n.Id] = true
+					}
+				}
+			}
+		}
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Lambda, *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+				return false
+			case *ast.Call:
+				l.rankArguments(n, fd, add)
+			}
+			return true
+		})
+		return true
+	})
+	return out
+}
+
+// rankArguments records the parameters of call's program callee that
+// receive a rank-dependent argument.
+func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.Function, string)) {
+	var ranked []int
+	for i, a := range call.Args {
+		if _, star := a.(*ast.Starred); star {
+			break
+		}
+		if l.rankValue(a) {
+			ranked = append(ranked, i)
+		}
+	}
+	var kws []string
+	for _, k := range call.Keywords {
+		if k.Arg != "" && l.rankValue(k.Value) {
+			kws = append(kws, k.Arg)
+		}
+	}
+	if len(ranked) == 0 && len(kws) == 0 {
+		return
+	}
+	_, callee := l.r.Callee(call)
+	if callee == nil || callee == l.fn {
+		return
+	}
+	var args *ast.Arguments
+	switch n := fd.FuncDef(callee).(type) {
+	case *ast.FunctionDef:
+		args = n.Args
+	case *ast.AsyncFunctionDef:
+		args = n.Args
+	default:
+		return
+	}
+	positional := append(append([]*ast.Arg(nil), args.PosOnlyArgs...), args.Args...)
+	// obj.method(x): the receiver fills the first parameter.
+	shift := 0
+	if _, isAttr := call.Func.(*ast.Attribute); isAttr && len(positional) > 0 && (positional[0].Arg == "self" || positional[0].Arg == "cls") {
+		shift = 1
+	}
+	for _, i := range ranked {
+		if i+shift < len(positional) {
+			add(callee, positional[i+shift].Arg)
+		}
+	}
+	for _, k := range kws {
+		for _, p := range append(positional, args.KwOnlyArgs...) {
+			if p.Arg == k {
+				add(callee, k)
+			}
+		}
+	}
+}
+
+// rankValue reports whether e is the rank itself or a test of it: a rank
+// variable, a rank predicate (dist.get_rank(), trainer.global_rank,
+// os.environ["RANK"]), int() of one, or a comparison or negation of one
+// (is_main = rank == 0). A value merely computed from the rank — the
+// group of this rank, a model chosen by rank — is not: handing it on
+// does not make the callee's tests on it rank tests (torch's own
+// `if _rank_not_in_group(group): return`).
+func (l *lowerer) rankValue(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Name:
+		return l.rankVars[x.Id]
+	case *ast.Attribute:
+		return l.rankAttr(x)
+	case *ast.Subscript:
+		return l.envRank(x.Value, x.Slice)
+	case *ast.Call:
+		if l.rankCall(x) {
+			return true
+		}
+		if dotted(x.Func) == "int" && len(x.Args) == 1 {
+			return l.rankValue(x.Args[0])
+		}
+	case *ast.Compare:
+		if l.rankValue(x.Left) {
+			return true
+		}
+		for _, c := range x.Comparators {
+			if l.rankValue(c) {
+				return true
+			}
+		}
+	case *ast.UnaryOp:
+		return x.Op == ast.Not && l.rankValue(x.Operand)
+	}
+	return false
+}
