@@ -31,7 +31,8 @@ var Rule = rules.Register(&rules.Rule{
 			"host, and ranks can disagree. Once a value has been broadcast or all-reduced it is the same on every rank, " +
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +
 			"`if rank == 0: barrier()`, with no collective between — issues one barrier on every rank and is not " +
-			"reported. The first parameter of a function that torch.multiprocessing.spawn runs is the rank.",
+			"reported. The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
+			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)).",
 		Why: "Every rank of the group must call every collective, in the same order. NCCL matches them by " +
 			"sequence number, not by name: rank 0's extra barrier pairs with the other ranks' next collective, " +
 			"and the last one waits forever (a watchdog timeout after 10–30 minutes), or ranks exchange " +
