@@ -74,17 +74,7 @@ func (s *source) line(n int) string {
 // contains word, ignoring ASCII case. A zero span (Module) means the
 // whole file.
 func (s *source) mentions(span ast.Pos, word string) bool {
-	from, to := 0, len(s.src)
-	if span.Lineno > 0 && int(span.Lineno) <= len(s.starts) {
-		from = s.starts[span.Lineno-1]
-		if n := int(span.EndLineno); n >= 1 && n < len(s.starts) {
-			to = s.starts[n]
-		}
-	}
-	if from > to {
-		return true
-	}
-	return bytes.Contains(bytes.ToLower(s.src[from:to]), []byte(word))
+	return s.mentionsAny(span, []string{word})
 }
 
 // mentionsAny is mentions for several words, lowering the span once.
