@@ -41,18 +41,8 @@ func (l *lowerer) cmEffectsOf(fn *rules.Function) *cmEffects {
 	if !ok || fn == nil {
 		return nil
 	}
-	var body []ast.Stmt
-	var args *ast.Arguments
-	var decos []ast.Expr
-	switch n := fd.FuncDef(fn).(type) {
-	case *ast.FunctionDef:
-		body, args, decos = n.Body, n.Args, n.DecoratorList
-	case *ast.AsyncFunctionDef:
-		body, args, decos = n.Body, n.Args, n.DecoratorList
-	default:
-		return nil
-	}
-	if args == nil || !contextManagerDecorated(decos) {
+	body, args, decos, ok := defParts(fd.FuncDef(fn))
+	if !ok || args == nil || !contextManagerDecorated(decos) {
 		return nil
 	}
 	e := &cmEffects{stream: -1}

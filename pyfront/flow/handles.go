@@ -73,14 +73,8 @@ func (l *lowerer) returnedWork(fn *rules.Function) *returnedHandle {
 	if !ok {
 		return nil
 	}
-	var body []ast.Stmt
-	var args *ast.Arguments
-	switch n := fd.FuncDef(fn).(type) {
-	case *ast.FunctionDef:
-		body, args = n.Body, n.Args
-	case *ast.AsyncFunctionDef:
-		body, args = n.Body, n.Args
-	default:
+	body, args, _, ok := defParts(fd.FuncDef(fn))
+	if !ok {
 		return nil
 	}
 	var params []string

@@ -28,15 +28,10 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	if fn == nil || node == nil || !ok {
 		return nil
 	}
-	var body []ast.Stmt
-	switch n := node.(type) {
-	case *ast.FunctionDef:
-		body = n.Body
-	case *ast.AsyncFunctionDef:
-		body = n.Body
-	case *ast.Module:
-		body = n.Body
-	default:
+	body, _, _, isDef := defParts(node)
+	if m, isMod := node.(*ast.Module); isMod {
+		body = m.Body
+	} else if !isDef {
 		return nil
 	}
 	l := newLowerer(fn, r)
@@ -112,13 +107,8 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 	if callee == nil || callee == l.fn {
 		return
 	}
-	var args *ast.Arguments
-	switch n := fd.FuncDef(callee).(type) {
-	case *ast.FunctionDef:
-		args = n.Args
-	case *ast.AsyncFunctionDef:
-		args = n.Args
-	default:
+	_, args, _, ok := defParts(fd.FuncDef(callee))
+	if !ok || args == nil {
 		return
 	}
 	positional := append(append([]*ast.Arg(nil), args.PosOnlyArgs...), args.Args...)

@@ -102,3 +102,15 @@ type HandleRegistries interface {
 
 // MaxSummary bounds the sequences Resolver.Summary returns.
 const MaxSummary = 64
+
+// defParts returns the body, parameters and decorators of a def or async
+// def; ok is false for any other node.
+func defParts(n ast.Node) (body []ast.Stmt, args *ast.Arguments, decos []ast.Expr, ok bool) {
+	switch n := n.(type) {
+	case *ast.FunctionDef:
+		return n.Body, n.Args, n.DecoratorList, true
+	case *ast.AsyncFunctionDef:
+		return n.Body, n.Args, n.DecoratorList, true
+	}
+	return nil, nil, nil, false
+}
