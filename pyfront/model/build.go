@@ -368,7 +368,7 @@ func (b *builder) instanceMethod(name string) string {
 }
 
 func (b *builder) inTables(name string) bool {
-	return b.t.Collectives[name] != nil || b.t.Spawners[name] != nil || b.t.GroupCreators[name] != nil || b.t.Streams[name] != nil
+	return b.t.Declares(name)
 }
 
 func (b *builder) anyReceiver(name string) bool {

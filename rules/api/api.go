@@ -218,6 +218,10 @@ type Tables struct {
 	// MethodNames index method entries by their last name component, for
 	// receivers of unknown type.
 	MethodNames map[string][]string
+	// declared holds every name of Collectives, Spawners, GroupCreators
+	// and Streams: the model asks "is this one of ours?" for every
+	// external callee, and one lookup is cheaper than four.
+	declared map[string]struct{}
 }
 
 //go:embed data/*.toml
@@ -354,6 +358,7 @@ func newTables() *Tables {
 		Streams:        map[string]*StreamAPI{},
 		Aliases:        map[string]string{},
 		MethodNames:    map[string][]string{},
+		declared:       map[string]struct{}{},
 	}
 }
 
@@ -364,12 +369,14 @@ func (t *Tables) add(lib *Library) {
 			c.Library = lib.Library
 		}
 		t.Collectives[c.Name] = c
+		t.declared[c.Name] = struct{}{}
 		if c.Method {
 			t.indexMethod(c.Name)
 		}
 	}
 	for _, s := range lib.Spawners {
 		t.Spawners[s.Name] = s
+		t.declared[s.Name] = struct{}{}
 		if s.Method {
 			t.indexMethod(s.Name)
 		}
@@ -379,6 +386,7 @@ func (t *Tables) add(lib *Library) {
 			g.Library = lib.Library
 		}
 		t.GroupCreators[g.Name] = g
+		t.declared[g.Name] = struct{}{}
 		if g.Method {
 			t.indexMethod(g.Name)
 		}
@@ -388,6 +396,7 @@ func (t *Tables) add(lib *Library) {
 	}
 	for _, s := range lib.Streams {
 		t.Streams[s.Name] = s
+		t.declared[s.Name] = struct{}{}
 		if s.Method {
 			t.indexMethod(s.Name)
 		}
@@ -415,6 +424,13 @@ func (t *Tables) Covers(module string) bool {
 		}
 	}
 	return false
+}
+
+// Declares reports whether name is a collective, spawner, group creator
+// or stream API of the tables.
+func (t *Tables) Declares(name string) bool {
+	_, ok := t.declared[name]
+	return ok
 }
 
 // Canonical maps an alias to its canonical qualified name.

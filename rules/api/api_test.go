@@ -55,3 +55,52 @@ func TestCovers(t *testing.T) {
 		}
 	}
 }
+
+// Declares answers for the four kinds of entries (and nothing else), in
+// the embedded tables and in tables a config extends.
+func TestDeclares(t *testing.T) {
+	lib, err := Parse("x.toml", []byte(`library = "x"
+[[collective]]
+name = "x.reduce"
+[[spawner]]
+name = "x.run_later"
+target = 0
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := Default().Extend(lib)
+	for _, tables := range []*Tables{Default(), tb} {
+		names := map[string]bool{}
+		for n := range tables.Collectives {
+			names[n] = true
+		}
+		for n := range tables.Spawners {
+			names[n] = true
+		}
+		for n := range tables.GroupCreators {
+			names[n] = true
+		}
+		for n := range tables.Streams {
+			names[n] = true
+		}
+		for n := range names {
+			if !tables.Declares(n) {
+				t.Errorf("Declares(%q) = false", n)
+			}
+		}
+		for n := range tables.RankPredicates {
+			if !names[n] && tables.Declares(n) {
+				t.Errorf("Declares(rank predicate %q) = true", n)
+			}
+		}
+	}
+	for _, n := range []string{"x.reduce", "x.run_later", "torch.distributed.new_group", "torch.cuda.stream"} {
+		if !tb.Declares(n) {
+			t.Errorf("extended: Declares(%q) = false", n)
+		}
+	}
+	if tb.Declares("x.other") || Default().Declares("x.reduce") {
+		t.Error("Declares answers for a name no table has")
+	}
+}
