@@ -161,3 +161,26 @@ func TestReprUnicodeVersions(t *testing.T) {
 		}
 	}
 }
+
+func TestSeqEltsAndConstStrings(t *testing.T) {
+	s := func(v string) Expr { return &Constant{Type: ConstStr, Str: v} }
+	n := &Name{Id: "x"}
+	list := &List{Elts: []Expr{s("a"), n, s("b")}}
+	tuple := &Tuple{Elts: []Expr{s("c")}}
+	set := &Set{Elts: []Expr{s("d")}}
+	if got := SeqElts(list); len(got) != 3 || got[1] != n {
+		t.Errorf("SeqElts(list) = %v", got)
+	}
+	if got := SeqElts(set); got != nil {
+		t.Errorf("SeqElts(set) = %v, want nil", got)
+	}
+	if got := ConstStrings(list); len(got) != 2 || got[0] != "a" || got[1] != "b" {
+		t.Errorf("ConstStrings(list) = %q", got)
+	}
+	if got := ConstStrings(tuple); len(got) != 1 || got[0] != "c" {
+		t.Errorf("ConstStrings(tuple) = %q", got)
+	}
+	if got := ConstStrings(n); got != nil {
+		t.Errorf("ConstStrings(name) = %q", got)
+	}
+}

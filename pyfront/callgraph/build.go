@@ -431,12 +431,12 @@ func (g *Graph) scanStars(m *ModuleInput) bool {
 	for _, st := range m.AST.Body {
 		if a, ok := st.(*ast.Assign); ok && len(a.Targets) == 1 {
 			if n, ok := a.Targets[0].(*ast.Name); ok && n.Id == "__all__" {
-				g.allNames[m.Mod] = append(g.allNames[m.Mod], constStrings(a.Value)...)
+				g.allNames[m.Mod] = append(g.allNames[m.Mod], ast.ConstStrings(a.Value)...)
 			}
 		}
 		if a, ok := st.(*ast.AugAssign); ok {
 			if n, ok := a.Target.(*ast.Name); ok && n.Id == "__all__" {
-				g.allNames[m.Mod] = append(g.allNames[m.Mod], constStrings(a.Value)...)
+				g.allNames[m.Mod] = append(g.allNames[m.Mod], ast.ConstStrings(a.Value)...)
 			}
 		}
 	}
@@ -516,23 +516,6 @@ func (g *Graph) starImports() {
 			}
 		}
 	}
-}
-
-func constStrings(e ast.Expr) []string {
-	var elts []ast.Expr
-	switch e := e.(type) {
-	case *ast.List:
-		elts = e.Elts
-	case *ast.Tuple:
-		elts = e.Elts
-	}
-	var out []string
-	for _, x := range elts {
-		if c, ok := x.(*ast.Constant); ok && c.Type == ast.ConstStr {
-			out = append(out, c.Str)
-		}
-	}
-	return out
 }
 
 // unit is where code being generated runs: the function its calls belong
@@ -926,7 +909,7 @@ func (g *Graph) bindUnbound() {
 func (b *builder) assignStmt(u unit, targets []ast.Expr, value ast.Expr) {
 	// Element-wise "a, b = x, y" keeps each name precise.
 	if len(targets) == 1 {
-		if lt, rt := seqElts(targets[0]), seqElts(value); lt != nil && rt != nil && len(lt) == len(rt) && !hasStarred(lt) && !hasStarred(rt) {
+		if lt, rt := ast.SeqElts(targets[0]), ast.SeqElts(value); lt != nil && rt != nil && len(lt) == len(rt) && !hasStarred(lt) && !hasStarred(rt) {
 			for i := range lt {
 				b.assign(u, lt[i], b.expr(u, rt[i]))
 			}
@@ -938,16 +921,6 @@ func (b *builder) assignStmt(u unit, targets []ast.Expr, value ast.Expr) {
 	for _, t := range targets {
 		b.assign(u, t, v)
 	}
-}
-
-func seqElts(e ast.Expr) []ast.Expr {
-	switch e := e.(type) {
-	case *ast.Tuple:
-		return e.Elts
-	case *ast.List:
-		return e.Elts
-	}
-	return nil
 }
 
 func hasStarred(list []ast.Expr) bool {
@@ -977,7 +950,7 @@ func (b *builder) assign(u unit, target ast.Expr, v slotID) {
 			g.use(base, constraint{kind: cStoreIndex, idx: int32(idx), name: key, src: v})
 		}
 	case *ast.Tuple, *ast.List:
-		for i, e := range seqElts(t) {
+		for i, e := range ast.SeqElts(t) {
 			if st, ok := e.(*ast.Starred); ok {
 				b.assign(u, st.Value, v)
 				continue

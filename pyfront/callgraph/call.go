@@ -480,7 +480,7 @@ func (g *Graph) Spawn(cs *CallSite, targetPos int, targetName string, argsPos in
 		if s, e := slotOf(argsPos, argsName); s >= 0 {
 			switch t := e.(type) {
 			case *ast.Tuple, *ast.List:
-				for _, x := range seqElts(t) {
+				for _, x := range ast.SeqElts(t) {
 					if xs, ok := g.exprSlot[x]; ok {
 						sc.args = append(sc.args, xs)
 					} else {

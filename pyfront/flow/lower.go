@@ -1213,14 +1213,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		if site != nil && site.Work != nil {
 			site.Work.Escapes = true // unpacked: cannot follow the element
 		}
-		var elts []ast.Expr
-		switch t := t.(type) {
-		case *ast.Tuple:
-			elts = t.Elts
-		case *ast.List:
-			elts = t.Elts
-		case *ast.Starred:
-			elts = []ast.Expr{t.Value}
+		elts := ast.SeqElts(t)
+		if s, ok := t.(*ast.Starred); ok {
+			elts = []ast.Expr{s.Value}
 		}
 		// a, b = x, y: each name gets its own value.
 		vals := seqValues(value)

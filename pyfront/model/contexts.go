@@ -201,13 +201,7 @@ func (b *builder) frameworkGroups(f *callgraph.Func, cs *callgraph.CallSite, nam
 func spawnArgs(call *ast.Call, sp *api.Spawner) ([]ast.Expr, map[string]ast.Expr) {
 	if sp.Args.Present() {
 		e := argExpr(call, sp.Args)
-		var args []ast.Expr
-		switch e := e.(type) {
-		case *ast.Tuple:
-			args = e.Elts
-		case *ast.List:
-			args = e.Elts
-		}
+		args := ast.SeqElts(e)
 		var kw map[string]ast.Expr
 		if d, ok := argExpr(call, sp.Kwargs).(*ast.Dict); ok {
 			kw = map[string]ast.Expr{}

@@ -142,14 +142,14 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 			if cs.Node != nil {
 				for _, k := range cs.Node.Keywords {
 					if k.Arg == "mesh_dim_names" {
-						m.dims = constStrings(k.Value)
+						m.dims = ast.ConstStrings(k.Value)
 					}
 					if k.Arg == "mesh_shape" {
-						m.ndims = tupleLen(k.Value)
+						m.ndims = len(ast.SeqElts(k.Value))
 					}
 				}
 				if len(cs.Node.Args) > 1 && m.ndims == 0 {
-					m.ndims = tupleLen(cs.Node.Args[1])
+					m.ndims = len(ast.SeqElts(cs.Node.Args[1]))
 				}
 				if len(m.dims) > m.ndims {
 					m.ndims = len(m.dims)
@@ -258,33 +258,6 @@ func argExpr(call *ast.Call, a api.Arg) ast.Expr {
 		return call.Args[a.Pos]
 	}
 	return nil
-}
-
-func constStrings(e ast.Expr) []string {
-	var elts []ast.Expr
-	switch e := e.(type) {
-	case *ast.Tuple:
-		elts = e.Elts
-	case *ast.List:
-		elts = e.Elts
-	}
-	var out []string
-	for _, x := range elts {
-		if c, ok := x.(*ast.Constant); ok && c.Type == ast.ConstStr {
-			out = append(out, c.Str)
-		}
-	}
-	return out
-}
-
-func tupleLen(e ast.Expr) int {
-	switch e := e.(type) {
-	case *ast.Tuple:
-		return len(e.Elts)
-	case *ast.List:
-		return len(e.Elts)
-	}
-	return 0
 }
 
 func argSpec(pos int, name string) api.Arg { return api.Arg{Pos: pos, Name: name} }

@@ -1,0 +1,27 @@
+package ast
+
+// SeqElts returns the elements of a list or tuple display, and nil for
+// any other expression: the shapes whose elements the analyses follow one
+// by one (`a, b = x, y`, `args=(pg,)`, `__all__ = [...]`).
+func SeqElts(e Expr) []Expr {
+	switch e := e.(type) {
+	case *Tuple:
+		return e.Elts
+	case *List:
+		return e.Elts
+	}
+	return nil
+}
+
+// ConstStrings returns the string constants among the elements of a list
+// or tuple display, in order (`__all__ = ["a", "b"]`,
+// `mesh_dim_names=("dp", "tp")`).
+func ConstStrings(e Expr) []string {
+	var out []string
+	for _, x := range SeqElts(e) {
+		if c, ok := x.(*Constant); ok && c.Type == ConstStr {
+			out = append(out, c.Str)
+		}
+	}
+	return out
+}
