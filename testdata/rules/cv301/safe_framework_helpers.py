@@ -1,0 +1,31 @@
+# The same helpers called on every rank, with only rank-local work (printing,
+# writing) under the rank test, stay silent.
+from composer.utils import dist as cdist
+from detectron2.utils import comm
+from mmengine.dist import all_reduce, barrier, is_main_process, master_only
+
+
+def mm_sync(t, path):
+    all_reduce(t)
+    if is_main_process():
+        with open(path, "w") as f:
+            f.write(str(t))
+    barrier()
+
+
+@master_only
+def mm_log(msg):
+    print(msg)
+
+
+def d2_after_eval(results):
+    comm.synchronize()
+    gathered = comm.gather(results, dst=0)
+    if comm.is_main_process():
+        print(len(gathered))
+
+
+def composer_step():
+    cdist.barrier()
+    if cdist.get_local_rank() == 0:
+        print("step done")
