@@ -285,6 +285,10 @@ type OpRef struct {
 	// Creates: the op creates a group, a call that every rank of Group
 	// must make (new_group on WORLD), not a collective site.
 	Creates bool
+	// Gate, in a function's summary, is the parameter of that function
+	// whose truth the op needs (`if synchronize: barrier()`): a call
+	// that passes a false constant for it does not issue the op.
+	Gate string
 }
 
 // EventKind classifies an Event.

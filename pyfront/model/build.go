@@ -61,6 +61,7 @@ type builder struct {
 	// callers indexes the explicit calls of each function (asyncCaller).
 	callers    map[*callgraph.Func][]*callgraph.CallSite
 	summary    map[summaryKey][]*rules.OpRef
+	gates      map[*callgraph.Func]*funcGates // paramGates
 	inProgress map[summaryKey]bool
 	groupSeen  map[*rules.Group]bool
 	// backward() calls seen, and how many run with autograd
@@ -118,7 +119,7 @@ func Build(in Input) *rules.Program {
 		files: map[string]*rules.File{}, sites: map[*ast.Call]*rules.Site{},
 		unknown: &rules.Group{ID: "unknown", Kind: rules.GroupUnknown},
 		info:    map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{},
-		selfStoreIdx: map[*callgraph.Class]map[string][]ast.Expr{}, summary: map[summaryKey][]*rules.OpRef{}, inProgress: map[summaryKey]bool{},
+		selfStoreIdx: map[*callgraph.Class]map[string][]ast.Expr{}, summary: map[summaryKey][]*rules.OpRef{}, gates: map[*callgraph.Func]*funcGates{}, inProgress: map[summaryKey]bool{},
 		groupSeen: map[*rules.Group]bool{},
 		callOf:    map[*rules.Call]*callgraph.CallSite{}, siteSrc: map[*rules.Site]siteSource{},
 		apiMemo: make([][]string, len(in.Graph.Calls)), apiDone: make([]bool, len(in.Graph.Calls)),
@@ -729,65 +730,11 @@ func (b *builder) asyncCaller(f *callgraph.Func, param string) *rules.Pos {
 const maxAsyncForwarding = 3
 
 func (b *builder) asyncCallerDepth(f *callgraph.Func, param string, depth int) *rules.Pos {
-	args := funcArgs(f.Node)
-	if args == nil {
-		return nil
-	}
-	// The parameter's position among those a call may pass by position;
-	// a method's receiver is not passed by its callers.
-	pos, kwOnly := -1, false
-	var positional []*ast.Arg
-	positional = append(append(positional, args.PosOnlyArgs...), args.Args...)
-	for i, a := range positional {
-		if a.Arg == param {
-			pos = i
-		}
-	}
-	for _, a := range args.KwOnlyArgs {
-		if a.Arg == param {
-			kwOnly = true
-		}
-	}
-	if pos < 0 && !kwOnly {
+	if !isParam(funcArgs(f.Node), param) {
 		return nil // a local, not a parameter
 	}
-	if pos >= 0 && f.Class != nil && !f.Static {
-		pos-- // self / cls
-	}
-	if b.callers == nil {
-		b.callers = map[*callgraph.Func][]*callgraph.CallSite{}
-		for _, cs := range b.g.Calls {
-			if cs.Node == nil || cs.Kind != callgraph.CallExplicit {
-				continue
-			}
-			for _, t := range cs.Targets {
-				if t.Fn != nil {
-					b.callers[t.Fn] = append(b.callers[t.Fn], cs)
-				}
-			}
-		}
-	}
-	for _, cs := range b.callers[f] {
-		at := pos
-		if a, ok := cs.Node.Func.(*ast.Attribute); ok && a.Attr == "apply" && f.Static && strings.HasSuffix(f.Name, ".forward") {
-			at-- // Function.apply(x, …) runs forward(ctx, x, …)
-		}
-		var x ast.Expr
-		for _, k := range cs.Node.Keywords {
-			if k.Arg == param {
-				x = k.Value
-			}
-		}
-		if x == nil && at >= 0 && at < len(cs.Node.Args) {
-			starred := false
-			for _, a := range cs.Node.Args[:at+1] {
-				_, isStar := a.(*ast.Starred)
-				starred = starred || isStar
-			}
-			if !starred {
-				x = cs.Node.Args[at]
-			}
-		}
+	for _, cs := range b.callersOf(f) {
+		x, _, _ := boundArg(f, cs.Node, param)
 		switch k := x.(type) {
 		case *ast.Constant:
 			if k.Type == ast.ConstBool && k.Bool {
@@ -804,6 +751,93 @@ func (b *builder) asyncCallerDepth(f *callgraph.Func, param string, depth int) *
 		}
 	}
 	return nil
+}
+
+// callersOf returns the explicit calls that may call f.
+func (b *builder) callersOf(f *callgraph.Func) []*callgraph.CallSite {
+	if b.callers == nil {
+		b.callers = map[*callgraph.Func][]*callgraph.CallSite{}
+		for _, cs := range b.g.Calls {
+			if cs.Node == nil || cs.Kind != callgraph.CallExplicit {
+				continue
+			}
+			for _, t := range cs.Targets {
+				if t.Fn != nil {
+					b.callers[t.Fn] = append(b.callers[t.Fn], cs)
+				}
+			}
+		}
+	}
+	return b.callers[f]
+}
+
+// isParam reports whether name is a parameter of a def with these
+// arguments (positional or keyword-only).
+func isParam(args *ast.Arguments, name string) bool {
+	if args == nil {
+		return false
+	}
+	for _, a := range allParams(args) {
+		if a.Arg == name {
+			return true
+		}
+	}
+	return false
+}
+
+// boundArg returns what call passes to f's parameter param: the argument
+// expression (by keyword, or by position, a method's receiver not counted),
+// or, when the call does not pass it, the parameter's default (dflt).
+// known is false when the call's starred arguments may pass it.
+func boundArg(f *callgraph.Func, call *ast.Call, param string) (x, dflt ast.Expr, known bool) {
+	args := funcArgs(f.Node)
+	if args == nil || call == nil {
+		return nil, nil, false
+	}
+	positional := append(append([]*ast.Arg(nil), args.PosOnlyArgs...), args.Args...)
+	pos := -1
+	for i, a := range positional {
+		if a.Arg == param {
+			pos = i
+			if first := len(positional) - len(args.Defaults); i >= first {
+				dflt = args.Defaults[i-first]
+			}
+		}
+	}
+	for i, a := range args.KwOnlyArgs {
+		if a.Arg == param && i < len(args.KwDefaults) {
+			dflt = args.KwDefaults[i]
+		}
+	}
+	at := pos
+	if at >= 0 && f.Class != nil && !f.Static {
+		at-- // self / cls
+	}
+	if a, ok := call.Func.(*ast.Attribute); ok && a.Attr == "apply" && f.Static && strings.HasSuffix(f.Name, ".forward") {
+		at-- // Function.apply(x, …) runs forward(ctx, x, …)
+	}
+	known = true
+	for _, k := range call.Keywords {
+		switch k.Arg {
+		case param:
+			return k.Value, dflt, true
+		case "":
+			known = false // **kwargs may pass it
+		}
+	}
+	for i, a := range call.Args {
+		if _, isStar := a.(*ast.Starred); isStar {
+			if i <= at {
+				return nil, dflt, false
+			}
+			known = false
+			continue
+		}
+		if i == at {
+			return a, dflt, true
+		}
+	}
+	return nil, dflt, known
 }
 
 // annotatedClass returns the qualified name of the class that recv, a

@@ -76,11 +76,32 @@ func (r *resolver) Summary(fn *rules.Function) []*rules.OpRef { return r.b.summa
 
 // CallSummary is Summary for the callee of one call (flow.CallSummarizer):
 // a decorator wrapper stands for the function the call names.
+// Ops the callee issues only when the call sets one of its parameters are
+// dropped when the call passes a false constant there.
 func (r *resolver) CallSummary(call *ast.Call, fn *rules.Function) []*rules.OpRef {
+	var sum []*rules.OpRef
 	if want := funcName(call); want != "" && fn != nil && shortName(fn.Name) != want && r.b.isClosure(fn) {
-		return r.b.summarizeAs(fn, want, 0)
+		sum = r.b.summarizeAs(fn, want, 0)
+	} else {
+		sum = r.b.summarize(fn, 0)
 	}
-	return r.b.summarize(fn, 0)
+	gated := false
+	for _, o := range sum {
+		gated = gated || o.Gate != ""
+	}
+	if !gated {
+		return sum
+	}
+	out := make([]*rules.OpRef, 0, len(sum))
+	for _, o := range sum {
+		if o.Gate != "" {
+			if off, _ := resolveGate(r.b.fnOf(fn), call, o.Gate); off {
+				continue
+			}
+		}
+		out = append(out, o)
+	}
+	return out
 }
 
 func (b *builder) summarize(fn *rules.Function, depth int) []*rules.OpRef {
@@ -173,8 +194,10 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 		refs []*rules.OpRef
 	}
 	var items []item
+	gates := b.paramGates(b.fnOf(fn))
 	for _, s := range fn.Sites {
-		items = append(items, item{pos: s.Pos, refs: []*rules.OpRef{{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s}}})
+		gate := gates.calls[gateKey{s.Pos.Line, s.Pos.Col}]
+		items = append(items, item{pos: s.Pos, refs: []*rules.OpRef{{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s, Gate: gate}}})
 	}
 	calls := fn.Calls
 	if want != "" {
@@ -188,9 +211,13 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 		if len(sub) == 0 {
 			continue
 		}
-		refs := make([]*rules.OpRef, len(sub))
-		for i, o := range sub {
-			refs[i] = &rules.OpRef{Op: o.Op, Group: o.Group, Pos: c.Pos, Site: o.Site}
+		var node *ast.Call
+		if cs := b.callOf[c]; cs != nil {
+			node = cs.Node
+		}
+		refs := gates.apply(sub, b.fnOf(c.Callee), node, c.Pos)
+		if len(refs) == 0 {
+			continue
 		}
 		items = append(items, item{pos: c.Pos, refs: refs})
 	}

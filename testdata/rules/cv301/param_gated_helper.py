@@ -1,0 +1,31 @@
+# The same helpers called from a rank-0 branch with the parameter true, or
+# left at a true default, communicate on rank 0 only.
+import torch
+import torch.distributed as dist
+
+
+def save_state_dict(path, state, *, synchronize=True):
+    if synchronize:
+        dist.barrier()
+    torch.save(state, path)
+
+
+def upload(path, sync=False):
+    if not sync:
+        return
+    dist.barrier()
+
+
+def save_through(path, state, synchronize):
+    save_state_dict(path, state, synchronize=synchronize)
+
+
+def checkpoint(path, state, flag):
+    if dist.get_rank() == 0:
+        save_state_dict(path, state)  # want CV301 "barrier"
+    if dist.get_rank() == 0:
+        upload(path, sync=True)  # want CV301 "barrier"
+    if dist.get_rank() == 0:
+        save_through(path, state, True)  # want CV301 "barrier"
+    if dist.get_rank() == 0:
+        save_state_dict(path, state, synchronize=flag)  # want CV301 "barrier"
