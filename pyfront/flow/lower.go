@@ -397,6 +397,17 @@ func (l *lowerer) handleValue(value ast.Expr) bool {
 	return sa != nil && sa.Role == "new_stream"
 }
 
+// objectResult reports whether value is the result of an object
+// collective (unpickled Python objects on the host).
+func (l *lowerer) objectResult(value ast.Expr) bool {
+	c, ok := unwrapAwait(value).(*ast.Call)
+	if !ok {
+		return false
+	}
+	s := l.r.Site(c)
+	return s != nil && s.Kind == rules.OpObject
+}
+
 // keepsHost reports whether "x op= value" leaves a host value x on the
 // host: value is one too, or a plain field read (offset += p.ds_numel, the
 // bookkeeping of bucketed communication). A name or a call on the right
@@ -1153,8 +1164,10 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		// Host only matters to the use events, which functions that never
 		// mention a stream do not emit (uses): spare them the look-up.
 		// A work handle (the result of an async collective) is a host
-		// object too: its wait() is the synchronisation, not a read.
-		host := hostValue(value) || value == nil && l.augHost || l.uses && l.handleValue(value) || site != nil && site.Work != nil
+		// object too: its wait() is the synchronisation, not a read. So
+		// is what an object collective returns (unpickled Python objects:
+		// detectron2's comm.gather, mmengine's all_gather_object).
+		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value)) || site != nil && site.Work != nil
 		var from []string
 		if !host && value != nil {
 			// v = xs[0], v = [a, b]: a new name for existing objects.
