@@ -310,12 +310,31 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 	// them; one that holds a value of another library (verl's own
 	// checkpoint manager) is not.
 	var all, imported []string
+	tops := map[string]bool{}
 	for _, name := range b.t.MethodNames[attr.Attr] {
 		if b.anyReceiver(name) {
 			all = append(all, name)
+			tops[topPackage(name)] = true
 			if b.importedTops[topPackage(name)] {
 				imported = append(imported, name)
 			}
+		}
+	}
+	// A receiver that holds only objects of other libraries (Ray's
+	// NCCLGroup, imported from a module outside the analysed tree) is no
+	// communicator of these, whatever the program imports elsewhere: its
+	// allreduce returns no work handle. (Stream methods are still
+	// guessed: accelerator abstractions hand out torch streams.)
+	if vals := b.g.ExprValues(attr.Value); len(vals) > 0 {
+		foreign := true
+		for _, v := range vals {
+			if val := b.g.Value(v); val.Kind != callgraph.KExternal || tops[topPackage(b.t.Canonical(val.Name))] {
+				foreign = false
+				break
+			}
+		}
+		if foreign {
+			all, imported = notCollectives(b.t, all), notCollectives(b.t, imported)
 		}
 	}
 	if len(imported) > 0 {
@@ -323,6 +342,17 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 	}
 	if len(b.g.ExprValues(attr.Value)) == 0 {
 		return append(out, all...)
+	}
+	return out
+}
+
+// notCollectives returns the names that are not collectives of t.
+func notCollectives(t *api.Tables, names []string) []string {
+	var out []string
+	for _, n := range names {
+		if t.Collectives[n] == nil {
+			out = append(out, n)
+		}
 	}
 	return out
 }
