@@ -22,9 +22,11 @@ var Rule = rules.Register(&rules.Rule{
 		Title: "a collective runs on some ranks only",
 		What: "Reports a collective, barrier, object collective, group creation or framework call that is " +
 			"collective inside (Trainer.save_checkpoint, engine.save_checkpoint, accelerator.gather_for_metrics, " +
-			"self.log(sync_dist=True), …) that runs only when a rank-dependent condition holds — `if rank == 0`, " +
-			"`if trainer.is_global_zero`, `if accelerator.is_main_process`, an early `return` on a rank test, a " +
-			"@rank_zero_only function — when the other path does not issue the same sequence. Point-to-point " +
+			"self.log(sync_dist=True), …) or a framework's distributed helper (mmengine's all_reduce, detectron2's " +
+			"comm.synchronize, Composer's dist.barrier, fairseq's all_gather_list) that runs only when a " +
+			"rank-dependent condition holds — `if rank == 0`, `if trainer.is_global_zero`, " +
+			"`if accelerator.is_main_process`, `if comm.is_main_process()`, an early `return` on a rank test, a " +
+			"@rank_zero_only or @master_only function — when the other path does not issue the same sequence. Point-to-point " +
 			"operations split by rank, the same collective on both sides, and rank-dependent arguments " +
 			"(`gather_list if rank == dst else None`) are fine and not reported. A condition on a file system check " +
 			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`) is reported too, as a warning: each rank asks its own " +
@@ -32,7 +34,9 @@ var Rule = rules.Register(&rules.Rule{
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +
 			"`if rank == 0: barrier()`, with no collective between — issues one barrier on every rank and is not " +
 			"reported. The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
-			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)).",
+			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)). A helper " +
+			"that communicates only when a parameter of its own is true (`if synchronize: barrier()`) issues nothing " +
+			"at a call that passes, or defaults to, False.",
 		Why: "Every rank of the group must call every collective, in the same order. NCCL matches them by " +
 			"sequence number, not by name: rank 0's extra barrier pairs with the other ranks' next collective, " +
 			"and the last one waits forever (a watchdog timeout after 10–30 minutes), or ranks exchange " +
