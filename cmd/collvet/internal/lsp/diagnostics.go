@@ -120,18 +120,23 @@ func (s *Server) schedule(ctx context.Context) {
 		done    = make(chan outcome, 1)
 		// lastShown is the analysis error last shown to the user.
 		lastShown string
+		prog      *progress // the running analysis's progress report
+		started   uint64    // analyses started (progress tokens)
 	)
 	start := func() {
 		snap := s.take()
 		actx, c := context.WithCancel(ctx)
 		cancel = c
 		running = true
+		started++
+		prog = s.startProgress(started, s.progressDelay())
 		go func() { done <- s.analyze(actx, snap) }()
 	}
 	for {
 		select {
 		case <-ctx.Done():
 			cancel()
+			prog.end("")
 			return
 		case <-s.kick:
 			cancel() // latest wins: the running analysis is obsolete
@@ -155,6 +160,8 @@ func (s *Server) schedule(ctx context.Context) {
 		case o := <-done:
 			running = false
 			cancel()
+			prog.end("")
+			prog = nil
 			s.mu.Lock()
 			current := o.snap.gen == s.gen
 			s.mu.Unlock()

@@ -70,6 +70,31 @@ type ClientCapabilities struct {
 	General struct {
 		PositionEncodings []string `json:"positionEncodings,omitempty"`
 	} `json:"general"`
+	Window struct {
+		// WorkDoneProgress: the client shows progress the server starts
+		// (window/workDoneProgress/create, then $/progress).
+		WorkDoneProgress bool `json:"workDoneProgress"`
+	} `json:"window"`
+}
+
+// WorkDoneProgressCreateParams asks the client to create a progress token.
+type WorkDoneProgressCreateParams struct {
+	Token string `json:"token"`
+}
+
+// ProgressParams is a $/progress notification.
+type ProgressParams struct {
+	Token string            `json:"token"`
+	Value WorkDoneProgressV `json:"value"`
+}
+
+// WorkDoneProgressV is the value of a work done progress notification:
+// Kind is "begin" (with Title) or "end".
+type WorkDoneProgressV struct {
+	Kind        string `json:"kind"`
+	Title       string `json:"title,omitempty"`
+	Message     string `json:"message,omitempty"`
+	Cancellable bool   `json:"cancellable,omitempty"`
 }
 
 // InitializeResult answers initialize.

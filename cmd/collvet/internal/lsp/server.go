@@ -63,6 +63,10 @@ type Options struct {
 	// Log receives the server's own log lines (stderr in `collvet lsp`);
 	// nil discards them.
 	Log io.Writer
+	// ProgressDelay is how long an analysis runs before the server shows
+	// its progress (clients with window.workDoneProgress); 0 means
+	// ProgressDelay, the package constant.
+	ProgressDelay time.Duration
 }
 
 // DefaultDocURL links a rule code to its documentation page.
@@ -336,6 +340,13 @@ func (s *Server) logf(typ int, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	fmt.Fprintln(s.opts.Log, msg)
 	s.notify("window/logMessage", LogMessageParams{Type: typ, Message: msg})
+}
+
+func (s *Server) progressDelay() time.Duration {
+	if s.opts.ProgressDelay > 0 {
+		return s.opts.ProgressDelay
+	}
+	return ProgressDelay
 }
 
 // notify sends a notification to the client, if connected.

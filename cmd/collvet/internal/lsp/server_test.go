@@ -147,15 +147,18 @@ func (f *fakeAnalyzer) last() Request {
 
 // testClient is the editor side of a session.
 type testClient struct {
-	t       *testing.T
-	conn    *jsonrpc2.Conn
-	server  *Server
-	done    chan error
-	diags   chan PublishDiagnosticsParams
-	logs    chan LogMessageParams
-	shown   chan LogMessageParams // window/showMessage
-	regs    chan RegistrationParams
-	version int
+	t      *testing.T
+	conn   *jsonrpc2.Conn
+	server *Server
+	done   chan error
+	diags  chan PublishDiagnosticsParams
+	logs   chan LogMessageParams
+	shown  chan LogMessageParams // window/showMessage
+	regs   chan RegistrationParams
+	// progress receives window/workDoneProgress/create requests (as a
+	// ProgressParams with Value.Kind "create") and $/progress notifications.
+	progress chan ProgressParams
+	version  int
 }
 
 // newClient starts a server with opts (a fakeAnalyzer when opts.Analyzer is
@@ -178,6 +181,8 @@ func newClient(t *testing.T, opts Options) *testClient {
 		logs:   make(chan LogMessageParams, 100),
 		shown:  make(chan LogMessageParams, 100),
 		regs:   make(chan RegistrationParams, 10),
+
+		progress: make(chan ProgressParams, 100),
 	}
 	go func() { c.done <- srv.Serve(context.Background(), a) }()
 	c.conn = jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(b, jsonrpc2.VSCodeObjectCodec{}),
@@ -199,6 +204,14 @@ func newClient(t *testing.T, opts Options) *testClient {
 				var p RegistrationParams
 				json.Unmarshal(*req.Params, &p)
 				c.regs <- p
+			case "window/workDoneProgress/create":
+				var p WorkDoneProgressCreateParams
+				json.Unmarshal(*req.Params, &p)
+				c.progress <- ProgressParams{Token: p.Token, Value: WorkDoneProgressV{Kind: "create"}}
+			case "$/progress":
+				var p ProgressParams
+				json.Unmarshal(*req.Params, &p)
+				c.progress <- p
 			}
 			return nil, nil
 		}))
