@@ -23,10 +23,10 @@ var Rule = rules.Register(&rules.Rule{
 		What: "Reports a collective, barrier, object collective, group creation or framework call that is " +
 			"collective inside (Trainer.save_checkpoint, engine.save_checkpoint, accelerator.gather_for_metrics, " +
 			"self.log(sync_dist=True), …) or a framework's distributed helper (mmengine's all_reduce, detectron2's " +
-			"comm.synchronize, Composer's dist.barrier, fairseq's all_gather_list) that runs only when a " +
+			"comm.synchronize, Composer's dist.barrier, fairseq's all_gather_list, Ignite's idist.all_reduce) that runs only when a " +
 			"rank-dependent condition holds — `if rank == 0`, `if trainer.is_global_zero`, " +
 			"`if accelerator.is_main_process`, `if comm.is_main_process()`, an early `return` on a rank test, a " +
-			"@rank_zero_only or @master_only function — when the other path does not issue the same sequence. Point-to-point " +
+			"@rank_zero_only, @master_only or @idist.one_rank_only() function — when the other path does not issue the same sequence. Point-to-point " +
 			"operations split by rank, the same collective on both sides, and rank-dependent arguments " +
 			"(`gather_list if rank == dst else None`) are fine and not reported. A condition on a file system check " +
 			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`) is reported too, as a warning: each rank asks its own " +
