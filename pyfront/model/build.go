@@ -380,12 +380,23 @@ func importedPackages(p *Prepared) map[string]bool {
 // instanceMethod maps "pkg.Class().method", the call graph's name for a
 // method of an instance of an external class, to the tables' method
 // entry "pkg.Class.method" (canonical), or "".
+//
+// An instance of an external class the tables do not describe has the
+// class's own name ("torchmetrics.Accuracy.compute"): such names can
+// match a "pkg.*.method" entry.
 func (b *builder) instanceMethod(name string) string {
-	i := strings.LastIndex(name, "().")
-	if i < 0 || strings.ContainsAny(name[i+3:], "().") {
+	cls, meth := "", ""
+	if i := strings.LastIndex(name, "()."); i >= 0 && !strings.ContainsAny(name[i+3:], "().") {
+		cls, meth = name[:i], name[i+3:]
+	} else if i := strings.LastIndexByte(name, '.'); i > 0 && !strings.Contains(name, "()") {
+		cls, meth = name[:i], name[i+1:]
+	} else {
 		return ""
 	}
-	m := b.t.Canonical(name[:i] + "." + name[i+3:])
+	m := b.t.ClassMethod(cls, meth)
+	if m == "" {
+		return ""
+	}
 	if c := b.t.Collectives[m]; c != nil && c.Method {
 		return m
 	}

@@ -222,7 +222,13 @@ type Tables struct {
 	// and Streams: the model asks "is this one of ours?" for every
 	// external callee, and one lookup is cheaper than four.
 	declared map[string]struct{}
+	// wildcards are the method entries named "pkg.*.method": the method
+	// of every class of pkg (every torchmetrics metric's compute()).
+	wildcards []wildcard
 }
+
+// wildcard is a "pkg.*.method" entry split in its parts.
+type wildcard struct{ prefix, method, name string }
 
 //go:embed data/*.toml
 var dataFS embed.FS
@@ -407,6 +413,10 @@ func (t *Tables) add(lib *Library) {
 }
 
 func (t *Tables) indexMethod(name string) {
+	if i := strings.Index(name, ".*."); i > 0 {
+		t.wildcards = append(t.wildcards, wildcard{prefix: name[:i+1], method: name[i+3:], name: name})
+		return
+	}
 	i := strings.LastIndexByte(name, '.')
 	m := name[i+1:]
 	t.MethodNames[m] = append(t.MethodNames[m], name)
@@ -431,6 +441,22 @@ func (t *Tables) Covers(module string) bool {
 func (t *Tables) Declares(name string) bool {
 	_, ok := t.declared[name]
 	return ok
+}
+
+// ClassMethod returns the entry for method m of an instance of the
+// external class cls (qualified): the entry cls.m (after aliases), or a
+// "pkg.*.m" entry whose package holds cls; "" when there is none.
+func (t *Tables) ClassMethod(cls, m string) string {
+	name := t.Canonical(cls + "." + m)
+	if t.Declares(name) {
+		return name
+	}
+	for _, w := range t.wildcards {
+		if w.method == m && strings.HasPrefix(cls, w.prefix) {
+			return w.name
+		}
+	}
+	return ""
 }
 
 // Canonical maps an alias to its canonical qualified name.
