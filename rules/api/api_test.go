@@ -104,3 +104,22 @@ target = 0
 		t.Error("Declares answers for a name no table has")
 	}
 }
+
+// ClassMethod finds a class's own method entry and, failing that, a
+// "pkg.*.method" entry of the class's package.
+func TestClassMethod(t *testing.T) {
+	tb := Default()
+	for _, tc := range []struct{ cls, m, want string }{
+		{"torchmetrics.Accuracy", "compute", "torchmetrics.*.compute"},
+		{"torchmetrics.classification.MulticlassF1Score", "compute", "torchmetrics.*.compute"},
+		{"torchmetrics.Metric", "compute", "torchmetrics.Metric.compute"},
+		{"torchmetrics.Accuracy", "update", ""},
+		{"sklearn.metrics.Accuracy", "compute", ""},
+		{"accelerate.Accelerator", "gather", "accelerate.Accelerator.gather"},
+		{"accelerate.accelerator.Accelerator", "gather_for_metrics", "accelerate.Accelerator.gather_for_metrics"},
+	} {
+		if got := tb.ClassMethod(tc.cls, tc.m); got != tc.want {
+			t.Errorf("ClassMethod(%q, %q) = %q, want %q", tc.cls, tc.m, got, tc.want)
+		}
+	}
+}
