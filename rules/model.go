@@ -170,6 +170,10 @@ type Site struct {
 	// (async_op=async_op), and this call of the function passes True.
 	AsyncWhen *Pos
 	Work      *Work // the handle it returns, when Async
+	// WithEnd: the call is the context manager of a with statement
+	// (_coalescing_manager(…) as cm) that ends at this line; its work
+	// exists after the block. 0 otherwise.
+	WithEnd int
 	// NameMatched: ranks match the op by name, not by issue order
 	// (Horovod), so the thread that issues it does not matter.
 	NameMatched bool

@@ -864,8 +864,21 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 				exits = append(exits, cmExit{c, eff})
 			}
 		}
+		if c, ok := it.ContextExpr.(*ast.Call); ok && l.callAsync[c] != nil {
+			l.callAsync[c].WithEnd = int(l.stmt.Span().EndLineno)
+		}
 		if it.OptionalVars != nil {
-			l.assign(it.OptionalVars, nil, st)
+			var value ast.Expr
+			if c, ok := it.ContextExpr.(*ast.Call); ok && l.callAsync[c] != nil {
+				// with _coalescing_manager(g, async_ops=True) as cm: cm
+				// holds the manager's work.
+				value = c
+			}
+			l.assign(it.OptionalVars, value, st)
+		} else if c, ok := it.ContextExpr.(*ast.Call); ok {
+			if s := l.callAsync[c]; s != nil && s.Work != nil && !s.Work.Escapes {
+				s.Work.Discarded = true // no `as`: nothing can wait for it
+			}
 		}
 	}
 	st, exited := l.block(body, st)

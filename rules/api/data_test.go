@@ -16,7 +16,7 @@ var (
 		"all_to_all", "barrier", "scan", "send", "recv", "sendrecv", "batch_p2p", "p2p_permute",
 		"broadcast_object", "all_gather_object", "gather_object", "scatter_object", "send_object",
 		"recv_object", "all_to_all_object", "reduce_object", "all_reduce_object",
-		"init", "destroy", "new_group", "ddp_init", "fsdp_init", "group_start", "group_end",
+		"init", "destroy", "new_group", "ddp_init", "fsdp_init", "group_start", "group_end", "coalesced",
 		"save_checkpoint", "load_checkpoint", "checkpoint_save", "checkpoint_load",
 		// Go front end (C MPI / NCCL bindings).
 		"comm_init", "comm_split", "comm_dup", "comm_create", "comm_destroy", "comm_abort",

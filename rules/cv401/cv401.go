@@ -22,7 +22,8 @@ var Rule = rules.Register(&rules.Rule{
 	Doc: rules.Doc{
 		Title: "an async collective's work handle is never waited",
 		What: "Reports the result of an asynchronous collective — async_op=True, isend/irecv, the list " +
-			"batch_isend_irecv returns, ProcessGroup methods, Horovod *_async, mpi4py I* requests — that is " +
+			"batch_isend_irecv returns, ProcessGroup methods, Horovod *_async, mpi4py I* requests, the cm of " +
+			"`with _coalescing_manager(group, async_ops=True) as cm` — that is " +
 			"discarded, rebound before it is waited, or not waited on some path out of the function. Handles " +
 			"that leave the function (returned, stored in a list or attribute, passed on) are someone else's " +
 			"to wait and are not reported there; a handle that a function of the program returns (`return out, " +
@@ -112,7 +113,9 @@ func check(p *rules.Pass, w *rules.Work) {
 		d = rules.Diagnostic{Pos: at, Message: fmt.Sprintf(
 			"the work handle %s is discarded, so nothing waits for the %s: the next use of its buffers can run before it completes (wrong data or reuse of memory still being sent)",
 			returned, describe(s))}
-		if f != nil && s.Pos.Col >= 1 && w.Var == "" && w.Via == nil {
+		if f != nil && s.WithEnd > 0 && w.Via == nil {
+			d.Fixes = append(d.Fixes, nameAndWait(f, s, maybe))
+		} else if f != nil && s.Pos.Col >= 1 && w.Var == "" && w.Via == nil {
 			if fx := keepAndWait(f, s, list, maybe); fx != nil {
 				d.Fixes = append(d.Fixes, *fx)
 			}
@@ -133,6 +136,9 @@ func check(p *rules.Pass, w *rules.Work) {
 			end := at.EndLine
 			if end < at.Line {
 				end = at.Line
+			}
+			if s.WithEnd > 0 && w.Via == nil {
+				end = s.WithEnd // the work exists once the block has run
 			}
 			d.Fixes = append(d.Fixes, rules.Fix{Title: "Wait " + w.Var,
 				Edits: []rules.Edit{rulekit.InsertAfter(f, end, waitStmt(w.Var, list, maybe, rulekit.Indent(f, at.Line)))}})
@@ -185,6 +191,24 @@ func waitStmt(v string, list, maybe bool, ind string) string {
 		return ind + "if " + v + " is not None:\n" + ind + "    " + v + ".wait()\n"
 	}
 	return ind + v + ".wait()\n"
+}
+
+// nameAndWait names the work of a with statement's context manager that
+// has no `as` (with _coalescing_manager(g, async_ops=True):) and waits it
+// after the block.
+func nameAndWait(f *rules.File, s *rules.Site, maybe bool) rules.Fix {
+	v := "cm"
+	if regexp.MustCompile(`\b` + v + `\b`).Match(f.Src) {
+		v = fmt.Sprintf("%s_%d", v, s.Pos.Line)
+	}
+	endLine, endCol := s.Pos.EndLine, s.Pos.EndCol
+	if endLine < s.Pos.Line {
+		endLine, endCol = s.Pos.Line, s.Pos.Col
+	}
+	return rules.Fix{Title: "Keep the work as " + v + " and wait it after the block", Edits: []rules.Edit{
+		{Pos: rules.Pos{Path: f.Path, Line: endLine, Col: endCol, EndLine: endLine, EndCol: endCol}, NewText: " as " + v},
+		rulekit.InsertAfter(f, s.WithEnd, waitStmt(v, false, maybe, rulekit.Indent(f, s.Pos.Line))),
+	}}
 }
 
 // keepAndWait binds a discarded call's result and waits it on the next

@@ -38,3 +38,21 @@ def reduce_then_scale(t, async_op=False):
 def overlapped(outputs, inputs, t):
     all_to_all(outputs, inputs, async_op=True)
     return reduce_then_scale(t, async_op=True)
+
+
+def coalesced(group, ts):
+    from torch.distributed.distributed_c10d import _coalescing_manager
+
+    with _coalescing_manager(group, async_ops=True) as cm:
+        for t in ts:
+            dist.all_reduce(t, group=group, async_op=True)
+    return ts
+
+
+def coalesced_no_handle(group, ts):
+    from torch.distributed.distributed_c10d import _coalescing_manager
+
+    with _coalescing_manager(group, async_ops=True):
+        for t in ts:
+            dist.all_reduce(t, group=group, async_op=True)
+    return ts
