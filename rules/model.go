@@ -278,6 +278,11 @@ type RankBranch struct {
 	// barrier()` … `if rank == 0: barrier()`, the main-process-first
 	// idiom).
 	Paired bool
+	// SetOrder: no condition but a for loop over a set (Guard, Cond: the
+	// iterable). Sets iterate in hash order, which differs between
+	// processes (string hash seeds, object addresses), so each rank issues
+	// Then, the collectives on the loop variable, in its own order.
+	SetOrder bool
 }
 
 // OpRef is one collective issued on a path, possibly through a call.

@@ -80,6 +80,7 @@ type lowerer struct {
 	curAlias map[string]streamCtx
 	rankVars map[string]bool // locals holding a rank-dependent value
 	fsVars   map[string]bool // locals holding a file system probe's answer (fsProbe)
+	setVars  map[string]bool // locals holding a set (setValued)
 	// hostVars are the locals whose last assignment made a host value
 	// (hostValue); augHost marks the assignment of an "x op= y" that
 	// keeps x on the host (keepsHost).
@@ -129,7 +130,7 @@ func newLowerer(fn *rules.Function, r Resolver) *lowerer {
 	}
 	return &lowerer{fn: fn, r: r, tb: tb, file: f, src: sourceFor(r, f), path: f.Path,
 		synth: map[string]*rules.Stream{}, eventOn: map[string]streamCtx{}, curAlias: map[string]streamCtx{},
-		rankVars: map[string]bool{}, fsVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
+		rankVars: map[string]bool{}, fsVars: map[string]bool{}, setVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
 }
 
 // state is what flows along one path: the async work handles bound to
@@ -611,9 +612,11 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	case *ast.If:
 		return l.ifStmt(s, st, rest)
 	case *ast.For:
+		l.setLoop(s.Iter, s.Target, s.Body)
 		l.loopHead(s.Iter, s.Target, st)
 		return l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st), false
 	case *ast.AsyncFor:
+		l.setLoop(s.Iter, s.Target, s.Body)
 		l.loopHead(s.Iter, s.Target, st)
 		return l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st), false
 	case *ast.While:
@@ -1152,6 +1155,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		if l.isCurrentStream(value) {
 			l.curAlias[v] = l.streamOf(value)
 		}
+		l.trackSet(v, value)
 		if value != nil {
 			if l.isRank(value) {
 				l.rankVars[v] = true

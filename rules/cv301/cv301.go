@@ -36,7 +36,10 @@ var Rule = rules.Register(&rules.Rule{
 			"reported. The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
 			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)). A helper " +
 			"that communicates only when a parameter of its own is true (`if synchronize: barrier()`) issues nothing " +
-			"at a call that passes, or defaults to, False.",
+			"at a call that passes, or defaults to, False. Also reported, as a warning: collectives issued once per " +
+			"element of a set (`for name in set(names): dist.broadcast(bufs[name], 0)`), since a set iterates in hash " +
+			"order and hashes differ between processes (R13); integer sets, sorted(...) and Horovod's name-matched " +
+			"operations are fine.",
 		Why: "Every rank of the group must call every collective, in the same order. NCCL matches them by " +
 			"sequence number, not by name: rank 0's extra barrier pairs with the other ranks' next collective, " +
 			"and the last one waits forever (a watchdog timeout after 10–30 minutes), or ranks exchange " +
@@ -68,6 +71,7 @@ if accelerator.is_main_process:
 			"https://github.com/KempnerInstitute/KempnerForge/issues/49 — per-rank Path.exists() decides a broadcast_object_list (R8)",
 			"https://github.com/huggingface/transformers/pull/48302 — each tensor-parallel subset calls new_group for its own ranks only (R18)",
 			"https://github.com/Lightning-AI/pytorch-lightning/issues/19106 — log_dict(sync_dist=True) with rank-dependent keys (R4)",
+			"https://github.com/NVIDIA/apex/pull/18 — flat_dist_call iterated tensors in an order that differed across processes (R13)",
 		},
 		Since: "0.1.0",
 	},
@@ -131,6 +135,17 @@ func run(p *rules.Pass) {
 		if br == nil || br.Paired {
 			continue // a paired branch's ranks issue the same sequence once each
 		}
+		if br.SetOrder {
+			for _, o := range filter(br.Then, false) {
+				// Horovod matches operations by tensor name: the order
+				// in which a rank submits them does not matter.
+				if o.Site == nil || !o.Site.NameMatched {
+					reportSetOrder(p, br, o, seen)
+					break
+				}
+			}
+			continue
+		}
 		mem := isMembership(br.Cond)
 		then, els := filter(br.Then, mem), filter(br.Else, mem)
 		if br.EarlyExit {
@@ -150,6 +165,28 @@ func run(p *rules.Pass) {
 			report(p, br, o, false, seen)
 		}
 	}
+}
+
+// reportSetOrder reports a collective issued once per element of a set.
+func reportSetOrder(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
+	if seen[o.Pos] {
+		return
+	}
+	seen[o.Pos] = true
+	name := rulekit.ShortAPI("", o.Op)
+	if o.Site != nil {
+		name = rulekit.OpName(o.Site)
+	}
+	d := rules.Diagnostic{Pos: o.Pos, Severity: rules.Warning, Message: fmt.Sprintf(
+		"%s on %s is issued once per element of `%s`, a set, in its iteration order: that order follows the elements' hashes, "+
+			"which differ between processes (strings are hashed with a per-process seed, objects by address), so each rank issues "+
+			"these collectives in its own order and they pair different tensors or hang; iterate a list, or sorted(...) by a stable key",
+		name, rulekit.GroupLabel(o.Group), br.Cond)}
+	d.Related = append(d.Related, rulekit.Related(br.Guard, "the set, iterated in hash order"))
+	if o.Site != nil && o.Site.Pos.IsValid() && o.Site.Pos != o.Pos {
+		d.Related = append(d.Related, rulekit.Related(o.Site.Pos, fmt.Sprintf("the collective reached through this call (%s)", rulekit.OpName(o.Site))))
+	}
+	p.Report(d)
 }
 
 func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool, seen map[rules.Pos]bool) {
