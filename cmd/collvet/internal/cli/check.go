@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/mattn/go-isatty"
 
+	"github.com/collvet/collvet/cmd/collvet/internal/atomicfile"
 	"github.com/collvet/collvet/cmd/collvet/internal/config"
 	"github.com/collvet/collvet/cmd/collvet/internal/driver"
 	"github.com/collvet/collvet/cmd/collvet/internal/fix"
@@ -62,6 +64,8 @@ type checkFlags struct {
 	noConfig   bool
 	color      string
 	cpuprofile string
+	output     string
+	exitZero   bool
 }
 
 func newCheckFlagSet(env *Env, f *checkFlags) *flag.FlagSet {
@@ -88,6 +92,8 @@ func newCheckFlagSet(env *Env, f *checkFlags) *flag.FlagSet {
 	fs.BoolVar(&f.noConfig, "no-config", false, "ignore configuration files")
 	fs.StringVar(&f.color, "color", "auto", "colour the text format: auto (on a terminal), always or never")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for performance work)")
+	fs.StringVar(&f.output, "output", "", "write the report to this file instead of standard output (replaced whole: written beside it, then renamed)")
+	fs.BoolVar(&f.exitZero, "exit-zero", false, "exit 0 when there are findings (a usage or internal error still exits 2): for CI steps that upload the report")
 	fs.Usage = func() {
 		fmt.Fprintf(env.Stderr, "usage: collvet [flags] [paths | Go package patterns]\n\n"+
 			"Analyses the given Python files and directories (as one program) and Go\n"+
@@ -234,10 +240,20 @@ func runCheck(env *Env, args []string) int {
 	case "always":
 		opts.Color = true
 	case "auto":
-		opts.Color = isTerminal(env.Stdout) && os.Getenv("NO_COLOR") == ""
+		opts.Color = f.output == "" && isTerminal(env.Stdout) && os.Getenv("NO_COLOR") == ""
 	}
-	if err := output.Write(env.Stdout, f.format, rep, opts); err != nil {
-		return env.Errorf("writing output: %v", err)
+	if f.output == "" {
+		if err := output.Write(env.Stdout, f.format, rep, opts); err != nil {
+			return env.Errorf("writing output: %v", err)
+		}
+	} else {
+		var buf bytes.Buffer
+		if err := output.Write(&buf, f.format, rep, opts); err != nil {
+			return env.Errorf("writing output: %v", err)
+		}
+		if err := atomicfile.Write(f.output, buf.Bytes(), 0o644, nil); err != nil {
+			return env.Errorf("writing %s: %v", f.output, err)
+		}
 	}
 	if f.stats {
 		printStats(env.Stderr, rep)
@@ -249,7 +265,7 @@ func runCheck(env *Env, args []string) int {
 			fmt.Fprintln(env.Stderr, line)
 		}
 	}
-	if len(rep.Diagnostics) > 0 {
+	if len(rep.Diagnostics) > 0 && !f.exitZero {
 		return ExitFindings
 	}
 	return ExitOK

@@ -206,6 +206,9 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--no-such-flag"}, ExitError, "flag provided but not defined"},
 		{[]string{"--config", "nope.toml", "."}, ExitError, "nope.toml"},
 		{[]string{"--", "--weird.py"}, ExitError, "--weird.py: no such file"},
+		{[]string{"--exit-zero", "bad.py"}, ExitOK, ""},
+		{[]string{"--exit-zero", "missing.py"}, ExitError, "missing.py: no such file or directory"},
+		{[]string{"--exit-zero", "--format", "xml", "."}, ExitError, "unknown --format"},
 	}
 	for _, c := range cases {
 		code, _, stderr := run(t, dir, c.args...)
@@ -219,6 +222,40 @@ func TestExitCodes(t *testing.T) {
 	code, out, _ := run(t, dir, "--version")
 	if code != ExitOK || !strings.HasPrefix(out, "collvet ") {
 		t.Errorf("--version: %d %q", code, out)
+	}
+}
+
+// --output writes the report to a file, whole, and nothing to stdout;
+// the exit status still tells whether there were findings.
+func TestOutputFile(t *testing.T) {
+	dir := tempProject(t)
+	write(t, dir, "bad.py", "import torch.distributed as dist\ndist.all_reduce(t)\n")
+	code, stdout, _ := run(t, dir, "--format", "json", "bad.py")
+	if code != ExitFindings {
+		t.Fatalf("reference run: exit %d", code)
+	}
+	write(t, dir, "report.json", "stale report that is much longer than nothing at all\n")
+	code2, stdout2, stderr := run(t, dir, "--format", "json", "--output", "report.json", "bad.py")
+	if code2 != ExitFindings || stdout2 != "" {
+		t.Errorf("--output: exit %d, stdout %q (stderr %q)", code2, stdout2, stderr)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != stdout {
+		t.Errorf("report file differs from the standard output of the same run:\n%s\n---\n%s", got, stdout)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 { // .git, bad.py, report.json
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("directory holds %v: a temporary file was left behind", names)
+	}
+	code3, _, stderr3 := run(t, dir, "--output", filepath.Join("no", "such", "dir", "r.txt"), "bad.py")
+	if code3 != ExitError || !strings.Contains(stderr3, "r.txt") {
+		t.Errorf("--output into a missing directory: exit %d, stderr %q", code3, stderr3)
 	}
 }
 

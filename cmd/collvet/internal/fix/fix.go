@@ -14,7 +14,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -22,6 +21,7 @@ import (
 	goparser "go/parser"
 	"go/token"
 
+	"github.com/collvet/collvet/cmd/collvet/internal/atomicfile"
 	"github.com/collvet/collvet/pyfront/parser"
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/textpos"
@@ -236,40 +236,10 @@ var ErrChanged = errors.New("changed on disk since it was read; not touched")
 // the original only if the original still has the content c was planned
 // from.
 func (c *Change) Write() error {
-	dir, base := filepath.Split(c.Path)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".collvet-*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	cleanup := func(e error) error {
-		tmp.Close()
-		os.Remove(name)
-		return e
-	}
-	if _, err := tmp.Write(c.New); err != nil {
-		return cleanup(err)
-	}
-	if err := tmp.Chmod(c.mode); err != nil {
-		return cleanup(err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return cleanup(err)
-	}
-	if err := tmp.Close(); err != nil {
-		return cleanup(err)
-	}
-	now, err := os.ReadFile(c.Path)
-	if err != nil || !bytes.Equal(now, c.Old) {
-		os.Remove(name)
-		return ErrChanged
-	}
-	if err := os.Rename(name, c.Path); err != nil {
-		os.Remove(name)
-		return err
-	}
-	return nil
+	return atomicfile.Write(c.Path, c.New, c.mode, func() error {
+		if now, err := os.ReadFile(c.Path); err != nil || !bytes.Equal(now, c.Old) {
+			return ErrChanged
+		}
+		return nil
+	})
 }

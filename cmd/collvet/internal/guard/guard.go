@@ -17,6 +17,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/collvet/collvet/cmd/collvet/internal/atomicfile"
 )
 
 // FileName is the name of the guard module on disk (import collvet_guard).
@@ -48,25 +50,7 @@ func Write(dir string) (string, error) {
 	path := filepath.Join(dir, FileName)
 	// Write beside the target and rename, so an interrupted write never
 	// leaves half a module that Python would import.
-	tmp, err := os.CreateTemp(dir, ".collvet_guard-*.tmp")
-	if err != nil {
-		return "", err
-	}
-	if _, err := tmp.Write(source); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return "", err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return "", err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return "", err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.Write(path, source, 0o644, nil); err != nil {
 		return "", err
 	}
 	return path, nil
