@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/sourcegraph/conc"
 
@@ -78,6 +79,7 @@ type builder struct {
 	selfMu                        sync.Mutex                                 // guards selfStoreIdx, methodsOf, selfAnnIdx
 	registries                    map[*callgraph.Class]map[string]bool       // see HandleRegistry
 	spawnedBy                     map[*rules.Site]*rules.Context             // sites a spawn runs directly (spawnedSite)
+	frameworkLibs                 map[string]bool                            // see frameworkAPI
 }
 
 type siteSource struct {
@@ -341,9 +343,64 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 		return append(out, imported...)
 	}
 	if len(b.g.ExprValues(attr.Value)) == 0 {
-		return append(out, all...)
+		// Without an import to go by, a framework's object is guessed
+		// only from a receiver named after it (trainer.save_checkpoint,
+		// model_engine.save_checkpoint): mmengine's runner.save_checkpoint
+		// is no Lightning Trainer's.
+		recv := ""
+		switch v := attr.Value.(type) {
+		case *ast.Name:
+			recv = strings.ToLower(v.Id)
+		case *ast.Attribute:
+			recv = strings.ToLower(v.Attr)
+		}
+		for _, name := range all {
+			if !b.frameworkAPI(name) || strings.Contains(recv, classHint(name)) {
+				out = append(out, name)
+			}
+		}
 	}
 	return out
+}
+
+// frameworkAPI reports a method of a training framework's object (a
+// library with framework-kind entries: Lightning, DeepSpeed, accelerate,
+// transformers), as opposed to communicators, groups, streams and tensors.
+func (b *builder) frameworkAPI(name string) bool {
+	lib := ""
+	switch {
+	case b.t.Collectives[name] != nil:
+		lib = b.t.Collectives[name].Library
+	case b.t.Spawners[name] != nil:
+		return false
+	default:
+		return false
+	}
+	if b.frameworkLibs == nil {
+		b.frameworkLibs = map[string]bool{}
+		for _, c := range b.t.Collectives {
+			if c.Kind == "framework" {
+				b.frameworkLibs[c.Library] = true
+			}
+		}
+	}
+	return b.frameworkLibs[lib]
+}
+
+// classHint is the last word of the class a method entry belongs to, in
+// lower case: "trainer" for lightning.pytorch.Trainer.save_checkpoint,
+// "engine" for deepspeed.DeepSpeedEngine.save_checkpoint.
+func classHint(name string) string {
+	parts := strings.Split(name, ".")
+	if len(parts) < 2 {
+		return name
+	}
+	cls := parts[len(parts)-2]
+	i := len(cls) - 1
+	for i > 0 && !unicode.IsUpper(rune(cls[i])) {
+		i--
+	}
+	return strings.ToLower(cls[i:])
 }
 
 // notCollectives returns the names that are not collectives of t.
