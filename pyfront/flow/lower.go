@@ -1259,6 +1259,15 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			}
 			l.assign(e, v, st)
 		}
+		if c, ok := value.(*ast.Call); ok {
+			// rank, world_size = get_dist_info(): one element is the rank.
+			ext, _ := l.callee(c)
+			if p := l.tb.RankPredicates[ext]; p != nil && p.Element != nil && *p.Element < len(elts) {
+				if n, ok := elts[*p.Element].(*ast.Name); ok {
+					l.rankVars[n.Id] = true
+				}
+			}
+		}
 		if c, ok := unwrapAwait(value).(*ast.Call); ok && site == nil {
 			// out, h = helper(x, async_op=True): h is the helper's handle.
 			if rh := l.handedBack(c); rh != nil && rh.index >= 0 && rh.index < len(elts) {

@@ -168,7 +168,11 @@ type RankPredicate struct {
 	// Kind: call (get_rank()), attr (trainer.is_global_zero, matched on the
 	// attribute name), decorator (@rank_zero_only), env (os.environ["RANK"]).
 	Kind string `toml:"kind"`
-	Doc  string `toml:"doc"`
+	// Element (calls): the call returns a tuple whose element at this
+	// index is the rank (`rank, world_size = get_dist_info()`); nil when
+	// the call returns the rank (or a test of it) itself.
+	Element *int   `toml:"element"`
+	Doc     string `toml:"doc"`
 }
 
 // StreamAPI is an API that creates, selects, waits or records streams and events.

@@ -122,6 +122,9 @@ func TestDataFilesValid(t *testing.T) {
 			if !allowedPredicates[r.Kind] {
 				t.Errorf("%s: %s: kind %q not allowed", where, r.Name, r.Kind)
 			}
+			if r.Element != nil && (r.Kind != "call" || *r.Element < 0) {
+				t.Errorf("%s: %s: element %d on a %s predicate (calls returning a tuple only)", where, r.Name, *r.Element, r.Kind)
+			}
 		}
 		for _, s := range lib.Streams {
 			qual("stream", s.Name)

@@ -5,6 +5,7 @@ import torch.distributed as dist
 from composer.utils import dist as cdist
 from detectron2.utils import comm
 from fairseq import distributed_utils
+from mmcv.runner import get_dist_info
 from mmengine.dist import all_reduce, collect_results, is_main_process, master_only
 
 
@@ -38,3 +39,9 @@ def fairseq_stats(stats, group):
     if dist.get_rank() == 0:
         return distributed_utils.all_gather_list(stats, group=group)  # want CV301 "all_gather_list"
     return [stats]
+
+
+def mm_legacy(t):
+    rank, world_size = get_dist_info()
+    if rank == 0:
+        all_reduce(t)  # want CV301 "all_reduce on the default group.*`rank == 0`"

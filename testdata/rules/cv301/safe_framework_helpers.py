@@ -2,6 +2,7 @@
 # writing) under the rank test, stay silent.
 from composer.utils import dist as cdist
 from detectron2.utils import comm
+from mmcv.runner import get_dist_info
 from mmengine.dist import all_reduce, barrier, is_main_process, master_only
 
 
@@ -29,3 +30,11 @@ def composer_step():
     cdist.barrier()
     if cdist.get_local_rank() == 0:
         print("step done")
+
+
+def mm_legacy(t):
+    rank, world_size = get_dist_info()
+    if world_size > 1:
+        all_reduce(t)
+    if rank == 0:
+        print(t)
