@@ -36,6 +36,9 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 		case *ast.Attribute:
 			return l.rankAttr(n), true
 		case *ast.Subscript:
+			if l.rankElement(n) {
+				return true, false
+			}
 			return l.envRank(n.Value, n.Slice), true
 		case *ast.Call:
 			return l.rankCall(n), true
@@ -97,7 +100,9 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 func (l *lowerer) rankCall(c *ast.Call) bool {
 	ext, fn := l.callee(c)
 	if p := l.tb.RankPredicates[ext]; p != nil && p.Kind == "call" {
-		return true
+		// A call that returns a tuple holding the rank is no rank: only
+		// its rank element is (rankElement, and tuple assignment).
+		return p.Element == nil
 	}
 	// os.environ.get("RANK"), os.getenv("LOCAL_RANK")
 	if (ext == "os.environ.get" || ext == "os.getenv" || dotted(c.Func) == "os.environ.get" || dotted(c.Func) == "os.getenv") && len(c.Args) > 0 {
@@ -148,6 +153,22 @@ func (l *lowerer) rankAttr(a *ast.Attribute) bool {
 func (l *lowerer) envName(s string) bool {
 	p := l.tb.RankPredicates["os.environ."+s]
 	return p != nil && p.Kind == "env"
+}
+
+// rankElement recognises get_dist_info()[0]: the rank element of a rank
+// predicate that returns a tuple.
+func (l *lowerer) rankElement(n *ast.Subscript) bool {
+	c, ok := n.Value.(*ast.Call)
+	if !ok {
+		return false
+	}
+	ext, _ := l.callee(c)
+	p := l.tb.RankPredicates[ext]
+	if p == nil || p.Element == nil {
+		return false
+	}
+	i, ok := intConst(n.Slice)
+	return ok && i == int64(*p.Element)
 }
 
 func (l *lowerer) envRank(value, slice ast.Expr) bool {

@@ -38,3 +38,5 @@ def mm_legacy(t):
         all_reduce(t)
     if rank == 0:
         print(t)
+    if get_dist_info()[1] > 1:
+        all_reduce(t)
