@@ -136,18 +136,7 @@ func run(p *rules.Pass) {
 				report(p, a, nil)
 				continue
 			}
-			// Prefer a partner in the same file: the clearer explanation.
-			cands := make([]int, 0, len(us))
-			for j := range us {
-				if pathOf(us[j]) == pathOf(a) {
-					cands = append(cands, j)
-				}
-			}
-			for j := range us {
-				if pathOf(us[j]) != pathOf(a) {
-					cands = append(cands, j)
-				}
-			}
+			cands := partners(us, a)
 			for _, j := range cands {
 				b := us[j]
 				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) {
@@ -166,9 +155,34 @@ func run(p *rules.Pass) {
 	}
 }
 
-func pathOf(u use) string {
-	p, _, _ := where(u)
-	return p.Path
+// partners orders the candidate partners of a: those in the same file
+// first, the clearer explanation. For a library background thread
+// (dcp.async_save) the same file's collectives after the spawning call
+// come first, then the other files', and the same file's earlier ones
+// last: those ran before the save started, or on another branch of it
+// (`if sync: dcp.save(…) else: dcp.async_save(…)`), while the barrier
+// that follows a save is the conflict users meet.
+func partners(us []use, a use) []int {
+	apos, _, _ := where(a)
+	rank := func(b use) int {
+		bpos, _, _ := where(b)
+		switch {
+		case bpos.Path != apos.Path:
+			return 1
+		case a.spawnOnly && bpos.Line < apos.Line:
+			return 2
+		}
+		return 0
+	}
+	cands := make([]int, 0, len(us))
+	for r := 0; r <= 2; r++ {
+		for j := range us {
+			if rank(us[j]) == r {
+				cands = append(cands, j)
+			}
+		}
+	}
+	return cands
 }
 
 func where(u use) (pos rules.Pos, what string, group *rules.Group) {
