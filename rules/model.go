@@ -106,6 +106,11 @@ type Context struct {
 	// communication (DDP's reducer, FSDP); rules treat it as
 	// configuration, not user code.
 	Framework string
+	// Serial: background work started only after the previous one of the
+	// same key has been waited for (a checkpointer that waits for its
+	// last async_save's future before starting the next): contexts with
+	// the same non-empty Serial never run at the same time.
+	Serial string
 	// Group is the process group a library background thread uses
 	// (dcp.async_save's process_group), when known.
 	Group *Group

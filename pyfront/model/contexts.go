@@ -34,6 +34,7 @@ func (b *builder) contexts() {
 		}
 	}
 	b.subclassSpawns()
+	b.serialize()
 	if b.backwardCalls > 0 && b.backwardSingle == b.backwardCalls {
 		for _, c := range b.prog.Contexts {
 			if c.Kind == rules.Autograd {

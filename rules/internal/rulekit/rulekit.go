@@ -164,6 +164,9 @@ func Concurrent(a, b *rules.Context) bool {
 	if a == b || (IsMain(a) && IsMain(b)) {
 		return a != nil && a.Many
 	}
+	if a != nil && b != nil && a.Serial != "" && a.Serial == b.Serial {
+		return false // each waits for the previous one before it starts
+	}
 	if a != nil && a.Joined && (ancestor(b, a) || (b != nil && b.Joined)) {
 		return false
 	}
