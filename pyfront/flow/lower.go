@@ -81,6 +81,9 @@ type lowerer struct {
 	rankVars map[string]bool // locals holding a rank-dependent value
 	fsVars   map[string]bool // locals holding a file system probe's answer (fsProbe)
 	setVars  map[string]bool // locals holding a set (setValued)
+	// notDist counts enclosing arms on which torch.distributed is not
+	// initialised (distributedTest): one process, no divergence.
+	notDist int
 	// hostVars are the locals whose last assignment made a host value
 	// (hostValue); augHost marks the assignment of an "x op= y" that
 	// keeps x on the host (keepsHost).
@@ -1000,11 +1003,26 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			delete(elseSt.pending, v)
 		}
 	}
+	// The arm where torch.distributed is not initialised runs in a
+	// single process: nothing bound there can differ between ranks.
+	single, singleInThen := l.distributedTest(s.Test)
+	if single && singleInThen {
+		l.notDist++
+	}
 	a, ea := l.block(s.Body, thenSt)
+	if single && singleInThen {
+		l.notDist--
+	}
 	if l.loops == 0 {
 		l.arm = &rules.Arm{Parent: outer, Cond: l.arm.Cond, Index: 1, Exits: len(s.Orelse) > 0 && exits(s.Orelse)}
 	}
+	if single && !singleInThen {
+		l.notDist++
+	}
 	b, eb := l.block(s.Orelse, elseSt)
+	if single && !singleInThen {
+		l.notDist--
+	}
 	l.arm = outer
 	switch {
 	case ea && eb:
@@ -1162,7 +1180,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			} else {
 				delete(l.rankVars, v)
 			}
-			if l.fsProbe(value) {
+			if l.notDist == 0 && l.fsProbe(value) {
 				l.fsVars[v] = true
 			} else {
 				delete(l.fsVars, v)

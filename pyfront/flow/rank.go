@@ -477,3 +477,33 @@ func zeroOrUnset(e ast.Expr) bool {
 	}
 	return zero
 }
+
+// distributedTest recognises a test of whether torch.distributed is
+// initialised (`dist.is_initialized()`, alone or and-ed with
+// `dist.is_available()`, or negated); singleInThen says whether its then
+// arm is the single-process one.
+func (l *lowerer) distributedTest(test ast.Expr) (ok, singleInThen bool) {
+	neg := false
+	if u, isNot := test.(*ast.UnaryOp); isNot && u.Op == ast.Not {
+		test, neg = u.Operand, true
+	}
+	isInit := func(e ast.Expr) bool {
+		c, ok := e.(*ast.Call)
+		if !ok {
+			return false
+		}
+		ext, _ := l.callee(c)
+		return ext == "torch.distributed.is_initialized"
+	}
+	switch t := test.(type) {
+	case *ast.Call:
+		ok = isInit(t)
+	case *ast.BoolOp:
+		if t.Op == ast.And {
+			for _, v := range t.Values {
+				ok = ok || isInit(v)
+			}
+		}
+	}
+	return ok, ok && neg
+}
