@@ -106,6 +106,12 @@ type Context struct {
 	// communication (DDP's reducer, FSDP); rules treat it as
 	// configuration, not user code.
 	Framework string
+	// SpawnFunc is the function whose call starts a library background
+	// thread (dcp.async_save), and Drained, when set, the call in it that
+	// first waits for the previous such work: collectives SpawnFunc issues
+	// between Drained and Spawn run while no such work is in flight.
+	SpawnFunc *Function
+	Drained   *Pos
 	// Serial: background work started only after the previous one of the
 	// same key has been waited for (a checkpointer that waits for its
 	// last async_save's future before starting the next): contexts with

@@ -31,6 +31,11 @@ func (b *builder) serialize() {
 		if s.ctx.Kind != rules.Background || s.cs == nil || s.cs.Node == nil || s.caller == nil {
 			continue
 		}
+		s.ctx.SpawnFunc = b.fn(s.caller)
+		if d := b.drainCall(s.caller, s.cs.Node); d != nil {
+			p := b.pos(s.caller.Module.Path, d)
+			s.ctx.Drained = &p
+		}
 		info := b.info[s.cs.Node]
 		if info == nil {
 			continue
@@ -102,4 +107,73 @@ func waitsSelfAttr(fn ast.Node, attr string, keep func(ast.Node) bool) bool {
 		})
 	}
 	return found
+}
+
+// maxDrainDepth bounds how deep drainCall looks for the wait
+// (save → self._drain_checkpoint() → _drain_pending_dcp_save()).
+const maxDrainDepth = 3
+
+// drainCall returns the first call of f, before call, that waits for a
+// future (a .result() or .wait() call, in f or in the functions it calls,
+// a few levels down): UniRL's _save_dcp starts with
+// self._drain_checkpoint(), which waits for the previous async save's
+// future. nil when there is none.
+func (b *builder) drainCall(f *callgraph.Func, call *ast.Call) ast.Node {
+	at := call.Span()
+	var first ast.Node
+	for _, cs := range f.Calls {
+		if cs.At == nil || cs.Node == nil || cs.Node == call {
+			continue
+		}
+		sp := cs.At.Span()
+		if sp.Lineno > at.Lineno || sp.Lineno == at.Lineno && sp.ColOffset >= at.ColOffset {
+			continue
+		}
+		if first != nil && !before(cs.At, first) {
+			continue
+		}
+		if isFutureWait(cs.Node) || b.waitsForFuture(cs, maxDrainDepth, map[*callgraph.Func]bool{f: true}) {
+			first = cs.At
+		}
+	}
+	return first
+}
+
+func before(a, b ast.Node) bool {
+	x, y := a.Span(), b.Span()
+	return x.Lineno < y.Lineno || x.Lineno == y.Lineno && x.ColOffset < y.ColOffset
+}
+
+// isFutureWait: x.result(…) or x.wait(…) with x a name or an attribute.
+func isFutureWait(c *ast.Call) bool {
+	m, ok := c.Func.(*ast.Attribute)
+	if !ok || m.Attr != "result" && m.Attr != "wait" {
+		return false
+	}
+	switch m.Value.(type) {
+	case *ast.Name, *ast.Attribute:
+		return true
+	}
+	return false
+}
+
+// waitsForFuture reports whether a call's program targets wait for a
+// future, themselves or through their calls, depth levels down.
+func (b *builder) waitsForFuture(cs *callgraph.CallSite, depth int, seen map[*callgraph.Func]bool) bool {
+	if depth == 0 {
+		return false
+	}
+	for _, t := range cs.Targets {
+		g := t.Fn
+		if g == nil || seen[g] {
+			continue
+		}
+		seen[g] = true
+		for _, inner := range g.Calls {
+			if inner.Node != nil && (isFutureWait(inner.Node) || b.waitsForFuture(inner, depth-1, seen)) {
+				return true
+			}
+		}
+	}
+	return false
 }

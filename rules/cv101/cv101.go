@@ -139,7 +139,7 @@ func run(p *rules.Pass) {
 			cands := partners(us, a)
 			for _, j := range cands {
 				b := us[j]
-				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) {
+				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) || beforeSpawn(a, b) {
 					continue
 				}
 				if a.site != nil {
@@ -184,6 +184,33 @@ func partners(us []use, a use) []int {
 	}
 	return cands
 }
+
+// beforeSpawn reports whether b is a collective that the function
+// starting a's background work issues after waiting for the previous such
+// work and before starting this one (_save_dcp: drain, broadcast on the
+// save group, async_save): no save is in flight then.
+func beforeSpawn(a, b use) bool {
+	c := a.ctx
+	if !a.spawnOnly || c == nil || c.Drained == nil || c.SpawnFunc == nil || b.site == nil {
+		return false
+	}
+	between := func(p rules.Pos) bool {
+		return p.Path == c.Spawn.Path && lineCol(*c.Drained) < lineCol(p) && lineCol(p) < lineCol(c.Spawn)
+	}
+	if b.site.Func == c.SpawnFunc && between(b.site.Pos) {
+		return true
+	}
+	if b.reach != nil {
+		for _, call := range b.reach.Chain {
+			if call != nil && call.Caller == c.SpawnFunc && between(call.Pos) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func lineCol(p rules.Pos) int { return p.Line<<16 | p.Col }
 
 func where(u use) (pos rules.Pos, what string, group *rules.Group) {
 	if u.spawnOnly {
