@@ -23,7 +23,10 @@ var Rule = rules.Register(&rules.Rule{
 			"same time: a threading.Thread, a thread-pool task, a library background thread such as " +
 			"torch.distributed.checkpoint.async_save's executor, a goroutine; or from one context that " +
 			"runs on several threads at once (pool.map, threads started in a loop). Any backend counts: " +
-			"gloo groups shared by two threads break too. Autograd hooks are reported by CV102 instead.",
+			"gloo groups shared by two threads break too. Autograd hooks are reported by CV102 instead. A thread " +
+			"joined right after it starts is not concurrent with the code after it; nor are two background saves of " +
+			"a checkpointer that waits for the previous save's future before starting the next, or a collective " +
+			"that the saving function issues after that wait and before the save starts.",
 		Why: "NCCL, RCCL, gloo and MPI match collectives across ranks by the order in which each rank " +
 			"launches them on a communicator. Two host threads interleave their launches differently on " +
 			"each rank, so rank 0 may pair its barrier with rank 1's all_gather: the job hangs (or, with " +
