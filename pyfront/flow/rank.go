@@ -456,15 +456,11 @@ func intConst(e ast.Expr) (int64, bool) {
 // zeroOrUnset: [-1, 0], (-1, 0), {0, -1} or [0]: "rank 0, or not
 // distributed at all".
 func zeroOrUnset(e ast.Expr) bool {
-	var elts []ast.Expr
-	switch x := e.(type) {
-	case *ast.List:
-		elts = x.Elts
-	case *ast.Tuple:
-		elts = x.Elts
-	case *ast.Set:
-		elts = x.Elts
-	default:
+	elts := ast.SeqElts(e)
+	if s, ok := e.(*ast.Set); ok {
+		elts = s.Elts
+	}
+	if elts == nil {
 		return false
 	}
 	zero := false

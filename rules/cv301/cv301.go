@@ -167,25 +167,36 @@ func run(p *rules.Pass) {
 	}
 }
 
+// opName names the op for messages: the collective's API, or the op.
+func opName(o *rules.OpRef) string {
+	if o.Site != nil {
+		return rulekit.OpName(o.Site)
+	}
+	return rulekit.ShortAPI("", o.Op)
+}
+
+// addReached points at the collective itself when o is a call that
+// reaches it.
+func addReached(d *rules.Diagnostic, o *rules.OpRef) {
+	if o.Site != nil && o.Site.Pos.IsValid() && o.Site.Pos != o.Pos {
+		d.Related = append(d.Related, rulekit.Related(o.Site.Pos, fmt.Sprintf("the collective reached through this call (%s)", rulekit.OpName(o.Site))))
+	}
+}
+
 // reportSetOrder reports a collective issued once per element of a set.
 func reportSetOrder(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
 	if seen[o.Pos] {
 		return
 	}
 	seen[o.Pos] = true
-	name := rulekit.ShortAPI("", o.Op)
-	if o.Site != nil {
-		name = rulekit.OpName(o.Site)
-	}
+	name := opName(o)
 	d := rules.Diagnostic{Pos: o.Pos, Severity: rules.Warning, Message: fmt.Sprintf(
 		"%s on %s is issued once per element of `%s`, a set, in its iteration order: that order follows the elements' hashes, "+
 			"which differ between processes (strings are hashed with a per-process seed, objects by address), so each rank issues "+
 			"these collectives in its own order and they pair different tensors or hang; iterate a list, or sorted(...) by a stable key",
 		name, rulekit.GroupLabel(o.Group), br.Cond)}
 	d.Related = append(d.Related, rulekit.Related(br.Guard, "the set, iterated in hash order"))
-	if o.Site != nil && o.Site.Pos.IsValid() && o.Site.Pos != o.Pos {
-		d.Related = append(d.Related, rulekit.Related(o.Site.Pos, fmt.Sprintf("the collective reached through this call (%s)", rulekit.OpName(o.Site))))
-	}
+	addReached(&d, o)
 	p.Report(d)
 }
 
@@ -194,10 +205,7 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 		return
 	}
 	seen[o.Pos] = true
-	name := rulekit.ShortAPI("", o.Op)
-	if o.Site != nil {
-		name = rulekit.OpName(o.Site)
-	}
+	name := opName(o)
 	cond := br.Cond
 	if cond == "" {
 		cond = "a rank-dependent condition"
@@ -249,8 +257,6 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 		guard = "the file system check, made on each host"
 	}
 	d.Related = append(d.Related, rulekit.Related(br.Guard, guard))
-	if o.Site != nil && o.Site.Pos.IsValid() && o.Site.Pos != o.Pos {
-		d.Related = append(d.Related, rulekit.Related(o.Site.Pos, fmt.Sprintf("the collective reached through this call (%s)", rulekit.OpName(o.Site))))
-	}
+	addReached(&d, o)
 	p.Report(d)
 }
