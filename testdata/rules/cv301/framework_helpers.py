@@ -47,3 +47,13 @@ def mm_legacy(t):
         all_reduce(t)  # want CV301 "all_reduce on the default group.*`rank == 0`"
     if get_dist_info()[0] == 0:
         all_reduce(t)  # want CV301 "get_dist_info\(\)\[0\] == 0"
+
+
+def timm_validate(args, loss, model):
+    from timm import utils
+
+    if utils.is_primary(args):
+        reduced = utils.reduce_tensor(loss.data, args.world_size)  # want CV301 "reduce_tensor on the default group.*utils.is_primary"
+        print(reduced)
+    if args.local_rank == 0:
+        utils.distribute_bn(model, args.world_size)  # want CV301 "distribute_bn"

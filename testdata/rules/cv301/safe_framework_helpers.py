@@ -40,3 +40,15 @@ def mm_legacy(t):
         print(t)
     if get_dist_info()[1] > 1:
         all_reduce(t)
+
+
+def timm_validate(args, loss, model):
+    from timm import utils
+
+    if args.distributed:
+        reduced = utils.reduce_tensor(loss.data, args.world_size)
+        utils.distribute_bn(model, args.world_size, args.dist_bn == "reduce")
+    else:
+        reduced = loss.data
+    if utils.is_primary(args):
+        print(reduced)
