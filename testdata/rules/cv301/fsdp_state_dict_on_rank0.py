@@ -1,0 +1,16 @@
+# FSDP's state_dict() is collective (it all-gathers the parameters, or
+# the shards' metadata): taken on rank 0 only, it waits for the others.
+import torch
+import torch.distributed as dist
+from torch.distributed.fsdp import FullyShardedDataParallel as FSDP
+
+
+class Trainer:
+    def __init__(self, net):
+        self.model = FSDP(net)
+
+    def save(self, path, optim):
+        if dist.get_rank() == 0:
+            torch.save(self.model.state_dict(), path)  # want CV301 "state_dict"
+        if dist.get_rank() == 0:
+            torch.save(FSDP.full_optim_state_dict(self.model, optim), path + ".optim")  # want CV301 "full_optim_state_dict"
