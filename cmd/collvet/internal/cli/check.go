@@ -93,7 +93,7 @@ func newCheckFlagSet(env *Env, f *checkFlags) *flag.FlagSet {
 	fs.StringVar(&f.color, "color", "auto", "colour the text format: auto (on a terminal), always or never")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for performance work)")
 	fs.StringVar(&f.output, "output", "", "write the report to this file instead of standard output (replaced whole: written beside it, then renamed)")
-	fs.BoolVar(&f.exitZero, "exit-zero", false, "exit 0 when there are findings (a usage or internal error still exits 2): for CI steps that upload the report")
+	fs.BoolVar(&f.exitZero, "exit-zero", false, "exit 0 when there are findings or, with -diff, fixes (a usage or internal error still exits 2): for CI steps that upload the report")
 	fs.Usage = func() {
 		fmt.Fprintf(env.Stderr, "usage: collvet [flags] [paths | Go package patterns]\n\n"+
 			"Analyses the given Python files and directories (as one program) and Go\n"+
@@ -220,7 +220,10 @@ func runCheck(env *Env, args []string) int {
 			}
 		}
 		if f.diff {
-			return printDiffs(env, changes)
+			if code := printDiffs(env, changes); code != ExitFindings || !f.exitZero {
+				return code
+			}
+			return ExitOK
 		}
 		fixed, files := writeChanges(env, changes, "fix not applied")
 		if !f.quiet && files > 0 {

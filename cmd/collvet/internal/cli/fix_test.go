@@ -23,6 +23,9 @@ func TestDiff(t *testing.T) {
 	if got, _ := os.ReadFile(filepath.Join(dir, "a.py")); string(got) != fixSrc {
 		t.Error("--diff modified the file")
 	}
+	if code, out2, _ := run(t, dir, "--exit-zero", "--diff", "."); code != ExitOK || out2 != want {
+		t.Errorf("--exit-zero --diff: exit %d\n%s", code, out2)
+	}
 	write(t, dir, "a.py", "x = 1\n")
 	if code, out, _ := run(t, dir, "--diff", "."); code != ExitOK || out != "" {
 		t.Errorf("--diff without fixes: exit %d %q", code, out)
