@@ -27,6 +27,7 @@ func TestExamples(t *testing.T) {
 		"background_barrier.py":       {"CV101"},
 		"async_checkpoint.py":         {"CV101"},
 		"rank_guarded_save.py":        {"CV301"},
+		"fsdp_checkpoint.py":          {"CV301"},
 	}
 	for f, codes := range want {
 		g := append([]string(nil), got[f]...)
