@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -344,15 +345,28 @@ func (s *Server) publish(snap *snapshot, res *Result) {
 	prev := s.published
 	s.published = next
 	s.publishedGen, s.analysed = snap.gen, true
+	s.seenSrc = texts
 	// Documents opened since the snapshot with their on-disk text (they
-	// did not ask for an analysis of their own) are published too.
+	// did not ask for an analysis of their own) are published too, if
+	// the analysis read that same text; one whose file changed on disk
+	// in between is analysed again instead, so that no version is ever
+	// published with findings of another text.
 	opened := map[string]document{}
+	var stale []string
 	for p, d := range s.docs {
 		if snap.docs[p] == nil {
-			opened[p] = *d
+			if src, ok := texts[p]; ok && bytes.Equal(src, d.text) {
+				opened[p] = *d
+			} else {
+				stale = append(stale, p)
+			}
 		}
 	}
 	s.mu.Unlock()
+	if len(stale) > 0 {
+		sort.Strings(stale)
+		s.touch(stale, false)
+	}
 
 	paths := make([]string, 0, len(next)+len(prev))
 	for p := range next {
@@ -406,11 +420,20 @@ func (s *Server) publishOpened(path string) {
 	doc := s.docs[path]
 	fd := s.published[path]
 	var v int
+	seen := false
 	if doc != nil {
 		v = doc.version
+		src, ok := s.seenSrc[path]
+		seen = ok && bytes.Equal(src, doc.text)
 	}
 	s.mu.Unlock()
 	if doc == nil {
+		return
+	}
+	if !seen {
+		// The last analysis read another text for this file (it changed
+		// on disk since): analyse rather than publish stale findings.
+		s.touch([]string{path}, false)
 		return
 	}
 	params := PublishDiagnosticsParams{URI: doc.uri, Diagnostics: []Diagnostic{}, Version: &v}

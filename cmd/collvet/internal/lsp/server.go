@@ -98,6 +98,9 @@ type Server struct {
 	configDirty  bool            // a configuration file changed
 	gen          uint64          // bumped by every change that needs analysis
 	published    map[string]*fileDiags
+	// seenSrc is the text of every file the last published analysis read
+	// (open documents' buffers included), by absolute path.
+	seenSrc map[string][]byte
 	// publishedGen is the gen of the last published analysis (valid once
 	// analysed is set): when it equals gen, no analysis is due.
 	publishedGen uint64
