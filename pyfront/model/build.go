@@ -79,7 +79,6 @@ type builder struct {
 	selfMu                        sync.Mutex                                 // guards selfStoreIdx, methodsOf, selfAnnIdx
 	registries                    map[*callgraph.Class]map[string]bool       // see HandleRegistry
 	spawnedBy                     map[*rules.Site]*rules.Context             // sites a spawn runs directly (spawnedSite)
-	frameworkLibs                 map[string]bool                            // see frameworkAPI
 }
 
 type siteSource struct {
@@ -355,36 +354,12 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 			recv = strings.ToLower(v.Attr)
 		}
 		for _, name := range all {
-			if !b.frameworkAPI(name) || strings.Contains(recv, classHint(name)) {
+			if !b.t.FrameworkMethod(name) || strings.Contains(recv, classHint(name)) {
 				out = append(out, name)
 			}
 		}
 	}
 	return out
-}
-
-// frameworkAPI reports a method of a training framework's object (a
-// library with framework-kind entries: Lightning, DeepSpeed, accelerate,
-// transformers), as opposed to communicators, groups, streams and tensors.
-func (b *builder) frameworkAPI(name string) bool {
-	lib := ""
-	switch {
-	case b.t.Collectives[name] != nil:
-		lib = b.t.Collectives[name].Library
-	case b.t.Spawners[name] != nil:
-		return false
-	default:
-		return false
-	}
-	if b.frameworkLibs == nil {
-		b.frameworkLibs = map[string]bool{}
-		for _, c := range b.t.Collectives {
-			if c.Kind == "framework" {
-				b.frameworkLibs[c.Library] = true
-			}
-		}
-	}
-	return b.frameworkLibs[lib]
 }
 
 // classHint is the last word of the class a method entry belongs to, in

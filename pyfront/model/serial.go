@@ -57,16 +57,12 @@ func (b *builder) serialize() {
 // waitsBefore reports whether f, before call, waits for self.attr
 // (self.attr.result() or .wait()), itself or through a method it calls.
 func (b *builder) waitsBefore(f *callgraph.Func, call *ast.Call, attr string) bool {
-	at := call.Span()
-	before := func(n ast.Node) bool {
-		sp := n.Span()
-		return sp.Lineno < at.Lineno || sp.Lineno == at.Lineno && sp.ColOffset < at.ColOffset
-	}
-	if waitsSelfAttr(f.Node, attr, before) {
+	earlier := func(n ast.Node) bool { return before(n, call) }
+	if waitsSelfAttr(f.Node, attr, earlier) {
 		return true
 	}
 	for _, cs := range f.Calls {
-		if cs.At == nil || !before(cs.At) {
+		if cs.At == nil || !earlier(cs.At) {
 			continue
 		}
 		for _, t := range cs.Targets {
@@ -119,14 +115,9 @@ const maxDrainDepth = 3
 // self._drain_checkpoint(), which waits for the previous async save's
 // future. nil when there is none.
 func (b *builder) drainCall(f *callgraph.Func, call *ast.Call) ast.Node {
-	at := call.Span()
 	var first ast.Node
 	for _, cs := range f.Calls {
-		if cs.At == nil || cs.Node == nil || cs.Node == call {
-			continue
-		}
-		sp := cs.At.Span()
-		if sp.Lineno > at.Lineno || sp.Lineno == at.Lineno && sp.ColOffset >= at.ColOffset {
+		if cs.At == nil || cs.Node == nil || cs.Node == call || !before(cs.At, call) {
 			continue
 		}
 		if first != nil && !before(cs.At, first) {

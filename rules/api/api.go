@@ -226,6 +226,9 @@ type Tables struct {
 	// and Streams: the model asks "is this one of ours?" for every
 	// external callee, and one lookup is cheaper than four.
 	declared map[string]struct{}
+	// frameworks are the libraries with framework-kind entries (see
+	// FrameworkMethod).
+	frameworks map[string]bool
 	// wildcards are the method entries named "pkg.*.method": the method
 	// of every class of pkg (every torchmetrics metric's compute()).
 	wildcards []wildcard
@@ -369,6 +372,7 @@ func newTables() *Tables {
 		Aliases:        map[string]string{},
 		MethodNames:    map[string][]string{},
 		declared:       map[string]struct{}{},
+		frameworks:     map[string]bool{},
 	}
 }
 
@@ -380,6 +384,9 @@ func (t *Tables) add(lib *Library) {
 		}
 		t.Collectives[c.Name] = c
 		t.declared[c.Name] = struct{}{}
+		if c.Kind == "framework" {
+			t.frameworks[c.Library] = true
+		}
 		if c.Method {
 			t.indexMethod(c.Name)
 		}
@@ -445,6 +452,15 @@ func (t *Tables) Covers(module string) bool {
 func (t *Tables) Declares(name string) bool {
 	_, ok := t.declared[name]
 	return ok
+}
+
+// FrameworkMethod reports whether name is a collective of a training
+// framework's library (one with framework-kind entries: Lightning,
+// DeepSpeed, accelerate, transformers…), as opposed to communicators,
+// groups, streams and tensors.
+func (t *Tables) FrameworkMethod(name string) bool {
+	c := t.Collectives[name]
+	return c != nil && t.frameworks[c.Library]
 }
 
 // ClassMethod returns the entry for method m of an instance of the

@@ -123,3 +123,20 @@ func TestClassMethod(t *testing.T) {
 		}
 	}
 }
+
+func TestFrameworkMethod(t *testing.T) {
+	tb := Default()
+	for name, want := range map[string]bool{
+		"lightning.pytorch.Trainer.save_checkpoint": true,
+		"deepspeed.DeepSpeedEngine.save_checkpoint": true,
+		"accelerate.Accelerator.wait_for_everyone":  true, // a barrier of a framework library
+		"torch.distributed.ProcessGroup.allreduce":  true, // torch has framework entries (checkpoint.save)
+		"mpi4py.MPI.Comm.Allreduce":                 false,
+		"cupy.cuda.nccl.NcclCommunicator.allReduce": false,
+		"torch.Tensor.register_hook":                false, // not a collective
+	} {
+		if got := tb.FrameworkMethod(name); got != want {
+			t.Errorf("FrameworkMethod(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
