@@ -270,10 +270,8 @@ type RankBranch struct {
 	Func  *Function
 	Guard Pos    // the condition (the if / while / decorator / early return)
 	Cond  string // source text of the condition, for messages
-	// HostLocal: the condition is no rank test but a question each host
-	// answers for itself (a file system probe: os.path.exists,
-	// Path.exists()), on which ranks can disagree.
-	HostLocal bool
+	// Divergence says why the condition can differ between ranks.
+	Divergence Divergence
 	// Then and Else are the collective sequences each path issues,
 	// including those reached through calls.
 	Then []*OpRef
@@ -295,6 +293,24 @@ type RankBranch struct {
 	// Then, the collectives on the loop variable, in its own order.
 	SetOrder bool
 }
+
+// Divergence says why a branch condition can differ between ranks.
+type Divergence uint8
+
+// Kinds of divergence.
+const (
+	// RankTest: the condition tests the rank (if rank == 0).
+	RankTest Divergence = iota
+	// HostCheck: no rank test but a question each host answers for itself
+	// (a file system probe: os.path.exists, Path.exists()).
+	HostCheck
+	// LocalValue: a NaN/Inf test of a value computed from this rank's own
+	// batch (its loss), which some ranks may see and others not.
+	LocalValue
+	// LocalFailure: an exception handler for an error raised on some
+	// ranks only (out of memory); Cond names the exception.
+	LocalFailure
+)
 
 // OpRef is one collective issued on a path, possibly through a call.
 type OpRef struct {

@@ -80,7 +80,11 @@ type lowerer struct {
 	curAlias map[string]streamCtx
 	rankVars map[string]bool // locals holding a rank-dependent value
 	fsVars   map[string]bool // locals holding a file system probe's answer (fsProbe)
-	setVars  map[string]bool // locals holding a set (setValued)
+	// localVars: locals computed from this rank's forward of a
+	// synchronising module (its loss), whose NaN/Inf tests differ
+	// between ranks (localNumerics).
+	localVars map[string]bool
+	setVars   map[string]bool // locals holding a set (setValued)
 	// notDist counts enclosing arms on which torch.distributed is not
 	// initialised (distributedTest): one process, no divergence.
 	notDist int
@@ -133,7 +137,7 @@ func newLowerer(fn *rules.Function, r Resolver) *lowerer {
 	}
 	return &lowerer{fn: fn, r: r, tb: tb, file: f, src: sourceFor(r, f), path: f.Path,
 		synth: map[string]*rules.Stream{}, eventOn: map[string]streamCtx{}, curAlias: map[string]streamCtx{},
-		rankVars: map[string]bool{}, fsVars: map[string]bool{}, setVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
+		rankVars: map[string]bool{}, fsVars: map[string]bool{}, localVars: map[string]bool{}, setVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
 }
 
 // state is what flows along one path: the async work handles bound to
@@ -647,9 +651,9 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	case *ast.AsyncWith:
 		return l.with(s.Items, s.Body, st)
 	case *ast.Try:
-		return l.try(s.Body, s.Handlers, s.Orelse, s.Finalbody, st)
+		return l.try(s.Body, s.Handlers, s.Orelse, s.Finalbody, st, rest)
 	case *ast.TryStar:
-		return l.try(s.Body, s.Handlers, s.Orelse, s.Finalbody, st)
+		return l.try(s.Body, s.Handlers, s.Orelse, s.Finalbody, st, rest)
 	case *ast.Match:
 		l.expr(s.Subject, st, false)
 		var outs []*state
@@ -901,7 +905,10 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 	return st, exited
 }
 
-func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt, st *state) (*state, bool) {
+func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt, st *state, rest []ast.Stmt) (*state, bool) {
+	for _, h := range handlers {
+		l.oomBranch(body, h, orelse, rest)
+	}
 	in := st.clone()
 	out, exited := l.block(body, st)
 	var outs []*state
@@ -960,9 +967,9 @@ func (l *lowerer) test(e ast.Expr, st *state) {
 
 func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	l.test(s.Test, st)
-	if rank := l.isRank(s.Test); rank || l.fsProbe(s.Test) {
+	if div, ok := l.divergence(s.Test); ok {
 		br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test),
-			Then: l.ops(s.Body), Else: l.ops(s.Orelse), HostLocal: !rank}
+			Then: l.ops(s.Body), Else: l.ops(s.Orelse), Divergence: div}
 		// An arm that raises is a failure, not a path that skips the
 		// collectives: the launcher tears the job down when a rank dies
 		// (torch's own `if not 0 <= rank < world_size: raise`).
@@ -1185,6 +1192,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			} else {
 				delete(l.fsVars, v)
 			}
+			if l.notDist == 0 && l.fromSyncForward(value) {
+				l.localVars[v] = true
+			} else {
+				delete(l.localVars, v)
+			}
 			l.trackMesh(v, value)
 			if sc := l.newStream(value); sc.s != nil {
 				l.synth[v] = sc.s
@@ -1398,10 +1410,10 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 		// its own function
 	case *ast.IfExp:
 		l.test(e.Test, st)
-		if rank := l.isRank(e.Test); rank || l.fsProbe(e.Test) {
+		if div, ok := l.divergence(e.Test); ok {
 			then, els := l.exprOps(e.Body), l.exprOps(e.Orelse)
 			if len(then)+len(els) > 0 {
-				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(e.Test.Span()), Cond: l.text(e.Test), Then: then, Else: els, HostLocal: !rank})
+				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(e.Test.Span()), Cond: l.text(e.Test), Then: then, Else: els, Divergence: div})
 			}
 		}
 		l.expr(e.Body, st, false)
@@ -1724,6 +1736,7 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 		for _, v := range site.Outputs {
 			delete(l.rankVars, v)
 			delete(l.fsVars, v)
+			delete(l.localVars, v)
 		}
 	}
 }

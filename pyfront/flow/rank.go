@@ -263,6 +263,12 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 				}
 				return
 			}
+			if gs, ok := l.r.(GradSyncer); ok {
+				if o := gs.SyncedBackward(n); o != nil {
+					out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: o.Pos})
+					return
+				}
+			}
 			ext, fn := l.callee(n)
 			if gc := l.tb.GroupCreators[ext]; gc != nil && gc.Collective == "world" && localSync(n, gc) == nil {
 				// Group creation: every rank of the default group takes part.

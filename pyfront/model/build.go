@@ -68,6 +68,11 @@ type builder struct {
 	// backward() calls seen, and how many run with autograd
 	// multithreading disabled around them.
 	backwardCalls, backwardSingle int
+	// backwardFns: the function nodes with a backward() call;
+	// syncedBackward and syncOps: the synchronised ones (see gradSync).
+	backwardFns    map[ast.Node]bool
+	syncedBackward map[*ast.Call]*rules.OpRef
+	syncOps        map[ast.Node][]*rules.OpRef
 	callOf                        map[*rules.Call]*callgraph.CallSite
 	apiMemo                       [][]string // by CallSite.ID
 	apiDone                       []bool
@@ -121,7 +126,7 @@ func Build(in Input) *rules.Program {
 		unknown: &rules.Group{ID: "unknown", Kind: rules.GroupUnknown},
 		info:    map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{},
 		selfStoreIdx: map[*callgraph.Class]map[string][]ast.Expr{}, summary: map[summaryKey][]*rules.OpRef{}, gates: map[*callgraph.Func]*funcGates{}, inProgress: map[summaryKey]bool{},
-		groupSeen: map[*rules.Group]bool{},
+		groupSeen: map[*rules.Group]bool{}, backwardFns: map[ast.Node]bool{},
 		callOf:    map[*rules.Call]*callgraph.CallSite{}, siteSrc: map[*rules.Site]siteSource{},
 		apiMemo: make([][]string, len(in.Graph.Calls)), apiDone: make([]bool, len(in.Graph.Calls)),
 	}
@@ -149,7 +154,7 @@ func Build(in Input) *rules.Program {
 		b.walkModule(m)
 	}
 	wg.Wait()
-	for _, phase := range []func(){b.collectSites, b.facts, b.contexts, b.reach, b.finishGroups, b.runFlow} {
+	for _, phase := range []func(){b.collectSites, b.facts, b.contexts, b.reach, b.finishGroups, b.gradSync, b.runFlow} {
 		if in.Stop != nil && in.Stop() {
 			return nil
 		}
@@ -745,7 +750,7 @@ func (b *builder) reachesSites() map[*rules.Function]bool {
 				callers[c.Callee] = append(callers[c.Callee], rf)
 			}
 		}
-		if len(rf.Sites) > 0 {
+		if len(rf.Sites) > 0 || len(b.syncOps[b.g.Funcs[rf.ID].Node]) > 0 {
 			out[rf] = true
 			queue = append(queue, rf)
 		}

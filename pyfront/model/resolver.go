@@ -199,6 +199,12 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 		gate := gates.calls[gateKey{s.Pos.Line, s.Pos.Col}]
 		items = append(items, item{pos: s.Pos, refs: []*rules.OpRef{{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s, Gate: gate}}})
 	}
+	if f := b.fnOf(fn); f != nil {
+		for _, o := range b.syncOps[f.Node] {
+			gate := gates.calls[gateKey{o.Pos.Line, o.Pos.Col}]
+			items = append(items, item{pos: o.Pos, refs: []*rules.OpRef{{Op: o.Op, Group: o.Group, Pos: o.Pos, Gate: gate}}})
+		}
+	}
 	calls := fn.Calls
 	if want != "" {
 		calls = b.wrapperCalls(fn, want)

@@ -336,6 +336,7 @@ func (w *walker) call(call *ast.Call, s ast.Stmt, st walkState, indentOf func() 
 	}
 	if attr, ok := call.Func.(*ast.Attribute); ok && attr.Attr == "backward" {
 		w.backward = append(w.backward, st.single)
+		w.b.backwardFns[w.fnNode] = true
 	} else if cs != nil {
 		for _, name := range w.b.apis(cs) {
 			if sa := w.b.t.Streams[name]; sa != nil && sa.Role == "backward" {

@@ -107,8 +107,13 @@ type Collective struct {
 	Level       string `toml:"level"`
 	// OnlyIf: the call communicates only when this argument is passed and
 	// true (LightningModule.log's sync_dist=True).
-	OnlyIf Arg    `toml:"only_if"`
-	Doc    string `toml:"doc"`
+	OnlyIf Arg `toml:"only_if"`
+	// GradSync: the call wraps a module whose backward synchronises
+	// gradients over Group (DistributedDataParallel all-reduces, FSDP
+	// reduce-scatters): loss.backward() on a loss computed from the
+	// wrapper's forward is a collective every rank must run.
+	GradSync bool   `toml:"grad_sync"`
+	Doc      string `toml:"doc"`
 }
 
 // Spawner is an API that runs a callable on another host thread.

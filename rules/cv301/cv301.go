@@ -39,7 +39,13 @@ var Rule = rules.Register(&rules.Rule{
 			"at a call that passes, or defaults to, False. Also reported, as a warning: collectives issued once per " +
 			"element of a set (`for name in set(names): dist.broadcast(bufs[name], 0)`), since a set iterates in hash " +
 			"order and hashes differ between processes (R13); integer sets, sorted(...) and Horovod's name-matched " +
-			"operations are fine.",
+			"operations are fine. Under DistributedDataParallel or FSDP, loss.backward() on a loss computed from the wrapped model's " +
+			"forward is itself a collective (the gradient all-reduce), outside `with model.no_sync():`. Two more conditions differ " +
+			"between ranks and are reported as warnings: a NaN/Inf test of such a loss (`if torch.isnan(loss): continue` before " +
+			"loss.backward()), since each rank computes its loss from its own batch, unless the test's result was all-reduced first; " +
+			"and an out-of-memory handler that recovers (`except torch.cuda.OutOfMemoryError: continue`, or `\"out of memory\" in " +
+			"str(e)` in a RuntimeError handler) around collectives (R15), unless it re-raises, or re-raises whenever the job is " +
+			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`).",
 		Why: "Every rank of the group must call every collective, in the same order. NCCL matches them by " +
 			"sequence number, not by name: rank 0's extra barrier pairs with the other ranks' next collective, " +
 			"and the last one waits forever (a watchdog timeout after 10–30 minutes), or ranks exchange " +
@@ -72,6 +78,7 @@ if accelerator.is_main_process:
 			"https://github.com/huggingface/transformers/pull/48302 — each tensor-parallel subset calls new_group for its own ranks only (R18)",
 			"https://github.com/Lightning-AI/pytorch-lightning/issues/19106 — log_dict(sync_dist=True) with rank-dependent keys (R4)",
 			"https://github.com/NVIDIA/apex/pull/18 — flat_dist_call iterated tensors in an order that differed across processes (R13)",
+			"https://github.com/mosaicml/composer/pull/1319 — a subset of ranks ran out of memory and retried while the others waited in DDP's gradient all-reduce (R15)",
 		},
 		Since: "0.1.0",
 	},
@@ -138,7 +145,12 @@ func run(p *rules.Pass) {
 		if br.SetOrder {
 			for _, o := range filter(br.Then, false) {
 				// Horovod matches operations by tensor name: the order
-				// in which a rank submits them does not matter.
+				// in which a rank submits them does not matter. Each
+				// backward reduces the whole model's gradients, in the
+				// same buckets whatever the order.
+				if o.Site == nil && o.Op == "backward" {
+					continue
+				}
 				if o.Site == nil || !o.Site.NameMatched {
 					reportSetOrder(p, br, o, seen)
 					break
@@ -171,6 +183,10 @@ func run(p *rules.Pass) {
 func opName(o *rules.OpRef) string {
 	if o.Site != nil {
 		return rulekit.OpName(o.Site)
+	}
+	if o.Op == "backward" {
+		// A backward pass through DDP or FSDP: its gradient reduction.
+		return "backward() (its gradient all-reduce under DistributedDataParallel/FSDP)"
 	}
 	return rulekit.ShortAPI("", o.Op)
 }
@@ -227,16 +243,31 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 				"whether or not it joins the new group%s; the ranks that leave early at %s (%s) never call it, "+
 				"so group creation waits for them forever (hang)", name, local, br.Guard.Short(), cond)
 		}
-	} else if br.HostLocal && afterExit {
+	} else if br.Divergence == rules.HostCheck && afterExit {
 		msg = fmt.Sprintf("%s on %s runs only on the ranks that do not leave early at %s (%s), a file system check that "+
 			"each rank makes on its own host: ranks can see the file system differently (node-local paths, a network file system's cache), "+
 			"and those that left never issue it, so the others wait forever (hang); decide on one rank and broadcast the decision",
 			name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
-	} else if br.HostLocal {
+	} else if br.Divergence == rules.HostCheck {
 		msg = fmt.Sprintf("%s on %s runs only when %s holds, a file system check that each rank makes on its own host: "+
 			"ranks can see the file system differently (node-local paths, a network file system's cache), so some issue it and others do not "+
 			"and the job hangs; decide on one rank and broadcast the decision (broadcast_object_list), then branch on that",
 			name, rulekit.GroupLabel(o.Group), cond)
+	} else if br.Divergence == rules.LocalValue && afterExit {
+		msg = fmt.Sprintf("%s on %s runs only on the ranks that do not leave early at %s (%s), a NaN/Inf test of a value "+
+			"computed from each rank's own batch: a rank whose loss is not finite skips it while the others issue it and wait for that rank forever (hang); "+
+			"all-reduce the test's result first (a found-NaN flag) and branch on that, so every rank skips together",
+			name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
+	} else if br.Divergence == rules.LocalValue {
+		msg = fmt.Sprintf("%s on %s depends on %s, a NaN/Inf test of a value computed from each rank's own batch: "+
+			"one rank's NaN is not the others', so some ranks issue it and others do not and the job hangs; "+
+			"all-reduce the test's result first (a found-NaN flag) and branch on that, so every rank takes the same path",
+			name, rulekit.GroupLabel(o.Group), cond)
+	} else if br.Divergence == rules.LocalFailure {
+		msg = fmt.Sprintf("%s on %s is skipped on a rank that runs out of memory before it (the handler at %s, `except %s`, recovers "+
+			"and carries on) while the other ranks issue it and wait for that rank forever (hang, as in Composer's automatic micro-batching); "+
+			"re-raise when the job is distributed so that the launcher stops every rank, or agree on the failure on every rank before the next collective",
+			name, rulekit.GroupLabel(o.Group), br.Guard.Short(), br.Cond)
 	} else if afterExit {
 		msg = fmt.Sprintf("%s on %s runs only on the ranks that do not leave early at %s (%s): "+
 			"the ranks that left never issue it, so NCCL pairs it with a different collective or it waits forever (hang)",
@@ -247,14 +278,20 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 			name, rulekit.GroupLabel(o.Group), cond)
 	}
 	d := rules.Diagnostic{Pos: o.Pos, Message: msg}
-	if br.HostLocal {
-		// Whether hosts disagree depends on the file system, which the
-		// analysis cannot see.
-		d.Severity = rules.Warning
-	}
 	guard := "the rank-dependent condition"
-	if br.HostLocal {
+	switch br.Divergence {
+	case rules.HostCheck:
+		// Whether hosts disagree depends on the file system, which the
+		// analysis cannot see; whether a loss is NaN or memory runs out
+		// on some ranks only depends on the data.
+		d.Severity = rules.Warning
 		guard = "the file system check, made on each host"
+	case rules.LocalValue:
+		d.Severity = rules.Warning
+		guard = "the NaN/Inf test of a value local to each rank"
+	case rules.LocalFailure:
+		d.Severity = rules.Warning
+		guard = "the out-of-memory handler, run on the failed rank only"
 	}
 	d.Related = append(d.Related, rulekit.Related(br.Guard, guard))
 	addReached(&d, o)

@@ -1,0 +1,394 @@
+package flow
+
+import (
+	"strings"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
+)
+
+// Backward passes that communicate.
+//
+// DistributedDataParallel all-reduces, and FSDP reduce-scatters, the
+// gradients from autograd hooks while backward() runs: loss.backward() on
+// a loss computed from such a module's forward is a collective that every
+// rank of the module's group must run. A rank that skips it (its loss is
+// NaN, its forward ran out of memory) leaves the others waiting in the
+// all-reduce (R15).
+
+// GradSyncer is implemented by resolvers that know which calls run the
+// forward of a gradient-synchronising module (an instance of a table
+// entry with grad_sync: DistributedDataParallel, FSDP).
+type GradSyncer interface {
+	// SyncForward reports whether call runs such a module's forward
+	// (model(x), model.forward(x); not its construction).
+	SyncForward(call *ast.Call) bool
+	// SyncedBackward returns the op a backward call issues, or nil when
+	// its loss does not come from such a forward.
+	SyncedBackward(call *ast.Call) *rules.OpRef
+}
+
+// BackwardOp names the collective a synchronised backward pass issues in
+// rank-branch sequences.
+const BackwardOp = "backward"
+
+// SyncedBackwards returns the backward calls of body (nested functions and
+// classes left out) whose tensor derives, through the body's assignments,
+// from a call that forward reports: `out = model(x); loss = crit(out, y);
+// scaler.scale(loss).backward()`. Calls inside `with m.no_sync():` are
+// left out: DDP defers the all-reduce to a later backward.
+func SyncedBackwards(body []ast.Stmt, forward func(*ast.Call) bool) []*ast.Call {
+	var backs []*ast.Call
+	var assigns []assignment
+	var visit func(n ast.Node, noSync bool)
+	visit = func(n ast.Node, noSync bool) {
+		switch n := n.(type) {
+		case nil:
+			return
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return
+		case *ast.With:
+			noSync = noSync || withNoSync(n.Items)
+		case *ast.AsyncWith:
+			noSync = noSync || withNoSync(n.Items)
+		case *ast.Assign:
+			for _, t := range n.Targets {
+				assigns = append(assigns, assignment{names: targetNames(t), value: n.Value})
+			}
+		case *ast.AnnAssign:
+			if n.Value != nil {
+				assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
+			}
+		case *ast.AugAssign:
+			assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
+		case *ast.NamedExpr:
+			assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
+		case *ast.Call:
+			if x := backwardTensor(n); x != nil && !noSync {
+				backs = append(backs, n)
+			}
+		}
+		ast.Children(n, func(c ast.Node) { visit(c, noSync) })
+	}
+	for _, s := range body {
+		visit(s, false)
+	}
+	if len(backs) == 0 {
+		return nil
+	}
+	derived := derivedNames(assigns, forward)
+	var out []*ast.Call
+	for _, c := range backs {
+		if fromForward(backwardTensor(c), derived, forward) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// assignment is one binding of names to a value, for derivedNames.
+type assignment struct {
+	names []string
+	value ast.Expr
+}
+
+// derivedNames returns the locals whose value may come from a forward
+// call, directly or through other such locals, anywhere in the function
+// (flow-insensitively: a loop's later iterations see every binding).
+func derivedNames(assigns []assignment, forward func(*ast.Call) bool) map[string]bool {
+	derived := map[string]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, a := range assigns {
+			if !fromForward(a.value, derived, forward) {
+				continue
+			}
+			for _, n := range a.names {
+				if !derived[n] {
+					derived[n] = true
+					changed = true
+				}
+			}
+		}
+	}
+	return derived
+}
+
+// fromForward reports whether e holds a forward call or reads a local of
+// derived.
+func fromForward(e ast.Expr, derived map[string]bool, forward func(*ast.Call) bool) bool {
+	if e == nil {
+		return false
+	}
+	return dependsOn(e, derived, func(n ast.Node) (bool, bool) {
+		if c, ok := n.(*ast.Call); ok && forward(c) {
+			return true, false
+		}
+		return false, true
+	})
+}
+
+// backwardTensor returns the tensor a backward call differentiates:
+// x in x.backward(…) and torch.autograd.backward(x, …); nil for any other
+// call.
+func backwardTensor(c *ast.Call) ast.Expr {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok || a.Attr != "backward" {
+		return nil
+	}
+	if d := dotted(a.Value); d == "torch.autograd" || d == "autograd" {
+		if len(c.Args) > 0 {
+			return c.Args[0]
+		}
+		return nil
+	}
+	return a.Value
+}
+
+// withNoSync reports a `with m.no_sync():` (DDP and FSDP skip the
+// gradient reduction inside it).
+func withNoSync(items []*ast.WithItem) bool {
+	for _, it := range items {
+		if c, ok := it.ContextExpr.(*ast.Call); ok {
+			if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == "no_sync" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// targetNames lists the plain names an assignment target binds.
+func targetNames(t ast.Expr) []string {
+	switch t := t.(type) {
+	case *ast.Name:
+		return []string{t.Id}
+	case *ast.Starred:
+		return targetNames(t.Value)
+	case *ast.Tuple:
+		var out []string
+		for _, e := range t.Elts {
+			out = append(out, targetNames(e)...)
+		}
+		return out
+	case *ast.List:
+		var out []string
+		for _, e := range t.Elts {
+			out = append(out, targetNames(e)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// divergence reports whether a condition can differ between ranks, and why.
+func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
+	switch {
+	case l.isRank(test):
+		return rules.RankTest, true
+	case l.fsProbe(test):
+		return rules.HostCheck, true
+	case l.localNumerics(test):
+		return rules.LocalValue, true
+	}
+	return 0, false
+}
+
+// fromSyncForward reports whether e holds a synchronising module's forward
+// call or reads a local computed from one.
+func (l *lowerer) fromSyncForward(e ast.Expr) bool {
+	gs, ok := l.r.(GradSyncer)
+	if !ok || e == nil {
+		return false
+	}
+	return dependsOn(e, l.localVars, func(n ast.Node) (bool, bool) {
+		if c, ok := n.(*ast.Call); ok && gs.SyncForward(c) {
+			return true, false
+		}
+		return false, true
+	})
+}
+
+// finiteTests are the NaN/Inf tests, as functions (torch.isnan(x),
+// math.isfinite(v), numpy.isinf(a)) and as tensor methods (x.isnan()).
+var finiteTests = map[string]bool{"isnan": true, "isinf": true, "isfinite": true, "isneginf": true, "isposinf": true}
+
+// localNumerics reports whether test asks whether a value computed from
+// this rank's own batch is finite: `if torch.isnan(loss)`, `if not
+// math.isfinite(loss.item())`. Each rank computes its loss from its own
+// data, so a NaN on one rank is no NaN on the others. A loss all-reduced
+// first is the same everywhere (the uniform ops drop it from localVars).
+func (l *lowerer) localNumerics(test ast.Expr) bool {
+	return dependsOn(test, nil, func(n ast.Node) (bool, bool) {
+		c, ok := n.(*ast.Call)
+		if !ok {
+			return false, true
+		}
+		a, ok := c.Func.(*ast.Attribute)
+		if !ok || !finiteTests[a.Attr] {
+			return false, true
+		}
+		operand := a.Value
+		switch dotted(a.Value) {
+		case "torch", "math", "numpy", "np":
+			if len(c.Args) == 0 {
+				return false, false
+			}
+			operand = c.Args[0]
+		}
+		return l.fromSyncForward(operand), false
+	})
+}
+
+// oomBranch records the rank branch an out-of-memory handler makes: the
+// rank whose forward or backward ran out of memory runs the handler's
+// recovery path, while the others finish the try body (R15: they wait in
+// the gradient all-reduce for a rank that has moved on). A handler that
+// re-raises, or recovers only when the job is a single process, makes
+// none. rest is what follows the try statement in its block.
+func (l *lowerer) oomBranch(body []ast.Stmt, h *ast.ExceptHandler, orelse, rest []ast.Stmt) {
+	if l.notDist > 0 {
+		return
+	}
+	path := oomPath(h)
+	if len(path) == 0 || raises(path) || l.singleAfterRaise(path) {
+		return
+	}
+	then := l.ops(path)
+	els := append(l.ops(body), l.ops(orelse)...)
+	if exits(path) {
+		// The failed rank also skips what follows; the others run it.
+		els = append(els, l.ops(rest)...)
+	}
+	if len(then)+len(els) == 0 {
+		return
+	}
+	cond := "an out-of-memory error"
+	if h.Type != nil {
+		cond = l.text(h.Type)
+	}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: then, Else: els, Divergence: rules.LocalFailure})
+}
+
+// oomPath returns the statements a handler runs for an out-of-memory
+// error: the whole body of `except torch.cuda.OutOfMemoryError`, or, in a
+// broader handler (RuntimeError, Exception, bare), the arm of an `if`
+// that tests for it (`"out of memory" in str(e)`, `isinstance(e,
+// torch.OutOfMemoryError)`) and what follows that if. nil: the handler
+// does not handle such errors.
+func oomPath(h *ast.ExceptHandler) []ast.Stmt {
+	if h.Type != nil && mentionsOOM(h.Type) {
+		return h.Body
+	}
+	if h.Type != nil && !broadException(h.Type) {
+		return nil
+	}
+	for i, s := range h.Body {
+		s, ok := s.(*ast.If)
+		if !ok || !mentionsOOM(s.Test) {
+			continue
+		}
+		arm := s.Body
+		if negated(s.Test) {
+			// if "out of memory" not in str(e): raise
+			arm = s.Orelse
+		}
+		if exits(arm) {
+			return arm
+		}
+		return append(append([]ast.Stmt{}, arm...), h.Body[i+1:]...)
+	}
+	return nil
+}
+
+// negated reports a test that holds when its subject is absent: `not x`,
+// `a not in b`.
+func negated(test ast.Expr) bool {
+	switch t := test.(type) {
+	case *ast.UnaryOp:
+		return t.Op == ast.Not
+	case *ast.Compare:
+		return len(t.Ops) == 1 && t.Ops[0] == ast.NotIn
+	}
+	return false
+}
+
+// mentionsOOM reports an expression naming the out-of-memory error: a
+// name ending in OutOfMemoryError, or a string constant containing "out of
+// memory".
+func mentionsOOM(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Name:
+			found = strings.HasSuffix(n.Id, "OutOfMemoryError")
+		case *ast.Attribute:
+			found = strings.HasSuffix(n.Attr, "OutOfMemoryError")
+		case *ast.Constant:
+			found = n.Type == ast.ConstStr && strings.Contains(strings.ToLower(n.Str), "out of memory")
+		}
+		return !found
+	})
+	return found
+}
+
+// broadException reports handler types that catch an out-of-memory error
+// among others: RuntimeError (its base class), Exception, BaseException.
+func broadException(e ast.Expr) bool {
+	if t, ok := e.(*ast.Tuple); ok {
+		for _, x := range t.Elts {
+			if broadException(x) {
+				return true
+			}
+		}
+		return false
+	}
+	switch lastName(dotted(e)) {
+	case "RuntimeError", "Exception", "BaseException":
+		return true
+	}
+	return false
+}
+
+// singleAfterRaise reports a recovery path that first re-raises whenever
+// the job is distributed (`if dist.is_initialized(): raise`, `if
+// world_size > 1: raise`): what follows runs in a single process only.
+func (l *lowerer) singleAfterRaise(path []ast.Stmt) bool {
+	for _, s := range path {
+		s, ok := s.(*ast.If)
+		if !ok || len(s.Orelse) > 0 || !raises(s.Body) {
+			continue
+		}
+		if ok, single := l.distributedTest(s.Test); ok && !single {
+			return true
+		}
+		if multiWorld(s.Test) {
+			return true
+		}
+	}
+	return false
+}
+
+// multiWorld reports `world_size > 1` and `world_size != 1` (any name or
+// call ending in world_size, get_world_size()).
+func multiWorld(test ast.Expr) bool {
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || len(c.Comparators) != 1 {
+		return false
+	}
+	left := c.Left
+	if call, ok := left.(*ast.Call); ok {
+		left = call.Func
+	}
+	if !strings.HasSuffix(lastName(dotted(left)), "world_size") {
+		return false
+	}
+	k, ok := c.Comparators[0].(*ast.Constant)
+	if !ok || k.Type != ast.ConstInt || k.Int != 1 {
+		return false
+	}
+	return c.Ops[0] == ast.Gt || c.Ops[0] == ast.NotEq
+}

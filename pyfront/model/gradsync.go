@@ -1,0 +1,134 @@
+package model
+
+import (
+	"strings"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/pyfront/flow"
+	"github.com/collvet/collvet/rules"
+)
+
+// Synchronised backward passes (flow.GradSyncer): loss.backward() on a
+// loss computed from the forward of a DistributedDataParallel or FSDP
+// module all-reduces the gradients over the module's group. They are no
+// sites (no rule but CV301 compares them), but they take part in the
+// collective sequences that rank branches and summaries compare.
+
+// gradSync finds, in every function with a backward call, the ones whose
+// loss comes from a synchronising module's forward, and records their op.
+func (b *builder) gradSync() {
+	if len(b.backwardFns) == 0 {
+		return
+	}
+	var wrappers bool
+	for name, c := range b.t.Collectives {
+		if c.GradSync && b.importedTops[topPackage(name)] {
+			wrappers = true
+			break
+		}
+	}
+	if !wrappers {
+		return
+	}
+	group := b.gradSyncGroup()
+	b.syncedBackward = map[*ast.Call]*rules.OpRef{}
+	b.syncOps = map[ast.Node][]*rules.OpRef{}
+	for _, f := range b.g.Funcs {
+		if !b.backwardFns[f.Node] {
+			continue
+		}
+		var body []ast.Stmt
+		switch n := f.Node.(type) {
+		case *ast.FunctionDef:
+			body = n.Body
+		case *ast.AsyncFunctionDef:
+			body = n.Body
+		case *ast.Module:
+			body = n.Body
+		default:
+			continue
+		}
+		path := f.Module.Path
+		for _, c := range flow.SyncedBackwards(body, func(c *ast.Call) bool { return b.syncForward(path, c) }) {
+			op := &rules.OpRef{Op: flow.BackwardOp, Group: group, Pos: b.pos(path, c)}
+			b.syncedBackward[c] = op
+			b.syncOps[f.Node] = append(b.syncOps[f.Node], op)
+		}
+	}
+}
+
+// syncForward reports whether call runs the forward of a module that a
+// grad_sync table entry made (model(x) or model.forward(x), where model
+// holds a DistributedDataParallel): not the wrapper's construction, whose
+// callee is the class itself.
+func (b *builder) syncForward(path string, call *ast.Call) bool {
+	if b.sites[call] != nil || b.ref(path, call.Func) != "" {
+		return false
+	}
+	for _, v := range b.g.ExprValues(call.Func) {
+		val := b.g.Value(v)
+		if val == nil {
+			continue
+		}
+		var name string
+		switch val.Kind {
+		case callgraph.KOpaque:
+			// The instance the construction made: "…DistributedDataParallel()".
+			name = strings.TrimSuffix(val.Name, "()")
+		case callgraph.KBoundExternal, callgraph.KExternal:
+			// model.forward
+			n, ok := strings.CutSuffix(val.Name, ".forward")
+			if !ok {
+				continue
+			}
+			name = strings.TrimSuffix(n, "()")
+		default:
+			continue
+		}
+		if c := b.t.Collectives[b.t.Canonical(name)]; c != nil && c.GradSync {
+			return true
+		}
+	}
+	return false
+}
+
+// gradSyncGroup is the group the program's synchronising wrappers reduce
+// over: the one group all their constructions name, WORLD when the program
+// constructs none (a framework wraps the model), or unknown when they
+// differ (which wrapper a loss comes from is not tracked).
+func (b *builder) gradSyncGroup() *rules.Group {
+	var group *rules.Group
+	for _, s := range b.prog.Sites {
+		c := b.t.Collectives[s.API]
+		if c == nil || !c.GradSync {
+			continue
+		}
+		switch {
+		case group == nil:
+			group = s.Group
+		case !sameGroup(group, s.Group):
+			return b.unknown
+		}
+	}
+	if group == nil {
+		return b.in.Values.world
+	}
+	return group
+}
+
+// sameGroup reports whether two known groups are the same one.
+func sameGroup(a, c *rules.Group) bool {
+	if a == nil || c == nil || a.Kind == rules.GroupUnknown || c.Kind == rules.GroupUnknown {
+		return false
+	}
+	return a == c || a.Kind == rules.GroupWorld && c.Kind == rules.GroupWorld
+}
+
+// SyncForward implements flow.GradSyncer.
+func (r *resolver) SyncForward(call *ast.Call) bool {
+	return r.b.syncedBackward != nil && r.b.syncForward(r.mod, call)
+}
+
+// SyncedBackward implements flow.GradSyncer.
+func (r *resolver) SyncedBackward(call *ast.Call) *rules.OpRef { return r.b.syncedBackward[call] }

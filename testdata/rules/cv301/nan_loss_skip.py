@@ -1,0 +1,51 @@
+# A rank whose loss is NaN skips its backward; under DDP the backward is the
+# gradient all-reduce, so the other ranks wait in it for that rank forever.
+import math
+
+import torch
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+def train(net, loader, opt, crit):
+    model = DDP(net)
+    for x, y in loader:
+        loss = crit(model(x), y)
+        if torch.isnan(loss):
+            opt.zero_grad()
+            continue
+        loss.backward()  # want CV301 "a NaN/Inf test of a value computed from each rank's own batch"
+        opt.step()
+
+
+def train_amp(net, loader, opt, scaler):
+    model = DDP(net)
+    for batch in loader:
+        out = model(**batch)
+        loss = out.loss / 4
+        value = loss.item()
+        if not math.isfinite(value):
+            print("skipping a non-finite loss")
+        else:
+            scaler.scale(loss).backward()  # want CV301 "depends on `not math.isfinite"
+            scaler.step(opt)
+            scaler.update()
+
+
+class Trainer:
+    def __init__(self, net):
+        self.model = DDP(net)
+
+    def step(self, batch):
+        loss = self.model(batch).sum()
+        if loss.isnan().any():
+            return None
+        loss.backward()  # want CV301 "its gradient all-reduce under DistributedDataParallel"
+        return loss.detach()
+
+
+def rank_zero_backward(net, x):
+    model = DDP(net)
+    loss = model(x).sum()
+    if dist.get_rank() == 0:
+        loss.backward()  # want CV301 "runs only when `dist.get_rank"

@@ -1,0 +1,48 @@
+# A rank that runs out of memory recovers and moves on, while the other
+# ranks wait in the DDP gradient all-reduce for it (R15, Composer's
+# automatic micro-batching before its fix).
+import torch
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+def train(net, loader, opt):
+    model = DDP(net)
+    for x in loader:
+        try:
+            loss = model(x).sum()
+            loss.backward()  # want CV301 "is skipped on a rank that runs out of memory"
+        except torch.cuda.OutOfMemoryError:
+            torch.cuda.empty_cache()
+            continue
+        opt.step()
+
+
+def train_step(model, x):
+    loss = model(x).sum()
+    loss.backward()
+
+
+def retry_smaller(net, batches, opt):
+    model = DDP(net)
+    for x in batches:
+        while True:
+            try:
+                train_step(model, x)  # want CV301 "the handler at"
+                break
+            except RuntimeError as e:
+                if "out of memory" not in str(e):
+                    raise
+                x = x[: len(x) // 2]
+
+
+def log_after(net, loader, opt):
+    model = DDP(net)
+    for x in loader:
+        try:
+            loss = model(x).sum()
+        except RuntimeError as e:
+            if "CUDA out of memory" in str(e):
+                continue
+            raise
+        dist.all_reduce(loss)  # want CV301 "all_reduce"

@@ -1,0 +1,82 @@
+# Shapes that must stay silent: the NaN test is agreed on every rank first,
+# the model does not synchronise gradients, the backward runs under
+# no_sync, the test is on a value every rank shares, or the rank raises.
+import torch
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+def agreed(net, loader, opt, crit):
+    model = DDP(net)
+    for x, y in loader:
+        loss = crit(model(x), y)
+        found = torch.isnan(loss).float()
+        dist.all_reduce(found)
+        if found.item() > 0:
+            continue
+        loss.backward()
+        opt.step()
+
+
+def agreed_loss(net, loader, opt):
+    model = DDP(net)
+    for x in loader:
+        loss = model(x).sum()
+        dist.all_reduce(loss)
+        if torch.isnan(loss):
+            continue
+        opt.step()
+
+
+def local_model(net, loader, opt):
+    # No DDP: backward() communicates nothing.
+    for x in loader:
+        loss = net(x).sum()
+        if torch.isnan(loss):
+            continue
+        loss.backward()
+        opt.step()
+
+
+def accumulate(net, loader, opt):
+    model = DDP(net)
+    for x in loader:
+        loss = model(x).sum()
+        if torch.isnan(loss):
+            continue
+        with model.no_sync():
+            loss.backward()
+
+
+def grad_norm_check(net, loader, opt):
+    # After DDP's backward every rank holds the same gradients: a test of
+    # their norm is the same everywhere, and step() is local.
+    model = DDP(net)
+    for x in loader:
+        loss = model(x).sum()
+        loss.backward()
+        norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        if not torch.isfinite(norm):
+            opt.zero_grad()
+            continue
+        opt.step()
+
+
+def fail_fast(net, loader, opt):
+    model = DDP(net)
+    for x in loader:
+        loss = model(x).sum()
+        if torch.isnan(loss):
+            raise FloatingPointError("loss is NaN")
+        loss.backward()
+        opt.step()
+
+
+def per_task(net, batches, tasks, opt):
+    # One backward per task, in the set's order: each reduces the whole
+    # model's gradients in the same buckets, whatever the order.
+    model = DDP(net)
+    for name in set(tasks):
+        loss = model(batches[name]).sum()
+        loss.backward()
+    opt.step()

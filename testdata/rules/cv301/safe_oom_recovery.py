@@ -1,0 +1,69 @@
+# Out-of-memory handlers that must stay silent: the error is re-raised
+# (the launcher stops every rank), recovery happens only in a single
+# process, or nothing in the try block communicates.
+import torch
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+def reraise(net, loader, opt):
+    model = DDP(net)
+    for x in loader:
+        try:
+            loss = model(x).sum()
+            loss.backward()
+        except torch.cuda.OutOfMemoryError:
+            print("out of memory; giving up")
+            raise
+        opt.step()
+
+
+def single_process_only(net, loader, opt, world_size):
+    model = DDP(net)
+    for x in loader:
+        try:
+            loss = model(x).sum()
+            loss.backward()
+        except RuntimeError as e:
+            if "out of memory" in str(e):
+                if world_size > 1:
+                    raise
+                torch.cuda.empty_cache()
+                continue
+            raise
+        opt.step()
+
+
+def not_initialized(net, loader, opt):
+    model = DDP(net)
+    for x in loader:
+        try:
+            loss = model(x).sum()
+            loss.backward()
+        except torch.OutOfMemoryError:
+            if dist.is_initialized():
+                raise
+            continue
+        opt.step()
+
+
+def local_generation(generator, prompts):
+    # Generation with a local model: nothing collective to skip.
+    outputs = []
+    for p in prompts:
+        try:
+            outputs.append(generator(p))
+        except torch.cuda.OutOfMemoryError:
+            torch.cuda.empty_cache()
+            outputs.append(None)
+    return outputs
+
+
+def other_errors(net, loader, opt):
+    model = DDP(net)
+    for x in loader:
+        try:
+            loss = model(x).sum()
+            loss.backward()
+        except ValueError:
+            continue
