@@ -73,17 +73,17 @@ type builder struct {
 	backwardFns    map[ast.Node]bool
 	syncedBackward map[*ast.Call]*rules.OpRef
 	syncOps        map[ast.Node][]*rules.OpRef
-	callOf                        map[*rules.Call]*callgraph.CallSite
-	apiMemo                       [][]string // by CallSite.ID
-	apiDone                       []bool
-	siteSrc                       map[*rules.Site]siteSource
-	applyIdx                      map[*callgraph.Class][]*callgraph.CallSite // see applyCalls
-	selfStoreIdx                  map[*callgraph.Class]map[string][]ast.Expr // see selfStores
-	methodsOf                     map[*callgraph.Class][]*callgraph.Func     // the functions defined in each class, in Funcs order
-	selfAnnIdx                    map[*callgraph.Class]map[string]string     // see selfAttrClass
-	selfMu                        sync.Mutex                                 // guards selfStoreIdx, methodsOf, selfAnnIdx
-	registries                    map[*callgraph.Class]map[string]bool       // see HandleRegistry
-	spawnedBy                     map[*rules.Site]*rules.Context             // sites a spawn runs directly (spawnedSite)
+	callOf         map[*rules.Call]*callgraph.CallSite
+	apiMemo        [][]string // by CallSite.ID
+	apiDone        []bool
+	siteSrc        map[*rules.Site]siteSource
+	applyIdx       map[*callgraph.Class][]*callgraph.CallSite // see applyCalls
+	selfStoreIdx   map[*callgraph.Class]map[string][]ast.Expr // see selfStores
+	methodsOf      map[*callgraph.Class][]*callgraph.Func     // the functions defined in each class, in Funcs order
+	selfAnnIdx     map[*callgraph.Class]map[string]string     // see selfAttrClass
+	selfMu         sync.Mutex                                 // guards selfStoreIdx, methodsOf, selfAnnIdx
+	registries     map[*callgraph.Class]map[string]bool       // see HandleRegistry
+	spawnedBy      map[*rules.Site]*rules.Context             // sites a spawn runs directly (spawnedSite)
 }
 
 type siteSource struct {
@@ -127,7 +127,7 @@ func Build(in Input) *rules.Program {
 		info:    map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{},
 		selfStoreIdx: map[*callgraph.Class]map[string][]ast.Expr{}, summary: map[summaryKey][]*rules.OpRef{}, gates: map[*callgraph.Func]*funcGates{}, inProgress: map[summaryKey]bool{},
 		groupSeen: map[*rules.Group]bool{}, backwardFns: map[ast.Node]bool{},
-		callOf:    map[*rules.Call]*callgraph.CallSite{}, siteSrc: map[*rules.Site]siteSource{},
+		callOf: map[*rules.Call]*callgraph.CallSite{}, siteSrc: map[*rules.Site]siteSource{},
 		apiMemo: make([][]string, len(in.Graph.Calls)), apiDone: make([]bool, len(in.Graph.Calls)),
 	}
 	if b.t == nil {
