@@ -41,10 +41,59 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			}
 			return l.envRank(n.Value, n.Slice), true
 		case *ast.Call:
-			return l.rankCall(n), true
+			if l.rankCall(n) {
+				return true, false
+			}
+			// Where a value is placed is no part of the value: a
+			// checkpoint loaded with map_location=f"cuda:{local_rank}",
+			// or x.to(device), holds the same data on every rank.
+			if placement(n) {
+				for _, x := range placedValues(n) {
+					if l.isRank(x) {
+						return true, false
+					}
+				}
+				return false, false
+			}
 		}
 		return false, true
 	})
+}
+
+// placementMethods move a value to a device; their arguments say where.
+var placementMethods = map[string]bool{"to": true, "cuda": true, "pin_memory": true}
+
+// placementKeywords name the device an operation places its result on.
+var placementKeywords = map[string]bool{"map_location": true, "device": true, "device_ids": true, "output_device": true}
+
+// placement reports a call whose arguments include where its result lives.
+func placement(c *ast.Call) bool {
+	if a, ok := c.Func.(*ast.Attribute); ok && placementMethods[a.Attr] {
+		return true
+	}
+	for _, k := range c.Keywords {
+		if placementKeywords[k.Arg] {
+			return true
+		}
+	}
+	return false
+}
+
+// placedValues returns the parts of a placement call that carry data: the
+// receiver of x.to(…) (and what it is called on), or the callee and the
+// arguments other than placement keywords.
+func placedValues(c *ast.Call) []ast.Expr {
+	if a, ok := c.Func.(*ast.Attribute); ok && placementMethods[a.Attr] {
+		return []ast.Expr{a.Value}
+	}
+	out := []ast.Expr{c.Func}
+	out = append(out, c.Args...)
+	for _, k := range c.Keywords {
+		if !placementKeywords[k.Arg] {
+			out = append(out, k.Value)
+		}
+	}
+	return out
 }
 
 // dependsOn reports whether e reads a local of vars or holds a node that

@@ -49,3 +49,13 @@ def rank_zero_backward(net, x):
     loss = model(x).sum()
     if dist.get_rank() == 0:
         loss.backward()  # want CV301 "runs only when `dist.get_rank"
+
+
+def rank_file(net, x):
+    # The file name holds the rank: what is loaded differs between ranks.
+    rank = dist.get_rank()
+    state = torch.load(f"shard_{rank}.pt", map_location=f"cuda:{rank}")
+    model = DDP(net)
+    if state["skip"]:
+        return
+    model(x).sum().backward()  # want CV301 "do not leave early"
