@@ -37,7 +37,14 @@ const BackwardOp = "backward"
 // from a call that forward reports: `out = model(x); loss = crit(out, y);
 // scaler.scale(loss).backward()`. Calls inside `with m.no_sync():` are
 // left out: DDP defers the all-reduce to a later backward.
-func SyncedBackwards(body []ast.Stmt, forward func(*ast.Call) bool) []*ast.Call {
+//
+// wraps reports calls that return the wrapped module among their results
+// (accelerate's prepare(model, optimizer, …), whose results the value
+// analysis does not follow): a local bound from one is such a module, and
+// calling it runs its forward.
+//
+// It also returns the forward calls of modules that wraps bound.
+func SyncedBackwards(body []ast.Stmt, forward, wraps func(*ast.Call) bool) (backwards, wrappedForwards []*ast.Call) {
 	var backs []*ast.Call
 	var assigns []assignment
 	var visit func(n ast.Node, noSync bool)
@@ -64,7 +71,7 @@ func SyncedBackwards(body []ast.Stmt, forward func(*ast.Call) bool) []*ast.Call 
 		case *ast.NamedExpr:
 			assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
 		case *ast.Call:
-			if x := backwardTensor(n); x != nil && !noSync {
+			if a, ok := n.Func.(*ast.Attribute); ok && (a.Attr == "backward" || a.Attr == "manual_backward") && !noSync {
 				backs = append(backs, n)
 			}
 		}
@@ -74,16 +81,52 @@ func SyncedBackwards(body []ast.Stmt, forward func(*ast.Call) bool) []*ast.Call 
 		visit(s, false)
 	}
 	if len(backs) == 0 {
-		return nil
+		return nil, nil
 	}
-	derived := derivedNames(assigns, forward)
-	var out []*ast.Call
-	for _, c := range backs {
-		if fromForward(backwardTensor(c), derived, forward) {
-			out = append(out, c)
+	models := map[string]bool{}
+	for _, a := range assigns {
+		if c, ok := a.value.(*ast.Call); ok && wraps != nil && wraps(c) {
+			for _, n := range a.names {
+				models[n] = true
+			}
 		}
 	}
-	return out
+	seen := map[*ast.Call]bool{}
+	if len(models) > 0 {
+		inner := forward
+		forward = func(c *ast.Call) bool {
+			f := c.Func
+			if a, ok := f.(*ast.Attribute); ok && a.Attr == "forward" {
+				f = a.Value
+			}
+			if n, ok := f.(*ast.Name); ok && models[n.Id] {
+				if !seen[c] {
+					seen[c] = true
+					wrappedForwards = append(wrappedForwards, c)
+				}
+				return true
+			}
+			return inner(c)
+		}
+	}
+	derived := derivedNames(assigns, forward)
+	for _, c := range backs {
+		if fromForward(backwardTensor(c), derived, forward) || frameworkBackward(c, derived, forward) {
+			backwards = append(backwards, c)
+		}
+	}
+	return backwards, wrappedForwards
+}
+
+// frameworkBackward reports a framework's backward method handed the
+// loss: accelerator.backward(loss), fabric.backward(loss),
+// self.manual_backward(loss).
+func frameworkBackward(c *ast.Call, derived map[string]bool, forward func(*ast.Call) bool) bool {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok || a.Attr != "backward" && a.Attr != "manual_backward" || len(c.Args) == 0 {
+		return false
+	}
+	return fromForward(c.Args[0], derived, forward)
 }
 
 // assignment is one binding of names to a value, for derivedNames.
@@ -223,6 +266,11 @@ func (l *lowerer) localNumerics(test ast.Expr) bool {
 		c, ok := n.(*ast.Call)
 		if !ok {
 			return false, true
+		}
+		if s := l.r.Site(c); s != nil && uniformOps[s.Op] {
+			// accelerator.gather(torch.isnan(loss)).any(): every rank
+			// tests the gathered answers.
+			return false, false
 		}
 		a, ok := c.Func.(*ast.Attribute)
 		if !ok || !finiteTests[a.Attr] {

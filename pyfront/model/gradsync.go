@@ -33,6 +33,7 @@ func (b *builder) gradSync() {
 	}
 	group := b.gradSyncGroup()
 	b.syncedBackward = map[*ast.Call]*rules.OpRef{}
+	b.syncForwards = map[*ast.Call]bool{}
 	b.syncOps = map[ast.Node][]*rules.OpRef{}
 	for _, f := range b.g.Funcs {
 		if !b.backwardFns[f.Node] {
@@ -50,7 +51,12 @@ func (b *builder) gradSync() {
 			continue
 		}
 		path := f.Module.Path
-		for _, c := range flow.SyncedBackwards(body, func(c *ast.Call) bool { return b.syncForward(path, c) }) {
+		forward := func(c *ast.Call) bool { return b.syncForward(path, c) }
+		backs, forwards := flow.SyncedBackwards(body, forward, b.syncWrapper)
+		for _, c := range forwards {
+			b.syncForwards[c] = true
+		}
+		for _, c := range backs {
 			op := &rules.OpRef{Op: flow.BackwardOp, Group: group, Pos: b.pos(path, c)}
 			b.syncedBackward[c] = op
 			b.syncOps[f.Node] = append(b.syncOps[f.Node], op)
@@ -93,6 +99,18 @@ func (b *builder) syncForward(path string, call *ast.Call) bool {
 	return false
 }
 
+// syncWrapper reports a call of a grad_sync API whose results the value
+// analysis does not follow (accelerate's prepare): what it binds is the
+// wrapped module. A constructor's instance is followed (syncForward).
+func (b *builder) syncWrapper(c *ast.Call) bool {
+	s := b.sites[c]
+	if s == nil {
+		return false
+	}
+	e := b.t.Collectives[s.API]
+	return e != nil && e.GradSync && e.Method
+}
+
 // gradSyncGroup is the group the program's synchronising wrappers reduce
 // over: the one group all their constructions name, WORLD when the program
 // constructs none (a framework wraps the model), or unknown when they
@@ -127,7 +145,7 @@ func sameGroup(a, c *rules.Group) bool {
 
 // SyncForward implements flow.GradSyncer.
 func (r *resolver) SyncForward(call *ast.Call) bool {
-	return r.b.syncedBackward != nil && r.b.syncForward(r.mod, call)
+	return r.b.syncedBackward != nil && (r.b.syncForwards[call] || r.b.syncForward(r.mod, call))
 }
 
 // SyncedBackward implements flow.GradSyncer.

@@ -334,6 +334,9 @@ func (w *walker) call(call *ast.Call, s ast.Stmt, st walkState, indentOf func() 
 	if w.b.needsInfo(cs) {
 		w.b.info[call] = &callInfo{stmt: s, indent: indentOf(), inLoop: st.inLoop || inComp, stream: st.stream, singleThreadedAutograd: st.single, fnNode: w.fnNode}
 	}
+	if attr, ok := call.Func.(*ast.Attribute); ok && attr.Attr == "manual_backward" {
+		w.b.backwardFns[w.fnNode] = true
+	}
 	if attr, ok := call.Func.(*ast.Attribute); ok && attr.Attr == "backward" {
 		w.backward = append(w.backward, st.single)
 		w.b.backwardFns[w.fnNode] = true

@@ -39,8 +39,9 @@ var Rule = rules.Register(&rules.Rule{
 			"at a call that passes, or defaults to, False. Also reported, as a warning: collectives issued once per " +
 			"element of a set (`for name in set(names): dist.broadcast(bufs[name], 0)`), since a set iterates in hash " +
 			"order and hashes differ between processes (R13); integer sets, sorted(...) and Horovod's name-matched " +
-			"operations are fine. Under DistributedDataParallel or FSDP, loss.backward() on a loss computed from the wrapped model's " +
-			"forward is itself a collective (the gradient all-reduce), outside `with model.no_sync():`. Two more conditions differ " +
+			"operations are fine. Under DistributedDataParallel, FSDP or accelerate's prepare(), loss.backward() (or " +
+			"accelerator.backward(loss)) on a loss computed from the wrapped model's forward is itself a collective (the gradient " +
+			"all-reduce), outside `with model.no_sync():`. Two more conditions differ " +
 			"between ranks and are reported as warnings: a NaN/Inf test of such a loss (`if torch.isnan(loss): continue` before " +
 			"loss.backward()), since each rank computes its loss from its own batch, unless the test's result was all-reduced first; " +
 			"and an out-of-memory handler that recovers (`except torch.cuda.OutOfMemoryError: continue`, or `\"out of memory\" in " +

@@ -59,3 +59,16 @@ def rank_file(net, x):
     if state["skip"]:
         return
     model(x).sum().backward()  # want CV301 "do not leave early"
+
+
+def accelerate_loop(net, opt, loader):
+    from accelerate import Accelerator
+
+    accelerator = Accelerator()
+    model, opt, loader = accelerator.prepare(net, opt, loader)
+    for x in loader:
+        loss = model(x).sum()
+        if torch.isnan(loss):
+            continue
+        accelerator.backward(loss)  # want CV301 "NaN/Inf test"
+        opt.step()

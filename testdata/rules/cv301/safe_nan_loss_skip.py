@@ -80,3 +80,16 @@ def per_task(net, batches, tasks, opt):
         loss = model(batches[name]).sum()
         loss.backward()
     opt.step()
+
+
+def accelerate_gathered(net, opt, loader):
+    from accelerate import Accelerator
+
+    accelerator = Accelerator()
+    model, opt, loader = accelerator.prepare(net, opt, loader)
+    for x in loader:
+        loss = model(x).sum()
+        if accelerator.gather(torch.isnan(loss)).any():
+            continue
+        accelerator.backward(loss)
+        opt.step()
