@@ -463,6 +463,25 @@ func toDevice(c *ast.Call) bool {
 	return false
 }
 
+// deviceCopyHelper reports a helper that copies its first argument to a
+// device asynchronously: a function named for it (to_device,
+// _to_device, move_to_device, send_to_device) called with
+// non_blocking=True. Like x.to(device, non_blocking=True), it reads host
+// memory (torchrec's pipelines copy each DataLoader batch this way on
+// their memcpy stream).
+func deviceCopyHelper(c *ast.Call) bool {
+	name := lastName(dotted(c.Func))
+	if !strings.Contains(strings.ToLower(name), "device") || len(c.Args) == 0 {
+		return false
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == "non_blocking" && isTrue(k.Value) {
+			return true
+		}
+	}
+	return false
+}
+
 // cudaDevice: "cuda", "cuda:N" or torch.device("cuda…", …).
 func cudaDevice(e ast.Expr) bool {
 	if c, ok := e.(*ast.Call); ok && lastName(dotted(c.Func)) == "device" && len(c.Args) > 0 {
@@ -1634,8 +1653,9 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	} else if _, ok := c.Func.(*ast.Name); !ok {
 		l.expr(c.Func, st, false)
 	}
-	for _, x := range c.Args {
-		if site != nil {
+	helper := deviceCopyHelper(c)
+	for i, x := range c.Args {
+		if site != nil || helper && i == 0 {
 			l.nestedCalls(x, st)
 		} else {
 			l.expr(x, st, false)
