@@ -701,6 +701,19 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 // `for g in grads: g.record_stream(s)` is no cross-stream read of grads,
 // while a use of g is a use of what grads' producer wrote.
 func (l *lowerer) loopHead(iter, target ast.Expr, st *state) {
+	if ints := intTargets(iter, target); ints != nil {
+		// for i in range(n), for i, x in enumerate(xs): the indices are
+		// Python ints.
+		l.expr(iter, st, false)
+		for _, t := range ints {
+			if t.isInt {
+				l.assign(t.name, &ast.Constant{Type: ast.ConstInt}, st)
+			} else {
+				l.assign(t.name, nil, st)
+			}
+		}
+		return
+	}
 	tn, ok := target.(*ast.Name)
 	var from []string
 	if d := dotted(iter); d != "" {
@@ -721,6 +734,43 @@ func (l *lowerer) loopHead(iter, target ast.Expr, st *state) {
 			e.From = from
 		}
 	}
+}
+
+// loopTarget is a name a for loop binds, and whether it is a Python int.
+type loopTarget struct {
+	name  ast.Expr
+	isInt bool
+}
+
+// intTargets lists the names a for loop binds, in order, with whether
+// they are Python ints: the name of `for i in range(…)`, the index of
+// `for i, x in enumerate(…)` (and x too over a range). nil for other
+// loops.
+func intTargets(iter, target ast.Expr) []loopTarget {
+	c, ok := iter.(*ast.Call)
+	if !ok || len(c.Args) == 0 {
+		return nil
+	}
+	isRange := func(e ast.Expr) bool {
+		r, ok := e.(*ast.Call)
+		return ok && dotted(r.Func) == "range"
+	}
+	switch dotted(c.Func) {
+	case "range":
+		if _, ok := target.(*ast.Name); ok {
+			return []loopTarget{{target, true}}
+		}
+	case "enumerate":
+		elts := ast.SeqElts(target)
+		if len(elts) != 2 {
+			return nil
+		}
+		if _, ok := elts[0].(*ast.Name); !ok {
+			return nil
+		}
+		return []loopTarget{{elts[0], true}, {elts[1], isRange(c.Args[0])}}
+	}
+	return nil
 }
 
 // references reports whether value only names objects that exist
