@@ -336,6 +336,15 @@ func oomPath(h *ast.ExceptHandler) []ast.Stmt {
 		if !ok || !mentionsOOM(s.Test) {
 			continue
 		}
+		if b, ok := s.Test.(*ast.BoolOp); ok && b.Op == ast.And && !negated(s.Test) {
+			for _, v := range b.Values {
+				if singleProcess(v) {
+					// if not distributed and "out of memory" in str(e):
+					// the recovery is for single-process runs.
+					return nil
+				}
+			}
+		}
 		arm := s.Body
 		if negated(s.Test) {
 			// if "out of memory" not in str(e): raise
@@ -413,9 +422,57 @@ func (l *lowerer) singleAfterRaise(path []ast.Stmt) bool {
 		if ok, single := l.distributedTest(s.Test); ok && !single {
 			return true
 		}
-		if multiWorld(s.Test) {
+		if multiWorld(s.Test) || distributedFlag(s.Test) {
 			return true
 		}
+	}
+	return false
+}
+
+// distributedFlag reports a flag named for distributed training
+// (distributed, self.is_distributed, args.ddp, use_ddp).
+func distributedFlag(e ast.Expr) bool {
+	d := dotted(e)
+	if d == "" {
+		return false
+	}
+	name := strings.ToLower(lastName(d))
+	return strings.Contains(name, "distributed") || strings.Contains(name, "ddp")
+}
+
+// singleProcess reports a test that holds only when the job is a single
+// process: `not distributed`, `not dist.is_initialized()`,
+// `world_size == 1`.
+func singleProcess(e ast.Expr) bool {
+	if u, ok := e.(*ast.UnaryOp); ok && u.Op == ast.Not {
+		if distributedFlag(u.Operand) {
+			return true
+		}
+		if c, ok := u.Operand.(*ast.Call); ok && lastName(dotted(c.Func)) == "is_initialized" {
+			return true
+		}
+		return false
+	}
+	c, ok := e.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || len(c.Comparators) != 1 {
+		return false
+	}
+	left := c.Left
+	if call, ok := left.(*ast.Call); ok {
+		left = call.Func
+	}
+	if !strings.HasSuffix(lastName(dotted(left)), "world_size") {
+		return false
+	}
+	k, ok := c.Comparators[0].(*ast.Constant)
+	if !ok || k.Type != ast.ConstInt {
+		return false
+	}
+	switch c.Ops[0] {
+	case ast.Eq, ast.LtE:
+		return k.Int == 1
+	case ast.Lt:
+		return k.Int == 2
 	}
 	return false
 }

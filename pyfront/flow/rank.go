@@ -431,6 +431,27 @@ func (l *lowerer) pairRank(br *rules.RankBranch, test ast.Expr, rest []ast.Stmt)
 // `x > 0`, `x >= 1`, `x not in [-1, 0]` (-1: not distributed) against
 // `x == 0` / `x in [-1, 0]`.
 func oppositeRankTests(a, b ast.Expr) bool {
+	// `distributed and not is_main` / `distributed and is_main`: the same
+	// guard around opposite rank tests.
+	if ba, ok := a.(*ast.BoolOp); ok && ba.Op == ast.And {
+		bb, ok := b.(*ast.BoolOp)
+		if !ok || bb.Op != ast.And || len(ba.Values) != len(bb.Values) {
+			return false
+		}
+		diff := -1
+		for i := range ba.Values {
+			sa, pa, oka := rankTestForm(ba.Values[i])
+			sb, pb, okb := rankTestForm(bb.Values[i])
+			if oka && okb && sa == sb && pa == pb {
+				continue
+			}
+			if diff >= 0 {
+				return false
+			}
+			diff = i
+		}
+		return diff >= 0 && oppositeRankTests(ba.Values[diff], bb.Values[diff])
+	}
 	sa, pa, oka := rankTestForm(a)
 	sb, pb, okb := rankTestForm(b)
 	return oka && okb && sa == sb && pa != pb

@@ -67,3 +67,33 @@ def other_errors(net, loader, opt):
             loss.backward()
         except ValueError:
             continue
+
+
+def recover_unless_distributed(net, loader, opt, distributed):
+    # SuperWater: per-batch recovery only when not distributed; under DDP
+    # the error propagates and torchrun tears every rank down.
+    model = DDP(net)
+    for x in loader:
+        try:
+            loss = model(x).sum()
+            loss.backward()
+        except RuntimeError as e:
+            if not distributed and "out of memory" in str(e):
+                torch.cuda.empty_cache()
+                continue
+            raise
+        opt.step()
+
+
+def reraise_when_distributed(net, loader, opt, args):
+    model = DDP(net)
+    for x in loader:
+        try:
+            loss = model(x).sum()
+            loss.backward()
+        except torch.cuda.OutOfMemoryError:
+            if args.distributed:
+                raise
+            torch.cuda.empty_cache()
+            continue
+        opt.step()

@@ -33,3 +33,11 @@ def different_groups(g):
         dist.barrier()  # want CV301 "barrier"
     if rank == 0:
         dist.barrier(group=g)  # want CV301 "barrier"
+
+
+def different_guards(distributed, cached):
+    is_main = dist.get_rank() == 0
+    if distributed and not is_main:
+        dist.barrier()  # want CV301 "barrier"
+    if cached and is_main:
+        dist.barrier()  # want CV301 "barrier"
