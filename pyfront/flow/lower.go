@@ -1196,6 +1196,19 @@ func raises(stmts []ast.Stmt) bool {
 		return lastName(dotted(x)) != "SystemExit"
 	case *ast.If:
 		return raises(s.Body) && raises(s.Orelse)
+	case *ast.ExprStmt:
+		// sys.exit(1), sys.exit("message"): the process fails, and the
+		// launcher stops the others (sys.exit() and sys.exit(0) are a
+		// clean exit, which it waits out).
+		if c, ok := s.Value.(*ast.Call); ok && len(c.Args) == 1 {
+			switch dotted(c.Func) {
+			case "sys.exit", "exit", "quit", "os._exit":
+				if k, ok := c.Args[0].(*ast.Constant); ok {
+					return k.Type == ast.ConstStr || k.Type == ast.ConstInt && k.Int != 0
+				}
+				return false
+			}
+		}
 	}
 	return false
 }

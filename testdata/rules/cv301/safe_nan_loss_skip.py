@@ -93,3 +93,19 @@ def accelerate_gathered(net, opt, loader):
             continue
         accelerator.backward(loss)
         opt.step()
+
+
+def stop_on_nan(net, loader, opt):
+    # MAE and DINO stop the process on a non-finite loss: a failed worker,
+    # which torchrun answers by stopping the others.
+    import math
+    import sys
+
+    model = DDP(net)
+    for x in loader:
+        loss = model(x).sum()
+        if not math.isfinite(loss.item()):
+            print("Loss is not finite, stopping training")
+            sys.exit(1)
+        loss.backward()
+        opt.step()
