@@ -293,8 +293,8 @@ func (l *lowerer) localNumerics(test ast.Expr) bool {
 // recovery path, while the others finish the try body (R15: they wait in
 // the gradient all-reduce for a rank that has moved on). A handler that
 // re-raises, or recovers only when the job is a single process, makes
-// none. rest is what follows the try statement in its block.
-func (l *lowerer) oomBranch(body []ast.Stmt, h *ast.ExceptHandler, orelse, rest []ast.Stmt) {
+// none.
+func (l *lowerer) oomBranch(body []ast.Stmt, h *ast.ExceptHandler, orelse []ast.Stmt) {
 	if l.notDist > 0 {
 		return
 	}
@@ -305,8 +305,10 @@ func (l *lowerer) oomBranch(body []ast.Stmt, h *ast.ExceptHandler, orelse, rest 
 	then := l.ops(path)
 	els := append(l.ops(body), l.ops(orelse)...)
 	if exits(path) {
-		// The failed rank also skips what follows; the others run it.
-		els = append(els, l.ops(rest)...)
+		// The failed rank also skips what follows, up to the end of the
+		// loop body (continue, break) or of the function; the others
+		// run it.
+		els = append(els, l.ops(l.skipped(path))...)
 	}
 	if len(then)+len(els) == 0 {
 		return

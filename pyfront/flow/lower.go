@@ -119,6 +119,11 @@ type lowerer struct {
 	arm   *rules.Arm
 	conds int
 	loops int
+	// rests: for each block being lowered, outermost first, the
+	// statements after the one being lowered; loopRests: for each
+	// enclosing loop, the depth of rests at which its body starts.
+	rests     [][]ast.Stmt
+	loopRests []int
 }
 
 type streamCtx struct {
@@ -547,7 +552,11 @@ func lastName(s string) string {
 // block lowers a statement list; exited reports that every path through
 // it leaves the enclosing function or loop body.
 func (l *lowerer) block(stmts []ast.Stmt, st *state) (*state, bool) {
+	top := len(l.rests)
+	l.rests = append(l.rests, nil)
+	defer func() { l.rests = l.rests[:top] }()
 	for i, s := range stmts {
+		l.rests[top] = stmts[i+1:]
 		var exited bool
 		st, exited = l.statement(s, st, stmts[i+1:])
 		if exited {
@@ -555,6 +564,28 @@ func (l *lowerer) block(stmts []ast.Stmt, st *state) (*state, bool) {
 		}
 	}
 	return st, false
+}
+
+// skipped returns the statements a path that ends in an exit skips: after
+// `continue` or `break`, the rest of every enclosing block up to the
+// innermost loop's body; after `return` (or anything else), the rest of
+// every enclosing block of the function. The innermost block, the one
+// holding the statement being lowered, comes first.
+func (l *lowerer) skipped(path []ast.Stmt) []ast.Stmt {
+	stop := 0
+	if len(path) > 0 {
+		switch path[len(path)-1].(type) {
+		case *ast.Continue, *ast.Break:
+			if n := len(l.loopRests); n > 0 {
+				stop = l.loopRests[n-1]
+			}
+		}
+	}
+	var out []ast.Stmt
+	for i := len(l.rests) - 1; i >= stop; i-- {
+		out = append(out, l.rests[i]...)
+	}
+	return out
 }
 
 func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, bool) {
@@ -670,9 +701,9 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	case *ast.AsyncWith:
 		return l.with(s.Items, s.Body, st)
 	case *ast.Try:
-		return l.try(s.Body, s.Handlers, s.Orelse, s.Finalbody, st, rest)
+		return l.try(s.Body, s.Handlers, s.Orelse, s.Finalbody, st)
 	case *ast.TryStar:
-		return l.try(s.Body, s.Handlers, s.Orelse, s.Finalbody, st, rest)
+		return l.try(s.Body, s.Handlers, s.Orelse, s.Finalbody, st)
 	case *ast.Match:
 		l.expr(s.Subject, st, false)
 		var outs []*state
@@ -881,7 +912,11 @@ func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *st
 
 func (l *lowerer) loop(body, orelse []ast.Stmt, st *state) *state {
 	l.loops++
-	defer func() { l.loops-- }()
+	l.loopRests = append(l.loopRests, len(l.rests))
+	defer func() {
+		l.loops--
+		l.loopRests = l.loopRests[:len(l.loopRests)-1]
+	}()
 	in := st.clone()
 	out, _ := l.block(body, in)
 	// A handle created in the body and still pending at its end is rebound
@@ -974,9 +1009,9 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 	return st, exited
 }
 
-func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt, st *state, rest []ast.Stmt) (*state, bool) {
+func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt, st *state) (*state, bool) {
 	for _, h := range handlers {
-		l.oomBranch(body, h, orelse, rest)
+		l.oomBranch(body, h, orelse)
 	}
 	in := st.clone()
 	out, exited := l.block(body, st)
@@ -1047,11 +1082,11 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		switch {
 		case thenExits && !elseExits:
 			br.EarlyExit = true
-			br.After = l.ops(rest)
+			br.After = l.ops(l.skipped(s.Body))
 		case elseExits && !thenExits:
 			br.EarlyExit = true
 			br.Then, br.Else = br.Else, br.Then
-			br.After = l.ops(rest)
+			br.After = l.ops(l.skipped(s.Orelse))
 		}
 		if len(br.Then)+len(br.Else)+len(br.After) > 0 {
 			l.addBranch(br)

@@ -31,3 +31,15 @@ def decided_in_a_subgroup(ckpt_dir):
     dist.broadcast_object_list(found, src=0, group=group)
     if found[0]:
         dist.barrier()  # want CV301 "barrier"
+
+
+def setup_logs(rank, log_path, resume):
+    # open_clip's main(): the master leaves when the log already exists,
+    # from inside its own block; the others go on to the DDP construction
+    # and wait in its broadcast.
+    if rank == 0:
+        if os.path.exists(log_path) and not resume:
+            print("Experiment already exists")
+            return -1
+    dist.barrier()  # want CV301 "runs only on the ranks that do not leave early"
+    return 0

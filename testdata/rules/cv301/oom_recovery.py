@@ -46,3 +46,19 @@ def log_after(net, loader, opt):
                 continue
             raise
         dist.all_reduce(loss)  # want CV301 "all_reduce"
+
+
+def injected(net, loader, opt, rank):
+    # flyte-sdk's reproducer: the handler's continue, nested in a rank
+    # test, skips the backward after the if.
+    model = DDP(net)
+    for x in loader:
+        loss = model(x).sum()
+        if rank == 1:
+            try:
+                torch.empty(5_000_000_000, device="cuda")
+            except torch.cuda.OutOfMemoryError:
+                torch.cuda.empty_cache()
+                continue
+        loss.backward()  # want CV301 "is skipped on a rank that runs out of memory"
+        opt.step()
