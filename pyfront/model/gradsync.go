@@ -72,7 +72,80 @@ func (b *builder) syncForward(path string, call *ast.Call) bool {
 	if b.sites[call] != nil || b.ref(path, call.Func) != "" {
 		return false
 	}
-	for _, v := range b.g.ExprValues(call.Func) {
+	if b.syncModel(call.Func) {
+		return true
+	}
+	return b.forwardsArgument(call)
+}
+
+// forwardsArgument reports a call of a program function that runs the
+// forward of a synchronising module passed to it: compute_log_probs(model,
+// batch) whose body calls model(...).
+func (b *builder) forwardsArgument(call *ast.Call) bool {
+	cs := b.g.CallOf(call)
+	if cs == nil {
+		return false
+	}
+	for _, t := range cs.Targets {
+		if t.Fn == nil {
+			continue
+		}
+		def, ok := t.Fn.Node.(*ast.FunctionDef)
+		if !ok {
+			continue
+		}
+		params := def.Args.Args
+		if _, isAttr := call.Func.(*ast.Attribute); isAttr && t.Fn.Class != nil && !t.Fn.Static && len(params) > 0 {
+			params = params[1:] // the receiver
+		}
+		for i, a := range call.Args {
+			if i < len(params) && b.syncModel(a) && callsParam(def.Body, params[i].Arg) {
+				return true
+			}
+		}
+		for _, k := range call.Keywords {
+			if k.Arg != "" && b.syncModel(k.Value) && callsParam(def.Body, k.Arg) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callsParam reports whether body (nested definitions left out) calls
+// the parameter name, or its forward method.
+func callsParam(body []ast.Stmt, name string) bool {
+	found := false
+	var visit func(n ast.Node)
+	visit = func(n ast.Node) {
+		if found || n == nil {
+			return
+		}
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return
+		case *ast.Call:
+			f := n.Func
+			if a, ok := f.(*ast.Attribute); ok && a.Attr == "forward" {
+				f = a.Value
+			}
+			if x, ok := f.(*ast.Name); ok && x.Id == name {
+				found = true
+				return
+			}
+		}
+		ast.Children(n, visit)
+	}
+	for _, s := range body {
+		visit(s)
+	}
+	return found
+}
+
+// syncModel reports whether e holds an instance a grad_sync constructor
+// made (model, self.model), or its forward method.
+func (b *builder) syncModel(e ast.Expr) bool {
+	for _, v := range b.g.ExprValues(e) {
 		val := b.g.Value(v)
 		if val == nil {
 			continue

@@ -62,3 +62,21 @@ def injected(net, loader, opt, rank):
                 continue
         loss.backward()  # want CV301 "is skipped on a rank that runs out of memory"
         opt.step()
+
+
+def log_probs(model, ids):
+    return model(ids).log_softmax(-1).mean()
+
+
+def grpo_step(net, batches, opt, rank):
+    # MiniQ-VL's GRPO loop: the forward runs inside a helper handed the
+    # DDP model.
+    model = DDP(net)
+    for ids in batches:
+        try:
+            loss = -log_probs(model, ids)
+            loss.backward()  # want CV301 "is skipped on a rank that runs out of memory"
+            opt.step()
+        except torch.cuda.OutOfMemoryError:
+            print(f"[rank{rank}] OOM, skipping the step")
+            continue

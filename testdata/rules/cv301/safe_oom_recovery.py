@@ -97,3 +97,22 @@ def reraise_when_distributed(net, loader, opt, args):
             torch.cuda.empty_cache()
             continue
         opt.step()
+
+
+def unwrap(model):
+    return model.module
+
+
+def score(model, ids):
+    return model(ids).mean()
+
+
+def local_eval(net, batches):
+    # The helper is handed the module DDP wraps: no gradient all-reduce.
+    model = DDP(net)
+    for ids in batches:
+        try:
+            loss = score(unwrap(model), ids)
+            loss.backward()
+        except torch.cuda.OutOfMemoryError:
+            continue
