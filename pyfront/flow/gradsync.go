@@ -28,9 +28,12 @@ type GradSyncer interface {
 	SyncedBackward(call *ast.Call) *rules.OpRef
 }
 
-// BackwardOp names the collective a synchronised backward pass issues in
-// rank-branch sequences.
-const BackwardOp = "backward"
+// BackwardOp and ForwardOp name the collectives a synchronised backward
+// pass and a sharded module's forward issue in rank-branch sequences.
+const (
+	BackwardOp = "backward"
+	ForwardOp  = "forward"
+)
 
 // SyncedBackwards returns the backward calls of body (nested functions and
 // classes left out) whose tensor derives, through the body's assignments,

@@ -7,17 +7,51 @@ import (
 	"github.com/collvet/collvet/pyfront/callgraph"
 	"github.com/collvet/collvet/pyfront/flow"
 	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/api"
 )
 
-// Synchronised backward passes (flow.GradSyncer): loss.backward() on a
-// loss computed from the forward of a DistributedDataParallel or FSDP
-// module all-reduces the gradients over the module's group. They are no
-// sites (no rule but CV301 compares them), but they take part in the
-// collective sequences that rank branches and summaries compare.
+// Synchronised passes (flow.GradSyncer): loss.backward() on a loss
+// computed from the forward of a DistributedDataParallel or FSDP module
+// all-reduces the gradients over the module's group, and an FSDP module's
+// forward all-gathers its parameters. They are no sites (no rule but
+// CV301 compares them), but they take part in the collective sequences
+// that rank branches and summaries compare.
 
-// gradSync finds, in every function with a backward call, the ones whose
-// loss comes from a synchronising module's forward, and records their op.
+// gradSync records the synchronised backward and forward calls.
 func (b *builder) gradSync() {
+	b.syncedBackward = map[*ast.Call]*rules.OpRef{}
+	b.syncForwards = map[*ast.Call]bool{}
+	b.syncOps = map[ast.Node][]*rules.OpRef{}
+	b.syncBackwards()
+	b.shardedForwards()
+}
+
+// shardedForwards finds the calls of modules whose forward communicates
+// (forward_sync: FSDP): model(x) under `if rank == 0` waits in the
+// parameters' all-gather for ranks that never join it.
+func (b *builder) shardedForwards() {
+	group := b.wrapperGroup(func(c *api.Collective) bool { return c.ForwardSync })
+	if group == nil {
+		return // the program constructs no such module
+	}
+	for _, cs := range b.g.Calls {
+		c := cs.Node
+		if c == nil || cs.Caller == nil || b.sites[c] != nil {
+			continue
+		}
+		path := cs.Caller.Module.Path
+		if b.ref(path, c.Func) != "" || !b.wrapperValue(c.Func, func(e *api.Collective) bool { return e.ForwardSync }) {
+			continue
+		}
+		op := &rules.OpRef{Op: flow.ForwardOp, Group: group, Pos: b.pos(path, c)}
+		b.syncedBackward[c] = op
+		b.syncOps[cs.Caller.Node] = append(b.syncOps[cs.Caller.Node], op)
+	}
+}
+
+// syncBackwards finds, in every function with a backward call, the ones
+// whose loss comes from a synchronising module's forward.
+func (b *builder) syncBackwards() {
 	if len(b.backwardFns) == 0 {
 		return
 	}
@@ -31,10 +65,10 @@ func (b *builder) gradSync() {
 	if !wrappers {
 		return
 	}
-	group := b.gradSyncGroup()
-	b.syncedBackward = map[*ast.Call]*rules.OpRef{}
-	b.syncForwards = map[*ast.Call]bool{}
-	b.syncOps = map[ast.Node][]*rules.OpRef{}
+	group := b.wrapperGroup(func(c *api.Collective) bool { return c.GradSync })
+	if group == nil {
+		group = b.in.Values.world // a framework wraps the model
+	}
 	for _, f := range b.g.Funcs {
 		if !b.backwardFns[f.Node] {
 			continue
@@ -145,6 +179,12 @@ func callsParam(body []ast.Stmt, name string) bool {
 // syncModel reports whether e holds an instance a grad_sync constructor
 // made (model, self.model), or its forward method.
 func (b *builder) syncModel(e ast.Expr) bool {
+	return b.wrapperValue(e, func(c *api.Collective) bool { return c.GradSync })
+}
+
+// wrapperValue reports whether e holds an instance, or the forward method
+// of an instance, that a constructor entry with the property made.
+func (b *builder) wrapperValue(e ast.Expr, has func(*api.Collective) bool) bool {
 	for _, v := range b.g.ExprValues(e) {
 		val := b.g.Value(v)
 		if val == nil {
@@ -165,7 +205,7 @@ func (b *builder) syncModel(e ast.Expr) bool {
 		default:
 			continue
 		}
-		if c := b.t.Collectives[b.t.Canonical(name)]; c != nil && c.GradSync {
+		if c := b.t.Collectives[b.t.Canonical(name)]; c != nil && has(c) {
 			return true
 		}
 	}
@@ -184,15 +224,15 @@ func (b *builder) syncWrapper(c *ast.Call) bool {
 	return e != nil && e.GradSync && e.Method
 }
 
-// gradSyncGroup is the group the program's synchronising wrappers reduce
-// over: the one group all their constructions name, WORLD when the program
-// constructs none (a framework wraps the model), or unknown when they
-// differ (which wrapper a loss comes from is not tracked).
-func (b *builder) gradSyncGroup() *rules.Group {
+// wrapperGroup is the group the program's wrappers with the property
+// communicate over: the one group all their constructions name, or
+// unknown when they differ (which wrapper a value comes from is not
+// tracked); nil when the program constructs none.
+func (b *builder) wrapperGroup(has func(*api.Collective) bool) *rules.Group {
 	var group *rules.Group
 	for _, s := range b.prog.Sites {
 		c := b.t.Collectives[s.API]
-		if c == nil || !c.GradSync {
+		if c == nil || !has(c) {
 			continue
 		}
 		switch {
@@ -201,9 +241,6 @@ func (b *builder) gradSyncGroup() *rules.Group {
 		case !sameGroup(group, s.Group):
 			return b.unknown
 		}
-	}
-	if group == nil {
-		return b.in.Values.world
 	}
 	return group
 }

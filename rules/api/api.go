@@ -112,8 +112,11 @@ type Collective struct {
 	// gradients over Group (DistributedDataParallel all-reduces, FSDP
 	// reduce-scatters): loss.backward() on a loss computed from the
 	// wrapper's forward is a collective every rank must run.
-	GradSync bool   `toml:"grad_sync"`
-	Doc      string `toml:"doc"`
+	GradSync bool `toml:"grad_sync"`
+	// ForwardSync: the wrapped module's forward communicates too (FSDP
+	// all-gathers the parameters it shards): model(x) is a collective.
+	ForwardSync bool   `toml:"forward_sync"`
+	Doc         string `toml:"doc"`
 }
 
 // Spawner is an API that runs a callable on another host thread.

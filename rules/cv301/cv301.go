@@ -41,7 +41,8 @@ var Rule = rules.Register(&rules.Rule{
 			"order and hashes differ between processes (R13); integer sets, sorted(...) and Horovod's name-matched " +
 			"operations are fine. Under DistributedDataParallel, FSDP or accelerate's prepare(), loss.backward() (or " +
 			"accelerator.backward(loss)) on a loss computed from the wrapped model's forward is itself a collective (the gradient " +
-			"all-reduce), outside `with model.no_sync():`. Two more conditions differ " +
+			"all-reduce), outside `with model.no_sync():`; so is an FSDP model's forward (it all-gathers the parameters): " +
+			"`if rank == 0: model(batch)` hangs. Two more conditions differ " +
 			"between ranks and are reported as warnings: a NaN/Inf test of such a loss (`if torch.isnan(loss): continue` before " +
 			"loss.backward()), since each rank computes its loss from its own batch, unless the test's result was all-reduced first; " +
 			"and an out-of-memory handler that recovers (`except torch.cuda.OutOfMemoryError: continue`, or `\"out of memory\" in " +
@@ -149,7 +150,7 @@ func run(p *rules.Pass) {
 				// in which a rank submits them does not matter. Each
 				// backward reduces the whole model's gradients, in the
 				// same buckets whatever the order.
-				if o.Site == nil && o.Op == "backward" {
+				if o.Site == nil && (o.Op == "backward" || o.Op == "forward") {
 					continue
 				}
 				if o.Site == nil || !o.Site.NameMatched {
@@ -185,9 +186,12 @@ func opName(o *rules.OpRef) string {
 	if o.Site != nil {
 		return rulekit.OpName(o.Site)
 	}
-	if o.Op == "backward" {
+	switch o.Op {
+	case "backward":
 		// A backward pass through DDP or FSDP: its gradient reduction.
 		return "backward() (its gradient all-reduce under DistributedDataParallel/FSDP)"
+	case "forward":
+		return "the FSDP model's forward (it all-gathers the sharded parameters)"
 	}
 	return rulekit.ShortAPI("", o.Op)
 }
