@@ -406,6 +406,10 @@ func (l *lowerer) handleValue(value ast.Expr) bool {
 	if ext == "torch.cuda.Event" {
 		return true
 	}
+	if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == "record_event" {
+		// stream.record_event() returns the Event it recorded.
+		return true
+	}
 	sa := l.tb.Streams[ext]
 	return sa != nil && sa.Role == "new_stream"
 }

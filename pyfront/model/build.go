@@ -344,6 +344,10 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 			all, imported = notCollectives(b.t, all), notCollectives(b.t, imported)
 		}
 	}
+	// A receiver made by a class that is no stream
+	// (cupy.cuda.Device(0).use()) has that class's method, not a
+	// stream's.
+	all, imported = b.notStreamMethods(attr.Value, all), b.notStreamMethods(attr.Value, imported)
 	if len(imported) > 0 {
 		return append(out, imported...)
 	}
@@ -363,6 +367,36 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 			if !b.t.FrameworkMethod(name) || strings.Contains(recv, classHint(name)) {
 				out = append(out, name)
 			}
+		}
+	}
+	return out
+}
+
+// notStreamMethods drops the stream API entries of names when every
+// value of recv is an instance of a named external class that is no
+// stream (a capitalised last component without "Stream": cupy.cuda.Device).
+// Other entries stay: a subclass (torch.nn.Parameter) has its base's
+// methods (Tensor.register_hook).
+func (b *builder) notStreamMethods(recv ast.Expr, names []string) []string {
+	vals := b.g.ExprValues(recv)
+	if len(vals) == 0 || len(names) == 0 {
+		return names
+	}
+	for _, v := range vals {
+		val := b.g.Value(v)
+		if val == nil || val.Kind != callgraph.KExternal {
+			return names
+		}
+		cls := b.t.Canonical(strings.TrimSuffix(val.Name, "()"))
+		last := cls[strings.LastIndexByte(cls, '.')+1:]
+		if last == "" || !unicode.IsUpper(rune(last[0])) || strings.Contains(last, "Stream") {
+			return names
+		}
+	}
+	var out []string
+	for _, n := range names {
+		if b.t.Streams[n] == nil {
+			out = append(out, n)
 		}
 	}
 	return out
