@@ -893,12 +893,25 @@ func constIndex(e ast.Expr) bool {
 }
 
 func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *state) *state {
-	in, isName := iter.(*ast.Name)
 	tn, tIsName := target.(*ast.Name)
-	if !isName || !tIsName || !st.has(in.Id) {
+	if !tIsName {
 		return l.loop(body, orelse, st)
 	}
-	ws := append([]*rules.Work(nil), st.pending[in.Id]...)
+	// for w in works, or for w in (w1, w2, w3): the loop variable holds
+	// each handle in turn.
+	var ws []*rules.Work
+	if in, ok := iter.(*ast.Name); ok {
+		ws = append(ws, st.pending[in.Id]...)
+	} else if items, display := displayItems(iter); display {
+		for _, x := range items {
+			if n, ok := x.(*ast.Name); ok {
+				ws = append(ws, st.pending[n.Id]...)
+			}
+		}
+	}
+	if len(ws) == 0 {
+		return l.loop(body, orelse, st)
+	}
 	before := make([]int, len(ws))
 	for i, w := range ws {
 		before[i] = len(w.Waited)
