@@ -292,6 +292,11 @@ type RankBranch struct {
 	// processes (string hash seeds, object addresses), so each rank issues
 	// Then, the collectives on the loop variable, in its own order.
 	SetOrder bool
+	// Members: no condition but a group creation that every rank calls
+	// with a member list that depends on the rank (Guard, Cond: the
+	// list), so each subset creates a different group (R18). Then holds
+	// the creation.
+	Members bool
 }
 
 // Divergence says why a branch condition can differ between ranks.

@@ -1788,6 +1788,7 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	if site != nil {
 		l.collective(c, site, ext, st)
 	}
+	l.groupMembers(c, ext, at)
 	l.streamCall(c, ext, at, st)
 	l.multiComm(c, ext, at)
 	l.mpiLevel(c, ext, at)

@@ -285,6 +285,29 @@ func localSync(c *ast.Call, gc *api.GroupCreator) ast.Expr {
 	return nil
 }
 
+// groupMembers records a group creation that synchronises the default
+// group and is called with a member list depending on the rank
+// (new_group(tp_ranks) where tp_ranks holds this rank's subset): every
+// rank must pass the same list, so the subsets' creations never match
+// (R18).
+func (l *lowerer) groupMembers(c *ast.Call, ext string, at rules.Pos) {
+	gc := l.tb.GroupCreators[ext]
+	if gc == nil || gc.Collective != "world" || !gc.Members.Present() || localSync(c, gc) != nil || l.notDist > 0 {
+		return
+	}
+	x := arg(c, gc.Members)
+	if x == nil || !l.isRank(x) {
+		return
+	}
+	if items, ok := displayItems(x); ok && len(items) == 1 {
+		// [dist.get_rank()]: a group of this rank alone connects to
+		// nobody (torchft registers its process groups this way).
+		return
+	}
+	op := &rules.OpRef{Op: lastName(ext), Group: worldGroup, Pos: at, Creates: true}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(x.Span()), Cond: l.text(x), Then: []*rules.OpRef{op}, Members: true})
+}
+
 // worldGroup is the default group, which group creations synchronise.
 var worldGroup = &rules.Group{ID: "WORLD", Kind: rules.GroupWorld}
 

@@ -166,8 +166,11 @@ type GroupCreator struct {
 	// members call (new_group's use_local_synchronization).
 	Collective string `toml:"collective"`
 	Local      Arg    `toml:"local"`
-	Library    string `toml:"library"`
-	Doc        string `toml:"doc"`
+	// Members: the argument listing the new group's ranks, which every
+	// rank must pass the same (new_group's ranks).
+	Members Arg    `toml:"members"`
+	Library string `toml:"library"`
+	Doc     string `toml:"doc"`
 }
 
 // RankPredicate is an expression that depends on the rank.
@@ -363,6 +366,7 @@ func (l *Library) normalize() {
 		fix(&g.Backend)
 		fix(&g.Out)
 		fix(&g.Local)
+		fix(&g.Members)
 	}
 	for _, s := range l.Streams {
 		fix(&s.Arg)

@@ -42,7 +42,9 @@ var Rule = rules.Register(&rules.Rule{
 			"operations are fine. Under DistributedDataParallel, FSDP or accelerate's prepare(), loss.backward() (or " +
 			"accelerator.backward(loss)) on a loss computed from the wrapped model's forward is itself a collective (the gradient " +
 			"all-reduce), outside `with model.no_sync():`; so is an FSDP model's forward (it all-gathers the parameters): " +
-			"`if rank == 0: model(batch)` hangs. Two more conditions differ " +
+			"`if rank == 0: model(batch)` hangs. A group creation that synchronises the default group and is called on every rank " +
+			"with a member list computed from the rank (`new_group(tp_ranks)` where tp_ranks is this rank's subset, R18) is reported " +
+			"too: every rank must create every subset's group, unless use_local_synchronization=True; a group of this rank alone is fine. Two more conditions differ " +
 			"between ranks and are reported as warnings: a NaN/Inf test of such a loss (`if torch.isnan(loss): continue` before " +
 			"loss.backward()), since each rank computes its loss from its own batch, unless the test's result was all-reduced first; " +
 			"and an out-of-memory handler that recovers (`except torch.cuda.OutOfMemoryError: continue`, or `\"out of memory\" in " +
@@ -144,6 +146,12 @@ func run(p *rules.Pass) {
 		if br == nil || br.Paired {
 			continue // a paired branch's ranks issue the same sequence once each
 		}
+		if br.Members {
+			for _, o := range br.Then {
+				reportMembers(p, br, o, seen)
+			}
+			continue
+		}
 		if br.SetOrder {
 			for _, o := range filter(br.Then, false) {
 				// Horovod matches operations by tensor name: the order
@@ -202,6 +210,22 @@ func addReached(d *rules.Diagnostic, o *rules.OpRef) {
 	if o.Site != nil && o.Site.Pos.IsValid() && o.Site.Pos != o.Pos {
 		d.Related = append(d.Related, rulekit.Related(o.Site.Pos, fmt.Sprintf("the collective reached through this call (%s)", rulekit.OpName(o.Site))))
 	}
+}
+
+// reportMembers reports a group creation whose member list depends on
+// the rank.
+func reportMembers(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
+	if seen[o.Pos] {
+		return
+	}
+	seen[o.Pos] = true
+	d := rules.Diagnostic{Pos: o.Pos, Message: fmt.Sprintf(
+		"%s is collective over the default group: every rank must call it with the same ranks, in the same order, "+
+			"members or not; here the list `%s` depends on the rank, so each subset creates its own group and waits for the "+
+			"ranks that never create it (hang); create every subset's group on every rank and keep the one this rank belongs to, "+
+			"or pass use_local_synchronization=True", opName(o), br.Cond)}
+	d.Related = append(d.Related, rulekit.Related(br.Guard, "the member list, computed from the rank"))
+	p.Report(d)
 }
 
 // reportSetOrder reports a collective issued once per element of a set.
