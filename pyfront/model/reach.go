@@ -181,10 +181,23 @@ func (b *builder) entryWant(s *spawn) string {
 // call (or spawn) that passes something else: the group this chain uses.
 func (b *builder) refineGroup(site *rules.Site, chain []*rules.Call, sp *spawn) *rules.Group {
 	src, ok := b.siteSrc[site]
-	if !ok || src.c.ReceiverGroup || !src.c.Group.Present() {
+	if !ok || src.cs == nil || src.cs.Node == nil {
 		return nil
 	}
-	e := argExpr(src.cs.Node, src.c.Group)
+	var e ast.Expr
+	switch {
+	case src.c.ReceiverGroup:
+		// pg.allreduce(t), comm.allReduce(…): the receiver is the group.
+		a, ok := src.cs.Node.Func.(*ast.Attribute)
+		if !ok {
+			return nil
+		}
+		e = a.Value
+	case src.c.Group.Present():
+		e = argExpr(src.cs.Node, src.c.Group)
+	default:
+		return nil
+	}
 	fn := b.fnOf(site.Func)
 	for k := len(chain) - 1; ; k-- {
 		name, ok := e.(*ast.Name)
