@@ -1,0 +1,32 @@
+import threading
+
+import torch
+import torch.distributed as dist
+from sglang.srt.distributed.device_communicators.custom_all_reduce import CustomAllreduce
+
+dist.init_process_group("nccl")
+rank = dist.get_rank()
+torch.cuda.set_device(rank)
+cpu_group = dist.new_group(backend="gloo")
+ca = CustomAllreduce(group=cpu_group, device=torch.device(f"cuda:{rank}"))
+
+prefill_stream = torch.cuda.Stream()
+decode_stream = torch.cuda.Stream()
+
+
+def run_partition(stream, n):
+    torch.cuda.set_device(rank)
+    with torch.cuda.stream(stream):
+        x = torch.randn(8192, device="cuda")
+        for _ in range(n):
+            x = ca.custom_all_reduce(x)
+
+
+threads = [
+    threading.Thread(target=run_partition, args=(prefill_stream, 100)),
+    threading.Thread(target=run_partition, args=(decode_stream, 100)),
+]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()

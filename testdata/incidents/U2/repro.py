@@ -1,0 +1,16 @@
+import torch
+import torch.distributed as dist
+
+
+def main():
+    dist.init_process_group("xccl")
+    rank = dist.get_rank()
+    torch.xpu.set_device(rank)
+    x = torch.full((1 << 20,), float(rank), device="xpu")
+    dist.all_reduce(x, async_op=True)
+    torch.xpu.synchronize()
+    print(x[0].item())
+
+
+if __name__ == "__main__":
+    main()
