@@ -297,6 +297,11 @@ type RankBranch struct {
 	// list), so each subset creates a different group (R18). Then holds
 	// the creation.
 	Members bool
+	// StopsEarly: no condition but a loop each rank ends on its own
+	// (generate() stopping at this rank's end-of-sequence token on a
+	// ZeRO-3 model), whose every round issues Then (R16). Cond names the
+	// call.
+	StopsEarly bool
 }
 
 // Divergence says why a branch condition can differ between ranks.

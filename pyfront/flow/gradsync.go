@@ -5,6 +5,7 @@ import (
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/api"
 )
 
 // Backward passes that communicate.
@@ -501,4 +502,126 @@ func multiWorld(test ast.Expr) bool {
 		return false
 	}
 	return c.Ops[0] == ast.Gt || c.Ops[0] == ast.NotEq
+}
+
+// zero3Generate records a generate() call on a model whose parameters
+// DeepSpeed ZeRO-3 partitions, without synced_gpus=True: each new token
+// is a forward that all-gathers the parameters, and each rank stops at
+// its own end-of-sequence token, so a rank that finishes early moves on
+// while the others wait in the next all-gather (R16). Recent transformers
+// turn synced_gpus on by themselves when they know of ZeRO-3, which they
+// do when the program builds an HfDeepSpeedConfig; a bare
+// deepspeed.initialize(config={"zero_optimization": {"stage": 3}}) leaves
+// them unaware.
+func (l *lowerer) zero3Generate(c *ast.Call) {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok || a.Attr != "generate" || l.zero3 == nil {
+		return
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == "synced_gpus" && !isFalse(k.Value) {
+			return
+		}
+	}
+	root := a.Value
+	for {
+		x, ok := root.(*ast.Attribute)
+		if !ok {
+			break
+		}
+		root = x.Value
+	}
+	n, ok := root.(*ast.Name)
+	if !ok || !l.zero3[n.Id] {
+		return
+	}
+	op := &rules.OpRef{Op: "generate", Group: worldGroup, Pos: l.pos(c.Pos)}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(c.Pos), Cond: l.text(c.Func), Then: []*rules.OpRef{op}, StopsEarly: true})
+}
+
+// zero3Models returns the locals of body that hold a model whose
+// parameters ZeRO-3 partitions: the engine deepspeed.initialize returns
+// and the model handed to it, when its config is a dict literal (or a
+// local bound to one) with zero_optimization.stage 3. nil when there is
+// none, or when the file builds an HfDeepSpeedConfig.
+func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
+	if !strings.Contains(string(l.file.Src), "deepspeed") || strings.Contains(string(l.file.Src), "HfDeepSpeedConfig") {
+		return nil
+	}
+	dicts := map[string]*ast.Dict{}
+	var out map[string]bool
+	var visit func(n ast.Node)
+	visit = func(n ast.Node) {
+		switch n := n.(type) {
+		case nil, *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return
+		case *ast.Assign:
+			if d, ok := n.Value.(*ast.Dict); ok {
+				for _, t := range n.Targets {
+					if nm, ok := t.(*ast.Name); ok {
+						dicts[nm.Id] = d
+					}
+				}
+			}
+			if c, ok := n.Value.(*ast.Call); ok && l.zero3Init(c, dicts) {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				for _, t := range n.Targets {
+					names := targetNames(t)
+					if len(names) > 0 {
+						out[names[0]] = true // the engine
+					}
+				}
+				if m := arg(c, api.Arg{Pos: 1, Name: "model"}); m != nil {
+					if nm, ok := m.(*ast.Name); ok {
+						out[nm.Id] = true
+					}
+				}
+			}
+		}
+		ast.Children(n, visit)
+	}
+	for _, s := range body {
+		visit(s)
+	}
+	return out
+}
+
+// zero3Init reports a deepspeed.initialize call whose config selects
+// ZeRO stage 3.
+func (l *lowerer) zero3Init(c *ast.Call, dicts map[string]*ast.Dict) bool {
+	if ext, _ := l.callee(c); ext != "deepspeed.initialize" {
+		return false
+	}
+	cfg := arg(c, api.Arg{Pos: -1, Name: "config"})
+	if cfg == nil {
+		cfg = arg(c, api.Arg{Pos: -1, Name: "config_params"})
+	}
+	d, ok := cfg.(*ast.Dict)
+	if !ok {
+		if nm, isName := cfg.(*ast.Name); isName {
+			d = dicts[nm.Id]
+		}
+	}
+	if d == nil {
+		return false
+	}
+	zero := dictValue(d, "zero_optimization")
+	zd, ok := zero.(*ast.Dict)
+	if !ok {
+		return false
+	}
+	k, ok := dictValue(zd, "stage").(*ast.Constant)
+	return ok && k.Type == ast.ConstInt && k.Int == 3
+}
+
+// dictValue returns the value of a dict literal's constant string key.
+func dictValue(d *ast.Dict, key string) ast.Expr {
+	for i, k := range d.Keys {
+		if s, ok := constStr(k); ok && s == key && i < len(d.Values) {
+			return d.Values[i]
+		}
+	}
+	return nil
 }

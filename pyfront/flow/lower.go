@@ -54,6 +54,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	default:
 		return
 	}
+	l.zero3 = l.zero3Models(body)
 	st, exited := l.block(body, newState())
 	if !exited {
 		end := l.pos(node.Span())
@@ -80,6 +81,9 @@ type lowerer struct {
 	curAlias map[string]streamCtx
 	rankVars map[string]bool // locals holding a rank-dependent value
 	fsVars   map[string]bool // locals holding a file system probe's answer (fsProbe)
+	// zero3: locals holding a model whose parameters DeepSpeed ZeRO-3
+	// partitions (zero3Models).
+	zero3 map[string]bool
 	// localVars: locals computed from this rank's forward of a
 	// synchronising module (its loss), whose NaN/Inf tests differ
 	// between ranks (localNumerics).
@@ -1789,6 +1793,7 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 		l.collective(c, site, ext, st)
 	}
 	l.groupMembers(c, ext, at)
+	l.zero3Generate(c)
 	l.streamCall(c, ext, at, st)
 	l.multiComm(c, ext, at)
 	l.mpiLevel(c, ext, at)

@@ -44,7 +44,9 @@ var Rule = rules.Register(&rules.Rule{
 			"all-reduce), outside `with model.no_sync():`; so is an FSDP model's forward (it all-gathers the parameters): " +
 			"`if rank == 0: model(batch)` hangs. A group creation that synchronises the default group and is called on every rank " +
 			"with a member list computed from the rank (`new_group(tp_ranks)` where tp_ranks is this rank's subset, R18) is reported " +
-			"too: every rank must create every subset's group, unless use_local_synchronization=True; a group of this rank alone is fine. Two more conditions differ " +
+			"too: every rank must create every subset's group, unless use_local_synchronization=True; a group of this rank alone is fine. So is generate() on a model that DeepSpeed ZeRO-3 partitions " +
+			"(deepspeed.initialize with zero_optimization.stage 3) without synced_gpus=True (R16): each rank stops generating at " +
+			"its own end-of-sequence token, while every token's forward all-gathers the parameters. Two more conditions differ " +
 			"between ranks and are reported as warnings: a NaN/Inf test of such a loss (`if torch.isnan(loss): continue` before " +
 			"loss.backward()), since each rank computes its loss from its own batch, unless the test's result was all-reduced first; " +
 			"and an out-of-memory handler that recovers (`except torch.cuda.OutOfMemoryError: continue`, or `\"out of memory\" in " +
@@ -83,6 +85,7 @@ if accelerator.is_main_process:
 			"https://github.com/Lightning-AI/pytorch-lightning/issues/19106 — log_dict(sync_dist=True) with rank-dependent keys (R4)",
 			"https://github.com/NVIDIA/apex/pull/18 — flat_dist_call iterated tensors in an order that differed across processes (R13)",
 			"https://github.com/mosaicml/composer/pull/1319 — a subset of ranks ran out of memory and retried while the others waited in DDP's gradient all-reduce (R15)",
+			"https://github.com/deepspeedai/DeepSpeed/issues/8262 — ZeRO-3 generate() hangs when one rank stops at its end-of-sequence token first; synced_gpus=True (R16)",
 		},
 		Since: "0.1.0",
 	},
@@ -145,6 +148,12 @@ func run(p *rules.Pass) {
 	for _, br := range p.Prog.Branches {
 		if br == nil || br.Paired {
 			continue // a paired branch's ranks issue the same sequence once each
+		}
+		if br.StopsEarly {
+			for _, o := range br.Then {
+				reportStopsEarly(p, br, o, seen)
+			}
+			continue
 		}
 		if br.Members {
 			for _, o := range br.Then {
@@ -210,6 +219,20 @@ func addReached(d *rules.Diagnostic, o *rules.OpRef) {
 	if o.Site != nil && o.Site.Pos.IsValid() && o.Site.Pos != o.Pos {
 		d.Related = append(d.Related, rulekit.Related(o.Site.Pos, fmt.Sprintf("the collective reached through this call (%s)", rulekit.OpName(o.Site))))
 	}
+}
+
+// reportStopsEarly reports a generation loop that each rank ends on its
+// own over a model whose forward communicates.
+func reportStopsEarly(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
+	if seen[o.Pos] {
+		return
+	}
+	seen[o.Pos] = true
+	p.Report(rules.Diagnostic{Pos: o.Pos, Message: fmt.Sprintf(
+		"%s on a DeepSpeed ZeRO-3 model runs one forward per new token, and each forward all-gathers the partitioned parameters; "+
+			"each rank stops at its own end-of-sequence token, so a rank that finishes first moves on while the others wait in the "+
+			"next all-gather (hang); pass synced_gpus=True (finished ranks keep running forwards until all are done), or build an "+
+			"HfDeepSpeedConfig before loading the model so that transformers turns it on", br.Cond)})
 }
 
 // reportMembers reports a group creation whose member list depends on

@@ -1,0 +1,20 @@
+# Generation on a ZeRO-3 model without synced_gpus (R16): each token's
+# forward all-gathers the partitioned parameters, and each rank stops at
+# its own end-of-sequence token.
+import deepspeed
+import torch
+
+
+def sample(model, tokenizer, prompts):
+    ds_config = {"zero_optimization": {"stage": 3}, "train_micro_batch_size_per_gpu": 1}
+    engine, _, _, _ = deepspeed.initialize(model=model, config=ds_config)
+    for prompt in prompts:
+        ids = tokenizer(prompt, return_tensors="pt").input_ids
+        with torch.no_grad():
+            out = engine.module.generate(ids, max_new_tokens=64)  # want CV301 "ZeRO-3"
+        print(tokenizer.decode(out[0]))
+
+
+def sample_inline(model, ids):
+    engine, *_ = deepspeed.initialize(model=model, config={"zero_optimization": {"stage": 3, "overlap_comm": True}})
+    return model.generate(ids, synced_gpus=False)  # want CV301 "synced_gpus=True"
