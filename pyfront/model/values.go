@@ -72,7 +72,18 @@ func shortName(api string) string {
 // groupValue returns the opaque value of a group allocated at pos.
 func (v *Values) groupValue(g *callgraph.Graph, id, apiName, backend string, pos rules.Pos) callgraph.ValueID {
 	key := "group:" + id
-	val := g.Opaque(key, groupType, nil)
+	typ := groupType
+	if gc := v.tables.GroupCreators[apiName]; gc != nil {
+		switch {
+		case gc.Type != "":
+			typ = gc.Type
+		case gc.Returns == "comm" && isClassName(apiName):
+			// A communicator class (cupy's NcclCommunicator, vLLM's
+			// CustomAllreduce): its methods are that class's.
+			typ = apiName
+		}
+	}
+	val := g.Opaque(key, typ, nil)
 	if g.Value(val).Data == nil {
 		grp := &rules.Group{ID: id, Kind: rules.GroupAlloc, API: apiName, Backend: backend, Pos: pos}
 		g.Value(val).Data = grp
@@ -261,3 +272,10 @@ func argExpr(call *ast.Call, a api.Arg) ast.Expr {
 }
 
 func argSpec(pos int, name string) api.Arg { return api.Arg{Pos: pos, Name: name} }
+
+// isClassName reports a qualified name whose last component is
+// capitalised (a class: cupy.cuda.nccl.NcclCommunicator).
+func isClassName(name string) bool {
+	last := name[strings.LastIndexByte(name, '.')+1:]
+	return last != "" && last[0] >= 'A' && last[0] <= 'Z'
+}

@@ -166,6 +166,11 @@ type GroupCreator struct {
 	// members call (new_group's use_local_synchronization).
 	Collective string `toml:"collective"`
 	Local      Arg    `toml:"local"`
+	// Type: the class of the object returned, whose methods communicate
+	// on the group (vLLM's get_tp_group() returns a GroupCoordinator);
+	// "" for a torch ProcessGroup (or, for a class returning "comm",
+	// the class itself).
+	Type string `toml:"type"`
 	// Members: the argument listing the new group's ranks, which every
 	// rank must pass the same (new_group's ranks).
 	Members Arg    `toml:"members"`
