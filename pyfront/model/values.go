@@ -197,11 +197,23 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 			return []callgraph.ValueID{val}, true
 		}
 	}
-	if v.tables.Collectives[name] != nil {
+	if c := v.tables.Collectives[name]; c != nil {
 		// What a collective returns is its work handle (or None), not
 		// the collective: calling a value that may hold the handle (a
 		// dict of handles and callables) is no call of the collective.
 		return []callgraph.ValueID{g.Opaque("result:"+name, name+"()", nil)}, true
+	}
+	if m := v.tables.Canonical(strings.Replace(name, "().", ".", 1)); m != name {
+		if c := v.tables.Collectives[m]; c != nil && c.GradSync && c.Method && cs.Node != nil {
+			// accelerator.prepare(model, optimizer, loader) hands back
+			// what it was given, the model wrapped: each name of `model,
+			// opt, dl = accelerator.prepare(…)` holds the wrapped model
+			// (which the gradient-sync analysis looks for in calls).
+			res := g.Opaque("result:"+m, m+"()", nil)
+			tuple := g.Container(cs.Node, "tuple")
+			g.AddElement(tuple, -1, res)
+			return []callgraph.ValueID{res, tuple}, true
+		}
 	}
 	return nil, false
 }

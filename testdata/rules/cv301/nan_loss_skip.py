@@ -85,3 +85,20 @@ def clean_exit_on_nan(net, loader, opt):
         if torch.isnan(loss):
             sys.exit(0)
         loss.backward()  # want CV301 "NaN/Inf test"
+
+
+def accelerate_train(model, opt, loader, accelerator):
+    for x in loader:
+        loss = model(x).sum()
+        if torch.isnan(loss):
+            continue
+        accelerator.backward(loss)  # want CV301 "NaN/Inf test"
+        opt.step()
+
+
+def accelerate_main(net, opt, loader):
+    from accelerate import Accelerator
+
+    accelerator = Accelerator()
+    model, opt, loader = accelerator.prepare(net, opt, loader)
+    accelerate_train(model, opt, loader, accelerator)
