@@ -102,3 +102,16 @@ def accelerate_main(net, opt, loader):
     accelerator = Accelerator()
     model, opt, loader = accelerator.prepare(net, opt, loader)
     accelerate_train(model, opt, loader, accelerator)
+
+
+def fabric_loop(net, opt, loader):
+    from lightning.fabric import Fabric
+
+    fabric = Fabric(strategy="ddp")
+    model, opt = fabric.setup(net, opt)
+    for x in loader:
+        loss = model(x).sum()
+        if not torch.isfinite(loss):
+            continue
+        fabric.backward(loss)  # want CV301 "NaN/Inf test"
+        opt.step()
