@@ -201,7 +201,15 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 		// What a collective returns is its work handle (or None), not
 		// the collective: calling a value that may hold the handle (a
 		// dict of handles and callables) is no call of the collective.
-		return []callgraph.ValueID{g.Opaque("result:"+name, name+"()", nil)}, true
+		res := g.Opaque("result:"+name, name+"()", nil)
+		if c.GradSync && !isClassName(name) && cs.Node != nil {
+			// deepspeed.initialize(…) returns (engine, optimizer, …):
+			// `engine, *_ = deepspeed.initialize(…)` holds the engine.
+			tuple := g.Container(cs.Node, "tuple")
+			g.AddElement(tuple, -1, res)
+			return []callgraph.ValueID{res, tuple}, true
+		}
+		return []callgraph.ValueID{res}, true
 	}
 	if m := v.tables.Canonical(strings.Replace(name, "().", ".", 1)); m != name {
 		if c := v.tables.Collectives[m]; c != nil && c.GradSync && c.Method && cs.Node != nil {

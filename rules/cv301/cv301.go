@@ -39,8 +39,8 @@ var Rule = rules.Register(&rules.Rule{
 			"at a call that passes, or defaults to, False. Also reported, as a warning: collectives issued once per " +
 			"element of a set (`for name in set(names): dist.broadcast(bufs[name], 0)`), since a set iterates in hash " +
 			"order and hashes differ between processes (R13); integer sets, sorted(...) and Horovod's name-matched " +
-			"operations are fine. Under DistributedDataParallel, FSDP, accelerate's prepare() or Lightning Fabric's setup(), loss.backward() (or " +
-			"accelerator.backward(loss), fabric.backward(loss)) on a loss computed from the wrapped model's forward is itself a collective (the gradient " +
+			"operations are fine. Under DistributedDataParallel, FSDP, deepspeed.initialize's engine, accelerate's prepare() or Lightning Fabric's setup(), " +
+			"loss.backward() (or engine.backward(loss), accelerator.backward(loss), fabric.backward(loss)) on a loss computed from the wrapped model's forward is itself a collective (the gradient " +
 			"all-reduce), outside `with model.no_sync():`; so is an FSDP model's forward (it all-gathers the parameters): " +
 			"`if rank == 0: model(batch)` hangs. A group creation that synchronises the default group and is called on every rank " +
 			"with a member list computed from the rank (`new_group(tp_ranks)` where tp_ranks is this rank's subset, R18) is reported " +
@@ -206,7 +206,7 @@ func opName(o *rules.OpRef) string {
 	switch o.Op {
 	case "backward":
 		// A backward pass through DDP or FSDP: its gradient reduction.
-		return "backward() (its gradient all-reduce under DistributedDataParallel/FSDP)"
+		return "backward() (it reduces the gradients under DDP, FSDP, DeepSpeed, accelerate or Fabric)"
 	case "forward":
 		return "the FSDP model's forward (it all-gathers the sharded parameters)"
 	}
