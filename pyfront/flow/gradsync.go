@@ -18,14 +18,17 @@ import (
 // all-reduce (R15).
 
 // GradSyncer is implemented by resolvers that know which calls run the
-// forward of a gradient-synchronising module (an instance of a table
-// entry with grad_sync: DistributedDataParallel, FSDP).
+// forward of a gradient-synchronising module (what a table entry with
+// grad_sync made: a DistributedDataParallel or FSDP instance, the engine
+// deepspeed.initialize returns, accelerate's prepared model).
 type GradSyncer interface {
 	// SyncForward reports whether call runs such a module's forward
 	// (model(x), model.forward(x); not its construction).
 	SyncForward(call *ast.Call) bool
-	// SyncedBackward returns the op a backward call issues, or nil when
-	// its loss does not come from such a forward.
+	// SyncedBackward returns the op a call issues implicitly: the
+	// gradient reduction of a backward whose loss comes from such a
+	// forward, or the parameter all-gather of an FSDP model's forward;
+	// nil for other calls.
 	SyncedBackward(call *ast.Call) *rules.OpRef
 }
 
@@ -39,16 +42,10 @@ const (
 // SyncedBackwards returns the backward calls of body (nested functions and
 // classes left out) whose tensor derives, through the body's assignments,
 // from a call that forward reports: `out = model(x); loss = crit(out, y);
-// scaler.scale(loss).backward()`. Calls inside `with m.no_sync():` are
+// scaler.scale(loss).backward()`, or a framework's backward handed such a
+// loss (accelerator.backward(loss)). Calls inside `with m.no_sync():` are
 // left out: DDP defers the all-reduce to a later backward.
-//
-// wraps reports calls that return the wrapped module among their results
-// (accelerate's prepare(model, optimizer, …), whose results the value
-// analysis does not follow): a local bound from one is such a module, and
-// calling it runs its forward.
-//
-// It also returns the forward calls of modules that wraps bound.
-func SyncedBackwards(body []ast.Stmt, forward, wraps func(*ast.Call) bool) (backwards, wrappedForwards []*ast.Call) {
+func SyncedBackwards(body []ast.Stmt, forward func(*ast.Call) bool) []*ast.Call {
 	var backs []*ast.Call
 	var assigns []assignment
 	var visit func(n ast.Node, noSync bool)
@@ -85,41 +82,16 @@ func SyncedBackwards(body []ast.Stmt, forward, wraps func(*ast.Call) bool) (back
 		visit(s, false)
 	}
 	if len(backs) == 0 {
-		return nil, nil
-	}
-	models := map[string]bool{}
-	for _, a := range assigns {
-		if c, ok := a.value.(*ast.Call); ok && wraps != nil && wraps(c) {
-			for _, n := range a.names {
-				models[n] = true
-			}
-		}
-	}
-	seen := map[*ast.Call]bool{}
-	if len(models) > 0 {
-		inner := forward
-		forward = func(c *ast.Call) bool {
-			f := c.Func
-			if a, ok := f.(*ast.Attribute); ok && a.Attr == "forward" {
-				f = a.Value
-			}
-			if n, ok := f.(*ast.Name); ok && models[n.Id] {
-				if !seen[c] {
-					seen[c] = true
-					wrappedForwards = append(wrappedForwards, c)
-				}
-				return true
-			}
-			return inner(c)
-		}
+		return nil
 	}
 	derived := derivedNames(assigns, forward)
+	var out []*ast.Call
 	for _, c := range backs {
 		if fromForward(backwardTensor(c), derived, forward) || frameworkBackward(c, derived, forward) {
-			backwards = append(backwards, c)
+			out = append(out, c)
 		}
 	}
-	return backwards, wrappedForwards
+	return out
 }
 
 // frameworkBackward reports a framework's backward method handed the

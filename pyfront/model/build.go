@@ -73,7 +73,6 @@ type builder struct {
 	backwardFns    map[ast.Node]bool
 	syncedBackward map[*ast.Call]*rules.OpRef
 	syncOps        map[ast.Node][]*rules.OpRef
-	syncForwards   map[*ast.Call]bool // forwards of modules a wrapper API returned
 	callOf         map[*rules.Call]*callgraph.CallSite
 	apiMemo        [][]string // by CallSite.ID
 	apiDone        []bool

@@ -20,7 +20,6 @@ import (
 // gradSync records the synchronised backward and forward calls.
 func (b *builder) gradSync() {
 	b.syncedBackward = map[*ast.Call]*rules.OpRef{}
-	b.syncForwards = map[*ast.Call]bool{}
 	b.syncOps = map[ast.Node][]*rules.OpRef{}
 	b.syncBackwards()
 	b.shardedForwards()
@@ -86,11 +85,7 @@ func (b *builder) syncBackwards() {
 		}
 		path := f.Module.Path
 		forward := func(c *ast.Call) bool { return b.syncForward(path, c) }
-		backs, forwards := flow.SyncedBackwards(body, forward, b.syncWrapper)
-		for _, c := range forwards {
-			b.syncForwards[c] = true
-		}
-		for _, c := range backs {
+		for _, c := range flow.SyncedBackwards(body, forward) {
 			op := &rules.OpRef{Op: flow.BackwardOp, Group: group, Pos: b.pos(path, c)}
 			b.syncedBackward[c] = op
 			b.syncOps[f.Node] = append(b.syncOps[f.Node], op)
@@ -212,18 +207,6 @@ func (b *builder) wrapperValue(e ast.Expr, has func(*api.Collective) bool) bool 
 	return false
 }
 
-// syncWrapper reports a call of a grad_sync API whose results the value
-// analysis does not follow (accelerate's prepare): what it binds is the
-// wrapped module. A constructor's instance is followed (syncForward).
-func (b *builder) syncWrapper(c *ast.Call) bool {
-	s := b.sites[c]
-	if s == nil {
-		return false
-	}
-	e := b.t.Collectives[s.API]
-	return e != nil && e.GradSync && e.Method
-}
-
 // wrapperGroup is the group the program's wrappers with the property
 // communicate over: the one group all their constructions name, or
 // unknown when they differ (which wrapper a value comes from is not
@@ -255,7 +238,7 @@ func sameGroup(a, c *rules.Group) bool {
 
 // SyncForward implements flow.GradSyncer.
 func (r *resolver) SyncForward(call *ast.Call) bool {
-	return r.b.syncedBackward != nil && (r.b.syncForwards[call] || r.b.syncForward(r.mod, call))
+	return r.b.syncedBackward != nil && r.b.syncForward(r.mod, call)
 }
 
 // SyncedBackward implements flow.GradSyncer.
