@@ -25,11 +25,11 @@ type GradSyncer interface {
 	// SyncForward reports whether call runs such a module's forward
 	// (model(x), model.forward(x); not its construction).
 	SyncForward(call *ast.Call) bool
-	// SyncedBackward returns the op a call issues implicitly: the
+	// ImplicitOp returns the op a call issues implicitly: the
 	// gradient reduction of a backward whose loss comes from such a
 	// forward, or the parameter all-gather of an FSDP model's forward;
 	// nil for other calls.
-	SyncedBackward(call *ast.Call) *rules.OpRef
+	ImplicitOp(call *ast.Call) *rules.OpRef
 }
 
 // BackwardOp and ForwardOp name the collectives a synchronised backward

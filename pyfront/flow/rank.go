@@ -336,7 +336,7 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 				return
 			}
 			if gs, ok := l.r.(GradSyncer); ok {
-				if o := gs.SyncedBackward(n); o != nil {
+				if o := gs.ImplicitOp(n); o != nil {
 					out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: o.Pos})
 					return
 				}

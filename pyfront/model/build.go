@@ -69,21 +69,23 @@ type builder struct {
 	// multithreading disabled around them.
 	backwardCalls, backwardSingle int
 	// backwardFns: the function nodes with a backward() call;
-	// syncedBackward and syncOps: the synchronised ones (see gradSync).
-	backwardFns    map[ast.Node]bool
-	syncedBackward map[*ast.Call]*rules.OpRef
-	syncOps        map[ast.Node][]*rules.OpRef
-	callOf         map[*rules.Call]*callgraph.CallSite
-	apiMemo        [][]string // by CallSite.ID
-	apiDone        []bool
-	siteSrc        map[*rules.Site]siteSource
-	applyIdx       map[*callgraph.Class][]*callgraph.CallSite // see applyCalls
-	selfStoreIdx   map[*callgraph.Class]map[string][]ast.Expr // see selfStores
-	methodsOf      map[*callgraph.Class][]*callgraph.Func     // the functions defined in each class, in Funcs order
-	selfAnnIdx     map[*callgraph.Class]map[string]string     // see selfAttrClass
-	selfMu         sync.Mutex                                 // guards selfStoreIdx, methodsOf, selfAnnIdx
-	registries     map[*callgraph.Class]map[string]bool       // see HandleRegistry
-	spawnedBy      map[*rules.Site]*rules.Context             // sites a spawn runs directly (spawnedSite)
+	// implicitOps: the calls that communicate without being sites (a
+	// synchronised backward, an FSDP forward), and syncOps the same per
+	// function node (see gradSync).
+	backwardFns  map[ast.Node]bool
+	implicitOps  map[*ast.Call]*rules.OpRef
+	syncOps      map[ast.Node][]*rules.OpRef
+	callOf       map[*rules.Call]*callgraph.CallSite
+	apiMemo      [][]string // by CallSite.ID
+	apiDone      []bool
+	siteSrc      map[*rules.Site]siteSource
+	applyIdx     map[*callgraph.Class][]*callgraph.CallSite // see applyCalls
+	selfStoreIdx map[*callgraph.Class]map[string][]ast.Expr // see selfStores
+	methodsOf    map[*callgraph.Class][]*callgraph.Func     // the functions defined in each class, in Funcs order
+	selfAnnIdx   map[*callgraph.Class]map[string]string     // see selfAttrClass
+	selfMu       sync.Mutex                                 // guards selfStoreIdx, methodsOf, selfAnnIdx
+	registries   map[*callgraph.Class]map[string]bool       // see HandleRegistry
+	spawnedBy    map[*rules.Site]*rules.Context             // sites a spawn runs directly (spawnedSite)
 }
 
 type siteSource struct {

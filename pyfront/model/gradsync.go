@@ -19,7 +19,7 @@ import (
 
 // gradSync records the synchronised backward and forward calls.
 func (b *builder) gradSync() {
-	b.syncedBackward = map[*ast.Call]*rules.OpRef{}
+	b.implicitOps = map[*ast.Call]*rules.OpRef{}
 	b.syncOps = map[ast.Node][]*rules.OpRef{}
 	b.syncBackwards()
 	b.shardedForwards()
@@ -43,7 +43,7 @@ func (b *builder) shardedForwards() {
 			continue
 		}
 		op := &rules.OpRef{Op: flow.ForwardOp, Group: group, Pos: b.pos(path, c)}
-		b.syncedBackward[c] = op
+		b.implicitOps[c] = op
 		b.syncOps[cs.Caller.Node] = append(b.syncOps[cs.Caller.Node], op)
 	}
 }
@@ -87,7 +87,7 @@ func (b *builder) syncBackwards() {
 		forward := func(c *ast.Call) bool { return b.syncForward(path, c) }
 		for _, c := range flow.SyncedBackwards(body, forward) {
 			op := &rules.OpRef{Op: flow.BackwardOp, Group: group, Pos: b.pos(path, c)}
-			b.syncedBackward[c] = op
+			b.implicitOps[c] = op
 			b.syncOps[f.Node] = append(b.syncOps[f.Node], op)
 		}
 	}
@@ -238,8 +238,8 @@ func sameGroup(a, c *rules.Group) bool {
 
 // SyncForward implements flow.GradSyncer.
 func (r *resolver) SyncForward(call *ast.Call) bool {
-	return r.b.syncedBackward != nil && r.b.syncForward(r.mod, call)
+	return r.b.implicitOps != nil && r.b.syncForward(r.mod, call)
 }
 
-// SyncedBackward implements flow.GradSyncer.
-func (r *resolver) SyncedBackward(call *ast.Call) *rules.OpRef { return r.b.syncedBackward[call] }
+// ImplicitOp implements flow.GradSyncer.
+func (r *resolver) ImplicitOp(call *ast.Call) *rules.OpRef { return r.b.implicitOps[call] }
