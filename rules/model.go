@@ -320,6 +320,9 @@ const (
 	// LocalFailure: an exception handler for an error raised on some
 	// ranks only (out of memory); Cond names the exception.
 	LocalFailure
+	// LocalData: a test of whether the batch this rank loaded is missing
+	// or empty (`if batch is None: continue`).
+	LocalData
 )
 
 // OpRef is one collective issued on a path, possibly through a call.

@@ -209,6 +209,8 @@ func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
 		return rules.HostCheck, true
 	case l.localNumerics(test):
 		return rules.LocalValue, true
+	case l.batchTest(test):
+		return rules.LocalData, true
 	}
 	return 0, false
 }
@@ -596,4 +598,115 @@ func dictValue(d *ast.Dict, key string) ast.Expr {
 		}
 	}
 	return nil
+}
+
+// batchLoop records the batch variable of a loop over a data loader:
+// `for batch in train_loader`, `for step, batch in enumerate(loader)`,
+// through tqdm(...) too. Each rank loads its own batches.
+func (l *lowerer) batchLoop(iter, target ast.Expr) {
+	src := iter
+	batch := target
+	for {
+		c, ok := src.(*ast.Call)
+		if !ok || len(c.Args) == 0 {
+			break
+		}
+		switch lastName(dotted(c.Func)) {
+		case "enumerate":
+			if elts := ast.SeqElts(batch); len(elts) == 2 {
+				batch = elts[1]
+			}
+		case "tqdm", "iter":
+		default:
+			return
+		}
+		src = c.Args[0]
+	}
+	name := strings.ToLower(lastName(dotted(src)))
+	if !strings.Contains(name, "loader") {
+		return
+	}
+	for _, n := range targetNames(batch) {
+		l.batchVars[n] = true
+	}
+}
+
+// batchTest reports a test of whether this rank's batch is missing or
+// empty: `batch is None`, `not batch`, `len(batch) == 0`, `x.numel() ==
+// 0`, or an .all()/.any() over its contents (`if (mask == 0).all():
+// continue`). A collate function that drops bad samples, or padding, can
+// make one rank's batch empty while the others' are not.
+func (l *lowerer) batchTest(test ast.Expr) bool {
+	if len(l.batchVars) == 0 {
+		return false
+	}
+	mentions := func(e ast.Expr) bool {
+		return dependsOn(e, l.batchVars, func(n ast.Node) (bool, bool) {
+			if c, ok := n.(*ast.Call); ok {
+				if s := l.r.Site(c); s != nil && uniformOps[s.Op] {
+					return false, false // gathered or reduced: the same on every rank
+				}
+			}
+			return false, true
+		})
+	}
+	switch t := test.(type) {
+	case *ast.UnaryOp:
+		if t.Op == ast.Not {
+			return mentions(t.Operand) || l.batchTest(t.Operand)
+		}
+	case *ast.BoolOp:
+		for _, v := range t.Values {
+			if l.batchTest(v) {
+				return true
+			}
+		}
+	case *ast.Compare:
+		if len(t.Ops) != 1 || len(t.Comparators) != 1 {
+			return false
+		}
+		if t.Ops[0] == ast.Is || t.Ops[0] == ast.IsNot {
+			return isNone(t.Comparators[0]) && mentions(t.Left)
+		}
+		if k, ok := t.Comparators[0].(*ast.Constant); ok && k.Type == ast.ConstInt && k.Int == 0 {
+			if c, ok := t.Left.(*ast.Call); ok {
+				switch lastName(dotted(c.Func)) {
+				case "len", "numel", "size", "nelement":
+					return mentions(c)
+				}
+			}
+		}
+	case *ast.Call:
+		if a, ok := t.Func.(*ast.Attribute); ok && (a.Attr == "all" || a.Attr == "any") {
+			return mentions(a.Value)
+		}
+	}
+	return false
+}
+
+// batchPart reports a value that is a part of a batch variable: an item
+// or attribute of it (batch["attention_mask"], batch.x), or such a part
+// moved to a device. What the model computes from the batch is no part.
+func (l *lowerer) batchPart(e ast.Expr) bool {
+	if len(l.batchVars) == 0 || e == nil {
+		return false
+	}
+	for {
+		switch x := e.(type) {
+		case *ast.Name:
+			return l.batchVars[x.Id]
+		case *ast.Subscript:
+			e = x.Value
+		case *ast.Attribute:
+			e = x.Value
+		case *ast.Call:
+			a, ok := x.Func.(*ast.Attribute)
+			if !ok || !placementMethods[a.Attr] {
+				return false
+			}
+			e = a.Value
+		default:
+			return false
+		}
+	}
 }

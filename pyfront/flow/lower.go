@@ -88,6 +88,9 @@ type lowerer struct {
 	// synchronising module (its loss), whose NaN/Inf tests differ
 	// between ranks (localNumerics).
 	localVars map[string]bool
+	// batchVars: locals holding the batch this rank loaded (the target
+	// of `for batch in loader`) or a part of it (batchTest).
+	batchVars map[string]bool
 	setVars   map[string]bool // locals holding a set (setValued)
 	// notDist counts enclosing arms on which torch.distributed is not
 	// initialised (distributedTest): one process, no divergence.
@@ -146,7 +149,7 @@ func newLowerer(fn *rules.Function, r Resolver) *lowerer {
 	}
 	return &lowerer{fn: fn, r: r, tb: tb, file: f, src: sourceFor(r, f), path: f.Path,
 		synth: map[string]*rules.Stream{}, eventOn: map[string]streamCtx{}, curAlias: map[string]streamCtx{},
-		rankVars: map[string]bool{}, fsVars: map[string]bool{}, localVars: map[string]bool{}, setVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
+		rankVars: map[string]bool{}, fsVars: map[string]bool{}, localVars: map[string]bool{}, batchVars: map[string]bool{}, setVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
 }
 
 // state is what flows along one path: the async work handles bound to
@@ -678,10 +681,12 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		return l.ifStmt(s, st, rest)
 	case *ast.For:
 		l.setLoop(s.Iter, s.Target, s.Body)
+		l.batchLoop(s.Iter, s.Target)
 		l.loopHead(s.Iter, s.Target, st)
 		return l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st), false
 	case *ast.AsyncFor:
 		l.setLoop(s.Iter, s.Target, s.Body)
+		l.batchLoop(s.Iter, s.Target)
 		l.loopHead(s.Iter, s.Target, st)
 		return l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st), false
 	case *ast.While:
@@ -1334,6 +1339,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				l.localVars[v] = true
 			} else {
 				delete(l.localVars, v)
+			}
+			if l.batchPart(value) {
+				l.batchVars[v] = true
+			} else {
+				delete(l.batchVars, v)
 			}
 			l.trackMesh(v, value)
 			if sc := l.newStream(value); sc.s != nil {

@@ -51,7 +51,8 @@ var Rule = rules.Register(&rules.Rule{
 			"loss.backward()), since each rank computes its loss from its own batch, unless the test's result was all-reduced first; " +
 			"and an out-of-memory handler that recovers (`except torch.cuda.OutOfMemoryError: continue`, or `\"out of memory\" in " +
 			"str(e)` in a RuntimeError handler) around collectives (R15), unless it re-raises, or re-raises whenever the job is " +
-			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`).",
+			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`); and a test of whether the batch a rank " +
+			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`).",
 		Why: "Every rank of the group must call every collective, in the same order. NCCL matches them by " +
 			"sequence number, not by name: rank 0's extra barrier pairs with the other ranks' next collective, " +
 			"and the last one waits forever (a watchdog timeout after 10–30 minutes), or ranks exchange " +
@@ -315,6 +316,17 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 			"one rank's NaN is not the others', so some ranks issue it and others do not and the job hangs; "+
 			"all-reduce the test's result first (a found-NaN flag) and branch on that, so every rank takes the same path",
 			name, rulekit.GroupLabel(o.Group), cond)
+	} else if br.Divergence == rules.LocalData && afterExit {
+		msg = fmt.Sprintf("%s on %s runs only on the ranks that do not leave early at %s (%s), a test of the batch this rank loaded: "+
+			"each rank loads its own data, so a rank whose batch is missing or empty (a collate function that drops bad samples, all padding) "+
+			"skips it while the others issue it and wait for that rank forever (hang); agree first (all-reduce a skip flag and branch on it), "+
+			"or never hand out an empty batch",
+			name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
+	} else if br.Divergence == rules.LocalData {
+		msg = fmt.Sprintf("%s on %s depends on %s, a test of the batch this rank loaded: each rank loads its own data, so a rank "+
+			"whose batch is missing or empty (a collate function that drops bad samples, all padding) skips it while the others issue it "+
+			"and wait for that rank forever (hang); agree first (all-reduce a skip flag and branch on it), or never hand out an empty batch",
+			name, rulekit.GroupLabel(o.Group), cond)
 	} else if br.Divergence == rules.LocalFailure {
 		msg = fmt.Sprintf("%s on %s is skipped on a rank that runs out of memory before it (the handler at %s, `except %s`, recovers "+
 			"and carries on) while the other ranks issue it and wait for that rank forever (hang, as in Composer's automatic micro-batching); "+
@@ -344,6 +356,9 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 	case rules.LocalFailure:
 		d.Severity = rules.Warning
 		guard = "the out-of-memory handler, run on the failed rank only"
+	case rules.LocalData:
+		d.Severity = rules.Warning
+		guard = "the test of this rank's own batch"
 	}
 	d.Related = append(d.Related, rulekit.Related(br.Guard, guard))
 	addReached(&d, o)
