@@ -710,3 +710,21 @@ func (l *lowerer) batchPart(e ast.Expr) bool {
 		}
 	}
 }
+
+// zero3Forward reports a forward of a model that ZeRO-3 partitions
+// (engine(x), engine.module(x), model.forward(x) for a model handed to
+// deepspeed.initialize): it all-gathers the parameters.
+func (l *lowerer) zero3Forward(c *ast.Call) bool {
+	if l.zero3 == nil {
+		return false
+	}
+	f := c.Func
+	if a, ok := f.(*ast.Attribute); ok && a.Attr == "forward" {
+		f = a.Value
+	}
+	if a, ok := f.(*ast.Attribute); ok && a.Attr == "module" {
+		f = a.Value
+	}
+	n, ok := f.(*ast.Name)
+	return ok && l.zero3[n.Id]
+}

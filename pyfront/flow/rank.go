@@ -341,6 +341,10 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 					return
 				}
 			}
+			if l.zero3Forward(n) {
+				out = append(out, &rules.OpRef{Op: ForwardOp, Group: worldGroup, Pos: l.pos(n.Pos)})
+				return
+			}
 			ext, fn := l.callee(n)
 			if gc := l.tb.GroupCreators[ext]; gc != nil && gc.Collective == "world" && localSync(n, gc) == nil {
 				// Group creation: every rank of the default group takes part.

@@ -41,8 +41,8 @@ var Rule = rules.Register(&rules.Rule{
 			"order and hashes differ between processes (R13); integer sets, sorted(...) and Horovod's name-matched " +
 			"operations are fine. Under DistributedDataParallel, FSDP, deepspeed.initialize's engine, accelerate's prepare() or Lightning Fabric's setup(), " +
 			"loss.backward() (or engine.backward(loss), accelerator.backward(loss), fabric.backward(loss)) on a loss computed from the wrapped model's forward is itself a collective (the gradient " +
-			"all-reduce), outside `with model.no_sync():`; so is an FSDP model's forward (it all-gathers the parameters): " +
-			"`if rank == 0: model(batch)` hangs. A group creation that synchronises the default group and is called on every rank " +
+			"all-reduce), outside `with model.no_sync():`; so is the forward of an FSDP model, or of a ZeRO-3 engine " +
+			"(it all-gathers the parameters): `if rank == 0: model(batch)` hangs. A group creation that synchronises the default group and is called on every rank " +
 			"with a member list computed from the rank (`new_group(tp_ranks)` where tp_ranks is this rank's subset, R18) is reported " +
 			"too: every rank must create every subset's group, unless use_local_synchronization=True; a group of this rank alone is fine. So is generate() on a model that DeepSpeed ZeRO-3 partitions " +
 			"(deepspeed.initialize with zero_optimization.stage 3) without synced_gpus=True (R16): each rank stops generating at " +
@@ -209,7 +209,7 @@ func opName(o *rules.OpRef) string {
 		// A backward pass through DDP or FSDP: its gradient reduction.
 		return "backward() (it reduces the gradients under DDP, FSDP, DeepSpeed, accelerate or Fabric)"
 	case "forward":
-		return "the FSDP model's forward (it all-gathers the sharded parameters)"
+		return "the model's forward (FSDP and ZeRO-3 all-gather the sharded parameters in it)"
 	}
 	return rulekit.ShortAPI("", o.Op)
 }

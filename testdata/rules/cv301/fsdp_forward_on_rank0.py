@@ -13,7 +13,7 @@ class Trainer:
     def sample(self, prompt):
         if dist.get_rank() == 0:
             with torch.no_grad():
-                out = self.model(prompt)  # want CV301 "FSDP model's forward"
+                out = self.model(prompt)  # want CV301 "the model's forward"
             print(out)
 
 
