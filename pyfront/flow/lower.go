@@ -332,6 +332,28 @@ func arg(c *ast.Call, a api.Arg) ast.Expr {
 	return nil
 }
 
+// deviceValue reports a value that names a device: f"cuda:{local_rank}",
+// torch.device("cuda", local_rank). It says where this rank's tensors
+// live, not what they hold, so it is no rank-dependent value for the
+// branches that test it or the data placed with it.
+func deviceValue(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.JoinedStr:
+		if len(e.Values) > 0 {
+			if k, ok := e.Values[0].(*ast.Constant); ok && k.Type == ast.ConstStr {
+				for _, p := range []string{"cuda", "npu", "xpu", "hpu", "mps"} {
+					if strings.HasPrefix(k.Str, p) {
+						return true
+					}
+				}
+			}
+		}
+	case *ast.Call:
+		return dotted(e.Func) == "torch.device"
+	}
+	return false
+}
+
 // hostValue reports whether an assigned value is made in host memory: a
 // call asking for pinned or CPU memory (pin_memory=True, device="cpu"),
 // a synchronous copy to the host (.cpu(), .numpy(), .tolist(), .item(),
@@ -1325,7 +1347,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		}
 		l.trackSet(v, value)
 		if value != nil {
-			if l.isRank(value) {
+			if l.isRank(value) && !deviceValue(value) {
 				l.rankVars[v] = true
 			} else {
 				delete(l.rankVars, v)

@@ -26,10 +26,16 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 	return dependsOn(e, l.rankVars, func(n ast.Node) (found, descend bool) {
 		switch n := n.(type) {
 		case *ast.Compare:
-			// `local_rank == -1` / `!= -1` asks "launched distributed at
-			// all?", which every rank answers the same way.
+			// `local_rank == -1` / `!= -1`, `local_rank >= 0`,
+			// `local_rank is None` ask "launched distributed at all?",
+			// which every rank answers the same way.
 			for _, c := range n.Comparators {
-				if isMinusOne(c) {
+				if isMinusOne(c) || isNone(c) {
+					return false, false
+				}
+			}
+			if len(n.Ops) == 1 && len(n.Comparators) == 1 && (n.Ops[0] == ast.GtE || n.Ops[0] == ast.Lt) {
+				if k, ok := n.Comparators[0].(*ast.Constant); ok && k.Type == ast.ConstInt && k.Int == 0 {
 					return false, false
 				}
 			}
