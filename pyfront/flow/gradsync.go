@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -519,9 +520,6 @@ func (l *lowerer) zero3Generate(c *ast.Call) {
 // local bound to one) with zero_optimization.stage 3. nil when there is
 // none, or when the file builds an HfDeepSpeedConfig.
 func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
-	if !strings.Contains(string(l.file.Src), "deepspeed") || strings.Contains(string(l.file.Src), "HfDeepSpeedConfig") {
-		return nil
-	}
 	dicts := map[string]*ast.Dict{}
 	var out map[string]bool
 	var visit func(n ast.Node)
@@ -537,7 +535,7 @@ func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
 					}
 				}
 			}
-			if c, ok := n.Value.(*ast.Call); ok && l.zero3Init(c, dicts) {
+			if c, ok := n.Value.(*ast.Call); ok && lastName(dotted(c.Func)) == "initialize" && l.zero3Init(c, dicts) {
 				if out == nil {
 					out = map[string]bool{}
 				}
@@ -558,6 +556,9 @@ func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
 	}
 	for _, s := range body {
 		visit(s)
+	}
+	if out != nil && bytes.Contains(l.file.Src, []byte("HfDeepSpeedConfig")) {
+		return nil
 	}
 	return out
 }
