@@ -26,6 +26,10 @@ type GradSyncer interface {
 	// SyncForward reports whether call runs such a module's forward
 	// (model(x), model.forward(x); not its construction).
 	SyncForward(call *ast.Call) bool
+	// Syncs reports whether fn issues any such op itself (a
+	// synchronised backward or a sharded forward): only there do the
+	// values computed from a forward matter to the flow pass.
+	Syncs(fn *rules.Function) bool
 	// ImplicitOp returns the op a call issues implicitly: the
 	// gradient reduction of a backward whose loss comes from such a
 	// forward, or the parameter all-gather of an FSDP model's forward;
@@ -220,7 +224,7 @@ func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
 // call or reads a local computed from one.
 func (l *lowerer) fromSyncForward(e ast.Expr) bool {
 	gs, ok := l.r.(GradSyncer)
-	if !ok || e == nil {
+	if !ok || e == nil || !l.syncs {
 		return false
 	}
 	return dependsOn(e, l.localVars, func(n ast.Node) (bool, bool) {
@@ -520,6 +524,9 @@ func (l *lowerer) zero3Generate(c *ast.Call) {
 // local bound to one) with zero_optimization.stage 3. nil when there is
 // none, or when the file builds an HfDeepSpeedConfig.
 func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
+	if !callsNamed(body, "initialize") {
+		return nil
+	}
 	dicts := map[string]*ast.Dict{}
 	var out map[string]bool
 	var visit func(n ast.Node)
@@ -628,6 +635,9 @@ func (l *lowerer) batchLoop(iter, target ast.Expr) {
 		return
 	}
 	for _, n := range targetNames(batch) {
+		if l.batchVars == nil {
+			l.batchVars = map[string]bool{}
+		}
 		l.batchVars[n] = true
 	}
 }
@@ -728,4 +738,25 @@ func (l *lowerer) zero3Forward(c *ast.Call) bool {
 	}
 	n, ok := f.(*ast.Name)
 	return ok && l.zero3[n.Id]
+}
+
+// callsNamed reports whether body (nested definitions included) calls a
+// function or method with the given name.
+func callsNamed(body []ast.Stmt, name string) bool {
+	found := false
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			if c, ok := n.(*ast.Call); ok && lastName(dotted(c.Func)) == name {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			break
+		}
+	}
+	return found
 }

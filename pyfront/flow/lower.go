@@ -55,6 +55,9 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 		return
 	}
 	l.zero3 = l.zero3Models(body)
+	if gs, ok := r.(GradSyncer); ok {
+		l.syncs = gs.Syncs(fn)
+	}
 	st, exited := l.block(body, newState())
 	if !exited {
 		end := l.pos(node.Span())
@@ -81,14 +84,17 @@ type lowerer struct {
 	curAlias map[string]streamCtx
 	rankVars map[string]bool // locals holding a rank-dependent value
 	fsVars   map[string]bool // locals holding a file system probe's answer (fsProbe)
+	// syncs: the function issues a synchronised backward or forward
+	// (GradSyncer.Syncs), so its locals computed from a forward matter.
+	syncs bool
 	// zero3: locals holding a model whose parameters DeepSpeed ZeRO-3
 	// partitions (zero3Models).
 	zero3 map[string]bool
-	// localVars: locals computed from this rank's forward of a
+	// localVars (nil until used): locals computed from this rank's forward of a
 	// synchronising module (its loss), whose NaN/Inf tests differ
 	// between ranks (localNumerics).
 	localVars map[string]bool
-	// batchVars: locals holding the batch this rank loaded (the target
+	// batchVars (nil until used): locals holding the batch this rank loaded (the target
 	// of `for batch in loader`) or a part of it (batchTest).
 	batchVars map[string]bool
 	setVars   map[string]bool // locals holding a set (setValued)
@@ -149,7 +155,7 @@ func newLowerer(fn *rules.Function, r Resolver) *lowerer {
 	}
 	return &lowerer{fn: fn, r: r, tb: tb, file: f, src: sourceFor(r, f), path: f.Path,
 		synth: map[string]*rules.Stream{}, eventOn: map[string]streamCtx{}, curAlias: map[string]streamCtx{},
-		rankVars: map[string]bool{}, fsVars: map[string]bool{}, localVars: map[string]bool{}, batchVars: map[string]bool{}, setVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
+		rankVars: map[string]bool{}, fsVars: map[string]bool{}, setVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
 }
 
 // state is what flows along one path: the async work handles bound to
@@ -1358,12 +1364,15 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				delete(l.fsVars, v)
 			}
 			if l.notDist == 0 && l.fromSyncForward(value) {
+				if l.localVars == nil {
+					l.localVars = map[string]bool{}
+				}
 				l.localVars[v] = true
 			} else {
 				delete(l.localVars, v)
 			}
 			if l.batchPart(value) {
-				l.batchVars[v] = true
+				l.batchVars[v] = true // batchPart found it non-empty
 			} else {
 				delete(l.batchVars, v)
 			}

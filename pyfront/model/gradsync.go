@@ -241,5 +241,11 @@ func (r *resolver) SyncForward(call *ast.Call) bool {
 	return r.b.implicitOps != nil && r.b.syncForward(r.mod, call)
 }
 
+// Syncs implements flow.GradSyncer.
+func (r *resolver) Syncs(fn *rules.Function) bool {
+	f := r.b.fnOf(fn)
+	return f != nil && len(r.b.syncOps[f.Node]) > 0
+}
+
 // ImplicitOp implements flow.GradSyncer.
 func (r *resolver) ImplicitOp(call *ast.Call) *rules.OpRef { return r.b.implicitOps[call] }
