@@ -269,6 +269,53 @@ func reportSetOrder(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen ma
 	p.Report(d)
 }
 
+// localText is how a finding explains a condition that is no rank test
+// but differs between ranks all the same: exit is the message when the
+// ranks that see it leave early (op, group, guard position, condition),
+// branch when it guards the op (op, group, condition; for an
+// out-of-memory handler: op, group, handler position, exception), guard
+// labels the condition's location.
+type localText struct {
+	exit, branch, guard string
+}
+
+var localTexts = map[rules.Divergence]localText{
+	rules.HostCheck: {
+		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), a file system check that " +
+			"each rank makes on its own host: ranks can see the file system differently (node-local paths, a network file system's cache), " +
+			"and those that left never issue it, so the others wait forever (hang); decide on one rank and broadcast the decision",
+		branch: "%s on %s runs only when %s holds, a file system check that each rank makes on its own host: " +
+			"ranks can see the file system differently (node-local paths, a network file system's cache), so some issue it and others do not " +
+			"and the job hangs; decide on one rank and broadcast the decision (broadcast_object_list), then branch on that",
+		guard: "the file system check, made on each host",
+	},
+	rules.LocalValue: {
+		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), a NaN/Inf test of a value " +
+			"computed from each rank's own batch: a rank whose loss is not finite skips it while the others issue it and wait for that rank forever (hang); " +
+			"all-reduce the test's result first (a found-NaN flag) and branch on that, so every rank skips together",
+		branch: "%s on %s depends on %s, a NaN/Inf test of a value computed from each rank's own batch: " +
+			"one rank's NaN is not the others', so some ranks issue it and others do not and the job hangs; " +
+			"all-reduce the test's result first (a found-NaN flag) and branch on that, so every rank takes the same path",
+		guard: "the NaN/Inf test of a value local to each rank",
+	},
+	rules.LocalData: {
+		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), a test of the batch this rank loaded: " +
+			"each rank loads its own data, so a rank whose batch is missing or empty (a collate function that drops bad samples, all padding) " +
+			"skips it while the others issue it and wait for that rank forever (hang); agree first (all-reduce a skip flag and branch on it), " +
+			"or never hand out an empty batch",
+		branch: "%s on %s depends on %s, a test of the batch this rank loaded: each rank loads its own data, so a rank " +
+			"whose batch is missing or empty (a collate function that drops bad samples, all padding) skips it while the others issue it " +
+			"and wait for that rank forever (hang); agree first (all-reduce a skip flag and branch on it), or never hand out an empty batch",
+		guard: "the test of this rank's own batch",
+	},
+	rules.LocalFailure: {
+		branch: "%s on %s is skipped on a rank that runs out of memory before it (the handler at %s, `except %s`, recovers " +
+			"and carries on) while the other ranks issue it and wait for that rank forever (hang, as in Composer's automatic micro-batching); " +
+			"re-raise when the job is distributed so that the launcher stops every rank, or agree on the failure on every rank before the next collective",
+		guard: "the out-of-memory handler, run on the failed rank only",
+	},
+}
+
 func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool, seen map[rules.Pos]bool) {
 	if seen[o.Pos] {
 		return
@@ -296,42 +343,12 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 				"whether or not it joins the new group%s; the ranks that leave early at %s (%s) never call it, "+
 				"so group creation waits for them forever (hang)", name, local, br.Guard.Short(), cond)
 		}
-	} else if br.Divergence == rules.HostCheck && afterExit {
-		msg = fmt.Sprintf("%s on %s runs only on the ranks that do not leave early at %s (%s), a file system check that "+
-			"each rank makes on its own host: ranks can see the file system differently (node-local paths, a network file system's cache), "+
-			"and those that left never issue it, so the others wait forever (hang); decide on one rank and broadcast the decision",
-			name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
-	} else if br.Divergence == rules.HostCheck {
-		msg = fmt.Sprintf("%s on %s runs only when %s holds, a file system check that each rank makes on its own host: "+
-			"ranks can see the file system differently (node-local paths, a network file system's cache), so some issue it and others do not "+
-			"and the job hangs; decide on one rank and broadcast the decision (broadcast_object_list), then branch on that",
-			name, rulekit.GroupLabel(o.Group), cond)
-	} else if br.Divergence == rules.LocalValue && afterExit {
-		msg = fmt.Sprintf("%s on %s runs only on the ranks that do not leave early at %s (%s), a NaN/Inf test of a value "+
-			"computed from each rank's own batch: a rank whose loss is not finite skips it while the others issue it and wait for that rank forever (hang); "+
-			"all-reduce the test's result first (a found-NaN flag) and branch on that, so every rank skips together",
-			name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
-	} else if br.Divergence == rules.LocalValue {
-		msg = fmt.Sprintf("%s on %s depends on %s, a NaN/Inf test of a value computed from each rank's own batch: "+
-			"one rank's NaN is not the others', so some ranks issue it and others do not and the job hangs; "+
-			"all-reduce the test's result first (a found-NaN flag) and branch on that, so every rank takes the same path",
-			name, rulekit.GroupLabel(o.Group), cond)
-	} else if br.Divergence == rules.LocalData && afterExit {
-		msg = fmt.Sprintf("%s on %s runs only on the ranks that do not leave early at %s (%s), a test of the batch this rank loaded: "+
-			"each rank loads its own data, so a rank whose batch is missing or empty (a collate function that drops bad samples, all padding) "+
-			"skips it while the others issue it and wait for that rank forever (hang); agree first (all-reduce a skip flag and branch on it), "+
-			"or never hand out an empty batch",
-			name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
-	} else if br.Divergence == rules.LocalData {
-		msg = fmt.Sprintf("%s on %s depends on %s, a test of the batch this rank loaded: each rank loads its own data, so a rank "+
-			"whose batch is missing or empty (a collate function that drops bad samples, all padding) skips it while the others issue it "+
-			"and wait for that rank forever (hang); agree first (all-reduce a skip flag and branch on it), or never hand out an empty batch",
-			name, rulekit.GroupLabel(o.Group), cond)
-	} else if br.Divergence == rules.LocalFailure {
-		msg = fmt.Sprintf("%s on %s is skipped on a rank that runs out of memory before it (the handler at %s, `except %s`, recovers "+
-			"and carries on) while the other ranks issue it and wait for that rank forever (hang, as in Composer's automatic micro-batching); "+
-			"re-raise when the job is distributed so that the launcher stops every rank, or agree on the failure on every rank before the next collective",
-			name, rulekit.GroupLabel(o.Group), br.Guard.Short(), br.Cond)
+	} else if t, ok := localTexts[br.Divergence]; ok && br.Divergence == rules.LocalFailure {
+		msg = fmt.Sprintf(t.branch, name, rulekit.GroupLabel(o.Group), br.Guard.Short(), br.Cond)
+	} else if ok && afterExit {
+		msg = fmt.Sprintf(t.exit, name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
+	} else if ok {
+		msg = fmt.Sprintf(t.branch, name, rulekit.GroupLabel(o.Group), cond)
 	} else if afterExit {
 		msg = fmt.Sprintf("%s on %s runs only on the ranks that do not leave early at %s (%s): "+
 			"the ranks that left never issue it, so NCCL pairs it with a different collective or it waits forever (hang)",
@@ -343,22 +360,12 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 	}
 	d := rules.Diagnostic{Pos: o.Pos, Message: msg}
 	guard := "the rank-dependent condition"
-	switch br.Divergence {
-	case rules.HostCheck:
+	if t, ok := localTexts[br.Divergence]; ok {
 		// Whether hosts disagree depends on the file system, which the
-		// analysis cannot see; whether a loss is NaN or memory runs out
-		// on some ranks only depends on the data.
+		// analysis cannot see; whether a loss is NaN, a batch empty or
+		// memory short on some ranks only depends on the data.
 		d.Severity = rules.Warning
-		guard = "the file system check, made on each host"
-	case rules.LocalValue:
-		d.Severity = rules.Warning
-		guard = "the NaN/Inf test of a value local to each rank"
-	case rules.LocalFailure:
-		d.Severity = rules.Warning
-		guard = "the out-of-memory handler, run on the failed rank only"
-	case rules.LocalData:
-		d.Severity = rules.Warning
-		guard = "the test of this rank's own batch"
+		guard = t.guard
 	}
 	d.Related = append(d.Related, rulekit.Related(br.Guard, guard))
 	addReached(&d, o)
