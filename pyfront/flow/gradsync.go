@@ -438,49 +438,45 @@ func singleProcess(e ast.Expr) bool {
 		}
 		return false
 	}
-	c, ok := e.(*ast.Compare)
-	if !ok || len(c.Ops) != 1 || len(c.Comparators) != 1 {
+	op, k, ok := worldSizeCompare(e)
+	if !ok {
 		return false
 	}
+	switch op {
+	case ast.Eq, ast.LtE:
+		return k == 1
+	case ast.Lt:
+		return k == 2
+	}
+	return false
+}
+
+// worldSizeCompare takes apart `world_size OP k` (any name or call
+// ending in world_size: args.world_size, dist.get_world_size()).
+func worldSizeCompare(e ast.Expr) (op ast.CmpOp, k int64, ok bool) {
+	c, isCmp := e.(*ast.Compare)
+	if !isCmp || len(c.Ops) != 1 || len(c.Comparators) != 1 {
+		return 0, 0, false
+	}
 	left := c.Left
-	if call, ok := left.(*ast.Call); ok {
+	if call, isCall := left.(*ast.Call); isCall {
 		left = call.Func
 	}
 	if !strings.HasSuffix(lastName(dotted(left)), "world_size") {
-		return false
+		return 0, 0, false
 	}
-	k, ok := c.Comparators[0].(*ast.Constant)
-	if !ok || k.Type != ast.ConstInt {
-		return false
+	n, isConst := c.Comparators[0].(*ast.Constant)
+	if !isConst || n.Type != ast.ConstInt {
+		return 0, 0, false
 	}
-	switch c.Ops[0] {
-	case ast.Eq, ast.LtE:
-		return k.Int == 1
-	case ast.Lt:
-		return k.Int == 2
-	}
-	return false
+	return c.Ops[0], n.Int, true
 }
 
 // multiWorld reports `world_size > 1` and `world_size != 1` (any name or
 // call ending in world_size, get_world_size()).
 func multiWorld(test ast.Expr) bool {
-	c, ok := test.(*ast.Compare)
-	if !ok || len(c.Ops) != 1 || len(c.Comparators) != 1 {
-		return false
-	}
-	left := c.Left
-	if call, ok := left.(*ast.Call); ok {
-		left = call.Func
-	}
-	if !strings.HasSuffix(lastName(dotted(left)), "world_size") {
-		return false
-	}
-	k, ok := c.Comparators[0].(*ast.Constant)
-	if !ok || k.Type != ast.ConstInt || k.Int != 1 {
-		return false
-	}
-	return c.Ops[0] == ast.Gt || c.Ops[0] == ast.NotEq
+	op, k, ok := worldSizeCompare(test)
+	return ok && k == 1 && (op == ast.Gt || op == ast.NotEq)
 }
 
 // zero3Generate records a generate() call on a model whose parameters
