@@ -189,20 +189,12 @@ func targetNames(t ast.Expr) []string {
 		return []string{t.Id}
 	case *ast.Starred:
 		return targetNames(t.Value)
-	case *ast.Tuple:
-		var out []string
-		for _, e := range t.Elts {
-			out = append(out, targetNames(e)...)
-		}
-		return out
-	case *ast.List:
-		var out []string
-		for _, e := range t.Elts {
-			out = append(out, targetNames(e)...)
-		}
-		return out
 	}
-	return nil
+	var out []string
+	for _, e := range ast.SeqElts(t) {
+		out = append(out, targetNames(e)...)
+	}
+	return out
 }
 
 // divergence reports whether a condition can differ between ranks, and why.

@@ -939,8 +939,10 @@ func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *st
 	var ws []*rules.Work
 	if in, ok := iter.(*ast.Name); ok {
 		ws = append(ws, st.pending[in.Id]...)
-	} else if items, display := displayItems(iter); display {
-		for _, x := range items {
+	} else {
+		// A tuple or list display (not a dict: iterating one yields its
+		// keys).
+		for _, x := range ast.SeqElts(iter) {
 			if n, ok := x.(*ast.Name); ok {
 				ws = append(ws, st.pending[n.Id]...)
 			}

@@ -305,7 +305,7 @@ func (l *lowerer) groupMembers(c *ast.Call, ext string, at rules.Pos) {
 	if x == nil || !l.isRank(x) {
 		return
 	}
-	if items, ok := displayItems(x); ok && len(items) == 1 {
+	if len(ast.SeqElts(x)) == 1 {
 		// [dist.get_rank()]: a group of this rank alone connects to
 		// nobody (torchft registers its process groups this way).
 		return
