@@ -4,7 +4,7 @@
 
 Environment (set by the Go witness test and scripts/witness/hangrate.py):
 
-  RANK, WORLD_SIZE, WITNESS_INIT   rank, world size, init_method (tcp://host:port)
+  RANK, WORLD_SIZE, WITNESS_INIT   rank, world size, init_method (tcp://host:port or file://path)
   WITNESS_BACKEND                  gloo (default) or nccl; read by the fixture
   WITNESS_GUARD_DIR                directory holding collvet_guard.py
   WITNESS_GUARD_MODE               off | warn (default) | raise | serialize
