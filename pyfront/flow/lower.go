@@ -711,12 +711,22 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.setLoop(s.Iter, s.Target, s.Body)
 		l.batchLoop(s.Iter, s.Target)
 		l.loopHead(s.Iter, s.Target, st)
-		return l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st), false
+		filled := l.setFilled(s.Iter, s.Target, s.Body)
+		end := l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st)
+		for _, v := range filled {
+			l.setVars[v] = true
+		}
+		return end, false
 	case *ast.AsyncFor:
 		l.setLoop(s.Iter, s.Target, s.Body)
 		l.batchLoop(s.Iter, s.Target)
 		l.loopHead(s.Iter, s.Target, st)
-		return l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st), false
+		filled := l.setFilled(s.Iter, s.Target, s.Body)
+		end := l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st)
+		for _, v := range filled {
+			l.setVars[v] = true
+		}
+		return end, false
 	case *ast.While:
 		l.test(s.Test, st)
 		// `while reqs: reqs.pop().wait()`: the loop ends when the list

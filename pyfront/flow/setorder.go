@@ -16,11 +16,20 @@ import (
 // setValued reports whether e evaluates to a set whose order can differ
 // between processes: a set display or comprehension, set(…)/frozenset(…)
 // of anything but integers, the set methods and operators applied to one,
-// or a local bound to one (setVars).
+// or a local bound to one (setVars). Whatever keeps a set's order is
+// set-ordered too: list(s), tuple(s), enumerate(s), a comprehension over
+// s, and a dict filled in a loop over s (setFilled), with its keys(),
+// values() and items().
 func (l *lowerer) setValued(e ast.Expr) bool {
 	switch e := e.(type) {
 	case *ast.Name:
 		return l.setVars[e.Id]
+	case *ast.ListComp:
+		return l.compOverSet(e.Generators)
+	case *ast.GeneratorExp:
+		return l.compOverSet(e.Generators)
+	case *ast.DictComp:
+		return l.compOverSet(e.Generators)
 	case *ast.Set:
 		for _, x := range e.Elts {
 			if !intLike(x) {
@@ -38,13 +47,19 @@ func (l *lowerer) setValued(e ast.Expr) bool {
 	case *ast.Call:
 		if a, ok := e.Func.(*ast.Attribute); ok {
 			switch a.Attr {
-			case "union", "intersection", "difference", "symmetric_difference", "copy":
+			case "union", "intersection", "difference", "symmetric_difference", "copy", "keys", "values", "items":
 				return l.setValued(a.Value)
+			case "fromkeys":
+				return len(e.Args) > 0 && l.setValued(e.Args[0])
 			}
 			return false
 		}
 		ext, _ := l.callee(e)
-		if ext != "<builtin>.set" && ext != "<builtin>.frozenset" {
+		switch ext {
+		case "<builtin>.list", "<builtin>.tuple", "<builtin>.enumerate", "<builtin>.iter", "<builtin>.reversed", "<builtin>.dict":
+			return len(e.Args) > 0 && l.setValued(e.Args[0])
+		case "<builtin>.set", "<builtin>.frozenset":
+		default:
 			return false
 		}
 		if len(e.Args) == 0 {
@@ -53,6 +68,12 @@ func (l *lowerer) setValued(e ast.Expr) bool {
 		return !intLike(e.Args[0])
 	}
 	return false
+}
+
+// compOverSet: a comprehension whose outermost loop runs over a set; its
+// result lists the elements in the set's order.
+func (l *lowerer) compOverSet(gens []*ast.Comprehension) bool {
+	return len(gens) > 0 && l.setValued(gens[0].Iter)
 }
 
 // intLike: an int constant, or range(…): integers hash to themselves, so
@@ -91,6 +112,7 @@ func (l *lowerer) setLoop(iter, target ast.Expr, body []ast.Stmt) {
 		}
 		return true
 	})
+	derivedVars(body, vars)
 	var ops []*rules.OpRef
 	for _, st := range body {
 		ast.Inspect(st, func(n ast.Node) bool {
@@ -132,4 +154,111 @@ func argsMention(c *ast.Call, vars map[string]bool) bool {
 		check(k.Value)
 	}
 	return found
+}
+
+// derivedVars adds to vars the locals the loop body computes from them
+// (`bucket = buckets[key]`, `flat = flatten(bucket)`, the targets of an
+// inner loop over one): a collective on such a local follows the loop
+// variable's order too. Repeated until nothing changes, which covers
+// values carried from one round to the next.
+func derivedVars(body []ast.Stmt, vars map[string]bool) {
+	for changed := true; changed; {
+		changed = false
+		add := func(target ast.Expr) {
+			ast.Inspect(target, func(n ast.Node) bool {
+				if nm, ok := n.(*ast.Name); ok && !vars[nm.Id] {
+					vars[nm.Id] = true
+					changed = true
+				}
+				return true
+			})
+		}
+		for _, st := range body {
+			ast.Inspect(st, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+					return false
+				case *ast.Assign:
+					if mentions(n.Value, vars) {
+						for _, t := range n.Targets {
+							add(t)
+						}
+					}
+				case *ast.AnnAssign:
+					if n.Value != nil && mentions(n.Value, vars) {
+						add(n.Target)
+					}
+				case *ast.NamedExpr:
+					if mentions(n.Value, vars) {
+						add(n.Target)
+					}
+				case *ast.For:
+					if mentions(n.Iter, vars) {
+						add(n.Target)
+					}
+				case *ast.AsyncFor:
+					if mentions(n.Iter, vars) {
+						add(n.Target)
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
+// mentions reports whether e reads one of vars.
+func mentions(e ast.Expr, vars map[string]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && vars[nm.Id] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// setFilled lists the locals a loop over a set fills in the set's order:
+// `d[elem] = …`, `d.setdefault(elem, …)` and `xs.append(…)` on a local,
+// with elem derived from the loop variable. Iterating them afterwards
+// follows the set's order (apex's flat_dist_call grouped its tensors by
+// type into a dict keyed from a set, R13).
+func (l *lowerer) setFilled(iter, target ast.Expr, body []ast.Stmt) []string {
+	if !l.setValued(iter) {
+		return nil
+	}
+	vars := map[string]bool{}
+	ast.Inspect(target, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok {
+			vars[nm.Id] = true
+		}
+		return true
+	})
+	derivedVars(body, vars)
+	var out []string
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Assign:
+				for _, t := range n.Targets {
+					if sub, ok := t.(*ast.Subscript); ok && mentions(sub.Slice, vars) {
+						if nm, ok := sub.Value.(*ast.Name); ok {
+							out = append(out, nm.Id)
+						}
+					}
+				}
+			case *ast.Call:
+				if a, ok := n.Func.(*ast.Attribute); ok && len(n.Args) > 0 && mentions(n.Args[0], vars) {
+					if nm, ok := a.Value.(*ast.Name); ok && (a.Attr == "append" || a.Attr == "setdefault") {
+						out = append(out, nm.Id)
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
 }

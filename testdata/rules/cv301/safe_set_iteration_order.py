@@ -1,5 +1,6 @@
 # Deterministic orders stay silent: sorted sets, lists, sets of integers,
 # and set loops whose collectives do not depend on the element.
+import torch
 import torch.distributed as dist
 
 
@@ -34,3 +35,38 @@ def horovod_missing(handles, requires_update, hvd):
     done = set(handles)
     for p in requires_update - done:
         handles[p] = allreduce_async_(p.grad, name=str(p))
+
+
+def flat_dist_call(tensors, call, extra_args=None):
+    # apex's fix: the keys are sorted before the dict is filled.
+    buckets = {}
+    for tp in sorted(set(t.type() for t in tensors)):
+        buckets[tp] = [t for t in tensors if t.type() == tp]
+    for tp in buckets:
+        bucket = buckets[tp]
+        coalesced = torch._utils._flatten_dense_tensors(bucket)
+        call(coalesced, *extra_args)
+
+
+def sync_model(model):
+    flat_dist_call([p.data for p in model.parameters()], dist.broadcast, (0,))
+
+
+def sync_deduplicated(tensors_by_name, names, flag):
+    for name in sorted(list(set(names))):
+        dist.all_reduce(tensors_by_name[name])
+    seen = {}
+    for name in set(names):
+        seen[name] = True
+    for key in sorted(seen):
+        dist.all_reduce(tensors_by_name[key])
+    # A dict filled from a set, then refilled from a list.
+    order = {name: 0 for name in set(names)}
+    order = {name: 0 for name in names}
+    for name in order:
+        dist.all_reduce(tensors_by_name[name])
+    # Counting per element and reducing once is order-free.
+    counts = {}
+    for name in set(names):
+        counts[name] = len(name)
+    dist.all_reduce(flag)

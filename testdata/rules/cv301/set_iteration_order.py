@@ -1,6 +1,7 @@
 # R13 (NVIDIA/apex#18): collectives issued once per element of a set run
 # in the set's hash order, which differs between processes (string hash
 # seeds, object addresses): ranks pair different tensors.
+import torch
 import torch.distributed as dist
 
 
@@ -23,3 +24,29 @@ def sync_groups(grouped):
     kinds = {t.dtype for t in grouped}
     for kind in kinds | {"extra"}:
         reduce_bucket(grouped[kind])  # want CV301 "all_reduce.*once per element"
+
+
+def flat_dist_call(tensors, call, extra_args=None):
+    # apex's original: tensors grouped by type in a dict filled from a set,
+    # then one collective per group on a value derived from the key.
+    buckets = {}
+    for tp in set(t.type() for t in tensors):
+        buckets[tp] = [t for t in tensors if t.type() == tp]
+    for tp in buckets:
+        bucket = buckets[tp]
+        coalesced = torch._utils._flatten_dense_tensors(bucket)
+        call(coalesced, *extra_args)  # want CV301 "broadcast.*once per element of `buckets`"
+
+
+def sync_model(model):
+    flat_dist_call([p.data for p in model.parameters()], dist.broadcast, (0,))
+
+
+def sync_deduplicated(tensors_by_name, names):
+    for name in list(set(names)):
+        dist.all_reduce(tensors_by_name[name])  # want CV301 "once per element of `list\(set\(names\)\)`"
+    for i, name in enumerate({n.lower() for n in names}):
+        dist.all_reduce(tensors_by_name[name])  # want CV301 "once per element"
+    grads = {name: tensors_by_name[name] for name in set(names)}
+    for name, grad in grads.items():
+        dist.all_reduce(grad)  # want CV301 "once per element of `grads.items\(\)`"
