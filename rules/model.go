@@ -302,6 +302,13 @@ type RankBranch struct {
 	// ZeRO-3 model), whose every round issues Then (R16). Cond names the
 	// call.
 	StopsEarly bool
+	// SkipsStep: no condition but a GradScaler.step on gradients that a
+	// sharding wrapper left sharded (Guard, Cond: the call). The scaler
+	// skips the optimizer step when it finds an inf or NaN in the
+	// gradients this rank holds, its own shard, so ranks decide apart
+	// (R14). Then holds the step; Sharder is the wrapper's construction.
+	SkipsStep bool
+	Sharder   *Site
 }
 
 // Divergence says why a branch condition can differ between ranks.

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -249,3 +250,122 @@ func (r *resolver) Syncs(fn *rules.Function) bool {
 
 // ImplicitOp implements flow.GradSyncer.
 func (r *resolver) ImplicitOp(call *ast.Call) *rules.OpRef { return r.b.implicitOps[call] }
+
+// localScalerSteps are the GradScaler steps whose inf/NaN check reads the
+// gradients this process holds and nothing else. The sharded scalers
+// (torch.distributed.fsdp.sharded_grad_scaler.ShardedGradScaler,
+// fairscale.optim.grad_scaler.ShardedGradScaler) all-reduce the check.
+var localScalerSteps = map[string]bool{
+	"torch.cuda.amp.GradScaler.step":             true,
+	"torch.cuda.amp.grad_scaler.GradScaler.step": true,
+	"torch.amp.GradScaler.step":                  true,
+	"torch.amp.grad_scaler.GradScaler.step":      true,
+}
+
+// scalerSkips finds GradScaler.step calls in files that shard their
+// model's gradients (a construction whose table entry has shards_grads:
+// FSDP, fairscale's ShardedDataParallel). There each rank's scaler
+// checks its own gradient shard and skips the optimizer step on an
+// overflow that the other ranks do not see (R14). A file that names
+// ShardedGradScaler is taken to pick the right scaler for that model.
+func (b *builder) scalerSkips() {
+	sharders := map[string][]*rules.Site{}
+	for _, s := range b.prog.Sites {
+		if c := b.t.Collectives[s.API]; c != nil && c.ShardsGrads {
+			sharders[s.Pos.Path] = append(sharders[s.Pos.Path], s)
+		}
+	}
+	if len(sharders) == 0 {
+		return
+	}
+	for _, cs := range b.g.Calls {
+		if cs.Node == nil || cs.Caller == nil {
+			continue
+		}
+		path := cs.Caller.Module.Path
+		if len(sharders[path]) == 0 || !b.callsScalerStep(cs) {
+			continue
+		}
+		// The wrapper built in the same function if there is one, else
+		// the file's first.
+		fn := b.fn(cs.Caller)
+		sharder := sharders[path][0]
+		for _, s := range sharders[path] {
+			if s.Func == fn {
+				sharder = s
+				break
+			}
+		}
+		if b.files[path] == nil || b.namesShardedScaler(path) {
+			continue
+		}
+		pos := b.pos(path, cs.Node)
+		step := &rules.OpRef{Op: "step", Group: sharder.Group, Pos: pos}
+		b.prog.Branches = append(b.prog.Branches, &rules.RankBranch{
+			Func: fn, Guard: pos, Cond: lineText(b.files[path].Src, cs.Node.Func),
+			Divergence: rules.LocalValue, Then: []*rules.OpRef{step}, SkipsStep: true, Sharder: sharder,
+		})
+	}
+}
+
+// namesShardedScaler reports whether the module at path refers to a
+// ShardedGradScaler in its code (an import, a name, an attribute).
+func (b *builder) namesShardedScaler(path string) bool {
+	const name = "ShardedGradScaler"
+	if !bytes.Contains(b.files[path].Src, []byte(name)) {
+		return false
+	}
+	found := false
+	for _, m := range b.in.Modules {
+		if m.Mod.Path != path {
+			continue
+		}
+		ast.Inspect(m.AST, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Name:
+				found = found || n.Id == name
+			case *ast.Attribute:
+				found = found || n.Attr == name
+			case *ast.Alias:
+				found = found || lastName(n.Name) == name
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// callsScalerStep reports whether a call resolves to a local GradScaler's
+// step.
+func (b *builder) callsScalerStep(cs *callgraph.CallSite) bool {
+	for _, t := range cs.Targets {
+		if t.External != "" && localScalerSteps[b.t.Canonical(t.External)] {
+			return true
+		}
+	}
+	return false
+}
+
+// lineText is the source text of a node on one line ("" when it spans
+// several), for messages.
+func lineText(src []byte, n ast.Node) string {
+	sp := n.Span()
+	if sp.EndLineno != sp.Lineno {
+		return ""
+	}
+	for line := int32(1); line < sp.Lineno; line++ {
+		i := bytes.IndexByte(src, '\n')
+		if i < 0 {
+			return ""
+		}
+		src = src[i+1:]
+	}
+	if i := bytes.IndexByte(src, '\n'); i >= 0 {
+		src = src[:i]
+	}
+	start, end := int(sp.ColOffset), int(sp.EndColOffset)
+	if start > end || end > len(src) {
+		return ""
+	}
+	return string(src[start:end])
+}

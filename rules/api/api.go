@@ -115,7 +115,11 @@ type Collective struct {
 	GradSync bool `toml:"grad_sync"`
 	// ForwardSync: the wrapped module's forward communicates too (FSDP
 	// all-gathers the parameters it shards): model(x) is a collective.
-	ForwardSync bool   `toml:"forward_sync"`
+	ForwardSync bool `toml:"forward_sync"`
+	// ShardsGrads: each rank ends the backward holding only its shard of
+	// the reduced gradients (FSDP, fairscale's ShardedDataParallel), so a
+	// check of "the gradients" on one rank sees that rank's shard only.
+	ShardsGrads bool   `toml:"shards_grads"`
 	Doc         string `toml:"doc"`
 }
 

@@ -38,7 +38,8 @@ var Rule = rules.Register(&rules.Rule{
 			"that communicates only when a parameter of its own is true (`if synchronize: barrier()`) issues nothing " +
 			"at a call that passes, or defaults to, False. Also reported, as a warning: collectives issued once per " +
 			"element of a set (`for name in set(names): dist.broadcast(bufs[name], 0)`), since a set iterates in hash " +
-			"order and hashes differ between processes (R13); integer sets, sorted(...) and Horovod's name-matched " +
+			"order and hashes differ between processes (R13), also through list(s), a comprehension over s, or a dict filled in a loop over s " +
+			"(apex's flat_dist_call); integer sets, sorted(...) and Horovod's name-matched " +
 			"operations are fine. Under DistributedDataParallel, FSDP, deepspeed.initialize's engine, accelerate's prepare() or Lightning Fabric's setup(), " +
 			"loss.backward() (or engine.backward(loss), accelerator.backward(loss), fabric.backward(loss)) on a loss computed from the wrapped model's forward is itself a collective (the gradient " +
 			"all-reduce), outside `with model.no_sync():`; so is the forward of an FSDP model, or of a ZeRO-3 engine " +
@@ -52,7 +53,10 @@ var Rule = rules.Register(&rules.Rule{
 			"and an out-of-memory handler that recovers (`except torch.cuda.OutOfMemoryError: continue`, or `\"out of memory\" in " +
 			"str(e)` in a RuntimeError handler) around collectives (R15), unless it re-raises, or re-raises whenever the job is " +
 			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`); and a test of whether the batch a rank " +
-			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`).",
+			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`). " +
+			"Last, a plain torch GradScaler's step() in a file whose model FSDP or fairscale's ShardedDataParallel shards the gradients of " +
+			"(R14): the scaler looks for inf/NaN in this rank's shard only and skips the optimizer step on the ranks that find one; " +
+			"ShardedGradScaler all-reduces that check (a file that names it is taken to use it where it belongs).",
 		Why: "Every rank of the group must call every collective, in the same order. NCCL matches them by " +
 			"sequence number, not by name: rank 0's extra barrier pairs with the other ranks' next collective, " +
 			"and the last one waits forever (a watchdog timeout after 10–30 minutes), or ranks exchange " +
@@ -156,6 +160,12 @@ func run(p *rules.Pass) {
 			}
 			continue
 		}
+		if br.SkipsStep {
+			for _, o := range br.Then {
+				reportSkipsStep(p, br, o, seen)
+			}
+			continue
+		}
 		if br.Members {
 			for _, o := range br.Then {
 				reportMembers(p, br, o, seen)
@@ -234,6 +244,23 @@ func reportStopsEarly(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen 
 			"each rank stops at its own end-of-sequence token, so a rank that finishes first moves on while the others wait in the "+
 			"next all-gather (hang); pass synced_gpus=True (finished ranks keep running forwards until all are done), or build an "+
 			"HfDeepSpeedConfig before loading the model so that transformers turns it on", br.Cond)})
+}
+
+// reportSkipsStep reports a GradScaler step on sharded gradients.
+func reportSkipsStep(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
+	if seen[o.Pos] {
+		return
+	}
+	seen[o.Pos] = true
+	sharder := br.Sharder.API[strings.LastIndexByte(br.Sharder.API, '.')+1:]
+	d := rules.Diagnostic{Pos: o.Pos, Severity: rules.Warning, Message: fmt.Sprintf(
+		"`%s` checks only the gradients this rank holds for inf/NaN, and %s (line %d) shards them: a rank whose own shard "+
+			"overflows skips the optimizer step while the others take it, so the ranks' parameters and loss scales drift apart, "+
+			"and an optimizer whose step communicates (fairscale's OSS) hangs; use ShardedGradScaler "+
+			"(torch.distributed.fsdp.sharded_grad_scaler, or fairscale.optim.grad_scaler for fairscale's wrappers), "+
+			"which all-reduces the check", br.Cond, sharder, br.Sharder.Pos.Line)}
+	d.Related = append(d.Related, rulekit.Related(br.Sharder.Pos, "the gradients are sharded here"))
+	p.Report(d)
 }
 
 // reportMembers reports a group creation whose member list depends on
