@@ -330,6 +330,10 @@ const (
 	// LocalData: a test of whether the batch this rank loaded is missing
 	// or empty (`if batch is None: continue`).
 	LocalData
+	// LocalEnd: the end of this rank's data (`try: batch = next(it)`
+	// `except StopIteration: break`): ranks holding fewer batches leave
+	// the loop first.
+	LocalEnd
 )
 
 // OpRef is one collective issued on a path, possibly through a call.

@@ -295,6 +295,62 @@ func (l *lowerer) oomBranch(body []ast.Stmt, h *ast.ExceptHandler, orelse []ast.
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: then, Else: els, Divergence: rules.LocalFailure})
 }
 
+// exhaustBranch records the rank branch a loop's end-of-data handler
+// makes: `try: batch = next(it)` `except StopIteration: break` leaves the
+// loop on the rank whose iterator runs out first, while the ranks that
+// hold more batches go on to the collectives after it (R12: Horovod's
+// have_more_data loops over uneven shards). A handler that restarts the
+// iterator or records the end in a flag does not leave, and makes none.
+func (l *lowerer) exhaustBranch(body []ast.Stmt, h *ast.ExceptHandler) {
+	if l.notDist > 0 || l.loops == 0 || h.Type == nil || len(h.Body) == 0 || !namesStopIteration(h.Type) || !callsNext(body) {
+		return
+	}
+	switch h.Body[len(h.Body)-1].(type) {
+	case *ast.Break, *ast.Return:
+	default:
+		return
+	}
+	after := l.ops(l.skipped(h.Body))
+	if len(after) == 0 {
+		return
+	}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: "except " + l.text(h.Type), EarlyExit: true, After: after, Divergence: rules.LocalEnd})
+}
+
+// namesStopIteration reports a handler type that is, or includes,
+// StopIteration.
+func namesStopIteration(e ast.Expr) bool {
+	if t, ok := e.(*ast.Tuple); ok {
+		for _, x := range t.Elts {
+			if namesStopIteration(x) {
+				return true
+			}
+		}
+		return false
+	}
+	return lastName(dotted(e)) == "StopIteration"
+}
+
+// callsNext reports a statement list that advances an iterator by hand
+// (next(it), it.__next__()).
+func callsNext(body []ast.Stmt) bool {
+	found := false
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Call); ok {
+				switch f := c.Func.(type) {
+				case *ast.Name:
+					found = found || f.Id == "next"
+				case *ast.Attribute:
+					found = found || f.Attr == "__next__"
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
 // oomPath returns the statements a handler runs for an out-of-memory
 // error: the whole body of `except torch.cuda.OutOfMemoryError`, or, in a
 // broader handler (RuntimeError, Exception, bare), the arm of an `if`

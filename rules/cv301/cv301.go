@@ -53,7 +53,9 @@ var Rule = rules.Register(&rules.Rule{
 			"and an out-of-memory handler that recovers (`except torch.cuda.OutOfMemoryError: continue`, or `\"out of memory\" in " +
 			"str(e)` in a RuntimeError handler) around collectives (R15), unless it re-raises, or re-raises whenever the job is " +
 			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`); and a test of whether the batch a rank " +
-			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`). " +
+			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`), " +
+			"and a loop that a rank leaves when its own iterator runs out (`try: batch = next(it)` `except StopIteration: break`) with " +
+			"collectives after it (R12): ranks can hold different numbers of batches. " +
 			"Last, a plain torch GradScaler's step() in a file whose model FSDP or fairscale's ShardedDataParallel shards the gradients of " +
 			"(R14): the scaler looks for inf/NaN in this rank's shard only and skips the optimizer step on the ranks that find one; " +
 			"ShardedGradScaler all-reduces that check (a file that names it is taken to use it where it belongs).",
@@ -334,6 +336,15 @@ var localTexts = map[rules.Divergence]localText{
 			"whose batch is missing or empty (a collate function that drops bad samples, all padding) skips it while the others issue it " +
 			"and wait for that rank forever (hang); agree first (all-reduce a skip flag and branch on it), or never hand out an empty batch",
 		guard: "the test of this rank's own batch",
+	},
+	rules.LocalEnd: {
+		exit: "%s on %s runs only on the ranks whose data has not run out at %s (%s): ranks can hold different numbers of batches " +
+			"(uneven shards, an IterableDataset, files split by rank), and the first rank to run out leaves the loop while the others issue it " +
+			"and wait for that rank forever (hang, as in Horovod's have_more_data loops); agree first (all-reduce a has-more-data flag every " +
+			"step and leave together), use DDP's join() context, or give every rank the same number of batches",
+		branch: "%s on %s depends on %s, whether this rank's data has run out: ranks can hold different numbers of batches, so the first " +
+			"to run out skips it while the others issue it and wait for that rank forever (hang); agree first (all-reduce a has-more-data flag)",
+		guard: "the end of this rank's own data",
 	},
 	rules.LocalFailure: {
 		branch: "%s on %s is skipped on a rank that runs out of memory before it (the handler at %s, `except %s`, recovers " +
