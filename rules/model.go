@@ -309,6 +309,11 @@ type RankBranch struct {
 	// (R14). Then holds the step; Sharder is the wrapper's construction.
 	SkipsStep bool
 	Sharder   *Site
+	// DataCount: no condition but collectives issued once per element of
+	// a value taken from this rank's batch (Guard, Cond: the loop's
+	// iterable, or a dict keyed by such elements handed to a per-key
+	// collective), so their number follows the batch's contents (R4).
+	DataCount bool
 }
 
 // Divergence says why a branch condition can differ between ranks.

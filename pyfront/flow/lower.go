@@ -45,6 +45,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	case *ast.FunctionDef:
 		body = n.Body
 		l.decorators(n.DecoratorList, n.Pos, body)
+		l.stepBatch(n)
 	case *ast.AsyncFunctionDef:
 		body = n.Body
 		l.decorators(n.DecoratorList, n.Pos, body)
@@ -98,6 +99,7 @@ type lowerer struct {
 	// of `for batch in loader`) or a part of it (batchTest).
 	batchVars map[string]bool
 	setVars   map[string]bool // locals holding a set (setValued)
+	dataVars  map[string]bool // locals filled per element of this rank's data (dataValued)
 	// notDist counts enclosing arms on which torch.distributed is not
 	// initialised (distributedTest): one process, no divergence.
 	notDist int
@@ -712,20 +714,18 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.batchLoop(s.Iter, s.Target)
 		l.loopHead(s.Iter, s.Target, st)
 		filled := l.setFilled(s.Iter, s.Target, s.Body)
+		perDatum := l.dataLoop(s.Iter, s.Target, s.Body)
 		end := l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st)
-		for _, v := range filled {
-			l.setVars[v] = true
-		}
+		l.markFilled(filled, perDatum)
 		return end, false
 	case *ast.AsyncFor:
 		l.setLoop(s.Iter, s.Target, s.Body)
 		l.batchLoop(s.Iter, s.Target)
 		l.loopHead(s.Iter, s.Target, st)
 		filled := l.setFilled(s.Iter, s.Target, s.Body)
+		perDatum := l.dataLoop(s.Iter, s.Target, s.Body)
 		end := l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st)
-		for _, v := range filled {
-			l.setVars[v] = true
-		}
+		l.markFilled(filled, perDatum)
 		return end, false
 	case *ast.While:
 		l.test(s.Test, st)
@@ -1365,6 +1365,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			l.curAlias[v] = l.streamOf(value)
 		}
 		l.trackSet(v, value)
+		l.trackData(v, value)
 		if value != nil {
 			if l.isRank(value) && !deviceValue(value) {
 				l.rankVars[v] = true
@@ -1816,6 +1817,7 @@ func (l *lowerer) reads(e ast.Expr) {
 
 func (l *lowerer) call(c *ast.Call, st *state) {
 	site := l.r.Site(c)
+	l.perKey(c, site)
 	// Receiver and arguments first.
 	if a, ok := c.Func.(*ast.Attribute); ok {
 		// t.record_stream(s) marks t's memory as used by s: it reads

@@ -219,15 +219,21 @@ func mentions(e ast.Expr, vars map[string]bool) bool {
 	return found
 }
 
-// setFilled lists the locals a loop over a set fills in the set's order:
-// `d[elem] = …`, `d.setdefault(elem, …)` and `xs.append(…)` on a local,
-// with elem derived from the loop variable. Iterating them afterwards
-// follows the set's order (apex's flat_dist_call grouped its tensors by
-// type into a dict keyed from a set, R13).
+// setFilled lists the locals a loop over a set fills in the set's order
+// (filledIn). Iterating them afterwards follows the set's order (apex's
+// flat_dist_call grouped its tensors by type into a dict keyed from a
+// set, R13).
 func (l *lowerer) setFilled(iter, target ast.Expr, body []ast.Stmt) []string {
 	if !l.setValued(iter) {
 		return nil
 	}
+	return filledIn(target, body)
+}
+
+// filledIn lists the locals a loop body fills per element: `d[elem] = …`,
+// `d.setdefault(elem, …)` and `xs.append(…)` on a local, with elem
+// derived from the loop variable.
+func filledIn(target ast.Expr, body []ast.Stmt) []string {
 	vars := map[string]bool{}
 	ast.Inspect(target, func(n ast.Node) bool {
 		if nm, ok := n.(*ast.Name); ok {

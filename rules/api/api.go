@@ -119,7 +119,11 @@ type Collective struct {
 	// ShardsGrads: each rank ends the backward holding only its shard of
 	// the reduced gradients (FSDP, fairscale's ShardedDataParallel), so a
 	// check of "the gradients" on one rank sees that rank's shard only.
-	ShardsGrads bool   `toml:"shards_grads"`
+	ShardsGrads bool `toml:"shards_grads"`
+	// PerKey: the call issues one collective per key of its first
+	// argument, a dict (LightningModule.log_dict with sync_dist=True): a
+	// dict whose keys differ between ranks makes their counts differ.
+	PerKey bool   `toml:"per_key"`
 	Doc         string `toml:"doc"`
 }
 

@@ -55,7 +55,9 @@ var Rule = rules.Register(&rules.Rule{
 			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`); and a test of whether the batch a rank " +
 			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`), " +
 			"and a loop that a rank leaves when its own iterator runs out (`try: batch = next(it)` `except StopIteration: break`) with " +
-			"collectives after it (R12): ranks can hold different numbers of batches. " +
+			"collectives after it (R12): ranks can hold different numbers of batches. So are collectives issued once per element of a field of " +
+			"this rank's batch (`for task in batch[\"tasks\"]: self.log(task, …, sync_dist=True)`, or log_dict(sync_dist=True) on a dict keyed " +
+			"by them, R4): the batch's own fields, keys() and items() are the same on every rank and fine. " +
 			"Last, a plain torch GradScaler's step() in a file whose model FSDP or fairscale's ShardedDataParallel shards the gradients of " +
 			"(R14): the scaler looks for inf/NaN in this rank's shard only and skips the optimizer step on the ranks that find one; " +
 			"ShardedGradScaler all-reduces that check (a file that names it is taken to use it where it belongs).",
@@ -162,6 +164,12 @@ func run(p *rules.Pass) {
 			}
 			continue
 		}
+		if br.DataCount {
+			for _, o := range br.Then {
+				reportDataCount(p, br, o, seen)
+			}
+			continue
+		}
 		if br.SkipsStep {
 			for _, o := range br.Then {
 				reportSkipsStep(p, br, o, seen)
@@ -246,6 +254,23 @@ func reportStopsEarly(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen 
 			"each rank stops at its own end-of-sequence token, so a rank that finishes first moves on while the others wait in the "+
 			"next all-gather (hang); pass synced_gpus=True (finished ranks keep running forwards until all are done), or build an "+
 			"HfDeepSpeedConfig before loading the model so that transformers turns it on", br.Cond)})
+}
+
+// reportDataCount reports a collective issued once per element of this
+// rank's data.
+func reportDataCount(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
+	if seen[o.Pos] {
+		return
+	}
+	seen[o.Pos] = true
+	d := rules.Diagnostic{Pos: o.Pos, Severity: rules.Warning, Message: fmt.Sprintf(
+		"%s on %s is issued once per element of `%s`, which comes from the batch this rank loaded: ranks whose batches hold different "+
+			"elements issue different numbers of collectives, and the extra ones pair with something else or wait forever (hang; "+
+			"Lightning reports \"mismatch between collectives\"); issue a fixed set on every rank (every key, with a zero where a rank has no data), "+
+			"or agree on the set first", opName(o), rulekit.GroupLabel(o.Group), br.Cond)}
+	d.Related = append(d.Related, rulekit.Related(br.Guard, "elements of this rank's own batch"))
+	addReached(&d, o)
+	p.Report(d)
 }
 
 // reportSkipsStep reports a GradScaler step on sharded gradients.
