@@ -124,7 +124,7 @@ type Collective struct {
 	// argument, a dict (LightningModule.log_dict with sync_dist=True): a
 	// dict whose keys differ between ranks makes their counts differ.
 	PerKey bool   `toml:"per_key"`
-	Doc         string `toml:"doc"`
+	Doc    string `toml:"doc"`
 }
 
 // Spawner is an API that runs a callable on another host thread.
