@@ -40,7 +40,21 @@ type Program struct {
 	Streams  []*Stream
 	Works    []*Work
 	Branches []*RankBranch
-	Facts    Facts
+	// Exchanges are blocking sends followed by blocking receives that
+	// every rank runs alike (CV302).
+	Exchanges []*Exchange
+	Facts     Facts
+}
+
+// Exchange is a blocking send followed, in the same block, by a blocking
+// receive, with peers computed from the rank and no rank-dependent branch
+// splitting them: every rank runs the send first, so each waits in it for
+// a peer that is itself waiting in its own send (O5).
+type Exchange struct {
+	Func       *Function
+	Send, Recv *Site
+	// SendPeer, RecvPeer: the source text of the peer arguments.
+	SendPeer, RecvPeer string
 }
 
 // File is one analysed source file. Src is the decoded text (UTF-8) that
@@ -508,6 +522,7 @@ func (p *Program) Merge(other *Program) {
 	p.Streams = append(p.Streams, other.Streams...)
 	p.Works = append(p.Works, other.Works...)
 	p.Branches = append(p.Branches, other.Branches...)
+	p.Exchanges = append(p.Exchanges, other.Exchanges...)
 	f, o := &p.Facts, &other.Facts
 	f.AutogradSingleThreaded = append(f.AutogradSingleThreaded, o.AutogradSingleThreaded...)
 	f.Inits = append(f.Inits, o.Inits...)

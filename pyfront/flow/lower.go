@@ -60,6 +60,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 		l.syncs = gs.Syncs(fn)
 	}
 	st, exited := l.block(body, newState())
+	l.exchanges(body)
 	if !exited {
 		end := l.pos(node.Span())
 		end.Line, end.Col = end.EndLine, end.EndCol

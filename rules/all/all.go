@@ -18,5 +18,6 @@ import (
 	_ "github.com/collvet/collvet/rules/cv202"
 	_ "github.com/collvet/collvet/rules/cv203"
 	_ "github.com/collvet/collvet/rules/cv301"
+	_ "github.com/collvet/collvet/rules/cv302"
 	_ "github.com/collvet/collvet/rules/cv401"
 )

@@ -95,6 +95,9 @@ type Collective struct {
 	// issues it, so which host thread issues it does not matter.
 	NameMatched bool  `toml:"name_matched"`
 	Inputs      []Arg `toml:"inputs"`
+	// Peer: (point-to-point calls) the argument naming the other rank
+	// (send's dst, recv's src, MPI's dest and source).
+	Peer Arg `toml:"peer"`
 	Outputs     []Arg `toml:"outputs"`
 	// Request: (Go/C APIs) the out-parameter that receives the request
 	// handle of a nonblocking call (MPI_Isend's MPI_Request*).
@@ -367,6 +370,7 @@ func (l *Library) normalize() {
 		fix(&c.Request)
 		fix(&c.ThreadLevel)
 		fix(&c.OnlyIf)
+		fix(&c.Peer)
 	}
 	for _, s := range l.Spawners {
 		fix(&s.Target)

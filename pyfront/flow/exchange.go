@@ -1,0 +1,157 @@
+package flow
+
+import (
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
+)
+
+// Send-before-receive exchanges. `dist.send(t, peer)` then
+// `dist.recv(u, peer)`, run alike on every rank, makes each rank wait in
+// its send for a peer that is itself waiting in its send: NCCL queues a
+// pair's send and receive on one stream, and MPI hands a large message
+// over only once the receiver has posted it (NVIDIA/nccl#479,
+// pytorch/pytorch#109401, O5). Small messages slip through eagerly, so
+// such code passes its tests and hangs at scale.
+
+// blockingP2P tells a blocking send (true) or receive (false) from any
+// other call: a point-to-point or object site that is not asynchronous
+// and has a peer argument in the tables.
+func (l *lowerer) blockingP2P(c *ast.Call, waited bool) (site *rules.Site, peer ast.Expr, send, ok bool) {
+	site = l.r.Site(c)
+	if site == nil || site.Async && !waited {
+		return nil, nil, false, false
+	}
+	switch site.Op {
+	case "send", "send_object":
+		send = true
+	case "recv", "recv_object":
+	default:
+		return nil, nil, false, false
+	}
+	e := l.tb.Collectives[site.API]
+	if e == nil || !e.Peer.Present() {
+		return nil, nil, false, false
+	}
+	peer = arg(c, e.Peer)
+	if peer == nil {
+		return nil, nil, false, false
+	}
+	return site, peer, send, true
+}
+
+// exchanges scans the function's statement lists (not the arms of a
+// rank-dependent if: `if rank % 2 == 0: send; recv` `else: recv; send`
+// is the fix) for a blocking send followed by a blocking receive whose
+// peers depend on the rank. A pair exchange (the same peer both ways) is
+// reported on every backend; a ring (send to one neighbour, receive from
+// the other) only for MPI, where every rank's Send then waits.
+func (l *lowerer) exchanges(body []ast.Stmt) {
+	var scan func(stmts []ast.Stmt)
+	scan = func(stmts []ast.Stmt) {
+		var send *ast.Call
+		var sendSite *rules.Site
+		var sendPeer ast.Expr
+		for i, s := range stmts {
+			if c := stmtCall(s); c != nil {
+				// `w = dist.isend(…)` waited at once is a blocking send.
+				waited := i+1 < len(stmts) && waitsResult(s, stmts[i+1])
+				if site, peer, isSend, ok := l.blockingP2P(c, waited); ok {
+					switch {
+					case isSend && send == nil && l.peerVaries(peer):
+						send, sendSite, sendPeer = c, site, peer
+					case !isSend && send != nil && l.peerVaries(peer):
+						same := l.text(peer) == l.text(sendPeer)
+						if same || site.Library == "mpi4py" && sendSite.Library == "mpi4py" {
+							l.addExchange(&rules.Exchange{Func: l.fn, Send: sendSite, Recv: site, SendPeer: l.text(sendPeer), RecvPeer: l.text(peer)})
+						}
+						send = nil
+					case !isSend:
+						send = nil // a receive first: this rank's order is recv, send
+					}
+				}
+				continue
+			}
+			switch s := s.(type) {
+			case *ast.If:
+				if _, div := l.divergence(s.Test); div {
+					send = nil
+					continue
+				}
+				scan(s.Body)
+				scan(s.Orelse)
+			case *ast.For:
+				scan(s.Body)
+			case *ast.AsyncFor:
+				scan(s.Body)
+			case *ast.While:
+				scan(s.Body)
+			case *ast.With:
+				scan(s.Body)
+			case *ast.AsyncWith:
+				scan(s.Body)
+			case *ast.Try:
+				scan(s.Body)
+			}
+		}
+	}
+	scan(body)
+}
+
+// waitsResult reports `w = f(…)` followed by `w.wait()` (or `w.Wait()`).
+func waitsResult(s, next ast.Stmt) bool {
+	a, ok := s.(*ast.Assign)
+	if !ok || len(a.Targets) != 1 {
+		return false
+	}
+	v, ok := a.Targets[0].(*ast.Name)
+	if !ok {
+		return false
+	}
+	c := stmtCall(next)
+	if c == nil {
+		return false
+	}
+	m, ok := c.Func.(*ast.Attribute)
+	if !ok || m.Attr != "wait" && m.Attr != "Wait" {
+		return false
+	}
+	r, ok := m.Value.(*ast.Name)
+	return ok && r.Id == v.Id
+}
+
+// peerVaries reports a peer that can name a different rank on each rank:
+// one computed from the rank, or a variable (a parameter handed the
+// partner's rank). A constant peer (dst=0) belongs to code that only some
+// ranks run, which this scan cannot see.
+func (l *lowerer) peerVaries(peer ast.Expr) bool {
+	if l.isRank(peer) {
+		return true
+	}
+	switch peer.(type) {
+	case *ast.Name, *ast.Attribute:
+		return true
+	}
+	return false
+}
+
+// stmtCall returns the call a statement consists of: `f(…)`, `x = f(…)`.
+func stmtCall(s ast.Stmt) *ast.Call {
+	var e ast.Expr
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		e = s.Value
+	case *ast.Assign:
+		e = s.Value
+	default:
+		return nil
+	}
+	c, _ := unwrapAwait(e).(*ast.Call)
+	return c
+}
+
+func (l *lowerer) addExchange(x *rules.Exchange) {
+	factsMu.Lock()
+	defer factsMu.Unlock()
+	p := l.r.Prog()
+	p.Exchanges = append(p.Exchanges, x)
+}

@@ -1,0 +1,77 @@
+// Package cv302 implements CV302 send-before-receive-exchange: a blocking
+// send followed by a blocking receive that every rank runs in the same
+// order, so that each waits in its send for a peer waiting in its own.
+package cv302
+
+import (
+	"fmt"
+
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/internal/rulekit"
+)
+
+// Rule is CV302.
+var Rule = rules.Register(&rules.Rule{
+	Code:     "CV302",
+	Name:     "send-before-receive-exchange",
+	Severity: rules.Warning,
+	Run:      run,
+	Doc: rules.Doc{
+		Title: "every rank sends before it receives",
+		What: "Reports a blocking send (dist.send, send_object_list, mpi4py's Send/send) followed in the same block by a " +
+			"blocking receive from a peer computed from the rank, with no rank-dependent branch splitting the two: every " +
+			"rank sends first. A pair exchange (the same peer both ways, `peer = rank ^ 1`) is reported for every library; " +
+			"a ring (send to the next rank, receive from the previous) only for MPI, whose blocking Send waits for the " +
+			"receiver. Exchanges ordered by rank parity (`if rank % 2 == 0: send; recv` `else: recv; send`), " +
+			"batch_isend_irecv, isend/irecv pairs and Sendrecv are not reported.",
+		Why: "A large message is handed over only once the receiver has posted its receive: MPI switches to a rendezvous " +
+			"protocol above its eager limit, and NCCL queues a pair's send and receive on one stream, so the receive cannot " +
+			"start before the send has finished. If both ranks send first, each waits for the other's receive forever. " +
+			"Small messages go through eagerly, so the code passes its tests and hangs once tensors grow " +
+			"(NVIDIA/nccl#479, pytorch/pytorch#109401).",
+		Example: `peer = rank ^ 1
+dist.send(grad, dst=peer)
+dist.recv(remote, src=peer)`,
+		UseInstead: `peer = rank ^ 1
+ops = [dist.P2POp(dist.isend, grad, peer), dist.P2POp(dist.irecv, remote, peer)]
+for req in dist.batch_isend_irecv(ops):
+    req.wait()
+# or order by parity: if rank % 2 == 0: send, recv  else: recv, send
+# mpi4py: comm.Sendrecv(sendbuf, dest=peer, recvbuf=recvbuf, source=peer)`,
+		References: []string{
+			"https://github.com/NVIDIA/nccl/issues/479 — rank 0 send→recv and rank 1 send→recv block unless grouped (O5)",
+			"https://github.com/pytorch/pytorch/issues/109401 — interleaved isend/irecv hang (O5)",
+			"https://github.com/pytorch/pytorch/issues/172668 — pipeline schedule with both ranks in SEND deadlocks across nodes (O4)",
+		},
+		Since: "0.1.0",
+	},
+})
+
+func run(p *rules.Pass) {
+	for _, x := range p.Prog.Exchanges {
+		if x == nil || x.Send == nil || x.Recv == nil {
+			continue
+		}
+		how := fmt.Sprintf("to and from the same peer (`%s`)", x.SendPeer)
+		if x.SendPeer != x.RecvPeer {
+			how = fmt.Sprintf("to `%s` and from `%s`, in a ring", x.SendPeer, x.RecvPeer)
+		}
+		d := rules.Diagnostic{Pos: x.Send.Pos, Message: fmt.Sprintf(
+			"every rank runs this %s before its %s, %s: a large message is handed over only once the "+
+				"receiver posts its receive (MPI's rendezvous, NCCL's one stream per pair), so each rank waits in its send for a "+
+				"peer waiting in its own (hang once messages outgrow the eager limit); use batch_isend_irecv (or Sendrecv), "+
+				"or order the two by rank parity",
+			blocking(x.Send), blocking(x.Recv), how)}
+		d.Related = append(d.Related, rulekit.Related(x.Recv.Pos, "the receive every rank reaches only after its send"))
+		p.Report(d)
+	}
+}
+
+// blocking names a site as the blocking call it is: dist.send, or
+// dist.isend waited at once.
+func blocking(s *rules.Site) string {
+	if s.Async {
+		return rulekit.OpName(s) + " (waited at once)"
+	}
+	return "blocking " + rulekit.OpName(s)
+}
