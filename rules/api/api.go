@@ -97,8 +97,8 @@ type Collective struct {
 	Inputs      []Arg `toml:"inputs"`
 	// Peer: (point-to-point calls) the argument naming the other rank
 	// (send's dst, recv's src, MPI's dest and source).
-	Peer Arg `toml:"peer"`
-	Outputs     []Arg `toml:"outputs"`
+	Peer    Arg   `toml:"peer"`
+	Outputs []Arg `toml:"outputs"`
 	// Request: (Go/C APIs) the out-parameter that receives the request
 	// handle of a nonblocking call (MPI_Isend's MPI_Request*).
 	Request Arg `toml:"request"`
