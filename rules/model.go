@@ -328,6 +328,11 @@ type RankBranch struct {
 	// iterable, or a dict keyed by such elements handed to a per-key
 	// collective), so their number follows the batch's contents (R4).
 	DataCount bool
+	// Reordered: a condition not known to be a rank test whose two arms
+	// issue the same collectives on two or more groups in different
+	// orders (R17). Ranks that take different arms then wait on each
+	// other across groups, so the order must not depend on the arm.
+	Reordered bool
 }
 
 // Divergence says why a branch condition can differ between ranks.

@@ -1162,6 +1162,8 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 				l.pairRank(br, s.Test, rest)
 			}
 		}
+	} else if len(s.Orelse) > 0 {
+		l.reorderedArms(s)
 	}
 	// Outside loops, the two arms never both run in one call: events are
 	// tagged with their arm. Inside a loop, iterations may take different

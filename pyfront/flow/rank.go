@@ -612,3 +612,84 @@ func (l *lowerer) distributedTest(test ast.Expr) (ok, singleInThen bool) {
 	}
 	return ok, ok && neg
 }
+
+// reorderedArms records an if whose arms issue the same collectives, on
+// two or more groups, in different orders (torchrec's
+// `if lengths.sum().item() > 0:` all_to_all then all_reduce, else the
+// reverse; R17). Whatever the condition, the arms agree on what to issue
+// and disagree only on the order, which matters only when ranks take
+// different arms: the one reason to write it is a condition that can.
+// Groups the model does not know are told apart by their argument's text
+// (group=self.shard_pg), so only the arms' own calls are compared.
+func (l *lowerer) reorderedArms(s *ast.If) {
+	then, thenKeys := l.armSites(s.Body)
+	els, elseKeys := l.armSites(s.Orelse)
+	if len(then) < 2 || len(then) != len(els) {
+		return
+	}
+	count := map[string]int{}
+	groups := map[string]bool{}
+	same := true
+	for i := range thenKeys {
+		a, b := thenKeys[i], elseKeys[i]
+		if a == "" || b == "" {
+			return
+		}
+		count[a]++
+		count[b]--
+		groups[a[strings.IndexByte(a, '@')+1:]] = true
+		same = same && a == b
+	}
+	if same || len(groups) < 2 {
+		return
+	}
+	for _, n := range count {
+		if n != 0 {
+			return
+		}
+	}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test), Then: then, Else: els, Reordered: true, Divergence: rules.LocalValue})
+}
+
+// armSites lists the collectives an arm calls itself, in order, each with
+// a key op@group ("" when its group can be told by neither the model nor
+// the argument's text).
+func (l *lowerer) armSites(stmts []ast.Stmt) (ops []*rules.OpRef, keys []string) {
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Call:
+				site := l.r.Site(n)
+				if site == nil {
+					return true
+				}
+				g := ""
+				switch {
+				case site.Group != nil && site.Group.Kind != rules.GroupUnknown:
+					g = site.Group.ID
+				default:
+					if e := l.tb.Collectives[site.API]; e != nil {
+						if a := arg(n, e.Group); a != nil {
+							g = "expr:" + l.text(a)
+						}
+					}
+				}
+				key := ""
+				group := site.Group
+				if g != "" {
+					key = site.Op + "@" + g
+					if strings.HasPrefix(g, "expr:") {
+						// Named by the argument's text for the message.
+						group = &rules.Group{ID: g, Kind: rules.GroupUnknown}
+					}
+				}
+				ops = append(ops, &rules.OpRef{Op: site.Op, Group: group, Pos: site.Pos, Site: site})
+				keys = append(keys, key)
+			}
+			return true
+		})
+	}
+	return ops, keys
+}

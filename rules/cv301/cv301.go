@@ -57,7 +57,9 @@ var Rule = rules.Register(&rules.Rule{
 			"and a loop that a rank leaves when its own iterator runs out (`try: batch = next(it)` `except StopIteration: break`) with " +
 			"collectives after it (R12): ranks can hold different numbers of batches. So are collectives issued once per element of a field of " +
 			"this rank's batch (`for task in batch[\"tasks\"]: self.log(task, …, sync_dist=True)`, or log_dict(sync_dist=True) on a dict keyed " +
-			"by them, R4): the batch's own fields, keys() and items() are the same on every rank and fine. " +
+			"by them, R4): the batch's own fields, keys() and items() are the same on every rank and fine. And, whatever the condition, " +
+			"an if whose two arms issue the same collectives on two or more groups in different orders (R17): ranks that take different " +
+			"arms wait on each other across groups. " +
 			"Last, a plain torch GradScaler's step() in a file whose model FSDP or fairscale's ShardedDataParallel shards the gradients of " +
 			"(R14): the scaler looks for inf/NaN in this rank's shard only and skips the optimizer step on the ranks that find one; " +
 			"ShardedGradScaler all-reduces that check (a file that names it is taken to use it where it belongs).",
@@ -164,6 +166,10 @@ func run(p *rules.Pass) {
 			}
 			continue
 		}
+		if br.Reordered {
+			reportReordered(p, br, seen)
+			continue
+		}
 		if br.DataCount {
 			for _, o := range br.Then {
 				reportDataCount(p, br, o, seen)
@@ -254,6 +260,40 @@ func reportStopsEarly(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen 
 			"each rank stops at its own end-of-sequence token, so a rank that finishes first moves on while the others wait in the "+
 			"next all-gather (hang); pass synced_gpus=True (finished ranks keep running forwards until all are done), or build an "+
 			"HfDeepSpeedConfig before loading the model so that transformers turns it on", br.Cond)})
+}
+
+// reportReordered reports two arms that issue the same collectives on
+// several groups in different orders.
+func reportReordered(p *rules.Pass, br *rules.RankBranch, seen map[rules.Pos]bool) {
+	var a, b *rules.OpRef
+	for i := range br.Then {
+		if i < len(br.Else) && (br.Then[i].Op != br.Else[i].Op || armGroup(br.Then[i]) != armGroup(br.Else[i])) {
+			a, b = br.Then[i], br.Else[i]
+			break
+		}
+	}
+	if a == nil || seen[a.Pos] {
+		return
+	}
+	seen[a.Pos] = true
+	d := rules.Diagnostic{Pos: a.Pos, Severity: rules.Warning, Message: fmt.Sprintf(
+		"the two arms of `if %s` issue the same collectives in different orders (here %s on %s, in the other arm %s on %s first): "+
+			"ranks that take different arms, which a condition on this rank's own values allows, issue collectives on different groups "+
+			"in different orders, so each group's ranks wait for members stuck in the other group's collective (cross-group deadlock, "+
+			"as in torchrec PR #4149); issue them in one order in both arms",
+		br.Cond, opName(a), armGroup(a), opName(b), armGroup(b))}
+	d.Related = append(d.Related, rulekit.Related(b.Pos, "the other arm's first collective"), rulekit.Related(br.Guard, "the condition"))
+	addReached(&d, a)
+	p.Report(d)
+}
+
+// armGroup labels a reordered arm's group: the model's label, or the
+// group argument's text for a group the model does not know.
+func armGroup(o *rules.OpRef) string {
+	if o.Group != nil && strings.HasPrefix(o.Group.ID, "expr:") {
+		return "`" + strings.TrimPrefix(o.Group.ID, "expr:") + "`"
+	}
+	return rulekit.GroupLabel(o.Group)
 }
 
 // reportDataCount reports a collective issued once per element of this
