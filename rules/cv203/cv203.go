@@ -93,6 +93,11 @@ type prod struct {
 	// none).
 	exit   *rules.Arm
 	before *prod
+	// alloc is the write that made the tensor's memory: this one, or for
+	// an in-place write (a collective's output) the allocation before it.
+	// The caching allocator reuses the memory on alloc's stream once the
+	// tensor is freed, whatever wrote it last.
+	alloc *prod
 }
 
 type state struct {
@@ -168,7 +173,7 @@ func check(p *rules.Pass, fn *rules.Function) {
 			} else if e.Write && len(e.From) > 0 {
 				alias(st, e.Var, e.From)
 			} else if e.Write {
-				produce(st, e.Var, e, i)
+				produce(st, e.Var, e, i, false)
 			} else {
 				consume(p, st, e.Var, e, i, reported)
 			}
@@ -181,7 +186,7 @@ func check(p *rules.Pass, fn *rules.Function) {
 			}
 			for _, v := range e.Site.Outputs {
 				if !e.Site.Async { // async outputs belong to the work (CV202/CV401)
-					produce(st, v, e, i)
+					produce(st, v, e, i, true)
 				}
 			}
 		case rules.EvFree:
@@ -271,19 +276,33 @@ func exitArm(a *rules.Arm) *rules.Arm {
 	return nil
 }
 
-func produce(st *state, v string, e *rules.Event, i int) {
+// produce records a write of v; inPlace: into v's existing memory (a
+// collective's output), which keeps its allocation and the streams that
+// used it since.
+func produce(st *state, v string, e *rules.Event, i int, inPlace bool) {
 	if v == "" {
 		return
 	}
 	p := prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos, arm: e.Arm, name: v}
-	if p.exit = exitArm(e.Arm); p.exit != nil {
-		if old, ok := st.produced[v]; ok {
-			p.before = &old
-		}
+	old, had := st.produced[v]
+	if p.exit = exitArm(e.Arm); p.exit != nil && had {
+		p.before = &old
+	}
+	if inPlace && had {
+		p.alloc = old.allocation()
+	} else {
+		delete(st.usedOn, v)
 	}
 	st.produced[v] = p
-	delete(st.usedOn, v)
 	st.use(v, e, i)
+}
+
+// allocation is the write that made p's memory.
+func (p prod) allocation() *prod {
+	if p.alloc != nil {
+		return p.alloc
+	}
+	return &p
 }
 
 func (st *state) use(v string, e *rules.Event, i int) {
@@ -371,10 +390,11 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported
 }
 
 func free(p *rules.Pass, st *state, v string, e *rules.Event, reported map[string]bool) {
-	pr, ok := st.produced[v]
+	last, ok := st.produced[v]
 	if !ok {
 		return
 	}
+	pr := *last.allocation()
 	for id, u := range st.usedOn[v] {
 		if id == sid(pr.stream) || st.recorded[v][id] || st.ordered(sid(pr.stream), id, u.idx) {
 			continue
