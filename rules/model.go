@@ -255,6 +255,10 @@ type Stream struct {
 	ID      string // "default", "current", "stream@train.py:7"
 	Pos     Pos
 	Default bool
+	// Blocking: a stream created blocking (CuPy's default): CUDA orders
+	// its work with the legacy default stream's, both ways, with no
+	// explicit wait. PyTorch's streams are all non-blocking.
+	Blocking bool
 }
 
 // Work is an async work handle (or MPI request) and what happens to it.

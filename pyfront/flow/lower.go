@@ -375,6 +375,11 @@ func hostValue(e ast.Expr) bool {
 		return e.Type != ast.ConstNone
 	case *ast.JoinedStr:
 		return true
+	case *ast.BinOp:
+		// 1 << 20, 4 * 1024: arithmetic on host values stays one.
+		return hostValue(e.Left) && hostValue(e.Right)
+	case *ast.UnaryOp:
+		return hostValue(e.Operand)
 	case *ast.Attribute:
 		switch e.Attr {
 		case "shape", "ndim", "dtype", "device", "is_cuda":
@@ -1017,7 +1022,7 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 		eff *cmEffects
 	}
 	var exits []cmExit
-	enterStream := func(c *ast.Call, a ast.Expr) {
+	enterStream := func(at ast.Pos, a ast.Expr) {
 		if a == nil {
 			return
 		}
@@ -1025,12 +1030,20 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 			return
 		}
 		sc := l.streamOf(a)
-		l.event(&rules.Event{Kind: rules.EvStreamEnter, Pos: l.pos(c.Pos), Stream: sc.s, StreamText: sc.text})
+		l.event(&rules.Event{Kind: rules.EvStreamEnter, Pos: l.pos(at), Stream: sc.s, StreamText: sc.text})
 		l.streams = append(l.streams, sc)
 		pushed++
 	}
 	for _, it := range items {
 		l.expr(it.ContextExpr, st, false)
+		switch e := it.ContextExpr.(type) {
+		case *ast.Name, *ast.Attribute:
+			// `with stream:` — a CuPy stream is its own context
+			// manager, making itself current in the block.
+			if l.r.Stream(e) != nil || l.synth[dotted(e)] != nil {
+				enterStream(e.Span(), e)
+			}
+		}
 		if c, ok := it.ContextExpr.(*ast.Call); ok {
 			ext, fn := l.callee(c)
 			if lastName(ext) == "_coalescing_manager" || lastName(dotted(c.Func)) == "_coalescing_manager" {
@@ -1038,10 +1051,10 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 				defer func() { l.coalescing-- }()
 			}
 			if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "stream_context" {
-				enterStream(c, arg(c, sa.Arg))
+				enterStream(c.Pos, arg(c, sa.Arg))
 			} else if eff := l.cmEffectsOf(fn); eff != nil {
 				l.applyCM(c, eff, eff.enter, l.pos(c.Pos))
-				enterStream(c, eff.argument(c, eff.stream))
+				enterStream(c.Pos, eff.argument(c, eff.stream))
 				exits = append(exits, cmExit{c, eff})
 			}
 		}
@@ -1927,7 +1940,15 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 			site.Work.Escapes = true // the coalescing manager's work completes it
 		}
 	}
-	l.event(&rules.Event{Kind: rules.EvCollective, Pos: site.Pos, Site: site})
+	ev := &rules.Event{Kind: rules.EvCollective, Pos: site.Pos, Site: site}
+	if e := l.tb.Collectives[site.API]; e != nil && e.Stream.Present() && site.Stream != nil {
+		// An explicit stream argument (CuPy's and NCCL's stream=): the
+		// collective runs there, whatever stream is current.
+		if a := arg(c, e.Stream); a != nil {
+			ev.Stream, ev.StreamText = site.Stream, l.text(stripHandle(a))
+		}
+	}
+	l.event(ev)
 	if uniformOps[site.Op] && (site.Group == nil || site.Group.Kind != rules.GroupAlloc) {
 		// Every rank holds the same value afterwards: a flag decided on
 		// one rank and broadcast, or reduced over all of them, no longer

@@ -709,6 +709,14 @@ func (b *builder) streamOf(e ast.Expr) *rules.Stream {
 
 // pathText renders a variable or attribute path ("x", "self.buf").
 func pathText(e ast.Expr) string {
+	// A device pointer names the array it points into: CuPy's NCCL calls
+	// take x.data.ptr (x's memory), and x.ptr for a memory object.
+	if a, ok := e.(*ast.Attribute); ok && a.Attr == "ptr" {
+		e = a.Value
+		if d, ok := e.(*ast.Attribute); ok && d.Attr == "data" {
+			e = d.Value
+		}
+	}
 	switch e := e.(type) {
 	case *ast.Name:
 		return e.Id

@@ -178,7 +178,7 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 			id := "stream@" + pos.Short()
 			val := g.Opaque("stream:"+id, streamType, nil)
 			if g.Value(val).Data == nil {
-				st := &rules.Stream{ID: id, Pos: pos}
+				st := &rules.Stream{ID: id, Pos: pos, Blocking: blockingStream(cs, s)}
 				g.Value(val).Data = st
 				v.streams = append(v.streams, st)
 			}
@@ -298,4 +298,18 @@ func argSpec(pos int, name string) api.Arg { return api.Arg{Pos: pos, Name: name
 func isClassName(name string) bool {
 	last := name[strings.LastIndexByte(name, '.')+1:]
 	return last != "" && last[0] >= 'A' && last[0] <= 'Z'
+}
+
+// blockingStream reports a stream creation that makes a blocking stream:
+// the API has a non_blocking argument and the call does not pass it true.
+func blockingStream(cs *callgraph.CallSite, s *api.StreamAPI) bool {
+	if !s.NonBlocking.Present() || cs.Node == nil {
+		return false
+	}
+	a := argExpr(cs.Node, s.NonBlocking)
+	if a == nil {
+		return true
+	}
+	k, ok := a.(*ast.Constant)
+	return ok && (k.Type == ast.ConstBool && !k.Bool || k.Type == ast.ConstInt && k.Int == 0)
 }

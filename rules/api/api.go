@@ -219,8 +219,14 @@ type StreamAPI struct {
 	// Event: (Go/C APIs) the CUDA event argument of record_event and
 	// wait_event calls (cudaEventRecord(event, stream),
 	// cudaStreamWaitEvent(stream, event, flags)); Arg is the stream.
-	Event Arg    `toml:"event"`
-	Doc   string `toml:"doc"`
+	Event Arg `toml:"event"`
+	// NonBlocking: (new_stream) the argument that, when true, makes the
+	// stream non-blocking. Without it the API creates a blocking stream,
+	// which CUDA orders with the legacy default stream both ways (CuPy's
+	// Stream(non_blocking=False)). Absent: the API's streams are
+	// non-blocking (PyTorch creates all its streams so).
+	NonBlocking Arg    `toml:"non_blocking"`
+	Doc         string `toml:"doc"`
 }
 
 // Library is the content of one data file.
@@ -388,6 +394,7 @@ func (l *Library) normalize() {
 	for _, s := range l.Streams {
 		fix(&s.Arg)
 		fix(&s.Event)
+		fix(&s.NonBlocking)
 	}
 }
 

@@ -26,8 +26,12 @@ var Rule = rules.Register(&rules.Rule{
 			"after torch.cuda.set_stream, or outside any stream context) and then read — by a collective or " +
 			"any other op — on a different stream with no wait_stream / wait_event / synchronize between the " +
 			"write and the read; and a tensor allocated on one stream, used on another and then freed (del, " +
-			"rebinding) without record_stream for the stream that used it. A value made in host memory " +
-			"(pin_memory=True, device=\"cpu\", .cpu(), .tolist()) is not a device write: nothing is pending on it.",
+			"rebinding) without record_stream for the stream that used it — an in-place collective's output keeps " +
+			"the stream it was allocated on. A value made in host memory " +
+			"(pin_memory=True, device=\"cpu\", .cpu(), .tolist()) is not a device write: nothing is pending on it. " +
+			"A collective given a stream argument (CuPy's NCCL calls: stream.ptr, cupy.cuda.Stream.ptds.ptr) runs on that " +
+			"stream, and `with stream:` makes a CuPy stream current; a blocking CuPy stream (Stream() without " +
+			"non_blocking=True) is ordered with the legacy default stream by CUDA itself.",
 		Why: "Streams run concurrently: a read on stream B of a tensor written on stream A can happen before " +
 			"the write finishes, and a freed block is handed back to A's allocator pool while B still reads it. " +
 			"Both corrupt results silently and intermittently — DeepSpeed ZeRO overlap_comm, Megatron " +
@@ -110,6 +114,13 @@ type state struct {
 	enters   []*rules.Event             // active stream contexts
 	// evRecorded: stream id -> index of the last event recorded on it.
 	evRecorded map[string]int
+}
+
+// legacyOrdered reports two streams that CUDA orders by itself: the
+// legacy default stream (the current stream outside any stream context)
+// and a blocking stream (CuPy's Stream() without non_blocking=True).
+func legacyOrdered(a, b *rules.Stream) bool {
+	return a == nil && b != nil && b.Blocking || b == nil && a != nil && a.Blocking
 }
 
 func (st *state) ordered(consumer, producer string, after int) bool {
@@ -328,7 +339,7 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported
 		return
 	}
 	st.use(v, e, i)
-	if sid(pr.stream) == sid(e.Stream) || st.ordered(sid(e.Stream), sid(pr.stream), pr.idx) {
+	if sid(pr.stream) == sid(e.Stream) || st.ordered(sid(e.Stream), sid(pr.stream), pr.idx) || legacyOrdered(pr.stream, e.Stream) {
 		return
 	}
 	if rules.Exclusive(pr.arm, e.Arm) {
