@@ -43,7 +43,23 @@ type Program struct {
 	// Exchanges are blocking sends followed by blocking receives that
 	// every rank runs alike (CV302).
 	Exchanges []*Exchange
-	Facts     Facts
+	// GraphDestroys are process groups destroyed while a CUDA graph that
+	// captured collectives is still alive (CV402).
+	GraphDestroys []*GraphDestroy
+	Facts         Facts
+}
+
+// GraphDestroy is a destroy_process_group call reached while the CUDA
+// graph Graph, which captured collectives at Capture, has been neither
+// reset nor deleted (O1).
+type GraphDestroy struct {
+	Func    *Function
+	Destroy *Site
+	Graph   string // the graph's variable or attribute path
+	Capture Pos    // the `with torch.cuda.graph(g):` call
+	// StmtLine and Indent locate the destroy's statement, for the fix.
+	StmtLine int
+	Indent   string
 }
 
 // Exchange is a blocking send followed, in the same block, by a blocking
@@ -242,6 +258,12 @@ type Group struct {
 	API     string // creating API (torch.distributed.new_group, ncclCommInitRank …)
 	Backend string // "nccl", "gloo", "mpi", or "" when unknown
 	Pos     Pos    // allocation site (zero for WORLD/unknown)
+	// PerIteration: the allocation runs in a loop or comprehension, or on
+	// a thread started several times, so the one abstract group stands
+	// for several runtime groups (one per thread, often: `comms =
+	// [world.Dup() for _ in threads]`, or `comm = world.Dup()` in the
+	// thread's own function).
+	PerIteration bool
 }
 
 // IsDevice reports whether the group may drive a device communicator (its
@@ -532,6 +554,7 @@ func (p *Program) Merge(other *Program) {
 	p.Works = append(p.Works, other.Works...)
 	p.Branches = append(p.Branches, other.Branches...)
 	p.Exchanges = append(p.Exchanges, other.Exchanges...)
+	p.GraphDestroys = append(p.GraphDestroys, other.GraphDestroys...)
 	f, o := &p.Facts, &other.Facts
 	f.AutogradSingleThreaded = append(f.AutogradSingleThreaded, o.AutogradSingleThreaded...)
 	f.Inits = append(f.Inits, o.Inits...)

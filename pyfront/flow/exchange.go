@@ -44,7 +44,9 @@ func (l *lowerer) blockingP2P(c *ast.Call, waited bool) (site *rules.Site, peer 
 // is the fix) for a blocking send followed by a blocking receive whose
 // peers depend on the rank. A pair exchange (the same peer both ways) is
 // reported on every backend; a ring (send to one neighbour, receive from
-// the other) only for MPI, where every rank's Send then waits.
+// the other) for MPI and gloo, whose blocking sends wait for the
+// receiver (gloo even for 16 floats, see BENCHMARKS.md), not for NCCL,
+// which runs each pair on its own stream and returns to the host.
 func (l *lowerer) exchanges(body []ast.Stmt) {
 	var scan func(stmts []ast.Stmt)
 	scan = func(stmts []ast.Stmt) {
@@ -61,7 +63,7 @@ func (l *lowerer) exchanges(body []ast.Stmt) {
 						send, sendSite, sendPeer = c, site, peer
 					case !isSend && send != nil && l.peerVaries(peer):
 						same := l.text(peer) == l.text(sendPeer)
-						if same || site.Library == "mpi4py" && sendSite.Library == "mpi4py" {
+						if same || hostBlockingSend(sendSite) {
 							l.addExchange(&rules.Exchange{Func: l.fn, Send: sendSite, Recv: site, SendPeer: l.text(sendPeer), RecvPeer: l.text(peer)})
 						}
 						send = nil
@@ -95,6 +97,12 @@ func (l *lowerer) exchanges(body []ast.Stmt) {
 		}
 	}
 	scan(body)
+}
+
+// hostBlockingSend reports a send that blocks its host thread until the
+// receiver takes the message: MPI's (above the eager limit) and gloo's.
+func hostBlockingSend(s *rules.Site) bool {
+	return s.Library == "mpi4py" || s.Group != nil && s.Group.Backend == "gloo"
 }
 
 // waitsResult reports `w = f(…)` followed by `w.wait()` (or `w.Wait()`).
@@ -134,13 +142,16 @@ func (l *lowerer) peerVaries(peer ast.Expr) bool {
 	return false
 }
 
-// stmtCall returns the call a statement consists of: `f(…)`, `x = f(…)`.
+// stmtCall returns the call a statement consists of: `f(…)`, `x = f(…)`,
+// `return f(…)`.
 func stmtCall(s ast.Stmt) *ast.Call {
 	var e ast.Expr
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		e = s.Value
 	case *ast.Assign:
+		e = s.Value
+	case *ast.Return:
 		e = s.Value
 	default:
 		return nil

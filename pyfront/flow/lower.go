@@ -99,8 +99,9 @@ type lowerer struct {
 	// batchVars (nil until used): locals holding the batch this rank loaded (the target
 	// of `for batch in loader`) or a part of it (batchTest).
 	batchVars map[string]bool
-	setVars   map[string]bool // locals holding a set (setValued)
-	dataVars  map[string]bool // locals filled per element of this rank's data (dataValued)
+	setVars   map[string]bool      // locals holding a set (setValued)
+	dataVars  map[string]bool      // locals filled per element of this rank's data (dataValued)
+	graphs    map[string]rules.Pos // CUDA graphs holding captured collectives, by path (graphs.go)
 	// notDist counts enclosing arms on which torch.distributed is not
 	// initialised (distributedTest): one process, no divergence.
 	notDist int
@@ -703,6 +704,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	case *ast.Delete:
 		for _, t := range s.Targets {
 			if d := dotted(t); d != "" {
+				l.graphReleased(d)
 				for _, w := range st.pending[d] {
 					if w.Overwritten == nil {
 						p := l.pos(s.Pos)
@@ -1050,6 +1052,11 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 				l.coalescing++
 				defer func() { l.coalescing-- }()
 			}
+			if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "graph_capture" {
+				if g := arg(c, sa.Arg); g != nil {
+					l.graphCapture(c, g, body)
+				}
+			}
 			if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "stream_context" {
 				enterStream(c.Pos, arg(c, sa.Arg))
 			} else if eff := l.cmEffectsOf(fn); eff != nil {
@@ -1377,6 +1384,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			delete(st.pending, n.Id)
 		}
 		delete(l.curAlias, v)
+		l.graphReleased(v)
 		if l.isCurrentStream(value) {
 			l.curAlias[v] = l.streamOf(value)
 		}
@@ -1834,6 +1842,7 @@ func (l *lowerer) reads(e ast.Expr) {
 func (l *lowerer) call(c *ast.Call, st *state) {
 	site := l.r.Site(c)
 	l.perKey(c, site)
+	l.graphCall(c, site)
 	// Receiver and arguments first.
 	if a, ok := c.Func.(*ast.Attribute); ok {
 		// t.record_stream(s) marks t's memory as used by s: it reads

@@ -44,8 +44,12 @@ type builder struct {
 	prepared *Prepared
 	// funcs holds the model function of each call-graph Func, by
 	// Func.ID (rules.Function.ID is the same index).
-	funcs   []*rules.Function
-	files   map[string]*rules.File
+	funcs []*rules.Function
+	files map[string]*rules.File
+	// groupAt: the groups the solve allocated, by creation call (for
+	// the walker to mark those made in loops).
+	groupAt map[rules.Pos]*rules.Group
+	groupFn map[*rules.Group]ast.Node // the function whose body creates each group
 	sites   map[*ast.Call]*rules.Site
 	unknown *rules.Group
 	// syntactic facts from the statement walk
@@ -147,6 +151,14 @@ func Build(in Input) *rules.Program {
 		b.prepared = Prepare(in.Modules, in.Files, b.t)
 	}
 	b.importedTops = importedPackages(b.prepared)
+	for _, g := range b.in.Values.groups {
+		if g.Kind == rules.GroupAlloc {
+			if b.groupAt == nil {
+				b.groupAt = map[rules.Pos]*rules.Group{}
+			}
+			b.groupAt[g.Pos] = g
+		}
+	}
 	// The statement walk and the lowering of the call graph's functions
 	// read the solved graph and write disjoint state, so they run side by
 	// side (the spare core is otherwise idle here).
@@ -733,6 +745,7 @@ func pathText(e ast.Expr) string {
 }
 
 func (b *builder) finishGroups() {
+	b.perThreadGroups()
 	add := func(g *rules.Group) {
 		if g != nil && !b.groupSeen[g] {
 			b.groupSeen[g] = true
@@ -1171,6 +1184,41 @@ func (b *builder) spawnRankParams() {
 					b.rankParams[rf] = append(b.rankParams[rf], params[i].Arg)
 				}
 			}
+		}
+	}
+}
+
+// perThreadGroups marks the groups created in a function that a thread
+// started several times runs: one group per thread.
+func (b *builder) perThreadGroups() {
+	if len(b.groupFn) == 0 {
+		return
+	}
+	seen := map[*rules.Function]bool{}
+	var queue []*rules.Function
+	for _, c := range b.prog.Contexts {
+		if c.Many && c.Entry != nil && !seen[c.Entry] {
+			seen[c.Entry] = true
+			queue = append(queue, c.Entry)
+		}
+	}
+	nodes := map[ast.Node]bool{}
+	for len(queue) > 0 {
+		f := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		if f.ID >= 0 && f.ID < len(b.g.Funcs) {
+			nodes[b.g.Funcs[f.ID].Node] = true
+		}
+		for _, c := range f.Calls {
+			if c.Callee != nil && !seen[c.Callee] {
+				seen[c.Callee] = true
+				queue = append(queue, c.Callee)
+			}
+		}
+	}
+	for g, fn := range b.groupFn {
+		if nodes[fn] {
+			g.PerIteration = true
 		}
 	}
 }

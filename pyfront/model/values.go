@@ -110,6 +110,9 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 	if gc := v.tables.GroupCreators[name]; gc != nil {
 		pos := callPos(cs)
 		backend := constArg(cs.Node, gc.Backend)
+		if backend == "" && gc.Library == "mpi4py" {
+			backend = "mpi" // a host-side communicator, whatever its transport
+		}
 		switch gc.Returns {
 		case "group", "comm", "":
 			if strings.HasSuffix(name, ".get_group") && recv != 0 {

@@ -331,6 +331,19 @@ func (w *walker) exprs(s ast.Stmt, st walkState, es ...ast.Expr) {
 
 func (w *walker) call(call *ast.Call, s ast.Stmt, st walkState, indentOf func() string, inComp bool) {
 	cs := w.b.g.CallOf(call)
+	if (st.inLoop || inComp) && cs != nil && len(w.b.groupAt) > 0 {
+		if g := w.b.groupAt[callPos(cs)]; g != nil {
+			g.PerIteration = true
+		}
+	}
+	if cs != nil && len(w.b.groupAt) > 0 {
+		if g := w.b.groupAt[callPos(cs)]; g != nil {
+			if w.b.groupFn == nil {
+				w.b.groupFn = map[*rules.Group]ast.Node{}
+			}
+			w.b.groupFn[g] = w.fnNode
+		}
+	}
 	if w.b.needsInfo(cs) {
 		w.b.info[call] = &callInfo{stmt: s, indent: indentOf(), inLoop: st.inLoop || inComp, stream: st.stream, singleThreadedAutograd: st.single, fnNode: w.fnNode}
 	}

@@ -20,4 +20,5 @@ import (
 	_ "github.com/collvet/collvet/rules/cv301"
 	_ "github.com/collvet/collvet/rules/cv302"
 	_ "github.com/collvet/collvet/rules/cv401"
+	_ "github.com/collvet/collvet/rules/cv402"
 )

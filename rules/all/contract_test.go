@@ -17,8 +17,9 @@ var (
 	urlRE  = regexp.MustCompile(`^https://\S+ — \S`)
 )
 
-// The rules this package must register (the catalog in the design).
-var want = []string{"CV101", "CV102", "CV103", "CV104", "CV201", "CV202", "CV203", "CV301", "CV401"}
+// The rules this package must register: the catalog in the design, and
+// the rules added to it since (CV302, CV402).
+var want = []string{"CV101", "CV102", "CV103", "CV104", "CV201", "CV202", "CV203", "CV301", "CV302", "CV401", "CV402"}
 
 func TestEveryRuleRegisteredAndDocumented(t *testing.T) {
 	have := map[string]*rules.Rule{}

@@ -209,7 +209,8 @@ type StreamAPI struct {
 	// default_stream | wait_stream | wait_event | record_event |
 	// record_stream | synchronize | disable_autograd_threads | wait_work |
 	// backward (a call that runs the autograd engine: loss.backward(),
-	// torch.autograd.grad)
+	// torch.autograd.grad) | graph_capture (a context manager that
+	// captures its block into the CUDA graph Arg: torch.cuda.graph)
 	Role   string `toml:"role"`
 	Method bool   `toml:"method"`
 	// AnyReceiver: match the method on receivers of unknown type too
@@ -241,6 +242,10 @@ type Library struct {
 	// Aliases map a qualified name to its canonical one
 	// (torch.distributed.distributed_c10d.all_reduce -> torch.distributed.all_reduce).
 	Aliases map[string]string `toml:"aliases"`
+	// Instances map a module-level object to its class
+	// (mpi4py.MPI.COMM_WORLD -> mpi4py.MPI.Comm): each method entry of the
+	// class is also known through the object (COMM_WORLD.barrier).
+	Instances map[string]string `toml:"instances"`
 }
 
 // Tables is the merged knowledge of all libraries, indexed by name.
@@ -457,6 +462,27 @@ func (t *Tables) add(lib *Library) {
 	for k, v := range lib.Aliases {
 		t.Aliases[k] = v
 	}
+	for obj, class := range lib.Instances {
+		prefix := class + "."
+		for _, names := range [][]string{keys(t.Collectives), keys(t.Streams), keys(t.Spawners), keys(t.GroupCreators)} {
+			for _, name := range names {
+				if m, ok := strings.CutPrefix(name, prefix); ok && !strings.Contains(m, ".") {
+					if _, taken := t.Aliases[obj+"."+m]; !taken {
+						t.Aliases[obj+"."+m] = name
+					}
+				}
+			}
+		}
+	}
+}
+
+// keys lists a table's names.
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }
 
 func (t *Tables) indexMethod(name string) {

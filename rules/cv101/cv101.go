@@ -134,6 +134,12 @@ func run(p *rules.Pass) {
 			if a.site != nil && reported[a.site] || a.spawnOnly && reportedCtx[a.ctx] {
 				continue
 			}
+			if a.ctx != nil && a.ctx.Many && !a.spawnOnly && a.group != nil && a.group.PerIteration {
+				// Groups made in a loop and threads started in one: each
+				// thread may well hold its own (one communicator per
+				// thread, the fix for T6); the analysis cannot tell.
+				continue
+			}
 			if a.ctx != nil && a.ctx.Many && !a.spawnOnly {
 				reported[a.site] = true
 				report(p, a, nil)

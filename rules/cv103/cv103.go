@@ -110,6 +110,26 @@ func run(p *rules.Pass) {
 		if rulekit.IsMain(a.ctx) || reported[a.ctx] || reportedSite[a.site] {
 			continue
 		}
+		if a.ctx != nil && a.ctx.Many && a.group.PerIteration {
+			// A group made per loop iteration (or per thread) and a
+			// thread started several times: each thread drives its own
+			// device communicator (M2, M3).
+			reported[a.ctx] = true
+			reportedSite[a.site] = true
+			d := rules.Diagnostic{Pos: a.site.Pos, Message: fmt.Sprintf(
+				"%s on %s, a group created once per loop iteration or thread, is issued from %s, which runs on several threads at once: "+
+					"each thread drives its own device communicator, host launch order across them differs between ranks, "+
+					"so the communicators' kernels can wait on each other and hang",
+				rulekit.OpName(a.site), rulekit.GroupLabel(a.group), rulekit.CtxLabel(a.ctx))}
+			if a.ctx.Spawn.IsValid() && a.ctx.Spawn != a.site.Pos {
+				d.Related = append(d.Related, rulekit.Related(a.ctx.Spawn, "the thread is started here"))
+			}
+			if a.group.Pos.IsValid() {
+				d.Related = append(d.Related, rulekit.Related(a.group.Pos, "the groups are created here"))
+			}
+			p.Report(d)
+			continue
+		}
 		for _, b := range uses {
 			if b.ctx == a.ctx || rulekit.SameGroup(a.group, b.group) || !rulekit.Concurrent(a.ctx, b.ctx) {
 				continue

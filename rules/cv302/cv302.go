@@ -19,15 +19,18 @@ var Rule = rules.Register(&rules.Rule{
 	Doc: rules.Doc{
 		Title: "every rank sends before it receives",
 		What: "Reports a blocking send (dist.send, send_object_list, mpi4py's Send/send) followed in the same block by a " +
-			"blocking receive from a peer computed from the rank, with no rank-dependent branch splitting the two: every " +
+			"blocking receive from a peer that can differ per rank (computed from the rank, or a variable such as a parameter), " +
+			"with no rank-dependent branch splitting the two: every " +
 			"rank sends first. A pair exchange (the same peer both ways, `peer = rank ^ 1`) is reported for every library; " +
 			"a ring (send to the next rank, receive from the previous) only for MPI, whose blocking Send waits for the " +
-			"receiver. Exchanges ordered by rank parity (`if rank % 2 == 0: send; recv` `else: recv; send`), " +
-			"batch_isend_irecv, isend/irecv pairs and Sendrecv are not reported.",
+			"receiver above its eager limit, and gloo, whose blocking send waits for the receiver even for a few bytes. Exchanges ordered by rank parity (`if rank % 2 == 0: send; recv` `else: recv; send`), " +
+			"batch_isend_irecv, isend/irecv pairs posted before either is waited, and Sendrecv are not reported; an isend " +
+			"waited at once counts as a blocking send.",
 		Why: "A large message is handed over only once the receiver has posted its receive: MPI switches to a rendezvous " +
 			"protocol above its eager limit, and NCCL queues a pair's send and receive on one stream, so the receive cannot " +
-			"start before the send has finished. If both ranks send first, each waits for the other's receive forever. " +
-			"Small messages go through eagerly, so the code passes its tests and hangs once tensors grow " +
+			"start before the send has finished; gloo's blocking send waits for the receiver whatever the size (16 floats hang, " +
+			"see BENCHMARKS.md). If both ranks send first, each waits for the other's receive forever. " +
+			"On NCCL and MPI small messages go through eagerly, so the code passes its tests and hangs once tensors grow " +
 			"(NVIDIA/nccl#479, pytorch/pytorch#109401).",
 		Example: `peer = rank ^ 1
 dist.send(grad, dst=peer)
@@ -38,6 +41,11 @@ for req in dist.batch_isend_irecv(ops):
     req.wait()
 # or order by parity: if rank % 2 == 0: send, recv  else: recv, send
 # mpi4py: comm.Sendrecv(sendbuf, dest=peer, recvbuf=recvbuf, source=peer)`,
+		FixSafety: "No fix is offered: which shape is right (batch_isend_irecv, an order by rank parity, Sendrecv) " +
+			"depends on the code around the exchange, and a parity order must match the peer's. Where the peer comes from " +
+			"elsewhere (a parameter) or the exchange spans functions, `collvet guard` reports at run time a blocking receive " +
+			"from the rank a thread just sent to, also in tests whose small messages go through (torch.distributed only; on " +
+			"gloo the send itself hangs first).",
 		References: []string{
 			"https://github.com/NVIDIA/nccl/issues/479 — rank 0 send→recv and rank 1 send→recv block unless grouped (O5)",
 			"https://github.com/pytorch/pytorch/issues/109401 — interleaved isend/irecv hang (O5)",

@@ -34,3 +34,10 @@ def mpi_ring(sendbuf, recvbuf):
     rank, size = comm.Get_rank(), comm.Get_size()
     comm.Send(sendbuf, dest=(rank + 1) % size)  # want CV302 "in a ring"
     comm.Recv(recvbuf, source=(rank - 1) % size)
+
+
+def mpi_objects(obj):
+    comm = MPI.COMM_WORLD
+    peer = comm.Get_rank() ^ 1
+    comm.send(obj, dest=peer)  # want CV302 "Comm.send before its blocking Comm.recv"
+    return comm.recv(source=peer)

@@ -16,6 +16,10 @@ It reports the hazards with the codes of the static rules:
   CV102  a collective issued on an autograd engine thread
   CV103  several device communicators (NCCL, not gloo) driven from several
          host threads
+  CV302  a blocking receive from the rank this thread just sent to with a
+         blocking send (every rank running it sends first: it hangs once
+         messages outgrow the eager limit; on gloo it hangs at once, inside
+         the send, before this check can speak)
 
 Usage::
 
@@ -77,6 +81,17 @@ RULE_NAMES = {
     "CV101": "collective-from-multiple-threads",
     "CV102": "collective-in-autograd-hook",
     "CV103": "communicators-across-threads",
+    "CV302": "send-before-receive-exchange",
+}
+
+# Blocking point-to-point functions -> (direction, peer argument name and
+# position). A blocking receive from the peer this thread last sent to,
+# with nothing between, is the send-before-receive exchange (CV302).
+_BLOCKING_P2P = {
+    "send": ("send", "dst", 1),
+    "recv": ("recv", "src", 1),
+    "send_object_list": ("send", "dst", 1),
+    "recv_object_list": ("recv", "src", 1),
 }
 
 
@@ -191,6 +206,7 @@ class _State(object):
         self.internal_errors = []
         self.creations = []
         self.rank = None  # (rank, world size) once seen, kept after destroy
+        self.last_p2p = {}  # native id -> (peer, group, instance, where) of a blocking send just made
 
 
 # ---------------------------------------------------------------------------
@@ -594,9 +610,37 @@ def _check(op, g, info, loc):
     return out
 
 
-def _record(api, op, group, is_async):
+def _exchange(info, g, p2p, loc, where):
+    """The CV302 check: p2p is (direction, peer) of a blocking send or
+    receive, None for any other call. Returns the hazard, or None."""
+    nid = info["native_id"]
+    last = _state.last_p2p.get(nid)
+    _state.last_p2p[nid] = None
+    if p2p is None:
+        return None
+    direction, peer = p2p
+    if direction == "send":
+        _state.last_p2p[nid] = (peer, g["name"], g["instance"], where)
+        return None
+    if last is None or last[0] != peer or last[1:3] != (g["name"], g["instance"]):
+        return None
+    return _hazard(
+        "CV302",
+        ("CV302", where, g["name"]),
+        "this rank sent to rank %s (%s) and now waits to receive from it, both blocking, on group %s; "
+        "if rank %s runs the same code it is waiting in its own send: a message above the eager limit "
+        "(or any message on gloo) then hangs both; use batch_isend_irecv, or order the two by rank parity"
+        % (peer, last[3], g["name"], peer),
+        loc,
+        g,
+        [nid],
+    )
+
+
+def _record(api, op, group, is_async, p2p=None):
     """Bookkeeping for one call; returns the hazards to act on and whether
-    the group is a device communicator."""
+    the group is a device communicator. p2p: (direction, peer) for a
+    blocking send or receive."""
     frame = sys._getframe(1)
     user, library = _locate(frame)
     in_bw = _in_backward(frame)
@@ -610,6 +654,9 @@ def _record(api, op, group, is_async):
         g = _group_state(group)
         backend = _backend(g)
         found = _check(op, g, info, user)
+        h = _exchange(info, g, p2p, user, _fmt(user) or "(no user frame)")
+        if h:
+            found.append(h)
         _state.seq += 1
         now = next(_clock)
         g["calls"] += 1
@@ -740,8 +787,13 @@ def _make_function_wrapper(name, orig, op, always_async):
                 grp = _arg(args, kwargs, group_pos)
                 is_async = always_async or bool(_arg(args, kwargs, async_pos))
                 gm = getattr(_c10d, "GroupMember", None)
+                p2p = None
+                if name in _BLOCKING_P2P and not is_async:
+                    direction, pname, ppos = _BLOCKING_P2P[name]
+                    peer = kwargs.get(pname, args[ppos] if ppos < len(args) else None)
+                    p2p = (direction, peer)
                 if gm is None or grp is not getattr(gm, "NON_GROUP_MEMBER", object()):
-                    found, device = _record(api, op, grp, is_async)
+                    found, device = _record(api, op, grp, is_async, p2p)
         except Exception as exc:  # the guard never breaks the program
             _internal_error(exc)
         _act(found)

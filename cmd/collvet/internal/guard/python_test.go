@@ -17,7 +17,7 @@ import (
 // process (importing torch dominates the time), once per test binary.
 var caseNames = []string{
 	"thread_one_group", "foreign_thread", "cv103_device", "cv103_gloo_quiet",
-	"raise_mode", "serialize_mode", "safe_programs", "recording",
+	"raise_mode", "serialize_mode", "safe_programs", "recording", "exchange_order",
 }
 
 var (
@@ -191,6 +191,28 @@ func TestGuardCV103DeviceCommunicators(t *testing.T) {
 	quiet, _, _ := runCase(t, "cv103_gloo_quiet")
 	if len(quiet.Hazards) != 0 {
 		t.Errorf("gloo groups are not device communicators by default: %v", quiet.HazardCodes())
+	}
+}
+
+func TestGuardCV302ExchangeOrder(t *testing.T) {
+	t.Parallel()
+	rec, extra, stderr := runCase(t, "exchange_order")
+	m := marks(t, filepath.Join("testdata", "cases.py"))
+	if got := rec.HazardCodes(); !slices.Equal(got, []string{"CV302"}) {
+		t.Fatalf("hazards %v, want [CV302] (once: the parity order and the interrupted pair stay quiet)", got)
+	}
+	h := hazard(rec, "CV302")
+	if h.Line == nil || *h.Line != m["exchange_recv"] {
+		t.Errorf("CV302 at line %v, want the receive at %d", h.Line, m["exchange_recv"])
+	}
+	if !strings.Contains(h.Message, "sent to rank 1 (") || !strings.Contains(h.Message, "cases.py:"+itoa(m["exchange_send"])) {
+		t.Errorf("message lacks the peer or the send's location: %s", h.Message)
+	}
+	if !strings.Contains(stderr, "CollvetGuardWarning: CV302 ") || !strings.Contains(stderr, "[send-before-receive-exchange]") {
+		t.Errorf("warning not in the static rules' style:\n%s", stderr)
+	}
+	if extra["stand_ins_wrapped"] != true {
+		t.Errorf("the guard did not wrap the stand-ins; the case no longer tests what it says: %v", extra)
 	}
 }
 
