@@ -187,3 +187,28 @@ func (l *lowerer) asyncSite(c *ast.Call, params []string) (b asyncBinding, ok bo
 	}
 	return b, false
 }
+
+// chained reports that waiting the newer work also waits the older one:
+// both are torch.distributed collectives on the same group (the same
+// group argument), which a device communicator runs on one stream in
+// issue order, so `last = all_reduce(x, async_op=True)` in a loop with
+// `last.wait()` after it waits every round (fairscale's ShardedGradScaler).
+// Not on gloo, whose worker threads may finish them out of order, and not
+// for MPI requests, each of which must be completed.
+func (l *lowerer) chained(older, newer *rules.Work) bool {
+	a, b := older.Site, newer.Site
+	if a == nil || b == nil || a.Library != "torch" || b.Library != "torch" || a.Kind == rules.OpP2P || b.Kind == rules.OpP2P {
+		return false
+	}
+	if a.Group == nil || b.Group == nil || !a.Group.IsDevice() || !b.Group.IsDevice() {
+		return false
+	}
+	ta, oka := l.workGroup[older]
+	tb, okb := l.workGroup[newer]
+	if !oka || !okb {
+		// Both on the default group, or both on one known group.
+		return !oka && !okb && a.Group == b.Group && a.Group.Kind == rules.GroupWorld ||
+			a.Group == b.Group && a.Group.Kind == rules.GroupAlloc
+	}
+	return ta == tb && ta != ""
+}

@@ -113,6 +113,9 @@ type lowerer struct {
 	meshDims  map[string]int // locals holding a DeviceMesh, with its number of dimensions
 	stmt      ast.Stmt       // the statement being lowered
 	callAsync map[*ast.Call]*rules.Site
+	// workGroup: the group argument's text of each async call's work
+	// ("" for the default group), to tell works on one group (chained).
+	workGroup map[*rules.Work]string
 	// uses: emit tensor use/free events. Only CV203 reads them, and only
 	// across streams, so functions whose text never mentions a stream skip
 	// them (most of a large code base; they would dominate the events).
@@ -998,6 +1001,9 @@ func (l *lowerer) loop(body, orelse []ast.Stmt, st *state) *state {
 	for v, ws := range out.pending {
 		for _, w := range ws {
 			if !holds(st, v, w) && w.Site != nil && w.Overwritten == nil && w.Var == v {
+				if l.chained(w, w) {
+					continue // the next round's work, on the same group, waits it
+				}
 				p := w.Site.Pos
 				w.Overwritten = &p
 			}
@@ -1363,6 +1369,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		v := t.Id
 		for _, old := range st.pending[v] {
 			if (site == nil || old != site.Work) && old.Overwritten == nil {
+				if site != nil && l.chained(old, site.Work) {
+					continue // waiting the newer work waits this one
+				}
 				p := l.pos(l.stmt.Span())
 				old.Overwritten = &p
 			}
@@ -1942,6 +1951,14 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 	}
 	if site.Work != nil {
 		l.callAsync[c] = site
+		if l.workGroup == nil {
+			l.workGroup = map[*rules.Work]string{}
+		}
+		if e := l.tb.Collectives[site.API]; e != nil && e.Group.Present() {
+			if a := arg(c, e.Group); a != nil {
+				l.workGroup[site.Work] = l.text(a)
+			}
+		}
 		if l.raising > 0 {
 			site.Work.Escapes = true // expected to raise: there is no handle
 		}

@@ -607,8 +607,8 @@ func (b *builder) siteGroups(cs *callgraph.CallSite, c *api.Collective) []*rules
 		return []*rules.Group{b.unknown}
 	}
 	if !c.Group.Present() {
-		if c.Kind == "init" || c.Kind == "group_create" {
-			return []*rules.Group{b.in.Values.world}
+		if c.ImplicitGroup != "" {
+			return []*rules.Group{b.in.Values.getterGroup(b.g, c.ImplicitGroup, b.t)}
 		}
 		return []*rules.Group{b.in.Values.world}
 	}

@@ -316,3 +316,18 @@ func blockingStream(cs *callgraph.CallSite, s *api.StreamAPI) bool {
 	k, ok := a.(*ast.Constant)
 	return ok && (k.Type == ast.ConstBool && !k.Bool || k.Type == ast.ConstInt && k.Int == 0)
 }
+
+// getterGroup is the group a getter of the tables returns
+// (vllm.distributed.parallel_state.get_tp_group), as a call of the getter
+// would make it: every call of a getter returns the same group.
+func (v *Values) getterGroup(g *callgraph.Graph, getter string, t *api.Tables) *rules.Group {
+	backend := ""
+	if gc := t.GroupCreators[getter]; gc == nil {
+		return v.world
+	}
+	val := v.groupValue(g, shortName(getter)+"()", getter, backend, rules.Pos{})
+	if grp, ok := g.Value(val).Data.(*rules.Group); ok {
+		return grp
+	}
+	return v.world
+}

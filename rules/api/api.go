@@ -95,6 +95,10 @@ type Collective struct {
 	// issues it, so which host thread issues it does not matter.
 	NameMatched bool  `toml:"name_matched"`
 	Inputs      []Arg `toml:"inputs"`
+	// ImplicitGroup: the call always runs on the group a getter of the
+	// tables returns (vLLM's tensor_model_parallel_all_reduce on
+	// get_tp_group()), not on the default group.
+	ImplicitGroup string `toml:"implicit_group"`
 	// Peer: (point-to-point calls) the argument naming the other rank
 	// (send's dst, recv's src, MPI's dest and source).
 	Peer    Arg   `toml:"peer"`

@@ -85,6 +85,9 @@ func TestDataFilesValid(t *testing.T) {
 			if c.AnyReceiver && !c.Method {
 				t.Errorf("%s: %s: any_receiver without method", where, c.Name)
 			}
+			if c.ImplicitGroup != "" && (c.Group.Present() || !hasCreator(lib, c.ImplicitGroup)) {
+				t.Errorf("%s: %s: implicit_group %q must name a group_creator of the same file, on a call without a group argument", where, c.Name, c.ImplicitGroup)
+			}
 			if c.AlwaysAsync && c.Async.Present() {
 				t.Errorf("%s: %s: always_async and an async argument", where, c.Name)
 			}
@@ -211,4 +214,13 @@ func TestReferenceFacts(t *testing.T) {
 	if s := tb.Spawners["torch.distributed.fsdp.FullyShardedDataParallel"]; s == nil || s.MultiCommArg.Name != "sharding_strategy" {
 		t.Errorf("FSDP multi-comm argument: %+v", s)
 	}
+}
+
+func hasCreator(lib *Library, name string) bool {
+	for _, g := range lib.GroupCreators {
+		if g.Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -31,7 +31,11 @@ var Rule = rules.Register(&rules.Rule{
 			"discards it. A collective whose async flag is its function's own parameter (`async_op=async_op`) is " +
 			"async when some caller passes True, and is then checked inside that function; its fix waits behind " +
 			"`if work is not None:`, since the call returns None when not async. A device-wide synchronize() " +
-			"does not count as a wait.",
+			"does not count as a wait. A handle rebound by another torch.distributed collective on the same group " +
+			"(`last = dist.all_reduce(t, group=g, async_op=True)` in a loop, then `last.wait()`) is not reported: a " +
+			"device communicator runs one group's collectives on one stream in issue order, so waiting the last waits " +
+			"them all. On gloo (whose worker threads can finish them out of order), across groups, and for MPI requests " +
+			"it is.",
 		Why: "For NCCL, work.wait() is what makes the current stream wait for the collective; without it the " +
 			"next kernel can read the output before it is written or overwrite the input while it is still " +
 			"being sent. Dropped handles also leave buffer lifetime to the watchdog; on XPU a device " +

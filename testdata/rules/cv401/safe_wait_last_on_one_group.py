@@ -1,0 +1,24 @@
+# fairscale's ShardedGradScaler: "the calls are executed in sequence,
+# waiting for the last one is enough". Collectives on one device
+# communicator run on its stream in issue order, so waiting the last
+# work waits them all.
+import torch.distributed as dist
+
+
+def sync_found_inf(found_inf_per_device, group):
+    last_handle = None
+    for v in found_inf_per_device.values():
+        if v.device.type == "cpu":
+            v_on_cuda = v.cuda()
+            last_handle = dist.all_reduce(v_on_cuda, async_op=True, group=group)
+            v_on_cuda.cpu()
+        else:
+            last_handle = dist.all_reduce(v, async_op=True, group=group)
+    if last_handle is not None:
+        last_handle.wait()
+
+
+def reduce_all(tensors):
+    for t in tensors:
+        work = dist.all_reduce(t, async_op=True)
+    work.wait()
