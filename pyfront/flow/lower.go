@@ -457,6 +457,15 @@ func (l *lowerer) handleValue(value ast.Expr) bool {
 		// stream.record_event() returns the Event it recorded.
 		return true
 	}
+	if a, ok := c.Func.(*ast.Attribute); ok && (l.r.Stream(a.Value) != nil || l.synth[dotted(a.Value)] != nil) {
+		// What a stream's own methods return is a handle (CuPy's
+		// stream.end_capture() returns the graph, stream.record() an
+		// event), not device memory.
+		return true
+	}
+	if ext == "cupy.cuda.Event" {
+		return true
+	}
 	sa := l.tb.Streams[ext]
 	return sa != nil && sa.Role == "new_stream"
 }
@@ -1971,7 +1980,8 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 		// An explicit stream argument (CuPy's and NCCL's stream=): the
 		// collective runs there, whatever stream is current.
 		if a := arg(c, e.Stream); a != nil {
-			ev.Stream, ev.StreamText = site.Stream, l.text(stripHandle(a))
+			sc := l.streamOf(stripHandle(a))
+			ev.Stream, ev.StreamText = sc.s, sc.text
 		}
 	}
 	l.event(ev)
@@ -2179,6 +2189,9 @@ func (l *lowerer) current() streamCtx {
 // calls denote the current stream; otherwise the resolver, then streams
 // created in this function, then a stream known only by its text.
 func (l *lowerer) streamOf(e ast.Expr) streamCtx {
+	if legacyNull(e) {
+		return streamCtx{} // CuPy's (and Chainer's) Stream.null: the legacy default stream
+	}
 	if n, ok := e.(*ast.Name); ok {
 		if sc, ok := l.curAlias[n.Id]; ok {
 			if sc.text == "" {
@@ -2220,6 +2233,11 @@ func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 		return streamCtx{s: s, text: text}
 	}
 	s := &rules.Stream{ID: "stream:" + d, Pos: l.pos(e.Span())}
+	if a, ok := e.(*ast.Attribute); ok && a.Attr == "ptds" && lastName(dotted(a.Value)) == "Stream" {
+		// CuPy's per-thread default stream synchronises with the legacy
+		// default stream, as a blocking stream does.
+		s.Blocking = true
+	}
 	l.synth[d] = s
 	return streamCtx{s: s, text: text}
 }
@@ -2227,6 +2245,9 @@ func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 // isCurrentStream reports whether e is a current_stream() or
 // default_stream() call, whose stream streamOf decides from the context.
 func (l *lowerer) isCurrentStream(e ast.Expr) bool {
+	if legacyNull(e) {
+		return true
+	}
 	c, ok := e.(*ast.Call)
 	if !ok {
 		return false
@@ -2240,6 +2261,17 @@ func (l *lowerer) isCurrentStream(e ast.Expr) bool {
 		return true
 	}
 	return false
+}
+
+// legacyNull reports CuPy's Stream.null (cupy.cuda.Stream.null,
+// chainer's cuda.Stream.null): the legacy default stream, which is the
+// current stream outside any `with stream:`.
+func legacyNull(e ast.Expr) bool {
+	a, ok := e.(*ast.Attribute)
+	if !ok || a.Attr != "null" {
+		return false
+	}
+	return lastName(dotted(a.Value)) == "Stream"
 }
 
 // newStream returns the stream a value creates (torch.cuda.Stream()).
