@@ -200,6 +200,24 @@ func derivedVars(body []ast.Stmt, vars map[string]bool) {
 					if mentions(n.Iter, vars) {
 						add(n.Target)
 					}
+				case *ast.Call:
+					// xs.append(v): xs now holds what v was derived from.
+					if a, ok := n.Func.(*ast.Attribute); ok && len(n.Args) > 0 && mentions(n.Args[len(n.Args)-1], vars) {
+						if _, isName := a.Value.(*ast.Name); isName {
+							switch a.Attr {
+							case "append", "extend", "add", "insert", "update":
+								add(a.Value)
+							}
+						}
+					}
+				case *ast.If:
+					// `if layer.key == key: tied.append(idx)`: what the
+					// arm fills depends on the element through the test.
+					if mentions(n.Test, vars) {
+						for _, b := range n.Body {
+							filledTargets(b, add)
+						}
+					}
 				}
 				return true
 			})
@@ -267,4 +285,35 @@ func filledIn(target ast.Expr, body []ast.Stmt) []string {
 		})
 	}
 	return out
+}
+
+// filledTargets hands add the locals a statement binds or fills:
+// assignment targets and the receivers of append/extend/add/insert.
+func filledTargets(st ast.Stmt, add func(ast.Expr)) {
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Assign:
+			for _, t := range n.Targets {
+				for _, v := range targetNames(t) {
+					add(&ast.Name{Id: v})
+				}
+			}
+		case *ast.AugAssign:
+			if nm, ok := n.Target.(*ast.Name); ok {
+				add(nm)
+			}
+		case *ast.Call:
+			if a, ok := n.Func.(*ast.Attribute); ok {
+				switch a.Attr {
+				case "append", "extend", "add", "insert", "update":
+					if _, isName := a.Value.(*ast.Name); isName {
+						add(a.Value)
+					}
+				}
+			}
+		}
+		return true
+	})
 }

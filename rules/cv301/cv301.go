@@ -353,11 +353,16 @@ func reportSetOrder(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen ma
 	}
 	seen[o.Pos] = true
 	name := opName(o)
+	effect := "each rank issues these collectives in its own order and they pair different tensors or hang"
+	if o.Creates {
+		effect = "each rank creates these groups in its own order, and group creation pairs the ranks' calls by order: ranks " +
+			"join different groups' rendezvous (hang, or groups with the wrong members; DeepSpeed's tied-module groups, fixed by sorting the keys)"
+	}
 	d := rules.Diagnostic{Pos: o.Pos, Severity: rules.Warning, Message: fmt.Sprintf(
 		"%s on %s is issued once per element of `%s`, in a set's iteration order: that order follows the elements' hashes, "+
-			"which differ between processes (strings are hashed with a per-process seed, objects by address), so each rank issues "+
-			"these collectives in its own order and they pair different tensors or hang; iterate a list, or sorted(...) by a stable key",
-		name, rulekit.GroupLabel(o.Group), br.Cond)}
+			"which differ between processes (strings are hashed with a per-process seed, objects by address), so %s; "+
+			"iterate a list, or sorted(...) by a stable key",
+		name, rulekit.GroupLabel(o.Group), br.Cond, effect)}
 	d.Related = append(d.Related, rulekit.Related(br.Guard, "iterated in a set's hash order"))
 	addReached(&d, o)
 	p.Report(d)

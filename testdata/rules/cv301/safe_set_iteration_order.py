@@ -70,3 +70,22 @@ def sync_deduplicated(tensors_by_name, names, flag):
     for name in set(names):
         counts[name] = len(name)
     dist.all_reduce(flag)
+
+
+class TiedGroups:
+    # The fix: the keys sorted, so every rank creates the groups in one
+    # order; and a set loop whose body never depends on the key.
+    def index_tied(self, specs):
+        tie_keys = set(s.key for s in specs)
+        for key in sorted(tie_keys):
+            tied_layers = []
+            for idx, layer in enumerate(specs):
+                if layer.key == key:
+                    tied_layers.append(idx)
+            dist.new_group(ranks=tied_layers)
+        for key in tie_keys:
+            unrelated = []
+            for idx in range(4):
+                if idx % 2:
+                    unrelated.append(idx)
+            print(key, unrelated)

@@ -50,3 +50,20 @@ def sync_deduplicated(tensors_by_name, names):
     grads = {name: tensors_by_name[name] for name in set(names)}
     for name, grad in grads.items():
         dist.all_reduce(grad)  # want CV301 "once per element of `grads.items\(\)`"
+
+
+class TiedGroups:
+    # DeepSpeed's PipelineModule._index_tied_modules before its fix
+    # (deepspeedai/DeepSpeed PR #7208 sorts the keys): one group creation
+    # per tied key, in the order of a set of strings.
+    def index_tied(self, specs, ds_comm):
+        tie_keys = set(s.key for s in specs)
+        for key in tie_keys:
+            tied_layers = []
+            for idx, layer in enumerate(specs):
+                if layer.key == key:
+                    tied_layers.append(idx)
+            ranks = []
+            for s in sorted(set(self.owner(i) for i in tied_layers)):
+                ranks.append(self.to_global(s))
+            dist.new_group(ranks=ranks)  # want CV301 "new_group .*once per element of `tie_keys`.*creates these groups in its own order"
