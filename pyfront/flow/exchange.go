@@ -75,7 +75,10 @@ func (l *lowerer) exchanges(body []ast.Stmt) {
 			}
 			switch s := s.(type) {
 			case *ast.If:
-				if _, div := l.divergence(s.Test); div {
+				if _, div := l.divergence(s.Test); div || l.mirrored(s.Body, s.Orelse) {
+					// Split by rank, or by a flag the caller sets per
+					// rank (`if is_sender: send; recv` `else: recv;
+					// send`): each side has its own order.
 					send = nil
 					continue
 				}
@@ -140,6 +143,30 @@ func (l *lowerer) peerVaries(peer ast.Expr) bool {
 		return true
 	}
 	return false
+}
+
+// mirrored reports two arms whose first blocking point-to-point calls go
+// opposite ways (one sends first, the other receives first).
+func (l *lowerer) mirrored(a, b []ast.Stmt) bool {
+	da, oka := l.firstP2P(a)
+	db, okb := l.firstP2P(b)
+	return oka && okb && da != db
+}
+
+// firstP2P returns whether the first blocking send or receive of a
+// statement list (its own statements, not nested blocks) is a send.
+func (l *lowerer) firstP2P(stmts []ast.Stmt) (send, ok bool) {
+	for i, s := range stmts {
+		c := stmtCall(s)
+		if c == nil {
+			continue
+		}
+		waited := i+1 < len(stmts) && waitsResult(s, stmts[i+1])
+		if _, _, isSend, found := l.blockingP2P(c, waited); found {
+			return isSend, true
+		}
+	}
+	return false, false
 }
 
 // stmtCall returns the call a statement consists of: `f(…)`, `x = f(…)`,

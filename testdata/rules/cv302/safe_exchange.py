@@ -48,3 +48,13 @@ def torch_ring(t, buf):
     rank, world = dist.get_rank(), dist.get_world_size()
     dist.send(t, dst=(rank + 1) % world)
     dist.recv(buf, src=(rank - 1) % world)
+
+
+def split_by_flag(t, buf, peer, is_sender):
+    # The caller decides who sends first; the arms mirror each other.
+    if is_sender:
+        dist.send(t, dst=peer)
+        dist.recv(buf, src=peer)
+    else:
+        dist.recv(buf, src=peer)
+        dist.send(t, dst=peer)
