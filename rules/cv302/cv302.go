@@ -24,7 +24,8 @@ var Rule = rules.Register(&rules.Rule{
 			"rank sends first. A pair exchange (the same peer both ways, `peer = rank ^ 1`) is reported for every library; " +
 			"a ring (send to the next rank, receive from the previous) only for MPI, whose blocking Send waits for the " +
 			"receiver above its eager limit, and gloo, whose blocking send waits for the receiver even for a few bytes. Exchanges ordered by rank parity (`if rank % 2 == 0: send; recv` `else: recv; send`), " +
-			"batch_isend_irecv, isend/irecv pairs posted before either is waited, and Sendrecv are not reported; an isend " +
+			"arms that mirror each other whatever their condition (`if is_sender: send; recv` `else: recv; send`, the caller " +
+			"picking the side), batch_isend_irecv, isend/irecv pairs posted before either is waited, and Sendrecv are not reported; an isend " +
 			"waited at once counts as a blocking send.",
 		Why: "A large message is handed over only once the receiver has posted its receive: MPI switches to a rendezvous " +
 			"protocol above its eager limit, and NCCL queues a pair's send and receive on one stream, so the receive cannot " +
