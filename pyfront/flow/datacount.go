@@ -68,10 +68,10 @@ func (l *lowerer) dataValued(e ast.Expr) bool {
 	return false
 }
 
-// batchStructure reports a batch's own field list rather than a field:
-// batch.keys(), batch.items() reach dataValued as calls; here, a
-// subscript or attribute that only names the batch (batch[:] is no
-// field either).
+// batchStructure reports a slice of the batch (batch[:], batch[1:]): a
+// part of the batch's own structure, like the batch itself, not the
+// values of one field. (batch.keys() and batch.items() reach dataValued
+// as calls on the batch, and stay silent there.)
 func (l *lowerer) batchStructure(e ast.Expr) bool {
 	if s, ok := e.(*ast.Subscript); ok {
 		if _, isSlice := s.Slice.(*ast.Slice); isSlice {
