@@ -105,14 +105,7 @@ func (l *lowerer) setLoop(iter, target ast.Expr, body []ast.Stmt) {
 	if !l.setValued(iter) {
 		return
 	}
-	vars := map[string]bool{}
-	ast.Inspect(target, func(n ast.Node) bool {
-		if nm, ok := n.(*ast.Name); ok {
-			vars[nm.Id] = true
-		}
-		return true
-	})
-	derivedVars(body, vars)
+	vars := loopVars(target, body)
 	var ops []*rules.OpRef
 	for _, st := range body {
 		ast.Inspect(st, func(n ast.Node) bool {
@@ -154,6 +147,20 @@ func argsMention(c *ast.Call, vars map[string]bool) bool {
 		check(k.Value)
 	}
 	return found
+}
+
+// loopVars returns the names a loop binds in its target, with the
+// locals its body derives from them (derivedVars).
+func loopVars(target ast.Expr, body []ast.Stmt) map[string]bool {
+	vars := map[string]bool{}
+	ast.Inspect(target, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok {
+			vars[nm.Id] = true
+		}
+		return true
+	})
+	derivedVars(body, vars)
+	return vars
 }
 
 // derivedVars adds to vars the locals the loop body computes from them
@@ -252,14 +259,7 @@ func (l *lowerer) setFilled(iter, target ast.Expr, body []ast.Stmt) []string {
 // `d.setdefault(elem, …)` and `xs.append(…)` on a local, with elem
 // derived from the loop variable.
 func filledIn(target ast.Expr, body []ast.Stmt) []string {
-	vars := map[string]bool{}
-	ast.Inspect(target, func(n ast.Node) bool {
-		if nm, ok := n.(*ast.Name); ok {
-			vars[nm.Id] = true
-		}
-		return true
-	})
-	derivedVars(body, vars)
+	vars := loopVars(target, body)
 	var out []string
 	for _, st := range body {
 		ast.Inspect(st, func(n ast.Node) bool {

@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"cmp"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -302,7 +303,7 @@ func (b *builder) scalerSkips() {
 		pos := b.pos(path, cs.Node)
 		step := &rules.OpRef{Op: "step", Group: sharder.Group, Pos: pos}
 		b.prog.Branches = append(b.prog.Branches, &rules.RankBranch{
-			Func: fn, Guard: pos, Cond: lineText(b.files[path].Src, cs.Node.Func),
+			Func: fn, Guard: pos, Cond: cmp.Or(pathText(cs.Node.Func), "GradScaler.step"),
 			Divergence: rules.LocalValue, Then: []*rules.OpRef{step}, SkipsStep: true, Sharder: sharder,
 		})
 	}
@@ -344,28 +345,4 @@ func (b *builder) callsScalerStep(cs *callgraph.CallSite) bool {
 		}
 	}
 	return false
-}
-
-// lineText is the source text of a node on one line ("" when it spans
-// several), for messages.
-func lineText(src []byte, n ast.Node) string {
-	sp := n.Span()
-	if sp.EndLineno != sp.Lineno {
-		return ""
-	}
-	for line := int32(1); line < sp.Lineno; line++ {
-		i := bytes.IndexByte(src, '\n')
-		if i < 0 {
-			return ""
-		}
-		src = src[i+1:]
-	}
-	if i := bytes.IndexByte(src, '\n'); i >= 0 {
-		src = src[:i]
-	}
-	start, end := int(sp.ColOffset), int(sp.EndColOffset)
-	if start > end || end > len(src) {
-		return ""
-	}
-	return string(src[start:end])
 }
