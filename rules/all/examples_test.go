@@ -29,6 +29,8 @@ func TestExamples(t *testing.T) {
 		"rank_guarded_save.py":        {"CV301"},
 		"fsdp_checkpoint.py":          {"CV301"},
 		"nan_loss_skip.py":            {"CV301"},
+		"pair_exchange.py":            {"CV302"},
+		"graph_teardown.py":           {"CV402"},
 	}
 	for f, codes := range want {
 		g := append([]string(nil), got[f]...)
