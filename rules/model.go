@@ -414,7 +414,7 @@ const (
 	EvRecordStream EventKind = "record_stream" // tensor Var.record_stream(Stream)
 	EvUse          EventKind = "use"           // tensor Var read (Read) or written (Write) by a non-collective op
 	EvFree         EventKind = "free"          // tensor Var freed (del, resize_(0), rebinding)
-	EvSync         EventKind = "sync"          // device/stream synchronize()
+	EvSync         EventKind = "sync"          // device/stream synchronize(); a stream's own: Other, OtherText name it
 	EvRecordEvent  EventKind = "record_event"  // an event is recorded on Stream (nil = current): a consumer can wait for the work so far
 	// EvBlock: (Go) a point where the goroutine may resume on another OS
 	// thread (channel operation, select, go statement, Sleep, Lock, Wait);

@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"sync"
@@ -2133,7 +2134,13 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 		}
 		l.event(&rules.Event{Kind: rules.EvRecordStream, Pos: at, Var: dotted(recv), Other: o.s, OtherText: o.text})
 	case "synchronize":
-		l.event(&rules.Event{Kind: rules.EvSync, Pos: at})
+		ev := &rules.Event{Kind: rules.EvSync, Pos: at}
+		if sa.Method && recv != nil && strings.HasSuffix(lastName(strings.TrimSuffix(ext, ".synchronize")), "Stream") {
+			// stream.synchronize(): the host waits for that stream only.
+			o := l.streamOf(recv)
+			ev.Other, ev.OtherText = o.s, cmp.Or(o.text, l.text(recv))
+		}
+		l.event(ev)
 	case "set_stream":
 		if x := arg(c, sa.Arg); x != nil {
 			sc := l.streamOf(x)

@@ -20,7 +20,9 @@ var Rule = rules.Register(&rules.Rule{
 		Title: "one communicator's operations are issued on several streams without ordering",
 		What: "Reports a collective on a communicator that also receives collectives on a different explicit " +
 			"stream (CuPy's NcclCommunicator.allReduce(..., stream), cupyx.distributed's stream=, ncclAllReduce's " +
-			"stream argument from Go) when no wait_stream / wait_event orders one stream after the other.",
+			"stream argument from Go) when no wait_stream / wait_event orders one stream after the other, and the host " +
+			"does not wait for the first collective's stream (its synchronize(), or the device's) between the two calls " +
+			"in the function that issues both.",
 		Why: "A communicator's operations must execute in the same order on every rank. On two unordered " +
 			"streams the GPU may run them in either order, differently on each rank: the kernels wait for peers " +
 			"that are running the other operation and the job hangs, or reductions mix buffers. NCCL maintainers: " +
@@ -68,6 +70,9 @@ func run(p *rules.Pass) {
 				if prev.Stream.ID == s.Stream.ID || ordered[[2]string{prev.Stream.ID, s.Stream.ID}] || ordered[[2]string{s.Stream.ID, prev.Stream.ID}] {
 					continue
 				}
+				if syncedBetween(prev, s) || syncedBetween(s, prev) {
+					continue
+				}
 				d := rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
 					"%s on %s is issued on stream %s, but the same communicator also runs %s on stream %s (%s) with no wait_stream/wait_event between them: "+
 						"the GPU may run them in a different order on each rank, which hangs or mixes data",
@@ -96,4 +101,40 @@ func orderings(prog *rules.Program) map[[2]string]bool {
 		}
 	}
 	return m
+}
+
+// syncedBetween reports that the host waits for a's stream after issuing
+// a and before issuing b, in the function both are in: a device-wide
+// synchronize(), or a's stream's own synchronize(). b then starts after a
+// has finished, whatever stream it runs on.
+func syncedBetween(a, b *rules.Site) bool {
+	if a.Func == nil || a.Func != b.Func {
+		return false
+	}
+	ia, ib := -1, -1
+	for i, e := range a.Func.Events {
+		if e.Kind == rules.EvCollective {
+			switch e.Site {
+			case a:
+				ia = i
+			case b:
+				ib = i
+			}
+		}
+	}
+	if ia < 0 || ib < ia {
+		return false
+	}
+	for _, e := range a.Func.Events[ia+1 : ib] {
+		if e.Kind != rules.EvSync {
+			continue
+		}
+		if e.Other == nil && e.OtherText == "" {
+			return true // the whole device
+		}
+		if e.Other != nil && a.Stream != nil && e.Other.ID == a.Stream.ID {
+			return true
+		}
+	}
+	return false
 }
