@@ -38,7 +38,7 @@ comm.allReduce(a.data.ptr, a.data.ptr, n, nccl.NCCL_FLOAT32, nccl.NCCL_SUM, s.pt
 comm.allReduce(b.data.ptr, b.data.ptr, n, nccl.NCCL_FLOAT32, nccl.NCCL_SUM, s.ptr)
 # or order the streams: e = cupy.cuda.Event(); e.record(s1); s2.wait_event(e)`,
 		FixSafety: "No automatic fix: which stream to keep is a design choice. If the streams are ordered in a way " +
-			"collvet cannot see (another function, a synchronize()), `collvet guard` can confirm it at run time.",
+			"collvet cannot see (a wait or synchronize() in another function), `collvet guard` can confirm it at run time.",
 		References: []string{
 			"https://github.com/NVIDIA/nccl/issues/195 — stream dependency must equal submission order (M3)",
 			"https://github.com/sgl-project/sglang/issues/31117 — one communicator used from two streams wedges the kernels (T5)",
