@@ -71,6 +71,12 @@ type Exchange struct {
 	Send, Recv *Site
 	// SendPeer, RecvPeer: the source text of the peer arguments.
 	SendPeer, RecvPeer string
+	// RecvFirst: instead, one batch_isend_irecv (Send and Recv are that
+	// call) whose list holds a receive before a send, on a backend that
+	// runs a batch in list order (oneCCL, "xccl"); SendAt and RecvAt are
+	// the two list entries (O3).
+	RecvFirst      bool
+	SendAt, RecvAt Pos
 }
 
 // File is one analysed source file. Src is the decoded text (UTF-8) that

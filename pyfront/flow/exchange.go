@@ -55,6 +55,7 @@ func (l *lowerer) exchanges(body []ast.Stmt) {
 		var sendPeer ast.Expr
 		for i, s := range stmts {
 			if c := stmtCall(s); c != nil {
+				l.batchOrder(c, stmts[:i])
 				// `w = dist.isend(…)` waited at once is a blocking send.
 				waited := i+1 < len(stmts) && waitsResult(s, stmts[i+1])
 				if site, peer, isSend, ok := l.blockingP2P(c, waited); ok {
@@ -85,6 +86,9 @@ func (l *lowerer) exchanges(body []ast.Stmt) {
 				scan(s.Body)
 				scan(s.Orelse)
 			case *ast.For:
+				if c, ok := s.Iter.(*ast.Call); ok {
+					l.batchOrder(c, stmts[:i]) // for req in batch_isend_irecv(ops)
+				}
 				scan(s.Body)
 			case *ast.AsyncFor:
 				scan(s.Body)
@@ -100,6 +104,55 @@ func (l *lowerer) exchanges(body []ast.Stmt) {
 		}
 	}
 	scan(body)
+}
+
+// inOrderBatchBackends run a batch_isend_irecv in the order of its list:
+// a receive listed before a send waits for a peer whose send is queued
+// behind its own receive (meta-pytorch/torchcomms PR #2885, XPU).
+var inOrderBatchBackends = map[string]bool{"xccl": true, "ccl": true}
+
+// batchOrder records a batch_isend_irecv whose op list (a list display,
+// or a local bound to one by the statements before) has a receive before
+// a send, on a group whose backend runs batches in list order.
+func (l *lowerer) batchOrder(c *ast.Call, before []ast.Stmt) {
+	site := l.r.Site(c)
+	if site == nil || site.Op != "batch_p2p" || site.Group == nil || !inOrderBatchBackends[site.Group.Backend] || len(c.Args) == 0 {
+		return
+	}
+	list := c.Args[0]
+	if nm, ok := list.(*ast.Name); ok {
+		list = nil
+		for _, s := range before {
+			if a, ok := s.(*ast.Assign); ok && len(a.Targets) == 1 {
+				if t, ok := a.Targets[0].(*ast.Name); ok && t.Id == nm.Id {
+					list = a.Value
+				}
+			}
+		}
+	}
+	elts, ok := list.(*ast.List)
+	if !ok {
+		return
+	}
+	var recvAt *ast.Call
+	for _, e := range elts.Elts {
+		op, ok := e.(*ast.Call)
+		if !ok || lastName(dotted(op.Func)) != "P2POp" || len(op.Args) == 0 {
+			continue
+		}
+		switch lastName(dotted(op.Args[0])) {
+		case "irecv":
+			if recvAt == nil {
+				recvAt = op
+			}
+		case "isend":
+			if recvAt != nil {
+				l.addExchange(&rules.Exchange{Func: l.fn, Send: site, Recv: site, RecvFirst: true,
+					SendAt: l.pos(op.Span()), RecvAt: l.pos(recvAt.Span())})
+				return
+			}
+		}
+	}
 }
 
 // hostBlockingSend reports a send that blocks its host thread until the

@@ -26,7 +26,8 @@ var Rule = rules.Register(&rules.Rule{
 			"receiver above its eager limit, and gloo, whose blocking send waits for the receiver even for a few bytes. Exchanges ordered by rank parity (`if rank % 2 == 0: send; recv` `else: recv; send`), " +
 			"arms that mirror each other whatever their condition (`if is_sender: send; recv` `else: recv; send`, the caller " +
 			"picking the side), batch_isend_irecv, isend/irecv pairs posted before either is waited, and Sendrecv are not reported; an isend " +
-			"waited at once counts as a blocking send.",
+			"waited at once counts as a blocking send. Also reported: a batch_isend_irecv whose list holds a receive " +
+			"before a send on a group whose backend runs a batch in list order (oneCCL, backend \"xccl\"; O3).",
 		Why: "A large message is handed over only once the receiver has posted its receive: MPI switches to a rendezvous " +
 			"protocol above its eager limit, and NCCL queues a pair's send and receive on one stream, so the receive cannot " +
 			"start before the send has finished; gloo's blocking send waits for the receiver whatever the size (16 floats hang, " +
@@ -50,6 +51,7 @@ for req in dist.batch_isend_irecv(ops):
 		References: []string{
 			"https://github.com/NVIDIA/nccl/issues/479 — rank 0 send→recv and rank 1 send→recv block unless grouped (O5)",
 			"https://github.com/pytorch/pytorch/issues/109401 — interleaved isend/irecv hang (O5)",
+			"https://github.com/meta-pytorch/torchcomms/pull/2885 — batch_isend_irecv with the receive listed first deadlocks on XPU/oneCCL (O3)",
 			"https://github.com/pytorch/pytorch/issues/172668 — pipeline schedule with both ranks in SEND deadlocks across nodes (O4)",
 		},
 		Since: "0.1.0",
@@ -59,6 +61,16 @@ for req in dist.batch_isend_irecv(ops):
 func run(p *rules.Pass) {
 	for _, x := range p.Prog.Exchanges {
 		if x == nil || x.Send == nil || x.Recv == nil {
+			continue
+		}
+		if x.RecvFirst {
+			d := rules.Diagnostic{Pos: x.RecvAt, Message: fmt.Sprintf(
+				"this batch_isend_irecv lists a receive before a send, and its group's backend (%s) runs a batch in list order: "+
+					"each rank waits in its receive for a send that the peer queued behind its own receive (hang; "+
+					"meta-pytorch/torchcomms PR #2885 on XPU); list the sends first",
+				x.Send.Group.Backend)}
+			d.Related = append(d.Related, rulekit.Related(x.SendAt, "the send, listed after the receive"))
+			p.Report(d)
 			continue
 		}
 		how := fmt.Sprintf("to and from the same peer (`%s`)", x.SendPeer)
