@@ -535,6 +535,9 @@ type MultiCommUse struct {
 	Func   *Function
 	API    string // torch.distributed.fsdp.FullyShardedDataParallel
 	Detail string // sharding_strategy=HYBRID_SHARD
+	// Comms names the two communicators ("" for HSDP's intra- and
+	// inter-node pair).
+	Comms string
 }
 
 // InitSite is an init_process_group call statement.

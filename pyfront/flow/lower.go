@@ -56,6 +56,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	default:
 		return
 	}
+	l.body = body
 	l.zero3 = l.zero3Models(body)
 	if gs, ok := r.(GradSyncer); ok {
 		l.syncs = gs.Syncs(fn)
@@ -103,6 +104,7 @@ type lowerer struct {
 	setVars   map[string]bool      // locals holding a set (setValued)
 	dataVars  map[string]bool      // locals filled per element of this rank's data (dataValued)
 	graphs    map[string]rules.Pos // CUDA graphs holding captured collectives, by path (graphs.go)
+	body      []ast.Stmt           // the function's statements
 	// notDist counts enclosing arms on which torch.distributed is not
 	// initialised (distributedTest): one process, no divergence.
 	notDist int
@@ -2370,13 +2372,56 @@ func (l *lowerer) multiComm(c *ast.Call, ext string, at rules.Pos) {
 			detail = argName(sp.MultiCommArg) + "=" + v
 		}
 	}
+	comms := ""
+	if detail == "" {
+		// FSDP2 on one dimension of a mesh and tensor parallelism on
+		// another (M6): the data- and tensor-parallel communicators.
+		if tp := l.tensorParallelMesh(x); tp != "" {
+			detail = fmt.Sprintf("%s=%s and parallelize_module on %s", argName(sp.MultiCommArg), l.text(x), tp)
+			comms = "data- and tensor-parallel"
+		}
+	}
 	if detail == "" {
 		return
 	}
 	factsMu.Lock()
 	defer factsMu.Unlock()
 	f := &l.r.Prog().Facts
-	f.MultiComm = append(f.MultiComm, &rules.MultiCommUse{Pos: at, Func: l.fn, API: ext, Detail: detail})
+	for _, m := range f.MultiComm {
+		if comms != "" && m.Func == l.fn && m.Detail == detail {
+			return // one finding per function for every block it wraps
+		}
+	}
+	f.MultiComm = append(f.MultiComm, &rules.MultiCommUse{Pos: at, Func: l.fn, API: ext, Detail: detail, Comms: comms})
+}
+
+// tensorParallelMesh returns the text of the mesh a parallelize_module
+// call of this function uses when it is another dimension of the mesh
+// that mesh (a `mesh["dp"]` subscript) is one dimension of: mesh["tp"].
+func (l *lowerer) tensorParallelMesh(mesh ast.Expr) string {
+	dim, ok := mesh.(*ast.Subscript)
+	if !ok {
+		return ""
+	}
+	base := l.text(dim.Value)
+	found := ""
+	for _, st := range l.body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			c, ok := n.(*ast.Call)
+			if !ok || found != "" {
+				return found == ""
+			}
+			if ext, _ := l.callee(c); lastName(ext) != "parallelize_module" {
+				return true
+			}
+			tp, ok := arg(c, api.Arg{Pos: 1, Name: "device_mesh"}).(*ast.Subscript)
+			if ok && l.text(tp.Value) == base && l.text(tp.Slice) != l.text(dim.Slice) {
+				found = l.text(tp)
+			}
+			return true
+		})
+	}
+	return found
 }
 
 func argName(a api.Arg) string {

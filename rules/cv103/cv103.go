@@ -6,6 +6,7 @@
 package cv103
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -26,8 +27,11 @@ var Rule = rules.Register(&rules.Rule{
 		What: "Reports a collective on one device communicator (NCCL/RCCL or unknown backend; gloo-only groups " +
 			"are exempt) issued from a host thread while another thread that may run at the same time drives a " +
 			"different device communicator, and framework configurations that do this by construction: FSDP " +
-			"ShardingStrategy.HYBRID_SHARD (an intra-node and an inter-node group) or fully_shard over a 2-D mesh, " +
-			"whose backward hooks run on the autograd engine's thread while autograd multithreading is enabled.",
+			"ShardingStrategy.HYBRID_SHARD (an intra-node and an inter-node group), fully_shard over a 2-D mesh, or " +
+			"fully_shard on one dimension of a mesh next to parallelize_module on another in the same function (FSDP2 with " +
+			"tensor parallelism), whose backward hooks run on the autograd engine's thread while autograd multithreading is enabled. " +
+			"Groups made in a loop, or in a function that a thread started several times runs, are one per thread: such a " +
+			"group used from those threads is several communicators.",
 		Why: "NCCL's user guide: it is not safe to issue operations in parallel to independent communicators " +
 			"located on the same device from several threads. Each communicator has its own stream; host launch " +
 			"order between threads differs across ranks while each GPU serialises kernels per stream, so ranks " +
@@ -163,9 +167,9 @@ func run(p *rules.Pass) {
 		}
 		seenMulti[[2]any{m.Pos.Path, m.Pos.Line}] = true
 		d := rules.Diagnostic{Pos: m.Pos, Message: fmt.Sprintf(
-			"%s with %s drives two device communicators (intra- and inter-node) from backward hooks that the autograd engine runs on its own device thread, "+
+			"%s with %s drives two device communicators (%s) from backward hooks that the autograd engine runs on its own device thread, "+
 				"while the main thread drives the same communicators: launch order differs between ranks and the job can hang at scale",
-			rulekit.ShortAPI(m.API, "the framework"), m.Detail)}
+			rulekit.ShortAPI(m.API, "the framework"), m.Detail, cmp.Or(m.Comms, "intra- and inter-node"))}
 		if fix, note := cv102.Fix(prog, m.Pos.Path); fix != nil {
 			fix.Title = "Run backward hooks on the calling thread (set_multithreading_enabled(False))"
 			d.Fixes = append(d.Fixes, *fix)
