@@ -131,22 +131,17 @@ func (l *lowerer) setLoop(iter, target ast.Expr, body []ast.Stmt) {
 
 // argsMention reports whether a call's arguments name one of vars.
 func argsMention(c *ast.Call, vars map[string]bool) bool {
-	found := false
-	check := func(e ast.Expr) {
-		ast.Inspect(e, func(n ast.Node) bool {
-			if nm, ok := n.(*ast.Name); ok && vars[nm.Id] {
-				found = true
-			}
-			return !found
-		})
-	}
 	for _, a := range c.Args {
-		check(a)
+		if mentions(a, vars) {
+			return true
+		}
 	}
 	for _, k := range c.Keywords {
-		check(k.Value)
+		if mentions(k.Value, vars) {
+			return true
+		}
 	}
-	return found
+	return false
 }
 
 // loopVars returns the names a loop binds in its target, with the
