@@ -422,6 +422,12 @@ const (
 	EvFree         EventKind = "free"          // tensor Var freed (del, resize_(0), rebinding)
 	EvSync         EventKind = "sync"          // device/stream synchronize(); a stream's own: Other, OtherText name it
 	EvRecordEvent  EventKind = "record_event"  // an event is recorded on Stream (nil = current): a consumer can wait for the work so far
+	// EvCall: a call of Callee, a method of the same instance whose
+	// events a flow rule may follow at this point (Stream: the current
+	// stream at the call); Var, when set, is bound to what it returns.
+	EvCall EventKind = "call"
+	// EvReturn: the function returns Var.
+	EvReturn EventKind = "return"
 	// EvBlock: (Go) a point where the goroutine may resume on another OS
 	// thread (channel operation, select, go statement, Sleep, Lock, Wait);
 	// Var names it.
@@ -430,15 +436,20 @@ const (
 
 // Event is one step of a function, in program order.
 type Event struct {
-	Kind  EventKind
-	Pos   Pos
-	Site  *Site
-	Var   string
-	Write bool
+	Kind EventKind
+	Pos  Pos
+	Site *Site
+	// Callee is the function an EvCall calls.
+	Callee *Function
+	Var    string
+	Write  bool
 	// Escape (a read): the value is only handed on, together with an
 	// event recorded on a stream (returned or stored as a display that
 	// holds the event), not read by device work here.
 	Escape bool
+	// Stored (a read): the value is assigned to an item (x[k] = v):
+	// filed in a container, or copied when x is a tensor.
+	Stored bool
 	// From (a write): Var is bound to objects that From's variables
 	// hold (`for Var in xs`, `Var = xs[0]`, `Var = [a, b]`, `Var = [p
 	// for p in ps if …]`): no device work runs, and Var holds what the

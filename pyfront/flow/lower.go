@@ -34,6 +34,10 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 		return
 	}
 	l.uses = l.src.mentions(node.Span(), "stream")
+	if l.inline = l.inlineCalls(node); len(l.inline) > 0 {
+		l.uses = true
+		l.callTarget = map[*ast.Call]string{}
+	}
 	if rp, ok := r.(RankParamer); ok {
 		for _, p := range rp.RankParams(fn) {
 			l.rankVars[p] = true
@@ -123,6 +127,14 @@ type lowerer struct {
 	// across streams, so functions whose text never mentions a stream skip
 	// them (most of a large code base; they would dominate the events).
 	uses bool
+	// inline: calls of methods of the instance (self.m(...)) whose
+	// definition, in this file, handles streams. Each gets an EvCall
+	// event, so CV203 follows the callee's events at the call: a buffer
+	// the callee leaves on its stream, or returns, is seen where this
+	// function reuses or frees it. callTarget: the name such a call's
+	// result is bound to (x = self.m(...)); the EvCall binds it.
+	inline     map[*ast.Call]*rules.Function
+	callTarget map[*ast.Call]string
 	// raising counts enclosing `with self.assertRaises…(…)` / pytest.raises
 	// blocks: operations there are expected to fail, not to complete.
 	raising int
@@ -256,7 +268,7 @@ func (l *lowerer) stmtInfo() (line int, indent string) {
 }
 
 func (l *lowerer) event(e *rules.Event) {
-	if !l.uses && (e.Kind == rules.EvUse || e.Kind == rules.EvFree) {
+	if !l.uses && (e.Kind == rules.EvUse || e.Kind == rules.EvFree || e.Kind == rules.EvReturn) {
 		return
 	}
 	e.StmtLine, e.Indent = l.stmtInfo()
@@ -550,6 +562,17 @@ func deviceCopyHelper(c *ast.Call) bool {
 	return false
 }
 
+// unflattens: torch's _unflatten_dense_tensors(flat, tensors) (apex's
+// and DeepSpeed's unflatten alias it) returns views of flat, to be
+// handed to other tensors (grad.data = view): it reads nothing.
+func unflattens(c *ast.Call) bool {
+	switch lastName(dotted(c.Func)) {
+	case "_unflatten_dense_tensors", "unflatten_dense_tensors", "unflatten":
+		return len(c.Args) == 2
+	}
+	return false
+}
+
 // cudaDevice: "cuda", "cuda:N" or torch.device("cuda…", …).
 func cudaDevice(e ast.Expr) bool {
 	if c, ok := e.(*ast.Call); ok && lastName(dotted(c.Func)) == "device" && len(c.Args) > 0 {
@@ -601,6 +624,234 @@ func (l *lowerer) callee(c *ast.Call) (string, *rules.Function) {
 		ext = l.tb.Canonical(ext)
 	}
 	return ext, fn
+}
+
+// inlineCalls finds the calls of a method that CV203 follows into their
+// callee: self.m(...) on the method's own first parameter, where m is a
+// program function defined in this file whose text mentions a stream.
+// Files that never mention a stream have none (most of a code base).
+func (l *lowerer) inlineCalls(node ast.Node) map[*ast.Call]*rules.Function {
+	fd, ok := l.r.(FuncDefiner)
+	if !ok || !l.src.mentionsStream() {
+		return nil
+	}
+	body, args, _, ok := defParts(node)
+	if !ok || args == nil || len(args.Args) == 0 {
+		return nil
+	}
+	self := args.Args[0].Arg
+	var out map[*ast.Call]*rules.Function
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
+				return false
+			case *ast.Call:
+				a, ok := n.Func.(*ast.Attribute)
+				if !ok {
+					return true
+				}
+				if x, ok := a.Value.(*ast.Name); !ok || x.Id != self {
+					return true
+				}
+				_, callee := l.callee(n)
+				if callee == nil || callee == l.fn || callee.Pos.Path != l.path {
+					return true
+				}
+				def := fd.FuncDef(callee)
+				if def == nil || !l.src.mentions(def.Span(), "stream") {
+					return true
+				}
+				if out == nil {
+					out = map[*ast.Call]*rules.Function{}
+				}
+				out[n] = callee
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// helperWaits records the waits of a program function that makes the
+// current stream wait for a stream (or an event) passed to it, or
+// synchronises it: torchrec's _wait_for_batch(batch, stream) runs
+// current_stream().wait_stream(stream) and then batch.record_stream(...),
+// so the tensors passed with it are ordered when it returns. The wait is
+// recorded before the arguments are read.
+func (l *lowerer) helperWaits(c *ast.Call) {
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn || len(c.Args)+len(c.Keywords) == 0 {
+		return
+	}
+	waited := l.waitedParams(fn)
+	if len(waited) == 0 {
+		return
+	}
+	fd, _ := l.r.(FuncDefiner)
+	_, args, _, _ := defParts(fd.FuncDef(fn))
+	var params []string
+	for _, a := range args.PosOnlyArgs {
+		params = append(params, a.Arg)
+	}
+	for _, a := range args.Args {
+		params = append(params, a.Arg)
+	}
+	if _, method := c.Func.(*ast.Attribute); method && len(params) > 0 && (params[0] == "self" || params[0] == "cls") {
+		params = params[1:]
+	}
+	emit := func(param string, x ast.Expr) {
+		kind, ok := waited[param]
+		if !ok {
+			return
+		}
+		at := l.pos(x.Span())
+		switch kind {
+		case rules.EvWaitStream:
+			sc := l.streamOf(x)
+			l.event(&rules.Event{Kind: rules.EvWaitStream, Pos: at, Other: sc.s, OtherText: sc.text})
+		case rules.EvWaitEvent:
+			l.event(&rules.Event{Kind: rules.EvWaitEvent, Pos: at}) // on a stream the event names; unknown here
+		case rules.EvSync:
+			sc := l.streamOf(x)
+			l.event(&rules.Event{Kind: rules.EvSync, Pos: at, Other: sc.s, OtherText: sc.text})
+		}
+	}
+	for i, x := range c.Args {
+		if i < len(params) {
+			emit(params[i], x)
+		}
+	}
+	for _, k := range c.Keywords {
+		emit(k.Arg, k.Value)
+	}
+}
+
+// waitedParams summarises a program function's waits on its parameters:
+// current_stream().wait_stream(p) (EvWaitStream), current_stream().
+// wait_event(p) (EvWaitEvent), p.synchronize() (EvSync). Memoised per
+// analysis when the resolver keeps a Sources.
+func (l *lowerer) waitedParams(fn *rules.Function) map[string]rules.EventKind {
+	var memo *Sources
+	if si, ok := l.r.(SourceIndex); ok {
+		memo = si.Sources()
+	}
+	if memo != nil {
+		if v, ok := memo.waits.Load(fn); ok {
+			return v.(map[string]rules.EventKind)
+		}
+	}
+	var out map[string]rules.EventKind
+	if fd, ok := l.r.(FuncDefiner); ok {
+		if body, args, _, ok := defParts(fd.FuncDef(fn)); ok && args != nil {
+			out = scanWaits(body, args)
+		}
+	}
+	if memo != nil {
+		memo.waits.Store(fn, out)
+	}
+	return out
+}
+
+func scanWaits(body []ast.Stmt, args *ast.Arguments) map[string]rules.EventKind {
+	params := map[string]bool{}
+	for _, a := range args.PosOnlyArgs {
+		params[a.Arg] = true
+	}
+	for _, a := range args.Args {
+		params[a.Arg] = true
+	}
+	for _, a := range args.KwOnlyArgs {
+		params[a.Arg] = true
+	}
+	current := map[string]bool{} // locals bound to current_stream()/default_stream()
+	isCurrent := func(e ast.Expr) bool {
+		if n, ok := e.(*ast.Name); ok {
+			return current[n.Id]
+		}
+		c, ok := e.(*ast.Call)
+		if !ok {
+			return false
+		}
+		name := lastName(dotted(c.Func))
+		if a, ok := c.Func.(*ast.Attribute); ok {
+			name = a.Attr // torch.get_device_module(d).current_stream()
+		}
+		return name == "current_stream" || name == "default_stream"
+	}
+	var out map[string]rules.EventKind
+	add := func(p string, k rules.EventKind) {
+		if out == nil {
+			out = map[string]rules.EventKind{}
+		}
+		out[p] = k
+	}
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
+				return false
+			case *ast.Assign:
+				if len(n.Targets) == 1 {
+					if t, ok := n.Targets[0].(*ast.Name); ok && isCurrent(n.Value) {
+						current[t.Id] = true
+					}
+				}
+			case *ast.Call:
+				a, ok := n.Func.(*ast.Attribute)
+				if !ok {
+					return true
+				}
+				if a.Attr == "synchronize" && len(n.Args) == 0 {
+					if p, ok := a.Value.(*ast.Name); ok && params[p.Id] {
+						add(p.Id, rules.EvSync)
+					}
+					return true
+				}
+				if len(n.Args) != 1 || !isCurrent(a.Value) {
+					return true
+				}
+				p, ok := n.Args[0].(*ast.Name)
+				if !ok || !params[p.Id] {
+					return true
+				}
+				switch a.Attr {
+				case "wait_stream":
+					add(p.Id, rules.EvWaitStream)
+				case "wait_event":
+					add(p.Id, rules.EvWaitEvent)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// storageFreed returns the tensor whose memory c frees by resizing its
+// storage to nothing (x.untyped_storage().resize_(0), FSDP's
+// x._typed_storage()._resize_(0), x.data.storage().resize_(0)), or "".
+func storageFreed(c *ast.Call) string {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok || a.Attr != "resize_" && a.Attr != "_resize_" || len(c.Args) != 1 || len(c.Keywords) != 0 {
+		return ""
+	}
+	if k, ok := c.Args[0].(*ast.Constant); !ok || k.Type != ast.ConstInt || k.Int != 0 {
+		return ""
+	}
+	sc, ok := a.Value.(*ast.Call)
+	if !ok || len(sc.Args) != 0 {
+		return ""
+	}
+	sa, ok := sc.Func.(*ast.Attribute)
+	if !ok || sa.Attr != "untyped_storage" && sa.Attr != "storage" && sa.Attr != "_typed_storage" {
+		return ""
+	}
+	t := sa.Value
+	if d, ok := t.(*ast.Attribute); ok && d.Attr == "data" {
+		t = d.Value
+	}
+	return dotted(t)
 }
 
 func lastName(s string) string {
@@ -667,6 +918,9 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			l.discarded(c)
 			l.globalSwitch(c)
 			l.initSite(c, s)
+			if d := storageFreed(c); d != "" {
+				l.event(&rules.Event{Kind: rules.EvFree, Pos: l.pos(c.Pos), Var: d})
+			}
 		}
 		if a, ok := s.Value.(*ast.Await); ok {
 			if c, ok := a.Value.(*ast.Call); ok {
@@ -674,10 +928,23 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			}
 		}
 	case *ast.Assign:
+		if c, ok := unwrapAwait(s.Value).(*ast.Call); ok && l.inline[c] != nil && len(s.Targets) == 1 {
+			if n, ok := s.Targets[0].(*ast.Name); ok {
+				l.callTarget[c] = n.Id
+			}
+		}
 		switch {
 		case storesOnly(s.Targets, s.Value):
 			l.handOn(s.Value, st) // self.x = t, stash[k] = (buf, ev)
 		case rebindsOnly(s.Targets, s.Value), l.filesHandle(s.Targets, s.Value):
+		case itemStore(s.Targets, s.Value):
+			n := len(l.fn.Events)
+			l.expr(s.Value, st, false)
+			for _, e := range l.fn.Events[n:] {
+				if e.Kind == rules.EvUse && !e.Write {
+					e.Stored = true
+				}
+			}
 		default:
 			l.expr(s.Value, st, false)
 		}
@@ -706,6 +973,9 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		if s.Value != nil {
 			l.handOn(s.Value, st)
 			l.escape(s.Value, st)
+			if d := dotted(s.Value); d != "" {
+				l.event(&rules.Event{Kind: rules.EvReturn, Pos: l.pos(s.Value.Span()), Var: d})
+			}
 		}
 		l.leave(st, l.pos(s.Pos))
 		return st, true
@@ -1466,7 +1736,10 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		} else {
 			delete(l.hostVars, v)
 		}
-		l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Pos), Var: v, Write: true, Host: host, From: from})
+		if c, ok := unwrapAwait(value).(*ast.Call); !ok || l.callTarget[c] != v {
+			// (The EvCall of an inlined method binds v to what it returns.)
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Pos), Var: v, Write: true, Host: host, From: from})
+		}
 		if c, ok := unwrapAwait(value).(*ast.Call); ok && site == nil {
 			// h = helper(x, async_op=True) that returns its handle.
 			if rh := l.handedBack(c); rh != nil && rh.index == -1 {
@@ -1666,6 +1939,19 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 			return
 		}
 		l.expr(e.Value, st, false)
+	case *ast.Compare:
+		if !identityOnly(e) {
+			l.children(e, st)
+			return
+		}
+		// x is None, a is not b: identity, which reads no device memory.
+		for _, x := range append([]ast.Expr{e.Left}, e.Comparators...) {
+			switch x.(type) {
+			case *ast.Name, *ast.Attribute, *ast.Constant:
+			default:
+				l.expr(x, st, false)
+			}
+		}
 	case *ast.ListComp:
 		l.compWait(e.Elt, e.Generators, st)
 		l.children(e, st)
@@ -1675,6 +1961,16 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 	default:
 		l.children(e, st)
 	}
+}
+
+// identityOnly: every comparison of c is `is` or `is not`.
+func identityOnly(c *ast.Compare) bool {
+	for _, op := range c.Ops {
+		if op != ast.Is && op != ast.IsNot {
+			return false
+		}
+	}
+	return len(c.Ops) > 0
 }
 
 // compWait handles [r.wait() for r in reqs]: the list's handle is waited.
@@ -1706,6 +2002,16 @@ func (l *lowerer) handOn(e ast.Expr, st *state) {
 	l.escaping++
 	l.expr(e, st, false)
 	l.escaping--
+}
+
+// itemStore: x[k] = v with a bare name or attribute v, which files v in
+// a container (or copies it, when x is a tensor).
+func itemStore(targets []ast.Expr, value ast.Expr) bool {
+	if len(targets) != 1 || dotted(value) == "" {
+		return false
+	}
+	_, ok := targets[0].(*ast.Subscript)
+	return ok
 }
 
 // storesOnly reports whether every target only stores a reference to
@@ -1874,7 +2180,10 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	} else if _, ok := c.Func.(*ast.Name); !ok {
 		l.expr(c.Func, st, false)
 	}
-	helper := deviceCopyHelper(c)
+	if l.uses && site == nil {
+		l.helperWaits(c)
+	}
+	helper := deviceCopyHelper(c) || unflattens(c)
 	for i, x := range c.Args {
 		if site != nil || helper && i == 0 {
 			l.nestedCalls(x, st)
@@ -1896,6 +2205,9 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	}
 	l.groupMembers(c, ext, at)
 	l.zero3Generate(c)
+	if callee := l.inline[c]; callee != nil {
+		l.event(&rules.Event{Kind: rules.EvCall, Pos: at, Callee: callee, Var: l.callTarget[c]})
+	}
 	l.streamCall(c, ext, at, st)
 	l.multiComm(c, ext, at)
 	l.mpiLevel(c, ext, at)

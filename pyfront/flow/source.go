@@ -13,6 +13,18 @@ import (
 type source struct {
 	src    []byte
 	starts []int
+	// streamy: the file mentions a stream at all (computed once, on
+	// first use, by mentionsStream).
+	streamOnce sync.Once
+	streamy    bool
+}
+
+// mentionsStream reports whether the file's text mentions "stream" in
+// any case: only such files can hold methods whose stream effects a
+// caller inherits (inlineCalls).
+func (s *source) mentionsStream() bool {
+	s.streamOnce.Do(func() { s.streamy = s.mentions(ast.Pos{}, "stream") })
+	return s.streamy
 }
 
 // Sources holds the line index of each file for the functions lowered
@@ -21,7 +33,8 @@ type source struct {
 // resolver, so that nothing outlives an analysis (an editor runs one per
 // edit). It is safe for concurrent use.
 type Sources struct {
-	m sync.Map // *rules.File -> *source
+	m     sync.Map // *rules.File -> *source
+	waits sync.Map // *rules.Function -> map[string]rules.EventKind (waitedParams)
 }
 
 // SourceIndex is implemented by a Resolver that keeps a Sources for the

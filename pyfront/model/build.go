@@ -784,15 +784,36 @@ func (b *builder) runFlow() {
 	r := &resolver{b: b}
 	reaches := b.reachesSites()
 	b.handedRanks(r, reaches)
+	tableCalls := map[*callgraph.Func]bool{}
+	for _, f := range b.g.Funcs {
+		if b.callsTableAPI(f) {
+			tableCalls[f] = true
+		}
+	}
 	for _, f := range b.g.Funcs {
 		rf := b.fn(f)
-		if !reaches[rf] && !b.callsTableAPI(f) {
+		if !reaches[rf] && !tableCalls[f] && !callsTableCaller(f, tableCalls) {
 			continue
 		}
 		r.file = b.files[f.Module.Path]
 		r.mod = f.Module.Path
 		flow.Lower(rf, f.Node, r)
 	}
+}
+
+// callsTableCaller reports whether f calls a function of its own module
+// that calls an API of the tables: a method of the class that works on a
+// stream (self.prefetch()) leaves effects that f's own statements meet
+// (CV203 follows such calls, see flow's inlineCalls).
+func callsTableCaller(f *callgraph.Func, tableCalls map[*callgraph.Func]bool) bool {
+	for _, cs := range f.Calls {
+		for _, t := range cs.Targets {
+			if t.Fn != nil && t.Fn != f && tableCalls[t.Fn] && t.Fn.Module == f.Module {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reachesSites returns the functions that issue a collective, directly or

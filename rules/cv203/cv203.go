@@ -8,6 +8,8 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/internal/rulekit"
@@ -26,8 +28,11 @@ var Rule = rules.Register(&rules.Rule{
 			"after torch.cuda.set_stream, or outside any stream context) and then read — by a collective or " +
 			"any other op — on a different stream with no wait_stream / wait_event / synchronize between the " +
 			"write and the read; and a tensor allocated on one stream, used on another and then freed (del, " +
-			"rebinding) without record_stream for the stream that used it — an in-place collective's output keeps " +
-			"the stream it was allocated on. A value made in host memory " +
+			"rebinding, x.untyped_storage().resize_(0)) without record_stream for the stream that used it — an in-place " +
+			"collective's output keeps the stream it was allocated on. Calls of the instance's own methods " +
+			"(self.flush(), full = self.unshard()) are followed into the method, two levels deep: a buffer it leaves " +
+			"on its stream, or returns, is checked where the caller reuses or frees it; a function that makes the " +
+			"current stream wait for a stream passed to it (torchrec's _wait_for_batch) orders the caller. A value made in host memory " +
 			"(pin_memory=True, device=\"cpu\", .cpu(), .tolist()) is not a device write: nothing is pending on it. " +
 			"A collective given a stream argument (CuPy's NCCL calls: stream.ptr, cupy.cuda.Stream.ptds.ptr) runs on that " +
 			"stream, and `with stream:` makes a CuPy stream current; a blocking CuPy stream (Stream() without " +
@@ -54,7 +59,7 @@ out = grad * 2
 		FixSafety: "The fix inserts the missing `consumer.wait_stream(producer)` before the consuming statement " +
 			"(or before the `with torch.cuda.stream(...)` that starts the consumer), or `tensor.record_stream(s)` " +
 			"before a free. Waits only order GPU work; they do not block the host, so they are safe, at the cost of " +
-			"some overlap. Stream identity is tracked inside one function; if ordering happens elsewhere, " +
+			"some overlap. Stream identity is tracked inside one function and the instance methods it calls; if ordering happens elsewhere, " +
 			"`collvet guard` can confirm it at run time.",
 		References: []string{
 			"https://github.com/deepspeedai/DeepSpeed/issues/5545 — ZeRO-2 overlap_comm: bucket overwritten while the reduction stream reads it; fixed with two-way wait_stream (S4)",
@@ -97,6 +102,9 @@ type prod struct {
 	// none).
 	exit   *rules.Arm
 	before *prod
+	// via is the call, in the checked function, of the method whose
+	// code this write or use is (nil: the function's own).
+	via *rules.Event
 	// alloc is the write that made the tensor's memory: this one, or for
 	// an in-place write (a collective's output) the allocation before it.
 	// The caching allocator reuses the memory on alloc's stream once the
@@ -114,6 +122,11 @@ type state struct {
 	enters   []*rules.Event             // active stream contexts
 	// evRecorded: stream id -> index of the last event recorded on it.
 	evRecorded map[string]int
+	// quiet: the events are a called method's (EvCall); its own hazards
+	// are reported where it is checked itself. via is the call, in the
+	// checked function, that the events came through.
+	quiet bool
+	via   *rules.Event
 }
 
 // legacyOrdered reports two streams that CUDA orders by itself: the
@@ -139,14 +152,97 @@ func run(p *rules.Pass) {
 func check(p *rules.Pass, fn *rules.Function) {
 	st := &state{produced: map[string]prod{}, usedOn: map[string]map[string]prod{}, recorded: map[string]map[string]bool{},
 		waits: map[[2]string]int{}, anyWait: map[string]int{}, sync: -1, evRecorded: map[string]int{}}
-	reported := map[string]bool{}
-	handles := streamHandles(fn)
-	for i, e := range fn.Events {
-		if e.Kind == rules.EvUse && handles[e.Var] {
+	w := &walker{p: p, st: st, reported: map[string]bool{}}
+	w.events(fn.Events, &frame{fn: fn})
+}
+
+// maxInline bounds how deep the walk follows calls of the instance's own
+// methods (EvCall): self.step() → self.reduce() is followed, a third
+// level is not.
+const maxInline = 2
+
+// walker checks one function's events in order, following the calls of
+// the instance's own methods into their events (EvCall).
+type walker struct {
+	p        *rules.Pass
+	st       *state
+	reported map[string]bool
+	n        int // events seen so far, across frames: the order of state indexes
+}
+
+// frame is one function being walked: the checked function itself
+// (depth 0) or a method it calls.
+type frame struct {
+	fn     *rules.Function
+	depth  int
+	parent *frame
+	// prefix renames the callee's locals apart from the caller's; the
+	// instance's attributes (self.x) are shared.
+	prefix string
+	// cur is the caller's current stream at the call: what the callee's
+	// "current stream" is.
+	cur     *rules.Stream
+	curText string
+	call    *rules.Event // the EvCall (nil at depth 0)
+	returns []string     // what the callee returns, renamed
+	handles map[string]bool
+}
+
+func (f *frame) rename(v string) string {
+	if f.prefix == "" || v == "" || v == "self" || strings.HasPrefix(v, "self.") {
+		return v
+	}
+	return f.prefix + v
+}
+
+func (f *frame) onStack(fn *rules.Function) bool {
+	for x := f; x != nil; x = x.parent {
+		if x.fn == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// translate returns e as the checked function sees it: the callee's
+// locals renamed, its current stream the caller's at the call.
+func (f *frame) translate(e *rules.Event) *rules.Event {
+	if f.depth == 0 {
+		return e
+	}
+	c := *e
+	c.Var = f.rename(e.Var)
+	if len(e.From) > 0 {
+		c.From = make([]string, len(e.From))
+		for i, v := range e.From {
+			c.From[i] = f.rename(v)
+		}
+	}
+	if c.Stream == nil && c.StreamText == "" && e.Kind != rules.EvStreamEnter && e.Kind != rules.EvStreamExit {
+		// The callee's current stream is the caller's at the call.
+		c.Stream, c.StreamText = f.cur, f.curText
+	}
+	// Arms of the callee's conditionals are not the caller's: the walk
+	// does not tell its paths apart.
+	c.Arm = f.call.Arm
+	c.Pos = e.Pos
+	return &c
+}
+
+func (w *walker) events(evs []*rules.Event, f *frame) {
+	st := w.st
+	f.handles = streamHandles(f)
+	for _, e := range evs {
+		e = f.translate(e)
+		if e.Kind == rules.EvUse && f.handles[e.Var] {
 			// A stream or event object is a handle, not device memory:
 			// naming it (yield stream, f(x, stream)) reads no tensor.
 			continue
 		}
+		w.n++
+		i := w.n
+		st.quiet = f.depth > 0
+		st.via = f.outermostCall()
 		switch e.Kind {
 		case rules.EvStreamEnter:
 			st.enters = append(st.enters, e)
@@ -186,45 +282,86 @@ func check(p *rules.Pass, fn *rules.Function) {
 			} else if e.Write {
 				produce(st, e.Var, e, i, false)
 			} else {
-				consume(p, st, e.Var, e, i, reported)
+				consume(w.p, st, e.Var, e, i, w.reported)
 			}
 		case rules.EvCollective:
 			if e.Site == nil {
 				continue
 			}
 			for _, v := range e.Site.Inputs {
-				consume(p, st, v, e, i, reported)
+				consume(w.p, st, f.rename(v), e, i, w.reported)
 			}
 			for _, v := range e.Site.Outputs {
 				if !e.Site.Async { // async outputs belong to the work (CV202/CV401)
-					produce(st, v, e, i, true)
+					produce(st, f.rename(v), e, i, true)
 				}
 			}
 		case rules.EvFree:
-			free(p, st, e.Var, e, reported)
+			free(w.p, st, e.Var, e, w.reported)
 			delete(st.produced, e.Var)
 			delete(st.usedOn, e.Var)
 			delete(st.recorded, e.Var)
+		case rules.EvReturn:
+			f.returns = append(f.returns, e.Var)
+		case rules.EvCall:
+			w.call(e, f, i)
 		}
 	}
+}
+
+// call follows an EvCall into the callee's events, then binds the call's
+// result to what the callee returned.
+func (w *walker) call(e *rules.Event, f *frame, i int) {
+	if e.Callee == nil || f.depth >= maxInline || f.onStack(e.Callee) {
+		if e.Var != "" {
+			produce(w.st, e.Var, e, i, false)
+		}
+		return
+	}
+	sub := &frame{fn: e.Callee, depth: f.depth + 1, parent: f, prefix: fmt.Sprintf("%s%d:", e.Callee.Name, i),
+		cur: e.Stream, curText: e.StreamText, call: e}
+	enters := len(w.st.enters)
+	w.events(e.Callee.Events, sub)
+	w.st.enters = w.st.enters[:min(enters, len(w.st.enters))]
+	w.st.quiet = f.depth > 0
+	w.st.via = f.outermostCall()
+	if e.Var == "" {
+		return
+	}
+	if len(sub.returns) > 0 {
+		alias(w.st, e.Var, sub.returns)
+	} else {
+		produce(w.st, e.Var, e, i, false)
+	}
+}
+
+// outermostCall is the call, in the checked function, that led to f
+// (nil for the checked function itself).
+func (f *frame) outermostCall() *rules.Event {
+	var c *rules.Event
+	for x := f; x != nil && x.depth > 0; x = x.parent {
+		c = x.call
+	}
+	return c
 }
 
 // streamHandles returns the variables a function uses as streams, events
 // or work handles: the stream of a `with torch.cuda.stream(v)`, either
 // side of a wait_stream/wait_event, the stream of a record_stream, what
 // it waits.
-func streamHandles(fn *rules.Function) map[string]bool {
+func streamHandles(f *frame) map[string]bool {
 	var out map[string]bool
 	add := func(text string) {
 		if text == "" {
 			return
 		}
+		text = f.rename(text)
 		if out == nil {
 			out = map[string]bool{}
 		}
 		out[text] = true
 	}
-	for _, e := range fn.Events {
+	for _, e := range f.fn.Events {
 		switch e.Kind {
 		case rules.EvStreamEnter, rules.EvWaitStream, rules.EvWaitEvent:
 			add(e.StreamText)
@@ -294,7 +431,7 @@ func produce(st *state, v string, e *rules.Event, i int, inPlace bool) {
 	if v == "" {
 		return
 	}
-	p := prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos, arm: e.Arm, name: v}
+	p := prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos, arm: e.Arm, name: v, via: st.via}
 	old, had := st.produced[v]
 	if p.exit = exitArm(e.Arm); p.exit != nil && had {
 		p.before = &old
@@ -306,6 +443,51 @@ func produce(st *state, v string, e *rules.Event, i int, inPlace bool) {
 	}
 	st.produced[v] = p
 	st.use(v, e, i)
+}
+
+// local is a variable's name as its own function's code spells it: a
+// called method's locals are renamed apart (frame.rename).
+func local(v string) string {
+	if i := strings.LastIndexByte(v, ':'); i >= 0 {
+		return v[i+1:]
+	}
+	return v
+}
+
+// recordArg names stream s as a record_stream argument: the current
+// stream by the call that returns it.
+func recordArg(s *rules.Stream, f *rules.File) string {
+	if s == nil {
+		return currentStream(f)
+	}
+	return s.ID
+}
+
+// viaText names the call through which p's write or use came, for
+// messages ("" for the checked function's own).
+func (p prod) viaText() string {
+	if p.via == nil {
+		return ""
+	}
+	return fmt.Sprintf(", in %s called at line %d", shortName(p.via.Callee), p.via.Pos.Line)
+}
+
+// nameable: p's stream text means the same in the checked function (its
+// own code, or an attribute of the shared instance), so a fix can name it.
+func (p prod) nameable() bool {
+	return p.via == nil || p.text == "" || strings.HasPrefix(p.text, "self.")
+}
+
+// shortName is a method's name without its module: Class.method.
+func shortName(fn *rules.Function) string {
+	if fn == nil {
+		return "a method"
+	}
+	parts := strings.Split(fn.Name, ".")
+	if len(parts) > 2 {
+		parts = parts[len(parts)-2:]
+	}
+	return strings.Join(parts, ".")
 }
 
 // allocation is the write that made p's memory.
@@ -320,7 +502,7 @@ func (st *state) use(v string, e *rules.Event, i int) {
 	if st.usedOn[v] == nil {
 		st.usedOn[v] = map[string]prod{}
 	}
-	st.usedOn[v][sid(e.Stream)] = prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos}
+	st.usedOn[v][sid(e.Stream)] = prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos, via: st.via}
 }
 
 func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported map[string]bool) {
@@ -351,8 +533,13 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported
 		// (buffer, event) pairs that offloading and prefetching keep).
 		return
 	}
+	if e.Stored && pr.via != nil {
+		// Filed in a container (x[k] = v) after a called method made it:
+		// most likely its result is being kept, not copied.
+		return
+	}
 	key := fmt.Sprintf("%s@%d", v, pr.idx)
-	if reported[key] {
+	if reported[key] || st.quiet {
 		return
 	}
 	reported[key] = true
@@ -364,14 +551,18 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported
 		what = "used by " + rulekit.OpName(e.Site)
 	}
 	where := pr.pos.Short()
-	if pr.name != "" && pr.name != v {
-		where += fmt.Sprintf(", as %q", pr.name)
+	if pr.name != "" && pr.name != v && local(pr.name) != v {
+		where += fmt.Sprintf(", as %q", local(pr.name))
 	}
+	where += pr.viaText()
 	d := rules.Diagnostic{Pos: e.Pos, Message: fmt.Sprintf(
 		"%q is written on %s (%s) and %s here on %s with no wait_stream/wait_event in between: "+
 			"the streams run concurrently, so this can see the tensor before the write finishes (silently wrong values)",
 		v, stext(pr.text, pr.stream), where, what, stext(e.StreamText, e.Stream))}
-	d.Related = append(d.Related, rulekit.Related(pr.pos, fmt.Sprintf("%q written on %s", cmp.Or(pr.name, v), stext(pr.text, pr.stream))))
+	d.Related = append(d.Related, rulekit.Related(pr.pos, fmt.Sprintf("%q written on %s", cmp.Or(local(pr.name), v), stext(pr.text, pr.stream))))
+	if pr.via != nil {
+		d.Related = append(d.Related, rulekit.Related(pr.via.Pos, fmt.Sprintf("the call of %s that writes it", shortName(pr.via.Callee))))
+	}
 	f := p.Prog.File(e.Pos.Path)
 	var edit *rules.Edit
 	switch {
@@ -387,10 +578,10 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported
 			ed := rulekit.InsertBefore(e.Pos.Path, enter.StmtLine, indent(f, enter)+s+".wait_stream("+currentStream(f)+")\n")
 			edit = &ed
 		}
-	case e.Stream == nil && pr.stream != nil && pr.text != "":
+	case e.Stream == nil && pr.stream != nil && pr.text != "" && pr.nameable():
 		ed := rulekit.InsertBefore(e.Pos.Path, stmtLine(e), indent(f, e)+currentStream(f)+".wait_stream("+pr.text+")\n")
 		edit = &ed
-	case e.Stream != nil && pr.stream != nil && pr.text != "" && e.StreamText != "":
+	case e.Stream != nil && pr.stream != nil && pr.text != "" && e.StreamText != "" && pr.nameable():
 		ed := rulekit.InsertBefore(e.Pos.Path, stmtLine(e), indent(f, e)+e.StreamText+".wait_stream("+pr.text+")\n")
 		edit = &ed
 	}
@@ -406,25 +597,40 @@ func free(p *rules.Pass, st *state, v string, e *rules.Event, reported map[strin
 		return
 	}
 	pr := *last.allocation()
-	for id, u := range st.usedOn[v] {
+	ids := make([]string, 0, len(st.usedOn[v]))
+	for id := range st.usedOn[v] {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids) // report the same stream whatever the map's order
+	for _, id := range ids {
+		u := st.usedOn[v][id]
 		if id == sid(pr.stream) || st.recorded[v][id] || st.ordered(sid(pr.stream), id, u.idx) {
 			continue
 		}
 		key := fmt.Sprintf("free %s@%d", v, pr.idx)
-		if reported[key] {
+		if reported[key] || st.quiet {
 			return
 		}
 		reported[key] = true
 		d := rules.Diagnostic{Pos: e.Pos, Message: fmt.Sprintf(
 			"%q is allocated on %s (%s), used on %s (%s) and freed here without %s.record_stream(%s): "+
 				"the allocator can hand its memory to new work on %s while %s still uses it (use-after-free, silent corruption)",
-			v, stext(pr.text, pr.stream), pr.pos.Short(), stext(u.text, u.stream), u.pos.Short(), v, stext(u.text, u.stream),
+			v, stext(pr.text, pr.stream), pr.pos.Short()+pr.viaText(), stext(u.text, u.stream), u.pos.Short()+u.viaText(), v, cmp.Or(u.text, recordArg(u.stream, p.Prog.File(e.Pos.Path))),
 			stext(pr.text, pr.stream), stext(u.text, u.stream))}
 		d.Related = append(d.Related, rulekit.Related(u.pos, fmt.Sprintf("%q used on %s", v, stext(u.text, u.stream))))
-		if u.stream != nil && u.text != "" && isIdent(v) {
-			f := p.Prog.File(e.Pos.Path)
+		if pr.via != nil {
+			d.Related = append(d.Related, rulekit.Related(pr.via.Pos, fmt.Sprintf("the call of %s that allocates it", shortName(pr.via.Callee))))
+		}
+		f := p.Prog.File(e.Pos.Path)
+		switch {
+		case !isIdent(v) || !u.nameable():
+		case u.stream != nil && u.text != "":
 			d.Fixes = append(d.Fixes, rules.Fix{Title: "Record the stream that uses the tensor before freeing it",
 				Edits: []rules.Edit{rulekit.InsertBefore(e.Pos.Path, stmtLine(e), indent(f, e)+v+".record_stream("+u.text+")\n")}})
+		case u.stream == nil && e.Stream == nil && pr.stream != nil:
+			// Used on the current stream, freed on it: record it.
+			d.Fixes = append(d.Fixes, rules.Fix{Title: "Record the current stream before freeing the tensor",
+				Edits: []rules.Edit{rulekit.InsertBefore(e.Pos.Path, stmtLine(e), indent(f, e)+v+".record_stream("+currentStream(f)+")\n")}})
 		}
 		p.Report(d)
 		return
