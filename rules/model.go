@@ -211,8 +211,11 @@ type Site struct {
 	// more than one (Group is then the first); nil otherwise. Reach.Group
 	// tells which one each call chain passes.
 	Groups []*Group
-	Stream *Stream // explicit stream argument or enclosing stream context; nil = current stream
-	Async  bool
+	// GroupText is the source text of the group argument ("" when
+	// omitted or unknown).
+	GroupText string
+	Stream    *Stream // explicit stream argument or enclosing stream context; nil = current stream
+	Async     bool
 	// AsyncWhen: the site's async flag is a parameter of its function
 	// (async_op=async_op), and this call of the function passes True.
 	AsyncWhen *Pos

@@ -2258,6 +2258,11 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 			}
 		}
 	}
+	if entry != nil && site.GroupText == "" {
+		if x := arg(c, entry.Group); x != nil {
+			site.GroupText = l.text(x)
+		}
+	}
 	if entry != nil && entry.Stream.Present() {
 		// An explicit stream argument (CuPy NCCL, cupyx stream=) decides
 		// where the operation runs; 0 / None mean the null/current stream.

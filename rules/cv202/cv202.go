@@ -21,7 +21,9 @@ var Rule = rules.Register(&rules.Rule{
 		Title: "an async collective's buffer is used by a collective on another group before wait()",
 		What: "Reports a collective on group B that reads (or overwrites) a tensor that an earlier " +
 			"async_op=True collective on a different group A writes (or reads), when the earlier work has not " +
-			"been waited in between. Same-group chains are ordered by the group's stream and are not reported.",
+			"been waited in between. Same-group chains are ordered by the group's stream and are not reported. " +
+			"When the analysis finds the same several candidate groups for both calls (groups made by one loop " +
+			"variable, two of them kept), two different group argument names count as two groups.",
 		Why: "Each ProcessGroupNCCL launches on its own internal stream, which only waits for the current " +
 			"stream at issue time. Nothing orders group A's stream before group B's, so B's collective can read " +
 			"the buffer before A's collective has written it (read-before-write): silent wrong results, the " +
@@ -90,7 +92,7 @@ func run(p *rules.Pass) {
 				}
 				for _, q := range pend {
 					a := q.site
-					if !rulekit.Known(a.Group) || !rulekit.Known(s.Group) || rulekit.SameGroup(a.Group, s.Group) {
+					if !rulekit.Known(a.Group) || !rulekit.Known(s.Group) || rulekit.SameGroup(a.Group, s.Group) && !namedApart(a, s) {
 						continue
 					}
 					if rules.Exclusive(q.ev.Arm, e.Arm) {
@@ -114,12 +116,45 @@ func run(p *rules.Pass) {
 	}
 }
 
+// namedApart reports two sites whose groups the analysis could not tell
+// apart — each may be any of the same several groups, as when one loop
+// variable makes every group and two are kept (intra_pg = g … inter_pg
+// = g) — but which the code passes under two different names
+// (group=intra_pg, group=inter_pg): the names say they are two.
+func namedApart(a, s *rules.Site) bool {
+	if len(a.Groups) < 2 || len(s.Groups) < 2 || a.GroupText == s.GroupText {
+		return false
+	}
+	return plainName(a.GroupText) && plainName(s.GroupText)
+}
+
+// label names x's group in a message about x and other: by its argument
+// when only the names tell the two apart.
+func label(x, other *rules.Site) string {
+	if namedApart(x, other) {
+		return "group " + x.GroupText
+	}
+	return rulekit.GroupLabel(x.Group)
+}
+
+func plainName(t string) bool {
+	if t == "" || t == "None" {
+		return false
+	}
+	for i, c := range t {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
 func report(p *rules.Pass, fn *rules.Function, e *rules.Event, s, a *rules.Site, buf string) {
 	d := rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
 		"%s on %s uses %q, which %s (async_op=True, %s, %s) is still working on: the two groups run on separate internal streams with no ordering, "+
 			"so this collective can read the buffer before it is written (silently wrong results); wait the first work before issuing this one",
-		rulekit.OpName(s), rulekit.GroupLabel(s.Group), buf, rulekit.OpName(a), rulekit.GroupLabel(a.Group), a.Pos.Short())}
-	d.Related = append(d.Related, rulekit.Related(a.Pos, fmt.Sprintf("async %s on %s, not waited before line %d", rulekit.OpName(a), rulekit.GroupLabel(a.Group), s.Pos.Line)))
+		rulekit.OpName(s), label(s, a), buf, rulekit.OpName(a), label(a, s), a.Pos.Short())}
+	d.Related = append(d.Related, rulekit.Related(a.Pos, fmt.Sprintf("async %s on %s, not waited before line %d", rulekit.OpName(a), label(a, s), s.Pos.Line)))
 	if w := a.Work; w != nil && w.Var != "" {
 		line := e.StmtLine
 		if line == 0 {
