@@ -59,7 +59,7 @@ func (l *lowerer) handedBack(c *ast.Call) *returnedHandle {
 // that spares the syntax walk for nearly every function).
 func (l *lowerer) mayReturnWork(fn *rules.Function) bool {
 	for _, s := range fn.Sites {
-		if e := l.tb.Collectives[s.API]; e != nil && (e.AlwaysAsync || e.Async.Present()) {
+		if e := l.tb.Collectives[s.API]; e != nil && (e.AlwaysAsync || e.Async.Present() || e.Sync.Present()) {
 			return true
 		}
 	}
@@ -173,6 +173,9 @@ func (l *lowerer) asyncSite(c *ast.Call, params []string) (b asyncBinding, ok bo
 	b.site, b.asyncParam = s, -1
 	if e.AlwaysAsync {
 		return b, true
+	}
+	if x, ok := arg(c, e.Sync).(*ast.Constant); ok {
+		return b, isFalse(x) && x.Type == ast.ConstBool // sync_op=False
 	}
 	switch x := arg(c, e.Async).(type) {
 	case *ast.Constant:

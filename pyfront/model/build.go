@@ -543,8 +543,13 @@ func (b *builder) newSite(rf *rules.Function, f *callgraph.Func, cs *callgraph.C
 	if len(groups) > 1 {
 		s.Groups = groups
 	}
-	// Async: always, or async_op=True.
+	// Async: always, async_op=True, or sync_op=False.
 	s.Async = c.AlwaysAsync
+	if e := argExpr(cs.Node, c.Sync); e != nil {
+		if k, ok := e.(*ast.Constant); ok && k.Type == ast.ConstBool {
+			s.Async = !k.Bool
+		}
+	}
 	if e := argExpr(cs.Node, c.Async); e != nil {
 		switch k := e.(type) {
 		case *ast.Constant:

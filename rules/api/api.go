@@ -87,7 +87,10 @@ type Collective struct {
 	ReceiverGroup bool `toml:"receiver_group"`
 	Group         Arg  `toml:"group"`
 	Async         Arg  `toml:"async"`
-	Stream        Arg  `toml:"stream"`
+	// Sync: the argument that keeps the call synchronous, true by default
+	// (Paddle's sync_op): passing False makes it async.
+	Sync   Arg `toml:"sync"`
+	Stream Arg `toml:"stream"`
 	// AlwaysAsync: the result is always a work handle / request (isend, Iallreduce).
 	AlwaysAsync bool `toml:"always_async"`
 	// NameMatched: ranks match the op by name (Horovod's coordinator
@@ -381,6 +384,7 @@ func (l *Library) normalize() {
 	for _, c := range l.Collectives {
 		fix(&c.Group)
 		fix(&c.Async)
+		fix(&c.Sync)
 		fix(&c.Stream)
 		fix(&c.Request)
 		fix(&c.ThreadLevel)
