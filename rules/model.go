@@ -46,7 +46,29 @@ type Program struct {
 	// GraphDestroys are process groups destroyed while a CUDA graph that
 	// captured collectives is still alive (CV402).
 	GraphDestroys []*GraphDestroy
-	Facts         Facts
+	// DeviceBindings are process groups created on a device backend
+	// before the rank's device is bound (CV403).
+	DeviceBindings []*DeviceBinding
+	Facts          Facts
+}
+
+// DeviceBinding is init_process_group on a device backend, without
+// device_id, followed in the same function by a set_device (Bind), with
+// a collective (Between) between the two, or on oneCCL ("xccl"), which
+// binds the device at creation (O6).
+type DeviceBinding struct {
+	Func     *Function
+	Init     *Site
+	Backend  string
+	Bind     Pos
+	BindText string // the set_device call's source text
+	Between  *Site  // the first collective between the two (nil: none)
+	// Movable: the set_device call's argument is computed before the
+	// init, so the call can move up; StmtLine and Indent locate the
+	// init's statement.
+	Movable  bool
+	StmtLine int
+	Indent   string
 }
 
 // GraphDestroy is a destroy_process_group call reached while the CUDA
@@ -578,6 +600,7 @@ func (p *Program) Merge(other *Program) {
 	p.Branches = append(p.Branches, other.Branches...)
 	p.Exchanges = append(p.Exchanges, other.Exchanges...)
 	p.GraphDestroys = append(p.GraphDestroys, other.GraphDestroys...)
+	p.DeviceBindings = append(p.DeviceBindings, other.DeviceBindings...)
 	f, o := &p.Facts, &other.Facts
 	f.AutogradSingleThreaded = append(f.AutogradSingleThreaded, o.AutogradSingleThreaded...)
 	f.Inits = append(f.Inits, o.Inits...)

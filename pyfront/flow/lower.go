@@ -67,6 +67,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	}
 	st, exited := l.block(body, newState())
 	l.exchanges(body)
+	l.deviceBinding(body, paramNames(node))
 	if !exited {
 		end := l.pos(node.Span())
 		end.Line, end.Col = end.EndLine, end.EndCol
@@ -824,6 +825,25 @@ func scanWaits(body []ast.Stmt, args *ast.Arguments) map[string]rules.EventKind 
 			}
 			return true
 		})
+	}
+	return out
+}
+
+// paramNames returns the parameter names of a def (nil for a module).
+func paramNames(node ast.Node) map[string]bool {
+	_, args, _, ok := defParts(node)
+	if !ok || args == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, a := range args.PosOnlyArgs {
+		out[a.Arg] = true
+	}
+	for _, a := range args.Args {
+		out[a.Arg] = true
+	}
+	for _, a := range args.KwOnlyArgs {
+		out[a.Arg] = true
 	}
 	return out
 }

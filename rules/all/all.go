@@ -21,4 +21,5 @@ import (
 	_ "github.com/collvet/collvet/rules/cv302"
 	_ "github.com/collvet/collvet/rules/cv401"
 	_ "github.com/collvet/collvet/rules/cv402"
+	_ "github.com/collvet/collvet/rules/cv403"
 )

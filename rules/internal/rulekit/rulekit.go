@@ -214,6 +214,11 @@ func InsertBefore(path string, line int, text string) rules.Edit {
 	return rules.Edit{Pos: rules.Pos{Path: path, Line: line, Col: 1, EndLine: line, EndCol: 1}, NewText: text}
 }
 
+// DeleteLine is an edit removing line (with its line ending).
+func DeleteLine(path string, line int) rules.Edit {
+	return rules.Edit{Pos: rules.Pos{Path: path, Line: line, Col: 1, EndLine: line + 1, EndCol: 1}}
+}
+
 // Related builds a related location.
 func Related(p rules.Pos, msg string) rules.Related { return rules.Related{Pos: p, Message: msg} }
 

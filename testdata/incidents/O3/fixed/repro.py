@@ -1,3 +1,5 @@
+import os
+
 import torch
 import torch.distributed as dist
 
@@ -14,9 +16,9 @@ def exchange(send_t, recv_t, peer):
 
 
 def main():
+    torch.xpu.set_device(int(os.environ["LOCAL_RANK"]))
     dist.init_process_group("xccl")
     rank = dist.get_rank()
-    torch.xpu.set_device(rank)
     peer = rank ^ 1
     send_t = torch.full((4096,), float(rank), device="xpu")
     recv_t = torch.empty(4096, device="xpu")

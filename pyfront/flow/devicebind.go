@@ -1,0 +1,170 @@
+package flow
+
+import (
+	"strings"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
+)
+
+// Device binding at process group creation. init_process_group on a
+// device backend without device_id does not know the rank's device; the
+// current device decides, and a set_device that comes only after it is
+// too late for what runs in between: a barrier or collective there runs
+// on device 0 on every rank, and oneCCL ("xccl") binds the device at
+// creation (saforem2/ezpz PR #149, O6: FSDP2's first all-gather hangs).
+
+// setDeviceCall reports whether c binds the current device
+// (torch.cuda.set_device(i), torch.xpu.set_device, torch.npu.set_device,
+// torch.accelerator.set_device_index, get_accelerator().set_device).
+func (l *lowerer) setDeviceCall(c *ast.Call) bool {
+	if len(c.Args) != 1 {
+		return false
+	}
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	switch a.Attr {
+	case "set_device_index", "set_device_idx":
+		return strings.HasSuffix(dotted(a.Value), "accelerator")
+	case "set_device":
+		if in, ok := a.Value.(*ast.Call); ok {
+			return lastName(dotted(in.Func)) == "get_accelerator"
+		}
+		switch lastName(dotted(a.Value)) {
+		case "cuda", "xpu", "npu", "mlu", "hpu", "musa":
+			return true
+		}
+	}
+	return false
+}
+
+// deviceBackend returns init_process_group's backend when it is a literal
+// naming a device backend ("nccl", "xccl", "hccl", "cpu:gloo,cuda:nccl").
+func (l *lowerer) deviceBackend(c *ast.Call) string {
+	var b ast.Expr
+	if len(c.Args) > 0 {
+		b = c.Args[0]
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == "backend" {
+			b = k.Value
+		}
+		if k.Arg == "device_id" {
+			return ""
+		}
+	}
+	s, ok := constStr(b)
+	if !ok {
+		return ""
+	}
+	for _, d := range []string{"nccl", "xccl", "hccl"} {
+		if strings.Contains(strings.ToLower(s), d) {
+			return s
+		}
+	}
+	return ""
+}
+
+// deviceBinding scans a statement list for init_process_group on a device
+// backend, without device_id, followed by a set_device: reported when a
+// collective runs between the two, or the backend is oneCCL's.
+func (l *lowerer) deviceBinding(stmts []ast.Stmt, params map[string]bool) {
+	for i, s := range stmts {
+		c := stmtCall(s)
+		if c == nil {
+			continue
+		}
+		site := l.r.Site(c)
+		if site == nil || site.Op != "init" {
+			continue
+		}
+		if ext, _ := l.callee(c); ext != "torch.distributed.init_process_group" {
+			continue
+		}
+		backend := l.deviceBackend(c)
+		if backend == "" {
+			continue
+		}
+		for j := i + 1; j < len(stmts); j++ {
+			bind := stmtCall(stmts[j])
+			if bind == nil || !l.setDeviceCall(bind) {
+				continue
+			}
+			var between *rules.Site
+			for _, op := range l.ops(stmts[i+1 : j]) {
+				if op.Site != nil && op.Site.Kind != rules.OpInit && op.Site.Kind != rules.OpOther && op.Site.Op != "new_group" {
+					between = op.Site
+					break
+				}
+			}
+			if between == nil && !strings.Contains(strings.ToLower(backend), "xccl") {
+				break
+			}
+			line, indent := l.stmtLineIndent(s)
+			x := &rules.DeviceBinding{Func: l.fn, Init: site, Backend: backend, Bind: l.pos(bind.Pos),
+				BindText: l.text(bind), Between: between, StmtLine: line, Indent: indent}
+			_, isExpr := stmts[j].(*ast.ExprStmt)
+			alone := isExpr && bind.Span().Lineno == bind.Span().EndLineno && strings.TrimSpace(l.src.line(int(bind.Span().Lineno))) == x.BindText
+			x.Movable = alone && defined(bind.Args[0], stmts[:i], params)
+			l.addDeviceBinding(x)
+			break
+		}
+		return
+	}
+}
+
+// stmtLineIndent is the first line of s and its indentation.
+func (l *lowerer) stmtLineIndent(s ast.Stmt) (int, string) {
+	line := int(s.Span().Lineno)
+	text := l.src.line(line)
+	return line, text[:len(text)-len(strings.TrimLeft(text, " \t"))]
+}
+
+// defined reports whether every name e reads is a parameter or assigned by
+// one of stmts (so e can be evaluated before them).
+func defined(e ast.Expr, stmts []ast.Stmt, params map[string]bool) bool {
+	assigned := map[string]bool{}
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ast.Assign:
+			for _, t := range s.Targets {
+				if n, ok := t.(*ast.Name); ok {
+					assigned[n.Id] = true
+				}
+			}
+		case *ast.AnnAssign:
+			if n, ok := s.Target.(*ast.Name); ok {
+				assigned[n.Id] = true
+			}
+		}
+	}
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Name:
+			if !params[n.Id] && !assigned[n.Id] && n.Id != "torch" && n.Id != "int" && n.Id != "os" {
+				ok = false
+			}
+		case *ast.Attribute:
+			// os.environ[...], args.local_rank: the root name decides.
+			ast.Inspect(n.Value, func(m ast.Node) bool {
+				if x, isName := m.(*ast.Name); isName && !params[x.Id] && !assigned[x.Id] && x.Id != "torch" && x.Id != "os" {
+					ok = false
+				}
+				return true
+			})
+			return false
+		}
+		return true
+	})
+	return ok
+}
+
+func (l *lowerer) addDeviceBinding(x *rules.DeviceBinding) {
+	factsMu.Lock()
+	defer factsMu.Unlock()
+	p := l.r.Prog()
+	p.DeviceBindings = append(p.DeviceBindings, x)
+}
