@@ -472,6 +472,9 @@ type Event struct {
 	// event recorded on a stream (returned or stored as a display that
 	// holds the event), not read by device work here.
 	Escape bool
+	// Storage (a free): the tensor's memory itself is released
+	// (x.untyped_storage().resize_(0)), not one reference to it.
+	Storage bool
 	// Stored (a read): the value is assigned to an item (x[k] = v):
 	// filed in a container, or copied when x is a tensor.
 	Stored bool

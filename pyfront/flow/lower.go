@@ -33,7 +33,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	if l == nil {
 		return
 	}
-	l.uses = l.src.mentions(node.Span(), "stream")
+	l.uses = l.src.mentionsAny(node.Span(), []string{"stream", "resize_"})
 	if l.inline = l.inlineCalls(node); len(l.inline) > 0 {
 		l.uses = true
 		l.callTarget = map[*ast.Call]string{}
@@ -848,6 +848,11 @@ func paramNames(node ast.Node) map[string]bool {
 	return out
 }
 
+// FreesStorage reports whether c releases a tensor's memory by resizing
+// its storage to nothing (see storageFreed): the model lowers functions
+// that do, for CV203's lifetime checks.
+func FreesStorage(c *ast.Call) bool { return c != nil && storageFreed(c) != "" }
+
 // storageFreed returns the tensor whose memory c frees by resizing its
 // storage to nothing (x.untyped_storage().resize_(0), FSDP's
 // x._typed_storage()._resize_(0), x.data.storage().resize_(0)), or "".
@@ -939,7 +944,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			l.globalSwitch(c)
 			l.initSite(c, s)
 			if d := storageFreed(c); d != "" {
-				l.event(&rules.Event{Kind: rules.EvFree, Pos: l.pos(c.Pos), Var: d})
+				l.event(&rules.Event{Kind: rules.EvFree, Pos: l.pos(c.Pos), Var: d, Storage: true})
 			}
 		}
 		if a, ok := s.Value.(*ast.Await); ok {

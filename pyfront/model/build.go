@@ -791,7 +791,7 @@ func (b *builder) runFlow() {
 	b.handedRanks(r, reaches)
 	tableCalls := map[*callgraph.Func]bool{}
 	for _, f := range b.g.Funcs {
-		if b.callsTableAPI(f) {
+		if b.callsTableAPI(f) || freesStorage(f) {
 			tableCalls[f] = true
 		}
 	}
@@ -804,6 +804,17 @@ func (b *builder) runFlow() {
 		r.mod = f.Module.Path
 		flow.Lower(rf, f.Node, r)
 	}
+}
+
+// freesStorage reports whether f releases a tensor's memory
+// (x.untyped_storage().resize_(0)): CV203 checks the streams that used it.
+func freesStorage(f *callgraph.Func) bool {
+	for _, cs := range f.Calls {
+		if flow.FreesStorage(cs.Node) {
+			return true
+		}
+	}
+	return false
 }
 
 // callsTableCaller reports whether f calls a function of its own module

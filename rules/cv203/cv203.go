@@ -32,7 +32,10 @@ var Rule = rules.Register(&rules.Rule{
 			"collective's output keeps the stream it was allocated on. Calls of the instance's own methods " +
 			"(self.flush(), full = self.unshard()) are followed into the method, two levels deep: a buffer it leaves " +
 			"on its stream, or returns, is checked where the caller reuses or frees it; a function that makes the " +
-			"current stream wait for a stream passed to it (torchrec's _wait_for_batch) orders the caller. A value made in host memory " +
+			"current stream wait for a stream passed to it (torchrec's _wait_for_batch) orders the caller. Across the methods of a " +
+			"class: an attribute one method allocates on a side stream, another uses on a different stream and a third frees " +
+			"(storage resize_(0)) is reported at the free unless some method records a stream on it or makes the allocating " +
+			"stream wait for the using one (FSDP1's _mp_shard). A value made in host memory " +
 			"(pin_memory=True, device=\"cpu\", .cpu(), .tolist()) is not a device write: nothing is pending on it. " +
 			"A collective given a stream argument (CuPy's NCCL calls: stream.ptr, cupy.cuda.Stream.ptds.ptr) runs on that " +
 			"stream, and `with stream:` makes a CuPy stream current; a blocking CuPy stream (Stream() without " +
@@ -147,6 +150,7 @@ func run(p *rules.Pass) {
 	for _, fn := range p.Prog.Funcs {
 		check(p, fn)
 	}
+	lifetimes(p)
 }
 
 func check(p *rules.Pass, fn *rules.Function) {
