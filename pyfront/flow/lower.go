@@ -43,6 +43,17 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 			l.rankVars[p] = true
 		}
 	}
+	rg, _ := r.(RankGlobaler)
+	if _, isModule := node.(*ast.Module); !isModule && rg != nil {
+		if globals := rg.RankGlobals(l.path); len(globals) > 0 {
+			local := boundLocally(node)
+			for name := range globals {
+				if !local[name] {
+					l.rankVars[name] = true
+				}
+			}
+		}
+	}
 	var body []ast.Stmt
 	switch n := node.(type) {
 	case *ast.Module:
@@ -66,6 +77,13 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 		l.syncs = gs.Syncs(fn)
 	}
 	st, exited := l.block(body, newState())
+	if _, isModule := node.(*ast.Module); isModule && rg != nil && len(l.rankVars) > 0 {
+		names := make(map[string]bool, len(l.rankVars))
+		for v := range l.rankVars {
+			names[v] = true
+		}
+		rg.SetRankGlobals(l.path, names)
+	}
 	l.exchanges(body)
 	l.deviceBinding(body, paramNames(node))
 	if !exited {
@@ -680,8 +698,7 @@ func (l *lowerer) inlineCalls(node ast.Node) map[*ast.Call]*rules.Function {
 // current_stream().wait_stream(stream) and then batch.record_stream(...),
 // so the tensors passed with it are ordered when it returns. The wait is
 // recorded before the arguments are read.
-func (l *lowerer) helperWaits(c *ast.Call) {
-	_, fn := l.callee(c)
+func (l *lowerer) helperWaits(c *ast.Call, fn *rules.Function) {
 	if fn == nil || fn == l.fn || len(c.Args)+len(c.Keywords) == 0 {
 		return
 	}
@@ -825,6 +842,42 @@ func scanWaits(body []ast.Stmt, args *ast.Arguments) map[string]rules.EventKind 
 			}
 			return true
 		})
+	}
+	return out
+}
+
+// boundLocally returns the names a def binds in its own scope (assigned,
+// loop or with targets, parameters), which hide module globals of the
+// same name, minus those it declares global.
+func boundLocally(node ast.Node) map[string]bool {
+	out := paramNames(node)
+	if out == nil {
+		out = map[string]bool{}
+	}
+	body, _, _, ok := defParts(node)
+	if !ok {
+		return out
+	}
+	globals := map[string]bool{}
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Global:
+				for _, g := range n.Names {
+					globals[g] = true
+				}
+			case *ast.Name:
+				if n.Ctx == ast.Store || n.Ctx == ast.Del {
+					out[n.Id] = true
+				}
+			}
+			return true
+		})
+	}
+	for g := range globals {
+		delete(out, g)
 	}
 	return out
 }
@@ -2205,8 +2258,9 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	} else if _, ok := c.Func.(*ast.Name); !ok {
 		l.expr(c.Func, st, false)
 	}
-	if l.uses && site == nil {
-		l.helperWaits(c)
+	ext, calleeFn := l.callee(c)
+	if l.uses && site == nil && calleeFn != nil {
+		l.helperWaits(c, calleeFn)
 	}
 	helper := deviceCopyHelper(c) || unflattens(c)
 	for i, x := range c.Args {
@@ -2223,7 +2277,6 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 			l.expr(k.Value, st, false)
 		}
 	}
-	ext, _ := l.callee(c)
 	at := l.pos(c.Pos)
 	if site != nil {
 		l.collective(c, site, ext, st)

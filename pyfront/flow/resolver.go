@@ -76,6 +76,17 @@ type RankParamer interface {
 	RankParams(fn *rules.Function) []string
 }
 
+// RankGlobaler is implemented by resolvers that carry, from a module's
+// body to its functions, the module-level names bound to a rank value
+// (IS_MAIN = int(os.environ["RANK"]) == 0): Lower of a module records
+// them, Lower of a function starts with them as rank values, unless the
+// function binds the name itself. The model lowers a module's body before
+// its functions.
+type RankGlobaler interface {
+	RankGlobals(path string) map[string]bool
+	SetRankGlobals(path string, names map[string]bool)
+}
+
 // CallSummarizer is implemented by resolvers that summarise a call more
 // precisely than its callee: a call of a decorated function resolves to
 // the decorator's wrapper, whose summary covers every function that

@@ -102,9 +102,42 @@ func (s *source) mentionsAny(span ast.Pos, words []string) bool {
 	if from > to {
 		return true
 	}
-	text := bytes.ToLower(s.src[from:to])
+	text := s.src[from:to]
 	for _, w := range words {
-		if bytes.Contains(text, []byte(w)) {
+		if containsFold(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether text contains word (lower case ASCII),
+// ignoring ASCII case, without copying text.
+func containsFold(text []byte, word string) bool {
+	if word == "" {
+		return true
+	}
+	first, upper := word[0], word[0]
+	if 'a' <= first && first <= 'z' {
+		upper = first - 'a' + 'A'
+	}
+	for i := 0; i+len(word) <= len(text); i++ {
+		j := bytes.IndexAny(text[i:len(text)-len(word)+1], string([]byte{first, upper}))
+		if j < 0 {
+			return false
+		}
+		i += j
+		k := 1
+		for ; k < len(word); k++ {
+			c := text[i+k]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != word[k] {
+				break
+			}
+		}
+		if k == len(word) {
 			return true
 		}
 	}

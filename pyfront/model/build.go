@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 	"strconv"
@@ -789,21 +790,94 @@ func (b *builder) runFlow() {
 	r := &resolver{b: b}
 	reaches := b.reachesSites()
 	b.handedRanks(r, reaches)
-	tableCalls := map[*callgraph.Func]bool{}
+	streamCalls := map[*callgraph.Func]bool{}
 	for _, f := range b.g.Funcs {
-		if b.callsTableAPI(f) || freesStorage(f) {
-			tableCalls[f] = true
+		if b.callsStreamAPI(f) || freesStorage(f) {
+			streamCalls[f] = true
 		}
 	}
 	for _, f := range b.g.Funcs {
 		rf := b.fn(f)
-		if !reaches[rf] && !tableCalls[f] && !callsTableCaller(f, tableCalls) {
+		if !reaches[rf] && !streamCalls[f] && !b.callsTableAPI(f) && !callsStreamCaller(f, streamCalls) && !(f.Parent == nil && isModule(f.Node) && mayBindRank(b.files[f.Module.Path], f.Node)) {
 			continue
 		}
 		r.file = b.files[f.Module.Path]
 		r.mod = f.Module.Path
 		flow.Lower(rf, f.Node, r)
 	}
+}
+
+func isModule(n ast.Node) bool {
+	_, ok := n.(*ast.Module)
+	return ok
+}
+
+// mayBindRank reports whether a module's own statements could bind a
+// module-level name to the rank (RANK = int(os.environ["RANK"]), IS_MAIN
+// = jax.process_index() == 0): its body is then lowered, so that its
+// functions see those names as rank values (flow.RankGlobaler).
+func mayBindRank(f *rules.File, mod ast.Node) bool {
+	m, ok := mod.(*ast.Module)
+	if f == nil || !ok {
+		return false
+	}
+	var starts []int
+	var stmts func([]ast.Stmt) bool
+	stmts = func(body []ast.Stmt) bool {
+		for _, s := range body {
+			var value ast.Expr
+			switch s := s.(type) {
+			case *ast.Assign:
+				value = s.Value
+			case *ast.AnnAssign:
+				value = s.Value
+			case *ast.If:
+				if stmts(s.Body) || stmts(s.Orelse) {
+					return true
+				}
+			case *ast.Try:
+				if stmts(s.Body) {
+					return true
+				}
+			}
+			if value != nil && mentionsRank(f.Src, &starts, value.Span()) {
+				return true
+			}
+		}
+		return false
+	}
+	return stmts(m.Body)
+}
+
+var rankWords = [][]byte{[]byte("rank"), []byte("RANK"), []byte("Rank"), []byte("process_index"), []byte("is_main"), []byte("main_process")}
+
+// mentionsRank reports whether the lines of span mention a rank; starts
+// indexes src's lines (built on first use).
+func mentionsRank(src []byte, starts *[]int, span ast.Pos) bool {
+	if *starts == nil {
+		*starts = append(*starts, 0)
+		for i, c := range src {
+			if c == '\n' {
+				*starts = append(*starts, i+1)
+			}
+		}
+	}
+	ls := *starts
+	a, b := int(span.Lineno), int(span.EndLineno)
+	if a < 1 || a > len(ls) || b < a {
+		return false
+	}
+	to := len(src)
+	if b < len(ls) {
+		to = ls[b]
+	}
+	text := src[ls[a-1]:to]
+	for _, w := range rankWords {
+		if bytes.Contains(text, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // freesStorage reports whether f releases a tensor's memory
@@ -817,14 +891,14 @@ func freesStorage(f *callgraph.Func) bool {
 	return false
 }
 
-// callsTableCaller reports whether f calls a function of its own module
-// that calls an API of the tables: a method of the class that works on a
-// stream (self.prefetch()) leaves effects that f's own statements meet
+// callsStreamCaller reports whether f calls a function of its own module
+// that works on a stream or frees a tensor's memory: a method of the
+// class (self.prefetch()) leaves effects that f's own statements meet
 // (CV203 follows such calls, see flow's inlineCalls).
-func callsTableCaller(f *callgraph.Func, tableCalls map[*callgraph.Func]bool) bool {
+func callsStreamCaller(f *callgraph.Func, streamCalls map[*callgraph.Func]bool) bool {
 	for _, cs := range f.Calls {
 		for _, t := range cs.Targets {
-			if t.Fn != nil && t.Fn != f && tableCalls[t.Fn] && t.Fn.Module == f.Module {
+			if t.Fn != nil && t.Fn != f && streamCalls[t.Fn] && t.Fn.Module == f.Module {
 				return true
 			}
 		}
@@ -868,6 +942,19 @@ func (b *builder) callsTableAPI(f *callgraph.Func) bool {
 	for _, cs := range f.Calls {
 		for _, name := range b.apis(cs) {
 			if b.inTables(name) || b.t.RankPredicates[name] != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callsStreamAPI reports whether one of f's calls may invoke a stream API
+// of the tables.
+func (b *builder) callsStreamAPI(f *callgraph.Func) bool {
+	for _, cs := range f.Calls {
+		for _, name := range b.apis(cs) {
+			if b.t.Streams[name] != nil {
 				return true
 			}
 		}

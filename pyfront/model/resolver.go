@@ -16,6 +16,9 @@ type resolver struct {
 	file    *rules.File
 	mod     string
 	sources flow.Sources // line indexes for this Build only
+	// rankGlobals: per file, the module-level names bound to a rank value
+	// (flow.RankGlobaler).
+	rankGlobals map[string]map[string]bool
 }
 
 // Sources implements flow.SourceIndex.
@@ -245,6 +248,17 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 	delete(b.inProgress, key)
 	b.summary[key] = out
 	return out
+}
+
+// RankGlobals implements flow.RankGlobaler.
+func (r *resolver) RankGlobals(path string) map[string]bool { return r.rankGlobals[path] }
+
+// SetRankGlobals implements flow.RankGlobaler.
+func (r *resolver) SetRankGlobals(path string, names map[string]bool) {
+	if r.rankGlobals == nil {
+		r.rankGlobals = map[string]map[string]bool{}
+	}
+	r.rankGlobals[path] = names
 }
 
 // RankParams implements flow.RankParamer (see builder.spawnRankParams).
