@@ -124,6 +124,9 @@ type lowerer struct {
 	// batchVars (nil until used): locals holding the batch this rank loaded (the target
 	// of `for batch in loader`) or a part of it (batchTest).
 	batchVars map[string]bool
+	// jaxArrays (nil until used): locals bound to the result of a
+	// jitted program function (jaxhost.go).
+	jaxArrays map[string]bool
 	setVars   map[string]bool      // locals holding a set (setValued)
 	dataVars  map[string]bool      // locals filled per element of this rank's data (dataValued)
 	graphs    map[string]rules.Pos // CUDA graphs holding captured collectives, by path (graphs.go)
@@ -1759,6 +1762,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		}
 		l.trackSet(v, value)
 		l.trackData(v, value)
+		l.trackJaxArray(v, value)
 		if value != nil {
 			if l.isRank(value) && !deviceValue(value) {
 				l.rankVars[v] = true

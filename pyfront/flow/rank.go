@@ -321,10 +321,37 @@ func (l *lowerer) exprOps(e ast.Expr) []*rules.OpRef { return l.nodeOps(e) }
 
 func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 	var out []*rules.OpRef
+	var derived map[string]bool // comprehension targets over a jitted result
 	var visit func(n ast.Node)
+	comp := func(gens []*ast.Comprehension, n ast.Node) {
+		d := l.compDerived(gens)
+		if d == nil {
+			ast.Children(n, visit)
+			return
+		}
+		saved := derived
+		derived = d
+		for k := range saved {
+			derived[k] = true
+		}
+		ast.Children(n, visit)
+		derived = saved
+	}
 	visit = func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return
+		case *ast.ListComp:
+			comp(n.Generators, n)
+			return
+		case *ast.SetComp:
+			comp(n.Generators, n)
+			return
+		case *ast.GeneratorExp:
+			comp(n.Generators, n)
+			return
+		case *ast.DictComp:
+			comp(n.Generators, n)
 			return
 		case *ast.With:
 			// A collective expected to raise (failure-injection tests) does
@@ -349,6 +376,10 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 			}
 			if l.zero3Forward(n) {
 				out = append(out, &rules.OpRef{Op: ForwardOp, Group: worldGroup, Pos: l.pos(n.Pos)})
+				return
+			}
+			if l.hostCopy(n, derived) {
+				out = append(out, &rules.OpRef{Op: MaterializeOp, Group: worldGroup, Pos: l.pos(n.Pos)})
 				return
 			}
 			ext, fn := l.callee(n)

@@ -798,7 +798,8 @@ func (b *builder) runFlow() {
 	}
 	for _, f := range b.g.Funcs {
 		rf := b.fn(f)
-		if !reaches[rf] && !streamCalls[f] && !b.callsTableAPI(f) && !callsStreamCaller(f, streamCalls) && !(f.Parent == nil && isModule(f.Node) && mayBindRank(b.files[f.Module.Path], f.Node)) {
+		if !reaches[rf] && !streamCalls[f] && !b.callsTableAPI(f) && !callsStreamCaller(f, streamCalls) && !(f.Parent == nil && isModule(f.Node) && mayBindRank(b.files[f.Module.Path], f.Node)) &&
+			!readsAny(f.Node, r.rankGlobals[f.Module.Path]) {
 			continue
 		}
 		r.file = b.files[f.Module.Path]
@@ -874,6 +875,42 @@ func mentionsRank(src []byte, starts *[]int, span ast.Pos) bool {
 	text := src[ls[a-1]:to]
 	for _, w := range rankWords {
 		if bytes.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsAny reports whether a def reads one of names (its own code, not
+// nested definitions): a function testing a module-level rank value
+// (if IS_MAIN:) is lowered for what its arms do.
+func readsAny(def ast.Node, names map[string]bool) bool {
+	if len(names) == 0 {
+		return false
+	}
+	var body []ast.Stmt
+	switch d := def.(type) {
+	case *ast.FunctionDef:
+		body = d.Body
+	case *ast.AsyncFunctionDef:
+		body = d.Body
+	default:
+		return false
+	}
+	found := false
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Name:
+				if n.Ctx == ast.Load && names[n.Id] {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
 			return true
 		}
 	}

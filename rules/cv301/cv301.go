@@ -60,6 +60,9 @@ var Rule = rules.Register(&rules.Rule{
 			"by them, R4): the batch's own fields, keys() and items() are the same on every rank and fine. And, whatever the condition, " +
 			"an if whose two arms issue the same collectives on two or more groups in different orders (R17): ranks that take different " +
 			"arms wait on each other across groups. " +
+			"In JAX, a host copy (np.asarray, float(), .item(), jax.device_get) of a jitted function's result under a " +
+			"jax.process_index() test (R9): the result may span every process, and copying it to the host gathers it from all of them. " +
+			"A module-level name bound to the rank (IS_MAIN = int(os.environ[\"RANK\"]) == 0) is a rank value in the module's functions. " +
 			"Last, a plain torch GradScaler's step() in a file whose model FSDP or fairscale's ShardedDataParallel shards the gradients of " +
 			"(R14): the scaler looks for inf/NaN in this rank's shard only and skips the optimizer step on the ranks that find one; " +
 			"ShardedGradScaler all-reduces that check (a file that names it is taken to use it where it belongs).",
@@ -194,7 +197,7 @@ func run(p *rules.Pass) {
 				// in which a rank submits them does not matter. Each
 				// backward reduces the whole model's gradients, in the
 				// same buckets whatever the order.
-				if o.Site == nil && (o.Op == "backward" || o.Op == "forward") {
+				if o.Site == nil && (o.Op == "backward" || o.Op == "forward" || o.Op == "materialize") {
 					continue
 				}
 				if o.Site == nil || !o.Site.NameMatched {
@@ -236,6 +239,8 @@ func opName(o *rules.OpRef) string {
 		return "backward() (it reduces the gradients under DDP, FSDP, DeepSpeed, accelerate or Fabric)"
 	case "forward":
 		return "the model's forward (FSDP and ZeRO-3 all-gather the sharded parameters in it)"
+	case "materialize":
+		return "a host copy of a jitted function's result (np.asarray, float(), .item(), jax.device_get: in a multi-process JAX program it gathers the array from every process)"
 	}
 	return rulekit.ShortAPI("", o.Op)
 }
