@@ -472,6 +472,10 @@ type Event struct {
 	// event recorded on a stream (returned or stored as a display that
 	// holds the event), not read by device work here.
 	Escape bool
+	// Fresh (a write): uninitialised memory was allocated (torch.empty,
+	// empty_like, new_empty): the allocation has a stream, but no write
+	// is pending on it.
+	Fresh bool
 	// Storage (a free): the tensor's memory itself is released
 	// (x.untyped_storage().resize_(0)), not one reference to it.
 	Storage bool

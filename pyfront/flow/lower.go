@@ -584,6 +584,40 @@ func deviceCopyHelper(c *ast.Call) bool {
 	return false
 }
 
+// freshAlloc: torch.empty(…), torch.empty_like(…), x.new_empty(…),
+// torch.empty_strided(…): memory allocated on the current stream with
+// nothing written to it (no kernel runs).
+func freshAlloc(value ast.Expr) bool {
+	c, ok := value.(*ast.Call)
+	if !ok {
+		return false
+	}
+	switch lastName(dotted(c.Func)) {
+	case "empty", "empty_like", "empty_strided":
+		d := dotted(c.Func)
+		return d == "torch.empty" || d == "torch.empty_like" || d == "torch.empty_strided" || d == "empty" || d == "empty_like"
+	case "new_empty", "new_empty_strided":
+		return true
+	}
+	return false
+}
+
+// filesArgs: a method of Python's containers that stores its arguments
+// (xs.append(t), xs.extend(ts), xs.insert(i, t), dq.appendleft(t)): a
+// tensor passed by name is handed on, not read (whoever takes it out
+// reads it); one computed in the argument (xs.append(t * 2)) is read.
+func filesArgs(c *ast.Call) bool {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	switch a.Attr {
+	case "append", "extend", "insert", "appendleft":
+		return true
+	}
+	return false
+}
+
 // unflattens: torch's _unflatten_dense_tensors(flat, tensors) (apex's
 // and DeepSpeed's unflatten alias it) returns views of flat, to be
 // handed to other tensors (grad.data = view): it reads nothing.
@@ -1820,7 +1854,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		}
 		if c, ok := unwrapAwait(value).(*ast.Call); !ok || l.callTarget[c] != v {
 			// (The EvCall of an inlined method binds v to what it returns.)
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Pos), Var: v, Write: true, Host: host, From: from})
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Pos), Var: v, Write: true, Host: host, From: from, Fresh: !host && freshAlloc(value)})
 		}
 		if c, ok := unwrapAwait(value).(*ast.Call); ok && site == nil {
 			// h = helper(x, async_op=True) that returns its handle.
@@ -1860,7 +1894,10 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				l.event(&rules.Event{Kind: rules.EvFree, Pos: l.pos(t.Span()), Var: d})
 				return
 			}
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Host: hostValue(value) && !isSubscript(t)})
+			// works[i] = collective(async_op=True) files a work handle, a
+			// host object, in a list: no device memory is written.
+			handle := isSubscript(t) && (site != nil && site.Work != nil || l.uses && l.handleValue(value))
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Host: hostValue(value) && !isSubscript(t) || handle})
 		}
 	case *ast.Tuple, *ast.List, *ast.Starred:
 		if site != nil && site.Work != nil {
@@ -2267,8 +2304,9 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 		l.helperWaits(c, calleeFn)
 	}
 	helper := deviceCopyHelper(c) || unflattens(c)
+	filed := filesArgs(c)
 	for i, x := range c.Args {
-		if site != nil || helper && i == 0 {
+		if site != nil || helper && i == 0 || filed && dotted(x) != "" {
 			l.nestedCalls(x, st)
 		} else {
 			l.expr(x, st, false)

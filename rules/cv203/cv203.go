@@ -113,6 +113,8 @@ type prod struct {
 	// The caching allocator reuses the memory on alloc's stream once the
 	// tensor is freed, whatever wrote it last.
 	alloc *prod
+	// fresh: the write only allocated (torch.empty…): nothing is pending.
+	fresh bool
 }
 
 type state struct {
@@ -435,7 +437,7 @@ func produce(st *state, v string, e *rules.Event, i int, inPlace bool) {
 	if v == "" {
 		return
 	}
-	p := prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos, arm: e.Arm, name: v, via: st.via}
+	p := prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos, arm: e.Arm, name: v, via: st.via, fresh: e.Fresh}
 	old, had := st.produced[v]
 	if p.exit = exitArm(e.Arm); p.exit != nil && had {
 		p.before = &old
@@ -525,6 +527,9 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported
 		return
 	}
 	st.use(v, e, i)
+	if pr.fresh {
+		return // allocated, never written: nothing to wait for
+	}
 	if sid(pr.stream) == sid(e.Stream) || st.ordered(sid(e.Stream), sid(pr.stream), pr.idx) || legacyOrdered(pr.stream, e.Stream) {
 		return
 	}
