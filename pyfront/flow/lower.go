@@ -532,6 +532,10 @@ func keepsHost(value ast.Expr) bool {
 // containerMethods are methods of Python containers that tensors do not
 // have: calling one reads the container, not device memory
 // (batch.items(), grads.append(g)).
+// handleMethods are methods of work handles, futures and events, which
+// tensors do not have: their receiver (works[i].wait()) is no tensor read.
+var handleMethods = map[string]bool{"wait": true, "is_completed": true, "result": true, "done": true, "query": true, "get_future": true}
+
 var containerMethods = map[string]bool{"items": true, "keys": true, "get": true, "append": true, "extend": true, "setdefault": true}
 
 // toDevice reports whether c copies its receiver from the host to the
@@ -2293,7 +2297,7 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	if a, ok := c.Func.(*ast.Attribute); ok {
 		// t.record_stream(s) marks t's memory as used by s: it reads
 		// nothing (and is the protection CV203 asks for).
-		if _, isCall := a.Value.(*ast.Call); isCall || site == nil && a.Attr != "record_stream" && !toDevice(c) && !containerMethods[a.Attr] {
+		if _, isCall := a.Value.(*ast.Call); isCall || site == nil && a.Attr != "record_stream" && !toDevice(c) && !containerMethods[a.Attr] && !handleMethods[a.Attr] {
 			l.expr(a.Value, st, false)
 		}
 	} else if _, ok := c.Func.(*ast.Name); !ok {

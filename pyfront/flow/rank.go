@@ -50,6 +50,11 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			if l.rankCall(n) {
 				return true, false
 			}
+			if l.rankArgsDropped(n) {
+				// validation(model, rank, …) whose result does not come
+				// from its rank parameter (a loss it all-reduced).
+				return false, false
+			}
 			// Where a value is placed is no part of the value: a
 			// checkpoint loaded with map_location=f"cuda:{local_rank}",
 			// or x.to(device), holds the same data on every rank.

@@ -34,7 +34,8 @@ func (s *source) mentionsStream() bool {
 // edit). It is safe for concurrent use.
 type Sources struct {
 	m     sync.Map // *rules.File -> *source
-	waits sync.Map // *rules.Function -> map[string]rules.EventKind (waitedParams)
+	waits   sync.Map // *rules.Function -> map[string]rules.EventKind (waitedParams)
+	returns sync.Map // *rules.Function -> returnFlow (returnedParams)
 }
 
 // SourceIndex is implemented by a Resolver that keeps a Sources for the

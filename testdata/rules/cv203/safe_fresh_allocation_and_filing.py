@@ -30,3 +30,10 @@ class Offloader:
                 works[i].wait()
                 works[i] = dist.all_reduce(c, group=groups[1], async_op=True)
         return works
+
+    def track(self, block, works):
+        # A list of work handles filed on the instance and waited on a
+        # side stream: wait() on a handle reads no tensor.
+        self.reductions[block] = works
+        with torch.cuda.stream(self.offload_stream):
+            self.reductions[block][0].wait()

@@ -1,0 +1,294 @@
+package flow
+
+import (
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
+)
+
+// What a program function's result is made of. `val_loss =
+// validation(model, rank, loader)` passes the rank, yet returns a loss
+// that the function all-reduced: the same on every rank. A call of a
+// program function is a rank value only when a rank argument reaches a
+// parameter that its return statements are computed from (followed
+// through the function's own assignments, syntactically).
+
+// returnFlow is the parameters a function's returned values are computed
+// from, and whether the function could be read at all (ok).
+type returnFlow struct {
+	params []string        // positional parameters, in order
+	from   map[string]bool // parameters the returns depend on
+	ok     bool
+}
+
+// returnedParams summarises fn (memoised per analysis).
+func (l *lowerer) returnedParams(fn *rules.Function) returnFlow {
+	var memo *Sources
+	if si, ok := l.r.(SourceIndex); ok {
+		memo = si.Sources()
+	}
+	if memo != nil {
+		if v, ok := memo.returns.Load(fn); ok {
+			return v.(returnFlow)
+		}
+	}
+	var out returnFlow
+	if fd, ok := l.r.(FuncDefiner); ok {
+		if body, args, _, ok := defParts(fd.FuncDef(fn)); ok && args != nil && args.Vararg == nil && args.Kwarg == nil {
+			out = scanReturns(body, args, l.uniformOutputs)
+		}
+	}
+	if memo != nil {
+		memo.returns.Store(fn, out)
+	}
+	return out
+}
+
+// uniformOutputs names what a call leaves the same on every rank: the
+// outputs of an all-reduce, broadcast or all-gather.
+func (l *lowerer) uniformOutputs(c *ast.Call) []string {
+	site := l.r.Site(c)
+	if site == nil {
+		return nil
+	}
+	switch site.Op {
+	case "all_reduce", "broadcast", "all_gather", "broadcast_object", "all_gather_object":
+	default:
+		return nil
+	}
+	outs := site.Outputs
+	if len(outs) == 0 {
+		if e := l.tb.Collectives[site.API]; e != nil {
+			for _, a := range e.Outputs {
+				if x := arg(c, a); x != nil {
+					outs = append(outs, tensors(x)...)
+				}
+			}
+		}
+	}
+	return outs
+}
+
+func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) []string) returnFlow {
+	out := returnFlow{from: map[string]bool{}, ok: true}
+	isParam := map[string]bool{}
+	for _, a := range args.PosOnlyArgs {
+		out.params = append(out.params, a.Arg)
+		isParam[a.Arg] = true
+	}
+	for _, a := range args.Args {
+		out.params = append(out.params, a.Arg)
+		isParam[a.Arg] = true
+	}
+	for _, a := range args.KwOnlyArgs {
+		isParam[a.Arg] = true
+	}
+	// deps[v]: the parameters local v is computed from.
+	deps := map[string]map[string]bool{}
+	for p := range isParam {
+		deps[p] = map[string]bool{p: true}
+	}
+	namesIn := func(e ast.Node) map[string]bool {
+		got := map[string]bool{}
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Lambda:
+				return false
+			case *ast.Name:
+				for p := range deps[n.Id] {
+					got[p] = true
+				}
+			}
+			return true
+		})
+		return got
+	}
+	// same: locals a collective leaves equal on every rank; whatever they
+	// were computed from, they carry no parameter's value.
+	same := map[string]bool{}
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Call:
+				for _, v := range uniform(n) {
+					same[v] = true
+				}
+			}
+			return true
+		})
+	}
+	bind := func(target ast.Node, from map[string]bool) bool {
+		changed := false
+		ast.Inspect(target, func(n ast.Node) bool {
+			if nm, ok := n.(*ast.Name); ok && !same[nm.Id] {
+				d := deps[nm.Id]
+				if d == nil {
+					d = map[string]bool{}
+					deps[nm.Id] = d
+				}
+				for p := range from {
+					if !d[p] {
+						d[p] = true
+						changed = true
+					}
+				}
+			}
+			return true
+		})
+		return changed
+	}
+	union := func(a, b map[string]bool) map[string]bool {
+		if len(b) == 0 {
+			return a
+		}
+		out := make(map[string]bool, len(a)+len(b))
+		for k := range a {
+			out[k] = true
+		}
+		for k := range b {
+			out[k] = true
+		}
+		return out
+	}
+	// walk binds each assignment's targets to what its value, and the
+	// tests that decide whether it runs (ctl), are computed from; returns
+	// are collected with their tests the same way.
+	var returns []map[string]bool
+	var walk func(stmts []ast.Stmt, ctl map[string]bool, collect bool) bool
+	walk = func(stmts []ast.Stmt, ctl map[string]bool, collect bool) bool {
+		changed := false
+		for _, st := range stmts {
+			ast.Inspect(st, func(n ast.Node) bool {
+				switch n.(type) {
+				case *ast.Yield, *ast.YieldFrom:
+					out.ok = false // a generator: its values are not its return
+				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+					return false
+				}
+				return true
+			})
+			switch n := st.(type) {
+			case *ast.Assign:
+				from := union(namesIn(n.Value), ctl)
+				for _, t := range n.Targets {
+					if bind(t, from) {
+						changed = true
+					}
+				}
+			case *ast.AugAssign:
+				if bind(n.Target, union(namesIn(n.Value), ctl)) {
+					changed = true
+				}
+			case *ast.AnnAssign:
+				if n.Value != nil && bind(n.Target, union(namesIn(n.Value), ctl)) {
+					changed = true
+				}
+			case *ast.For:
+				it := namesIn(n.Iter)
+				if bind(n.Target, union(it, ctl)) {
+					changed = true
+				}
+				c2 := union(ctl, it)
+				changed = walk(n.Body, c2, collect) || changed
+				changed = walk(n.Orelse, c2, collect) || changed
+			case *ast.AsyncFor:
+				it := namesIn(n.Iter)
+				if bind(n.Target, union(it, ctl)) {
+					changed = true
+				}
+				c2 := union(ctl, it)
+				changed = walk(n.Body, c2, collect) || changed
+				changed = walk(n.Orelse, c2, collect) || changed
+			case *ast.While:
+				c2 := union(ctl, namesIn(n.Test))
+				changed = walk(n.Body, c2, collect) || changed
+				changed = walk(n.Orelse, c2, collect) || changed
+			case *ast.If:
+				c2 := union(ctl, namesIn(n.Test))
+				changed = walk(n.Body, c2, collect) || changed
+				changed = walk(n.Orelse, c2, collect) || changed
+			case *ast.With:
+				for _, it := range n.Items {
+					if it.OptionalVars != nil && bind(it.OptionalVars, union(namesIn(it.ContextExpr), ctl)) {
+						changed = true
+					}
+				}
+				changed = walk(n.Body, ctl, collect) || changed
+			case *ast.AsyncWith:
+				changed = walk(n.Body, ctl, collect) || changed
+			case *ast.Try:
+				changed = walk(n.Body, ctl, collect) || changed
+				for _, h := range n.Handlers {
+					changed = walk(h.Body, ctl, collect) || changed
+				}
+				changed = walk(n.Orelse, ctl, collect) || changed
+				changed = walk(n.Finalbody, ctl, collect) || changed
+			case *ast.Match:
+				c2 := union(ctl, namesIn(n.Subject))
+				for _, mc := range n.Cases {
+					changed = walk(mc.Body, c2, collect) || changed
+				}
+			case *ast.Return:
+				if collect {
+					r := map[string]bool{}
+					if n.Value != nil {
+						r = namesIn(n.Value)
+					}
+					returns = append(returns, union(r, ctl))
+				}
+			}
+		}
+		return changed
+	}
+	for i := 0; i < 8 && walk(body, nil, false); i++ {
+	}
+	walk(body, nil, true)
+	for _, r := range returns {
+		for p := range r {
+			out.from[p] = true
+		}
+	}
+	return out
+}
+
+// rankArgsDropped reports a call of a program function whose rank
+// arguments all reach parameters its result is not computed from.
+func (l *lowerer) rankArgsDropped(c *ast.Call) bool {
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return false
+	}
+	rf := l.returnedParams(fn)
+	if !rf.ok {
+		return false
+	}
+	params := rf.params
+	if _, method := c.Func.(*ast.Attribute); method && len(params) > 0 && (params[0] == "self" || params[0] == "cls") {
+		params = params[1:]
+	}
+	any := false
+	for i, x := range c.Args {
+		if _, star := x.(*ast.Starred); star || i >= len(params) {
+			return false
+		}
+		if l.isRank(x) {
+			any = true
+			if rf.from[params[i]] {
+				return false
+			}
+		}
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == "" {
+			return false
+		}
+		if l.isRank(k.Value) {
+			any = true
+			if rf.from[k.Arg] {
+				return false
+			}
+		}
+	}
+	return any
+}
