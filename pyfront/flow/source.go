@@ -33,7 +33,7 @@ func (s *source) mentionsStream() bool {
 // resolver, so that nothing outlives an analysis (an editor runs one per
 // edit). It is safe for concurrent use.
 type Sources struct {
-	m     sync.Map // *rules.File -> *source
+	m       sync.Map // *rules.File -> *source
 	waits   sync.Map // *rules.Function -> map[string]rules.EventKind (waitedParams)
 	returns sync.Map // *rules.Function -> returnFlow (returnedParams)
 }
