@@ -101,6 +101,8 @@ def last():
 func TestRejects(t *testing.T) {
 	for _, src := range []string{
 		"1 = x\n",
+		"from import x\n",
+		"from import x as y\n",
 		"f() = 1\n",
 		"x + 1 += 1\n",
 		"del f()\n",
@@ -156,6 +158,7 @@ func TestRejects(t *testing.T) {
 func TestAccepts(t *testing.T) {
 	for _, src := range []string{
 		"yield x\n", // module-level yield is a compile-time, not a parse, error
+		"from . import x\nfrom .. import (y,)\nfrom ...a.b import *\n",
 		"await x\n",
 		"return 1\n",
 		"match = case = type = _ = 1\nmatch(x)\nmatch[x]\n",

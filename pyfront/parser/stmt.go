@@ -365,6 +365,8 @@ func (p *parser) importFrom() ast.Stmt {
 	}
 	if !p.at(scanner.KwImport) {
 		s.Module = p.dottedName()
+	} else if s.Level == 0 {
+		p.fail("invalid syntax") // `from import x`: a module or a dot is required
 	}
 	p.expect(scanner.KwImport)
 	if p.at(scanner.Star) {
