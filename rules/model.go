@@ -334,6 +334,9 @@ type Work struct {
 	// Var, Waited and the rest then describe the caller's side.
 	Via     *Pos
 	ViaFunc string
+	// Container is the variable of the list or dict the handle was filed
+	// in (works[i] = collective(async_op=True)), "" otherwise.
+	Container string
 }
 
 // RankBranch is a branch on a rank-dependent condition.

@@ -1199,6 +1199,7 @@ func (l *lowerer) loopHead(iter, target ast.Expr, st *state) {
 		// for i in range(n), for i, x in enumerate(xs): the indices are
 		// Python ints.
 		l.expr(iter, st, false)
+		n := len(l.fn.Events)
 		for _, t := range ints {
 			if t.isInt {
 				l.assign(t.name, &ast.Constant{Type: ast.ConstInt}, st)
@@ -1206,26 +1207,113 @@ func (l *lowerer) loopHead(iter, target ast.Expr, st *state) {
 				l.assign(t.name, nil, st)
 			}
 		}
+		l.loopSources(n, iter, target)
 		return
 	}
-	tn, ok := target.(*ast.Name)
-	var from []string
-	if d := dotted(iter); d != "" {
-		from = []string{d}
-	} else if items, display := displayItems(iter); display && len(items) > 0 {
-		// for g in [a, b]: each round binds g to what a or b holds.
-		from, _ = references(iter)
-	}
-	if !ok || len(from) == 0 {
-		l.expr(iter, st, false)
-		l.assign(target, nil, st)
-		return
+	if d := dotted(iter); d == "" && !sequenceOfRefs(iter) {
+		// A display of names (for g in [a, b]) or zip/enumerate of them
+		// reads nothing; anything else is evaluated first.
+		if _, refs := references(iter); !refs {
+			l.expr(iter, st, false)
+		} else if _, display := displayItems(iter); !display {
+			l.expr(iter, st, false)
+		}
 	}
 	n := len(l.fn.Events)
 	l.assign(target, nil, st)
+	l.loopSources(n, iter, target)
+}
+
+// sequenceOfRefs: zip(a, b), enumerate(a), reversed(a), list(a),
+// tuple(a), d.items(), d.values() over names: iterating them reads no
+// tensor.
+func sequenceOfRefs(iter ast.Expr) bool {
+	c, ok := iter.(*ast.Call)
+	if !ok {
+		return false
+	}
+	var args []ast.Expr
+	switch fn := dotted(c.Func); fn {
+	case "zip", "enumerate", "reversed", "list", "tuple":
+		args = c.Args
+	default:
+		a, ok := c.Func.(*ast.Attribute)
+		if !ok || len(c.Args) != 0 || a.Attr != "items" && a.Attr != "values" && a.Attr != "keys" {
+			return false
+		}
+		args = []ast.Expr{a.Value}
+	}
+	if len(args) == 0 || len(c.Keywords) > 0 && dotted(c.Func) != "zip" {
+		return false
+	}
+	for _, a := range args {
+		if dotted(a) == "" && !sequenceOfRefs(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// loopSources marks the writes a for loop's binding made (the events
+// from index n on) as bindings to existing objects (Event.From): `for g
+// in grads`, `for g in [a, b]`, `for i, g in enumerate(grads)`, `for g, s
+// in zip(grads, shards)`, `for k, v in d.items()`. No device work runs;
+// each name holds what its sequence's producer made.
+func (l *lowerer) loopSources(n int, iter, target ast.Expr) {
+	src := map[string][]string{}
+	var bind func(iter, target ast.Expr)
+	bind = func(iter, target ast.Expr) {
+		if d := dotted(iter); d != "" {
+			ast.Inspect(target, func(x ast.Node) bool {
+				if nm, ok := x.(*ast.Name); ok {
+					src[nm.Id] = append(src[nm.Id], d)
+				}
+				return true
+			})
+			return
+		}
+		if _, display := displayItems(iter); display {
+			if from, _ := references(iter); len(from) > 0 {
+				if nm, ok := target.(*ast.Name); ok {
+					src[nm.Id] = append(src[nm.Id], from...)
+				}
+			}
+			return
+		}
+		c, ok := iter.(*ast.Call)
+		if !ok {
+			return
+		}
+		elts := ast.SeqElts(target)
+		switch fn := dotted(c.Func); {
+		case fn == "enumerate" && len(c.Args) >= 1 && len(elts) == 2:
+			bind(c.Args[0], elts[1])
+		case fn == "zip" && len(elts) == len(c.Args):
+			for i, a := range c.Args {
+				bind(a, elts[i])
+			}
+		case fn == "reversed" || fn == "sorted" || fn == "list" || fn == "tuple":
+			if len(c.Args) >= 1 {
+				bind(c.Args[0], target)
+			}
+		default:
+			if a, ok := c.Func.(*ast.Attribute); ok && len(c.Args) == 0 {
+				switch a.Attr {
+				case "items", "values", "keys":
+					bind(a.Value, target)
+				}
+			}
+		}
+	}
+	bind(iter, target)
+	if len(src) == 0 {
+		return
+	}
 	for _, e := range l.fn.Events[n:] {
-		if e.Kind == rules.EvUse && e.Write && e.Var == tn.Id {
-			e.From = from
+		if e.Kind == rules.EvUse && e.Write && !e.Host && len(e.From) == 0 {
+			if from := src[e.Var]; len(from) > 0 {
+				e.From = from
+			}
 		}
 	}
 }
@@ -1874,6 +1962,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		}
 		if site != nil && site.Work != nil {
 			site.Work.Escapes = true
+			if isSubscript(t) {
+				site.Work.Container = dotted(t)
+			}
 		}
 		if value != nil {
 			l.escape(value, st)
@@ -2463,6 +2554,9 @@ func (l *lowerer) isWaitCall(c *ast.Call, ext string) bool {
 
 // streamCall handles stream, event, wait and autograd-switch APIs.
 func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
+	if l.filedWait(c, at) {
+		return
+	}
 	sa := l.tb.Streams[ext]
 	recv := ast.Expr(nil)
 	method := ""
@@ -2625,6 +2719,32 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 			}
 		}
 	}
+}
+
+// filedWait handles works[i].wait() on a list this function filed work
+// handles in (works[i] = collective(async_op=True)): a wait of those
+// handles, whatever the receiver's type resolved to (an element of
+// unknown type may resolve to Event.wait by name).
+func (l *lowerer) filedWait(c *ast.Call, at rules.Pos) bool {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok || a.Attr != "wait" || len(c.Args) != 0 || !isSubscript(a.Value) {
+		return false
+	}
+	d := dotted(a.Value)
+	if d == "" {
+		return false
+	}
+	found := false
+	for _, w := range l.r.Prog().Works {
+		if w != nil && w.Container == d && w.Site != nil && w.Site.Func == l.fn {
+			w.Waited = append(w.Waited, at)
+			found = true
+		}
+	}
+	if found {
+		l.event(&rules.Event{Kind: rules.EvWait, Pos: at, Var: d})
+	}
+	return found
 }
 
 // current is the current stream (nil outside any stream context).

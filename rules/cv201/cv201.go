@@ -70,7 +70,7 @@ func run(p *rules.Pass) {
 				if prev.Stream.ID == s.Stream.ID || ordered[[2]string{prev.Stream.ID, s.Stream.ID}] || ordered[[2]string{s.Stream.ID, prev.Stream.ID}] {
 					continue
 				}
-				if syncedBetween(prev, s) || syncedBetween(s, prev) {
+				if syncedBetween(prev, s) || syncedBetween(s, prev) || rulekit.NamedApart(prev, s) {
 					continue
 				}
 				d := rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(

@@ -80,7 +80,10 @@ func run(p *rules.Pass) {
 			case rules.EvWait:
 				kept := pend[:0]
 				for _, q := range pend {
-					if q.site.Work == nil || q.site.Work.Var == "" || q.site.Work.Var != e.Var {
+					w := q.site.Work
+					// Waiting an element of the list a handle was filed in
+					// (works[i].wait()) is taken to wait it.
+					if w == nil || (w.Var == "" || w.Var != e.Var) && (w.Container == "" || w.Container != e.Var) {
 						kept = append(kept, q)
 					}
 				}
@@ -92,7 +95,7 @@ func run(p *rules.Pass) {
 				}
 				for _, q := range pend {
 					a := q.site
-					if !rulekit.Known(a.Group) || !rulekit.Known(s.Group) || rulekit.SameGroup(a.Group, s.Group) && !namedApart(a, s) {
+					if !rulekit.Known(a.Group) || !rulekit.Known(s.Group) || rulekit.SameGroup(a.Group, s.Group) && !rulekit.NamedApart(a, s) {
 						continue
 					}
 					if rules.Exclusive(q.ev.Arm, e.Arm) {
@@ -116,37 +119,13 @@ func run(p *rules.Pass) {
 	}
 }
 
-// namedApart reports two sites whose groups the analysis could not tell
-// apart — each may be any of the same several groups, as when one loop
-// variable makes every group and two are kept (intra_pg = g … inter_pg
-// = g) — but which the code passes under two different names
-// (group=intra_pg, group=inter_pg): the names say they are two.
-func namedApart(a, s *rules.Site) bool {
-	if len(a.Groups) < 2 || len(s.Groups) < 2 || a.GroupText == s.GroupText {
-		return false
-	}
-	return plainName(a.GroupText) && plainName(s.GroupText)
-}
-
 // label names x's group in a message about x and other: by its argument
 // when only the names tell the two apart.
 func label(x, other *rules.Site) string {
-	if namedApart(x, other) {
+	if rulekit.NamedApart(x, other) {
 		return "group " + x.GroupText
 	}
 	return rulekit.GroupLabel(x.Group)
-}
-
-func plainName(t string) bool {
-	if t == "" || t == "None" {
-		return false
-	}
-	for i, c := range t {
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
 }
 
 func report(p *rules.Pass, fn *rules.Function, e *rules.Event, s, a *rules.Site, buf string) {

@@ -214,6 +214,45 @@ func InsertBefore(path string, line int, text string) rules.Edit {
 	return rules.Edit{Pos: rules.Pos{Path: path, Line: line, Col: 1, EndLine: line, EndCol: 1}, NewText: text}
 }
 
+// NamedApart reports two sites whose groups the analysis could not tell
+// apart — each may be any of the same several groups, as when one loop
+// variable makes every group and two of them are kept (intra = g …
+// inter = g) — but which the code passes under two different names
+// (group=intra_pg, group=inter_pg; self._rs_pg[i], self._ar_pg[j]): the
+// names say they are two.
+func NamedApart(a, b *rules.Site) bool {
+	if len(a.Groups) < 2 || len(b.Groups) < 2 {
+		return false
+	}
+	x, y := groupName(a.GroupText), groupName(b.GroupText)
+	return x != "" && y != "" && x != y
+}
+
+// groupName is a group argument's text without its subscripts
+// (self._rs_pg[i % n] → self._rs_pg), when what is left is a dotted
+// name; "" otherwise.
+func groupName(t string) string {
+	var out []byte
+	depth := 0
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c == '[':
+			depth++
+		case c == ']':
+			depth--
+		case depth > 0:
+		case c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' && len(out) > 0:
+			out = append(out, c)
+		default:
+			return ""
+		}
+	}
+	if depth != 0 || len(out) == 0 || string(out) == "None" {
+		return ""
+	}
+	return string(out)
+}
+
 // DeleteLine is an edit removing line (with its line ending).
 func DeleteLine(path string, line int) rules.Edit {
 	return rules.Edit{Pos: rules.Pos{Path: path, Line: line, Col: 1, EndLine: line + 1, EndCol: 1}}
