@@ -718,8 +718,7 @@ func (l *lowerer) inlineCalls(node ast.Node) map[*ast.Call]*rules.Function {
 				if callee == nil || callee == l.fn || callee.Pos.Path != l.path {
 					return true
 				}
-				def := fd.FuncDef(callee)
-				if def == nil || !l.src.mentions(def.Span(), "stream") {
+				if !l.defMentionsStream(fd, callee) {
 					return true
 				}
 				if out == nil {
@@ -946,6 +945,26 @@ func paramNames(node ast.Node) map[string]bool {
 // its storage to nothing (see storageFreed): the model lowers functions
 // that do, for CV203's lifetime checks.
 func FreesStorage(c *ast.Call) bool { return c != nil && storageFreed(c) != "" }
+
+// defMentionsStream reports whether the definition of fn (in this file)
+// mentions a stream, memoised per analysis.
+func (l *lowerer) defMentionsStream(fd FuncDefiner, fn *rules.Function) bool {
+	var memo *Sources
+	if si, ok := l.r.(SourceIndex); ok {
+		memo = si.Sources()
+	}
+	if memo != nil {
+		if v, ok := memo.streamy.Load(fn); ok {
+			return v.(bool)
+		}
+	}
+	def := fd.FuncDef(fn)
+	yes := def != nil && l.src.mentions(def.Span(), "stream")
+	if memo != nil {
+		memo.streamy.Store(fn, yes)
+	}
+	return yes
+}
 
 // storageFreed returns the tensor whose memory c frees by resizing its
 // storage to nothing (x.untyped_storage().resize_(0), FSDP's

@@ -50,11 +50,6 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			if l.rankCall(n) {
 				return true, false
 			}
-			if l.rankArgsDropped(n) {
-				// validation(model, rank, …) whose result does not come
-				// from its rank parameter (a loss it all-reduced).
-				return false, false
-			}
 			// Where a value is placed is no part of the value: a
 			// checkpoint loaded with map_location=f"cuda:{local_rank}",
 			// or x.to(device), holds the same data on every rank.
@@ -66,9 +61,41 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 				}
 				return false, false
 			}
+			if len(n.Args)+len(n.Keywords) > 0 {
+				// Each part once: chained calls (x.view(…).t()) nest.
+				if l.isRank(n.Func) {
+					return true, false
+				}
+				if !l.argsRank(n) {
+					return false, false
+				}
+				// A program function's result is rank-dependent only through
+				// the parameters it is computed from: validation(model,
+				// rank, …) returns a loss it all-reduced. (Asked only of
+				// calls with a rank argument: the look-up costs.)
+				if rank, known := l.rankThroughCall(n); known {
+					return rank, false
+				}
+				return true, false
+			}
 		}
 		return false, true
 	})
+}
+
+// argsRank reports whether one of c's arguments is a rank value.
+func (l *lowerer) argsRank(c *ast.Call) bool {
+	for _, x := range c.Args {
+		if l.isRank(x) {
+			return true
+		}
+	}
+	for _, k := range c.Keywords {
+		if l.isRank(k.Value) {
+			return true
+		}
+	}
+	return false
 }
 
 // placementMethods move a value to a device; their arguments say where.

@@ -241,7 +241,10 @@ func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) [
 		}
 		return changed
 	}
-	for i := 0; i < 8 && walk(body, nil, false); i++ {
+	// Assignments mostly come before their uses: a few passes settle
+	// nearly every function; what a later pass would add is a loss of
+	// recall on loop-carried chains only.
+	for i := 0; i < 3 && walk(body, nil, false); i++ {
 	}
 	walk(body, nil, true)
 	for _, r := range returns {
@@ -252,43 +255,43 @@ func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) [
 	return out
 }
 
-// rankArgsDropped reports a call of a program function whose rank
-// arguments all reach parameters its result is not computed from.
-func (l *lowerer) rankArgsDropped(c *ast.Call) bool {
+// rankThroughCall decides whether a call of a program function is a rank
+// value from the arguments that reach the parameters its result is
+// computed from (known); each such argument is examined once, the others
+// not at all. known is false for anything else (external calls,
+// generators, *args), which the caller examines as before.
+func (l *lowerer) rankThroughCall(c *ast.Call) (rank, known bool) {
 	_, fn := l.callee(c)
 	if fn == nil || fn == l.fn {
-		return false
+		return false, false
 	}
 	rf := l.returnedParams(fn)
 	if !rf.ok {
-		return false
+		return false, false
 	}
 	params := rf.params
 	if _, method := c.Func.(*ast.Attribute); method && len(params) > 0 && (params[0] == "self" || params[0] == "cls") {
 		params = params[1:]
 	}
-	any := false
 	for i, x := range c.Args {
 		if _, star := x.(*ast.Starred); star || i >= len(params) {
-			return false
-		}
-		if l.isRank(x) {
-			any = true
-			if rf.from[params[i]] {
-				return false
-			}
+			return false, false
 		}
 	}
 	for _, k := range c.Keywords {
 		if k.Arg == "" {
-			return false
-		}
-		if l.isRank(k.Value) {
-			any = true
-			if rf.from[k.Arg] {
-				return false
-			}
+			return false, false
 		}
 	}
-	return any
+	for i, x := range c.Args {
+		if rf.from[params[i]] && l.isRank(x) {
+			return true, true
+		}
+	}
+	for _, k := range c.Keywords {
+		if rf.from[k.Arg] && l.isRank(k.Value) {
+			return true, true
+		}
+	}
+	return false, true
 }

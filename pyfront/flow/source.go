@@ -23,7 +23,9 @@ type source struct {
 // any case: only such files can hold methods whose stream effects a
 // caller inherits (inlineCalls).
 func (s *source) mentionsStream() bool {
-	s.streamOnce.Do(func() { s.streamy = s.mentions(ast.Pos{}, "stream") })
+	s.streamOnce.Do(func() {
+		s.streamy = bytes.Contains(s.src, []byte("stream")) || bytes.Contains(s.src, []byte("Stream")) || bytes.Contains(s.src, []byte("STREAM"))
+	})
 	return s.streamy
 }
 
@@ -36,6 +38,7 @@ type Sources struct {
 	m       sync.Map // *rules.File -> *source
 	waits   sync.Map // *rules.Function -> map[string]rules.EventKind (waitedParams)
 	returns sync.Map // *rules.Function -> returnFlow (returnedParams)
+	streamy sync.Map // *rules.Function -> bool (its definition mentions a stream; inlineCalls)
 }
 
 // SourceIndex is implemented by a Resolver that keeps a Sources for the
@@ -103,42 +106,9 @@ func (s *source) mentionsAny(span ast.Pos, words []string) bool {
 	if from > to {
 		return true
 	}
-	text := s.src[from:to]
+	text := bytes.ToLower(s.src[from:to])
 	for _, w := range words {
-		if containsFold(text, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// containsFold reports whether text contains word (lower case ASCII),
-// ignoring ASCII case, without copying text.
-func containsFold(text []byte, word string) bool {
-	if word == "" {
-		return true
-	}
-	first, upper := word[0], word[0]
-	if 'a' <= first && first <= 'z' {
-		upper = first - 'a' + 'A'
-	}
-	for i := 0; i+len(word) <= len(text); i++ {
-		j := bytes.IndexAny(text[i:len(text)-len(word)+1], string([]byte{first, upper}))
-		if j < 0 {
-			return false
-		}
-		i += j
-		k := 1
-		for ; k < len(word); k++ {
-			c := text[i+k]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			if c != word[k] {
-				break
-			}
-		}
-		if k == len(word) {
+		if bytes.Contains(text, []byte(w)) {
 			return true
 		}
 	}

@@ -790,15 +790,25 @@ func (b *builder) runFlow() {
 	r := &resolver{b: b}
 	reaches := b.reachesSites()
 	b.handedRanks(r, reaches)
+	// Stream work is looked for only in files that mention a stream or a
+	// storage resize (most of a code base does not).
+	streamyFile := map[string]bool{}
+	for path, f := range b.files {
+		if f != nil && (bytes.Contains(f.Src, []byte("tream")) || bytes.Contains(f.Src, []byte("resize_"))) {
+			streamyFile[path] = true
+		}
+	}
 	streamCalls := map[*callgraph.Func]bool{}
 	for _, f := range b.g.Funcs {
-		if b.callsStreamAPI(f) || freesStorage(f) {
+		if streamyFile[f.Module.Path] && (b.callsStreamAPI(f) || freesStorage(f)) {
 			streamCalls[f] = true
 		}
 	}
 	for _, f := range b.g.Funcs {
 		rf := b.fn(f)
-		if !reaches[rf] && !streamCalls[f] && !b.callsTableAPI(f) && !callsStreamCaller(f, streamCalls) && !(f.Parent == nil && isModule(f.Node) && mayBindRank(b.files[f.Module.Path], f.Node)) &&
+		if !reaches[rf] && !b.callsTableAPI(f) && !streamCalls[f] &&
+			!(streamyFile[f.Module.Path] && callsStreamCaller(f, streamCalls)) &&
+			!(f.Parent == nil && isModule(f.Node) && mayBindRank(b.files[f.Module.Path], f.Node)) &&
 			!readsAny(f.Node, r.rankGlobals[f.Module.Path]) {
 			continue
 		}
@@ -822,7 +832,6 @@ func mayBindRank(f *rules.File, mod ast.Node) bool {
 	if f == nil || !ok {
 		return false
 	}
-	var starts []int
 	var stmts func([]ast.Stmt) bool
 	stmts = func(body []ast.Stmt) bool {
 		for _, s := range body {
@@ -841,7 +850,7 @@ func mayBindRank(f *rules.File, mod ast.Node) bool {
 					return true
 				}
 			}
-			if value != nil && mentionsRank(f.Src, &starts, value.Span()) {
+			if value != nil && mentionsRank(value) {
 				return true
 			}
 		}
@@ -850,35 +859,34 @@ func mayBindRank(f *rules.File, mod ast.Node) bool {
 	return stmts(m.Body)
 }
 
-var rankWords = [][]byte{[]byte("rank"), []byte("RANK"), []byte("Rank"), []byte("process_index"), []byte("is_main"), []byte("main_process")}
+var rankWords = []string{"rank", "RANK", "Rank", "process_index", "is_main", "main_process"}
 
-// mentionsRank reports whether the lines of span mention a rank; starts
-// indexes src's lines (built on first use).
-func mentionsRank(src []byte, starts *[]int, span ast.Pos) bool {
-	if *starts == nil {
-		*starts = append(*starts, 0)
-		for i, c := range src {
-			if c == '\n' {
-				*starts = append(*starts, i+1)
+// mentionsRank reports whether an expression names a rank: an identifier
+// or attribute with a rank word (get_rank, LOCAL_RANK, process_index),
+// or a string naming a rank variable of the environment ("RANK",
+// "SLURM_PROCID"). Text in other strings (docstrings) does not count.
+func mentionsRank(e ast.Expr) bool {
+	found := false
+	has := func(s string) bool {
+		for _, w := range rankWords {
+			if strings.Contains(s, w) {
+				return true
 			}
 		}
-	}
-	ls := *starts
-	a, b := int(span.Lineno), int(span.EndLineno)
-	if a < 1 || a > len(ls) || b < a {
 		return false
 	}
-	to := len(src)
-	if b < len(ls) {
-		to = ls[b]
-	}
-	text := src[ls[a-1]:to]
-	for _, w := range rankWords {
-		if bytes.Contains(text, w) {
-			return true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Name:
+			found = has(n.Id)
+		case *ast.Attribute:
+			found = has(n.Attr)
+		case *ast.Constant:
+			found = n.Type == ast.ConstStr && len(n.Str) < 32 && (strings.Contains(n.Str, "RANK") || n.Str == "SLURM_PROCID")
 		}
-	}
-	return false
+		return !found
+	})
+	return found
 }
 
 // readsAny reports whether a def reads one of names (its own code, not
