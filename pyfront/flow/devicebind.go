@@ -70,7 +70,7 @@ func (l *lowerer) deviceBackend(c *ast.Call) string {
 // deviceBinding scans a statement list for init_process_group on a device
 // backend, without device_id, followed by a set_device: reported when a
 // collective runs between the two, or the backend is oneCCL's.
-func (l *lowerer) deviceBinding(stmts []ast.Stmt, params map[string]bool) {
+func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 	for i, s := range stmts {
 		c := stmtCall(s)
 		if c == nil {
@@ -107,7 +107,7 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, params map[string]bool) {
 				BindText: l.text(bind), Between: between, StmtLine: line, Indent: indent}
 			_, isExpr := stmts[j].(*ast.ExprStmt)
 			alone := isExpr && bind.Span().Lineno == bind.Span().EndLineno && strings.TrimSpace(l.src.line(int(bind.Span().Lineno))) == x.BindText
-			x.Movable = alone && defined(bind.Args[0], stmts[:i], params)
+			x.Movable = alone && defined(bind.Args[0], stmts[:i], paramNames(node))
 			l.addDeviceBinding(x)
 			break
 		}

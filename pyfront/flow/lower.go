@@ -85,7 +85,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 		rg.SetRankGlobals(l.path, names)
 	}
 	l.exchanges(body)
-	l.deviceBinding(body, paramNames(node))
+	l.deviceBinding(body, node)
 	if !exited {
 		end := l.pos(node.Span())
 		end.Line, end.Col = end.EndLine, end.EndCol

@@ -62,40 +62,17 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 				return false, false
 			}
 			if len(n.Args)+len(n.Keywords) > 0 {
-				// Each part once: chained calls (x.view(…).t()) nest.
-				if l.isRank(n.Func) {
-					return true, false
-				}
-				if !l.argsRank(n) {
-					return false, false
-				}
 				// A program function's result is rank-dependent only through
 				// the parameters it is computed from: validation(model,
-				// rank, …) returns a loss it all-reduced. (Asked only of
-				// calls with a rank argument: the look-up costs.)
+				// rank, …) returns a loss it all-reduced. Only those
+				// arguments are examined; other calls are walked as before.
 				if rank, known := l.rankThroughCall(n); known {
-					return rank, false
+					return rank || l.isRank(n.Func), false
 				}
-				return true, false
 			}
 		}
 		return false, true
 	})
-}
-
-// argsRank reports whether one of c's arguments is a rank value.
-func (l *lowerer) argsRank(c *ast.Call) bool {
-	for _, x := range c.Args {
-		if l.isRank(x) {
-			return true
-		}
-	}
-	for _, k := range c.Keywords {
-		if l.isRank(k.Value) {
-			return true
-		}
-	}
-	return false
 }
 
 // placementMethods move a value to a device; their arguments say where.

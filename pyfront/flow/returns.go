@@ -261,6 +261,12 @@ func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) [
 // not at all. known is false for anything else (external calls,
 // generators, *args), which the caller examines as before.
 func (l *lowerer) rankThroughCall(c *ast.Call) (rank, known bool) {
+	if len(l.rankVars) == 0 {
+		// No local holds the rank: a rank argument could only be a
+		// predicate call written in place, which the walk finds as before.
+		// (This keeps the summaries off nearly every function.)
+		return false, false
+	}
 	_, fn := l.callee(c)
 	if fn == nil || fn == l.fn {
 		return false, false
