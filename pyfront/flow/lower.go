@@ -748,13 +748,7 @@ func (l *lowerer) helperWaits(c *ast.Call, fn *rules.Function) {
 	}
 	fd, _ := l.r.(FuncDefiner)
 	_, args, _, _ := defParts(fd.FuncDef(fn))
-	var params []string
-	for _, a := range args.PosOnlyArgs {
-		params = append(params, a.Arg)
-	}
-	for _, a := range args.Args {
-		params = append(params, a.Arg)
-	}
+	params := positional(args)
 	if _, method := c.Func.(*ast.Attribute); method && len(params) > 0 && (params[0] == "self" || params[0] == "cls") {
 		params = params[1:]
 	}
@@ -785,15 +779,21 @@ func (l *lowerer) helperWaits(c *ast.Call, fn *rules.Function) {
 	}
 }
 
+// memo is the per-analysis store of function summaries, when the
+// resolver keeps one (nil otherwise: summaries are recomputed).
+func (l *lowerer) memo() *Sources {
+	if si, ok := l.r.(SourceIndex); ok {
+		return si.Sources()
+	}
+	return nil
+}
+
 // waitedParams summarises a program function's waits on its parameters:
 // current_stream().wait_stream(p) (EvWaitStream), current_stream().
 // wait_event(p) (EvWaitEvent), p.synchronize() (EvSync). Memoised per
 // analysis when the resolver keeps a Sources.
 func (l *lowerer) waitedParams(fn *rules.Function) map[string]rules.EventKind {
-	var memo *Sources
-	if si, ok := l.r.(SourceIndex); ok {
-		memo = si.Sources()
-	}
+	memo := l.memo()
 	if memo != nil {
 		if v, ok := memo.waits.Load(fn); ok {
 			return v.(map[string]rules.EventKind)
@@ -812,16 +812,7 @@ func (l *lowerer) waitedParams(fn *rules.Function) map[string]rules.EventKind {
 }
 
 func scanWaits(body []ast.Stmt, args *ast.Arguments) map[string]rules.EventKind {
-	params := map[string]bool{}
-	for _, a := range args.PosOnlyArgs {
-		params[a.Arg] = true
-	}
-	for _, a := range args.Args {
-		params[a.Arg] = true
-	}
-	for _, a := range args.KwOnlyArgs {
-		params[a.Arg] = true
-	}
+	params := argSet(args)
 	current := map[string]bool{} // locals bound to current_stream()/default_stream()
 	isCurrent := func(e ast.Expr) bool {
 		if n, ok := e.(*ast.Name); ok {
@@ -928,12 +919,26 @@ func paramNames(node ast.Node) map[string]bool {
 	if !ok || args == nil {
 		return nil
 	}
-	out := map[string]bool{}
+	return argSet(args)
+}
+
+// positional lists the parameters that positional arguments bind, in
+// order; argSet is every named parameter (keyword-only included).
+func positional(args *ast.Arguments) []string {
+	out := make([]string, 0, len(args.PosOnlyArgs)+len(args.Args))
 	for _, a := range args.PosOnlyArgs {
-		out[a.Arg] = true
+		out = append(out, a.Arg)
 	}
 	for _, a := range args.Args {
-		out[a.Arg] = true
+		out = append(out, a.Arg)
+	}
+	return out
+}
+
+func argSet(args *ast.Arguments) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range positional(args) {
+		out[p] = true
 	}
 	for _, a := range args.KwOnlyArgs {
 		out[a.Arg] = true
@@ -949,10 +954,7 @@ func FreesStorage(c *ast.Call) bool { return c != nil && storageFreed(c) != "" }
 // defMentionsStream reports whether the definition of fn (in this file)
 // mentions a stream, memoised per analysis.
 func (l *lowerer) defMentionsStream(fd FuncDefiner, fn *rules.Function) bool {
-	var memo *Sources
-	if si, ok := l.r.(SourceIndex); ok {
-		memo = si.Sources()
-	}
+	memo := l.memo()
 	if memo != nil {
 		if v, ok := memo.streamy.Load(fn); ok {
 			return v.(bool)

@@ -22,10 +22,7 @@ type returnFlow struct {
 
 // returnedParams summarises fn (memoised per analysis).
 func (l *lowerer) returnedParams(fn *rules.Function) returnFlow {
-	var memo *Sources
-	if si, ok := l.r.(SourceIndex); ok {
-		memo = si.Sources()
-	}
+	memo := l.memo()
 	if memo != nil {
 		if v, ok := memo.returns.Load(fn); ok {
 			return v.(returnFlow)
@@ -69,19 +66,8 @@ func (l *lowerer) uniformOutputs(c *ast.Call) []string {
 }
 
 func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) []string) returnFlow {
-	out := returnFlow{from: map[string]bool{}, ok: true}
-	isParam := map[string]bool{}
-	for _, a := range args.PosOnlyArgs {
-		out.params = append(out.params, a.Arg)
-		isParam[a.Arg] = true
-	}
-	for _, a := range args.Args {
-		out.params = append(out.params, a.Arg)
-		isParam[a.Arg] = true
-	}
-	for _, a := range args.KwOnlyArgs {
-		isParam[a.Arg] = true
-	}
+	out := returnFlow{from: map[string]bool{}, ok: true, params: positional(args)}
+	isParam := argSet(args)
 	// deps[v]: the parameters local v is computed from.
 	deps := map[string]map[string]bool{}
 	for p := range isParam {
@@ -156,6 +142,15 @@ func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) [
 	// are collected with their tests the same way.
 	var returns []map[string]bool
 	var walk func(stmts []ast.Stmt, ctl map[string]bool, collect bool) bool
+	// loop binds a for loop's target to its iterable; the body runs under
+	// the iterable as a test (how many times it runs).
+	loop := func(target, iter ast.Expr, body, orelse []ast.Stmt, ctl map[string]bool, collect bool) bool {
+		it := namesIn(iter)
+		changed := bind(target, union(it, ctl))
+		c2 := union(ctl, it)
+		changed = walk(body, c2, collect) || changed
+		return walk(orelse, c2, collect) || changed
+	}
 	walk = func(stmts []ast.Stmt, ctl map[string]bool, collect bool) bool {
 		changed := false
 		for _, st := range stmts {
@@ -185,21 +180,9 @@ func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) [
 					changed = true
 				}
 			case *ast.For:
-				it := namesIn(n.Iter)
-				if bind(n.Target, union(it, ctl)) {
-					changed = true
-				}
-				c2 := union(ctl, it)
-				changed = walk(n.Body, c2, collect) || changed
-				changed = walk(n.Orelse, c2, collect) || changed
+				changed = loop(n.Target, n.Iter, n.Body, n.Orelse, ctl, collect) || changed
 			case *ast.AsyncFor:
-				it := namesIn(n.Iter)
-				if bind(n.Target, union(it, ctl)) {
-					changed = true
-				}
-				c2 := union(ctl, it)
-				changed = walk(n.Body, c2, collect) || changed
-				changed = walk(n.Orelse, c2, collect) || changed
+				changed = loop(n.Target, n.Iter, n.Body, n.Orelse, ctl, collect) || changed
 			case *ast.While:
 				c2 := union(ctl, namesIn(n.Test))
 				changed = walk(n.Body, c2, collect) || changed
