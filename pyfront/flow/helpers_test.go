@@ -1,0 +1,120 @@
+package flow
+
+import (
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/parser"
+)
+
+func parseOne(t *testing.T, src string) *ast.Module {
+	t.Helper()
+	mod, errs := parser.ParseFile("t.py", []byte(src))
+	if len(errs) > 0 {
+		t.Fatalf("%q: %v", src, errs)
+	}
+	return mod
+}
+
+// exprOf parses src as one expression statement.
+func exprOf(t *testing.T, src string) ast.Expr {
+	t.Helper()
+	return parseOne(t, src+"\n").Body[0].(*ast.ExprStmt).Value
+}
+
+func TestStorageFreed(t *testing.T) {
+	for src, want := range map[string]string{
+		"x.untyped_storage().resize_(0)":          "x",
+		"self.buf.storage().resize_(0)":           "self.buf",
+		"p.data.storage().resize_(0)":             "p",
+		"t._typed_storage()._resize_(0)":          "t",
+		"x.untyped_storage().resize_(n)":          "", // not to nothing
+		"x.resize_(0)":                            "", // a tensor's shape, not its memory
+		"x.untyped_storage().resize_(0, extra=1)": "",
+	} {
+		if got := storageFreed(exprOf(t, src).(*ast.Call)); got != want {
+			t.Errorf("storageFreed(%s) = %q, want %q", src, got, want)
+		}
+	}
+}
+
+func TestFreshAlloc(t *testing.T) {
+	for src, want := range map[string]bool{
+		"torch.empty(4, device='cuda')": true,
+		"torch.empty_like(x)":           true,
+		"x.new_empty((2, 3))":           true,
+		"torch.zeros(4)":                false, // a fill kernel runs
+		"torch.ones_like(x)":            false,
+		"np.empty(3)":                   false,
+	} {
+		if got := freshAlloc(exprOf(t, src)); got != want {
+			t.Errorf("freshAlloc(%s) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+func TestSequenceOfRefs(t *testing.T) {
+	for src, want := range map[string]bool{
+		"zip(grads, shards)":             true,
+		"enumerate(self.params)":         true,
+		"zip(enumerate(a), b)":           true,
+		"d.items()":                      true,
+		"reversed(xs)":                   true,
+		"zip(grads, [g * 2 for g in b])": false,
+		"enumerate(f(x))":                false,
+		"range(n)":                       false,
+		"sorted(xs)":                     false, // sorting compares the elements
+	} {
+		if got := sequenceOfRefs(exprOf(t, src)); got != want {
+			t.Errorf("sequenceOfRefs(%s) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+func TestScanReturns(t *testing.T) {
+	noCollective := func(*ast.Call) []string { return nil }
+	allReduced := func(c *ast.Call) []string {
+		if dotted(c.Func) == "dist.all_reduce" && len(c.Args) > 0 {
+			return []string{dotted(c.Args[0])}
+		}
+		return nil
+	}
+	for _, tc := range []struct {
+		src     string
+		uniform func(*ast.Call) []string
+		want    string // the parameters the result is computed from, sorted
+		ok      bool
+	}{
+		{"def f(a, b):\n    c = a * 2\n    return c\n", noCollective, "a", true},
+		{"def f(rank, n):\n    if rank == 0:\n        return 1\n    return 0\n", noCollective, "rank", true},
+		{"def f(rank, n):\n    x = 0\n    if rank % 2:\n        x = 1\n    return x\n", noCollective, "rank", true},
+		{"def f(model, rank, loader):\n    if rank == 0:\n        print('v')\n    loss = 0\n    for b in loader:\n        loss += model(b)\n    return loss\n", noCollective, "loader,model", true},
+		{"def f(model, rank, loader):\n    t = torch.zeros(2)\n    for b in loader:\n        t[0] += model(b)\n    dist.all_reduce(t)\n    v = t[0] / t[1]\n    return v\n", allReduced, "", true},
+		{"def f(self, rank):\n    return self.offset + rank\n", noCollective, "rank,self", true},
+		{"def f(a):\n    yield a\n", noCollective, "", false}, // a generator: no summary
+	} {
+		mod := parseOne(t, tc.src)
+		def := mod.Body[0].(*ast.FunctionDef)
+		rf := scanReturns(def.Body, def.Args, tc.uniform)
+		var got []string
+		for p := range rf.from {
+			got = append(got, p)
+		}
+		sort.Strings(got)
+		if strings.Join(got, ",") != tc.want || rf.ok != tc.ok {
+			t.Errorf("%s: from %v ok %v, want %s ok %v", tc.src, got, rf.ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestScanWaits(t *testing.T) {
+	mod := parseOne(t, "def w(batch, stream, ev, s2):\n    cur = torch.cuda.current_stream()\n    cur.wait_stream(stream)\n"+
+		"    torch.cuda.current_stream().wait_event(ev)\n    s2.synchronize()\n    other.wait_stream(batch)\n")
+	def := mod.Body[0].(*ast.FunctionDef)
+	got := scanWaits(def.Body, def.Args)
+	if len(got) != 3 || got["stream"] != "wait_stream" || got["ev"] != "wait_event" || got["s2"] != "sync" {
+		t.Errorf("scanWaits = %v", got)
+	}
+}
