@@ -415,6 +415,9 @@ func parseOne(path string, mod *resolve.Module, overlay map[string][]byte, cache
 	return r, fs
 }
 
+// newestMinor is the newest Python 3 minor version the parser follows.
+const newestMinor = 13
+
 func parseSource(path string, mod *resolve.Module, raw []byte) (r *parsed) {
 	defer func() {
 		if x := recover(); x != nil {
@@ -422,6 +425,16 @@ func parseSource(path string, mod *resolve.Module, raw []byte) (r *parsed) {
 		}
 	}()
 	f, errs := parser.Parse(path, raw, parser.Options{})
+	if len(errs) > 0 && f != nil && f.Src != nil {
+		// Code written for a newer Python: type statements and PEP 695
+		// generics (3.12), PEP 701 f-strings, type parameter defaults
+		// (3.13). The 3.11 grammar stays the first choice (it is the one
+		// whose errors and positions are checked against CPython's); a
+		// file valid only in the newer one is analysed as such.
+		if f13, errs13 := parser.Parse(path, raw, parser.Options{Minor: newestMinor}); len(errs13) == 0 {
+			f, errs = f13, nil
+		}
+	}
 	r = &parsed{}
 	if f == nil || (f.Src == nil && len(errs) > 0) {
 		kind := "decode"

@@ -242,3 +242,36 @@ func TestLoadResultCollected(t *testing.T) {
 	}
 	t.Fatal("the analysed file is still reachable after the result was dropped")
 }
+
+// Code written for Python 3.12 and 3.13 (type statements, PEP 695
+// generics, PEP 701 f-strings, type parameter defaults) is analysed, not
+// reported as a syntax error; code invalid in every version still is,
+// with the 3.11 grammar's message.
+func TestLoadNewerSyntax(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "modern.py", "import torch.distributed as dist\n\ntype Pair[T] = tuple[T, T]\n\n\n"+
+		"class Reducer[T, *Ts, **P]:\n    def run[U = int](self, x: U) -> U:\n        dist.all_reduce(x)\n        return x\n\n\n"+
+		"def label(names):\n    return f\"{\", \".join(names)}\"\n")
+	write(t, dir, "broken.py", "def f(:\n    pass\n")
+	res, err := Load([]string{dir}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Errors) == 0 {
+		t.Fatal("no syntax error for broken.py")
+	}
+	for _, e := range res.Errors {
+		if !strings.HasSuffix(e.Path, "broken.py") {
+			t.Errorf("error outside broken.py: %+v", e)
+		}
+	}
+	found := false
+	for _, s := range res.Program.Sites {
+		if strings.HasSuffix(s.Pos.Path, "modern.py") && s.Op == "all_reduce" && strings.HasSuffix(s.Func.Name, "Reducer.run") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the all_reduce in the generic class's method is not a site: %+v", res.Program.Sites)
+	}
+}

@@ -60,6 +60,7 @@ def main():
     ap.add_argument("--files", type=int, default=300)
     ap.add_argument("--per-file", type=int, default=10)
     ap.add_argument("--collvet", default="collvet")
+    ap.add_argument("--keep", help="write the disagreeing mutants to this directory")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     files = sorted(glob.glob(os.path.join(args.tree, "**", "*.py"), recursive=True))
@@ -89,10 +90,16 @@ def main():
         rejects = sorted(p for p, ok in valid.items() if ok and p in rejected)
         print(f"mutants {n} (CPython rejects {sum(not v for v in valid.values())}): "
               f"collvet accepts {len(accepts)} that CPython rejects, rejects {len(rejects)} that CPython accepts")
+        said = {}
+        for d in json.loads(run.stdout)["diagnostics"]:
+            if d["rule"] == "CV000":
+                said.setdefault(d["path"], f'{d["line"]}:{d["column"]}: {d["message"]}')
         for p in accepts + rejects:
-            with open(p, encoding="utf-8") as fh:
-                print("---", os.path.basename(p), "CPython:", "valid" if valid[p] else "invalid")
-                print(fh.read()[:2000])
+            print("---", os.path.basename(p), "CPython:", "valid" if valid[p] else "invalid", "collvet:", said.get(p, "no error"))
+            if args.keep:
+                os.makedirs(args.keep, exist_ok=True)
+                with open(p, encoding="utf-8") as src, open(os.path.join(args.keep, os.path.basename(p)), "w", encoding="utf-8") as dst:
+                    dst.write(src.read())
         sys.exit(1 if accepts or rejects else 0)
 
 
