@@ -324,6 +324,22 @@ func Children(n Node, fn func(Node)) {
 	}
 }
 
+// InspectBody is Inspect over each statement of a function's (or
+// module's) body, staying in that scope: nested function, class and
+// lambda definitions are neither passed to f nor entered.
+func InspectBody(body []Stmt, f func(Node) bool) {
+	g := func(n Node) bool {
+		switch n.(type) {
+		case *FunctionDef, *AsyncFunctionDef, *ClassDef, *Lambda:
+			return false
+		}
+		return f(n)
+	}
+	for _, s := range body {
+		Inspect(s, g)
+	}
+}
+
 // InspectStmts calls f for every statement of list and, when f returns
 // true, for the statements nested in it (bodies of compound statements,
 // functions and classes included), in source order. Expressions are not

@@ -56,3 +56,23 @@ class C:
 		t.Errorf("visited %q, want %q", strings.Join(got, " "), want)
 	}
 }
+
+// InspectBody stays in the body's own scope: names inside nested
+// functions, classes and lambdas are not visited, the rest are.
+func TestInspectBody(t *testing.T) {
+	src := "a = b\nif c:\n    d(e)\ndef f():\n    g\nclass H:\n    i = j\nk = lambda m: n\n"
+	mod, errs := parser.ParseFile("t.py", []byte(src))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var names []string
+	ast.InspectBody(mod.Body, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok {
+			names = append(names, nm.Id)
+		}
+		return true
+	})
+	if got := strings.Join(names, " "); got != "a b c d e k" {
+		t.Errorf("names = %q, want %q", got, "a b c d e k")
+	}
+}

@@ -162,9 +162,4 @@ func defined(e ast.Expr, stmts []ast.Stmt, params map[string]bool) bool {
 	return ok
 }
 
-func (l *lowerer) addDeviceBinding(x *rules.DeviceBinding) {
-	factsMu.Lock()
-	defer factsMu.Unlock()
-	p := l.r.Prog()
-	p.DeviceBindings = append(p.DeviceBindings, x)
-}
+func (l *lowerer) addDeviceBinding(x *rules.DeviceBinding) { addFact(&l.r.Prog().DeviceBindings, x) }

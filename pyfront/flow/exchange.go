@@ -240,9 +240,4 @@ func stmtCall(s ast.Stmt) *ast.Call {
 	return c
 }
 
-func (l *lowerer) addExchange(x *rules.Exchange) {
-	factsMu.Lock()
-	defer factsMu.Unlock()
-	p := l.r.Prog()
-	p.Exchanges = append(p.Exchanges, x)
-}
+func (l *lowerer) addExchange(x *rules.Exchange) { addFact(&l.r.Prog().Exchanges, x) }

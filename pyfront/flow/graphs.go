@@ -58,9 +58,4 @@ func (l *lowerer) graphCall(c *ast.Call, site *rules.Site) {
 	}
 }
 
-func (l *lowerer) addGraphDestroy(x *rules.GraphDestroy) {
-	factsMu.Lock()
-	defer factsMu.Unlock()
-	p := l.r.Prog()
-	p.GraphDestroys = append(p.GraphDestroys, x)
-}
+func (l *lowerer) addGraphDestroy(x *rules.GraphDestroy) { addFact(&l.r.Prog().GraphDestroys, x) }

@@ -132,3 +132,18 @@ func (l *lowerer) compDerived(gens []*ast.Comprehension) map[string]bool {
 	}
 	return out
 }
+
+// generators returns the for clauses of a comprehension node.
+func generators(n ast.Node) []*ast.Comprehension {
+	switch n := n.(type) {
+	case *ast.ListComp:
+		return n.Generators
+	case *ast.SetComp:
+		return n.Generators
+	case *ast.GeneratorExp:
+		return n.Generators
+	case *ast.DictComp:
+		return n.Generators
+	}
+	return nil
+}

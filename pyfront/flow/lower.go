@@ -157,6 +157,9 @@ type lowerer struct {
 	// result is bound to (x = self.m(...)); the EvCall binds it.
 	inline     map[*ast.Call]*rules.Function
 	callTarget map[*ast.Call]string
+	// ownMemo holds the function summaries when the resolver keeps no
+	// Sources (see memo).
+	ownMemo *Sources
 	// raising counts enclosing `with self.assertRaises…(…)` / pytest.raises
 	// blocks: operations there are expected to fail, not to complete.
 	raising int
@@ -701,34 +704,30 @@ func (l *lowerer) inlineCalls(node ast.Node) map[*ast.Call]*rules.Function {
 	}
 	self := args.Args[0].Arg
 	var out map[*ast.Call]*rules.Function
-	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
-				return false
-			case *ast.Call:
-				a, ok := n.Func.(*ast.Attribute)
-				if !ok {
-					return true
-				}
-				if x, ok := a.Value.(*ast.Name); !ok || x.Id != self {
-					return true
-				}
-				_, callee := l.callee(n)
-				if callee == nil || callee == l.fn || callee.Pos.Path != l.path {
-					return true
-				}
-				if !l.defMentionsStream(fd, callee) {
-					return true
-				}
-				if out == nil {
-					out = map[*ast.Call]*rules.Function{}
-				}
-				out[n] = callee
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Call:
+			a, ok := n.Func.(*ast.Attribute)
+			if !ok {
+				return true
 			}
-			return true
-		})
-	}
+			if x, ok := a.Value.(*ast.Name); !ok || x.Id != self {
+				return true
+			}
+			_, callee := l.callee(n)
+			if callee == nil || callee == l.fn || callee.Pos.Path != l.path {
+				return true
+			}
+			if !l.defMentionsStream(fd, callee) {
+				return true
+			}
+			if out == nil {
+				out = map[*ast.Call]*rules.Function{}
+			}
+			out[n] = callee
+		}
+		return true
+	})
 	return out
 }
 
@@ -779,13 +778,18 @@ func (l *lowerer) helperWaits(c *ast.Call, fn *rules.Function) {
 	}
 }
 
-// memo is the per-analysis store of function summaries, when the
-// resolver keeps one (nil otherwise: summaries are recomputed).
+// memo is the per-analysis store of function summaries: the resolver's,
+// or this lowerer's own when the resolver keeps none.
 func (l *lowerer) memo() *Sources {
 	if si, ok := l.r.(SourceIndex); ok {
-		return si.Sources()
+		if s := si.Sources(); s != nil {
+			return s
+		}
 	}
-	return nil
+	if l.ownMemo == nil {
+		l.ownMemo = &Sources{}
+	}
+	return l.ownMemo
 }
 
 // waitedParams summarises a program function's waits on its parameters:
@@ -793,22 +797,14 @@ func (l *lowerer) memo() *Sources {
 // wait_event(p) (EvWaitEvent), p.synchronize() (EvSync). Memoised per
 // analysis when the resolver keeps a Sources.
 func (l *lowerer) waitedParams(fn *rules.Function) map[string]rules.EventKind {
-	memo := l.memo()
-	if memo != nil {
-		if v, ok := memo.waits.Load(fn); ok {
-			return v.(map[string]rules.EventKind)
+	return summarize(&l.memo().waits, fn, func() map[string]rules.EventKind {
+		if fd, ok := l.r.(FuncDefiner); ok {
+			if body, args, _, ok := defParts(fd.FuncDef(fn)); ok && args != nil {
+				return scanWaits(body, args)
+			}
 		}
-	}
-	var out map[string]rules.EventKind
-	if fd, ok := l.r.(FuncDefiner); ok {
-		if body, args, _, ok := defParts(fd.FuncDef(fn)); ok && args != nil {
-			out = scanWaits(body, args)
-		}
-	}
-	if memo != nil {
-		memo.waits.Store(fn, out)
-	}
-	return out
+		return nil
+	})
 }
 
 func scanWaits(body []ast.Stmt, args *ast.Arguments) map[string]rules.EventKind {
@@ -835,45 +831,41 @@ func scanWaits(body []ast.Stmt, args *ast.Arguments) map[string]rules.EventKind 
 		}
 		out[p] = k
 	}
-	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
-				return false
-			case *ast.Assign:
-				if len(n.Targets) == 1 {
-					if t, ok := n.Targets[0].(*ast.Name); ok && isCurrent(n.Value) {
-						current[t.Id] = true
-					}
-				}
-			case *ast.Call:
-				a, ok := n.Func.(*ast.Attribute)
-				if !ok {
-					return true
-				}
-				if a.Attr == "synchronize" && len(n.Args) == 0 {
-					if p, ok := a.Value.(*ast.Name); ok && params[p.Id] {
-						add(p.Id, rules.EvSync)
-					}
-					return true
-				}
-				if len(n.Args) != 1 || !isCurrent(a.Value) {
-					return true
-				}
-				p, ok := n.Args[0].(*ast.Name)
-				if !ok || !params[p.Id] {
-					return true
-				}
-				switch a.Attr {
-				case "wait_stream":
-					add(p.Id, rules.EvWaitStream)
-				case "wait_event":
-					add(p.Id, rules.EvWaitEvent)
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Assign:
+			if len(n.Targets) == 1 {
+				if t, ok := n.Targets[0].(*ast.Name); ok && isCurrent(n.Value) {
+					current[t.Id] = true
 				}
 			}
-			return true
-		})
-	}
+		case *ast.Call:
+			a, ok := n.Func.(*ast.Attribute)
+			if !ok {
+				return true
+			}
+			if a.Attr == "synchronize" && len(n.Args) == 0 {
+				if p, ok := a.Value.(*ast.Name); ok && params[p.Id] {
+					add(p.Id, rules.EvSync)
+				}
+				return true
+			}
+			if len(n.Args) != 1 || !isCurrent(a.Value) {
+				return true
+			}
+			p, ok := n.Args[0].(*ast.Name)
+			if !ok || !params[p.Id] {
+				return true
+			}
+			switch a.Attr {
+			case "wait_stream":
+				add(p.Id, rules.EvWaitStream)
+			case "wait_event":
+				add(p.Id, rules.EvWaitEvent)
+			}
+		}
+		return true
+	})
 	return out
 }
 
@@ -890,23 +882,19 @@ func boundLocally(node ast.Node) map[string]bool {
 		return out
 	}
 	globals := map[string]bool{}
-	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-				return false
-			case *ast.Global:
-				for _, g := range n.Names {
-					globals[g] = true
-				}
-			case *ast.Name:
-				if n.Ctx == ast.Store || n.Ctx == ast.Del {
-					out[n.Id] = true
-				}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Global:
+			for _, g := range n.Names {
+				globals[g] = true
 			}
-			return true
-		})
-	}
+		case *ast.Name:
+			if n.Ctx == ast.Store || n.Ctx == ast.Del {
+				out[n.Id] = true
+			}
+		}
+		return true
+	})
 	for g := range globals {
 		delete(out, g)
 	}
@@ -954,18 +942,10 @@ func FreesStorage(c *ast.Call) bool { return c != nil && storageFreed(c) != "" }
 // defMentionsStream reports whether the definition of fn (in this file)
 // mentions a stream, memoised per analysis.
 func (l *lowerer) defMentionsStream(fd FuncDefiner, fn *rules.Function) bool {
-	memo := l.memo()
-	if memo != nil {
-		if v, ok := memo.streamy.Load(fn); ok {
-			return v.(bool)
-		}
-	}
-	def := fd.FuncDef(fn)
-	yes := def != nil && l.src.mentions(def.Span(), "stream")
-	if memo != nil {
-		memo.streamy.Store(fn, yes)
-	}
-	return yes
+	return summarize(&l.memo().streamy, fn, func() bool {
+		def := fd.FuncDef(fn)
+		return def != nil && l.src.mentions(def.Span(), "stream")
+	})
 }
 
 // storageFreed returns the tensor whose memory c frees by resizing its
@@ -2756,12 +2736,14 @@ func (l *lowerer) filedWait(c *ast.Call, at rules.Pos) bool {
 		return false
 	}
 	found := false
+	factsMu.Lock()
 	for _, w := range l.r.Prog().Works {
 		if w != nil && w.Container == d && w.Site != nil && w.Site.Func == l.fn {
 			w.Waited = append(w.Waited, at)
 			found = true
 		}
 	}
+	factsMu.Unlock()
 	if found {
 		l.event(&rules.Event{Kind: rules.EvWait, Pos: at, Var: d})
 	}
@@ -3072,19 +3054,17 @@ func (l *lowerer) setMPILevel(lvl string, at rules.Pos) {
 	}
 }
 
-func (l *lowerer) addBranch(br *rules.RankBranch) {
+// addFact appends x to one of the Program's lists (Branches, Works,
+// Exchanges, …) under factsMu.
+func addFact[T any](list *[]T, x T) {
 	factsMu.Lock()
 	defer factsMu.Unlock()
-	p := l.r.Prog()
-	p.Branches = append(p.Branches, br)
+	*list = append(*list, x)
 }
 
-func (l *lowerer) addWork(w *rules.Work) {
-	factsMu.Lock()
-	defer factsMu.Unlock()
-	p := l.r.Prog()
-	p.Works = append(p.Works, w)
-}
+func (l *lowerer) addBranch(br *rules.RankBranch) { addFact(&l.r.Prog().Branches, br) }
+
+func (l *lowerer) addWork(w *rules.Work) { addFact(&l.r.Prog().Works, w) }
 
 // stripHandle maps s.ptr / s.cuda_stream / s.handle to the stream s.
 func stripHandle(e ast.Expr) ast.Expr {

@@ -350,17 +350,8 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 		switch n := n.(type) {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
 			return
-		case *ast.ListComp:
-			comp(n.Generators, n)
-			return
-		case *ast.SetComp:
-			comp(n.Generators, n)
-			return
-		case *ast.GeneratorExp:
-			comp(n.Generators, n)
-			return
-		case *ast.DictComp:
-			comp(n.Generators, n)
+		case *ast.ListComp, *ast.SetComp, *ast.GeneratorExp, *ast.DictComp:
+			comp(generators(n), n)
 			return
 		case *ast.With:
 			// A collective expected to raise (failure-injection tests) does
@@ -695,41 +686,37 @@ func (l *lowerer) reorderedArms(s *ast.If) {
 // a key op@group ("" when its group can be told by neither the model nor
 // the argument's text).
 func (l *lowerer) armSites(stmts []ast.Stmt) (ops []*rules.OpRef, keys []string) {
-	for _, st := range stmts {
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-				return false
-			case *ast.Call:
-				site := l.r.Site(n)
-				if site == nil {
-					return true
-				}
-				g := ""
-				switch {
-				case site.Group != nil && site.Group.Kind != rules.GroupUnknown:
-					g = site.Group.ID
-				default:
-					if e := l.tb.Collectives[site.API]; e != nil {
-						if a := arg(n, e.Group); a != nil {
-							g = "expr:" + l.text(a)
-						}
-					}
-				}
-				key := ""
-				group := site.Group
-				if g != "" {
-					key = site.Op + "@" + g
-					if strings.HasPrefix(g, "expr:") {
-						// Named by the argument's text for the message.
-						group = &rules.Group{ID: g, Kind: rules.GroupUnknown}
-					}
-				}
-				ops = append(ops, &rules.OpRef{Op: site.Op, Group: group, Pos: site.Pos, Site: site})
-				keys = append(keys, key)
+	ast.InspectBody(stmts, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Call:
+			site := l.r.Site(n)
+			if site == nil {
+				return true
 			}
-			return true
-		})
-	}
+			g := ""
+			switch {
+			case site.Group != nil && site.Group.Kind != rules.GroupUnknown:
+				g = site.Group.ID
+			default:
+				if e := l.tb.Collectives[site.API]; e != nil {
+					if a := arg(n, e.Group); a != nil {
+						g = "expr:" + l.text(a)
+					}
+				}
+			}
+			key := ""
+			group := site.Group
+			if g != "" {
+				key = site.Op + "@" + g
+				if strings.HasPrefix(g, "expr:") {
+					// Named by the argument's text for the message.
+					group = &rules.Group{ID: g, Kind: rules.GroupUnknown}
+				}
+			}
+			ops = append(ops, &rules.OpRef{Op: site.Op, Group: group, Pos: site.Pos, Site: site})
+			keys = append(keys, key)
+		}
+		return true
+	})
 	return ops, keys
 }

@@ -22,22 +22,14 @@ type returnFlow struct {
 
 // returnedParams summarises fn (memoised per analysis).
 func (l *lowerer) returnedParams(fn *rules.Function) returnFlow {
-	memo := l.memo()
-	if memo != nil {
-		if v, ok := memo.returns.Load(fn); ok {
-			return v.(returnFlow)
+	return summarize(&l.memo().returns, fn, func() returnFlow {
+		if fd, ok := l.r.(FuncDefiner); ok {
+			if body, args, _, ok := defParts(fd.FuncDef(fn)); ok && args != nil && args.Vararg == nil && args.Kwarg == nil {
+				return scanReturns(body, args, l.uniformOutputs)
+			}
 		}
-	}
-	var out returnFlow
-	if fd, ok := l.r.(FuncDefiner); ok {
-		if body, args, _, ok := defParts(fd.FuncDef(fn)); ok && args != nil && args.Vararg == nil && args.Kwarg == nil {
-			out = scanReturns(body, args, l.uniformOutputs)
-		}
-	}
-	if memo != nil {
-		memo.returns.Store(fn, out)
-	}
-	return out
+		return returnFlow{}
+	})
 }
 
 // uniformOutputs names what a call leaves the same on every rank: the
@@ -91,19 +83,15 @@ func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) [
 	// same: locals a collective leaves equal on every rank; whatever they
 	// were computed from, they carry no parameter's value.
 	same := map[string]bool{}
-	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-				return false
-			case *ast.Call:
-				for _, v := range uniform(n) {
-					same[v] = true
-				}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Call:
+			for _, v := range uniform(n) {
+				same[v] = true
 			}
-			return true
-		})
-	}
+		}
+		return true
+	})
 	bind := func(target ast.Node, from map[string]bool) bool {
 		changed := false
 		ast.Inspect(target, func(n ast.Node) bool {

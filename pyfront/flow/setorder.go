@@ -107,22 +107,18 @@ func (l *lowerer) setLoop(iter, target ast.Expr, body []ast.Stmt) {
 	}
 	vars := loopVars(target, body)
 	var ops []*rules.OpRef
-	for _, st := range body {
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-				return false
-			case *ast.Call:
-				if argsMention(n, vars) {
-					if o := l.nodeOps(n); len(o) > 0 {
-						ops = append(ops, o...)
-						return false
-					}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Call:
+			if argsMention(n, vars) {
+				if o := l.nodeOps(n); len(o) > 0 {
+					ops = append(ops, o...)
+					return false
 				}
 			}
-			return true
-		})
-	}
+		}
+		return true
+	})
 	if len(ops) == 0 {
 		return
 	}
@@ -175,55 +171,51 @@ func derivedVars(body []ast.Stmt, vars map[string]bool) {
 				return true
 			})
 		}
-		for _, st := range body {
-			ast.Inspect(st, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-					return false
-				case *ast.Assign:
-					if mentions(n.Value, vars) {
-						for _, t := range n.Targets {
-							add(t)
-						}
+		ast.InspectBody(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Assign:
+				if mentions(n.Value, vars) {
+					for _, t := range n.Targets {
+						add(t)
 					}
-				case *ast.AnnAssign:
-					if n.Value != nil && mentions(n.Value, vars) {
-						add(n.Target)
-					}
-				case *ast.NamedExpr:
-					if mentions(n.Value, vars) {
-						add(n.Target)
-					}
-				case *ast.For:
-					if mentions(n.Iter, vars) {
-						add(n.Target)
-					}
-				case *ast.AsyncFor:
-					if mentions(n.Iter, vars) {
-						add(n.Target)
-					}
-				case *ast.Call:
-					// xs.append(v): xs now holds what v was derived from.
-					if a, ok := n.Func.(*ast.Attribute); ok && len(n.Args) > 0 && mentions(n.Args[len(n.Args)-1], vars) {
-						if _, isName := a.Value.(*ast.Name); isName {
-							switch a.Attr {
-							case "append", "extend", "add", "insert", "update":
-								add(a.Value)
-							}
-						}
-					}
-				case *ast.If:
-					// `if layer.key == key: tied.append(idx)`: what the
-					// arm fills depends on the element through the test.
-					if mentions(n.Test, vars) {
-						for _, b := range n.Body {
-							filledTargets(b, add)
+				}
+			case *ast.AnnAssign:
+				if n.Value != nil && mentions(n.Value, vars) {
+					add(n.Target)
+				}
+			case *ast.NamedExpr:
+				if mentions(n.Value, vars) {
+					add(n.Target)
+				}
+			case *ast.For:
+				if mentions(n.Iter, vars) {
+					add(n.Target)
+				}
+			case *ast.AsyncFor:
+				if mentions(n.Iter, vars) {
+					add(n.Target)
+				}
+			case *ast.Call:
+				// xs.append(v): xs now holds what v was derived from.
+				if a, ok := n.Func.(*ast.Attribute); ok && len(n.Args) > 0 && mentions(n.Args[len(n.Args)-1], vars) {
+					if _, isName := a.Value.(*ast.Name); isName {
+						switch a.Attr {
+						case "append", "extend", "add", "insert", "update":
+							add(a.Value)
 						}
 					}
 				}
-				return true
-			})
-		}
+			case *ast.If:
+				// `if layer.key == key: tied.append(idx)`: what the
+				// arm fills depends on the element through the test.
+				if mentions(n.Test, vars) {
+					for _, b := range n.Body {
+						filledTargets(b, add)
+					}
+				}
+			}
+			return true
+		})
 	}
 }
 
@@ -256,29 +248,25 @@ func (l *lowerer) setFilled(iter, target ast.Expr, body []ast.Stmt) []string {
 func filledIn(target ast.Expr, body []ast.Stmt) []string {
 	vars := loopVars(target, body)
 	var out []string
-	for _, st := range body {
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-				return false
-			case *ast.Assign:
-				for _, t := range n.Targets {
-					if sub, ok := t.(*ast.Subscript); ok && mentions(sub.Slice, vars) {
-						if nm, ok := sub.Value.(*ast.Name); ok {
-							out = append(out, nm.Id)
-						}
-					}
-				}
-			case *ast.Call:
-				if a, ok := n.Func.(*ast.Attribute); ok && len(n.Args) > 0 && mentions(n.Args[0], vars) {
-					if nm, ok := a.Value.(*ast.Name); ok && (a.Attr == "append" || a.Attr == "setdefault") {
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Assign:
+			for _, t := range n.Targets {
+				if sub, ok := t.(*ast.Subscript); ok && mentions(sub.Slice, vars) {
+					if nm, ok := sub.Value.(*ast.Name); ok {
 						out = append(out, nm.Id)
 					}
 				}
 			}
-			return true
-		})
-	}
+		case *ast.Call:
+			if a, ok := n.Func.(*ast.Attribute); ok && len(n.Args) > 0 && mentions(n.Args[0], vars) {
+				if nm, ok := a.Value.(*ast.Name); ok && (a.Attr == "append" || a.Attr == "setdefault") {
+					out = append(out, nm.Id)
+				}
+			}
+		}
+		return true
+	})
 	return out
 }
 

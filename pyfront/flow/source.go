@@ -41,6 +41,18 @@ type Sources struct {
 	streamy sync.Map // *rules.Function -> bool (its definition mentions a stream; inlineCalls)
 }
 
+// summarize returns fn's summary from m, computing and storing it on
+// first use (the summaries of one analysis: waitedParams,
+// returnedParams, defMentionsStream).
+func summarize[T any](m *sync.Map, fn *rules.Function, compute func() T) T {
+	if v, ok := m.Load(fn); ok {
+		return v.(T)
+	}
+	v := compute()
+	m.Store(fn, v)
+	return v
+}
+
 // SourceIndex is implemented by a Resolver that keeps a Sources for the
 // whole analysis.
 type SourceIndex interface {

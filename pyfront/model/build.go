@@ -808,7 +808,7 @@ func (b *builder) runFlow() {
 		rf := b.fn(f)
 		if !reaches[rf] && !b.callsTableAPI(f) && !streamCalls[f] &&
 			!(streamyFile[f.Module.Path] && callsStreamCaller(f, streamCalls)) &&
-			!(f.Parent == nil && isModule(f.Node) && mayBindRank(b.files[f.Module.Path], f.Node)) &&
+			!mayBindRank(f.Node) &&
 			!readsAny(f.Node, r.rankGlobals[f.Module.Path]) {
 			continue
 		}
@@ -818,18 +818,13 @@ func (b *builder) runFlow() {
 	}
 }
 
-func isModule(n ast.Node) bool {
-	_, ok := n.(*ast.Module)
-	return ok
-}
-
 // mayBindRank reports whether a module's own statements could bind a
 // module-level name to the rank (RANK = int(os.environ["RANK"]), IS_MAIN
 // = jax.process_index() == 0): its body is then lowered, so that its
 // functions see those names as rank values (flow.RankGlobaler).
-func mayBindRank(f *rules.File, mod ast.Node) bool {
+func mayBindRank(mod ast.Node) bool {
 	m, ok := mod.(*ast.Module)
-	if f == nil || !ok {
+	if !ok {
 		return false
 	}
 	var stmts func([]ast.Stmt) bool
@@ -896,33 +891,14 @@ func readsAny(def ast.Node, names map[string]bool) bool {
 	if len(names) == 0 {
 		return false
 	}
-	var body []ast.Stmt
-	switch d := def.(type) {
-	case *ast.FunctionDef:
-		body = d.Body
-	case *ast.AsyncFunctionDef:
-		body = d.Body
-	default:
-		return false
-	}
 	found := false
-	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-				return false
-			case *ast.Name:
-				if n.Ctx == ast.Load && names[n.Id] {
-					found = true
-				}
-			}
-			return !found
-		})
-		if found {
-			return true
+	ast.InspectBody(defBody(def), func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && nm.Ctx == ast.Load && names[nm.Id] {
+			found = true
 		}
-	}
-	return false
+		return !found
+	})
+	return found
 }
 
 // freesStorage reports whether f releases a tensor's memory

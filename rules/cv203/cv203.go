@@ -190,7 +190,10 @@ type frame struct {
 	cur     *rules.Stream
 	curText string
 	call    *rules.Event // the EvCall (nil at depth 0)
-	returns []string     // what the callee returns, renamed
+	// via is the call, in the checked function, that led here (nil at
+	// depth 0): writes and uses seen in this frame are attributed to it.
+	via     *rules.Event
+	returns []string // what the callee returns, renamed
 	handles map[string]bool
 }
 
@@ -238,6 +241,7 @@ func (f *frame) translate(e *rules.Event) *rules.Event {
 func (w *walker) events(evs []*rules.Event, f *frame) {
 	st := w.st
 	f.handles = streamHandles(f)
+	f.enter(st)
 	for _, e := range evs {
 		e = f.translate(e)
 		if e.Kind == rules.EvUse && f.handles[e.Var] {
@@ -247,8 +251,6 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 		}
 		w.n++
 		i := w.n
-		st.quiet = f.depth > 0
-		st.via = f.outermostCall()
 		switch e.Kind {
 		case rules.EvStreamEnter:
 			st.enters = append(st.enters, e)
@@ -325,12 +327,11 @@ func (w *walker) call(e *rules.Event, f *frame, i int) {
 		return
 	}
 	sub := &frame{fn: e.Callee, depth: f.depth + 1, parent: f, prefix: fmt.Sprintf("%s%d:", e.Callee.Name, i),
-		cur: e.Stream, curText: e.StreamText, call: e}
+		cur: e.Stream, curText: e.StreamText, call: e, via: cmp.Or(f.via, e)}
 	enters := len(w.st.enters)
 	w.events(e.Callee.Events, sub)
 	w.st.enters = w.st.enters[:min(enters, len(w.st.enters))]
-	w.st.quiet = f.depth > 0
-	w.st.via = f.outermostCall()
+	f.enter(w.st)
 	if e.Var == "" {
 		return
 	}
@@ -341,14 +342,11 @@ func (w *walker) call(e *rules.Event, f *frame, i int) {
 	}
 }
 
-// outermostCall is the call, in the checked function, that led to f
-// (nil for the checked function itself).
-func (f *frame) outermostCall() *rules.Event {
-	var c *rules.Event
-	for x := f; x != nil && x.depth > 0; x = x.parent {
-		c = x.call
-	}
-	return c
+// enter makes f the frame whose events st sees: a called method's own
+// hazards stay quiet (it is checked itself), and what it writes or uses
+// is attributed to the call that led to it.
+func (f *frame) enter(st *state) {
+	st.quiet, st.via = f.depth > 0, f.via
 }
 
 // streamHandles returns the variables a function uses as streams, events

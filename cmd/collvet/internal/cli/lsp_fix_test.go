@@ -1,18 +1,14 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/sourcegraph/jsonrpc2"
 )
 
 type lspPos struct{ Line, Character int }
@@ -64,32 +60,17 @@ func TestLSPMultiEditQuickFix(t *testing.T) {
 		"    return local_rank\n"
 	os.WriteFile(path, []byte(text), 0o644)
 
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	var stderr bytes.Buffer
-	done := make(chan int, 1)
-	go func() {
-		done <- Main([]string{"lsp", "--debounce", "1ms"}, inR, outW, &stderr)
-		outW.Close()
-	}()
 	published := make(chan map[string]any, 10)
-	conn := jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(pipeRWC{outR, inW}, jsonrpc2.VSCodeObjectCodec{}),
-		jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
-			if req.Method == "textDocument/publishDiagnostics" {
-				var p map[string]any
-				json.Unmarshal(*req.Params, &p)
-				published <- p
-			}
-			return nil, nil
-		}))
-	defer conn.Close()
+	lsp := startLSPCommand(t, func(params json.RawMessage) {
+		var p map[string]any
+		json.Unmarshal(params, &p)
+		published <- p
+	})
+	conn := lsp.conn
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	uri := "file://" + filepath.ToSlash(path)
-	if err := conn.Call(ctx, "initialize", map[string]any{"rootUri": "file://" + filepath.ToSlash(dir), "capabilities": map[string]any{}}, nil); err != nil {
-		t.Fatal(err)
-	}
-	conn.Notify(ctx, "initialized", map[string]any{})
+	lsp.initialize(ctx, t, dir)
 	conn.Notify(ctx, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{
 		"uri": uri, "languageId": "python", "version": 1, "text": text}})
 	wait := func(ok func(diags []any) bool) []any {
@@ -101,7 +82,7 @@ func TestLSPMultiEditQuickFix(t *testing.T) {
 					return diags
 				}
 			case <-ctx.Done():
-				t.Fatalf("no matching diagnostics; stderr: %s", stderr.String())
+				t.Fatalf("no matching diagnostics; stderr: %s", lsp.stderr.String())
 			}
 		}
 	}
@@ -137,9 +118,5 @@ func TestLSPMultiEditQuickFix(t *testing.T) {
 		"textDocument":   map[string]any{"uri": uri, "version": 2},
 		"contentChanges": []any{map[string]any{"text": want}}})
 	wait(func(d []any) bool { return len(d) == 0 })
-	conn.Call(ctx, "shutdown", nil, nil)
-	conn.Notify(ctx, "exit", nil)
-	if code := <-done; code != ExitOK {
-		t.Errorf("exit %d; stderr: %s", code, stderr.String())
-	}
+	lsp.shutdown(ctx, t)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -13,8 +12,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/collvet/collvet/cmd/collvet/internal/driver"
 )
@@ -57,52 +54,36 @@ func TestLSPSessionsMatchFreshAnalysis(t *testing.T) {
 			for _, n := range names {
 				os.WriteFile(filepath.Join(dir, n), []byte(texts[n][rng.Intn(len(texts[n]))]), 0o644)
 			}
-			inR, inW := io.Pipe()
-			outR, outW := io.Pipe()
-			var stderr strings.Builder
-			done := make(chan int, 1)
-			go func() {
-				done <- Main([]string{"lsp", "--debounce", "1ms"}, inR, outW, &stderr)
-				outW.Close()
-			}()
 			var mu sync.Mutex
 			latest := map[string][]string{} // path → "line:col CODE" of the last publish
 			versions := map[string]int{}
-			conn := jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(pipeRWC{outR, inW}, jsonrpc2.VSCodeObjectCodec{}),
-				jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
-					if req.Method != "textDocument/publishDiagnostics" {
-						return nil, nil
+			lsp := startLSPCommand(t, func(params json.RawMessage) {
+				var p struct {
+					URI         string
+					Version     *int
+					Diagnostics []struct {
+						Range struct{ Start struct{ Line, Character int } }
+						Code  string
 					}
-					var p struct {
-						URI         string
-						Version     *int
-						Diagnostics []struct {
-							Range struct{ Start struct{ Line, Character int } }
-							Code  string
-						}
-					}
-					json.Unmarshal(*req.Params, &p)
-					var ds []string
-					for _, d := range p.Diagnostics {
-						ds = append(ds, fmt.Sprintf("%d:%d %s", d.Range.Start.Line+1, d.Range.Start.Character+1, d.Code))
-					}
-					sort.Strings(ds)
-					path := strings.TrimPrefix(p.URI, "file://")
-					mu.Lock()
-					latest[path] = ds
-					if p.Version != nil {
-						versions[path] = *p.Version
-					}
-					mu.Unlock()
-					return nil, nil
-				}))
-			defer conn.Close()
+				}
+				json.Unmarshal(params, &p)
+				var ds []string
+				for _, d := range p.Diagnostics {
+					ds = append(ds, fmt.Sprintf("%d:%d %s", d.Range.Start.Line+1, d.Range.Start.Character+1, d.Code))
+				}
+				sort.Strings(ds)
+				path := strings.TrimPrefix(p.URI, "file://")
+				mu.Lock()
+				latest[path] = ds
+				if p.Version != nil {
+					versions[path] = *p.Version
+				}
+				mu.Unlock()
+			})
+			conn := lsp.conn
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
-			if err := conn.Call(ctx, "initialize", map[string]any{"rootUri": "file://" + filepath.ToSlash(dir), "capabilities": map[string]any{}}, nil); err != nil {
-				t.Fatal(err)
-			}
-			conn.Notify(ctx, "initialized", map[string]any{})
+			lsp.initialize(ctx, t, dir)
 			open := map[string]string{} // path → text
 			version := map[string]int{}
 			for op := 0; op < 60; op++ {
@@ -173,15 +154,11 @@ func TestLSPSessionsMatchFreshAnalysis(t *testing.T) {
 			deadline := time.Now().Add(20 * time.Second)
 			for bad := compare(); len(bad) > 0; bad = compare() {
 				if time.Now().After(deadline) {
-					t.Fatalf("the session did not settle on a fresh analysis's findings:\n%s\nserver log:\n%s", strings.Join(bad, "\n"), stderr.String())
+					t.Fatalf("the session did not settle on a fresh analysis's findings:\n%s\nserver log:\n%s", strings.Join(bad, "\n"), lsp.stderr.String())
 				}
 				time.Sleep(20 * time.Millisecond)
 			}
-			conn.Call(ctx, "shutdown", nil, nil)
-			conn.Notify(ctx, "exit", nil)
-			if code := <-done; code != ExitOK {
-				t.Errorf("exit %d; stderr: %s", code, stderr.String())
-			}
+			lsp.shutdown(ctx, t)
 		})
 	}
 }

@@ -18,6 +18,56 @@ type pipeRWC struct {
 	io.WriteCloser
 }
 
+// lspCommand is `collvet lsp --debounce 1ms` run in-process over pipes,
+// with a client connected to it.
+type lspCommand struct {
+	conn   *jsonrpc2.Conn
+	done   chan int // the command's exit code
+	stderr *bytes.Buffer
+}
+
+// startLSPCommand starts the command; publish receives the params of each
+// textDocument/publishDiagnostics it sends. The connection closes with
+// the test.
+func startLSPCommand(t *testing.T, publish func(params json.RawMessage)) *lspCommand {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	c := &lspCommand{done: make(chan int, 1), stderr: &bytes.Buffer{}}
+	go func() {
+		c.done <- Main([]string{"lsp", "--debounce", "1ms"}, inR, outW, c.stderr)
+		outW.Close()
+	}()
+	c.conn = jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(pipeRWC{outR, inW}, jsonrpc2.VSCodeObjectCodec{}),
+		jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+			if req.Method == "textDocument/publishDiagnostics" && req.Params != nil {
+				publish(*req.Params)
+			}
+			return nil, nil
+		}))
+	t.Cleanup(func() { c.conn.Close() })
+	return c
+}
+
+// initialize opens a session on the workspace dir.
+func (c *lspCommand) initialize(ctx context.Context, t *testing.T, dir string) {
+	t.Helper()
+	if err := c.conn.Call(ctx, "initialize", map[string]any{"rootUri": "file://" + filepath.ToSlash(dir), "capabilities": map[string]any{}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	c.conn.Notify(ctx, "initialized", map[string]any{})
+}
+
+// shutdown ends the session and requires a clean exit.
+func (c *lspCommand) shutdown(ctx context.Context, t *testing.T) {
+	t.Helper()
+	c.conn.Call(ctx, "shutdown", nil, nil)
+	c.conn.Notify(ctx, "exit", nil)
+	if code := <-c.done; code != ExitOK {
+		t.Errorf("exit %d; stderr: %s", code, c.stderr.String())
+	}
+}
+
 // The lsp command wires the server to the driver: a document opened in a
 // workspace gets the driver's findings (here the test rule's), from the
 // unsaved buffer.
@@ -27,32 +77,17 @@ func TestLSPCommandPublishesDriverFindings(t *testing.T) {
 	path := filepath.Join(dir, "m.py")
 	os.WriteFile(path, []byte("x = 1\n"), 0o644)
 
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	var stderr bytes.Buffer
-	done := make(chan int, 1)
-	go func() {
-		done <- Main([]string{"lsp", "--debounce", "1ms"}, inR, outW, &stderr)
-		outW.Close()
-	}()
 	published := make(chan map[string]any, 10)
-	conn := jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(pipeRWC{outR, inW}, jsonrpc2.VSCodeObjectCodec{}),
-		jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
-			if req.Method == "textDocument/publishDiagnostics" {
-				var p map[string]any
-				json.Unmarshal(*req.Params, &p)
-				published <- p
-			}
-			return nil, nil
-		}))
-	defer conn.Close()
+	lsp := startLSPCommand(t, func(params json.RawMessage) {
+		var p map[string]any
+		json.Unmarshal(params, &p)
+		published <- p
+	})
+	conn := lsp.conn
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	uri := "file://" + filepath.ToSlash(path)
-	if err := conn.Call(ctx, "initialize", map[string]any{"rootUri": "file://" + filepath.ToSlash(dir), "capabilities": map[string]any{}}, nil); err != nil {
-		t.Fatal(err)
-	}
-	conn.Notify(ctx, "initialized", map[string]any{})
+	lsp.initialize(ctx, t, dir)
 	conn.Notify(ctx, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{
 		"uri": uri, "languageId": "python", "version": 1, "text": "import torch.distributed as dist\ndist.all_reduce(t)\n"}})
 	for {
@@ -92,14 +127,10 @@ func TestLSPCommandPublishesDriverFindings(t *testing.T) {
 			if err != nil || !found || !foundFile {
 				t.Errorf("code actions: %v %+v", err, actions)
 			}
-			conn.Call(ctx, "shutdown", nil, nil)
-			conn.Notify(ctx, "exit", nil)
-			if code := <-done; code != ExitOK {
-				t.Errorf("exit %d; stderr: %s", code, stderr.String())
-			}
+			lsp.shutdown(ctx, t)
 			return
 		case <-ctx.Done():
-			t.Fatalf("no diagnostics from the driver; stderr: %s", stderr.String())
+			t.Fatalf("no diagnostics from the driver; stderr: %s", lsp.stderr.String())
 		}
 	}
 }
