@@ -44,9 +44,14 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 		}
 	}
 	rg, _ := r.(RankGlobaler)
-	if _, isModule := node.(*ast.Module); !isModule && rg != nil {
+	if rg != nil {
 		if globals := rg.RankGlobals(l.path); len(globals) > 0 {
-			local := boundLocally(node)
+			// A module body starts with the rank names it imports; a
+			// function with its module's, less those it binds itself.
+			var local map[string]bool
+			if _, isModule := node.(*ast.Module); !isModule {
+				local = boundLocally(node)
+			}
 			for name := range globals {
 				if !local[name] {
 					l.rankVars[name] = true

@@ -201,6 +201,9 @@ func (l *lowerer) inTables(ext string) bool {
 }
 
 func (l *lowerer) rankAttr(a *ast.Attribute) bool {
+	if len(l.rankVars) > 0 && l.rankVars[dotted(a)] {
+		return true // dist_env.RANK: a rank name of a module imported whole
+	}
 	if ref := l.r.Ref(a); ref != "" {
 		if p := l.tb.RankPredicates[l.tb.Canonical(ref)]; p != nil && p.Kind == "attr" {
 			return true

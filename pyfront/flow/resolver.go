@@ -81,7 +81,9 @@ type RankParamer interface {
 // (IS_MAIN = int(os.environ["RANK"]) == 0): Lower of a module records
 // them, Lower of a function starts with them as rank values, unless the
 // function binds the name itself. The model lowers a module's body before
-// its functions.
+// its functions, and the modules a body imports rank names from before it:
+// names set for a module before its Lower are the ones it imports (a name,
+// or module.NAME for `import module`), which its body starts with.
 type RankGlobaler interface {
 	RankGlobals(path string) map[string]bool
 	SetRankGlobals(path string, names map[string]bool)

@@ -804,8 +804,12 @@ func (b *builder) runFlow() {
 			streamCalls[f] = true
 		}
 	}
+	lowered := b.lowerRankModules(r)
 	for _, f := range b.g.Funcs {
 		rf := b.fn(f)
+		if lowered[f] {
+			continue
+		}
 		if !reaches[rf] && !b.callsTableAPI(f) && !streamCalls[f] &&
 			!(streamyFile[f.Module.Path] && callsStreamCaller(f, streamCalls)) &&
 			!mayBindRank(f.Node) &&
@@ -871,6 +875,9 @@ func mentionsRank(e ast.Expr) bool {
 		return false
 	}
 	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
 		switch n := n.(type) {
 		case *ast.Name:
 			found = has(n.Id)
@@ -893,8 +900,15 @@ func readsAny(def ast.Node, names map[string]bool) bool {
 	}
 	found := false
 	ast.InspectBody(defBody(def), func(n ast.Node) bool {
-		if nm, ok := n.(*ast.Name); ok && nm.Ctx == ast.Load && names[nm.Id] {
-			found = true
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Name:
+			found = n.Ctx == ast.Load && names[n.Id]
+		case *ast.Attribute:
+			// dist_env.RANK, for a module imported whole.
+			found = n.Ctx == ast.Load && names[pathText(n)]
 		}
 		return !found
 	})

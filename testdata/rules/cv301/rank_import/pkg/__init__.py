@@ -1,0 +1,3 @@
+from .env import is_master
+
+__all__ = ["is_master"]
