@@ -172,8 +172,9 @@ type Context struct {
 	Drained   *Pos
 	// Serial: background work started only after the previous one of the
 	// same key has been waited for (a checkpointer that waits for its
-	// last async_save's future before starting the next): contexts with
-	// the same non-empty Serial never run at the same time.
+	// last async_save's future before starting the next), or tasks of one
+	// pool with a single worker, which runs them one after another:
+	// contexts with the same non-empty Serial never run at the same time.
 	Serial string
 	// Group is the process group a library background thread uses
 	// (dcp.async_save's process_group), when known.

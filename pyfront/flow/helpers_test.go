@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -116,5 +117,33 @@ func TestScanWaits(t *testing.T) {
 	got := scanWaits(def.Body, def.Args)
 	if len(got) != 3 || got["stream"] != "wait_stream" || got["ev"] != "wait_event" || got["s2"] != "sync" {
 		t.Errorf("scanWaits = %v", got)
+	}
+}
+
+func TestRegroups(t *testing.T) {
+	for src, want := range map[string]string{
+		// Filing only: the returned container holds the parameters' objects.
+		"def f(ts):\n    '''doc'''\n    d = collections.defaultdict(list)\n    for t in ts:\n        d[t.dtype].append(t)\n    return d": "[0] ts",
+		"def f(self, ts):\n    out = []\n    for t in ts:\n        out.append(t)\n    return out":                                        "[1] self",
+		"def f(a, b):\n    d = {}\n    for x in b:\n        d.setdefault((x.dtype, x.device), []).append(x)\n    return d":               "[1] a",
+		"def f(ts):\n    d = dict()\n    for t in ts:\n        d[t.shape] = t\n    return d":                                             "[0] ts",
+		// Anything else runs code that may be a kernel, or is not a return of the container.
+		"def f(ts):\n    d = {}\n    for t in ts:\n        d[t.dtype] = t.float()\n    return d":           "",
+		"def f(ts):\n    d = {}\n    for t in ts:\n        d[t.type()] = t\n    return d":                  "",
+		"def f(ts):\n    d = {}\n    for t in ts:\n        print(t)\n        d[t.dtype] = t\n    return d": "",
+		"def f(ts):\n    d = {}\n    for t in ts:\n        d[t.dtype] = t":                                 "",
+		"def f(ts):\n    d = {}\n    for t in g(ts):\n        d[t.dtype] = t\n    return d":                "",
+		"def f(ts):\n    d = {1: 2}\n    for t in ts:\n        d[t.dtype] = t\n    return d":               "",
+		"def f(ts):\n    d = []\n    return d":                                                             "",
+	} {
+		fd := parseOne(t, src+"\n").Body[0].(*ast.FunctionDef)
+		rg := regroups(fd.Body, fd.Args)
+		got := ""
+		if rg.from != nil {
+			got = fmt.Sprint(rg.from) + " " + rg.first
+		}
+		if got != want {
+			t.Errorf("regroups(%q) = %q, want %q", src, got, want)
+		}
 	}
 }

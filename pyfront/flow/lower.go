@@ -1939,8 +1939,13 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value)) || site != nil && site.Work != nil
 		var from []string
 		if !host && value != nil {
-			// v = xs[0], v = [a, b]: a new name for existing objects.
-			if f, ok := references(value); ok {
+			// v = xs[0], v = [a, b]: a new name for existing objects; so
+			// is what a regrouping function returns (group_by_dtype(ps)).
+			f, ok := references(value)
+			if c, isCall := value.(*ast.Call); !ok && isCall && l.uses {
+				f, ok = l.regroupedArgs(c)
+			}
+			if ok {
 				from = f
 				host = len(f) == 0 // [] or (): nothing is pending on a new container
 			}

@@ -57,7 +57,11 @@ func (b *builder) newContext(kind string, f *callgraph.Func, at ast.Node, api st
 // a context.
 func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name string, sp *api.Spawner) bool {
 	info := b.info[cs.Node]
-	many := spawnMany(sp, info, b.joined[cs.Node]) && !(sp.Context == string(rules.Pool) && b.singleWorker(f, cs.Node))
+	var pool string // the one-worker pool cs submits to, if it is one
+	if sp.Context == string(rules.Pool) {
+		pool = b.singleWorker(f, cs.Node)
+	}
+	many := spawnMany(sp, info, b.joined[cs.Node]) && pool == ""
 	entries, bound := b.targetFuncs(cs, sp)
 	var ext *api.Collective
 	var extTarget ast.Expr
@@ -78,6 +82,7 @@ func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name stri
 	mk := func(entry *callgraph.Func, isBound bool) *rules.Context {
 		c := b.newContext(sp.Context, f, cs.Node, name)
 		c.Many = many
+		c.Serial = pool
 		c.Joined = b.joined[cs.Node]
 		c.Framework = sp.Framework
 		if len(groups) > 0 {
@@ -346,27 +351,30 @@ func (b *builder) subclassSpawns() {
 // loop and is not joined right away. A thread joined right after its start
 // inside a loop body ("for ...: t.start(); t.join()") ends before the next
 // iteration starts another, so the loop runs them one at a time.
-// singleWorker reports whether the pool that call c submits to has one
-// worker (ThreadPoolExecutor(max_workers=1), ThreadPool(1)): bound in the
-// calling function (an assignment, `with … as ex`) or, for self.x, in a
-// method of its class. Its tasks run one after another on one thread, in
-// the order they were submitted, however many there are: torch's own
-// thread-based async checkpointing, and the hand-rolled kind.
-func (b *builder) singleWorker(f *callgraph.Func, c *ast.Call) bool {
+// singleWorker returns a key for the pool that call c submits to when it
+// has one worker (ThreadPoolExecutor(max_workers=1), ThreadPool(1)),
+// bound in the calling function (an assignment, `with … as ex`) or, for
+// self.x, in a method of its class; "" otherwise. Its tasks run one after
+// another on one thread, in the order they were submitted, however many
+// there are: torch's own thread-based async checkpointing, and the
+// hand-rolled kind (vLLM's KV pipe submits its sends and its receives to
+// one such self.transport_thread). Submits to one pool share its key,
+// which becomes their contexts' Serial.
+func (b *builder) singleWorker(f *callgraph.Func, c *ast.Call) string {
 	a, ok := c.Func.(*ast.Attribute)
 	if !ok || f == nil {
-		return false
+		return ""
 	}
 	recv := pathText(a.Value)
 	if recv == "" {
-		return false
+		return ""
 	}
-	scope := f.Node
+	scope, key := f.Node, f.Module.Path+":"+f.Name+":"+recv
 	if strings.HasPrefix(recv, "self.") && f.Class != nil && f.Class.Node != nil {
-		scope = f.Class.Node
+		scope, key = f.Class.Node, f.Module.Path+":"+f.Class.Name+"."+recv
 	}
 	if scope == nil {
-		return false
+		return ""
 	}
 	found := false
 	ast.Inspect(scope, func(n ast.Node) bool {
@@ -380,7 +388,10 @@ func (b *builder) singleWorker(f *callgraph.Func, c *ast.Call) bool {
 		}
 		return !found
 	})
-	return found
+	if !found {
+		return ""
+	}
+	return "one-worker pool " + key
 }
 
 // onePool: ThreadPoolExecutor(1) / (max_workers=1), ThreadPool(1) /
