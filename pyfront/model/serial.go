@@ -27,14 +27,27 @@ import (
 // other"; their concurrency with the spawning thread's later collectives
 // is unchanged.
 func (b *builder) serialize() {
+	// Threads kept in one attribute and joined before the next is
+	// started there (sglang's cache controller: reset() joins
+	// self.prefetch_thread, then starts a new one) run one after another;
+	// gathered per attribute, decided below.
+	type restart struct {
+		ctxs   []*rules.Context
+		loose  int // spawns not preceded by a join of the attribute
+		joined int
+	}
+	threads := map[string]*restart{}
+	var order []string
 	for _, s := range b.spawns {
-		if s.ctx.Kind != rules.Background || s.cs == nil || s.cs.Node == nil || s.caller == nil {
+		if s.ctx.Kind != rules.Background && s.ctx.Kind != rules.Thread || s.cs == nil || s.cs.Node == nil || s.caller == nil {
 			continue
 		}
-		s.ctx.SpawnFunc = b.fn(s.caller)
-		if d := b.drainCall(s.caller, s.cs.Node); d != nil {
-			p := b.pos(s.caller.Module.Path, d)
-			s.ctx.Drained = &p
+		if s.ctx.Kind == rules.Background {
+			s.ctx.SpawnFunc = b.fn(s.caller)
+			if d := b.drainCall(s.caller, s.cs.Node); d != nil {
+				p := b.pos(s.caller.Module.Path, d)
+				s.ctx.Drained = &p
+			}
 		}
 		info := b.info[s.cs.Node]
 		if info == nil {
@@ -44,12 +57,40 @@ func (b *builder) serialize() {
 		if !ok || attr == "" || strings.Contains(attr, ".") {
 			continue
 		}
-		if b.waitsBefore(s.caller, s.cs.Node, attr) {
-			key := attr
-			if s.caller.Class != nil {
-				key = s.caller.Class.Name + "." + attr
+		key := attr
+		if s.caller.Class != nil {
+			key = s.caller.Class.Name + "." + attr
+		}
+		waits := b.waitsBefore(s.caller, s.cs.Node, attr)
+		if s.ctx.Kind == rules.Background {
+			if waits {
+				s.ctx.Serial = key
 			}
-			s.ctx.Serial = key
+			continue
+		}
+		r := threads[key]
+		if r == nil {
+			r = &restart{}
+			threads[key] = r
+			order = append(order, key)
+		}
+		r.ctxs = append(r.ctxs, s.ctx)
+		if waits {
+			r.joined++
+		} else {
+			r.loose++
+		}
+	}
+	// Every start but (at most) the first is preceded by a join of the
+	// thread the attribute holds: no two of them overlap. Two starts
+	// without a join could run side by side, and keep no key.
+	for _, key := range order {
+		if r := threads[key]; r.joined > 0 && r.loose <= 1 {
+			for _, c := range r.ctxs {
+				if !c.Many {
+					c.Serial = "thread " + key
+				}
+			}
 		}
 	}
 }
@@ -75,8 +116,8 @@ func (b *builder) waitsBefore(f *callgraph.Func, call *ast.Call, attr string) bo
 }
 
 // waitsSelfAttr reports whether the body of the def fn calls
-// self.attr.result() or self.attr.wait() (at a node keep accepts, when
-// keep is set).
+// self.attr.result(), self.attr.wait() or, for a thread, self.attr.join()
+// (at a node keep accepts, when keep is set).
 func waitsSelfAttr(fn ast.Node, attr string, keep func(ast.Node) bool) bool {
 	body := defBody(fn)
 	found := false
@@ -90,7 +131,7 @@ func waitsSelfAttr(fn ast.Node, attr string, keep func(ast.Node) bool) bool {
 				return false
 			case *ast.Call:
 				m, ok := n.Func.(*ast.Attribute)
-				if !ok || m.Attr != "result" && m.Attr != "wait" {
+				if !ok || m.Attr != "result" && m.Attr != "wait" && m.Attr != "join" {
 					return true
 				}
 				if a, ok := m.Value.(*ast.Attribute); ok && a.Attr == attr {
