@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -56,6 +57,9 @@ func (b *builder) newContext(kind string, f *callgraph.Func, at ast.Node, api st
 // callSpawn handles a call of a spawning API; it reports whether it made
 // a context.
 func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name string, sp *api.Spawner) bool {
+	if elsewhere(cs.Node, sp) {
+		return false
+	}
 	info := b.info[cs.Node]
 	var pool string // the one-worker pool cs submits to, if it is one
 	if sp.Context == string(rules.Pool) {
@@ -156,6 +160,26 @@ func (b *builder) spawnedSite(f *callgraph.Func, cs *callgraph.CallSite, sp *api
 		b.spawnedBy = map[*rules.Site]*rules.Context{}
 	}
 	b.spawnedBy[site] = c
+}
+
+// elsewhere reports whether the call runs its work in another process
+// (api.Spawner.ElsewhereArg): no thread of this one issues it.
+func elsewhere(c *ast.Call, sp *api.Spawner) bool {
+	if !sp.ElsewhereArg.Present() {
+		return false
+	}
+	e := argExpr(c, sp.ElsewhereArg)
+	if e == nil {
+		return false
+	}
+	last := pathText(e)
+	if i := strings.LastIndexByte(last, '.'); i >= 0 {
+		last = last[i+1:]
+	}
+	if k, ok := e.(*ast.Constant); ok && k.Type == ast.ConstStr {
+		last = k.Str
+	}
+	return last != "" && slices.Contains(sp.ElsewhereValues, last)
 }
 
 // frameworkGroups returns the communicators a framework's hooks drive:

@@ -163,6 +163,12 @@ type Spawner struct {
 	// dimensions.
 	MultiCommArg    Arg      `toml:"multi_comm_arg"`
 	MultiCommValues []string `toml:"multi_comm_values"`
+	// ElsewhereArg / ElsewhereValues: the work runs in another process,
+	// not on a thread of this one, when the argument's last dotted
+	// component (or string value) is one of the values (dcp.async_save
+	// with async_checkpointer_type=AsyncCheckpointerType.PROCESS).
+	ElsewhereArg    Arg      `toml:"elsewhere_arg"`
+	ElsewhereValues []string `toml:"elsewhere_values"`
 	Doc             string   `toml:"doc"`
 }
 
@@ -397,6 +403,7 @@ func (l *Library) normalize() {
 		fix(&s.Kwargs)
 		fix(&s.Group)
 		fix(&s.MultiCommArg)
+		fix(&s.ElsewhereArg)
 	}
 	for _, g := range l.GroupCreators {
 		fix(&g.Backend)

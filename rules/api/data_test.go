@@ -111,6 +111,9 @@ func TestDataFilesValid(t *testing.T) {
 			if len(s.MultiCommValues) > 0 && !s.MultiCommArg.Present() {
 				t.Errorf("%s: %s: multi_comm_values without multi_comm_arg", where, s.Name)
 			}
+			if len(s.ElsewhereValues) > 0 != s.ElsewhereArg.Present() {
+				t.Errorf("%s: %s: elsewhere_arg and elsewhere_values go together", where, s.Name)
+			}
 		}
 		for _, g := range lib.GroupCreators {
 			qual("group_creator", g.Name)
