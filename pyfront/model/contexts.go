@@ -172,14 +172,22 @@ func elsewhere(c *ast.Call, sp *api.Spawner) bool {
 	if e == nil {
 		return false
 	}
+	last := lastComponent(e)
+	return last != "" && slices.Contains(sp.ElsewhereValues, last)
+}
+
+// lastComponent is what a table value of an argument is matched with:
+// the last dotted component of its text (HYBRID_SHARD of
+// ShardingStrategy.HYBRID_SHARD), or a string constant's value.
+func lastComponent(e ast.Expr) string {
+	if k, ok := e.(*ast.Constant); ok && k.Type == ast.ConstStr {
+		return k.Str
+	}
 	last := pathText(e)
 	if i := strings.LastIndexByte(last, '.'); i >= 0 {
 		last = last[i+1:]
 	}
-	if k, ok := e.(*ast.Constant); ok && k.Type == ast.ConstStr {
-		last = k.Str
-	}
-	return last != "" && slices.Contains(sp.ElsewhereValues, last)
+	return last
 }
 
 // frameworkGroups returns the communicators a framework's hooks drive:
@@ -189,14 +197,7 @@ func (b *builder) frameworkGroups(f *callgraph.Func, cs *callgraph.CallSite, nam
 	if sp.MultiCommArg.Present() {
 		if e := argExpr(cs.Node, sp.MultiCommArg); e != nil {
 			match := false
-			text := pathText(e)
-			last := text
-			if i := strings.LastIndexByte(text, '.'); i >= 0 {
-				last = text[i+1:]
-			}
-			if k, ok := e.(*ast.Constant); ok && k.Type == ast.ConstStr {
-				last = k.Str
-			}
+			last := lastComponent(e)
 			for _, v := range sp.MultiCommValues {
 				if v == last && last != "" {
 					match = true

@@ -1,4 +1,4 @@
-# Tensors regrouped by helpers that only file them (SGP's and apex's
+# Tensors regrouped by helpers that only file them (stochastic gradient push's
 # group_by_dtype, a bucket list): the containers they return hold the
 # same tensors, and no kernel ran on the current stream to make them.
 import collections
