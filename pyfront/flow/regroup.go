@@ -4,8 +4,8 @@ import (
 	"github.com/collvet/collvet/pyfront/ast"
 )
 
-// Program functions that regroup their arguments' objects. SGP's and
-// apex's group_by_dtype,
+// Program functions that regroup their arguments' objects. Stochastic
+// gradient push's group_by_dtype,
 //
 //	def group_by_dtype(tensors):
 //	    by_dtype = collections.defaultdict(list)
