@@ -602,6 +602,25 @@ type Arguments struct {
 	Defaults    []Expr
 }
 
+// Positional returns the parameters that positional arguments fill, in
+// order: the positional-only ones, then the positional-or-keyword ones.
+// Defaults belong to its last len(Defaults) entries.
+func (a *Arguments) Positional() []*Arg {
+	return append(append(make([]*Arg, 0, len(a.PosOnlyArgs)+len(a.Args)), a.PosOnlyArgs...), a.Args...)
+}
+
+// PositionalNames is the names of Positional.
+func (a *Arguments) PositionalNames() []string {
+	out := make([]string, 0, len(a.PosOnlyArgs)+len(a.Args))
+	for _, p := range a.PosOnlyArgs {
+		out = append(out, p.Arg)
+	}
+	for _, p := range a.Args {
+		out = append(out, p.Arg)
+	}
+	return out
+}
+
 // Arg is one parameter.
 type Arg struct {
 	Pos

@@ -734,9 +734,7 @@ func (b *builder) defaults(u unit, f *Func, args *ast.Arguments) {
 		return
 	}
 	g := b.g
-	var pos []*ast.Arg
-	pos = append(pos, args.PosOnlyArgs...)
-	pos = append(pos, args.Args...)
+	pos := args.Positional()
 	off := len(pos) - len(args.Defaults)
 	for i, d := range args.Defaults {
 		s := b.expr(u, d)

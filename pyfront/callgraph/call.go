@@ -285,7 +285,7 @@ func (g *Graph) preBind(pcs *CallSite, v ValueID) {
 	if args == nil {
 		return
 	}
-	pos := positionalParams(args)
+	pos := args.PositionalNames()
 	if n := partialArgs(pcs); n > 0 {
 		for i, a := range pcs.args[1:] {
 			if j := base + i; j < len(pos) {
@@ -344,7 +344,7 @@ func (g *Graph) bindArgs(cs *CallSite, f *Func, shift int) {
 	if args == nil || f.Scope == nil {
 		return
 	}
-	pos := positionalParams(args)
+	pos := args.PositionalNames()
 	shift = min(shift, len(pos))
 	var varargs slotID = noSlot
 	if args.Vararg != nil {
@@ -399,19 +399,6 @@ func c2s(g *Graph, c ValueID) slotID {
 	s := g.elemSlot(c, "*")
 	g.copy(s, g.elemSlot(c, "?"))
 	return s
-}
-
-// positionalParams names the parameters a positional argument can fill,
-// in order (positional-only, then positional-or-keyword).
-func positionalParams(args *ast.Arguments) []string {
-	pos := make([]string, 0, len(args.PosOnlyArgs)+len(args.Args))
-	for _, a := range args.PosOnlyArgs {
-		pos = append(pos, a.Arg)
-	}
-	for _, a := range args.Args {
-		pos = append(pos, a.Arg)
-	}
-	return pos
 }
 
 func isParam(a *ast.Arguments, name string) bool {

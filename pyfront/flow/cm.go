@@ -46,12 +46,7 @@ func (l *lowerer) cmEffectsOf(fn *rules.Function) *cmEffects {
 		return nil
 	}
 	e := &cmEffects{stream: -1}
-	for _, a := range args.PosOnlyArgs {
-		e.params = append(e.params, a.Arg)
-	}
-	for _, a := range args.Args {
-		e.params = append(e.params, a.Arg)
-	}
+	e.params = args.PositionalNames()
 	after := false
 	e.scan(l, body, &after)
 	if !after || len(e.enter) == 0 && len(e.exit) == 0 && e.stream < 0 {

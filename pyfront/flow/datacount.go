@@ -23,7 +23,7 @@ func (l *lowerer) stepBatch(fn *ast.FunctionDef) {
 	if !lightningSteps[fn.Name] || fn.Args == nil {
 		return
 	}
-	params := append(append([]*ast.Arg{}, fn.Args.PosOnlyArgs...), fn.Args.Args...)
+	params := fn.Args.Positional()
 	if len(params) < 2 || params[0].Arg != "self" {
 		return
 	}

@@ -80,12 +80,7 @@ func (l *lowerer) returnedWork(fn *rules.Function) *returnedHandle {
 	var params []string
 	positional := 0
 	if args != nil {
-		for _, a := range args.PosOnlyArgs {
-			params = append(params, a.Arg)
-		}
-		for _, a := range args.Args {
-			params = append(params, a.Arg)
-		}
+		params = args.PositionalNames()
 		positional = len(params)
 		for _, a := range args.KwOnlyArgs {
 			params = append(params, a.Arg)

@@ -752,7 +752,7 @@ func (l *lowerer) helperWaits(c *ast.Call, fn *rules.Function) {
 	}
 	fd, _ := l.r.(FuncDefiner)
 	_, args, _, _ := defParts(fd.FuncDef(fn))
-	params := positional(args)
+	params := args.PositionalNames()
 	if _, method := c.Func.(*ast.Attribute); method && len(params) > 0 && (params[0] == "self" || params[0] == "cls") {
 		params = params[1:]
 	}
@@ -915,22 +915,10 @@ func paramNames(node ast.Node) map[string]bool {
 	return argSet(args)
 }
 
-// positional lists the parameters that positional arguments bind, in
-// order; argSet is every named parameter (keyword-only included).
-func positional(args *ast.Arguments) []string {
-	out := make([]string, 0, len(args.PosOnlyArgs)+len(args.Args))
-	for _, a := range args.PosOnlyArgs {
-		out = append(out, a.Arg)
-	}
-	for _, a := range args.Args {
-		out = append(out, a.Arg)
-	}
-	return out
-}
-
+// argSet is every named parameter (keyword-only included).
 func argSet(args *ast.Arguments) map[string]bool {
 	out := map[string]bool{}
-	for _, p := range positional(args) {
+	for _, p := range args.PositionalNames() {
 		out[p] = true
 	}
 	for _, a := range args.KwOnlyArgs {

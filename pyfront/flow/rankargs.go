@@ -111,7 +111,7 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 	if !ok || args == nil {
 		return
 	}
-	positional := append(append([]*ast.Arg(nil), args.PosOnlyArgs...), args.Args...)
+	positional := args.Positional()
 	// obj.method(x): the receiver fills the first parameter.
 	shift := 0
 	if _, isAttr := call.Func.(*ast.Attribute); isAttr && len(positional) > 0 && (positional[0].Arg == "self" || positional[0].Arg == "cls") {

@@ -68,10 +68,10 @@ type regrouping struct {
 // those loops' elements only (keyed by anything computed without a call
 // but a plain attribute read), and returns it.
 func regroups(body []ast.Stmt, args *ast.Arguments) regrouping {
+	positional := args.PositionalNames()
 	params := map[string]int{}
-	positional := append(append([]*ast.Arg(nil), args.PosOnlyArgs...), args.Args...)
-	for i, a := range positional {
-		params[a.Arg] = i
+	for i, name := range positional {
+		params[name] = i
 	}
 	var out string // the container's name
 	var from []int // the parameters looped over
@@ -129,7 +129,7 @@ func regroups(body []ast.Stmt, args *ast.Arguments) regrouping {
 	if !stmts(body) || !returned || len(from) == 0 {
 		return regrouping{}
 	}
-	return regrouping{from: from, first: positional[0].Arg}
+	return regrouping{from: from, first: positional[0]}
 }
 
 // fills reports whether e only puts a loop element into the container:

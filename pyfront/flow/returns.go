@@ -58,7 +58,7 @@ func (l *lowerer) uniformOutputs(c *ast.Call) []string {
 }
 
 func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) []string) returnFlow {
-	out := returnFlow{from: map[string]bool{}, ok: true, params: positional(args)}
+	out := returnFlow{from: map[string]bool{}, ok: true, params: args.PositionalNames()}
 	isParam := argSet(args)
 	// deps[v]: the parameters local v is computed from.
 	deps := map[string]map[string]bool{}

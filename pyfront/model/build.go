@@ -804,6 +804,8 @@ func (b *builder) runFlow() {
 			streamCalls[f] = true
 		}
 	}
+	// Module bodies that bind or import a rank name are lowered first, in
+	// import order (rankimports.go).
 	lowered := b.lowerRankModules(r)
 	for _, f := range b.g.Funcs {
 		rf := b.fn(f)
@@ -812,7 +814,6 @@ func (b *builder) runFlow() {
 		}
 		if !reaches[rf] && !b.callsTableAPI(f) && !streamCalls[f] &&
 			!(streamyFile[f.Module.Path] && callsStreamCaller(f, streamCalls)) &&
-			!mayBindRank(f.Node) &&
 			!readsAny(f.Node, r.rankGlobals[f.Module.Path]) {
 			continue
 		}
@@ -1088,7 +1089,7 @@ func boundArg(f *callgraph.Func, call *ast.Call, param string) (x, dflt ast.Expr
 	if args == nil || call == nil {
 		return nil, nil, false
 	}
-	positional := append(append([]*ast.Arg(nil), args.PosOnlyArgs...), args.Args...)
+	positional := args.Positional()
 	pos := -1
 	for i, a := range positional {
 		if a.Arg == param {
@@ -1239,7 +1240,7 @@ func funcArgs(n ast.Node) *ast.Arguments {
 
 // allParams lists positional-only, positional and keyword-only parameters.
 func allParams(args *ast.Arguments) []*ast.Arg {
-	return append(append(append([]*ast.Arg(nil), args.PosOnlyArgs...), args.Args...), args.KwOnlyArgs...)
+	return append(args.Positional(), args.KwOnlyArgs...)
 }
 
 // maxRankRounds bounds how many times a rank is followed from helper to
@@ -1332,7 +1333,7 @@ func (b *builder) spawnRankParams() {
 			if args == nil {
 				continue
 			}
-			params := append(append([]*ast.Arg(nil), args.PosOnlyArgs...), args.Args...)
+			params := args.Positional()
 			i := 0
 			if val.Kind == callgraph.KBound || val.Fn.Class != nil && !val.Fn.Static {
 				i = 1 // the receiver

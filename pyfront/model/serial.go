@@ -25,7 +25,9 @@ import (
 // serialize gives the background contexts of such spawns a common
 // Context.Serial key, which rules read as "not concurrent with each
 // other"; their concurrency with the spawning thread's later collectives
-// is unchanged.
+// is unchanged. Threads restarted in one attribute after a join get one
+// here too; tasks of a single-worker pool get theirs where the spawn is
+// made (callSpawn, singleWorker).
 func (b *builder) serialize() {
 	// Threads kept in one attribute and joined before the next is
 	// started there (sglang's cache controller: reset() joins

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"sort"
@@ -61,18 +60,13 @@ func TestLSPMultiEditQuickFix(t *testing.T) {
 	os.WriteFile(path, []byte(text), 0o644)
 
 	published := make(chan map[string]any, 10)
-	lsp := startLSPCommand(t, func(params json.RawMessage) {
-		var p map[string]any
-		json.Unmarshal(params, &p)
-		published <- p
-	})
+	lsp := startLSPCommand(t, publishInto(published))
 	conn := lsp.conn
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	uri := "file://" + filepath.ToSlash(path)
 	lsp.initialize(ctx, t, dir)
-	conn.Notify(ctx, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{
-		"uri": uri, "languageId": "python", "version": 1, "text": text}})
+	lsp.open(ctx, uri, 1, text)
 	wait := func(ok func(diags []any) bool) []any {
 		for {
 			select {

@@ -98,7 +98,7 @@ func TestLSPSessionsMatchFreshAnalysis(t *testing.T) {
 					}
 					version[path]++
 					open[path] = text
-					conn.Notify(ctx, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "python", "version": version[path], "text": text}})
+					lsp.open(ctx, uri, version[path], text)
 				case k <= 2 && open[path] != "":
 					version[path]++
 					open[path] = text

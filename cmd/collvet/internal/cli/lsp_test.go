@@ -58,6 +58,22 @@ func (c *lspCommand) initialize(ctx context.Context, t *testing.T, dir string) {
 	c.conn.Notify(ctx, "initialized", map[string]any{})
 }
 
+// open sends didOpen for a Python document.
+func (c *lspCommand) open(ctx context.Context, uri string, version int, text string) {
+	c.conn.Notify(ctx, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": uri, "languageId": "python", "version": version, "text": text}})
+}
+
+// publishInto is a startLSPCommand callback that sends each
+// publishDiagnostics' parameters, decoded as JSON objects, to ch.
+func publishInto(ch chan<- map[string]any) func(json.RawMessage) {
+	return func(params json.RawMessage) {
+		var p map[string]any
+		json.Unmarshal(params, &p)
+		ch <- p
+	}
+}
+
 // shutdown ends the session and requires a clean exit.
 func (c *lspCommand) shutdown(ctx context.Context, t *testing.T) {
 	t.Helper()
@@ -78,18 +94,13 @@ func TestLSPCommandPublishesDriverFindings(t *testing.T) {
 	os.WriteFile(path, []byte("x = 1\n"), 0o644)
 
 	published := make(chan map[string]any, 10)
-	lsp := startLSPCommand(t, func(params json.RawMessage) {
-		var p map[string]any
-		json.Unmarshal(params, &p)
-		published <- p
-	})
+	lsp := startLSPCommand(t, publishInto(published))
 	conn := lsp.conn
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	uri := "file://" + filepath.ToSlash(path)
 	lsp.initialize(ctx, t, dir)
-	conn.Notify(ctx, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{
-		"uri": uri, "languageId": "python", "version": 1, "text": "import torch.distributed as dist\ndist.all_reduce(t)\n"}})
+	lsp.open(ctx, uri, 1, "import torch.distributed as dist\ndist.all_reduce(t)\n")
 	for {
 		select {
 		case p := <-published:
