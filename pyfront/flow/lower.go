@@ -2552,6 +2552,26 @@ func (l *lowerer) isWaitCall(c *ast.Call, ext string) bool {
 }
 
 // streamCall handles stream, event, wait and autograd-switch APIs.
+// outWrites records the tensors a call writes through its out= keyword
+// (torch.add(a, b, out=buf), torch.cat(xs, out=buf)): the operator's
+// kernel writes them on the current stream.
+func (l *lowerer) outWrites(c *ast.Call) {
+	for _, k := range c.Keywords {
+		if k.Arg != "out" {
+			continue
+		}
+		targets := []ast.Expr{k.Value}
+		if t, ok := k.Value.(*ast.Tuple); ok {
+			targets = t.Elts
+		}
+		for _, t := range targets {
+			if d := dotted(t); d != "" {
+				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true})
+			}
+		}
+	}
+}
+
 func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 	if l.filedWait(c, at) {
 		return
@@ -2606,6 +2626,7 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(recv.Span()), Var: d, Write: true})
 			}
 		}
+		l.outWrites(c)
 		return
 	}
 	switch sa.Role {
