@@ -242,7 +242,12 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 	st := w.st
 	f.handles = streamHandles(f)
 	f.enter(st)
-	for _, e := range evs {
+	for k, e := range evs {
+		// The receiver of an in-place method (x.fill_(0)) is read and
+		// then written at the same place: a finding there is a second
+		// write racing the first, and says so.
+		inPlace := e.Kind == rules.EvUse && !e.Write && k+1 < len(evs) &&
+			evs[k+1].Kind == rules.EvUse && evs[k+1].Write && evs[k+1].Var == e.Var && evs[k+1].Pos == e.Pos
 		e = f.translate(e)
 		if e.Kind == rules.EvUse && f.handles[e.Var] {
 			// A stream or event object is a handle, not device memory:
@@ -290,14 +295,14 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 			} else if e.Write {
 				produce(st, e.Var, e, i, false)
 			} else {
-				consume(w.p, st, e.Var, e, i, w.reported)
+				consume(w.p, st, e.Var, e, i, inPlace, w.reported)
 			}
 		case rules.EvCollective:
 			if e.Site == nil {
 				continue
 			}
 			for _, v := range e.Site.Inputs {
-				consume(w.p, st, f.rename(v), e, i, w.reported)
+				consume(w.p, st, f.rename(v), e, i, false, w.reported)
 			}
 			for _, v := range e.Site.Outputs {
 				if !e.Site.Async { // async outputs belong to the work (CV202/CV401)
@@ -509,7 +514,7 @@ func (st *state) use(v string, e *rules.Event, i int) {
 	st.usedOn[v][sid(e.Stream)] = prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos, via: st.via}
 }
 
-func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported map[string]bool) {
+func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, inPlace bool, reported map[string]bool) {
 	if v == "" {
 		return
 	}
@@ -551,6 +556,9 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported
 	}
 	reported[key] = true
 	what := "read"
+	if inPlace {
+		what = "written again in place"
+	}
 	if e.Escape {
 		what = "handed on with an event that was not recorded on its stream after the write"
 	}
@@ -562,10 +570,14 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported
 		where += fmt.Sprintf(", as %q", local(pr.name))
 	}
 	where += pr.viaText()
+	effect := "this can see the tensor before the write finishes (silently wrong values)"
+	if inPlace {
+		effect = "the two writes can land in either order (silently wrong values)"
+	}
 	d := rules.Diagnostic{Pos: e.Pos, Message: fmt.Sprintf(
 		"%q is written on %s (%s) and %s here on %s with no wait_stream/wait_event in between: "+
-			"the streams run concurrently, so this can see the tensor before the write finishes (silently wrong values)",
-		v, stext(pr.text, pr.stream), where, what, stext(e.StreamText, e.Stream))}
+			"the streams run concurrently, so %s",
+		v, stext(pr.text, pr.stream), where, what, stext(e.StreamText, e.Stream), effect)}
 	d.Related = append(d.Related, rulekit.Related(pr.pos, fmt.Sprintf("%q written on %s", cmp.Or(local(pr.name), v), stext(pr.text, pr.stream))))
 	if pr.via != nil {
 		d.Related = append(d.Related, rulekit.Related(pr.via.Pos, fmt.Sprintf("the call of %s that writes it", shortName(pr.via.Callee))))
