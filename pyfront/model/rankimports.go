@@ -1,6 +1,8 @@
 package model
 
 import (
+	"strings"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
 	"github.com/collvet/collvet/pyfront/flow"
@@ -20,9 +22,36 @@ import (
 // module, tested in a third) is followed; an import cycle is cut where it
 // closes, as Python's own partially initialised module would be.
 
+// dunderAll returns the names a module's __all__ lists, and whether it
+// has one.
+func dunderAll(m *ast.Module) (map[string]bool, bool) {
+	var all map[string]bool
+	for _, st := range m.Body {
+		var target, value ast.Expr
+		switch a := st.(type) {
+		case *ast.Assign:
+			if len(a.Targets) == 1 {
+				target, value = a.Targets[0], a.Value
+			}
+		case *ast.AugAssign:
+			target, value = a.Target, a.Value
+		}
+		if n, ok := target.(*ast.Name); ok && n.Id == "__all__" {
+			if all == nil {
+				all = map[string]bool{}
+			}
+			for _, name := range ast.ConstStrings(value) {
+				all[name] = true
+			}
+		}
+	}
+	return all, all != nil
+}
+
 // rankImport is one module-level import a module may take rank names
 // through: from module import name as local (name "" for `import
-// module as local`, whose names are read as local.NAME).
+// module as local`, whose names are read as local.NAME; name "*" for a
+// star import, which takes the public names or those of __all__).
 type rankImport struct {
 	module, name, local string
 }
@@ -58,6 +87,14 @@ func (b *builder) lowerRankModules(r *resolver) map[*callgraph.Func]bool {
 			case im.name == "":
 				for n := range names {
 					seeds[im.local+"."+n] = true
+				}
+			case im.name == "*":
+				all, listed := dunderAll(byName[im.module].AST)
+				for n := range names {
+					top, _, _ := strings.Cut(n, ".")
+					if listed && all[top] || !listed && top[0] != '_' {
+						seeds[n] = true
+					}
 				}
 			case names[im.name]:
 				seeds[im.local] = true
@@ -138,6 +175,8 @@ func moduleImports(mod *resolve.Module, m *ast.Module) []rankImport {
 				}
 				for _, a := range s.Names {
 					if a.Name == "*" {
+						// Every public name, or those __all__ lists.
+						out = append(out, rankImport{module: base, name: "*"})
 						continue
 					}
 					local := a.Name
