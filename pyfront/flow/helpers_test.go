@@ -8,6 +8,7 @@ import (
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/parser"
+	"github.com/collvet/collvet/rules"
 )
 
 func parseOne(t *testing.T, src string) *ast.Module {
@@ -144,6 +145,57 @@ func TestRegroups(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("regroups(%q) = %q, want %q", src, got, want)
+		}
+	}
+}
+
+func TestGetterOf(t *testing.T) {
+	for src, want := range map[string]string{
+		// Names an object it holds, checks it, returns it.
+		"def f(self):\n    ctx = self._contexts[1]\n    assert isinstance(ctx, C)\n    if self.strict:\n        n = self.count()\n        self._check(ctx)\n    return ctx": "[self._contexts]",
+		"def f(self, i):\n    return self.bufs":                                "[self.bufs]",
+		"def f(x):\n    '''identity'''\n    return x":                          "[x]",
+		"def f(self, k):\n    if k:\n        return self.a\n    return self.b": "[self.a self.b]",
+		// A write, a computed result, or a name not rooted at a parameter.
+		"def f(self):\n    buf = self.buf\n    buf.fill_(0)\n    return buf":  "",
+		"def f(self):\n    buf = self.buf\n    buf = buf * 2\n    return buf": "",
+		"def f(self):\n    return self.buf.float()":                           "",
+		"def f(self):\n    return GLOBAL_BUF":                                 "",
+		"def f(self):\n    self.n += 1\n    return self.buf":                  "",
+		"def f(self):\n    self.buf = make()\n    return self.buf":            "",
+		"def f(self, i):\n    return self.bufs[i]":                            "",
+		"def f(self):\n    return":                                            "",
+	} {
+		fd := parseOne(t, src+"\n").Body[0].(*ast.FunctionDef)
+		g := getterOf(fd.Body, fd.Args)
+		got := ""
+		if g.returns != nil {
+			got = fmt.Sprint(g.returns)
+		}
+		if got != want {
+			t.Errorf("getterOf(%q) = %q, want %q", src, got, want)
+		}
+	}
+}
+
+func TestRecordOnlyOf(t *testing.T) {
+	for src, want := range map[string]string{
+		// Metadata, record_stream, iteration into the function itself.
+		"def rec(res, stream):\n    if isinstance(res, torch.Tensor) and res.device.type == 'cuda':\n        res.record_stream(stream)\n    elif isinstance(res, (list, tuple)):\n        for v in res:\n            C.rec(v, stream)\n    elif isinstance(res, dict):\n        for v in res.values():\n            C.rec(v, stream)": "map[0:true]",
+		"def rec(self, batch, stream):\n    for k, t in batch.items():\n        t.record_stream(stream)": "map[1:true]",
+		// A read of the object or of a loop element, or no use at all.
+		"def rec(res, stream):\n    res.record_stream(stream)\n    return res.sum()": "map[]",
+		"def rec(res, stream):\n    for v in res:\n        total = v + 1":            "map[]",
+		"def rec(res, stream):\n    for k, v in res.items():\n        print(v)":      "map[]",
+		"def rec(res, stream):\n    other(res)":                                      "map[]",
+		"def rec(res, stream):\n    x = res.values()\n    return sum(x)":             "map[]",
+		"def rec(res, stream):\n    stream.synchronize()":                            "map[]",
+	} {
+		fd := parseOne(t, src+"\n").Body[0].(*ast.FunctionDef)
+		rec := recordOnlyOf(&rules.Function{Name: "mod.C.rec"}, fd.Body, fd.Args)
+		got := fmt.Sprint(rec.params)
+		if got != want {
+			t.Errorf("recordOnlyOf(%q) = %s, want %s", src, got, want)
 		}
 	}
 }

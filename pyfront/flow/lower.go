@@ -1382,6 +1382,14 @@ func references(value ast.Expr) (from []string, ok bool) {
 		return selection(e.Elt, e.Generators)
 	case *ast.GeneratorExp:
 		return selection(e.Elt, e.Generators)
+	case *ast.Call:
+		// typing.cast(T, x) is x: a type checker's note, not an operation.
+		switch dotted(e.Func) {
+		case "cast", "typing.cast", "typing_extensions.cast":
+			if len(e.Args) == 2 && len(e.Keywords) == 0 {
+				return references(e.Args[1])
+			}
+		}
 	}
 	return nil, false
 }
@@ -1932,6 +1940,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			f, ok := references(value)
 			if c, isCall := value.(*ast.Call); !ok && isCall && l.uses {
 				f, ok = l.regroupedArgs(c)
+				if !ok {
+					f, ok = l.getterRefs(c)
+				}
 			}
 			if ok {
 				from = f
@@ -2398,9 +2409,13 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 		l.helperWaits(c, calleeFn)
 	}
 	helper := deviceCopyHelper(c) || unflattens(c)
-	filed := filesArgs(c)
+	filed := filesArgs(c) || calleeFn == nil && introspects[dotted(c.Func)]
+	var recorded map[int]bool
+	if l.uses && site == nil {
+		recorded = l.recordOnlyArgs(c, calleeFn)
+	}
 	for i, x := range c.Args {
-		if site != nil || helper && i == 0 || filed && dotted(x) != "" {
+		if site != nil || helper && i == 0 || filed && dotted(x) != "" || recorded[i] {
 			l.nestedCalls(x, st)
 		} else {
 			l.expr(x, st, false)
@@ -2434,6 +2449,13 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 			l.escape(k.Value, st)
 		}
 	}
+}
+
+// introspects names the builtins that look at an object without reading
+// a tensor's device memory: isinstance(res, Tensor) is no read of res.
+var introspects = map[string]bool{
+	"isinstance": true, "issubclass": true, "type": true, "id": true,
+	"hasattr": true, "callable": true, "len": true,
 }
 
 // nestedCalls lowers the calls inside a collective's argument without

@@ -35,11 +35,13 @@ func (s *source) mentionsStream() bool {
 // resolver, so that nothing outlives an analysis (an editor runs one per
 // edit). It is safe for concurrent use.
 type Sources struct {
-	m        sync.Map // *rules.File -> *source
-	waits    sync.Map // *rules.Function -> map[string]rules.EventKind (waitedParams)
-	returns  sync.Map // *rules.Function -> returnFlow (returnedParams)
-	streamy  sync.Map // *rules.Function -> bool (its definition mentions a stream; inlineCalls)
-	regroups sync.Map // *rules.Function -> regrouping (regroupedArgs)
+	m          sync.Map // *rules.File -> *source
+	waits      sync.Map // *rules.Function -> map[string]rules.EventKind (waitedParams)
+	returns    sync.Map // *rules.Function -> returnFlow (returnedParams)
+	streamy    sync.Map // *rules.Function -> bool (its definition mentions a stream; inlineCalls)
+	regroups   sync.Map // *rules.Function -> regrouping (regroupedArgs)
+	getters    sync.Map // *rules.Function -> getter (getterRefs)
+	recordOnly sync.Map // *rules.Function -> recordOnly (recordOnlyArgs)
 }
 
 // summarize returns fn's summary from m, computing and storing it on

@@ -1,0 +1,338 @@
+package flow
+
+import (
+	"strings"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
+)
+
+// Program functions that hand back an object they already hold. torchrec's
+//
+//	def _prefetch_context(self) -> PrefetchTrainPipelineContext:
+//	    ctx = self._contexts[1]
+//	    assert isinstance(ctx, PrefetchTrainPipelineContext)
+//	    if self.should_assert_context_invariants(ctx):
+//	        self._assert_module_contexts(ctx, target_fqns)
+//	    return ctx
+//
+// runs no kernel that makes its result: `ctx = self._prefetch_context()`
+// names self._contexts under a new name (an EvUse From it), not a tensor
+// written on the current stream.
+
+// getterRefs returns the names, at the call, of the objects a call of a
+// getter program function returns (ok false for any other call).
+func (l *lowerer) getterRefs(c *ast.Call) (from []string, ok bool) {
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return nil, false
+	}
+	g := summarize(&l.memo().getters, fn, func() getter {
+		if fd, ok := l.r.(FuncDefiner); ok {
+			if body, args, _, ok := defParts(fd.FuncDef(fn)); ok && args != nil && args.Vararg == nil && args.Kwarg == nil {
+				return getterOf(body, args)
+			}
+		}
+		return getter{}
+	})
+	if g.returns == nil || len(c.Keywords) > 0 {
+		return nil, false
+	}
+	// bound maps the function's positional parameters to the call's
+	// expressions: a method called on a receiver gets it as the first.
+	bound := map[string]ast.Expr{}
+	args := c.Args
+	if a, method := c.Func.(*ast.Attribute); method && (g.first == "self" || g.first == "cls") {
+		bound[g.first] = a.Value
+		args = append([]ast.Expr{nil}, args...)
+	}
+	for i, p := range g.params {
+		if i < len(args) && args[i] != nil {
+			bound[p] = args[i]
+		}
+	}
+	for _, r := range g.returns {
+		root, rest, _ := strings.Cut(r, ".")
+		e, ok := bound[root]
+		if !ok {
+			return nil, false
+		}
+		refs, ok := references(e)
+		if !ok || len(refs) != 1 {
+			return nil, false
+		}
+		if rest != "" {
+			refs[0] += "." + rest
+		}
+		from = append(from, refs[0])
+	}
+	return from, true
+}
+
+// getter is what getterOf found: the references the function returns,
+// rooted at its parameters (nil: not a getter), its positional
+// parameters and the first one's name.
+type getter struct {
+	returns []string
+	params  []string
+	first   string
+}
+
+// getterOf reports what a function returns when it is a getter: its body
+// names existing objects (local = a reference through a parameter),
+// checks them (assert, raise, an if whose arms do the same, calls that are
+// not in-place methods, locals it does not return), and returns such
+// references, each rooted at a parameter.
+func getterOf(body []ast.Stmt, args *ast.Arguments) getter {
+	positional := args.PositionalNames()
+	if len(positional) == 0 {
+		return getter{}
+	}
+	params := map[string]bool{}
+	for _, p := range positional {
+		params[p] = true
+	}
+	locals := map[string]string{} // local -> the parameter-rooted reference it names
+	var returns []string
+	root := func(e ast.Expr) (string, bool) {
+		refs, ok := references(e)
+		if !ok || len(refs) != 1 {
+			return "", false
+		}
+		head, rest, dotted := strings.Cut(refs[0], ".")
+		if r, ok := locals[head]; ok {
+			if r == "" {
+				return "", false // a local computed otherwise
+			}
+			if dotted {
+				return r + "." + rest, true
+			}
+			return r, true
+		}
+		return refs[0], params[head]
+	}
+	var stmts func([]ast.Stmt) bool
+	stmts = func(list []ast.Stmt) bool {
+		for _, s := range list {
+			switch s := s.(type) {
+			case *ast.ExprStmt:
+				switch v := s.Value.(type) {
+				case *ast.Constant:
+					if v.Type != ast.ConstStr {
+						return false
+					}
+				case *ast.Call:
+					if a, ok := v.Func.(*ast.Attribute); ok && strings.HasSuffix(a.Attr, "_") && !strings.HasSuffix(a.Attr, "__") {
+						return false // x.fill_(): may write what is returned
+					}
+				default:
+					return false
+				}
+			case *ast.Assert, *ast.Raise, *ast.Pass:
+			case *ast.Assign:
+				n, ok := s.Targets[0].(*ast.Name)
+				if len(s.Targets) != 1 || !ok || params[n.Id] {
+					return false
+				}
+				locals[n.Id], _ = root(s.Value) // "": not returnable
+			case *ast.AnnAssign:
+				n, ok := s.Target.(*ast.Name)
+				if !ok || s.Value == nil || params[n.Id] {
+					return false
+				}
+				locals[n.Id], _ = root(s.Value)
+			case *ast.If:
+				if !stmts(s.Body) || !stmts(s.Orelse) {
+					return false
+				}
+			case *ast.Return:
+				if s.Value == nil {
+					return false
+				}
+				r, ok := root(s.Value)
+				if !ok {
+					return false
+				}
+				returns = append(returns, r)
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !stmts(body) || len(returns) == 0 {
+		return getter{}
+	}
+	return getter{returns: returns, params: positional, first: positional[0]}
+}
+
+// Program functions that only record their argument's memory as used by
+// a stream. torchrec's
+//
+//	def recursive_record_stream(res, stream):
+//	    if isinstance(res, torch.Tensor) and res.device.type in ["cuda", "mtia"]:
+//	        res.record_stream(stream)
+//	    elif isinstance(res, (list, tuple)):
+//	        for v in res:
+//	            PipelinedPostproc.recursive_record_stream(v, stream)
+//
+// reads no device memory of res: passing a tensor to it is the protection
+// that t.record_stream(s) is, not a read on the current stream.
+
+// recordOnlyArgs returns which positional arguments of a call go to
+// parameters its program callee only records (nil when none do).
+func (l *lowerer) recordOnlyArgs(c *ast.Call, fn *rules.Function) map[int]bool {
+	if fn == nil || fn == l.fn {
+		return nil
+	}
+	rec := summarize(&l.memo().recordOnly, fn, func() recordOnly {
+		if fd, ok := l.r.(FuncDefiner); ok {
+			if body, args, _, ok := defParts(fd.FuncDef(fn)); ok && args != nil {
+				return recordOnlyOf(fn, body, args)
+			}
+		}
+		return recordOnly{}
+	})
+	if len(rec.params) == 0 {
+		return nil
+	}
+	shift := 0
+	if _, method := c.Func.(*ast.Attribute); method && (rec.first == "self" || rec.first == "cls") {
+		shift = 1
+	}
+	var out map[int]bool
+	for i := range c.Args {
+		if rec.params[i+shift] {
+			if out == nil {
+				out = map[int]bool{}
+			}
+			out[i] = true
+		}
+	}
+	return out
+}
+
+// recordOnly is what recordOnlyOf found: the positions of the parameters
+// the function only records, and the first parameter's name.
+type recordOnly struct {
+	params map[int]bool
+	first  string
+}
+
+// recordOnlyOf finds the positional parameters whose every use in the
+// body is metadata (isinstance, len, .device, .dtype, .shape, .is_cuda),
+// p.record_stream(s), iteration (for v in p, p.values(), p.items()) whose
+// variables are used the same way, or handing it to the function itself.
+func recordOnlyOf(fn *rules.Function, body []ast.Stmt, args *ast.Arguments) recordOnly {
+	positional := args.PositionalNames()
+	if len(positional) == 0 {
+		return recordOnly{}
+	}
+	self := lastName(fn.Name)
+	// loops: for each iterated name, the names its for statements bind;
+	// iterated: the Name nodes that are such loops' iterables.
+	loops := map[string][]string{}
+	iterated := map[ast.Node]bool{}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if f, ok := n.(*ast.For); ok {
+			if root := iterRoot(f.Iter); root != nil {
+				iterated[root] = true
+				ast.Inspect(f.Target, func(t ast.Node) bool {
+					if v, ok := t.(*ast.Name); ok {
+						loops[root.Id] = append(loops[root.Id], v.Id)
+					}
+					return true
+				})
+			}
+		}
+		return true
+	})
+	// bad: names loaded somewhere other than an allowed place.
+	bad := map[string]bool{}
+	var visit func(n, parent ast.Node)
+	visit = func(n, parent ast.Node) {
+		if id, ok := n.(*ast.Name); ok {
+			if id.Ctx == ast.Load && !iterated[id] && !recordUse(parent, self) {
+				bad[id.Id] = true
+			}
+			return
+		}
+		if _, ok := n.(*ast.Lambda); ok {
+			return
+		}
+		ast.Children(n, func(c ast.Node) { visit(c, n) })
+	}
+	for _, s := range body {
+		visit(s, nil)
+	}
+	out := recordOnly{first: positional[0]}
+	for i, p := range positional {
+		if !usesName(body, p) {
+			continue
+		}
+		// p and every loop variable taken from it, transitively.
+		derived, clean := map[string]bool{p: true}, true
+		work := []string{p}
+		for len(work) > 0 && clean {
+			v := work[len(work)-1]
+			work = work[:len(work)-1]
+			clean = !bad[v]
+			for _, w := range loops[v] {
+				if !derived[w] {
+					derived[w] = true
+					work = append(work, w)
+				}
+			}
+		}
+		if clean {
+			if out.params == nil {
+				out.params = map[int]bool{}
+			}
+			out.params[i] = true
+		}
+	}
+	return out
+}
+
+// recordUse reports whether a name loaded directly under parent is used
+// only for its metadata, its record_stream, or handed to the function
+// named self.
+func recordUse(parent ast.Node, self string) bool {
+	switch p := parent.(type) {
+	case *ast.Attribute:
+		switch p.Attr {
+		case "device", "dtype", "shape", "is_cuda", "record_stream":
+			return true
+		}
+	case *ast.Call:
+		switch lastName(dotted(p.Func)) {
+		case "isinstance", "len", self:
+			return true
+		}
+	}
+	return false
+}
+
+// iterRoot is the name a for loop iterates: p in `for v in p`,
+// `p.values()`, `p.items()`.
+func iterRoot(e ast.Expr) *ast.Name {
+	if c, ok := e.(*ast.Call); ok && len(c.Args) == 0 && len(c.Keywords) == 0 {
+		if a, ok := c.Func.(*ast.Attribute); ok && (a.Attr == "values" || a.Attr == "items") {
+			e = a.Value
+		}
+	}
+	n, _ := e.(*ast.Name)
+	return n
+}
+
+// usesName reports whether body loads name.
+func usesName(body []ast.Stmt, name string) bool {
+	found := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Name); ok && id.Ctx == ast.Load && id.Id == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
