@@ -28,7 +28,9 @@ var Rule = rules.Register(&rules.Rule{
 			"`if accelerator.is_main_process`, `if comm.is_main_process()`, an early `return` on a rank test, a " +
 			"@rank_zero_only, @master_only or @idist.one_rank_only() function — when the other path does not issue the same sequence. Point-to-point " +
 			"operations split by rank, the same collective on both sides, and rank-dependent arguments " +
-			"(`gather_list if rank == dst else None`) are fine and not reported. A condition on a file system check " +
+			"(`gather_list if rank == dst else None`) are fine and not reported; so is a hierarchical collective, whose arms meet on one group " +
+			"(gather to the node's leader, scatter back) while the leader's arm alone also communicates on a group the other arm never uses " +
+			"(the leaders' group). A condition on a file system check " +
 			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`) is reported too, as a warning: each rank asks its own " +
 			"host, and ranks can disagree. Once a value has been broadcast or all-reduced it is the same on every rank, " +
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +
@@ -220,12 +222,74 @@ func run(p *rules.Pass) {
 			}
 			continue
 		}
+		then, els = leaderOps(then, els), leaderOps(els, then)
 		if o := firstDiff(then, els); o != nil {
 			report(p, br, o, false, seen)
 		} else if o := firstDiff(els, then); o != nil {
 			report(p, br, o, false, seen)
 		}
 	}
+}
+
+// Hierarchical collectives. ColossalAI's HierarchicalAllToAll, and
+// hierarchical all-reduces generally, go
+//
+//	if dist.get_rank() == src_rank:   # this node's leader
+//	    dist.gather(x, out, dst=src_rank, group=intra_node_group)
+//	    dist.all_to_all_single(o, i, group=inter_node_group)
+//	    dist.scatter(y, out, src=src_rank, group=intra_node_group)
+//	else:
+//	    dist.gather(x, dst=src_rank, group=intra_node_group)
+//	    dist.scatter(y, src=src_rank, group=intra_node_group)
+//
+// Both arms meet on the node's group; only the leaders, the members of
+// the leaders' group, take the extra step on it. Ops on a group that the
+// other arm never uses, next to ops on a group both arms use, are taken
+// for the leaders' collectives and left out of the comparison. An arm
+// that shares no group with the other (`if rank == 0:
+// dist.all_reduce(x, group=pg)` alone) gets no such allowance: nothing
+// shows that the other ranks are outside pg.
+
+// leaderOps drops from arm the ops on a non-default group that other
+// never uses, when the two arms share a group (nil: the arm as it is).
+func leaderOps(arm, other []*rules.OpRef) []*rules.OpRef {
+	used := map[string]bool{}
+	for _, o := range other {
+		used[groupIdentity(o)] = true
+	}
+	shared := false
+	for _, o := range arm {
+		if g := groupIdentity(o); g != "" && g != "WORLD" && used[g] {
+			shared = true
+		}
+	}
+	if !shared {
+		return arm
+	}
+	var out []*rules.OpRef
+	for _, o := range arm {
+		if g := groupIdentity(o); g != "" && g != "WORLD" && !used[g] {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// groupIdentity names an op's group: the model's key for a known group,
+// the group expression's text for one it does not know ("" for neither).
+func groupIdentity(o *rules.OpRef) string {
+	switch {
+	case o.Group == nil:
+		return ""
+	case rulekit.Known(o.Group):
+		return rulekit.GroupKey(o.Group)
+	case strings.HasPrefix(o.Group.ID, "expr:"):
+		return o.Group.ID
+	case o.Site != nil && o.Site.GroupText != "" && o.Site.GroupText != "None":
+		return "expr:" + o.Site.GroupText
+	}
+	return ""
 }
 
 // opName names the op for messages: the collective's API, or the op.
