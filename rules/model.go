@@ -250,6 +250,10 @@ type Site struct {
 	// NameMatched: ranks match the op by name, not by issue order
 	// (Horovod), so the thread that issues it does not matter.
 	NameMatched bool
+	// Offloaded: the call hands its collectives to a thread or process
+	// that the library runs (dcp.async_save); the calling thread issues
+	// none of them itself.
+	Offloaded bool
 	// Inputs and Outputs name the abstract tensors the call reads and
 	// writes (variable or attribute paths, e.g. "shard", "self.buf"), as
 	// far as the front end knows them.

@@ -539,6 +539,9 @@ func (b *builder) newSite(rf *rules.Function, f *callgraph.Func, cs *callgraph.C
 	if s.Kind == "" {
 		s.Kind = rules.OpCollective
 	}
+	if sp := b.t.Spawners[c.Name]; sp != nil && sp.Context == string(rules.Background) {
+		s.Offloaded = true
+	}
 	groups := b.siteGroups(cs, c)
 	s.Group = groups[0]
 	if len(groups) > 1 {

@@ -95,15 +95,10 @@ func run(p *rules.Pass) {
 		byGroup[k] = append(byGroup[k], u)
 	}
 	// A library background thread (async_save) stands for the collectives
-	// of its spawning call; the call itself is not a main-thread collective.
-	bgSpawn := map[rules.Pos]bool{}
-	for _, c := range prog.Contexts {
-		if c.Kind == rules.Background && c.Entry == nil {
-			bgSpawn[c.Spawn] = true
-		}
-	}
+	// of its spawning call; the call itself is not a main-thread
+	// collective, nor is one that hands them to another process.
 	for _, s := range prog.Sites {
-		if !rulekit.Communicates(s) || !rulekit.IssueOrdered(s) || s.Kind == rules.OpInit || bgSpawn[s.Pos] {
+		if !rulekit.Communicates(s) || !rulekit.IssueOrdered(s) || s.Kind == rules.OpInit || s.Offloaded {
 			continue
 		}
 		for _, r := range s.Reach {
