@@ -139,6 +139,9 @@ type lowerer struct {
 	// notDist counts enclosing arms on which torch.distributed is not
 	// initialised (distributedTest): one process, no divergence.
 	notDist int
+	// shadowed counts, per name, the comprehensions being lowered that
+	// bind it: their variables are not the function's locals.
+	shadowed map[string]int
 	// hostVars are the locals whose last assignment made a host value
 	// (hostValue); augHost marks the assignment of an "x op= y" that
 	// keeps x on the host (keepsHost).
@@ -1636,10 +1639,27 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 // memory: truth-testing a tensor is rare in this code (a tensor of more
 // than one element refuses it) and would sync the device anyway; FSDP's
 // `any_ran = any_ran or handle.pre_unshard()` under a stream is a bool.
+//
+// A value compared in a condition (`if src != -1:`, `while n < limit`)
+// is a Python value too, or a tensor that bool() just copied to the host,
+// which waits for the stream that wrote it: either way nothing is pending
+// on it afterwards, and it is recorded as a host value.
 func (l *lowerer) test(e ast.Expr, st *state) {
 	switch e := e.(type) {
 	case *ast.Name:
 		return
+	case *ast.Compare:
+		if operands, ok := plainComparison(e); ok && l.uses {
+			for _, x := range operands {
+				if d := dotted(x); d != "" {
+					if _, local := x.(*ast.Name); local {
+						l.hostVars[d] = true
+					}
+					l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(x.Span()), Var: d, Write: true, Host: true})
+				}
+			}
+			return
+		}
 	case *ast.UnaryOp:
 		if e.Op == ast.Not {
 			l.test(e.Operand, st)
@@ -2154,12 +2174,14 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 		l.expr(e.Body, st, false)
 		l.expr(e.Orelse, st, false)
 	case *ast.Name:
-		if e.Ctx == ast.Load {
+		if e.Ctx == ast.Load && l.shadowed[e.Id] == 0 {
 			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: e.Id, Escape: l.escaping > 0})
 		}
 	case *ast.Attribute:
 		if d := dotted(e); d != "" && e.Ctx == ast.Load {
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: d, Escape: l.escaping > 0})
+			if root, _, _ := strings.Cut(d, "."); l.shadowed[root] == 0 {
+				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: d, Escape: l.escaping > 0})
+			}
 			return
 		}
 		l.expr(e.Value, st, false)
@@ -2178,13 +2200,76 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 		}
 	case *ast.ListComp:
 		l.compWait(e.Elt, e.Generators, st)
-		l.children(e, st)
+		l.comprehension(e, e.Generators, st)
 	case *ast.GeneratorExp:
 		l.compWait(e.Elt, e.Generators, st)
-		l.children(e, st)
+		l.comprehension(e, e.Generators, st)
+	case *ast.SetComp:
+		l.comprehension(e, e.Generators, st)
+	case *ast.DictComp:
+		l.comprehension(e, e.Generators, st)
 	default:
 		l.children(e, st)
 	}
+}
+
+// comprehension lowers a comprehension with its target names shadowed:
+// they are the comprehension's own variables (Python 3 scopes them to
+// it), so `[b[i] for b in bufs]` reads bufs, whatever a local b of the
+// function last held.
+func (l *lowerer) comprehension(e ast.Expr, gens []*ast.Comprehension, st *state) {
+	var names []string
+	for _, g := range gens {
+		ast.Inspect(g.Target, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Name); ok {
+				names = append(names, id.Id)
+			}
+			return true
+		})
+	}
+	if l.shadowed == nil {
+		l.shadowed = map[string]int{}
+	}
+	for _, n := range names {
+		l.shadowed[n]++
+	}
+	l.children(e, st)
+	for _, n := range names {
+		if l.shadowed[n]--; l.shadowed[n] == 0 {
+			delete(l.shadowed, n)
+		}
+	}
+}
+
+// plainComparison returns the operands of a value comparison whose
+// operands are names, attribute paths and constants only (`src != -1`,
+// `a < b`); ok is false for anything else, identity tests included.
+func plainComparison(c *ast.Compare) (operands []ast.Expr, ok bool) {
+	if identityOnly(c) {
+		return nil, false
+	}
+	for _, op := range c.Ops {
+		if op == ast.In || op == ast.NotIn || op == ast.Is || op == ast.IsNot {
+			return nil, false
+		}
+	}
+	for _, x := range append([]ast.Expr{c.Left}, c.Comparators...) {
+		switch x := x.(type) {
+		case *ast.Constant:
+		case *ast.UnaryOp:
+			if _, isConst := x.Operand.(*ast.Constant); !isConst {
+				return nil, false
+			}
+		case *ast.Name, *ast.Attribute:
+			if dotted(x) == "" {
+				return nil, false
+			}
+			operands = append(operands, x)
+		default:
+			return nil, false
+		}
+	}
+	return operands, len(operands) > 0
 }
 
 // identityOnly: every comparison of c is `is` or `is not`.

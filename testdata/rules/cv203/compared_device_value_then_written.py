@@ -1,0 +1,21 @@
+# A comparison syncs only the value it tests: the buffer written next to
+# it on the side stream is still pending when the current stream reads it,
+# and a comprehension's own variable does not hide a read of the list it
+# walks.
+import torch
+
+
+def step(flags, buf, side):
+    with torch.cuda.stream(side):
+        count = flags.sum()
+        buf.copy_(flags, non_blocking=True)
+    if count > 0:
+        return buf * 2  # want CV203 "\"buf\" is written on side"
+    return None
+
+
+def scaled(fn, xs, side):
+    with torch.cuda.stream(side):
+        grads = fn(xs)
+    g = None
+    return [g * 2 for g in grads]  # want CV203 "\"grads\" is written on side"
