@@ -455,6 +455,9 @@ func hostValue(e ast.Expr) bool {
 			}
 		}
 	}
+	if hostDecoders[dotted(c.Func)] {
+		return true
+	}
 	switch f := c.Func.(type) {
 	case *ast.Name:
 		switch f.Id {
@@ -473,6 +476,15 @@ func hostValue(e ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// hostDecoders make plain Python objects out of bytes or text: a decoded
+// message holds no device memory (vLLM's `data = msgpack.loads(msg)`,
+// then `torch.empty(data["shape"])` under a stream). Unpickling is left
+// out: it can make CUDA tensors.
+var hostDecoders = map[string]bool{
+	"json.loads": true, "json.load": true, "msgpack.loads": true, "msgpack.unpackb": true,
+	"yaml.safe_load": true, "yaml.load": true, "orjson.loads": true, "ujson.loads": true,
 }
 
 // seqValues returns the items of a tuple or list display without
