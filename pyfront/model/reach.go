@@ -13,7 +13,14 @@ import (
 // without an entry point) are treated as reachable from main.
 func (b *builder) reach() {
 	reachedBy := map[*rules.Function][]*rules.Context{}
-	parents := map[*rules.Context]map[*rules.Function]*rules.Call{}
+	// The search runs over (function, wanted name) nodes: a decorator's
+	// wrapper closure calls every function that decorator wraps in the
+	// program, and a call through the name of one of them (dist.barrier(),
+	// bound to timed_op's log_wrapper) runs that one only (wrapperCalls).
+	// first is, per context, the node a function was first reached as,
+	// whose parents give its chain.
+	parents := map[*rules.Context]map[reachNode]reachParent{}
+	first := map[*rules.Context]map[*rules.Function]reachNode{}
 	// wrapped: a context entry that is a decorator wrapper, mapped to the
 	// name of the function the spawn passed (see entryWants).
 	wrapped := map[*rules.Context]string{}
@@ -22,52 +29,56 @@ func (b *builder) reach() {
 			wrapped[s.ctx] = w
 		}
 	}
-	bfs := func(ctx *rules.Context, roots []*rules.Function, par map[*rules.Function]*rules.Call) {
-		var queue []*rules.Function
-		for _, r := range roots {
-			if _, ok := par[r]; ok {
-				continue
+	bfs := func(ctx *rules.Context, roots []reachNode) {
+		par, firsts := parents[ctx], first[ctx]
+		var queue []reachNode
+		visit := func(n reachNode, p reachParent) {
+			if _, ok := par[n]; ok {
+				return
 			}
-			par[r] = nil
-			queue = append(queue, r)
-			reachedBy[r] = append(reachedBy[r], ctx)
+			par[n] = p
+			if _, ok := firsts[n.f]; !ok {
+				firsts[n.f] = n
+				reachedBy[n.f] = append(reachedBy[n.f], ctx)
+			}
+			queue = append(queue, n)
+		}
+		for _, r := range roots {
+			visit(r, reachParent{})
 		}
 		for len(queue) > 0 {
-			f := queue[0]
+			n := queue[0]
 			queue = queue[1:]
-			calls := f.Calls
-			if w := wrapped[ctx]; w != "" && f == ctx.Entry {
-				calls = b.wrapperCalls(f, w)
+			calls := n.f.Calls
+			if n.want != "" {
+				calls = b.wrapperCalls(n.f, n.want)
 			}
 			for _, c := range calls {
 				if c.Callee == nil {
 					continue
 				}
-				if _, ok := par[c.Callee]; ok {
-					continue
-				}
-				par[c.Callee] = c
-				reachedBy[c.Callee] = append(reachedBy[c.Callee], ctx)
-				queue = append(queue, c.Callee)
+				visit(reachNode{c.Callee, b.callWant(c)}, reachParent{call: c, from: n})
 			}
 		}
 	}
-	mainPar := map[*rules.Function]*rules.Call{}
-	parents[b.main] = mainPar
-	var roots []*rules.Function
+	start := func(ctx *rules.Context) {
+		parents[ctx] = map[reachNode]reachParent{}
+		first[ctx] = map[*rules.Function]reachNode{}
+	}
+	start(b.main)
+	var roots []reachNode
 	for _, f := range b.g.Funcs {
 		if _, ok := f.Node.(*ast.Module); ok {
-			roots = append(roots, b.fn(f))
+			roots = append(roots, reachNode{f: b.fn(f)})
 		}
 	}
-	bfs(b.main, roots, mainPar)
+	bfs(b.main, roots)
 	for _, c := range b.prog.Contexts[1:] {
 		if c.Entry == nil {
 			continue
 		}
-		par := map[*rules.Function]*rules.Call{}
-		parents[c] = par
-		bfs(c, []*rules.Function{c.Entry}, par)
+		start(c)
+		bfs(c, []reachNode{{c.Entry, wrapped[c]}})
 	}
 	// Library code: functions nobody reaches run on main. Functions
 	// without callers go first so that chains start at entry points.
@@ -84,7 +95,7 @@ func (b *builder) reach() {
 			if len(reachedBy[f]) > 0 || (pass == 0 && called[f]) {
 				continue
 			}
-			bfs(b.main, []*rules.Function{f}, mainPar)
+			bfs(b.main, []reachNode{{f: f}})
 		}
 	}
 	// Parents of spawned contexts: the first context running the spawner.
@@ -112,14 +123,14 @@ func (b *builder) reach() {
 		for _, ctx := range reachedBy[site.Func] {
 			par := parents[ctx]
 			var chain []*rules.Call
-			for f := site.Func; ; {
-				c := par[f]
-				if c == nil {
+			for n := first[ctx][site.Func]; ; {
+				p := par[n]
+				if p.call == nil {
 					break
 				}
-				chain = append(chain, c)
-				f = c.Caller
-				if len(chain) > len(b.prog.Funcs) {
+				chain = append(chain, p.call)
+				n = p.from
+				if len(chain) > len(par) {
 					break
 				}
 			}
@@ -144,6 +155,38 @@ func (b *builder) reach() {
 			site.Reach = append(site.Reach, &rules.Reach{Ctx: s.ctx, Group: s.ctx.Group})
 		}
 	}
+}
+
+// reachNode is a function as the search reaches it: want names the one
+// function a decorator wrapper stands for at that call ("" for all).
+type reachNode struct {
+	f    *rules.Function
+	want string
+}
+
+// reachParent is how the search first came to a node: the call, and the
+// node it was made from (call nil for a root).
+type reachParent struct {
+	call *rules.Call
+	from reachNode
+}
+
+// callWant returns, for a call whose callee is a decorator's wrapper
+// closure reached through another name (dist.barrier() calling
+// timed_op's log_wrapper), that name: the wrapper runs the function so
+// named. It returns "" otherwise.
+func (b *builder) callWant(c *rules.Call) string {
+	if !b.isClosure(c.Callee) {
+		return ""
+	}
+	cs := b.callOf[c]
+	if cs == nil || cs.Node == nil {
+		return ""
+	}
+	if want := funcName(cs.Node); want != "" && want != shortName(c.Callee.Name) {
+		return want
+	}
+	return ""
 }
 
 // entryWant returns, for a spawn whose entry is a decorator wrapper
