@@ -1653,15 +1653,19 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 // `any_ran = any_ran or handle.pre_unshard()` under a stream is a bool.
 //
 // A value compared in a condition (`if src != -1:`, `while n < limit`)
-// is a Python value too, or a tensor that bool() just copied to the host,
-// which waits for the stream that wrote it: either way nothing is pending
-// on it afterwards, and it is recorded as a host value.
+// is a Python value too, or a tensor that bool() just copied to the host
+// on the current stream: the comparison is a read there, and afterwards
+// nothing is pending on the value, which is recorded as a host value.
 func (l *lowerer) test(e ast.Expr, st *state) {
 	switch e := e.(type) {
 	case *ast.Name:
 		return
 	case *ast.Compare:
 		if operands, ok := plainComparison(e); ok && l.uses {
+			// The comparison reads the values where the condition runs
+			// (a tensor written on another stream races it there), and
+			// leaves Python values behind.
+			l.expr(e, st, false)
 			for _, x := range operands {
 				if d := dotted(x); d != "" {
 					if _, local := x.(*ast.Name); local {

@@ -247,7 +247,7 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 		// then written at the same place: a finding there is a second
 		// write racing the first, and says so.
 		inPlace := e.Kind == rules.EvUse && !e.Write && k+1 < len(evs) &&
-			evs[k+1].Kind == rules.EvUse && evs[k+1].Write && evs[k+1].Var == e.Var && evs[k+1].Pos == e.Pos
+			evs[k+1].Kind == rules.EvUse && evs[k+1].Write && !evs[k+1].Host && evs[k+1].Var == e.Var && evs[k+1].Pos == e.Pos
 		e = f.translate(e)
 		if e.Kind == rules.EvUse && f.handles[e.Var] {
 			// A stream or event object is a handle, not device memory:

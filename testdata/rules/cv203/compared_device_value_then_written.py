@@ -1,7 +1,8 @@
-# A comparison syncs only the value it tests: the buffer written next to
-# it on the side stream is still pending when the current stream reads it,
-# and a comprehension's own variable does not hide a read of the list it
-# walks.
+# A comparison reads the value it tests on the current stream (a race
+# with the side stream that computed it) and syncs only that value: the
+# buffer written next to it is still pending when the current stream
+# reads it. A comprehension's own variable does not hide a read of the
+# list it walks.
 import torch
 
 
@@ -9,7 +10,7 @@ def step(flags, buf, side):
     with torch.cuda.stream(side):
         count = flags.sum()
         buf.copy_(flags, non_blocking=True)
-    if count > 0:
+    if count > 0:  # want CV203 "\"count\" is written on side .* read here on the current stream"
         return buf * 2  # want CV203 "\"buf\" is written on side"
     return None
 
