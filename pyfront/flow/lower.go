@@ -510,7 +510,10 @@ func (l *lowerer) handleValue(value ast.Expr) bool {
 		return false
 	}
 	ext, _ := l.callee(c)
-	if ext == "torch.cuda.Event" {
+	switch ext {
+	case "torch.cuda.Event", "torch.cuda.CUDAGraph", "torch.cuda.graphs.CUDAGraph", "cupy.cuda.Event":
+		// An event or a captured graph: g.replay() under a stream
+		// launches the graph there, it reads no tensor named g.
 		return true
 	}
 	if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == "record_event" {
@@ -521,9 +524,6 @@ func (l *lowerer) handleValue(value ast.Expr) bool {
 		// What a stream's own methods return is a handle (CuPy's
 		// stream.end_capture() returns the graph, stream.record() an
 		// event), not device memory.
-		return true
-	}
-	if ext == "cupy.cuda.Event" {
 		return true
 	}
 	sa := l.tb.Streams[ext]
