@@ -541,6 +541,24 @@ func (l *lowerer) objectResult(value ast.Expr) bool {
 	return s != nil && s.Kind == rules.OpObject
 }
 
+// hostCounter reports whether t is an item of a counter attribute of the
+// method's instance (self.X[k] with self.X = defaultdict(int)).
+func (l *lowerer) hostCounter(t ast.Expr) bool {
+	sub, ok := t.(*ast.Subscript)
+	if !ok {
+		return false
+	}
+	a, ok := sub.Value.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	if n, ok := a.Value.(*ast.Name); !ok || n.Id != "self" {
+		return false
+	}
+	hc, ok := l.r.(HostCounters)
+	return ok && hc.HostCounter(l.fn, a.Attr)
+}
+
 // keepsHost reports whether "x op= value" leaves a host value x on the
 // host: value is one too, or a plain field read (offset += p.ds_numel, the
 // bookkeeping of bucketed communication). A name or a call on the right
@@ -1094,6 +1112,9 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.reads(s.Target)
 		if n, ok := s.Target.(*ast.Name); ok && l.hostVars[n.Id] && keepsHost(s.Value) {
 			l.augHost = true
+		}
+		if l.hostCounter(s.Target) && keepsHost(s.Value) {
+			l.augHost = true // self.counts[k] += 1 on a defaultdict(int)
 		}
 		l.assign(s.Target, nil, st)
 		l.augHost = false
@@ -2038,7 +2059,8 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// works[i] = collective(async_op=True) files a work handle, a
 			// host object, in a list: no device memory is written.
 			handle := isSubscript(t) && (site != nil && site.Work != nil || l.uses && l.handleValue(value))
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Host: hostValue(value) && !isSubscript(t) || handle})
+			host := hostValue(value) && !isSubscript(t) || handle || value == nil && l.augHost
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Host: host})
 		}
 	case *ast.Tuple, *ast.List, *ast.Starred:
 		if site != nil && site.Work != nil {

@@ -113,6 +113,15 @@ type HandleRegistries interface {
 	HandleRegistry(fn *rules.Function, attr string) bool
 }
 
+// HostCounters is implemented by resolvers that know which attributes of
+// a method's instance are Python counters: the class makes them with
+// defaultdict(int), defaultdict(float) or Counter(), so their items are
+// numbers on the host (Megatron's offload_count_per_layer[g] -= 1 under
+// the reload stream is no device write).
+type HostCounters interface {
+	HostCounter(fn *rules.Function, attr string) bool
+}
+
 // MaxSummary bounds the sequences Resolver.Summary returns.
 const MaxSummary = 64
 

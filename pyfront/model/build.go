@@ -90,6 +90,7 @@ type builder struct {
 	selfAnnIdx   map[*callgraph.Class]map[string]string     // see selfAttrClass
 	selfMu       sync.Mutex                                 // guards selfStoreIdx, methodsOf, selfAnnIdx
 	registries   map[*callgraph.Class]map[string]bool       // see HandleRegistry
+	counters     map[*callgraph.Class]map[string]bool       // see HostCounter
 	spawnedBy    map[*rules.Site]*rules.Context             // sites a spawn runs directly (spawnedSite)
 }
 

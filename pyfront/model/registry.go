@@ -123,3 +123,79 @@ func selfAttr(e ast.Expr) string {
 	}
 	return ""
 }
+
+// Host counters: attributes a class makes as defaultdict(int),
+// defaultdict(float) or Counter(), whose items are Python numbers.
+
+// HostCounter implements flow.HostCounters.
+func (r *resolver) HostCounter(fn *rules.Function, attr string) bool {
+	f := r.b.fnOf(fn)
+	for f != nil && f.Class == nil {
+		f = f.Parent // a closure inside a method
+	}
+	if f == nil || f.Class.Node == nil {
+		return false
+	}
+	if r.b.counters == nil {
+		r.b.counters = map[*callgraph.Class]map[string]bool{}
+	}
+	cs, ok := r.b.counters[f.Class]
+	if !ok {
+		cs = countersOf(f.Class.Node)
+		r.b.counters[f.Class] = cs
+	}
+	return cs[attr]
+}
+
+// countersOf scans a class for self.X = defaultdict(int|float) or
+// Counter(), and drops an attribute the class also sets to anything else.
+func countersOf(c *ast.ClassDef) map[string]bool {
+	out, other := map[string]bool{}, map[string]bool{}
+	ast.Inspect(c, func(n ast.Node) bool {
+		a, ok := n.(*ast.Assign)
+		if !ok {
+			return true
+		}
+		for _, t := range a.Targets {
+			if x := selfAttr(t); x != "" {
+				if counterValue(a.Value) {
+					out[x] = true
+				} else {
+					other[x] = true
+				}
+			}
+		}
+		return true
+	})
+	for x := range other {
+		delete(out, x)
+	}
+	return out
+}
+
+// counterValue: defaultdict(int), defaultdict(float),
+// collections.defaultdict(int), Counter(), collections.Counter().
+func counterValue(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok || len(c.Keywords) > 0 {
+		return false
+	}
+	name := ""
+	switch f := c.Func.(type) {
+	case *ast.Name:
+		name = f.Id
+	case *ast.Attribute:
+		name = f.Attr
+	}
+	switch name {
+	case "Counter":
+		return len(c.Args) == 0
+	case "defaultdict":
+		if len(c.Args) == 1 {
+			if n, ok := c.Args[0].(*ast.Name); ok {
+				return n.Id == "int" || n.Id == "float"
+			}
+		}
+	}
+	return false
+}
