@@ -254,6 +254,12 @@ func (b *builder) functions() {
 	}
 }
 
+// className reports whether an identifier is spelled as a class is
+// (TorchCheckpointIO, Trainer), not as a function or module.
+func className(id string) bool {
+	return id != "" && id[0] >= 'A' && id[0] <= 'Z' && strings.ToUpper(id) != id
+}
+
 // apis returns the canonical API names a call may invoke: its external
 // targets, and — when the receiver is not understood — the table's
 // any_receiver methods of the same name.
@@ -355,7 +361,20 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 				break
 			}
 		}
-		if foreign {
+		// So is one that holds only instances of named external classes
+		// (self.io = TorchCheckpointIO()): the tables list the classes
+		// whose methods communicate (accelerate.Accelerator.gather), so a
+		// class whose save_checkpoint they do not list has none that
+		// does. Its hook and stream methods are still guessed: those are
+		// torch.nn.Module's and the stream's, inherited by any subclass.
+		classes := true
+		for _, v := range vals {
+			if val := b.g.Value(v); val.Kind != callgraph.KExternal || !className(shortName(b.t.Canonical(val.Name))) {
+				classes = false
+				break
+			}
+		}
+		if foreign || classes {
 			all, imported = notCollectives(b.t, all), notCollectives(b.t, imported)
 		}
 	}
