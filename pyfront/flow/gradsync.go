@@ -310,11 +310,84 @@ func (l *lowerer) exhaustBranch(body []ast.Stmt, h *ast.ExceptHandler) {
 	default:
 		return
 	}
+	if l.evenShards(body) {
+		return
+	}
 	after := l.ops(l.skipped(h.Body))
 	if len(after) == 0 {
 		return
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: "except " + l.text(h.Type), EarlyExit: true, After: after, Divergence: rules.LocalEnd})
+}
+
+// evenShards reports whether the iterators that body's next() calls read
+// are made (it = iter(loader)) from a data loader whose sampler is a
+// DistributedSampler: the function calls loader.sampler.set_epoch(…), or
+// builds the loader with sampler=DistributedSampler(…). Such a sampler
+// pads or drops samples so that every rank gets as many (torchtune's
+// recipes): the ranks run out of batches together.
+func (l *lowerer) evenShards(body []ast.Stmt) bool {
+	var iters []string
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Call); ok && dotted(c.Func) == "next" && len(c.Args) >= 1 {
+				iters = append(iters, dotted(c.Args[0]))
+			}
+			return true
+		})
+	}
+	if len(iters) == 0 {
+		return false
+	}
+	// made: iterator -> loader; samplers: names bound to DistributedSampler(…).
+	made, loaders, samplers := map[string]string{}, map[string]bool{}, map[string]bool{}
+	distSampler := func(e ast.Expr) bool {
+		if c, ok := e.(*ast.Call); ok {
+			return lastName(dotted(c.Func)) == "DistributedSampler"
+		}
+		return samplers[dotted(e)]
+	}
+	ast.InspectBody(l.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Assign:
+			if len(n.Targets) != 1 {
+				return true
+			}
+			t := dotted(n.Targets[0])
+			c, ok := n.Value.(*ast.Call)
+			if t == "" || !ok {
+				return true
+			}
+			switch {
+			case dotted(c.Func) == "iter" && len(c.Args) == 1:
+				made[t] = dotted(c.Args[0])
+			case lastName(dotted(c.Func)) == "DistributedSampler":
+				samplers[t] = true
+			default:
+				for _, k := range c.Keywords {
+					if k.Arg == "sampler" && distSampler(k.Value) {
+						loaders[t] = true
+					}
+				}
+			}
+		case *ast.Call:
+			// loader.sampler.set_epoch(epoch)
+			if a, ok := n.Func.(*ast.Attribute); ok && a.Attr == "set_epoch" {
+				if s, ok := a.Value.(*ast.Attribute); ok && s.Attr == "sampler" {
+					if d := dotted(s.Value); d != "" {
+						loaders[d] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	for _, it := range iters {
+		if src, ok := made[it]; !ok || !loaders[src] {
+			return false
+		}
+	}
+	return true
 }
 
 // namesStopIteration reports a handler type that is, or includes,

@@ -57,7 +57,8 @@ var Rule = rules.Register(&rules.Rule{
 			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`); and a test of whether the batch a rank " +
 			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`), " +
 			"and a loop that a rank leaves when its own iterator runs out (`try: batch = next(it)` `except StopIteration: break`) with " +
-			"collectives after it (R12): ranks can hold different numbers of batches. So are collectives issued once per element of a field of " +
+			"collectives after it (R12): ranks can hold different numbers of batches (not when the iterator comes from a loader whose " +
+			"sampler is a DistributedSampler, which evens them). So are collectives issued once per element of a field of " +
 			"this rank's batch (`for task in batch[\"tasks\"]: self.log(task, …, sync_dist=True)`, or log_dict(sync_dist=True) on a dict keyed " +
 			"by them, R4): the batch's own fields, keys() and items() are the same on every rank and fine. And, whatever the condition, " +
 			"an if whose two arms issue the same collectives on two or more groups in different orders (R17): ranks that take different " +

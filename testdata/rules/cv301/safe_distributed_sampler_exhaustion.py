@@ -1,0 +1,39 @@
+# torchtune's recipes: the loop leaves when the iterator runs out, but the
+# loader's DistributedSampler gives every rank as many samples (it pads or
+# drops to even them), so the ranks run out together.
+import torch
+import torch.distributed as dist
+from torch.utils.data import DataLoader, DistributedSampler
+
+
+class Recipe:
+    def train(self, epochs, steps_per_epoch):
+        for epoch in range(epochs):
+            self._dataloader.sampler.set_epoch(epoch)
+            it = iter(self._dataloader)
+            step = 0
+            while step < steps_per_epoch:
+                try:
+                    batch = next(it)
+                except StopIteration:
+                    break
+                loss = self._loss_step(batch)
+                loss.backward()
+                dist.all_reduce(loss)
+                step += 1
+
+
+def evaluate(model, dataset, rank, world):
+    sampler = DistributedSampler(dataset, num_replicas=world, rank=rank)
+    loader = DataLoader(dataset, batch_size=8, sampler=sampler)
+    it = iter(loader)
+    total = torch.zeros(1)
+    while True:
+        try:
+            batch = next(it)
+        except StopIteration:
+            break
+        loss = model(batch).sum().detach()
+        dist.all_reduce(loss)
+        total += loss
+    return total
