@@ -19,7 +19,7 @@ func (b *builder) reach() {
 	// bound to timed_op's log_wrapper) runs that one only (wrapperCalls).
 	// first is, per context, the node a function was first reached as,
 	// whose parents give its chain.
-	parents := map[*rules.Context]map[reachNode]reachParent{}
+	parents := map[*rules.Context]*reachParents{}
 	first := map[*rules.Context]map[*rules.Function]reachNode{}
 	// wrapped: a context entry that is a decorator wrapper, mapped to the
 	// name of the function the spawn passed (see entryWants).
@@ -33,10 +33,9 @@ func (b *builder) reach() {
 		par, firsts := parents[ctx], first[ctx]
 		var queue []reachNode
 		visit := func(n reachNode, p reachParent) {
-			if _, ok := par[n]; ok {
+			if !par.add(n, p) {
 				return
 			}
-			par[n] = p
 			if _, ok := firsts[n.f]; !ok {
 				firsts[n.f] = n
 				reachedBy[n.f] = append(reachedBy[n.f], ctx)
@@ -62,7 +61,7 @@ func (b *builder) reach() {
 		}
 	}
 	start := func(ctx *rules.Context) {
-		parents[ctx] = map[reachNode]reachParent{}
+		parents[ctx] = &reachParents{plain: map[*rules.Function]reachParent{}}
 		first[ctx] = map[*rules.Function]reachNode{}
 	}
 	start(b.main)
@@ -124,13 +123,13 @@ func (b *builder) reach() {
 			par := parents[ctx]
 			var chain []*rules.Call
 			for n := first[ctx][site.Func]; ; {
-				p := par[n]
+				p := par.of(n)
 				if p.call == nil {
 					break
 				}
 				chain = append(chain, p.call)
 				n = p.from
-				if len(chain) > len(par) {
+				if len(chain) > len(par.plain)+len(par.wanted) {
 					break
 				}
 			}
@@ -169,6 +168,41 @@ type reachNode struct {
 type reachParent struct {
 	call *rules.Call
 	from reachNode
+}
+
+// reachParents holds how the search first came to each node of one
+// context. Nodes with a wanted name are few (decorator wrappers): they
+// get their own map, and the common node is keyed by its function alone.
+type reachParents struct {
+	plain  map[*rules.Function]reachParent
+	wanted map[reachNode]reachParent
+}
+
+// add records p for n unless n was reached already, and reports whether
+// it did.
+func (r *reachParents) add(n reachNode, p reachParent) bool {
+	if n.want == "" {
+		if _, ok := r.plain[n.f]; ok {
+			return false
+		}
+		r.plain[n.f] = p
+		return true
+	}
+	if _, ok := r.wanted[n]; ok {
+		return false
+	}
+	if r.wanted == nil {
+		r.wanted = map[reachNode]reachParent{}
+	}
+	r.wanted[n] = p
+	return true
+}
+
+func (r *reachParents) of(n reachNode) reachParent {
+	if n.want == "" {
+		return r.plain[n.f]
+	}
+	return r.wanted[n]
 }
 
 // callWant returns, for a call whose callee is a decorator's wrapper
