@@ -324,10 +324,12 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 	if cls == "" {
 		cls = b.selfAttrClass(cs.Caller, attr.Value)
 	}
+	declared := false // the receiver is declared as a class that has no such entry
 	if cls != "" {
 		if m := b.t.Canonical(cls + "." + attr.Attr); b.inTables(m) || b.t.RankPredicates[m] != nil {
 			return append(out, m)
 		}
+		declared = className(shortName(cls)) && !strings.HasPrefix(cls, "typing.") && !strings.HasPrefix(cls, "builtins.")
 	}
 	// Of the libraries that have such a method, only those the program
 	// imports can have made the receiver: self.pg.allreduce(t) in a
@@ -377,6 +379,11 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 		if foreign || classes {
 			all, imported = notCollectives(b.t, all), notCollectives(b.t, imported)
 		}
+	}
+	if declared {
+		// io: CheckpointIO, self.io: CheckpointIO: a class the tables
+		// do not list for this method, as for instances above.
+		all, imported = notCollectives(b.t, all), notCollectives(b.t, imported)
 	}
 	// A receiver made by a class that is no stream
 	// (cupy.cuda.Device(0).use()) has that class's method, not a
