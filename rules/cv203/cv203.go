@@ -36,7 +36,12 @@ var Rule = rules.Register(&rules.Rule{
 			"class: an attribute one method allocates on a side stream, another uses on a different stream and a third frees " +
 			"(storage resize_(0)) is reported at the free unless some method records a stream on it or makes the allocating " +
 			"stream wait for the using one (FSDP1's _mp_shard). A value made in host memory " +
-			"(pin_memory=True, device=\"cpu\", .cpu(), .tolist()) is not a device write: nothing is pending on it. " +
+			"(pin_memory=True, device=\"cpu\", .cpu(), .tolist()) is not a device write: nothing is pending on it; nor is " +
+			"what json or msgpack decode, an item of a defaultdict(int) or Counter() attribute, or a value after a " +
+			"condition compared it (`if n != -1:` reads it there and leaves a Python value). Some calls touch no device " +
+			"memory of their arguments: typing.cast, isinstance and len, a method that only hands back an object it holds " +
+			"(`ctx = self._context()`), and a helper that only calls record_stream on it. An operator's out= tensor is " +
+			"written by the call. " +
 			"A collective given a stream argument (CuPy's NCCL calls: stream.ptr, cupy.cuda.Stream.ptds.ptr) runs on that " +
 			"stream, and `with stream:` makes a CuPy stream current; a blocking CuPy stream (Stream() without " +
 			"non_blocking=True) is ordered with the legacy default stream by CUDA itself.",
