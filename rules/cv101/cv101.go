@@ -26,7 +26,10 @@ var Rule = rules.Register(&rules.Rule{
 			"gloo groups shared by two threads break too. Autograd hooks are reported by CV102 instead. A thread " +
 			"joined right after it starts is not concurrent with the code after it; nor are two background saves of " +
 			"a checkpointer that waits for the previous save's future before starting the next, or a collective " +
-			"that the saving function issues after that wait and before the save starts.",
+			"that the saving function issues after that wait and before the save starts. Tasks submitted to one " +
+			"single-worker pool (ThreadPoolExecutor(max_workers=1)) run one after another, as does a thread kept in an " +
+			"attribute and restarted only after a join() of that attribute; async_save with " +
+			"async_checkpointer_type=AsyncCheckpointerType.PROCESS plans in a checkpoint daemon process, on a group of its own.",
 		Why: "NCCL, RCCL, gloo and MPI match collectives across ranks by the order in which each rank " +
 			"launches them on a communicator. Two host threads interleave their launches differently on " +
 			"each rank, so rank 0 may pair its barrier with rank 1's all_gather: the job hangs (or, with " +
