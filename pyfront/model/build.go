@@ -329,7 +329,7 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 		if m := b.t.Canonical(cls + "." + attr.Attr); b.inTables(m) || b.t.RankPredicates[m] != nil {
 			return append(out, m)
 		}
-		declared = className(shortName(cls)) && !strings.HasPrefix(cls, "typing.") && !strings.HasPrefix(cls, "builtins.")
+		declared = className(shortName(cls)) && b.t.Covers(cls)
 	}
 	// Of the libraries that have such a method, only those the program
 	// imports can have made the receiver: self.pg.allreduce(t) in a
@@ -363,15 +363,19 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 				break
 			}
 		}
-		// So is one that holds only instances of named external classes
-		// (self.io = TorchCheckpointIO()): the tables list the classes
-		// whose methods communicate (accelerate.Accelerator.gather), so a
-		// class whose save_checkpoint they do not list has none that
-		// does. Its hook and stream methods are still guessed: those are
-		// torch.nn.Module's and the stream's, inherited by any subclass.
+		// So is one that holds only instances of named classes of the
+		// libraries the tables describe (self.io = TorchCheckpointIO()):
+		// the tables list those libraries' classes whose methods
+		// communicate (accelerate.Accelerator.gather), so a class whose
+		// save_checkpoint they do not list has none that does. A class
+		// of another package (the project's own, outside the analysed
+		// paths) may. Hook and stream methods are still guessed: those
+		// are torch.nn.Module's and the stream's, inherited by any
+		// subclass.
 		classes := true
 		for _, v := range vals {
-			if val := b.g.Value(v); val.Kind != callgraph.KExternal || !className(shortName(b.t.Canonical(val.Name))) {
+			name := b.t.Canonical(b.g.Value(v).Name)
+			if b.g.Value(v).Kind != callgraph.KExternal || !className(shortName(name)) || !b.t.Covers(name) {
 				classes = false
 				break
 			}
@@ -381,8 +385,9 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 		}
 	}
 	if declared {
-		// io: CheckpointIO, self.io: CheckpointIO: a class the tables
-		// do not list for this method, as for instances above.
+		// io: CheckpointIO, self.io: CheckpointIO: a class of a described
+		// library that the tables do not list for this method, as for
+		// instances above.
 		all, imported = notCollectives(b.t, all), notCollectives(b.t, imported)
 	}
 	// A receiver made by a class that is no stream
