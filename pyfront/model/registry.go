@@ -19,22 +19,29 @@ import (
 // HandleRegistry implements flow.HandleRegistries: whether attr of the
 // instance that fn is a method of is waited out of somewhere in its class.
 func (r *resolver) HandleRegistry(fn *rules.Function, attr string) bool {
+	return r.classFacts(fn, &r.b.registries, registriesOf)[attr]
+}
+
+// classFacts returns what scan finds in the class that fn is a method of
+// (or a closure inside one of its methods), memoised in *memo; nil when
+// fn belongs to no class.
+func (r *resolver) classFacts(fn *rules.Function, memo *map[*callgraph.Class]map[string]bool, scan func(*ast.ClassDef) map[string]bool) map[string]bool {
 	f := r.b.fnOf(fn)
 	for f != nil && f.Class == nil {
 		f = f.Parent // a closure inside a method
 	}
 	if f == nil || f.Class.Node == nil {
-		return false
+		return nil
 	}
-	if r.b.registries == nil {
-		r.b.registries = map[*callgraph.Class]map[string]bool{}
+	if *memo == nil {
+		*memo = map[*callgraph.Class]map[string]bool{}
 	}
-	regs, ok := r.b.registries[f.Class]
+	facts, ok := (*memo)[f.Class]
 	if !ok {
-		regs = registriesOf(f.Class.Node)
-		r.b.registries[f.Class] = regs
+		facts = scan(f.Class.Node)
+		(*memo)[f.Class] = facts
 	}
-	return regs[attr]
+	return facts
 }
 
 // registriesOf scans a class for self.X whose elements it waits:
@@ -129,22 +136,7 @@ func selfAttr(e ast.Expr) string {
 
 // HostCounter implements flow.HostCounters.
 func (r *resolver) HostCounter(fn *rules.Function, attr string) bool {
-	f := r.b.fnOf(fn)
-	for f != nil && f.Class == nil {
-		f = f.Parent // a closure inside a method
-	}
-	if f == nil || f.Class.Node == nil {
-		return false
-	}
-	if r.b.counters == nil {
-		r.b.counters = map[*callgraph.Class]map[string]bool{}
-	}
-	cs, ok := r.b.counters[f.Class]
-	if !ok {
-		cs = countersOf(f.Class.Node)
-		r.b.counters[f.Class] = cs
-	}
-	return cs[attr]
+	return r.classFacts(fn, &r.b.counters, countersOf)[attr]
 }
 
 // countersOf scans a class for self.X = defaultdict(int|float) or
