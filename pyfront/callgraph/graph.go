@@ -416,3 +416,10 @@ func b2i(b bool) int {
 // Exhausted reports whether the solver stopped at its work budget (the
 // graph is then partial).
 func (g *Graph) Exhausted() bool { return g.s.exhausted }
+
+// AllNames returns the names a module's __all__ lists, and whether it
+// sets one (what `from m import *` binds when it does).
+func (g *Graph) AllNames(m *resolve.Module) ([]string, bool) {
+	names, ok := g.allNames[m]
+	return names, ok
+}

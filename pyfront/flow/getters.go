@@ -28,10 +28,8 @@ func (l *lowerer) getterRefs(c *ast.Call) (from []string, ok bool) {
 		return nil, false
 	}
 	g := summarize(&l.memo().getters, fn, func() getter {
-		if fd, ok := l.r.(FuncDefiner); ok {
-			if body, args, _, ok := defParts(fd.FuncDef(fn)); ok && args != nil && args.Vararg == nil && args.Kwarg == nil {
-				return getterOf(body, args)
-			}
+		if body, args, ok := l.defOf(fn); ok && args.Vararg == nil && args.Kwarg == nil {
+			return getterOf(body, args)
 		}
 		return getter{}
 	})
@@ -42,8 +40,8 @@ func (l *lowerer) getterRefs(c *ast.Call) (from []string, ok bool) {
 	// expressions: a method called on a receiver gets it as the first.
 	bound := map[string]ast.Expr{}
 	args := c.Args
-	if a, method := c.Func.(*ast.Attribute); method && (g.first == "self" || g.first == "cls") {
-		bound[g.first] = a.Value
+	if receiverShift(c, g.first) == 1 {
+		bound[g.first] = c.Func.(*ast.Attribute).Value
 		args = append([]ast.Expr{nil}, args...)
 	}
 	for i, p := range g.params {
@@ -186,20 +184,15 @@ func (l *lowerer) recordOnlyArgs(c *ast.Call, fn *rules.Function) map[int]bool {
 		return nil
 	}
 	rec := summarize(&l.memo().recordOnly, fn, func() recordOnly {
-		if fd, ok := l.r.(FuncDefiner); ok {
-			if body, args, _, ok := defParts(fd.FuncDef(fn)); ok && args != nil {
-				return recordOnlyOf(fn, body, args)
-			}
+		if body, args, ok := l.defOf(fn); ok {
+			return recordOnlyOf(fn, body, args)
 		}
 		return recordOnly{}
 	})
 	if len(rec.params) == 0 {
 		return nil
 	}
-	shift := 0
-	if _, method := c.Func.(*ast.Attribute); method && (rec.first == "self" || rec.first == "cls") {
-		shift = 1
-	}
+	shift := receiverShift(c, rec.first)
 	var out map[int]bool
 	for i := range c.Args {
 		if rec.params[i+shift] {

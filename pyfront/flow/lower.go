@@ -783,11 +783,10 @@ func (l *lowerer) helperWaits(c *ast.Call, fn *rules.Function) {
 	if len(waited) == 0 {
 		return
 	}
-	fd, _ := l.r.(FuncDefiner)
-	_, args, _, _ := defParts(fd.FuncDef(fn))
+	_, args, _ := l.defOf(fn) // found: waitedParams read it
 	params := args.PositionalNames()
-	if _, method := c.Func.(*ast.Attribute); method && len(params) > 0 && (params[0] == "self" || params[0] == "cls") {
-		params = params[1:]
+	if len(params) > 0 {
+		params = params[receiverShift(c, params[0]):]
 	}
 	emit := func(param string, x ast.Expr) {
 		kind, ok := waited[param]
@@ -836,10 +835,8 @@ func (l *lowerer) memo() *Sources {
 // analysis when the resolver keeps a Sources.
 func (l *lowerer) waitedParams(fn *rules.Function) map[string]rules.EventKind {
 	return summarize(&l.memo().waits, fn, func() map[string]rules.EventKind {
-		if fd, ok := l.r.(FuncDefiner); ok {
-			if body, args, _, ok := defParts(fd.FuncDef(fn)); ok && args != nil {
-				return scanWaits(body, args)
-			}
+		if body, args, ok := l.defOf(fn); ok {
+			return scanWaits(body, args)
 		}
 		return nil
 	})
@@ -2238,14 +2235,12 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 		}
 	case *ast.ListComp:
 		l.compWait(e.Elt, e.Generators, st)
-		l.comprehension(e, e.Generators, st)
+		l.comprehension(e, st)
 	case *ast.GeneratorExp:
 		l.compWait(e.Elt, e.Generators, st)
-		l.comprehension(e, e.Generators, st)
-	case *ast.SetComp:
-		l.comprehension(e, e.Generators, st)
-	case *ast.DictComp:
-		l.comprehension(e, e.Generators, st)
+		l.comprehension(e, st)
+	case *ast.SetComp, *ast.DictComp:
+		l.comprehension(e, st)
 	default:
 		l.children(e, st)
 	}
@@ -2255,9 +2250,9 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 // they are the comprehension's own variables (Python 3 scopes them to
 // it), so `[b[i] for b in bufs]` reads bufs, whatever a local b of the
 // function last held.
-func (l *lowerer) comprehension(e ast.Expr, gens []*ast.Comprehension, st *state) {
+func (l *lowerer) comprehension(e ast.Expr, st *state) {
 	var names []string
-	for _, g := range gens {
+	for _, g := range generators(e) {
 		ast.Inspect(g.Target, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Name); ok {
 				names = append(names, id.Id)

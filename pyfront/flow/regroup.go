@@ -26,20 +26,15 @@ func (l *lowerer) regroupedArgs(c *ast.Call) (from []string, ok bool) {
 		return nil, false
 	}
 	rg := summarize(&l.memo().regroups, fn, func() regrouping {
-		if fd, ok := l.r.(FuncDefiner); ok {
-			if body, args, _, ok := defParts(fd.FuncDef(fn)); ok && args != nil {
-				return regroups(body, args)
-			}
+		if body, args, ok := l.defOf(fn); ok {
+			return regroups(body, args)
 		}
 		return regrouping{}
 	})
 	if rg.from == nil || len(c.Keywords) > 0 {
 		return nil, false
 	}
-	shift := 0
-	if _, method := c.Func.(*ast.Attribute); method && (rg.first == "self" || rg.first == "cls") {
-		shift = 1 // self.group(xs): the receiver fills the first parameter
-	}
+	shift := receiverShift(c, rg.first) // self.group(xs)
 	for _, p := range rg.from {
 		i := p - shift
 		if i < 0 || i >= len(c.Args) {

@@ -23,10 +23,8 @@ type returnFlow struct {
 // returnedParams summarises fn (memoised per analysis).
 func (l *lowerer) returnedParams(fn *rules.Function) returnFlow {
 	return summarize(&l.memo().returns, fn, func() returnFlow {
-		if fd, ok := l.r.(FuncDefiner); ok {
-			if body, args, _, ok := defParts(fd.FuncDef(fn)); ok && args != nil && args.Vararg == nil && args.Kwarg == nil {
-				return scanReturns(body, args, l.uniformOutputs)
-			}
+		if body, args, ok := l.defOf(fn); ok && args.Vararg == nil && args.Kwarg == nil {
+			return scanReturns(body, args, l.uniformOutputs)
 		}
 		return returnFlow{}
 	})

@@ -56,6 +56,27 @@ func summarize[T any](m *sync.Map, fn *rules.Function, compute func() T) T {
 	return v
 }
 
+// defOf returns the body and parameters of a program function's def, for
+// the summaries above (ok false when the resolver cannot show it).
+func (l *lowerer) defOf(fn *rules.Function) (body []ast.Stmt, args *ast.Arguments, ok bool) {
+	fd, isDefiner := l.r.(FuncDefiner)
+	if !isDefiner {
+		return nil, nil, false
+	}
+	body, args, _, ok = defParts(fd.FuncDef(fn))
+	return body, args, ok && args != nil
+}
+
+// receiverShift is 1 when c calls a method (obj.m(…)) of a function whose
+// first parameter is self or cls: the receiver fills that parameter, and
+// the call's first argument is the function's second one.
+func receiverShift(c *ast.Call, first string) int {
+	if _, method := c.Func.(*ast.Attribute); method && (first == "self" || first == "cls") {
+		return 1
+	}
+	return 0
+}
+
 // SourceIndex is implemented by a Resolver that keeps a Sources for the
 // whole analysis.
 type SourceIndex interface {

@@ -254,10 +254,12 @@ func (b *builder) functions() {
 	}
 }
 
-// className reports whether an identifier is spelled as a class is
-// (TorchCheckpointIO, Trainer), not as a function or module.
-func className(id string) bool {
-	return id != "" && id[0] >= 'A' && id[0] <= 'Z' && strings.ToUpper(id) != id
+// namesClass is isClassName less constants spelled in capitals
+// (group.WORLD): a class (TorchCheckpointIO, Trainer), not a function,
+// module or constant.
+func namesClass(name string) bool {
+	last := shortName(name)
+	return isClassName(name) && strings.ToUpper(last) != last
 }
 
 // apis returns the canonical API names a call may invoke: its external
@@ -329,7 +331,7 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 		if m := b.t.Canonical(cls + "." + attr.Attr); b.inTables(m) || b.t.RankPredicates[m] != nil {
 			return append(out, m)
 		}
-		declared = className(shortName(cls)) && b.t.Covers(cls)
+		declared = namesClass(cls) && b.t.Covers(cls)
 	}
 	// Of the libraries that have such a method, only those the program
 	// imports can have made the receiver: self.pg.allreduce(t) in a
@@ -375,7 +377,7 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 		classes := true
 		for _, v := range vals {
 			name := b.t.Canonical(b.g.Value(v).Name)
-			if b.g.Value(v).Kind != callgraph.KExternal || !className(shortName(name)) || !b.t.Covers(name) {
+			if b.g.Value(v).Kind != callgraph.KExternal || !namesClass(name) || !b.t.Covers(name) {
 				classes = false
 				break
 			}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -21,32 +22,6 @@ import (
 // see them as rank values. A chain (IS_MAIN = RANK == 0 in a second
 // module, tested in a third) is followed; an import cycle is cut where it
 // closes, as Python's own partially initialised module would be.
-
-// dunderAll returns the names a module's __all__ lists, and whether it
-// has one.
-func dunderAll(m *ast.Module) (map[string]bool, bool) {
-	var all map[string]bool
-	for _, st := range m.Body {
-		var target, value ast.Expr
-		switch a := st.(type) {
-		case *ast.Assign:
-			if len(a.Targets) == 1 {
-				target, value = a.Targets[0], a.Value
-			}
-		case *ast.AugAssign:
-			target, value = a.Target, a.Value
-		}
-		if n, ok := target.(*ast.Name); ok && n.Id == "__all__" {
-			if all == nil {
-				all = map[string]bool{}
-			}
-			for _, name := range ast.ConstStrings(value) {
-				all[name] = true
-			}
-		}
-	}
-	return all, all != nil
-}
 
 // rankImport is one module-level import a module may take rank names
 // through: from module import name as local (name "" for `import
@@ -89,10 +64,10 @@ func (b *builder) lowerRankModules(r *resolver) map[*callgraph.Func]bool {
 					seeds[im.local+"."+n] = true
 				}
 			case im.name == "*":
-				all, listed := dunderAll(byName[im.module].AST)
+				listed, hasAll := b.g.AllNames(byName[im.module].Mod)
 				for n := range names {
 					top, _, _ := strings.Cut(n, ".")
-					if listed && all[top] || !listed && top[0] != '_' {
+					if hasAll && slices.Contains(listed, top) || !hasAll && top[0] != '_' {
 						seeds[n] = true
 					}
 				}
