@@ -498,7 +498,9 @@ type Event struct {
 	From []string
 	// Host (a write): the value is made on the host — pinned or CPU
 	// memory, a synchronous copy to it (.cpu(), .tolist()) — so no device
-	// work on any stream is pending on it.
+	// work on any stream is pending on it. On an EvSync: a blocking copy
+	// of device tensor Var to the host (t.item(), t.tolist(), t.cpu()),
+	// which waits for the current stream (Stream) only.
 	Host   bool
 	Stream *Stream // the current stream when the event happens (nil = default/current)
 	Other  *Stream

@@ -575,7 +575,8 @@ func keepsHost(value ast.Expr) bool {
 // (batch.items(), grads.append(g)).
 // handleMethods are methods of work handles, futures and events, which
 // tensors do not have: their receiver (works[i].wait()) is no tensor read.
-var handleMethods = map[string]bool{"wait": true, "is_completed": true, "result": true, "done": true, "query": true, "get_future": true}
+var handleMethods = map[string]bool{"wait": true, "is_completed": true, "result": true, "done": true, "query": true, "get_future": true,
+	"record": true} // Event.record: tensors have no record method
 
 var containerMethods = map[string]bool{"items": true, "keys": true, "get": true, "append": true, "extend": true, "setdefault": true}
 
@@ -2556,6 +2557,13 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 		l.event(&rules.Event{Kind: rules.EvCall, Pos: at, Callee: callee, Var: l.callTarget[c]})
 	}
 	l.streamCall(c, ext, at, st)
+	if l.uses && site == nil {
+		if v := hostRead(c); v != "" {
+			// The host waits for the copy, so for everything issued
+			// on the current stream before it.
+			l.event(&rules.Event{Kind: rules.EvSync, Pos: at, Host: true, Var: v})
+		}
+	}
 	l.multiComm(c, ext, at)
 	l.mpiLevel(c, ext, at)
 	// Handles passed to another call are that call's to wait.
@@ -2567,6 +2575,33 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 			l.escape(k.Value, st)
 		}
 	}
+}
+
+// hostRead returns the tensor a blocking copy to the host reads (t.item(),
+// t.tolist(), t.cpu() and t.to("cpu") without non_blocking=True), or "".
+func hostRead(c *ast.Call) string {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return ""
+	}
+	switch a.Attr {
+	case "item", "tolist":
+	case "cpu":
+	case "to":
+		if len(c.Args) == 0 || !cpuDevice(c.Args[0]) {
+			return ""
+		}
+	default:
+		return ""
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == "non_blocking" {
+			if b, ok := k.Value.(*ast.Constant); !ok || b.Type != ast.ConstBool || b.Bool {
+				return ""
+			}
+		}
+	}
+	return dotted(a.Value)
 }
 
 // introspects names the builtins that look at an object without reading
@@ -2756,6 +2791,18 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 		case "synchronize":
 			if v := dotted(recv); v != "" && st.has(v) {
 				sa = &api.StreamAPI{Role: "wait_work", Method: true}
+			}
+		case "record":
+			// ev.record(stream) on an event the analysis cannot type
+			// (taken out of a dict of events, BMTrain's p2p ops): no
+			// tensor has a record method, and its argument is a stream.
+			if len(c.Args) == 1 && len(c.Keywords) == 0 && l.isStreamExpr(c.Args[0]) {
+				for _, name := range l.tb.MethodNames[method] {
+					if s := l.tb.Streams[name]; s != nil && s.Role == "record_event" && strings.HasSuffix(name, "Event.record") {
+						sa, ext = s, name
+						break
+					}
+				}
 			}
 		}
 	}
@@ -3004,6 +3051,27 @@ func legacyNull(e ast.Expr) bool {
 		return false
 	}
 	return lastName(dotted(a.Value)) == "Stream"
+}
+
+// isStreamExpr reports whether e denotes a stream: a name bound to one,
+// current_stream()/default_stream(), a stream the resolver knows, or the
+// stream of an enclosing stream context, by its text.
+func (l *lowerer) isStreamExpr(e ast.Expr) bool {
+	if n, ok := e.(*ast.Name); ok {
+		if _, ok := l.curAlias[n.Id]; ok {
+			return true
+		}
+	}
+	if l.isCurrentStream(e) || l.newStream(e).s != nil || l.r.Stream(e) != nil {
+		return true
+	}
+	text := l.text(e)
+	for _, sc := range l.streams {
+		if sc.text != "" && sc.text == text {
+			return true
+		}
+	}
+	return false
 }
 
 // newStream returns the stream a value creates (torch.cuda.Stream()).

@@ -170,7 +170,7 @@ func Build(in Input) *rules.Program {
 		b.walkModule(m)
 	}
 	wg.Wait()
-	for _, phase := range []func(){b.collectSites, b.facts, b.contexts, b.reach, b.finishGroups, b.gradSync, b.runFlow, b.scalerSkips} {
+	for _, phase := range []func(){b.collectSites, b.facts, b.contexts, b.reach, b.finishGroups, b.gradSync, b.runFlow, b.gatedCreations, b.scalerSkips} {
 		if in.Stop != nil && in.Stop() {
 			return nil
 		}

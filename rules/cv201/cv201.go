@@ -129,6 +129,14 @@ func syncedBetween(a, b *rules.Site) bool {
 		if e.Kind != rules.EvSync {
 			continue
 		}
+		if e.Host {
+			// A blocking host read: the host waited for the stream it
+			// ran on.
+			if e.Stream != nil && a.Stream != nil && e.Stream.ID == a.Stream.ID {
+				return true
+			}
+			continue
+		}
 		if e.Other == nil && e.OtherText == "" {
 			return true // the whole device
 		}

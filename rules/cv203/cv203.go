@@ -41,7 +41,10 @@ var Rule = rules.Register(&rules.Rule{
 			"condition compared it (`if n != -1:` reads it there and leaves a Python value). Some calls touch no device " +
 			"memory of their arguments: typing.cast, isinstance and len, a method that only hands back an object it holds " +
 			"(`ctx = self._context()`), and a helper that only calls record_stream on it. An operator's out= tensor is " +
-			"written by the call. " +
+			"written by the call. A blocking copy of a device tensor to the host (t.item(), t.tolist(), t.cpu() without " +
+			"non_blocking=True) makes the host wait for the stream it runs on, so what that stream wrote before it is " +
+			"finished for every stream afterwards; ev.record(stream) on an event the analysis cannot type (kept in a dict) is " +
+			"an event record, not a tensor read. " +
 			"A collective given a stream argument (CuPy's NCCL calls: stream.ptr, cupy.cuda.Stream.ptds.ptr) runs on that " +
 			"stream, and `with stream:` makes a CuPy stream current; a blocking CuPy stream (Stream() without " +
 			"non_blocking=True) is ordered with the legacy default stream by CUDA itself.",
@@ -129,6 +132,10 @@ type state struct {
 	waits    map[[2]string]int          // (waiter, waited) -> last index
 	anyWait  map[string]int             // waiter -> last index of a wait on an unknown stream
 	sync     int                        // last device synchronize
+	// streamSync: stream id -> index after the last blocking host read
+	// of a device tensor on it (t.item()): the host has waited for the
+	// stream's work so far, so later work on any stream sees it.
+	streamSync map[string]int
 	enters   []*rules.Event             // active stream contexts
 	// evRecorded: stream id -> index of the last event recorded on it.
 	evRecorded map[string]int
@@ -147,7 +154,7 @@ func legacyOrdered(a, b *rules.Stream) bool {
 }
 
 func (st *state) ordered(consumer, producer string, after int) bool {
-	if st.sync > after || st.anyWait[consumer] > after {
+	if st.sync > after || st.anyWait[consumer] > after || st.streamSync[producer] > after {
 		return true
 	}
 	return st.waits[[2]string{consumer, producer}] > after
@@ -162,7 +169,7 @@ func run(p *rules.Pass) {
 
 func check(p *rules.Pass, fn *rules.Function) {
 	st := &state{produced: map[string]prod{}, usedOn: map[string]map[string]prod{}, recorded: map[string]map[string]bool{},
-		waits: map[[2]string]int{}, anyWait: map[string]int{}, sync: -1, evRecorded: map[string]int{}}
+		waits: map[[2]string]int{}, anyWait: map[string]int{}, sync: -1, evRecorded: map[string]int{}, streamSync: map[string]int{}}
 	w := &walker{p: p, st: st, reported: map[string]bool{}}
 	w.events(fn.Events, &frame{fn: fn})
 }
@@ -281,7 +288,13 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 				st.waits[[2]string{sid(e.Stream), sid(e.Other)}] = i + 1
 			}
 		case rules.EvSync:
-			st.sync = i + 1
+			if !e.Host {
+				st.sync = i + 1
+			} else if _, ok := st.produced[e.Var]; ok {
+				// A read of device memory: the copy runs on the
+				// current stream, and the host waits for it.
+				st.streamSync[sid(e.Stream)] = i + 1
+			}
 		case rules.EvRecordEvent:
 			st.evRecorded[sid(e.Stream)] = i
 		case rules.EvRecordStream:

@@ -30,7 +30,9 @@ var Rule = rules.Register(&rules.Rule{
 			"operations split by rank, the same collective on both sides, and rank-dependent arguments " +
 			"(`gather_list if rank == dst else None`) are fine and not reported; so is a hierarchical collective, whose arms meet on one group " +
 			"(gather to the node's leader, scatter back) while the leader's arm alone also communicates on a group the other arm never uses " +
-			"(the leaders' group). A condition on a file system check " +
+			"(the leaders' group); nor is an op on a communicator that is itself created only where the same condition holds " +
+			"(every chain of calls to its creation passes through `if cond:`, as TRL's trainer does for the main process's link to a " +
+			"vLLM server), whose members are those ranks alone. A condition on a file system check " +
 			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`) is reported too, as a warning: each rank asks its own " +
 			"host, and ranks can disagree. Once a value has been broadcast or all-reduced it is the same on every rank, " +
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +

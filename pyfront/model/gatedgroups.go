@@ -1,0 +1,232 @@
+package model
+
+import (
+	"bytes"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/pyfront/resolve"
+	"github.com/collvet/collvet/rules"
+)
+
+// Groups made on the gated ranks only. A communicator that only some
+// ranks create has only those ranks as members, so those ranks alone may
+// use it. TRL's GRPO trainer does
+//
+//	if self.accelerator.is_main_process:
+//	    self.vllm_client = VLLMClient(...)
+//	    self.vllm_client.init_communicator()   # PyNcclCommunicator(StatelessProcessGroup(...))
+//	...
+//	if self.accelerator.is_main_process:
+//	    self.vllm_client.update_named_param(name, p)   # pynccl_comm.broadcast
+//
+// where the communicator joins the main process to the inference
+// server's workers and no other trainer rank. An op of a rank branch
+// whose group is created only where the branch's own condition holds
+// (every chain of calls to the creation passes through the then-arm of an
+// `if` with the same condition) is left out of the branch. A group that
+// synchronises the default group on creation (new_group) cannot be made
+// this way without hanging, which CV301 reports at the creation.
+
+// maxGateDepth bounds how many callers up creationGated looks for the
+// condition (the creation in a helper of a helper of the gated call).
+const maxGateDepth = 3
+
+// gatedCreations drops from the rank branches the ops on groups created
+// under the branch's own condition only.
+func (b *builder) gatedCreations() {
+	if len(b.groupFn) == 0 {
+		return
+	}
+	var fnAt map[ast.Node]*callgraph.Func
+	memo := map[gateQuery]bool{}
+	for _, br := range b.prog.Branches {
+		if br == nil || br.EarlyExit || br.SetOrder || br.Members || br.StopsEarly || br.SkipsStep || br.DataCount || br.Reordered || br.Divergence != rules.RankTest {
+			continue
+		}
+		var kept []*rules.OpRef
+		for _, o := range br.Then {
+			g := o.Group
+			node := b.groupFn[g]
+			if g == nil || g.Kind != rules.GroupAlloc || o.Creates || node == nil {
+				kept = append(kept, o)
+				continue
+			}
+			if fnAt == nil {
+				fnAt = map[ast.Node]*callgraph.Func{}
+				for _, f := range b.g.Funcs {
+					fnAt[f.Node] = f
+				}
+			}
+			q := gateQuery{g: g, cond: br.Cond}
+			gated, ok := memo[q]
+			if !ok {
+				gated = b.creationGated(fnAt[node], g.Pos.Line, br.Cond, b.moduleOf(br.Func), 0)
+				memo[q] = gated
+			}
+			if !gated {
+				kept = append(kept, o)
+			}
+		}
+		br.Then = kept
+	}
+}
+
+type gateQuery struct {
+	g    *rules.Group
+	cond string
+}
+
+// creationGated reports whether the statement of f at line runs only where
+// cond (a condition's source text) holds: it sits in the then-arm of an
+// `if cond:` of f, or every explicit call of f does, a few callers up.
+// useMod is the module of the branch that uses the group.
+func (b *builder) creationGated(f *callgraph.Func, line int, cond string, useMod *resolve.Module, depth int) bool {
+	if f == nil || f.Module == nil {
+		return false
+	}
+	if b.underCond(f, line, cond) {
+		return true
+	}
+	if depth >= maxGateDepth {
+		return false
+	}
+	callers := b.callersOf(f)
+	if len(callers) == 0 {
+		return false // an entry point: called from anywhere
+	}
+	for _, cs := range callers {
+		at := int(cs.Node.Span().Lineno)
+		if cs.Caller.Module != useMod && b.mainBlock(cs.Caller, at) {
+			// Another module's script block: it runs when that file is
+			// the program, not when the branch's module imports it.
+			continue
+		}
+		if cs.Caller == f || !b.creationGated(cs.Caller, at, cond, useMod, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// underCond reports whether line lies in the body of an `if` of f whose
+// (one-line) condition reads cond.
+func (b *builder) underCond(f *callgraph.Func, line int, cond string) bool {
+	file := b.files[f.Module.Path]
+	if file == nil {
+		return false
+	}
+	found := false
+	var visit func(stmts []ast.Stmt)
+	visit = func(stmts []ast.Stmt) {
+		for _, s := range stmts {
+			sp := s.Span()
+			if int(sp.Lineno) > line || int(sp.EndLineno) < line {
+				continue
+			}
+			switch s := s.(type) {
+			case *ast.If:
+				if inStmts(s.Body, line) && testText(file.Src, s.Test) == cond {
+					found = true
+					return
+				}
+				visit(s.Body)
+				visit(s.Orelse)
+			case *ast.With:
+				visit(s.Body)
+			case *ast.AsyncWith:
+				visit(s.Body)
+			case *ast.Try:
+				visit(s.Body)
+				for _, h := range s.Handlers {
+					visit(h.Body)
+				}
+				visit(s.Orelse)
+				visit(s.Finalbody)
+			case *ast.For:
+				visit(s.Body)
+			case *ast.AsyncFor:
+				visit(s.Body)
+			case *ast.While:
+				visit(s.Body)
+			}
+		}
+	}
+	body := defBody(f.Node)
+	if m, ok := f.Node.(*ast.Module); ok {
+		body = m.Body
+	}
+	visit(body)
+	return found
+}
+
+// inStmts reports whether line lies within one of stmts.
+func inStmts(stmts []ast.Stmt, line int) bool {
+	for _, s := range stmts {
+		if sp := s.Span(); int(sp.Lineno) <= line && line <= int(sp.EndLineno) {
+			return true
+		}
+	}
+	return false
+}
+
+// testText is the source text of a one-line condition as the rank
+// branches quote it ("" for one that spans lines).
+func testText(src []byte, e ast.Expr) string {
+	sp := e.Span()
+	if sp.EndLineno != sp.Lineno || sp.Lineno < 1 {
+		return ""
+	}
+	start := 0
+	for i := 1; i < int(sp.Lineno); i++ {
+		j := bytes.IndexByte(src[start:], '\n')
+		if j < 0 {
+			return ""
+		}
+		start += j + 1
+	}
+	end := bytes.IndexByte(src[start:], '\n')
+	line := src[start:]
+	if end >= 0 {
+		line = src[start : start+end]
+	}
+	a, z := int(sp.ColOffset), int(sp.EndColOffset)
+	if a > z || z > len(line) {
+		return ""
+	}
+	return string(line[a:z])
+}
+
+// moduleOf is the module of a model function (nil when unknown).
+func (b *builder) moduleOf(rf *rules.Function) *resolve.Module {
+	if f := b.fnOf(rf); f != nil {
+		return f.Module
+	}
+	return nil
+}
+
+// mainBlock reports whether line of module body f lies under
+// `if __name__ == "__main__":`.
+func (b *builder) mainBlock(f *callgraph.Func, line int) bool {
+	m, ok := f.Node.(*ast.Module)
+	if !ok {
+		return false
+	}
+	for _, s := range m.Body {
+		if i, ok := s.(*ast.If); ok && inStmts(i.Body, line) && isMainTest(i.Test) {
+			return true
+		}
+	}
+	return false
+}
+
+// isMainTest matches `__name__ == "__main__"` (either way round).
+func isMainTest(e ast.Expr) bool {
+	c, ok := e.(*ast.Compare)
+	if !ok || len(c.Comparators) != 1 {
+		return false
+	}
+	isName := func(x ast.Expr) bool { n, ok := x.(*ast.Name); return ok && n.Id == "__name__" }
+	isMain := func(x ast.Expr) bool { k, ok := x.(*ast.Constant); return ok && k.Type == ast.ConstStr && k.Str == "__main__" }
+	return isName(c.Left) && isMain(c.Comparators[0]) || isMain(c.Left) && isName(c.Comparators[0])
+}
