@@ -227,6 +227,9 @@ func isMainTest(e ast.Expr) bool {
 		return false
 	}
 	isName := func(x ast.Expr) bool { n, ok := x.(*ast.Name); return ok && n.Id == "__name__" }
-	isMain := func(x ast.Expr) bool { k, ok := x.(*ast.Constant); return ok && k.Type == ast.ConstStr && k.Str == "__main__" }
+	isMain := func(x ast.Expr) bool {
+		k, ok := x.(*ast.Constant)
+		return ok && k.Type == ast.ConstStr && k.Str == "__main__"
+	}
 	return isName(c.Left) && isMain(c.Comparators[0]) || isMain(c.Left) && isName(c.Comparators[0])
 }

@@ -136,7 +136,7 @@ type state struct {
 	// of a device tensor on it (t.item()): the host has waited for the
 	// stream's work so far, so later work on any stream sees it.
 	streamSync map[string]int
-	enters   []*rules.Event             // active stream contexts
+	enters     []*rules.Event // active stream contexts
 	// evRecorded: stream id -> index of the last event recorded on it.
 	evRecorded map[string]int
 	// quiet: the events are a called method's (EvCall); its own hazards
