@@ -2533,15 +2533,22 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	if l.uses && site == nil {
 		recorded = l.recordOnlyArgs(c, calleeFn)
 	}
+	// What a thread or pool call hands over (Thread(args=…), pool.submit(fn,
+	// x)) is read by the thread's function, not here: the spawn reads no
+	// device memory on the current stream.
+	handed := false
+	if sp := l.tb.Spawners[ext]; sp != nil && (sp.Context == "thread" || sp.Context == "pool") {
+		handed = true
+	}
 	for i, x := range c.Args {
-		if site != nil || helper && i == 0 || filed && dotted(x) != "" || recorded[i] {
+		if site != nil || handed || helper && i == 0 || filed && dotted(x) != "" || recorded[i] {
 			l.nestedCalls(x, st)
 		} else {
 			l.expr(x, st, false)
 		}
 	}
 	for _, k := range c.Keywords {
-		if site != nil {
+		if site != nil || handed {
 			l.nestedCalls(k.Value, st)
 		} else {
 			l.expr(k.Value, st, false)

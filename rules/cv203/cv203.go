@@ -44,7 +44,8 @@ var Rule = rules.Register(&rules.Rule{
 			"written by the call. A blocking copy of a device tensor to the host (t.item(), t.tolist(), t.cpu() without " +
 			"non_blocking=True) makes the host wait for the stream it runs on, so what that stream wrote before it is " +
 			"finished for every stream afterwards; ev.record(stream) on an event the analysis cannot type (kept in a dict) is " +
-			"an event record, not a tensor read. " +
+			"an event record, not a tensor read. Tensors handed to a thread or a pool (Thread(args=…), pool.submit(fn, x)) are " +
+			"read by that thread's function, not at the spawn. " +
 			"A collective given a stream argument (CuPy's NCCL calls: stream.ptr, cupy.cuda.Stream.ptds.ptr) runs on that " +
 			"stream, and `with stream:` makes a CuPy stream current; a blocking CuPy stream (Stream() without " +
 			"non_blocking=True) is ordered with the legacy default stream by CUDA itself.",
