@@ -37,7 +37,8 @@ var Rule = rules.Register(&rules.Rule{
 			"(storage resize_(0)) is reported at the free unless some method records a stream on it or makes the allocating " +
 			"stream wait for the using one (FSDP1's _mp_shard). A value made in host memory " +
 			"(pin_memory=True, device=\"cpu\", .cpu(), .tolist()) is not a device write: nothing is pending on it; nor is " +
-			"what json or msgpack decode, an item of a defaultdict(int) or Counter() attribute, or a value after a " +
+			"what json or msgpack decode, what an object collective returns (all_gather_object, detectron2's comm.gather, also " +
+			"when the analysed program is the library that defines it), an item of a defaultdict(int) or Counter() attribute, or a value after a " +
 			"condition compared it (`if n != -1:` reads it there and leaves a Python value). Some calls touch no device " +
 			"memory of their arguments: typing.cast, isinstance and len, a method that only hands back an object it holds " +
 			"(`ctx = self._context()`), and a helper that only calls record_stream on it. An operator's out= tensor is " +
