@@ -334,7 +334,8 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 		declared = namesClass(cls) && b.t.Covers(cls)
 	}
 	// Of the libraries that have such a method, only those the program
-	// imports can have made the receiver: self.pg.allreduce(t) in a
+	// imports (when its modules load, not only inside a function that
+	// may never run) can have made the receiver: self.pg.allreduce(t) in a
 	// torch program is ProcessGroup.allreduce, not mpi4py's
 	// Comm.allreduce. When it imports none of them, a receiver that
 	// holds no value at all (a parameter: the trainer, engine or
@@ -347,7 +348,7 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 		if b.anyReceiver(name) {
 			all = append(all, name)
 			tops[topPackage(name)] = true
-			if b.importedTops[topPackage(name)] {
+			if b.prepared.eagerTops[topPackage(name)] {
 				imported = append(imported, name)
 			}
 		}

@@ -422,6 +422,11 @@ type Prepared struct {
 	// objects.
 	modules map[string]bool
 	lines   map[string][]int // by file path
+	// eagerTops: the top-level packages some module imports when it is
+	// itself imported (at module level, in a class body, under an if or
+	// try there), not only inside a function that may never run
+	// (mmengine's `import deepspeed` in the DeepSpeed branch of init_dist).
+	eagerTops map[string]bool
 }
 
 // Prepare computes what Build needs from the modules' syntax alone. It
@@ -432,13 +437,35 @@ func Prepare(mods []*callgraph.ModuleInput, files []*rules.File, t *api.Tables) 
 		t = api.Default()
 	}
 	p := &Prepared{imports: make(map[string]map[string]string, len(mods)), modules: map[string]bool{}, lines: make(map[string][]int, len(files))}
+	p.eagerTops = map[string]bool{}
 	for _, m := range mods {
 		p.imports[m.Mod.Path] = importNames(m, t, p.modules)
+		eagerImports(m, t, p.eagerTops)
 	}
 	for _, f := range files {
 		p.lines[f.Path] = lineStarts(f.Src)
 	}
 	return p
+}
+
+// eagerImports adds to tops the top-level packages a module imports
+// outside its functions.
+func eagerImports(m *callgraph.ModuleInput, t *api.Tables, tops map[string]bool) {
+	ast.Inspect(m.AST, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda:
+			return false
+		case *ast.Import:
+			for _, a := range n.Names {
+				tops[topPackage(t.Canonical(a.Name))] = true
+			}
+		case *ast.ImportFrom:
+			if abs, ok := resolve.Absolute(m.Mod, n.Level, n.Module); ok {
+				tops[topPackage(t.Canonical(abs))] = true
+			}
+		}
+		return true
+	})
 }
 
 // importNames records what each imported local name of a module denotes
