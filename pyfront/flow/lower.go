@@ -2602,8 +2602,7 @@ func hostRead(c *ast.Call) string {
 		return ""
 	}
 	switch a.Attr {
-	case "item", "tolist":
-	case "cpu":
+	case "item", "tolist", "cpu":
 	case "to":
 		if len(c.Args) == 0 || !cpuDevice(c.Args[0]) {
 			return ""

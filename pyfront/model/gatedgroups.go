@@ -38,7 +38,6 @@ func (b *builder) gatedCreations() {
 	if len(b.groupFn) == 0 {
 		return
 	}
-	var fnAt map[ast.Node]*callgraph.Func
 	memo := map[gateQuery]bool{}
 	for _, br := range b.prog.Branches {
 		if br == nil || br.EarlyExit || br.SetOrder || br.Members || br.StopsEarly || br.SkipsStep || br.DataCount || br.Reordered || br.Divergence != rules.RankTest {
@@ -52,16 +51,10 @@ func (b *builder) gatedCreations() {
 				kept = append(kept, o)
 				continue
 			}
-			if fnAt == nil {
-				fnAt = map[ast.Node]*callgraph.Func{}
-				for _, f := range b.g.Funcs {
-					fnAt[f.Node] = f
-				}
-			}
 			q := gateQuery{g: g, cond: br.Cond}
 			gated, ok := memo[q]
 			if !ok {
-				gated = b.creationGated(fnAt[node], g.Pos.Line, br.Cond, b.moduleOf(br.Func), 0)
+				gated = b.creationGated(b.g.FuncOf(node), g.Pos.Line, br.Cond, b.moduleOf(br.Func), 0)
 				memo[q] = gated
 			}
 			if !gated {
@@ -126,7 +119,7 @@ func (b *builder) underCond(f *callgraph.Func, line int, cond string) bool {
 			}
 			switch s := s.(type) {
 			case *ast.If:
-				if inStmts(s.Body, line) && testText(file.Src, s.Test) == cond {
+				if inStmts(s.Body, line) && testText(file.Src, b.prepared.lines[file.Path], s.Test) == cond {
 					found = true
 					return
 				}
@@ -171,24 +164,17 @@ func inStmts(stmts []ast.Stmt, line int) bool {
 }
 
 // testText is the source text of a one-line condition as the rank
-// branches quote it ("" for one that spans lines).
-func testText(src []byte, e ast.Expr) string {
+// branches quote it ("" for one that spans lines); lines holds the
+// offsets at which src's lines start.
+func testText(src []byte, lines []int, e ast.Expr) string {
 	sp := e.Span()
-	if sp.EndLineno != sp.Lineno || sp.Lineno < 1 {
+	n := int(sp.Lineno)
+	if sp.EndLineno != sp.Lineno || n < 1 || n > len(lines) {
 		return ""
 	}
-	start := 0
-	for i := 1; i < int(sp.Lineno); i++ {
-		j := bytes.IndexByte(src[start:], '\n')
-		if j < 0 {
-			return ""
-		}
-		start += j + 1
-	}
-	end := bytes.IndexByte(src[start:], '\n')
-	line := src[start:]
-	if end >= 0 {
-		line = src[start : start+end]
+	line := src[lines[n-1]:]
+	if end := bytes.IndexByte(line, '\n'); end >= 0 {
+		line = line[:end]
 	}
 	a, z := int(sp.ColOffset), int(sp.EndColOffset)
 	if a > z || z > len(line) {
