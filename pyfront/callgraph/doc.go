@@ -43,6 +43,7 @@
 // writes the PyCG JSON shape.
 //
 // The builder is sequential and deterministic: modules are processed in
-// path order and the worklist is FIFO, so value and function numbering do
-// not depend on scheduling.
+// path order, the constraints known so far are solved after each module
+// (while later files are still being parsed), and the worklist is FIFO,
+// so value and function numbering do not depend on scheduling.
 package callgraph
