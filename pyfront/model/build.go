@@ -163,13 +163,17 @@ func Build(in Input) *rules.Program {
 	}
 	// The statement walk and the lowering of the call graph's functions
 	// read the solved graph and write disjoint state, so they run side by
-	// side (the spare core is otherwise idle here).
+	// side; the walk itself is split in two halves of the source, each
+	// into its own facts, merged in order afterwards.
 	var wg conc.WaitGroup
 	wg.Go(b.functions)
-	for _, m := range in.Modules {
-		b.walkModule(m)
-	}
+	first, second := splitBySize(in.Modules, b.files)
+	var firstFacts *walkFacts
+	wg.Go(func() { firstFacts = b.walkModules(first) })
+	secondFacts := b.walkModules(second)
 	wg.Wait()
+	b.mergeWalk(firstFacts)
+	b.mergeWalk(secondFacts)
 	for _, phase := range []func(){b.collectSites, b.facts, b.contexts, b.reach, b.finishGroups, b.gradSync, b.runFlow, b.gatedCreations, b.scalerSkips} {
 		if in.Stop != nil && in.Stop() {
 			return nil
@@ -177,6 +181,29 @@ func Build(in Input) *rules.Program {
 		phase()
 	}
 	return b.prog
+}
+
+// splitBySize cuts the modules, in order, where half of their source
+// bytes lie before the cut.
+func splitBySize(mods []*callgraph.ModuleInput, files map[string]*rules.File) (first, second []*callgraph.ModuleInput) {
+	size := func(m *callgraph.ModuleInput) int {
+		if f := files[m.Mod.Path]; f != nil {
+			return len(f.Src)
+		}
+		return 0
+	}
+	total := 0
+	for _, m := range mods {
+		total += size(m)
+	}
+	sum := 0
+	for i, m := range mods {
+		if 2*sum >= total {
+			return mods[:i], mods[i:]
+		}
+		sum += size(m)
+	}
+	return mods, nil
 }
 
 func (b *builder) pos(path string, n ast.Node) rules.Pos {

@@ -22,6 +22,52 @@ type walker struct {
 	joinedVars map[ast.Node]map[string]bool
 	assigned   map[*ast.Call]ast.Node // spawn call → function node (for joinedVars)
 	backward   []bool                 // per backward call: inside a single-threaded-autograd with
+	out        *walkFacts
+}
+
+// walkFacts is what the statement walk of some modules found. The walk
+// runs over parts of the program side by side (each part into its own
+// walkFacts, merged afterwards), so walkers never write the builder.
+type walkFacts struct {
+	info                          map[*ast.Call]*callInfo
+	joined                        map[*ast.Call]bool
+	groupFn                       map[*rules.Group]ast.Node
+	backwardFns                   map[ast.Node]bool
+	backwardCalls, backwardSingle int
+}
+
+func newWalkFacts() *walkFacts {
+	return &walkFacts{info: map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{}, groupFn: map[*rules.Group]ast.Node{}, backwardFns: map[ast.Node]bool{}}
+}
+
+// walkModules walks the modules' statements into one walkFacts.
+func (b *builder) walkModules(mods []*callgraph.ModuleInput) *walkFacts {
+	out := newWalkFacts()
+	for _, m := range mods {
+		b.walkModule(m, out)
+	}
+	return out
+}
+
+// mergeWalk adds the facts of one part of the walk to the builder.
+func (b *builder) mergeWalk(f *walkFacts) {
+	for k, v := range f.info {
+		b.info[k] = v
+	}
+	for k, v := range f.joined {
+		b.joined[k] = v
+	}
+	for k, v := range f.backwardFns {
+		b.backwardFns[k] = v
+	}
+	if len(f.groupFn) > 0 && b.groupFn == nil {
+		b.groupFn = map[*rules.Group]ast.Node{}
+	}
+	for k, v := range f.groupFn {
+		b.groupFn[k] = v
+	}
+	b.backwardCalls += f.backwardCalls
+	b.backwardSingle += f.backwardSingle
 }
 
 type walkState struct {
@@ -30,9 +76,9 @@ type walkState struct {
 	single bool
 }
 
-func (b *builder) walkModule(m *callgraph.ModuleInput) {
+func (b *builder) walkModule(m *callgraph.ModuleInput, out *walkFacts) {
 	f := b.files[m.Mod.Path]
-	w := &walker{b: b, path: m.Mod.Path, joinedVars: map[ast.Node]map[string]bool{}, assigned: map[*ast.Call]ast.Node{}}
+	w := &walker{b: b, path: m.Mod.Path, joinedVars: map[ast.Node]map[string]bool{}, assigned: map[*ast.Call]ast.Node{}, out: out}
 	if f != nil {
 		w.src = f.Src
 		w.lines = b.prepared.lines[f.Path]
@@ -40,15 +86,15 @@ func (b *builder) walkModule(m *callgraph.ModuleInput) {
 	w.fnNode = m.AST
 	w.stmts(m.AST.Body, walkState{})
 	for call, fnNode := range w.assigned {
-		info := b.info[call]
+		info := out.info[call]
 		if info != nil && info.assigned != "" && w.joinedVars[fnNode][info.assigned] {
-			b.joined[call] = true
+			out.joined[call] = true
 		}
 	}
 	for _, single := range w.backward {
-		b.backwardCalls++
+		out.backwardCalls++
 		if single {
-			b.backwardSingle++
+			out.backwardSingle++
 		}
 	}
 }
@@ -96,7 +142,7 @@ func (w *walker) pattern(a, next ast.Stmt) {
 		x := pathText(as.Targets[0])
 		if call, ok := as.Value.(*ast.Call); ok && x != "" {
 			if y, m := methodStmt(next); (m == "result" || m == "join" || m == "wait") && y == x {
-				w.b.joined[call] = true
+				w.out.joined[call] = true
 			}
 		}
 	}
@@ -205,7 +251,7 @@ func (w *walker) stmt(s ast.Stmt, st walkState) {
 		es := append([]ast.Expr{n.Value}, n.Targets...)
 		w.exprs(s, st, es...)
 		if call, ok := n.Value.(*ast.Call); ok && len(n.Targets) == 1 {
-			if info := w.b.info[call]; info != nil {
+			if info := w.out.info[call]; info != nil {
 				info.assigned = pathText(n.Targets[0])
 				if info.assigned == "_" {
 					info.assigned, info.discarded = "", true
@@ -217,7 +263,7 @@ func (w *walker) stmt(s ast.Stmt, st walkState) {
 	case *ast.AnnAssign:
 		w.exprs(s, st, n.Value, n.Target)
 		if call, ok := n.Value.(*ast.Call); ok {
-			if info := w.b.info[call]; info != nil {
+			if info := w.out.info[call]; info != nil {
 				info.assigned = pathText(n.Target)
 			}
 		}
@@ -228,7 +274,7 @@ func (w *walker) stmt(s ast.Stmt, st walkState) {
 			e = aw.Value
 		}
 		if call, ok := e.(*ast.Call); ok {
-			if info := w.b.info[call]; info != nil {
+			if info := w.out.info[call]; info != nil {
 				info.discarded = true
 			}
 		}
@@ -271,7 +317,7 @@ func (w *walker) with(s ast.Stmt, items []*ast.WithItem, body []ast.Stmt, st wal
 		if !ok {
 			continue
 		}
-		if info := w.b.info[call]; info != nil {
+		if info := w.out.info[call]; info != nil {
 			info.inWith = true
 		}
 		cs := w.b.g.CallOf(call)
@@ -338,21 +384,18 @@ func (w *walker) call(call *ast.Call, s ast.Stmt, st walkState, indentOf func() 
 	}
 	if cs != nil && len(w.b.groupAt) > 0 {
 		if g := w.b.groupAt[callPos(cs)]; g != nil {
-			if w.b.groupFn == nil {
-				w.b.groupFn = map[*rules.Group]ast.Node{}
-			}
-			w.b.groupFn[g] = w.fnNode
+			w.out.groupFn[g] = w.fnNode
 		}
 	}
 	if w.b.needsInfo(cs) {
-		w.b.info[call] = &callInfo{stmt: s, indent: indentOf(), inLoop: st.inLoop || inComp, stream: st.stream, singleThreadedAutograd: st.single, fnNode: w.fnNode}
+		w.out.info[call] = &callInfo{stmt: s, indent: indentOf(), inLoop: st.inLoop || inComp, stream: st.stream, singleThreadedAutograd: st.single, fnNode: w.fnNode}
 	}
 	if attr, ok := call.Func.(*ast.Attribute); ok && attr.Attr == "manual_backward" {
-		w.b.backwardFns[w.fnNode] = true
+		w.out.backwardFns[w.fnNode] = true
 	}
 	if attr, ok := call.Func.(*ast.Attribute); ok && attr.Attr == "backward" {
 		w.backward = append(w.backward, st.single)
-		w.b.backwardFns[w.fnNode] = true
+		w.out.backwardFns[w.fnNode] = true
 	} else if cs != nil {
 		for _, name := range w.b.apis(cs) {
 			if sa := w.b.t.Streams[name]; sa != nil && sa.Role == "backward" {
@@ -363,7 +406,7 @@ func (w *walker) call(call *ast.Call, s ast.Stmt, st walkState, indentOf func() 
 	}
 	if attr, ok := call.Func.(*ast.Attribute); ok && (attr.Attr == "result" || attr.Attr == "join" || attr.Attr == "wait") {
 		if inner, ok := attr.Value.(*ast.Call); ok {
-			w.b.joined[inner] = true
+			w.out.joined[inner] = true
 		}
 	}
 }
