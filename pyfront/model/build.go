@@ -134,7 +134,7 @@ func Build(in Input) *rules.Program {
 		unknown: &rules.Group{ID: "unknown", Kind: rules.GroupUnknown},
 		info:    map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{},
 		selfStoreIdx: map[*callgraph.Class]map[string][]ast.Expr{}, summary: map[summaryKey][]*rules.OpRef{}, gates: map[*callgraph.Func]*funcGates{}, inProgress: map[summaryKey]bool{},
-		groupSeen: map[*rules.Group]bool{}, backwardFns: map[ast.Node]bool{},
+		groupSeen: map[*rules.Group]bool{}, backwardFns: map[ast.Node]bool{}, groupFn: map[*rules.Group]ast.Node{},
 		callOf: map[*rules.Call]*callgraph.CallSite{}, siteSrc: map[*rules.Site]siteSource{},
 		apiMemo: make([][]string, len(in.Graph.Calls)), apiDone: make([]bool, len(in.Graph.Calls)),
 	}

@@ -60,9 +60,6 @@ func (b *builder) mergeWalk(f *walkFacts) {
 	for k, v := range f.backwardFns {
 		b.backwardFns[k] = v
 	}
-	if len(f.groupFn) > 0 && b.groupFn == nil {
-		b.groupFn = map[*rules.Group]ast.Node{}
-	}
 	for k, v := range f.groupFn {
 		b.groupFn[k] = v
 	}
