@@ -423,6 +423,11 @@ const (
 	// `except StopIteration: break`): ranks holding fewer batches leave
 	// the loop first.
 	LocalEnd
+	// LocalTiming: a reading of the clock (time.time() against a
+	// deadline) or a question about concurrent work (Future.done(),
+	// Thread.is_alive(), Event.is_set(), an MPI request's Test()), which
+	// each rank asks at its own moment and can answer differently.
+	LocalTiming
 )
 
 // OpRef is one collective issued on a path, possibly through a call.

@@ -208,6 +208,8 @@ func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
 		return rules.LocalValue, true
 	case l.batchTest(test):
 		return rules.LocalData, true
+	case l.timingProbe(test):
+		return rules.LocalTiming, true
 	}
 	return 0, false
 }

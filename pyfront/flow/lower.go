@@ -116,6 +116,7 @@ type lowerer struct {
 	curAlias map[string]streamCtx
 	rankVars map[string]bool // locals holding a rank-dependent value
 	fsVars   map[string]bool // locals holding a file system probe's answer (fsProbe)
+	timeVars map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
 	// syncs: the function issues a synchronised backward or forward
 	// (GradSyncer.Syncs), so its locals computed from a forward matter.
 	syncs bool
@@ -210,7 +211,7 @@ func newLowerer(fn *rules.Function, r Resolver) *lowerer {
 	}
 	return &lowerer{fn: fn, r: r, tb: tb, file: f, src: sourceFor(r, f), path: f.Path,
 		synth: map[string]*rules.Stream{}, eventOn: map[string]streamCtx{}, curAlias: map[string]streamCtx{},
-		rankVars: map[string]bool{}, fsVars: map[string]bool{}, setVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
+		rankVars: map[string]bool{}, fsVars: map[string]bool{}, timeVars: map[string]bool{}, setVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
 }
 
 // state is what flows along one path: the async work handles bound to
@@ -1967,6 +1968,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			} else {
 				delete(l.fsVars, v)
 			}
+			if l.notDist == 0 && l.timingProbe(value) {
+				l.timeVars[v] = true
+			} else {
+				delete(l.timeVars, v)
+			}
 			if l.notDist == 0 && l.fromSyncForward(value) {
 				if l.localVars == nil {
 					l.localVars = map[string]bool{}
@@ -2718,6 +2724,7 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 		for _, v := range site.Outputs {
 			delete(l.rankVars, v)
 			delete(l.fsVars, v)
+			delete(l.timeVars, v)
 			delete(l.localVars, v)
 		}
 	}

@@ -97,6 +97,13 @@ type CallSummarizer interface {
 	CallSummary(call *ast.Call, fn *rules.Function) []*rules.OpRef
 }
 
+// Memoizer is implemented by resolvers that keep facts about program
+// functions across the Lower calls of one analysis (whether a function
+// returns a clock reading), so that each function is looked at once.
+type Memoizer interface {
+	Memo(key string) map[*rules.Function]bool
+}
+
 // FuncDefiner is implemented by resolvers that can return the definition
 // of a program function (a FunctionDef or AsyncFunctionDef), so that a
 // `with cm(...)` of a @contextmanager function of the program gets the

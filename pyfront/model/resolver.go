@@ -19,6 +19,20 @@ type resolver struct {
 	// rankGlobals: per file, the module-level names bound to a rank value
 	// (flow.RankGlobaler).
 	rankGlobals map[string]map[string]bool
+	memos       map[string]map[*rules.Function]bool // flow.Memoizer
+}
+
+// Memo implements flow.Memoizer.
+func (r *resolver) Memo(key string) map[*rules.Function]bool {
+	m := r.memos[key]
+	if m == nil {
+		if r.memos == nil {
+			r.memos = map[string]map[*rules.Function]bool{}
+		}
+		m = map[*rules.Function]bool{}
+		r.memos[key] = m
+	}
+	return m
 }
 
 // Sources implements flow.SourceIndex.

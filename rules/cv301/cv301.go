@@ -34,7 +34,10 @@ var Rule = rules.Register(&rules.Rule{
 			"(every chain of calls to its creation passes through `if cond:`, as TRL's trainer does for the main process's link to a " +
 			"vLLM server), whose members are those ranks alone. A condition on a file system check " +
 			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`) is reported too, as a warning: each rank asks its own " +
-			"host, and ranks can disagree. Once a value has been broadcast or all-reduced it is the same on every rank, " +
+			"host, and ranks can disagree. So is a condition that reads the clock (`time.monotonic() - last > interval`, " +
+			"a deadline) or asks whether concurrent work has finished (`future.done()`, `running()`, `thread.is_alive()`, " +
+			"`event.is_set()`, `queue.empty()`, an MPI request's `Test()`, `Iprobe`): ranks do not run in step, so each asks at its own " +
+			"moment. Once a value has been broadcast or all-reduced it is the same on every rank, " +
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +
 			"`if rank == 0: barrier()`, with no collective between — issues one barrier on every rank and is not " +
 			"reported. The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
@@ -488,6 +491,16 @@ var localTexts = map[rules.Divergence]localText{
 			"to run out skips it while the others issue it and wait for that rank forever (hang); agree first (all-reduce a has-more-data flag)",
 		guard: "the end of this rank's own data",
 	},
+	rules.LocalTiming: {
+		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), which reads the clock or asks whether " +
+			"concurrent work has finished: ranks do not run in step, so each asks at its own moment and near the threshold some leave while " +
+			"the others issue it and wait for them forever (hang); decide on one rank and broadcast the decision (as Lightning does for " +
+			"time-based checkpoints and max_time), or all-reduce a done flag and branch on that",
+		branch: "%s on %s depends on %s, which reads the clock or asks whether concurrent work has finished: ranks do not run in step, " +
+			"so each asks at its own moment and some issue it while others do not, and the job hangs; decide on one rank and broadcast " +
+			"the decision, or all-reduce a done flag and branch on that",
+		guard: "the clock or completion check, made by each rank at its own moment",
+	},
 	rules.LocalFailure: {
 		branch: "%s on %s is skipped on a rank that runs out of memory before it (the handler at %s, `except %s`, recovers " +
 			"and carries on) while the other ranks issue it and wait for that rank forever (hang, as in Composer's automatic micro-batching); " +
@@ -543,7 +556,8 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 	if t, ok := localTexts[br.Divergence]; ok {
 		// Whether hosts disagree depends on the file system, which the
 		// analysis cannot see; whether a loss is NaN, a batch empty or
-		// memory short on some ranks only depends on the data.
+		// memory short on some ranks only depends on the data; whether a
+		// clock or a thread is past a point, on timing.
 		d.Severity = rules.Warning
 		guard = t.guard
 	}

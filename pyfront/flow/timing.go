@@ -1,0 +1,181 @@
+package flow
+
+import (
+	"strings"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
+)
+
+// Conditions that each rank answers at its own moment.
+//
+// Ranks do not run in step: they reach the same line at different times,
+// and their threads, futures and clocks move independently. A condition
+// that reads the clock (`time.time() - last_save > interval`) or asks
+// whether concurrent work has finished (`future.done()`,
+// `thread.is_alive()`, `stop_event.is_set()`, an MPI request's `Test()`)
+// can hold on one rank and not on another, so collectives it guards are
+// issued by some ranks only. Lightning broadcasts its time-based
+// checkpoint and max_time decisions from rank 0 for this reason, and
+// fairseq2 all-reduces whether its asynchronous save has finished.
+
+// clockCalls read the host's clock.
+var clockCalls = map[string]bool{
+	"time.time": true, "time.time_ns": true, "time.monotonic": true, "time.monotonic_ns": true,
+	"time.perf_counter": true, "time.perf_counter_ns": true, "time.process_time": true,
+	"datetime.datetime.now": true, "datetime.datetime.utcnow": true, "timeit.default_timer": true,
+}
+
+// completionProbes are methods, called without arguments, that ask whether
+// work running elsewhere has finished or arrived: concurrent.futures and
+// torch futures, threads and processes, torch.distributed work handles,
+// threading events, queues, and mpi4py requests.
+var completionProbes = map[string]bool{
+	"done": true, "running": true, "is_alive": true, "is_completed": true,
+	"is_set": true, "empty": true, "qsize": true, "full": true,
+	"Test": true, "Get_status": true,
+}
+
+// messageProbes ask whether a message has arrived (mpi4py's Iprobe, with
+// or without a source and tag).
+var messageProbes = map[string]bool{"Iprobe": true, "iprobe": true, "Improbe": true, "improbe": true}
+
+// agreeingMethods are the method names by which frameworks make every rank
+// hold one value (Lightning's strategy.broadcast and
+// reduce_boolean_decision, mpi4py's bcast and allreduce): a clock reading
+// passed through one is no longer this rank's own, whatever the receiver.
+var agreeingMethods = map[string]bool{
+	"broadcast": true, "broadcast_object": true, "broadcast_object_list": true, "reduce_boolean_decision": true,
+	"all_reduce": true, "allreduce": true, "all_gather": true, "all_gather_object": true, "allgather": true, "bcast": true,
+}
+
+// timingProbe reports whether e depends on a clock reading or a completion
+// probe, directly or through a local holding one. A value broadcast or
+// all-reduced afterwards is the same on every rank (the fix) and does not
+// count.
+func (l *lowerer) timingProbe(e ast.Expr) bool {
+	return dependsOn(e, l.timeVars, func(n ast.Node) (found, descend bool) {
+		c, ok := n.(*ast.Call)
+		if !ok {
+			return false, true
+		}
+		if s := l.r.Site(c); s != nil && uniformOps[s.Op] {
+			return false, false
+		}
+		if a, ok := c.Func.(*ast.Attribute); ok && agreeingMethods[a.Attr] && l.r.Site(c) == nil {
+			// trainer.strategy.broadcast(should_stop) on a receiver of
+			// unknown type: by its name, the way ranks agree.
+			return false, false
+		}
+		ext, fn := l.callee(c)
+		if fn != nil {
+			// A program function: its name says nothing about the clock,
+			// but its returns may read it (def elapsed(self): return
+			// time.monotonic() - self.start).
+			return l.returnsTiming(fn), true
+		}
+		if isTimingCall(c, ext) {
+			return true, false
+		}
+		return false, true
+	})
+}
+
+// isTimingCall reports a clock call or a completion probe (ext is the
+// call's external name, "" when unknown).
+func isTimingCall(c *ast.Call, ext string) bool {
+	if clockCalls[ext] || ext == "" && clockCalls[dotted(c.Func)] {
+		return true
+	}
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	if messageProbes[a.Attr] {
+		return true
+	}
+	if completionProbes[a.Attr] && len(c.Args) == 0 && len(c.Keywords) == 0 {
+		return true
+	}
+	// A CUDA event or stream asked whether its work has run.
+	return a.Attr == "query" && len(c.Args) == 0 && strings.HasPrefix(ext, "torch.cuda.")
+}
+
+// returnsTiming reports whether a program function returns a clock reading
+// or a completion probe's answer directly (one level: what it returns, not
+// what its callees do). Answers are kept per analysis when the resolver
+// can keep them.
+func (l *lowerer) returnsTiming(fn *rules.Function) bool {
+	fd, ok := l.r.(FuncDefiner)
+	if !ok {
+		return false
+	}
+	var memo map[*rules.Function]bool
+	if m, ok := l.r.(Memoizer); ok {
+		memo = m.Memo("returnsTiming")
+		if v, seen := memo[fn]; seen {
+			return v
+		}
+	}
+	found := false
+	if def := fd.FuncDef(fn); def != nil {
+		var body []ast.Stmt
+		switch d := def.(type) {
+		case *ast.FunctionDef:
+			body = d.Body
+		case *ast.AsyncFunctionDef:
+			body = d.Body
+		}
+		if len(body) > 0 {
+			found = returnsDirectTiming(body, l)
+		}
+	}
+	if memo != nil {
+		memo[fn] = found
+	}
+	return found
+}
+
+// returnsDirectTiming looks through body's statements, not into nested
+// functions, classes or lambdas, for a return of a clock call or a
+// completion probe.
+func returnsDirectTiming(body []ast.Stmt, l *lowerer) bool {
+	found := false
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Return:
+				if n.Value != nil && directTiming(n.Value, l) {
+					found = true
+				}
+				return false
+			}
+			return true
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// directTiming is timingProbe without locals and without program
+// functions: a clock call or completion probe written in e itself.
+func directTiming(e ast.Expr, l *lowerer) bool {
+	return dependsOn(e, nil, func(n ast.Node) (bool, bool) {
+		c, ok := n.(*ast.Call)
+		if !ok {
+			return false, true
+		}
+		ext, fn := l.callee(c)
+		if fn != nil {
+			return false, true
+		}
+		return isTimingCall(c, ext), true
+	})
+}
