@@ -1180,6 +1180,14 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		return end, false
 	case *ast.While:
 		l.test(s.Test, st)
+		// `while not stop.is_set():` or `while time.monotonic() < end:`
+		// around collectives: each rank leaves the loop after its own
+		// number of iterations.
+		if div, ok := l.divergence(s.Test); ok && div == rules.LocalTiming {
+			if ops := l.ops(s.Body); len(ops) > 0 {
+				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test), Then: ops, Divergence: div})
+			}
+		}
 		// `while reqs: reqs.pop().wait()`: the loop ends when the list
 		// is empty, so waiting its elements in the body waits it all.
 		v, noneInThen, ok := noneTest(s.Test)

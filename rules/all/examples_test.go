@@ -24,7 +24,7 @@ func TestExamples(t *testing.T) {
 	want := map[string][]string{
 		"autograd_hook_reproducer.py": {"CV102"},
 		"hybrid_shard_train.py":       {"CV103"},
-		"background_barrier.py":       {"CV101"},
+		"background_barrier.py":       {"CV101", "CV301"},
 		"async_checkpoint.py":         {"CV101"},
 		"rank_guarded_save.py":        {"CV301"},
 		"fsdp_checkpoint.py":          {"CV301"},

@@ -128,3 +128,22 @@ class Throughput:
         dist.all_reduce(tokens)
         if self.elapsed() > 60:
             log.info("tokens/s %s", tokens.item() / self.elapsed())
+
+
+def train_until(deadline, model, loader):
+    # Megatron's exit_duration_in_mins: the ranks all-reduce whether the
+    # time is up and leave together.
+    it = iter(loader)
+    keep_going = True
+    while keep_going:
+        loss = model(next(it))
+        dist.all_reduce(loss)
+        flag = torch.tensor(float(time.monotonic() < deadline))
+        dist.all_reduce(flag, op=dist.ReduceOp.MIN)
+        keep_going = flag.item() > 0
+
+
+def poll_until_done(fut):
+    # A polling loop without collectives.
+    while not fut.done():
+        time.sleep(0.1)

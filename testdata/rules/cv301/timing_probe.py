@@ -105,3 +105,17 @@ class Timer(Callback):
     def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx):
         if self.time_elapsed() >= self.duration:
             trainer.save_checkpoint("last.ckpt")  # want CV301 "depends on `self.time_elapsed\(\) >= self.duration`, which reads the clock"
+
+
+def train_until(deadline, model, loader):
+    # Each rank runs as many steps as fit before its own clock passes the
+    # deadline.
+    it = iter(loader)
+    while time.monotonic() < deadline:
+        loss = model(next(it))
+        dist.all_reduce(loss)  # want CV301 "depends on `time.monotonic\(\) < deadline`"
+
+
+def worker_loop(stop: threading.Event, grads):
+    while not stop.is_set():
+        dist.all_reduce(grads)  # want CV301 "asks whether concurrent work has finished"
