@@ -138,7 +138,11 @@ const (
 	Pool       ContextKind = "pool"       // executor submit/map, ThreadPool, asyncio.to_thread, run_in_executor
 	Autograd   ContextKind = "autograd"   // tensor/module backward hooks, Function.backward, comm hooks
 	Background ContextKind = "background" // library threads (dcp.async_save)
-	Goroutine  ContextKind = "goroutine"  // Go
+	// Signal: a signal.signal handler. Python runs it on the main thread,
+	// between two bytecodes of whatever the main thread is doing when the
+	// signal arrives, which is a different point on each rank.
+	Signal    ContextKind = "signal"
+	Goroutine ContextKind = "goroutine" // Go
 )
 
 // Context is a host thread (or set of threads) that runs code.
@@ -200,6 +204,8 @@ func (c *Context) Label() string {
 		return "an autograd engine thread (hook registered at " + c.Spawn.Short() + ")"
 	case Background:
 		return "a library background thread started at " + c.Spawn.Short()
+	case Signal:
+		return "a signal handler installed at " + c.Spawn.Short()
 	case Goroutine:
 		return "a goroutine started at " + c.Spawn.Short()
 	}

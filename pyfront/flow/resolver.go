@@ -97,6 +97,14 @@ type CallSummarizer interface {
 	CallSummary(call *ast.Call, fn *rules.Function) []*rules.OpRef
 }
 
+// SignalFlagger is implemented by resolvers that know which attributes of
+// self a signal handler of fn's class sets: each rank's handler runs at
+// its own moment, so a read of one differs between ranks until they agree
+// on it.
+type SignalFlagger interface {
+	SignalFlag(fn *rules.Function, attr string) bool
+}
+
 // Memoizer is implemented by resolvers that keep facts about program
 // functions across the Lower calls of one analysis (whether a function
 // returns a clock reading), so that each function is looked at once.

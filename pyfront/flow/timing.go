@@ -57,7 +57,7 @@ func (l *lowerer) timingProbe(e ast.Expr) bool {
 	return dependsOn(e, l.timeVars, func(n ast.Node) (found, descend bool) {
 		c, ok := n.(*ast.Call)
 		if !ok {
-			return false, true
+			return l.signalFlag(n, l.fn), true
 		}
 		if s := l.r.Site(c); s != nil && uniformOps[s.Op] {
 			return false, false
@@ -127,7 +127,7 @@ func (l *lowerer) returnsTiming(fn *rules.Function) bool {
 			body = d.Body
 		}
 		if len(body) > 0 {
-			found = returnsDirectTiming(body, l)
+			found = returnsDirectTiming(body, l, fn)
 		}
 	}
 	if memo != nil {
@@ -139,7 +139,7 @@ func (l *lowerer) returnsTiming(fn *rules.Function) bool {
 // returnsDirectTiming looks through body's statements, not into nested
 // functions, classes or lambdas, for a return of a clock call or a
 // completion probe.
-func returnsDirectTiming(body []ast.Stmt, l *lowerer) bool {
+func returnsDirectTiming(body []ast.Stmt, l *lowerer, fn *rules.Function) bool {
 	found := false
 	for _, s := range body {
 		ast.Inspect(s, func(n ast.Node) bool {
@@ -150,7 +150,7 @@ func returnsDirectTiming(body []ast.Stmt, l *lowerer) bool {
 			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
 				return false
 			case *ast.Return:
-				if n.Value != nil && directTiming(n.Value, l) {
+				if n.Value != nil && directTiming(n.Value, l, fn) {
 					found = true
 				}
 				return false
@@ -164,13 +164,29 @@ func returnsDirectTiming(body []ast.Stmt, l *lowerer) bool {
 	return false
 }
 
+// signalFlag reports a read of self.X where a signal handler of fn's class
+// sets X.
+func (l *lowerer) signalFlag(n ast.Node, fn *rules.Function) bool {
+	a, ok := n.(*ast.Attribute)
+	if !ok || a.Ctx != ast.Load {
+		return false
+	}
+	v, ok := a.Value.(*ast.Name)
+	if !ok || v.Id != "self" {
+		return false
+	}
+	sf, ok := l.r.(SignalFlagger)
+	return ok && sf.SignalFlag(fn, a.Attr)
+}
+
 // directTiming is timingProbe without locals and without program
-// functions: a clock call or completion probe written in e itself.
-func directTiming(e ast.Expr, l *lowerer) bool {
+// functions: a clock call, a completion probe or a signal flag of fn's
+// class written in e itself.
+func directTiming(e ast.Expr, l *lowerer, fn *rules.Function) bool {
 	return dependsOn(e, nil, func(n ast.Node) (bool, bool) {
 		c, ok := n.(*ast.Call)
 		if !ok {
-			return false, true
+			return l.signalFlag(n, fn), true
 		}
 		ext, fn := l.callee(c)
 		if fn != nil {

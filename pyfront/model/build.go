@@ -51,8 +51,11 @@ type builder struct {
 	// the walker to mark those made in loops).
 	groupAt map[rules.Pos]*rules.Group
 	groupFn map[*rules.Group]ast.Node // the function whose body creates each group
-	sites   map[*ast.Call]*rules.Site
-	unknown *rules.Group
+	// signalFlags: per class, the attributes of self its signal handlers
+	// set (signalflags.go); built on first use.
+	signalFlags map[*callgraph.Class]map[string]bool
+	sites       map[*ast.Call]*rules.Site
+	unknown     *rules.Group
 	// syntactic facts from the statement walk
 	info    map[*ast.Call]*callInfo
 	joined  map[*ast.Call]bool

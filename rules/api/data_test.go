@@ -21,7 +21,7 @@ var (
 		// Go front end (C MPI / NCCL bindings).
 		"comm_init", "comm_split", "comm_dup", "comm_create", "comm_destroy", "comm_abort",
 		"set_device", "set_context", "probe", "isend", "irecv", "finalize", "other")
-	allowedContexts   = set("thread", "pool", "autograd", "background", "goroutine")
+	allowedContexts   = set("thread", "pool", "autograd", "background", "signal", "goroutine")
 	allowedRoles      = set("new_stream", "stream_context", "set_stream", "current_stream", "default_stream", "wait_stream", "wait_event", "record_event", "record_stream", "synchronize", "disable_autograd_threads", "wait_work", "backward", "lock_os_thread", "graph_capture")
 	allowedReturns    = set("group", "groups", "mesh", "pair", "comm", "world", "none")
 	allowedPredicates = set("call", "attr", "decorator", "env")

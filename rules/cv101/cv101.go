@@ -21,7 +21,10 @@ var Rule = rules.Register(&rules.Rule{
 		What: "Reports a collective, point-to-point or object collective whose process group " +
 			"(communicator) also receives collectives from another host thread that may run at the " +
 			"same time: a threading.Thread, a thread-pool task, a library background thread such as " +
-			"torch.distributed.checkpoint.async_save's executor, a goroutine; or from one context that " +
+			"torch.distributed.checkpoint.async_save's executor, a future's done-callback (run by the thread that completes " +
+			"the future), a function run through torch.distributed.rpc (on the destination's RPC thread pool), a goroutine; " +
+			"or a signal.signal handler, which Python runs on the main thread wherever the signal finds it, at a different " +
+			"point on each rank; or from one context that " +
 			"runs on several threads at once (pool.map, threads started in a loop). Any backend counts: " +
 			"gloo groups shared by two threads break too. Autograd hooks are reported by CV102 instead. A thread " +
 			"joined right after it starts is not concurrent with the code after it; nor are two background saves of " +
@@ -240,6 +243,12 @@ func report(p *rules.Pass, a use, b *use) {
 			d.Message = fmt.Sprintf("%s runs collectives on %s from a library background thread while %s issues %s on the same group (%s): "+
 				"the two threads launch in a different order on each rank, so the ranks can pair different collectives and hang",
 				rulekit.ShortAPI(a.ctx.SpawnAPI, "background work"), rulekit.GroupLabel(g), rulekit.CtxLabel(b.ctx), bwhat, bpos.Short())
+		} else if a.ctx != nil && a.ctx.Kind == rules.Signal {
+			d.Message = fmt.Sprintf("%s on %s is issued from %s, which Python runs on the main thread wherever the signal finds it, "+
+				"while %s issues %s on the same group (%s): each rank receives the signal at its own moment, so the handler's collectives "+
+				"fall between different collectives on each rank and the ranks pair them wrongly and hang; in the handler only set a flag, "+
+				"and act on it at a step boundary once the ranks agree on it (all-reduce or all-gather the flag, as Megatron's DistributedSignalHandler does)",
+				what, rulekit.GroupLabel(g), rulekit.CtxLabel(a.ctx), rulekit.CtxLabel(b.ctx), bwhat, bpos.Short())
 		} else {
 			d.Message = fmt.Sprintf("%s on %s is issued from %s while %s issues %s on the same group (%s): "+
 				"the two threads launch in a different order on each rank, so the ranks can pair different collectives and hang",
@@ -248,7 +257,11 @@ func report(p *rules.Pass, a use, b *use) {
 		d.Related = append(d.Related, rulekit.Related(bpos, fmt.Sprintf("%s on the same group, from %s", bwhat, rulekit.CtxLabel(b.ctx))))
 	}
 	if a.ctx != nil && a.ctx.Spawn.IsValid() && a.ctx.Spawn != pos {
-		d.Related = append(d.Related, rulekit.Related(a.ctx.Spawn, "the thread is started here ("+rulekit.ShortAPI(a.ctx.SpawnAPI, string(a.ctx.Kind))+")"))
+		started := "the thread is started here ("
+		if a.ctx.Kind == rules.Signal {
+			started = "the handler is installed here ("
+		}
+		d.Related = append(d.Related, rulekit.Related(a.ctx.Spawn, started+rulekit.ShortAPI(a.ctx.SpawnAPI, string(a.ctx.Kind))+")"))
 	}
 	if b != nil && b.ctx != nil && b.ctx.Spawn.IsValid() && !b.spawnOnly {
 		d.Related = append(d.Related, rulekit.Related(b.ctx.Spawn, "the other thread is started here"))

@@ -111,7 +111,9 @@ func run(p *rules.Pass) {
 	reported := map[*rules.Context]bool{}
 	reportedSite := map[*rules.Site]bool{}
 	for _, a := range uses {
-		if rulekit.IsMain(a.ctx) || reported[a.ctx] || reportedSite[a.site] {
+		// A signal handler runs on the main thread (CV101 reports its
+		// collectives).
+		if rulekit.IsMain(a.ctx) || a.ctx.Kind == rules.Signal || reported[a.ctx] || reportedSite[a.site] {
 			continue
 		}
 		if a.ctx != nil && a.ctx.Many && a.group.PerIteration {

@@ -85,7 +85,7 @@ func run(p *rules.Pass) {
 	}
 	reported := map[*rules.Site]bool{}
 	for _, a := range uses {
-		if rulekit.IsMain(a.ctx) || reported[a.site] {
+		if rulekit.IsMain(a.ctx) || a.ctx.Kind == rules.Signal || reported[a.site] {
 			continue
 		}
 		var other *use

@@ -36,8 +36,9 @@ var Rule = rules.Register(&rules.Rule{
 			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`) is reported too, as a warning: each rank asks its own " +
 			"host, and ranks can disagree. So is a condition that reads the clock (`time.monotonic() - last > interval`, " +
 			"a deadline) or asks whether concurrent work has finished (`future.done()`, `running()`, `thread.is_alive()`, " +
-			"`event.is_set()`, `queue.empty()`, an MPI request's `Test()`, `Iprobe`): ranks do not run in step, so each asks at its own " +
-			"moment. Once a value has been broadcast or all-reduced it is the same on every rank, " +
+			"`event.is_set()`, `queue.empty()`, an MPI request's `Test()`, `Iprobe`), or reads a flag that a signal handler " +
+			"of the class sets (`self._signal_received`), also through a method that returns one: ranks do not run in step, so each asks at its own " +
+			"moment (Megatron all-gathers its signal flag, Lightning broadcasts its time-based decisions). Once a value has been broadcast or all-reduced it is the same on every rank, " +
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +
 			"`if rank == 0: barrier()`, with no collective between — issues one barrier on every rank and is not " +
 			"reported. The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
