@@ -31,7 +31,7 @@ type StaticSite struct {
 
 // StaticContext is where the static model says a site may run.
 type StaticContext struct {
-	Kind  string   `json:"kind"` // main, thread, pool, autograd, background, goroutine
+	Kind  string   `json:"kind"` // main, thread, pool, autograd, background, signal, goroutine
 	Spawn string   `json:"spawn"`
 	Many  bool     `json:"many"`
 	Chain []string `json:"chain"`
@@ -111,7 +111,7 @@ func Observations(r *Record) []Observation {
 // StaticKinds returns the static context kinds that predict a thread of
 // the guard's kind. The mapping (WITNESS.md explains it):
 //
-//	main                    main
+//	main                    main or signal (a signal handler runs on the main thread)
 //	main, inside backward   autograd or main (CPU graphs run hooks on the
 //	                        thread that called backward(); so does any graph
 //	                        with autograd multithreading disabled)
@@ -123,7 +123,8 @@ func StaticKinds(threadKind string, inBackward bool) []string {
 	var ks []string
 	switch threadKind {
 	case "main":
-		ks = []string{"main"}
+		// A signal handler runs on the main thread.
+		ks = []string{"main", "signal"}
 	case "thread":
 		ks = []string{"thread", "pool", "background"}
 	case "autograd":
