@@ -73,8 +73,8 @@ func TestStaticKinds(t *testing.T) {
 		bw   bool
 		want string
 	}{
-		{"main", false, "main"},
-		{"main", true, "main autograd"},
+		{"main", false, "main signal"},
+		{"main", true, "main signal autograd"},
 		{"thread", false, "thread pool background"},
 		{"thread", true, "thread pool background autograd"},
 		{"autograd", true, "autograd"},
