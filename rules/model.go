@@ -49,7 +49,10 @@ type Program struct {
 	// DeviceBindings are process groups created on a device backend
 	// before the rank's device is bound (CV403).
 	DeviceBindings []*DeviceBinding
-	Facts          Facts
+	// RankRoots are rooted collectives on the default group whose root
+	// argument differs between ranks (CV303).
+	RankRoots []*RankRoot
+	Facts     Facts
 }
 
 // DeviceBinding is init_process_group on a device backend, without
@@ -69,6 +72,17 @@ type DeviceBinding struct {
 	Movable  bool
 	StmtLine int
 	Indent   string
+}
+
+// RankRoot is a rooted collective (broadcast, reduce, gather, scatter and
+// their object forms) on the default group whose root argument depends on
+// the rank: each rank names a different root.
+type RankRoot struct {
+	Func  *Function
+	Site  *Site
+	Arg   Pos    // the root argument
+	Text  string // its source text
+	Param string // the parameter it is passed as (src, dst, root)
 }
 
 // GraphDestroy is a destroy_process_group call reached while the CUDA
@@ -629,6 +643,7 @@ func (p *Program) Merge(other *Program) {
 	p.Exchanges = append(p.Exchanges, other.Exchanges...)
 	p.GraphDestroys = append(p.GraphDestroys, other.GraphDestroys...)
 	p.DeviceBindings = append(p.DeviceBindings, other.DeviceBindings...)
+	p.RankRoots = append(p.RankRoots, other.RankRoots...)
 	f, o := &p.Facts, &other.Facts
 	f.AutogradSingleThreaded = append(f.AutogradSingleThreaded, o.AutogradSingleThreaded...)
 	f.Inits = append(f.Inits, o.Inits...)

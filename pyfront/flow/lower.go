@@ -33,6 +33,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	if l == nil {
 		return
 	}
+	l.node = node
 	l.uses = l.src.mentionsAny(node.Span(), []string{"stream", "resize_"})
 	if l.inline = l.inlineCalls(node); len(l.inline) > 0 {
 		l.uses = true
@@ -101,6 +102,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 // lowerer holds the state of one Lower call.
 type lowerer struct {
 	fn   *rules.Function
+	node ast.Node // the function (or module) being lowered
 	r    Resolver
 	tb   *api.Tables
 	file *rules.File
@@ -117,6 +119,10 @@ type lowerer struct {
 	rankVars map[string]bool // locals holding a rank-dependent value
 	fsVars   map[string]bool // locals holding a file system probe's answer (fsProbe)
 	timeVars map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
+	// rankArms counts the enclosing if arms whose test is a rank test:
+	// there a rank-dependent root may be every rank's same value (`if
+	// rank == owner: broadcast(t, src=rank)`), so rankRoot stays quiet.
+	rankArms int
 	// syncs: the function issues a synchronised backward or forward
 	// (GradSyncer.Syncs), so its locals computed from a forward matter.
 	syncs bool
@@ -1730,7 +1736,12 @@ func (l *lowerer) test(e ast.Expr, st *state) {
 
 func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	l.test(s.Test, st)
-	if div, ok := l.divergence(s.Test); ok {
+	div, diverges := l.divergence(s.Test)
+	if diverges && div == rules.RankTest {
+		l.rankArms++
+		defer func() { l.rankArms-- }()
+	}
+	if diverges {
 		br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test),
 			Then: l.ops(s.Body), Else: l.ops(s.Orelse), Divergence: div}
 		// An arm that raises is a failure, not a path that skips the
@@ -2681,6 +2692,9 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 		if x := arg(c, entry.Group); x != nil {
 			site.GroupText = l.text(x)
 		}
+	}
+	if entry != nil && entry.Root.Present() {
+		l.rankRoot(c, site, entry.Root)
 	}
 	if entry != nil && entry.Stream.Present() {
 		// An explicit stream argument (CuPy NCCL, cupyx stream=) decides

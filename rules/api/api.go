@@ -104,7 +104,11 @@ type Collective struct {
 	ImplicitGroup string `toml:"implicit_group"`
 	// Peer: (point-to-point calls) the argument naming the other rank
 	// (send's dst, recv's src, MPI's dest and source).
-	Peer    Arg   `toml:"peer"`
+	Peer Arg `toml:"peer"`
+	// Root: (rooted collectives) the argument naming the root rank
+	// (broadcast's src, reduce's and gather's dst, MPI's root), which
+	// every rank must give the same value.
+	Root    Arg   `toml:"root"`
 	Outputs []Arg `toml:"outputs"`
 	// Request: (Go/C APIs) the out-parameter that receives the request
 	// handle of a nonblocking call (MPI_Isend's MPI_Request*).
@@ -396,6 +400,7 @@ func (l *Library) normalize() {
 		fix(&c.ThreadLevel)
 		fix(&c.OnlyIf)
 		fix(&c.Peer)
+		fix(&c.Root)
 	}
 	for _, s := range l.Spawners {
 		fix(&s.Target)

@@ -1,0 +1,52 @@
+package flow
+
+import (
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/api"
+)
+
+// rankRoot records a rooted collective on the default group whose root
+// argument depends on the rank (`dist.broadcast(t, src=args.local_rank)`):
+// every rank must name the same root, as a global rank. On a subgroup a
+// root computed from the rank is usually that group's first member, the
+// same for all its members (Megatron's get_tensor_model_parallel_src_rank),
+// and under a rank test it may equal the others' root (`if rank == owner:
+// broadcast(t, src=rank)`); neither is recorded.
+func (l *lowerer) rankRoot(c *ast.Call, site *rules.Site, root api.Arg) {
+	if l.rankArms > 0 || l.notDist > 0 || site.Group == nil || site.Group.Kind != rules.GroupWorld {
+		return
+	}
+	x := arg(c, root)
+	if x == nil || !l.isRank(x) || deviceValue(x) || l.takesTurns(c, root, l.text(x)) {
+		return
+	}
+	addFact(&l.r.Prog().RankRoots, &rules.RankRoot{Func: l.fn, Site: site, Arg: l.pos(x.Span()), Text: l.text(x), Param: root.Name})
+}
+
+// takesTurns reports whether the function makes the same call elsewhere
+// with another root: a sequence in which each rank takes its turn as the
+// root (`for r in range(1, me): bcast(src=r)`, `bcast(src=me)`, `for r in
+// range(me + 1, n): bcast(src=r)`), every rank issuing the same roots in
+// the same order.
+func (l *lowerer) takesTurns(c *ast.Call, root api.Arg, text string) bool {
+	if l.node == nil {
+		return false
+	}
+	callee := dotted(c.Func)
+	found := false
+	ast.Inspect(l.node, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		o, ok := n.(*ast.Call)
+		if !ok || o == c || dotted(o.Func) != callee {
+			return true
+		}
+		if x := arg(o, root); x != nil && l.text(x) != text {
+			found = true
+		}
+		return true
+	})
+	return found
+}

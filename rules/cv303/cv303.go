@@ -1,0 +1,80 @@
+// Package cv303 implements CV303 rank-dependent-root: a broadcast, reduce,
+// gather or scatter on the default group whose root each rank names
+// differently.
+package cv303
+
+import (
+	"fmt"
+
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/internal/rulekit"
+)
+
+// Rule is CV303.
+var Rule = rules.Register(&rules.Rule{
+	Code:     "CV303",
+	Name:     "rank-dependent-root",
+	Severity: rules.Error,
+	Run:      run,
+	Doc: rules.Doc{
+		Title: "the ranks name different roots for one collective",
+		What: "Reports a rooted collective on the default group — broadcast, reduce, gather, scatter, " +
+			"broadcast_object_list, gather_object, scatter_object_list, mpi4py's bcast/Bcast, reduce/Reduce, gather/Gather, " +
+			"scatter/Scatter on COMM_WORLD — whose root argument (src, dst, root) is computed from the rank: " +
+			"`src=args.local_rank`, `src=dist.get_rank()`, `root=rank // 8 * 8`. A root computed from the rank on a " +
+			"subgroup is left alone (the group's first member, as Megatron's get_tensor_model_parallel_src_rank, is the " +
+			"same for all its members), and so is one under a rank test (`if rank == owner: broadcast(t, src=rank)`, or in a " +
+			"function called only there), where it may equal what the other ranks pass, and one in a sequence where the same " +
+			"call names other roots too (each rank taking its turn as the source).",
+		Why: "Every rank of the group must pass the same root, as a global rank. With a root that differs between ranks, " +
+			"each rank takes a different part (several ranks send, nobody receives, or the reverse): NCCL hangs or delivers " +
+			"the wrong data, gloo reports a mismatch at best. `src=local_rank` works on one node only when local and global " +
+			"ranks coincide, and even then every rank names itself.",
+		Example: `def sync_params(model, args):
+    for p in model.parameters():
+        dist.broadcast(p.data, src=args.local_rank)`,
+		UseInstead: `def sync_params(model, args):
+    for p in model.parameters():
+        dist.broadcast(p.data, src=0)   # one root, the same on every rank`,
+		FixSafety: "No automatic fix: which rank should be the root is the program's decision. `collvet guard` does not " +
+			"check this one.",
+		References: []string{
+			"https://pytorch.org/docs/stable/distributed.html#torch.distributed.broadcast — src is the global rank of the source, on every rank",
+		},
+		Since: "0.1.0",
+	},
+})
+
+func run(p *rules.Pass) {
+	// A site reached under a rank test (a function only the sampling rank
+	// runs, called from `if rank == n:`) may be the one rank whose number
+	// the others pass as the root.
+	underRank := map[*rules.Site]bool{}
+	for _, br := range p.Prog.Branches {
+		if br == nil || br.Divergence != rules.RankTest {
+			continue
+		}
+		for _, ops := range [][]*rules.OpRef{br.Then, br.Else, br.After} {
+			for _, o := range ops {
+				if o != nil && o.Site != nil {
+					underRank[o.Site] = true
+				}
+			}
+		}
+	}
+	seen := map[*rules.Site]bool{}
+	for _, x := range p.Prog.RankRoots {
+		if x == nil || x.Site == nil || seen[x.Site] || underRank[x.Site] {
+			continue
+		}
+		seen[x.Site] = true
+		name := rulekit.OpName(x.Site)
+		d := rules.Diagnostic{Pos: x.Site.Pos, Message: fmt.Sprintf(
+			"%s on %s takes its %s from `%s`, which differs between ranks: every rank must name the same root "+
+				"(a global rank), or the ranks pair different roles and hang or exchange the wrong data; pass one value "+
+				"that all ranks agree on (src=0, or a root decided once and broadcast)",
+			name, rulekit.GroupLabel(x.Site.Group), x.Param, x.Text)}
+		d.Related = append(d.Related, rulekit.Related(x.Arg, "the root, computed from the rank"))
+		p.Report(d)
+	}
+}
