@@ -371,6 +371,10 @@ type RankBranch struct {
 	Cond  string // source text of the condition, for messages
 	// Divergence says why the condition can differ between ranks.
 	Divergence Divergence
+	// UniformIn: group getters (canonical API names) within whose groups
+	// the condition has one answer (api.RankPredicate.UniformIn): an op on
+	// such a group is issued by all of the group's members or by none.
+	UniformIn []string
 	// Then and Else are the collective sequences each path issues,
 	// including those reached through calls.
 	Then []*OpRef

@@ -123,6 +123,9 @@ type lowerer struct {
 	// there a rank-dependent root may be every rank's same value (`if
 	// rank == owner: broadcast(t, src=rank)`), so rankRoot stays quiet.
 	rankArms int
+	// uniformOff, while set, makes rank predicates that are uniform within
+	// some groups count as no rank (uniformIn).
+	uniformOff int
 	// syncs: the function issues a synchronised backward or forward
 	// (GradSyncer.Syncs), so its locals computed from a forward matter.
 	syncs bool
@@ -1744,6 +1747,9 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	if diverges {
 		br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test),
 			Then: l.ops(s.Body), Else: l.ops(s.Orelse), Divergence: div}
+		if div == rules.RankTest {
+			br.UniformIn = l.uniformIn(s.Test)
+		}
 		// An arm that raises is a failure, not a path that skips the
 		// collectives: the launcher tears the job down when a rank dies
 		// (torch's own `if not 0 <= rank < world_size: raise`).

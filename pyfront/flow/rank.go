@@ -164,6 +164,9 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 func (l *lowerer) rankCall(c *ast.Call) bool {
 	ext, fn := l.callee(c)
 	if p := l.tb.RankPredicates[ext]; p != nil && p.Kind == "call" {
+		if l.uniformOff > 0 && len(p.UniformIn) > 0 {
+			return false // uniformIn asks what else the test depends on
+		}
 		// A call that returns a tuple holding the rank is no rank: only
 		// its rank element is (rankElement, and tuple assignment).
 		return p.Element == nil
@@ -187,11 +190,71 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 		// and local_rank() are too common to match without resolution.
 		for pn, p := range l.tb.RankPredicates {
 			if p.Kind == "call" && lastName(pn) == name && name != "rank" && name != "local_rank" {
-				return true
+				return l.uniformOff == 0 || len(p.UniformIn) == 0
 			}
 		}
 	}
 	return false
+}
+
+// uniformIn returns the group getters within whose groups a rank test has
+// one answer: when the test depends on the rank only through predicates
+// that declare such groups (Megatron's is_pipeline_last_stage(), the same
+// on every rank of a data-parallel group), the getters all of them
+// declare; nil otherwise.
+func (l *lowerer) uniformIn(test ast.Expr) []string {
+	var lists [][]string
+	ast.Inspect(test, func(n ast.Node) bool {
+		c, ok := n.(*ast.Call)
+		if !ok {
+			return true
+		}
+		if p := l.predicateOf(c); p != nil && len(p.UniformIn) > 0 {
+			lists = append(lists, p.UniformIn)
+		}
+		return true
+	})
+	if len(lists) == 0 {
+		return nil
+	}
+	l.uniformOff++
+	rank := l.isRank(test)
+	l.uniformOff--
+	if rank {
+		return nil
+	}
+	out := lists[0]
+	for _, list := range lists[1:] {
+		var keep []string
+		for _, g := range out {
+			for _, h := range list {
+				if g == h {
+					keep = append(keep, g)
+					break
+				}
+			}
+		}
+		out = keep
+	}
+	return out
+}
+
+// predicateOf is the call rank predicate c calls: by its resolved name,
+// or by its method name on a receiver the analysis cannot resolve.
+func (l *lowerer) predicateOf(c *ast.Call) *api.RankPredicate {
+	ext, fn := l.callee(c)
+	if p := l.tb.RankPredicates[ext]; p != nil && p.Kind == "call" {
+		return p
+	}
+	name := lastName(dotted(c.Func))
+	if ext == "" || fn == nil && !l.inTables(ext) {
+		for pn, p := range l.tb.RankPredicates {
+			if p.Kind == "call" && lastName(pn) == name && name != "rank" && name != "local_rank" {
+				return p
+			}
+		}
+	}
+	return nil
 }
 
 // inTables reports whether the tables describe the external symbol.

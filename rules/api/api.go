@@ -215,8 +215,14 @@ type RankPredicate struct {
 	// Element (calls): the call returns a tuple whose element at this
 	// index is the rank (`rank, world_size = get_dist_info()`); nil when
 	// the call returns the rank (or a test of it) itself.
-	Element *int   `toml:"element"`
-	Doc     string `toml:"doc"`
+	Element *int `toml:"element"`
+	// UniformIn: group getters (their canonical names) within whose
+	// groups every member gets the same answer (Megatron's pipeline-stage
+	// tests are the same for all ranks of a data- or tensor-parallel
+	// group): a collective on such a group under this test alone is
+	// issued by all of its members or by none.
+	UniformIn []string `toml:"uniform_in"`
+	Doc       string   `toml:"doc"`
 }
 
 // StreamAPI is an API that creates, selects, waits or records streams and events.

@@ -6,6 +6,7 @@ package cv301
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/rules"
@@ -32,7 +33,9 @@ var Rule = rules.Register(&rules.Rule{
 			"(gather to the node's leader, scatter back) while the leader's arm alone also communicates on a group the other arm never uses " +
 			"(the leaders' group); nor is an op on a communicator that is itself created only where the same condition holds " +
 			"(every chain of calls to its creation passes through `if cond:`, as TRL's trainer does for the main process's link to a " +
-			"vLLM server), whose members are those ranks alone. A condition on a file system check " +
+			"vLLM server), whose members are those ranks alone; nor is an op on a group whose members all answer the condition " +
+			"alike: Megatron's pipeline-stage tests (is_pipeline_last_stage()) on a data-, tensor-, context- or expert-parallel group, " +
+			"which lie within one stage, and its tensor-parallel rank on a data- or pipeline-parallel group. A condition on a file system check " +
 			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`) is reported too, as a warning: each rank asks its own " +
 			"host, and ranks can disagree. So is a condition that reads the clock (`time.monotonic() - last > interval`, " +
 			"a deadline) or asks whether concurrent work has finished (`future.done()`, `running()`, `thread.is_alive()`, " +
@@ -143,6 +146,23 @@ func filter(ops []*rules.OpRef, membership bool) []*rules.OpRef {
 	return out
 }
 
+// withinUniform drops the ops on groups whose members all answer the
+// branch's condition the same way (a data-parallel group under Megatron's
+// is_pipeline_last_stage()): those are issued by every member or by none.
+func withinUniform(ops []*rules.OpRef, uniformIn []string) []*rules.OpRef {
+	if len(uniformIn) == 0 {
+		return ops
+	}
+	var out []*rules.OpRef
+	for _, o := range ops {
+		if o.Group != nil && o.Group.Kind == rules.GroupAlloc && slices.Contains(uniformIn, o.Group.API) {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
 func key(o *rules.OpRef) string {
 	g := "?"
 	if rulekit.Known(o.Group) {
@@ -217,9 +237,9 @@ func run(p *rules.Pass) {
 			continue
 		}
 		mem := isMembership(br.Cond)
-		then, els := filter(br.Then, mem), filter(br.Else, mem)
+		then, els := filter(withinUniform(br.Then, br.UniformIn), mem), filter(withinUniform(br.Else, br.UniformIn), mem)
 		if br.EarlyExit {
-			after := filter(br.After, mem)
+			after := filter(withinUniform(br.After, br.UniformIn), mem)
 			// The exiting ranks run `then`; the others run `els` then `after`.
 			others := append(append([]*rules.OpRef{}, els...), after...)
 			if o := firstDiff(others, then); o != nil && len(after) > 0 {
