@@ -236,6 +236,14 @@ func (l *lowerer) rankThroughCall(c *ast.Call) (rank, known bool) {
 		// (This keeps the summaries off nearly every function.)
 		return false, false
 	}
+	return l.throughCall(c, l.isRank)
+}
+
+// throughCall reports whether the result of a call of a program function
+// has the property that holds of an argument (dep: isRank, timingProbe)
+// when the function returns a value computed from that parameter; known
+// is false when the call or the function is not understood.
+func (l *lowerer) throughCall(c *ast.Call, dep func(ast.Expr) bool) (has, known bool) {
 	_, fn := l.callee(c)
 	if fn == nil || fn == l.fn {
 		return false, false
@@ -259,12 +267,12 @@ func (l *lowerer) rankThroughCall(c *ast.Call) (rank, known bool) {
 		}
 	}
 	for i, x := range c.Args {
-		if rf.from[params[i]] && l.isRank(x) {
+		if rf.from[params[i]] && dep(x) {
 			return true, true
 		}
 	}
 	for _, k := range c.Keywords {
-		if rf.from[k.Arg] && l.isRank(k.Value) {
+		if rf.from[k.Arg] && dep(k.Value) {
 			return true, true
 		}
 	}

@@ -72,7 +72,18 @@ func (l *lowerer) timingProbe(e ast.Expr) bool {
 			// A program function: its name says nothing about the clock,
 			// but its returns may read it (def elapsed(self): return
 			// time.monotonic() - self.start).
-			return l.returnsTiming(fn), true
+			if l.returnsTiming(fn) {
+				return true, false
+			}
+			// Its result depends on a clock argument only when it returns
+			// something computed from that parameter (not a value it
+			// all-reduced: all_reduce_value(canceling_rank)).
+			if len(l.timeVars) > 0 && len(c.Args)+len(c.Keywords) > 0 {
+				if has, known := l.throughCall(c, l.timingProbe); known {
+					return has, false
+				}
+			}
+			return false, true
 		}
 		if isTimingCall(c, ext) {
 			return true, false

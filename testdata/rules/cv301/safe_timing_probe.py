@@ -147,3 +147,20 @@ def poll_until_done(fut):
     # A polling loop without collectives.
     while not fut.done():
         time.sleep(0.1)
+
+
+def all_reduce_value(value, op=dist.ReduceOp.MAX):
+    t = torch.tensor(value)
+    dist.all_reduce(t, op=op)
+    return t.item()
+
+
+def out_of_time(start, budget, t):
+    # OLMo-core's trainer: the local verdict goes through a helper that
+    # all-reduces it, and the ranks act on the agreed value.
+    local = 1 if time.monotonic() - start > budget else 0
+    agreed = all_reduce_value(local)
+    if agreed:
+        return True
+    dist.all_reduce(t)
+    return False

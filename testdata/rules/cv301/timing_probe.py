@@ -119,3 +119,15 @@ def train_until(deadline, model, loader):
 def worker_loop(stop: threading.Event, grads):
     while not stop.is_set():
         dist.all_reduce(grads)  # want CV301 "asks whether concurrent work has finished"
+
+
+def scaled(x):
+    return x * 2
+
+
+def through_helper(start, t):
+    # A helper that returns a value computed from the clock reading,
+    # without agreeing on it.
+    late = scaled(time.monotonic() - start)
+    if late > 10:
+        dist.barrier()  # want CV301 "depends on `late > 10`"
