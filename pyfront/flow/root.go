@@ -18,7 +18,7 @@ func (l *lowerer) rankRoot(c *ast.Call, site *rules.Site, root api.Arg) {
 		return
 	}
 	x := arg(c, root)
-	if x == nil || !l.isRank(x) || deviceValue(x) || l.takesTurns(c, root, l.text(x)) {
+	if x == nil || ownRank(x) || !l.isRank(x) || deviceValue(x) || l.takesTurns(c, root, l.text(x)) {
 		return
 	}
 	addFact(&l.r.Prog().RankRoots, &rules.RankRoot{Func: l.fn, Site: site, Arg: l.pos(x.Span()), Text: l.text(x), Param: root.Name})
@@ -49,4 +49,23 @@ func (l *lowerer) takesTurns(c *ast.Call, root api.Arg, text string) bool {
 		return true
 	})
 	return found
+}
+
+// ownGlobalRank are the names of a rank's own global rank.
+var ownGlobalRank = map[string]bool{"rank": true, "global_rank": true, "my_rank": true, "world_rank": true,
+	"get_rank": true, "Get_rank": true, "get_global_rank": true, "get_world_rank": true}
+
+// ownRank reports a root that is the calling rank's own global rank
+// (src=dist.get_rank(), root=comm.Get_rank(), src=self.rank): "I am the
+// root", right in a program whose roles are split by rank, where the
+// other ranks name this one (a parameter server broadcasting to its
+// workers). A local rank, or arithmetic on the rank, is no such thing.
+func ownRank(x ast.Expr) bool {
+	if c, ok := x.(*ast.Call); ok {
+		if len(c.Args)+len(c.Keywords) > 0 {
+			return false
+		}
+		x = c.Func
+	}
+	return ownGlobalRank[lastName(dotted(x))]
 }

@@ -21,7 +21,9 @@ var Rule = rules.Register(&rules.Rule{
 		What: "Reports a rooted collective on the default group — broadcast, reduce, gather, scatter, " +
 			"broadcast_object_list, gather_object, scatter_object_list, mpi4py's bcast/Bcast, reduce/Reduce, gather/Gather, " +
 			"scatter/Scatter on COMM_WORLD — whose root argument (src, dst, root) is computed from the rank: " +
-			"`src=args.local_rank`, `src=dist.get_rank()`, `root=rank // 8 * 8`. A root computed from the rank on a " +
+			"`src=args.local_rank`, `src=int(os.environ[\"LOCAL_RANK\"])`, `src=rank - rank % 8`. A rank that names its own " +
+			"global rank (`src=dist.get_rank()`, `root=comm.Get_rank()`) is left alone: that is right where the program's roles are " +
+			"split by rank and the others name this one (a parameter server). A root computed from the rank on a " +
 			"subgroup is left alone (the group's first member, as Megatron's get_tensor_model_parallel_src_rank, is the " +
 			"same for all its members), and so is one under a rank test (`if rank == owner: broadcast(t, src=rank)`, or in a " +
 			"function called only there), where it may equal what the other ranks pass, and one in a sequence where the same " +

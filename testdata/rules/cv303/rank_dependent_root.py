@@ -13,7 +13,7 @@ def sync_params(model, args):
 
 
 def share(t):
-    dist.broadcast(t, dist.get_rank())  # want CV303 "broadcast on the default group"
+    dist.broadcast(t, dist.get_rank() % 8)  # want CV303 "broadcast on the default group"
 
 
 def collect(t):
@@ -32,4 +32,5 @@ def node_leader_config(cfg):
 
 def mpi_config(cfg):
     comm = MPI.COMM_WORLD
-    return comm.bcast(cfg, root=comm.Get_rank())  # want CV303 "takes its root from"
+    local = int(os.environ["OMPI_COMM_WORLD_LOCAL_RANK"])
+    return comm.bcast(cfg, root=local)  # want CV303 "takes its root from"

@@ -71,3 +71,10 @@ def main(state_buf, num_gpus):
         sampler_loop(state_buf, local_rank)
     else:
         trainer_loop(state_buf, num_gpus)
+
+
+def serve_parameters(model):
+    # A parameter server's own loop: it names itself as the root, and its
+    # workers (started by another script) name the server's rank.
+    for p in model.parameters():
+        dist.broadcast(p.data, src=dist.get_rank())
