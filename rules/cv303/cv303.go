@@ -30,8 +30,8 @@ var Rule = rules.Register(&rules.Rule{
 			"call names other roots too (each rank taking its turn as the source).",
 		Why: "Every rank of the group must pass the same root, as a global rank. With a root that differs between ranks, " +
 			"each rank takes a different part (several ranks send, nobody receives, or the reverse): NCCL hangs or delivers " +
-			"the wrong data, gloo reports a mismatch at best. `src=local_rank` works on one node only when local and global " +
-			"ranks coincide, and even then every rank names itself.",
+			"the wrong data, gloo reports a mismatch at best. `src=local_rank` is wrong even on one node, where local and " +
+			"global ranks coincide: every rank names itself as the root.",
 		Example: `def sync_params(model, args):
     for p in model.parameters():
         dist.broadcast(p.data, src=args.local_rank)`,
