@@ -324,6 +324,17 @@ func Children(n Node, fn func(Node)) {
 	}
 }
 
+// DefBody is the body of a function definition (nil for other nodes).
+func DefBody(n Node) []Stmt {
+	switch n := n.(type) {
+	case *FunctionDef:
+		return n.Body
+	case *AsyncFunctionDef:
+		return n.Body
+	}
+	return nil
+}
+
 // InspectBody is Inspect over each statement of a function's (or
 // module's) body, staying in that scope: nested function, class and
 // lambda definitions are neither passed to f nor entered.

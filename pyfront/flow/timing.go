@@ -128,19 +128,7 @@ func (l *lowerer) returnsTiming(fn *rules.Function) bool {
 			return v
 		}
 	}
-	found := false
-	if def := fd.FuncDef(fn); def != nil {
-		var body []ast.Stmt
-		switch d := def.(type) {
-		case *ast.FunctionDef:
-			body = d.Body
-		case *ast.AsyncFunctionDef:
-			body = d.Body
-		}
-		if len(body) > 0 {
-			found = returnsDirectTiming(body, l, fn)
-		}
-	}
+	found := returnsDirectTiming(ast.DefBody(fd.FuncDef(fn)), l, fn)
 	if memo != nil {
 		memo[fn] = found
 	}
@@ -152,27 +140,17 @@ func (l *lowerer) returnsTiming(fn *rules.Function) bool {
 // completion probe.
 func returnsDirectTiming(body []ast.Stmt, l *lowerer, fn *rules.Function) bool {
 	found := false
-	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			if found {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-				return false
-			case *ast.Return:
-				if n.Value != nil && directTiming(n.Value, l, fn) {
-					found = true
-				}
-				return false
-			}
-			return true
-		})
+	ast.InspectBody(body, func(n ast.Node) bool {
 		if found {
-			return true
+			return false
 		}
-	}
-	return false
+		if r, ok := n.(*ast.Return); ok {
+			found = r.Value != nil && directTiming(r.Value, l, fn)
+			return false
+		}
+		return true
+	})
+	return found
 }
 
 // signalFlag reports a read of self.X where a signal handler of fn's class

@@ -968,7 +968,7 @@ func readsAny(def ast.Node, names map[string]bool) bool {
 		return false
 	}
 	found := false
-	ast.InspectBody(defBody(def), func(n ast.Node) bool {
+	ast.InspectBody(ast.DefBody(def), func(n ast.Node) bool {
 		if found {
 			return false
 		}

@@ -145,7 +145,7 @@ func (b *builder) underCond(f *callgraph.Func, line int, cond string) bool {
 			}
 		}
 	}
-	body := defBody(f.Node)
+	body := ast.DefBody(f.Node)
 	if m, ok := f.Node.(*ast.Module); ok {
 		body = m.Body
 	}

@@ -39,7 +39,7 @@ func (b *builder) paramGates(f *callgraph.Func) *funcGates {
 		return g
 	}
 	g := &funcGates{}
-	body, args := defBody(f.Node), funcArgs(f.Node)
+	body, args := ast.DefBody(f.Node), funcArgs(f.Node)
 	if args != nil {
 		g.params = map[string]bool{}
 		for _, a := range allParams(args) {
@@ -63,16 +63,6 @@ func (b *builder) paramGates(f *callgraph.Func) *funcGates {
 	}
 	b.gates[f] = g
 	return g
-}
-
-func defBody(n ast.Node) []ast.Stmt {
-	switch n := n.(type) {
-	case *ast.FunctionDef:
-		return n.Body
-	case *ast.AsyncFunctionDef:
-		return n.Body
-	}
-	return nil
 }
 
 type gateWalker struct {

@@ -121,7 +121,7 @@ func (b *builder) waitsBefore(f *callgraph.Func, call *ast.Call, attr string) bo
 // self.attr.result(), self.attr.wait() or, for a thread, self.attr.join()
 // (at a node keep accepts, when keep is set).
 func waitsSelfAttr(fn ast.Node, attr string, keep func(ast.Node) bool) bool {
-	body := defBody(fn)
+	body := ast.DefBody(fn)
 	found := false
 	for _, st := range body {
 		ast.Inspect(st, func(n ast.Node) bool {

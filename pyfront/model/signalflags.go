@@ -43,39 +43,28 @@ func (b *builder) collectSignalFlags() map[*callgraph.Class]map[string]bool {
 		if cls == nil {
 			continue
 		}
-		var body []ast.Stmt
-		switch d := f.Node.(type) {
-		case *ast.FunctionDef:
-			body = d.Body
-		case *ast.AsyncFunctionDef:
-			body = d.Body
-		}
-		for _, s := range body {
-			ast.Inspect(s, func(n ast.Node) bool {
-				var targets []ast.Expr
-				switch n := n.(type) {
-				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-					return false
-				case *ast.Assign:
-					targets = n.Targets
-				case *ast.AugAssign:
-					targets = []ast.Expr{n.Target}
-				case *ast.AnnAssign:
-					targets = []ast.Expr{n.Target}
-				}
-				for _, t := range targets {
-					if a, ok := t.(*ast.Attribute); ok {
-						if v, ok := a.Value.(*ast.Name); ok && v.Id == "self" {
-							if out[cls] == nil {
-								out[cls] = map[string]bool{}
-							}
-							out[cls][a.Attr] = true
+		ast.InspectBody(ast.DefBody(f.Node), func(n ast.Node) bool {
+			var targets []ast.Expr
+			switch n := n.(type) {
+			case *ast.Assign:
+				targets = n.Targets
+			case *ast.AugAssign:
+				targets = []ast.Expr{n.Target}
+			case *ast.AnnAssign:
+				targets = []ast.Expr{n.Target}
+			}
+			for _, t := range targets {
+				if a, ok := t.(*ast.Attribute); ok {
+					if v, ok := a.Value.(*ast.Name); ok && v.Id == "self" {
+						if out[cls] == nil {
+							out[cls] = map[string]bool{}
 						}
+						out[cls][a.Attr] = true
 					}
 				}
-				return true
-			})
-		}
+			}
+			return true
+		})
 	}
 	return out
 }
