@@ -560,7 +560,11 @@ func (l *lowerer) pairRank(br *rules.RankBranch, test ast.Expr, rest []ast.Stmt)
 // ranks: `x == k` / `x != k`, `c` / `not c`, and the rank-0 forms
 // `x > 0`, `x >= 1`, `x not in [-1, 0]` (-1: not distributed) against
 // `x == 0` / `x in [-1, 0]`.
-func oppositeRankTests(a, b ast.Expr) bool {
+func oppositeRankTests(a, b ast.Expr) bool { return OppositeRankTests(a, b) }
+
+// OppositeRankTests is oppositeRankTests for the model, which pairs the
+// two halves of a class-based main-process-first context manager.
+func OppositeRankTests(a, b ast.Expr) bool {
 	// `distributed and not is_main` / `distributed and is_main`: the same
 	// guard around opposite rank tests.
 	if ba, ok := a.(*ast.BoolOp); ok && ba.Op == ast.And {

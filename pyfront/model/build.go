@@ -177,7 +177,7 @@ func Build(in Input) *rules.Program {
 	wg.Wait()
 	b.mergeWalk(firstFacts)
 	b.mergeWalk(secondFacts)
-	for _, phase := range []func(){b.collectSites, b.facts, b.contexts, b.reach, b.finishGroups, b.gradSync, b.runFlow, b.gatedCreations, b.scalerSkips} {
+	for _, phase := range []func(){b.collectSites, b.facts, b.contexts, b.reach, b.finishGroups, b.gradSync, b.runFlow, b.pairContextManagerRanks, b.gatedCreations, b.scalerSkips} {
 		if in.Stop != nil && in.Stop() {
 			return nil
 		}

@@ -44,7 +44,7 @@ var Rule = rules.Register(&rules.Rule{
 			"moment (Megatron all-gathers its signal flag, Lightning broadcasts its time-based decisions). Once a value has been broadcast or all-reduced it is the same on every rank, " +
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +
 			"`if rank == 0: barrier()`, with no collective between — issues one barrier on every rank and is not " +
-			"reported. The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
+			"reported, nor is its class form (the first half in __enter__, the second in __exit__). The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
 			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)). A helper " +
 			"that communicates only when a parameter of its own is true (`if synchronize: barrier()`) issues nothing " +
 			"at a call that passes, or defaults to, False. Also reported, as a warning: collectives issued once per " +
