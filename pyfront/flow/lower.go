@@ -44,6 +44,20 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 			l.rankVars[p] = true
 		}
 	}
+	og, _ := r.(OwnRankGlobaler)
+	if og != nil {
+		if own := og.OwnRankGlobals(l.path); len(own) > 0 {
+			var local map[string]bool
+			if _, isModule := node.(*ast.Module); !isModule {
+				local = boundLocally(node)
+			}
+			for name := range own {
+				if !local[name] {
+					l.ownVars[name] = true
+				}
+			}
+		}
+	}
 	rg, _ := r.(RankGlobaler)
 	if rg != nil {
 		if globals := rg.RankGlobals(l.path); len(globals) > 0 {
@@ -89,6 +103,13 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 			names[v] = true
 		}
 		rg.SetRankGlobals(l.path, names)
+		if og != nil && len(l.ownVars) > 0 {
+			own := make(map[string]bool, len(l.ownVars))
+			for v := range l.ownVars {
+				own[v] = true
+			}
+			og.SetOwnRankGlobals(l.path, own)
+		}
 	}
 	l.exchanges(body)
 	l.deviceBinding(body, node)
@@ -123,6 +144,9 @@ type lowerer struct {
 	// there a rank-dependent root may be every rank's same value (`if
 	// rank == owner: broadcast(t, src=rank)`), so rankRoot stays quiet.
 	rankArms int
+	// ownVars: rank locals that hold the process's own global rank itself
+	// (rank = dist.get_rank()), not a value computed from it.
+	ownVars map[string]bool
 	// uniformOff, while set, makes rank predicates that are uniform within
 	// some groups count as no rank (uniformIn).
 	uniformOff int
@@ -220,7 +244,7 @@ func newLowerer(fn *rules.Function, r Resolver) *lowerer {
 	}
 	return &lowerer{fn: fn, r: r, tb: tb, file: f, src: sourceFor(r, f), path: f.Path,
 		synth: map[string]*rules.Stream{}, eventOn: map[string]streamCtx{}, curAlias: map[string]streamCtx{},
-		rankVars: map[string]bool{}, fsVars: map[string]bool{}, timeVars: map[string]bool{}, setVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
+		rankVars: map[string]bool{}, fsVars: map[string]bool{}, timeVars: map[string]bool{}, ownVars: map[string]bool{}, setVars: map[string]bool{}, hostVars: map[string]bool{}, meshDims: map[string]int{}, callAsync: map[*ast.Call]*rules.Site{}}
 }
 
 // state is what flows along one path: the async work handles bound to
@@ -1987,6 +2011,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				l.rankVars[v] = true
 			} else {
 				delete(l.rankVars, v)
+			}
+			if ownRank(value) || l.ownRankVar(value) {
+				l.ownVars[v] = true
+			} else {
+				delete(l.ownVars, v)
 			}
 			if l.notDist == 0 && l.fsProbe(value) {
 				l.fsVars[v] = true

@@ -89,6 +89,15 @@ type RankGlobaler interface {
 	SetRankGlobals(path string, names map[string]bool)
 }
 
+// OwnRankGlobaler is RankGlobaler for the module-level names bound to the
+// process's own global rank itself (`local_rank = dist.get_rank()`, in a
+// module that only one rank's role imports): a root named by one of them
+// means "I am the root" (rankRoot).
+type OwnRankGlobaler interface {
+	OwnRankGlobals(path string) map[string]bool
+	SetOwnRankGlobals(path string, names map[string]bool)
+}
+
 // CallSummarizer is implemented by resolvers that summarise a call more
 // precisely than its callee: a call of a decorated function resolves to
 // the decorator's wrapper, whose summary covers every function that

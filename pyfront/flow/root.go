@@ -18,7 +18,7 @@ func (l *lowerer) rankRoot(c *ast.Call, site *rules.Site, root api.Arg) {
 		return
 	}
 	x := arg(c, root)
-	if x == nil || ownRank(x) || !l.isRank(x) || deviceValue(x) || l.takesTurns(c, root, l.text(x)) {
+	if x == nil || ownRank(x) || l.ownRankVar(x) || !l.isRank(x) || deviceValue(x) || l.takesTurns(c, root, l.text(x)) {
 		return
 	}
 	addFact(&l.r.Prog().RankRoots, &rules.RankRoot{Func: l.fn, Site: site, Arg: l.pos(x.Span()), Text: l.text(x), Param: root.Name})
@@ -68,4 +68,10 @@ func ownRank(x ast.Expr) bool {
 		x = c.Func
 	}
 	return ownGlobalRank[lastName(dotted(x))]
+}
+
+// ownRankVar reports a local holding the process's own global rank.
+func (l *lowerer) ownRankVar(x ast.Expr) bool {
+	n, ok := x.(*ast.Name)
+	return ok && l.ownVars[n.Id]
 }

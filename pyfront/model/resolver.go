@@ -20,6 +20,9 @@ type resolver struct {
 	// (flow.RankGlobaler).
 	rankGlobals map[string]map[string]bool
 	memos       map[string]map[*rules.Function]bool // flow.Memoizer
+	// ownRankGlobals: per file, the module-level names bound to the
+	// process's own global rank (flow.OwnRankGlobaler).
+	ownRankGlobals map[string]map[string]bool
 }
 
 // Memo implements flow.Memoizer.
@@ -273,6 +276,17 @@ func (r *resolver) SetRankGlobals(path string, names map[string]bool) {
 		r.rankGlobals = map[string]map[string]bool{}
 	}
 	r.rankGlobals[path] = names
+}
+
+// OwnRankGlobals implements flow.OwnRankGlobaler.
+func (r *resolver) OwnRankGlobals(path string) map[string]bool { return r.ownRankGlobals[path] }
+
+// SetOwnRankGlobals implements flow.OwnRankGlobaler.
+func (r *resolver) SetOwnRankGlobals(path string, names map[string]bool) {
+	if r.ownRankGlobals == nil {
+		r.ownRankGlobals = map[string]map[string]bool{}
+	}
+	r.ownRankGlobals[path] = names
 }
 
 // RankParams implements flow.RankParamer (see builder.spawnRankParams).
