@@ -17,7 +17,9 @@
 //	Call        a resolved call edge: to a Function, or to an external API
 //	            symbol by fully qualified name (torch.distributed.all_reduce)
 //	Context     where code runs: main, thread, pool, autograd, background,
-//	            goroutine; its spawn or hook-registration site, multiplicity,
+//	            signal (a signal handler, on the main thread wherever the
+//	            signal finds it), goroutine; its spawn or hook-registration
+//	            site, multiplicity,
 //	            and ordering facts (joined right away; autograd
 //	            multithreading disabled)
 //	Site        a call that communicates: op, kind, group, stream, async flag,

@@ -2,7 +2,7 @@
 // into collvet's language-neutral model (rules.Program): functions and
 // call edges, collective sites with their group, stream, async flag and
 // work handle, the thread contexts that run code (main, threads, pools,
-// autograd callbacks, library background threads) with their spawn
+// autograd callbacks, library background threads, signal handlers) with their spawn
 // sites, multiplicity and ordering facts, one witnessing call chain per
 // (context, site) pair (Reach, with the group that chain passes), and the
 // program-wide facts (init_process_group statements, autograd
