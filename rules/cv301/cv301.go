@@ -513,14 +513,14 @@ var localTexts = map[rules.Divergence]localText{
 		guard: "the end of this rank's own data",
 	},
 	rules.LocalTiming: {
-		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), which reads the clock or asks whether " +
-			"concurrent work has finished: ranks do not run in step, so each asks at its own moment and near the threshold some leave while " +
+		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), which reads the clock, asks whether " +
+			"concurrent work has finished or reads a flag a signal handler sets: ranks do not run in step, so each asks at its own moment and near the threshold some leave while " +
 			"the others issue it and wait for them forever (hang); decide on one rank and broadcast the decision (as Lightning does for " +
 			"time-based checkpoints and max_time), or all-reduce a done flag and branch on that",
-		branch: "%s on %s depends on %s, which reads the clock or asks whether concurrent work has finished: ranks do not run in step, " +
+		branch: "%s on %s depends on %s, which reads the clock, asks whether concurrent work has finished or reads a flag a signal handler sets: ranks do not run in step, " +
 			"so each asks at its own moment and some issue it while others do not, and the job hangs; decide on one rank and broadcast " +
 			"the decision, or all-reduce a done flag and branch on that",
-		guard: "the clock or completion check, made by each rank at its own moment",
+		guard: "the clock, completion or signal check, made by each rank at its own moment",
 	},
 	rules.LocalFailure: {
 		branch: "%s on %s is skipped on a rank that runs out of memory before it (the handler at %s, `except %s`, recovers " +

@@ -40,7 +40,7 @@ def train(model, loader):
             loss = model(batch)
             dist.all_reduce(loss)
             if handler.signals_received():
-                save(model)  # want CV301 "reads the clock or asks whether concurrent work has finished"
+                save(model)  # want CV301 "reads a flag a signal handler sets"
                 break
 
 
