@@ -264,7 +264,11 @@ func report(p *rules.Pass, a use, b *use) {
 		d.Related = append(d.Related, rulekit.Related(a.ctx.Spawn, started+rulekit.ShortAPI(a.ctx.SpawnAPI, string(a.ctx.Kind))+")"))
 	}
 	if b != nil && b.ctx != nil && b.ctx.Spawn.IsValid() && !b.spawnOnly {
-		d.Related = append(d.Related, rulekit.Related(b.ctx.Spawn, "the other thread is started here"))
+		other := "the other thread is started here"
+		if b.ctx.Kind == rules.Signal {
+			other = "the signal handler is installed here"
+		}
+		d.Related = append(d.Related, rulekit.Related(b.ctx.Spawn, other))
 	}
 	if a.reach != nil && len(a.reach.Chain) > 0 {
 		first := a.reach.Chain[0]
