@@ -15,7 +15,9 @@ import (
 // whether concurrent work has finished (`future.done()`,
 // `thread.is_alive()`, `stop_event.is_set()`, an MPI request's `Test()`)
 // can hold on one rank and not on another, so collectives it guards are
-// issued by some ranks only. Lightning broadcasts its time-based
+// issued by some ranks only. So can a flag that a signal handler sets
+// (signalFlag): each rank receives the signal at its own step. Lightning
+// broadcasts its time-based
 // checkpoint and max_time decisions from rank 0 for this reason, and
 // fairseq2 all-reduces whether its asynchronous save has finished.
 
@@ -49,8 +51,9 @@ var agreeingMethods = map[string]bool{
 	"all_reduce": true, "allreduce": true, "all_gather": true, "all_gather_object": true, "allgather": true, "bcast": true,
 }
 
-// timingProbe reports whether e depends on a clock reading or a completion
-// probe, directly or through a local holding one. A value broadcast or
+// timingProbe reports whether e depends on a clock reading, a completion
+// probe or a signal flag, directly, through a local holding one, or
+// through a program function that returns one. A value broadcast or
 // all-reduced afterwards is the same on every rank (the fix) and does not
 // count.
 func (l *lowerer) timingProbe(e ast.Expr) bool {
