@@ -194,6 +194,10 @@ type Context struct {
 	// pool with a single worker, which runs them one after another:
 	// contexts with the same non-empty Serial never run at the same time.
 	Serial string
+	// After: a done-callback (fut.add_done_callback(cb), fut.then(cb))
+	// of the future that this other context's work completes: it starts
+	// only once that work has finished, so the two never overlap.
+	After *Context
 	// Group is the process group a library background thread uses
 	// (dcp.async_save's process_group), when known.
 	Group *Group

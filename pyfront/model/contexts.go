@@ -35,6 +35,7 @@ func (b *builder) contexts() {
 		}
 	}
 	b.subclassSpawns()
+	b.orderDoneCallbacks()
 	b.serialize()
 	if b.backwardCalls > 0 && b.backwardSingle == b.backwardCalls {
 		for _, c := range b.prog.Contexts {
@@ -449,3 +450,64 @@ func spawnMany(sp *api.Spawner, info *callInfo, joined bool) bool {
 }
 
 func (b *builder) spawnerName(sp *api.Spawner) string { return sp.Name }
+
+// orderDoneCallbacks links a future's done-callback to the context whose
+// work completes that future, when the future comes from a spawning call
+// in the same function (`fut = dcp.async_save(…)`, then
+// `fut.add_done_callback(cb)`; or `pool.submit(f).add_done_callback(cb)`):
+// the callback starts only once that work is done (rules.Context.After).
+func (b *builder) orderDoneCallbacks() {
+	byCall := map[*ast.Call]*rules.Context{}
+	for _, s := range b.spawns {
+		if s.cs != nil && s.cs.Node != nil && byCall[s.cs.Node] == nil {
+			byCall[s.cs.Node] = s.ctx
+		}
+	}
+	for _, s := range b.spawns {
+		if s.cs == nil || s.cs.Node == nil || !doneCallbackAPI(s.sp.Name) {
+			continue
+		}
+		a, ok := s.cs.Node.Func.(*ast.Attribute)
+		if !ok {
+			continue
+		}
+		var from *ast.Call
+		switch recv := a.Value.(type) {
+		case *ast.Call:
+			from = recv
+		case *ast.Name:
+			from = assignedCall(s.caller, recv.Id, s.cs.Node)
+		}
+		if c := byCall[from]; c != nil && c != s.ctx {
+			s.ctx.After = c
+		}
+	}
+}
+
+// doneCallbackAPI reports a spawner that runs a callback when a future
+// completes.
+func doneCallbackAPI(name string) bool {
+	return strings.HasSuffix(name, ".add_done_callback") || strings.HasSuffix(name, ".then")
+}
+
+// assignedCall is the call whose result f last binds to name before the
+// call at (a plain `name = call(…)` in f's own body), or nil.
+func assignedCall(f *callgraph.Func, name string, at *ast.Call) *ast.Call {
+	if f == nil {
+		return nil
+	}
+	var found *ast.Call
+	ast.InspectBody(ast.DefBody(f.Node), func(n ast.Node) bool {
+		as, ok := n.(*ast.Assign)
+		if !ok || len(as.Targets) != 1 || as.Span().Lineno > at.Span().Lineno {
+			return true
+		}
+		if t, ok := as.Targets[0].(*ast.Name); ok && t.Id == name {
+			if c, ok := as.Value.(*ast.Call); ok {
+				found = c
+			}
+		}
+		return true
+	})
+	return found
+}

@@ -167,6 +167,9 @@ func Concurrent(a, b *rules.Context) bool {
 	if a != nil && b != nil && a.Serial != "" && a.Serial == b.Serial {
 		return false // each waits for the previous one before it starts
 	}
+	if a != nil && b != nil && (a.After == b || b.After == a) {
+		return false // a done-callback runs once its future's work is done
+	}
 	if a != nil && a.Joined && (ancestor(b, a) || (b != nil && b.Joined)) {
 		return false
 	}
