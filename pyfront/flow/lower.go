@@ -44,35 +44,29 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 			l.rankVars[p] = true
 		}
 	}
-	og, _ := r.(OwnRankGlobaler)
-	if og != nil {
-		if own := og.OwnRankGlobals(l.path); len(own) > 0 {
-			var local map[string]bool
-			if _, isModule := node.(*ast.Module); !isModule {
-				local = boundLocally(node)
-			}
-			for name := range own {
-				if !local[name] {
-					l.ownVars[name] = true
-				}
+	// A module body starts with the rank names it imports; a function
+	// with its module's, less those it binds itself.
+	var local map[string]bool
+	seed := func(globals, into map[string]bool) {
+		if len(globals) == 0 {
+			return
+		}
+		if _, isModule := node.(*ast.Module); !isModule && local == nil {
+			local = boundLocally(node)
+		}
+		for name := range globals {
+			if !local[name] {
+				into[name] = true
 			}
 		}
 	}
+	og, _ := r.(OwnRankGlobaler)
+	if og != nil {
+		seed(og.OwnRankGlobals(l.path), l.ownVars)
+	}
 	rg, _ := r.(RankGlobaler)
 	if rg != nil {
-		if globals := rg.RankGlobals(l.path); len(globals) > 0 {
-			// A module body starts with the rank names it imports; a
-			// function with its module's, less those it binds itself.
-			var local map[string]bool
-			if _, isModule := node.(*ast.Module); !isModule {
-				local = boundLocally(node)
-			}
-			for name := range globals {
-				if !local[name] {
-					l.rankVars[name] = true
-				}
-			}
-		}
+		seed(rg.RankGlobals(l.path), l.rankVars)
 	}
 	var body []ast.Stmt
 	switch n := node.(type) {
