@@ -456,6 +456,10 @@ const (
 	// Thread.is_alive(), Event.is_set(), an MPI request's Test()), which
 	// each rank asks at its own moment and can answer differently.
 	LocalTiming
+	// LocalTeardown: destroy_process_group in a finally clause or an
+	// exception handler around collectives, which also runs on a rank
+	// whose work failed while the others still wait in its collectives.
+	LocalTeardown
 )
 
 // OpRef is one collective issued on a path, possibly through a call.

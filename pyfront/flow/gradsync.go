@@ -879,3 +879,47 @@ func callsNamed(body []ast.Stmt, name string) bool {
 	}
 	return found
 }
+
+// teardownBranch records destroy_process_group in a finally clause or an
+// exception handler of a try whose body issues collectives. On the rank
+// whose work raised, it runs while the other ranks still wait in the
+// collectives that rank never joined; destroying a group is itself
+// collective (NCCL flushes or aborts its communicators with the peers), so
+// that rank hangs there instead of exiting, and the launcher, which tears
+// the job down when a rank dies, never does (torchtitan#1342).
+func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler, final []ast.Stmt) {
+	if l.notDist > 0 {
+		return
+	}
+	work := false
+	for _, o := range l.ops(body) {
+		if o.Op != "destroy" && o.Op != "init" {
+			work = true
+			break
+		}
+	}
+	if !work {
+		return
+	}
+	destroys := func(stmts []ast.Stmt) []*rules.OpRef {
+		var out []*rules.OpRef
+		for _, o := range l.ops(stmts) {
+			if o.Op == "destroy" {
+				out = append(out, o)
+			}
+		}
+		return out
+	}
+	if ops := destroys(final); len(ops) > 0 {
+		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(final[0].Span()), Cond: "finally", Then: ops, Divergence: rules.LocalTeardown})
+	}
+	for _, h := range handlers {
+		if ops := destroys(h.Body); len(ops) > 0 {
+			cond := "except"
+			if h.Type != nil {
+				cond = "except " + l.text(h.Type)
+			}
+			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: ops, Divergence: rules.LocalTeardown})
+		}
+	}
+}

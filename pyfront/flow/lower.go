@@ -1678,6 +1678,7 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 		l.oomBranch(body, h, orelse)
 		l.exhaustBranch(body, h)
 	}
+	l.teardownBranch(body, handlers, final)
 	in := st.clone()
 	out, exited := l.block(body, st)
 	var outs []*state

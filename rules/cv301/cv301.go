@@ -63,7 +63,10 @@ var Rule = rules.Register(&rules.Rule{
 			"loss.backward()), since each rank computes its loss from its own batch, unless the test's result was all-reduced first; " +
 			"and an out-of-memory handler that recovers (`except torch.cuda.OutOfMemoryError: continue`, or `\"out of memory\" in " +
 			"str(e)` in a RuntimeError handler) around collectives (R15), unless it re-raises, or re-raises whenever the job is " +
-			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`); and a test of whether the batch a rank " +
+			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`); and destroy_process_group in a finally " +
+			"clause or an exception handler of a try whose body issues collectives: it also runs on the rank whose work raised, while " +
+			"the others wait in a collective it never joined, and hangs there instead of letting that rank die (torchtitan#1342); " +
+			"and a test of whether the batch a rank " +
 			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`), " +
 			"and a loop that a rank leaves when its own iterator runs out (`try: batch = next(it)` `except StopIteration: break`) with " +
 			"collectives after it (R12): ranks can hold different numbers of batches (not when the iterator comes from a loader whose " +
@@ -522,6 +525,13 @@ var localTexts = map[rules.Divergence]localText{
 			"the decision, or all-reduce a done flag and branch on that",
 		guard: "the clock, completion or signal check, made by each rank at its own moment",
 	},
+	rules.LocalTeardown: {
+		branch: "%s on %s runs at %s (`%s`), also on a rank whose work above raised while the other ranks still wait in the " +
+			"collectives it never joined: destroying a group is collective (NCCL flushes or aborts its communicators with the peers), so that rank " +
+			"hangs there instead of exiting, and the launcher, which stops the job when a rank dies, never does (torchtitan#1342); destroy the group " +
+			"only once the work has returned normally (after the try, or in its else clause)",
+		guard: "the clean-up that runs on the failed rank too",
+	},
 	rules.LocalFailure: {
 		branch: "%s on %s is skipped on a rank that runs out of memory before it (the handler at %s, `except %s`, recovers " +
 			"and carries on) while the other ranks issue it and wait for that rank forever (hang, as in Composer's automatic micro-batching); " +
@@ -557,7 +567,7 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 				"whether or not it joins the new group%s; the ranks that leave early at %s (%s) never call it, "+
 				"so group creation waits for them forever (hang)", name, local, br.Guard.Short(), cond)
 		}
-	} else if t, ok := localTexts[br.Divergence]; ok && br.Divergence == rules.LocalFailure {
+	} else if t, ok := localTexts[br.Divergence]; ok && (br.Divergence == rules.LocalFailure || br.Divergence == rules.LocalTeardown) {
 		msg = fmt.Sprintf(t.branch, name, rulekit.GroupLabel(o.Group), br.Guard.Short(), br.Cond)
 	} else if ok && afterExit {
 		msg = fmt.Sprintf(t.exit, name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
