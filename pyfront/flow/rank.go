@@ -183,18 +183,27 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 			return true
 		}
 	}
-	if ext == "" || fn == nil && !l.inTables(ext) {
-		// A method on a receiver of unknown type, or of an external object
-		// the tables do not describe (MPI.COMM_WORLD), with a predicate's
-		// name (trainer.is_world_process_zero(), comm.Get_rank()); rank()
-		// and local_rank() are too common to match without resolution.
-		for pn, p := range l.tb.RankPredicates {
-			if p.Kind == "call" && lastName(pn) == name && name != "rank" && name != "local_rank" {
-				return l.uniformOff == 0 || len(p.UniformIn) == 0
-			}
-		}
+	if p := l.predicateByName(name, ext, fn); p != nil {
+		return l.uniformOff == 0 || len(p.UniformIn) == 0
 	}
 	return false
+}
+
+// predicateByName is the call rank predicate named like a method called on
+// a receiver of unknown type, or of an external object the tables do not
+// describe (MPI.COMM_WORLD): trainer.is_world_process_zero(),
+// comm.Get_rank(). rank() and local_rank() are too common to match
+// without resolution.
+func (l *lowerer) predicateByName(name, ext string, fn *rules.Function) *api.RankPredicate {
+	if name == "rank" || name == "local_rank" || !(ext == "" || fn == nil && !l.inTables(ext)) {
+		return nil
+	}
+	for pn, p := range l.tb.RankPredicates {
+		if p.Kind == "call" && lastName(pn) == name {
+			return p
+		}
+	}
+	return nil
 }
 
 // uniformIn returns the group getters within whose groups a rank test has
@@ -246,15 +255,7 @@ func (l *lowerer) predicateOf(c *ast.Call) *api.RankPredicate {
 	if p := l.tb.RankPredicates[ext]; p != nil && p.Kind == "call" {
 		return p
 	}
-	name := lastName(dotted(c.Func))
-	if ext == "" || fn == nil && !l.inTables(ext) {
-		for pn, p := range l.tb.RankPredicates {
-			if p.Kind == "call" && lastName(pn) == name && name != "rank" && name != "local_rank" {
-				return p
-			}
-		}
-	}
-	return nil
+	return l.predicateByName(lastName(dotted(c.Func)), ext, fn)
 }
 
 // inTables reports whether the tables describe the external symbol.

@@ -62,10 +62,11 @@ func (l *lowerer) timingProbe(e ast.Expr) bool {
 		if !ok {
 			return l.signalFlag(n, l.fn), true
 		}
-		if s := l.r.Site(c); s != nil && uniformOps[s.Op] {
+		s := l.r.Site(c)
+		if s != nil && uniformOps[s.Op] {
 			return false, false
 		}
-		if a, ok := c.Func.(*ast.Attribute); ok && agreeingMethods[a.Attr] && l.r.Site(c) == nil {
+		if a, ok := c.Func.(*ast.Attribute); ok && agreeingMethods[a.Attr] && s == nil {
 			// trainer.strategy.broadcast(should_stop) on a receiver of
 			// unknown type: by its name, the way ranks agree.
 			return false, false

@@ -499,7 +499,7 @@ func assignedCall(f *callgraph.Func, name string, at *ast.Call) *ast.Call {
 	var found *ast.Call
 	ast.InspectBody(ast.DefBody(f.Node), func(n ast.Node) bool {
 		as, ok := n.(*ast.Assign)
-		if !ok || len(as.Targets) != 1 || as.Span().Lineno > at.Span().Lineno {
+		if !ok || len(as.Targets) != 1 || !before(as, at) {
 			return true
 		}
 		if t, ok := as.Targets[0].(*ast.Name); ok && t.Id == name {

@@ -470,11 +470,12 @@ func reportSetOrder(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen ma
 // localText is how a finding explains a condition that is no rank test
 // but differs between ranks all the same: exit is the message when the
 // ranks that see it leave early (op, group, guard position, condition),
-// branch when it guards the op (op, group, condition; for an
-// out-of-memory handler: op, group, handler position, exception), guard
-// labels the condition's location.
+// branch when it guards the op (op, group, condition; with atGuard, op,
+// group, guard position, condition: an out-of-memory handler, a
+// teardown's finally), guard labels the condition's location.
 type localText struct {
 	exit, branch, guard string
+	atGuard             bool
 }
 
 var localTexts = map[rules.Divergence]localText{
@@ -530,13 +531,15 @@ var localTexts = map[rules.Divergence]localText{
 			"collectives it never joined: destroying a group is collective (NCCL flushes or aborts its communicators with the peers), so that rank " +
 			"hangs there instead of exiting, and the launcher, which stops the job when a rank dies, never does (torchtitan#1342); destroy the group " +
 			"only once the work has returned normally (after the try, or in its else clause)",
-		guard: "the clean-up that runs on the failed rank too",
+		guard:   "the clean-up that runs on the failed rank too",
+		atGuard: true,
 	},
 	rules.LocalFailure: {
 		branch: "%s on %s is skipped on a rank that runs out of memory before it (the handler at %s, `except %s`, recovers " +
 			"and carries on) while the other ranks issue it and wait for that rank forever (hang, as in Composer's automatic micro-batching); " +
 			"re-raise when the job is distributed so that the launcher stops every rank, or agree on the failure on every rank before the next collective",
-		guard: "the out-of-memory handler, run on the failed rank only",
+		guard:   "the out-of-memory handler, run on the failed rank only",
+		atGuard: true,
 	},
 }
 
@@ -567,7 +570,7 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 				"whether or not it joins the new group%s; the ranks that leave early at %s (%s) never call it, "+
 				"so group creation waits for them forever (hang)", name, local, br.Guard.Short(), cond)
 		}
-	} else if t, ok := localTexts[br.Divergence]; ok && (br.Divergence == rules.LocalFailure || br.Divergence == rules.LocalTeardown) {
+	} else if t, ok := localTexts[br.Divergence]; ok && t.atGuard {
 		msg = fmt.Sprintf(t.branch, name, rulekit.GroupLabel(o.Group), br.Guard.Short(), br.Cond)
 	} else if ok && afterExit {
 		msg = fmt.Sprintf(t.exit, name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
