@@ -24,7 +24,18 @@ var (
 	casesOnce sync.Once
 	casesDir  string
 	casesErr  string
+	// scratch: the directories the shared run made, removed by TestMain
+	// once every test of the package has read them.
+	scratch []string
 )
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, d := range scratch {
+		os.RemoveAll(d)
+	}
+	os.Exit(code)
+}
 
 // runCase returns the record of one case of testdata/cases.py (one gloo
 // rank, world size 1), its extra facts, and the warnings it printed.
@@ -42,8 +53,10 @@ func runCase(t *testing.T, name string) (*Record, map[string]any, string) {
 			casesErr = err.Error()
 			return
 		}
+		scratch = append(scratch, dir)
 		gdir, err := os.MkdirTemp("", "collvet-guard-")
 		if err == nil {
+			scratch = append(scratch, gdir)
 			_, err = Write(gdir)
 		}
 		if err != nil {
