@@ -517,6 +517,10 @@ type Event struct {
 	// event recorded on a stream (returned or stored as a display that
 	// holds the event), not read by device work here.
 	Escape bool
+	// Returned (a read): a return statement inside a stream context
+	// hands the value to the caller, who takes it on the stream the
+	// function was entered on, not on the context's stream.
+	Returned bool
 	// Fresh (a write): uninitialised memory was allocated (torch.empty,
 	// empty_like, new_empty): the allocation has a stream, but no write
 	// is pending on it.

@@ -210,6 +210,10 @@ type lowerer struct {
 	// escaping > 0 while lowering a value that is only handed on (see
 	// Event.Escape).
 	escaping int
+	// returning > 0 while lowering the plain references a return
+	// statement inside a stream context hands to the caller (see
+	// Event.Returned).
+	returning int
 	// arm is the innermost if/else arm being lowered (outside loops only),
 	// conds numbers the conditionals, loops counts the enclosing loops.
 	arm   *rules.Arm
@@ -1156,7 +1160,14 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.augHost = false
 	case *ast.Return:
 		if s.Value != nil {
+			returned := len(l.streams) > 0 && plainRefs(s.Value)
+			if returned {
+				l.returning++
+			}
 			l.handOn(s.Value, st)
+			if returned {
+				l.returning--
+			}
 			l.escape(s.Value, st)
 			if d := dotted(s.Value); d != "" {
 				l.event(&rules.Event{Kind: rules.EvReturn, Pos: l.pos(s.Value.Span()), Var: d})
@@ -2276,12 +2287,12 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 		l.expr(e.Orelse, st, false)
 	case *ast.Name:
 		if e.Ctx == ast.Load && l.shadowed[e.Id] == 0 {
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: e.Id, Escape: l.escaping > 0})
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: e.Id, Escape: l.escaping > 0, Returned: l.returning > 0})
 		}
 	case *ast.Attribute:
 		if d := dotted(e); d != "" && e.Ctx == ast.Load {
 			if root, _, _ := strings.Cut(d, "."); l.shadowed[root] == 0 {
-				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: d, Escape: l.escaping > 0})
+				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: d, Escape: l.escaping > 0, Returned: l.returning > 0})
 			}
 			return
 		}

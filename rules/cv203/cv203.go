@@ -146,6 +146,9 @@ type state struct {
 	// checked function, that the events came through.
 	quiet bool
 	via   *rules.Event
+	// entry is the stream the frame's function was entered on (the
+	// caller's current stream; nil at depth 0).
+	entry *rules.Stream
 }
 
 // legacyOrdered reports two streams that CUDA orders by itself: the
@@ -371,7 +374,7 @@ func (w *walker) call(e *rules.Event, f *frame, i int) {
 // hazards stay quiet (it is checked itself), and what it writes or uses
 // is attributed to the call that led to it.
 func (f *frame) enter(st *state) {
-	st.quiet, st.via = f.depth > 0, f.via
+	st.quiet, st.via, st.entry = f.depth > 0, f.via, f.cur
 }
 
 // streamHandles returns the variables a function uses as streams, events
@@ -558,6 +561,11 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, inPlace 
 	}
 	if rules.Exclusive(pr.arm, e.Arm) {
 		return // the write is in the other arm of an if/else: not on this path
+	}
+	if e.Returned && sid(pr.stream) == sid(st.entry) {
+		// Returned from inside a stream context: the caller takes it
+		// on the stream it was written on.
+		return
 	}
 	if r, ok := st.evRecorded[sid(pr.stream)]; ok && e.Escape && r > pr.idx {
 		// Handed on after an event was recorded on the producer's
