@@ -541,6 +541,10 @@ type builder struct {
 	g      *Graph
 	mod    *resolve.Module
 	scopes *resolve.Scopes
+	// testing > 0 while the condition of an if or while is built: the
+	// receivers of its attribute reads keep their slots (ExprValues), so
+	// that the model can tell whose attribute a condition reads.
+	testing int
 }
 
 func (b *builder) stmts(u unit, list []ast.Stmt) {
@@ -576,11 +580,15 @@ func (b *builder) stmt(u unit, st ast.Stmt) {
 	case *ast.AsyncFor:
 		b.forLoop(u, n.Target, n.Iter, n.Body, n.Orelse)
 	case *ast.While:
+		b.testing++
 		b.expr(u, n.Test)
+		b.testing--
 		b.stmts(u, n.Body)
 		b.stmts(u, n.Orelse)
 	case *ast.If:
+		b.testing++
 		b.expr(u, n.Test)
+		b.testing--
 		b.stmts(u, n.Body)
 		b.stmts(u, n.Orelse)
 	case *ast.With:
@@ -949,6 +957,9 @@ func (b *builder) assign(u unit, target ast.Expr, v slotID) {
 		g.copy(v, b.bindSlot(u, t.Id))
 	case *ast.Attribute:
 		base := b.expr(u, t.Value)
+		if base >= 0 {
+			g.exprSlot[t.Value] = base // whose attribute is stored (ExprValues)
+		}
 		if v >= 0 {
 			g.use(base, constraint{kind: cStoreAttr, name: t.Attr, src: v})
 		}
@@ -1019,6 +1030,9 @@ func (b *builder) expr(u unit, e ast.Expr) slotID {
 		base := b.expr(u, n.Value)
 		if base < 0 {
 			return noSlot
+		}
+		if b.testing > 0 {
+			g.exprSlot[n.Value] = base
 		}
 		dst := g.s.newSlot()
 		g.use(base, constraint{kind: cLoadAttr, name: n.Attr, dst: dst})

@@ -115,6 +115,12 @@ func placedValues(c *ast.Call) []ast.Expr {
 // hit finds; hit also says whether to look inside a node it did not find.
 // Lambdas are not entered: their bodies run later, if at all.
 func dependsOn(e ast.Expr, vars map[string]bool, hit func(ast.Node) (found, descend bool)) bool {
+	return dependsOnNames(e, vars, hit, false)
+}
+
+// dependsOnNames is dependsOn that, with names set, also asks hit about
+// the names that are not among vars.
+func dependsOnNames(e ast.Expr, vars map[string]bool, hit func(ast.Node) (found, descend bool), names bool) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if found || n == nil {
@@ -125,6 +131,9 @@ func dependsOn(e ast.Expr, vars map[string]bool, hit func(ast.Node) (found, desc
 			return false
 		case *ast.Name:
 			found = n.Ctx == ast.Load && vars[n.Id]
+			if !found && names {
+				found, _ = hit(n)
+			}
 			return !found
 		}
 		f, descend := hit(n)

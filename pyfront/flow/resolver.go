@@ -106,12 +106,12 @@ type CallSummarizer interface {
 	CallSummary(call *ast.Call, fn *rules.Function) []*rules.OpRef
 }
 
-// SignalFlagger is implemented by resolvers that know which attributes of
-// self a signal handler of fn's class sets: each rank's handler runs at
-// its own moment, so a read of one differs between ranks until they agree
-// on it.
+// SignalFlagger is implemented by resolvers that know what signal
+// handlers set: e, read in fn, is such a flag (an attribute of self or of
+// another object, or a global name). Each rank's handler runs at its own
+// moment, so a read of one differs between ranks until they agree on it.
 type SignalFlagger interface {
-	SignalFlag(fn *rules.Function, attr string) bool
+	SignalFlag(fn *rules.Function, e ast.Expr) bool
 }
 
 // Memoizer is implemented by resolvers that keep facts about program

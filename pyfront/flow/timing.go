@@ -57,7 +57,7 @@ var agreeingMethods = map[string]bool{
 // all-reduced afterwards is the same on every rank (the fix) and does not
 // count.
 func (l *lowerer) timingProbe(e ast.Expr) bool {
-	return dependsOn(e, l.timeVars, func(n ast.Node) (found, descend bool) {
+	return dependsOnNames(e, l.timeVars, func(n ast.Node) (found, descend bool) {
 		c, ok := n.(*ast.Call)
 		if !ok {
 			return l.signalFlag(n, l.fn), true
@@ -93,7 +93,7 @@ func (l *lowerer) timingProbe(e ast.Expr) bool {
 			return true, false
 		}
 		return false, true
-	})
+	}, true)
 }
 
 // isTimingCall reports a clock call or a completion probe (ext is the
@@ -157,26 +157,30 @@ func returnsDirectTiming(body []ast.Stmt, l *lowerer, fn *rules.Function) bool {
 	return found
 }
 
-// signalFlag reports a read of self.X where a signal handler of fn's class
-// sets X.
+// signalFlag reports a read, in fn, of an attribute or a global name that
+// a signal handler sets.
 func (l *lowerer) signalFlag(n ast.Node, fn *rules.Function) bool {
-	a, ok := n.(*ast.Attribute)
-	if !ok || a.Ctx != ast.Load {
-		return false
-	}
-	v, ok := a.Value.(*ast.Name)
-	if !ok || v.Id != "self" {
+	switch n := n.(type) {
+	case *ast.Attribute:
+		if n.Ctx != ast.Load {
+			return false
+		}
+	case *ast.Name:
+		if n.Ctx != ast.Load {
+			return false
+		}
+	default:
 		return false
 	}
 	sf, ok := l.r.(SignalFlagger)
-	return ok && sf.SignalFlag(fn, a.Attr)
+	return ok && sf.SignalFlag(fn, n.(ast.Expr))
 }
 
 // directTiming is timingProbe without locals and without program
 // functions: a clock call, a completion probe or a signal flag of fn's
 // class written in e itself.
 func directTiming(e ast.Expr, l *lowerer, fn *rules.Function) bool {
-	return dependsOn(e, nil, func(n ast.Node) (bool, bool) {
+	return dependsOnNames(e, nil, func(n ast.Node) (bool, bool) {
 		c, ok := n.(*ast.Call)
 		if !ok {
 			return l.signalFlag(n, fn), true
@@ -186,5 +190,5 @@ func directTiming(e ast.Expr, l *lowerer, fn *rules.Function) bool {
 			return false, true
 		}
 		return isTimingCall(c, ext), true
-	})
+	}, true)
 }

@@ -51,9 +51,9 @@ type builder struct {
 	// the walker to mark those made in loops).
 	groupAt map[rules.Pos]*rules.Group
 	groupFn map[*rules.Group]ast.Node // the function whose body creates each group
-	// signalFlags: per class, the attributes of self its signal handlers
-	// set (signalflags.go); built on first use.
-	signalFlags map[*callgraph.Class]map[string]bool
+	// signalFlags: what signal handlers set (signalflags.go); built on
+	// first use.
+	signalFlags *signalFlags
 	sites       map[*ast.Call]*rules.Site
 	unknown     *rules.Group
 	// syntactic facts from the statement walk

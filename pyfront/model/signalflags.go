@@ -3,6 +3,7 @@ package model
 import (
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/pyfront/resolve"
 	"github.com/collvet/collvet/rules"
 )
 
@@ -13,36 +14,88 @@ import (
 // own moment: a rank that reads the flag and acts on it alone (saves a
 // checkpoint, leaves the loop) parts from the others unless the ranks
 // first agree on it (Megatron's DistributedSignalHandler all-gathers it).
-// The flow pass treats a read of such an attribute, by a method of the
-// handler's class, like a clock reading (flow.SignalFlagger).
+// The flow pass treats a read of such a flag like a clock reading
+// (flow.SignalFlagger). A flag is
+//   - an attribute of self that a handler defined in the class sets;
+//   - an attribute of another object that a handler sets
+//     (`self.trainer._received_sigterm = True`, Lightning's signal
+//     connector), owned by the classes that object's values are instances
+//     of;
+//   - a module global that a handler declares global and sets.
 
-// SignalFlag implements flow.SignalFlagger.
-func (r *resolver) SignalFlag(fn *rules.Function, attr string) bool {
+// signalFlags is what the program's signal handlers set.
+type signalFlags struct {
+	attrs   map[*callgraph.Class]map[string]bool // per owning class
+	globals map[*resolve.Scope]map[string]bool   // per module scope
+}
+
+// SignalFlag implements flow.SignalFlagger: whether e, read in fn, is one
+// of the flags (self.X, obj.X, or a global name).
+func (r *resolver) SignalFlag(fn *rules.Function, e ast.Expr) bool {
 	b := r.b
 	if b.signalFlags == nil {
 		b.signalFlags = b.collectSignalFlags()
 	}
-	if len(b.signalFlags) == 0 {
+	flags := b.signalFlags
+	if len(flags.attrs) == 0 && len(flags.globals) == 0 {
 		return false
 	}
-	c := classOf(b.fnOf(fn))
-	return c != nil && b.signalFlags[c][attr]
+	f := b.fnOf(fn)
+	switch e := e.(type) {
+	case *ast.Attribute:
+		if e.Ctx != ast.Load {
+			return false
+		}
+		if v, ok := e.Value.(*ast.Name); ok && v.Id == "self" {
+			if c := classOf(f); c != nil && flags.attrs[c][e.Attr] {
+				return true
+			}
+		}
+		for _, c := range b.instanceClasses(b.g.ExprValues(e.Value)) {
+			if flags.attrs[c][e.Attr] {
+				return true
+			}
+		}
+	case *ast.Name:
+		if e.Ctx != ast.Load || f == nil || f.Scope == nil {
+			return false
+		}
+		sc := f.Scope.Lookup(e.Id)
+		return sc != nil && sc.Kind == resolve.ModuleScope && flags.globals[sc][e.Id]
+	}
+	return false
 }
 
-// collectSignalFlags lists, per class, the attributes of self that a
-// signal handler defined in that class (a method, or a function nested in
-// one) assigns.
-func (b *builder) collectSignalFlags() map[*callgraph.Class]map[string]bool {
-	out := map[*callgraph.Class]map[string]bool{}
+// instanceClasses lists the classes of the instances among vals.
+func (b *builder) instanceClasses(vals []callgraph.ValueID) []*callgraph.Class {
+	var out []*callgraph.Class
+	for _, v := range vals {
+		if val := b.g.Value(v); val != nil && val.Kind == callgraph.KInstance && val.Class != nil {
+			out = append(out, val.Class)
+		}
+	}
+	return out
+}
+
+// collectSignalFlags finds what the signal handlers (and the functions
+// nested in them) set.
+func (b *builder) collectSignalFlags() *signalFlags {
+	out := &signalFlags{attrs: map[*callgraph.Class]map[string]bool{}, globals: map[*resolve.Scope]map[string]bool{}}
+	addAttr := func(c *callgraph.Class, attr string) {
+		if out.attrs[c] == nil {
+			out.attrs[c] = map[string]bool{}
+		}
+		out.attrs[c][attr] = true
+	}
 	for _, c := range b.prog.Contexts {
 		if c.Kind != rules.Signal || c.Entry == nil {
 			continue
 		}
 		f := b.fnOf(c.Entry)
-		cls := classOf(f)
-		if cls == nil {
+		if f == nil || f.Scope == nil {
 			continue
 		}
+		cls := classOf(f)
 		ast.InspectBody(ast.DefBody(f.Node), func(n ast.Node) bool {
 			var targets []ast.Expr
 			switch n := n.(type) {
@@ -54,12 +107,24 @@ func (b *builder) collectSignalFlags() map[*callgraph.Class]map[string]bool {
 				targets = []ast.Expr{n.Target}
 			}
 			for _, t := range targets {
-				if a, ok := t.(*ast.Attribute); ok {
-					if v, ok := a.Value.(*ast.Name); ok && v.Id == "self" {
-						if out[cls] == nil {
-							out[cls] = map[string]bool{}
+				switch t := t.(type) {
+				case *ast.Attribute:
+					if v, ok := t.Value.(*ast.Name); ok && v.Id == "self" && cls != nil {
+						addAttr(cls, t.Attr)
+						continue
+					}
+					for _, owner := range b.instanceClasses(b.g.ExprValues(t.Value)) {
+						addAttr(owner, t.Attr)
+					}
+				case *ast.Name:
+					// Only the handler's own `global` declarations: a
+					// nested function's are its own business.
+					if f.Scope.Global[t.Id] {
+						mod := f.Scope.Lookup(t.Id)
+						if out.globals[mod] == nil {
+							out.globals[mod] = map[string]bool{}
 						}
-						out[cls][a.Attr] = true
+						out.globals[mod][t.Id] = true
 					}
 				}
 			}
