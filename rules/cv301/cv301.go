@@ -40,7 +40,8 @@ var Rule = rules.Register(&rules.Rule{
 			"host, and ranks can disagree. So is a condition that reads the clock (`time.monotonic() - last > interval`, " +
 			"a deadline) or asks whether concurrent work has finished (`future.done()`, `running()`, `thread.is_alive()`, " +
 			"`event.is_set()`, `queue.empty()`, an MPI request's `Test()`, `Iprobe`), or reads a flag that a signal handler " +
-			"of the class sets (`self._signal_received`), also through a method that returns one: ranks do not run in step, so each asks at its own " +
+			"sets (`self._signal_received` in the handler's class, `trainer._received_sigterm` on the object the handler sets it on, " +
+			"a module global the handler declares global), also through a method that returns one: ranks do not run in step, so each asks at its own " +
 			"moment (Megatron all-gathers its signal flag, Lightning broadcasts its time-based decisions). Once a value has been broadcast or all-reduced it is the same on every rank, " +
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +
 			"`if rank == 0: barrier()`, with no collective between — issues one barrier on every rank and is not " +
