@@ -2013,8 +2013,16 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		l.trackData(v, value)
 		l.trackJaxArray(v, value)
 		if value != nil {
+			l.forgetRankFields(v)
 			if l.isRank(value) && !deviceValue(value) {
-				l.rankVars[v] = true
+				if fields := l.rankFields(value); fields != nil {
+					for _, f := range fields {
+						l.rankVars[v+"."+f] = true
+					}
+					delete(l.rankVars, v)
+				} else {
+					l.rankVars[v] = true
+				}
 			} else {
 				delete(l.rankVars, v)
 			}

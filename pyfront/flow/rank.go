@@ -45,6 +45,9 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			if l.rankElement(n) {
 				return true, false
 			}
+			if evenShare(n) {
+				return false, false
+			}
 			return l.envRank(n.Value, n.Slice), true
 		case *ast.Call:
 			if l.rankCall(n) {
@@ -309,6 +312,69 @@ func (l *lowerer) rankElement(n *ast.Subscript) bool {
 	}
 	i, ok := intConst(n.Slice)
 	return ok && i == int64(*p.Element)
+}
+
+// rankFields: for a record built by keyword (`TrainState(step=0,
+// acc_step=0, data_loader_state=state_for(dp_rank))`, a dataclass or a
+// class named like one), the fields given a rank-dependent value, or nil
+// when the value is not such a record or the class itself depends on the
+// rank. Only those fields of the record are then rank values: lingua's
+// train_state.acc_step counts the same on every rank.
+func (l *lowerer) rankFields(value ast.Expr) []string {
+	c, ok := value.(*ast.Call)
+	if !ok || len(c.Args) > 0 || len(c.Keywords) == 0 {
+		return nil
+	}
+	name := lastName(dotted(c.Func))
+	if name == "" || name[0] < 'A' || name[0] > 'Z' || l.isRank(c.Func) {
+		return nil
+	}
+	var out []string
+	for _, k := range c.Keywords {
+		if k.Arg == "" {
+			return nil // **kwargs: the fields are unknown
+		}
+		if l.isRank(k.Value) {
+			out = append(out, k.Arg)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// forgetRankFields drops the rank fields recorded for v's previous value.
+func (l *lowerer) forgetRankFields(v string) {
+	prefix := v + "."
+	for k := range l.rankVars {
+		if strings.HasPrefix(k, prefix) {
+			delete(l.rankVars, k)
+		}
+	}
+}
+
+// evenPartitioners split a dataset into one share per rank and, with
+// even_divisible=True, give every share the same length (padding the
+// short ones).
+var evenPartitioners = map[string]bool{"partition_dataset": true, "partition_dataset_classes": true}
+
+// evenShare reports this rank's share of an even partition
+// (`partition_dataset(data, num_partitions=world, even_divisible=True)[rank]`,
+// MONAI): its items are this rank's, but what ranks decide on is its
+// length (epochs, validation intervals, the loader's batches), which is
+// the same on every rank.
+func evenShare(n *ast.Subscript) bool {
+	c, ok := n.Value.(*ast.Call)
+	if !ok || !evenPartitioners[lastName(dotted(c.Func))] {
+		return false
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == "even_divisible" {
+			return isTrue(k.Value)
+		}
+	}
+	return false
 }
 
 func (l *lowerer) envRank(value, slice ast.Expr) bool {
