@@ -1320,7 +1320,23 @@ func (b *builder) call(u unit, n *ast.Call) slotID {
 	u.fn.Calls = append(u.fn.Calls, cs)
 	g.callByNode[n] = cs
 	g.use(callee, constraint{kind: cCall, cs: cs})
+	b.superSetattr(u, n, cs)
 	return cs.result
+}
+
+// superSetattr makes super().__setattr__("x", v) in a method store v like
+// self.x = v (a class that overrides __setattr__ sets its own attributes
+// that way, ChainerMN's double-buffering optimizer its thread pool).
+func (b *builder) superSetattr(u unit, n *ast.Call, cs *CallSite) {
+	a, ok := n.Func.(*ast.Attribute)
+	if !ok || a.Attr != "__setattr__" || !isSuperMethod(n) || len(n.Args) != 2 || len(cs.args) != 2 {
+		return
+	}
+	c, ok := n.Args[0].(*ast.Constant)
+	if !ok || c.Type != ast.ConstStr || u.fn.Scope == nil || len(u.fn.Scope.Params) == 0 {
+		return
+	}
+	b.g.use(b.nameSlot(u, u.fn.Scope.Params[0]), constraint{kind: cStoreAttr, name: c.Str, src: cs.args[1]})
 }
 
 // super evaluates super() inside a method: the enclosing class seen from

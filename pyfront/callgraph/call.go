@@ -146,6 +146,16 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 	case "<builtin>.next":
 		g.use(arg(0), constraint{kind: cIter, dst: cs.result, iter: &iterSite{caller: cs.Caller, at: cs.At}})
 		return
+	case "<builtin>.setattr", "<builtin>.object.__setattr__":
+		// setattr(obj, "x", v) and object.__setattr__(self, "x", v)
+		// (classes that override __setattr__, frozen dataclasses) store
+		// like obj.x = v. (super().__setattr__("x", v): builder.call.)
+		if cs.Node != nil && len(cs.Node.Args) == 3 && len(cs.args) == 3 {
+			if c, ok := cs.Node.Args[1].(*ast.Constant); ok && c.Type == ast.ConstStr {
+				g.use(arg(0), constraint{kind: cStoreAttr, name: c.Str, src: arg(2)})
+			}
+		}
+		return
 	case "<builtin>.getattr":
 		if cs.Node != nil && len(cs.Node.Args) >= 2 {
 			if c, ok := cs.Node.Args[1].(*ast.Constant); ok && c.Type == ast.ConstStr {
@@ -493,4 +503,18 @@ func firstParam(a *ast.Arguments) string {
 		return a.Args[0].Arg
 	}
 	return ""
+}
+
+// isSuperMethod reports a call of a method of super(…): super().m(…).
+func isSuperMethod(c *ast.Call) bool {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	sc, ok := a.Value.(*ast.Call)
+	if !ok {
+		return false
+	}
+	n, ok := sc.Func.(*ast.Name)
+	return ok && n.Id == "super"
 }

@@ -427,6 +427,7 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 	// (cupy.cuda.Device(0).use()) has that class's method, not a
 	// stream's.
 	all, imported = b.notStreamMethods(attr.Value, all), b.notStreamMethods(attr.Value, imported)
+	all, imported = byReceiverName(attr.Value, all), byReceiverName(attr.Value, imported)
 	if len(imported) > 0 {
 		return append(out, imported...)
 	}
@@ -449,6 +450,45 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 		}
 	}
 	return out
+}
+
+// receiverHints: a receiver whose name says which kind of communicator
+// it is (self.mpi_comm, self.nccl_comm) has that library's method when
+// several libraries have one of that name (bcast is mpi4py's pickling
+// broadcast and CuPy NCCL's buffer broadcast).
+var receiverHints = map[string]string{"mpi": "mpi4py", "nccl": "cupy"}
+
+// byReceiverName keeps, of names from several libraries, those of the
+// library recv's name points to (all of them when it points to none).
+func byReceiverName(recv ast.Expr, names []string) []string {
+	if len(names) < 2 {
+		return names
+	}
+	var last string
+	switch v := recv.(type) {
+	case *ast.Name:
+		last = v.Id
+	case *ast.Attribute:
+		last = v.Attr
+	default:
+		return names
+	}
+	last = strings.ToLower(last)
+	for hint, top := range receiverHints {
+		if !strings.Contains(last, hint) {
+			continue
+		}
+		var keep []string
+		for _, n := range names {
+			if topPackage(n) == top {
+				keep = append(keep, n)
+			}
+		}
+		if len(keep) > 0 && len(keep) < len(names) {
+			return keep
+		}
+	}
+	return names
 }
 
 // notStreamMethods drops the stream API entries of names when every
