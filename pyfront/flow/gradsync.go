@@ -806,10 +806,41 @@ func (l *lowerer) batchTest(test ast.Expr) bool {
 				}
 			}
 		}
+		switch t.Ops[0] {
+		case ast.Lt, ast.LtE, ast.Gt, ast.GtE:
+			// Too few supervised tokens in this rank's batch
+			// (`batch["loss_mask"].sum() < min_loss_tokens`).
+			return l.batchAmount(t.Left, mentions) || l.batchAmount(t.Comparators[0], mentions)
+		}
 	case *ast.Call:
 		if a, ok := t.Func.(*ast.Attribute); ok && (a.Attr == "all" || a.Attr == "any") {
 			return mentions(a.Value)
 		}
+	}
+	return false
+}
+
+// batchAmount reports a count or total of this rank's batch contents:
+// len(x), x.numel(), x.sum(), x.count_nonzero(), torch.count_nonzero(x)
+// and their .item(), where mentions(x) (a part of the batch).
+func (l *lowerer) batchAmount(e ast.Expr, mentions func(ast.Expr) bool) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	if a, ok := c.Func.(*ast.Attribute); ok {
+		switch a.Attr {
+		case "item":
+			return len(c.Args) == 0 && l.batchAmount(a.Value, mentions)
+		case "sum", "count_nonzero", "numel", "nelement":
+			if len(c.Args) == 0 && mentions(a.Value) {
+				return true
+			}
+		}
+	}
+	switch lastName(dotted(c.Func)) {
+	case "len", "count_nonzero", "sum", "numel":
+		return len(c.Args) == 1 && mentions(c.Args[0])
 	}
 	return false
 }

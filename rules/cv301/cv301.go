@@ -68,7 +68,8 @@ var Rule = rules.Register(&rules.Rule{
 			"clause or an exception handler of a try whose body issues collectives: it also runs on the rank whose work raised, while " +
 			"the others wait in a collective it never joined, and hangs there instead of letting that rank die (torchtitan#1342); " +
 			"and a test of whether the batch a rank " +
-			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`), " +
+			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`) " +
+			"or holds too little (`batch[\"loss_mask\"].sum() < min_loss_tokens`), " +
 			"and a loop that a rank leaves when its own iterator runs out (`try: batch = next(it)` `except StopIteration: break`) with " +
 			"collectives after it (R12): ranks can hold different numbers of batches (not when the iterator comes from a loader whose " +
 			"sampler is a DistributedSampler, which evens them). So are collectives issued once per element of a field of " +
@@ -500,11 +501,11 @@ var localTexts = map[rules.Divergence]localText{
 	},
 	rules.LocalData: {
 		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), a test of the batch this rank loaded: " +
-			"each rank loads its own data, so a rank whose batch is missing or empty (a collate function that drops bad samples, all padding) " +
+			"each rank loads its own data, so a rank whose batch is missing, empty or short (a collate function that drops bad samples, all padding, too few supervised tokens) " +
 			"skips it while the others issue it and wait for that rank forever (hang); agree first (all-reduce a skip flag and branch on it), " +
 			"or never hand out an empty batch",
 		branch: "%s on %s depends on %s, a test of the batch this rank loaded: each rank loads its own data, so a rank " +
-			"whose batch is missing or empty (a collate function that drops bad samples, all padding) skips it while the others issue it " +
+			"whose batch is missing, empty or short (a collate function that drops bad samples, all padding, too few supervised tokens) skips it while the others issue it " +
 			"and wait for that rank forever (hang); agree first (all-reduce a skip flag and branch on it), or never hand out an empty batch",
 		guard: "the test of this rank's own batch",
 	},

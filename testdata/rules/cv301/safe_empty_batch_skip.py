@@ -31,3 +31,24 @@ def local(net, train_loader, opt):
             continue
         net(batch).sum().backward()
         opt.step()
+
+
+def agreed_threshold(net, train_loader, opt, min_loss_tokens):
+    # Every rank counts the tokens of all ranks before deciding.
+    model = DDP(net)
+    for batch in train_loader:
+        tokens = batch["loss_mask"].sum()
+        dist.all_reduce(tokens)
+        if tokens.item() < min_loss_tokens:
+            continue
+        model(batch).sum().backward()
+        opt.step()
+
+
+def threshold_on_step(net, train_loader, opt, warmup):
+    model = DDP(net)
+    for step, batch in enumerate(train_loader):
+        if step < warmup:
+            continue
+        model(batch).sum().backward()
+        opt.step()
