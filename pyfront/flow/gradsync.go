@@ -770,16 +770,7 @@ func (l *lowerer) batchTest(test ast.Expr) bool {
 	if len(l.batchVars) == 0 {
 		return false
 	}
-	mentions := func(e ast.Expr) bool {
-		return dependsOn(e, l.batchVars, func(n ast.Node) (bool, bool) {
-			if c, ok := n.(*ast.Call); ok {
-				if s := l.r.Site(c); s != nil && uniformOps[s.Op] {
-					return false, false // gathered or reduced: the same on every rank
-				}
-			}
-			return false, true
-		})
-	}
+	mentions := l.mentionsBatch
 	switch t := test.(type) {
 	case *ast.UnaryOp:
 		if t.Op == ast.Not {
@@ -820,10 +811,27 @@ func (l *lowerer) batchTest(test ast.Expr) bool {
 	return false
 }
 
+// mentionsBatch reports whether e reads this rank's batch (not through a
+// collective that makes it every rank's).
+func (l *lowerer) mentionsBatch(e ast.Expr) bool {
+	return dependsOn(e, l.batchVars, func(n ast.Node) (bool, bool) {
+		if c, ok := n.(*ast.Call); ok {
+			if s := l.r.Site(c); s != nil && uniformOps[s.Op] {
+				return false, false // gathered or reduced: the same on every rank
+			}
+		}
+		return false, true
+	})
+}
+
 // batchAmount reports a count or total of this rank's batch contents:
 // len(x), x.numel(), x.sum(), x.count_nonzero(), torch.count_nonzero(x)
-// and their .item(), where mentions(x) (a part of the batch).
+// and their .item(), where mentions(x) (a part of the batch), or a local
+// holding one.
 func (l *lowerer) batchAmount(e ast.Expr, mentions func(ast.Expr) bool) bool {
+	if n, ok := e.(*ast.Name); ok {
+		return l.amountVars[n.Id] // tokens = batch["loss_mask"].sum()
+	}
 	c, ok := e.(*ast.Call)
 	if !ok {
 		return false

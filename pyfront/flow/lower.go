@@ -157,6 +157,10 @@ type lowerer struct {
 	// batchVars (nil until used): locals holding the batch this rank loaded (the target
 	// of `for batch in loader`) or a part of it (batchTest).
 	batchVars map[string]bool
+	// amountVars (nil until used): locals holding a count or total of
+	// this rank's batch contents (batchAmount), until a uniform
+	// collective makes them every rank's.
+	amountVars map[string]bool
 	// jaxArrays (nil until used): locals bound to the result of a
 	// jitted program function (jaxhost.go).
 	jaxArrays map[string]bool
@@ -2041,6 +2045,14 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			} else {
 				delete(l.timeVars, v)
 			}
+			if len(l.batchVars) > 0 && l.batchAmount(value, l.mentionsBatch) {
+				if l.amountVars == nil {
+					l.amountVars = map[string]bool{}
+				}
+				l.amountVars[v] = true
+			} else {
+				delete(l.amountVars, v)
+			}
 			if l.notDist == 0 && l.fromSyncForward(value) {
 				if l.localVars == nil {
 					l.localVars = map[string]bool{}
@@ -2797,6 +2809,7 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 			delete(l.fsVars, v)
 			delete(l.timeVars, v)
 			delete(l.localVars, v)
+			delete(l.amountVars, v)
 		}
 	}
 }

@@ -21,3 +21,13 @@ def train_items(net, train_loader, opt):
             continue
         model(batch["input_ids"]).sum().backward()  # want CV301 "test of the batch this rank loaded"
         opt.step()
+
+
+def train_local(net, train_loader, opt, min_loss_tokens):
+    model = FSDP(net)
+    for batch in train_loader:
+        tokens = batch["loss_mask"].sum()
+        if tokens.item() < min_loss_tokens:
+            continue
+        model(batch["input_ids"]).sum().backward()  # want CV301 "test of the batch this rank loaded"
+        opt.step()
