@@ -460,6 +460,11 @@ const (
 	// exception handler around collectives, which also runs on a rank
 	// whose work failed while the others still wait in its collectives.
 	LocalTeardown
+	// LocalRandom: a draw from a process-wide random generator
+	// (random.random(), np.random.rand(), torch.rand()): each rank draws
+	// its own numbers, and they differ (other seeds, or one seed consumed
+	// differently), as LayerDrop's under FSDP did (fairscale#796).
+	LocalRandom
 )
 
 // OpRef is one collective issued on a path, possibly through a call.

@@ -112,3 +112,56 @@ func TestBuilderStop(t *testing.T) {
 		}
 	}
 }
+
+// Calling an instance of a torch.nn.Module subclass runs its forward
+// (through Module.__call__), and a ModuleList holds the modules it was
+// built from.
+func TestModuleCallRunsForward(t *testing.T) {
+	srcs := map[string]string{
+		"m": `import torch.nn as nn
+
+
+class Block(nn.Module):
+    def forward(self, x):
+        return x
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList([Block(), Block()])
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
+
+class Plain:
+    def forward(self, x):
+        return x
+
+
+def main(x):
+    Model()(x)
+    Plain()(x)
+`,
+	}
+	g := streamed(t, srcs, []string{"m"}, nil)
+	has := func(caller, callee string) bool {
+		for _, c := range g[caller] {
+			if c == callee {
+				return true
+			}
+		}
+		return false
+	}
+	for _, e := range [][2]string{{"m.main", "m.Model.forward"}, {"m.Model.forward", "m.Block.forward"}, {"m.main", "torch.nn.Module.__call__"}} {
+		if !has(e[0], e[1]) {
+			t.Errorf("%s does not call %s: %v", e[0], e[1], g[e[0]])
+		}
+	}
+	if has("m.main", "m.Plain.forward") {
+		t.Errorf("an instance of a class that is no Module runs its forward: %v", g["m.main"])
+	}
+}

@@ -21,6 +21,10 @@ type Hooks interface {
 	Index(g *Graph, v ValueID, key string) []ValueID
 }
 
+// moduleCalls are torch.nn.Module's __call__ under its names: calling an
+// instance of a subclass runs the subclass's forward.
+var moduleCalls = map[string]bool{"torch.nn.Module.__call__": true, "torch.nn.modules.module.Module.__call__": true}
+
 // call applies callee value v at cs.
 func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 	val := g.Values[v]
@@ -61,6 +65,13 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 		}
 		if ext != "" {
 			g.addTarget(cs, Target{External: g.canon(ext)})
+			if moduleCalls[g.canon(ext)] {
+				// torch.nn.Module.__call__ runs the subclass's forward
+				// (through its hooks): model(x) calls Model.forward.
+				if fs, fext, ok := g.lookupClass(val.Class, "forward", &watcher{c: cid, v: v}); ok && fext == "" {
+					g.use(fs, constraint{kind: cInit, cs: cs, recv: v, mode: 1})
+				}
+			}
 			return
 		}
 		g.use(s, constraint{kind: cInit, cs: cs, recv: v, mode: 1})
@@ -146,6 +157,12 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 	case "<builtin>.next":
 		g.use(arg(0), constraint{kind: cIter, dst: cs.result, iter: &iterSite{caller: cs.Caller, at: cs.At}})
 		return
+	case "torch.nn.ModuleList", "torch.nn.ModuleDict", "torch.nn.modules.container.ModuleList", "torch.nn.modules.container.ModuleDict":
+		// A module container holds the modules it is built from: the
+		// blocks a model iterates in forward are the ones the program
+		// made (and handed to fully_shard). It is also the external
+		// container (its other methods).
+		g.copy(arg(0), cs.result)
 	case "<builtin>.setattr", "<builtin>.object.__setattr__":
 		// setattr(obj, "x", v) and object.__setattr__(self, "x", v)
 		// (classes that override __setattr__, frozen dataclasses) store

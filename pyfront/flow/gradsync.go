@@ -210,6 +210,8 @@ func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
 		return rules.LocalData, true
 	case l.timingProbe(test):
 		return rules.LocalTiming, true
+	case l.randomDraw(test):
+		return rules.LocalRandom, true
 	}
 	return 0, false
 }

@@ -134,6 +134,7 @@ type lowerer struct {
 	rankVars map[string]bool // locals holding a rank-dependent value
 	fsVars   map[string]bool // locals holding a file system probe's answer (fsProbe)
 	timeVars map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
+	randVars map[string]bool // locals holding a random draw (randomDraw); nil until used
 	// rankArms counts the enclosing if arms whose test is a rank test:
 	// there a rank-dependent root may be every rank's same value (`if
 	// rank == owner: broadcast(t, src=rank)`), so rankRoot stays quiet.
@@ -1225,7 +1226,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		// `while not stop.is_set():` or `while time.monotonic() < end:`
 		// around collectives: each rank leaves the loop after its own
 		// number of iterations.
-		if div, ok := l.divergence(s.Test); ok && div == rules.LocalTiming {
+		if div, ok := l.divergence(s.Test); ok && (div == rules.LocalTiming || div == rules.LocalRandom) {
 			if ops := l.ops(s.Body); len(ops) > 0 {
 				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test), Then: ops, Divergence: div})
 			}
@@ -2045,6 +2046,14 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			} else {
 				delete(l.timeVars, v)
 			}
+			if l.notDist == 0 && l.randomDraw(value) {
+				if l.randVars == nil {
+					l.randVars = map[string]bool{}
+				}
+				l.randVars[v] = true
+			} else {
+				delete(l.randVars, v)
+			}
 			if len(l.batchVars) > 0 && l.batchAmount(value, l.mentionsBatch) {
 				if l.amountVars == nil {
 					l.amountVars = map[string]bool{}
@@ -2810,6 +2819,7 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 			delete(l.timeVars, v)
 			delete(l.localVars, v)
 			delete(l.amountVars, v)
+			delete(l.randVars, v)
 		}
 	}
 }

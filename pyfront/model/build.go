@@ -920,7 +920,7 @@ func (b *builder) runFlow() {
 		if lowered[f] {
 			continue
 		}
-		if !reaches[rf] && !b.callsTableAPI(f) && !streamCalls[f] &&
+		if !reaches[rf] && !b.callsTableAPI(f) && !streamCalls[f] && len(b.syncOps[f.Node]) == 0 &&
 			!(streamyFile[f.Module.Path] && callsStreamCaller(f, streamCalls)) &&
 			!readsAny(f.Node, r.rankGlobals[f.Module.Path]) {
 			continue

@@ -32,7 +32,8 @@ func (b *builder) gradSync() {
 // parameters' all-gather for ranks that never join it.
 func (b *builder) shardedForwards() {
 	group := b.wrapperGroup(func(c *api.Collective) bool { return c.ForwardSync })
-	if group == nil {
+	sharded, shardGroup := b.fullyShardedClasses()
+	if group == nil && len(sharded) == 0 {
 		return // the program constructs no such module
 	}
 	for _, cs := range b.g.Calls {
@@ -41,13 +42,77 @@ func (b *builder) shardedForwards() {
 			continue
 		}
 		path := cs.Caller.Module.Path
-		if b.ref(path, c.Func) != "" || !b.wrapperValue(c.Func, func(e *api.Collective) bool { return e.ForwardSync }) {
+		if b.ref(path, c.Func) != "" {
 			continue
 		}
-		op := &rules.OpRef{Op: flow.ForwardOp, Group: group, Pos: b.pos(path, c)}
+		var g *rules.Group
+		switch {
+		case group != nil && b.wrapperValue(c.Func, func(e *api.Collective) bool { return e.ForwardSync }):
+			g = group
+		case len(sharded) > 0 && b.callsShardedModule(c.Func, sharded):
+			g = shardGroup
+		default:
+			continue
+		}
+		op := &rules.OpRef{Op: flow.ForwardOp, Group: g, Pos: b.pos(path, c)}
 		b.implicitOps[c] = op
 		b.syncOps[cs.Caller.Node] = append(b.syncOps[cs.Caller.Node], op)
 	}
+}
+
+// fullyShard is FSDP2's wrapper: fully_shard(module) turns the module it
+// is given into an FSDP module in place, whose forward all-gathers its
+// parameters (torchtitan shards each transformer block, then the root).
+const fullyShard = "torch.distributed.fsdp.fully_shard"
+
+// fullyShardedClasses returns the program classes whose instances the
+// program hands to fully_shard, and the group their forwards gather on:
+// the default group when no call names a mesh, unknown otherwise.
+func (b *builder) fullyShardedClasses() (map[*callgraph.Class]bool, *rules.Group) {
+	var out map[*callgraph.Class]bool
+	group := b.in.Values.World()
+	for _, cs := range b.g.Calls {
+		if cs.Node == nil || !b.targets(cs, fullyShard) {
+			continue
+		}
+		vals, _ := b.g.ArgValues(cs, 0, "module")
+		for _, c := range b.instanceClasses(vals) {
+			if out == nil {
+				out = map[*callgraph.Class]bool{}
+			}
+			out[c] = true
+		}
+		if len(cs.Node.Args) > 1 {
+			group = b.unknown
+		}
+		for _, k := range cs.Node.Keywords {
+			if k.Arg == "mesh" || k.Arg == "" {
+				group = b.unknown
+			}
+		}
+	}
+	return out, group
+}
+
+// targets reports whether the call resolves to the external symbol name.
+func (b *builder) targets(cs *callgraph.CallSite, name string) bool {
+	for _, t := range cs.Targets {
+		if t.External != "" && b.t.Canonical(t.External) == name {
+			return true
+		}
+	}
+	return false
+}
+
+// callsShardedModule reports whether callee may be an instance of one of
+// the classes fully_shard made FSDP modules of.
+func (b *builder) callsShardedModule(callee ast.Expr, sharded map[*callgraph.Class]bool) bool {
+	for _, c := range b.instanceClasses(b.g.ExprValues(callee)) {
+		if sharded[c] {
+			return true
+		}
+	}
+	return false
 }
 
 // syncBackwards finds, in every function with a backward call, the ones

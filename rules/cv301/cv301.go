@@ -42,7 +42,10 @@ var Rule = rules.Register(&rules.Rule{
 			"`event.is_set()`, `queue.empty()`, an MPI request's `Test()`, `Iprobe`), or reads a flag that a signal handler " +
 			"sets (`self._signal_received` in the handler's class, `trainer._received_sigterm` on the object the handler sets it on, " +
 			"a module global the handler declares global), also through a method that returns one: ranks do not run in step, so each asks at its own " +
-			"moment (Megatron all-gathers its signal flag, Lightning broadcasts its time-based decisions). Once a value has been broadcast or all-reduced it is the same on every rank, " +
+			"moment (Megatron all-gathers its signal flag, Lightning broadcasts its time-based decisions). So is a draw from a process-wide random " +
+			"generator (`random.random()`, `np.random.rand()`, `torch.rand()`, `torch.empty(n).uniform_()`; not a generator the program seeds " +
+			"for itself): ranks seed apart, or consume one seed differently, and LayerDrop hung FSDP this way (fairscale#796). " +
+			"Once a value has been broadcast or all-reduced it is the same on every rank, " +
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +
 			"`if rank == 0: barrier()`, with no collective between — issues one barrier on every rank and is not " +
 			"reported, nor is its class form (the first half in __enter__, the second in __exit__). The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
@@ -54,8 +57,8 @@ var Rule = rules.Register(&rules.Rule{
 			"(apex's flat_dist_call); integer sets, sorted(...) and Horovod's name-matched " +
 			"operations are fine. Under DistributedDataParallel, FSDP, deepspeed.initialize's engine, accelerate's prepare() or Lightning Fabric's setup(), " +
 			"loss.backward() (or engine.backward(loss), accelerator.backward(loss), fabric.backward(loss)) on a loss computed from the wrapped model's forward is itself a collective (the gradient " +
-			"all-reduce), outside `with model.no_sync():`; so is the forward of an FSDP model, or of a ZeRO-3 engine " +
-			"(it all-gathers the parameters): `if rank == 0: model(batch)` hangs. A group creation that synchronises the default group and is called on every rank " +
+			"all-reduce), outside `with model.no_sync():`; so is the forward of an FSDP model, of a module handed to FSDP2's fully_shard " +
+			"(each block of a model sharded block by block), or of a ZeRO-3 engine (it all-gathers the parameters): `if rank == 0: model(batch)` hangs. A group creation that synchronises the default group and is called on every rank " +
 			"with a member list computed from the rank (`new_group(tp_ranks)` where tp_ranks is this rank's subset, R18) is reported " +
 			"too: every rank must create every subset's group, unless use_local_synchronization=True; a group of this rank alone is fine. So is generate() on a model that DeepSpeed ZeRO-3 partitions " +
 			"(deepspeed.initialize with zero_optimization.stage 3) without synced_gpus=True (R16): each rank stops generating at " +
@@ -527,6 +530,16 @@ var localTexts = map[rules.Divergence]localText{
 			"so each asks at its own moment and some issue it while others do not, and the job hangs; decide on one rank and broadcast " +
 			"the decision, or all-reduce a done flag and branch on that",
 		guard: "the clock, completion or signal check, made by each rank at its own moment",
+	},
+	rules.LocalRandom: {
+		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), which draws a random number: each rank draws from " +
+			"its own generator and the draws differ (other seeds, or one seed consumed differently), so some ranks leave while the others issue it " +
+			"and wait for them forever (hang, as LayerDrop did under FSDP: fairscale#796); draw on one rank and broadcast the decision, or draw " +
+			"from a generator seeded alike on every rank for this decision alone (random.Random(step))",
+		branch: "%s on %s depends on %s, which draws a random number: each rank draws from its own generator and the draws differ " +
+			"(other seeds, or one seed consumed differently), so some ranks issue it and others do not and the job hangs (LayerDrop under FSDP, " +
+			"fairscale#796); draw on one rank and broadcast the decision, or draw from a generator seeded alike on every rank for this decision alone",
+		guard: "the random draw, made by each rank from its own generator",
 	},
 	rules.LocalTeardown: {
 		branch: "%s on %s runs at %s (`%s`), also on a rank whose work above raised while the other ranks still wait in the " +
