@@ -165,3 +165,49 @@ def main(x):
 		t.Errorf("an instance of a class that is no Module runs its forward: %v", g["m.main"])
 	}
 }
+
+// A module container built empty holds what is stored in it afterwards
+// (torchtitan's self.layers = ModuleDict(); self.layers[str(i)] = block).
+func TestEmptyModuleContainerFilled(t *testing.T) {
+	srcs := map[string]string{
+		"m": `import torch.nn as nn
+
+
+class Block(nn.Module):
+    def forward(self, x):
+        return x
+
+
+class Extra(nn.Module):
+    def forward(self, x):
+        return x
+
+
+class Model(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.layers = nn.ModuleDict()
+        for i in range(n):
+            self.layers[str(i)] = Block()
+        self.extra = nn.ModuleList()
+        self.extra.append(Extra())
+
+    def forward(self, x):
+        for layer in self.layers.values():
+            x = layer(x)
+        for layer in self.extra:
+            x = layer(x)
+        return x
+`,
+	}
+	g := streamed(t, srcs, []string{"m"}, nil)
+	for _, want := range []string{"m.Block.forward", "m.Extra.forward"} {
+		found := false
+		for _, c := range g["m.Model.forward"] {
+			found = found || c == want
+		}
+		if !found {
+			t.Errorf("Model.forward calls %v, want %s among them", g["m.Model.forward"], want)
+		}
+	}
+}

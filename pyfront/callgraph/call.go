@@ -161,8 +161,17 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 		// A module container holds the modules it is built from: the
 		// blocks a model iterates in forward are the ones the program
 		// made (and handed to fully_shard). It is also the external
-		// container (its other methods).
-		g.copy(arg(0), cs.result)
+		// container (its other methods). Built empty, it is a container
+		// of its own that later stores fill (self.layers[str(i)] = block).
+		if len(cs.args) > 0 {
+			g.copy(arg(0), cs.result)
+		} else if cs.Node != nil && len(cs.Node.Keywords) == 0 {
+			kind := "list"
+			if strings.HasSuffix(name, "Dict") {
+				kind = "dict"
+			}
+			g.s.add(cs.result, g.Container(cs.Node, kind))
+		}
 	case "<builtin>.setattr", "<builtin>.object.__setattr__":
 		// setattr(obj, "x", v) and object.__setattr__(self, "x", v)
 		// (classes that override __setattr__, frozen dataclasses) store
