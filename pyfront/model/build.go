@@ -436,13 +436,7 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 		// only from a receiver named after it (trainer.save_checkpoint,
 		// model_engine.save_checkpoint): mmengine's runner.save_checkpoint
 		// is no Lightning Trainer's.
-		recv := ""
-		switch v := attr.Value.(type) {
-		case *ast.Name:
-			recv = strings.ToLower(v.Id)
-		case *ast.Attribute:
-			recv = strings.ToLower(v.Attr)
-		}
+		recv := strings.ToLower(lastIdent(attr.Value))
 		for _, name := range all {
 			if !b.t.FrameworkMethod(name) || strings.Contains(recv, classHint(name)) {
 				out = append(out, name)
@@ -450,6 +444,18 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 		}
 	}
 	return out
+}
+
+// lastIdent is the name a receiver ends in: x for x, m for self.m ("" for
+// other expressions).
+func lastIdent(e ast.Expr) string {
+	switch v := e.(type) {
+	case *ast.Name:
+		return v.Id
+	case *ast.Attribute:
+		return v.Attr
+	}
+	return ""
 }
 
 // receiverHints: a receiver whose name says which kind of communicator
@@ -464,16 +470,10 @@ func byReceiverName(recv ast.Expr, names []string) []string {
 	if len(names) < 2 {
 		return names
 	}
-	var last string
-	switch v := recv.(type) {
-	case *ast.Name:
-		last = v.Id
-	case *ast.Attribute:
-		last = v.Attr
-	default:
+	last := strings.ToLower(lastIdent(recv))
+	if last == "" {
 		return names
 	}
-	last = strings.ToLower(last)
 	for hint, top := range receiverHints {
 		if !strings.Contains(last, hint) {
 			continue

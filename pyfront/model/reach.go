@@ -240,13 +240,7 @@ func (b *builder) entryWant(s *spawn) string {
 		}
 		e = call.Args[0]
 	}
-	var want string
-	switch x := e.(type) {
-	case *ast.Name:
-		want = x.Id
-	case *ast.Attribute:
-		want = x.Attr
-	}
+	want := lastIdent(e)
 	if want == "" || want == shortName(s.ctx.Entry.Name) {
 		return ""
 	}
