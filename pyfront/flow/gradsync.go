@@ -803,7 +803,7 @@ func (l *lowerer) batchTest(test ast.Expr) bool {
 		case ast.Lt, ast.LtE, ast.Gt, ast.GtE:
 			// Too few supervised tokens in this rank's batch
 			// (`batch["loss_mask"].sum() < min_loss_tokens`).
-			return l.batchAmount(t.Left, mentions) || l.batchAmount(t.Comparators[0], mentions)
+			return l.batchAmount(t.Left) || l.batchAmount(t.Comparators[0])
 		}
 	case *ast.Call:
 		if a, ok := t.Func.(*ast.Attribute); ok && (a.Attr == "all" || a.Attr == "any") {
@@ -828,9 +828,9 @@ func (l *lowerer) mentionsBatch(e ast.Expr) bool {
 
 // batchAmount reports a count or total of this rank's batch contents:
 // len(x), x.numel(), x.sum(), x.count_nonzero(), torch.count_nonzero(x)
-// and their .item(), where mentions(x) (a part of the batch), or a local
-// holding one.
-func (l *lowerer) batchAmount(e ast.Expr, mentions func(ast.Expr) bool) bool {
+// and their .item(), where x is a part of the batch, or a local holding
+// one.
+func (l *lowerer) batchAmount(e ast.Expr) bool {
 	if n, ok := e.(*ast.Name); ok {
 		return l.amountVars[n.Id] // tokens = batch["loss_mask"].sum()
 	}
@@ -841,16 +841,16 @@ func (l *lowerer) batchAmount(e ast.Expr, mentions func(ast.Expr) bool) bool {
 	if a, ok := c.Func.(*ast.Attribute); ok {
 		switch a.Attr {
 		case "item":
-			return len(c.Args) == 0 && l.batchAmount(a.Value, mentions)
+			return len(c.Args) == 0 && l.batchAmount(a.Value)
 		case "sum", "count_nonzero", "numel", "nelement":
-			if len(c.Args) == 0 && mentions(a.Value) {
+			if len(c.Args) == 0 && l.mentionsBatch(a.Value) {
 				return true
 			}
 		}
 	}
 	switch lastName(dotted(c.Func)) {
 	case "len", "count_nonzero", "sum", "numel":
-		return len(c.Args) == 1 && mentions(c.Args[0])
+		return len(c.Args) == 1 && l.mentionsBatch(c.Args[0])
 	}
 	return false
 }

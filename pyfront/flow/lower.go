@@ -2054,7 +2054,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			} else {
 				delete(l.randVars, v)
 			}
-			if len(l.batchVars) > 0 && l.batchAmount(value, l.mentionsBatch) {
+			if len(l.batchVars) > 0 && l.batchAmount(value) {
 				if l.amountVars == nil {
 					l.amountVars = map[string]bool{}
 				}
