@@ -1339,6 +1339,20 @@ func (b *builder) superSetattr(u unit, n *ast.Call, cs *CallSite) {
 	b.g.use(b.nameSlot(u, u.fn.Scope.Params[0]), constraint{kind: cStoreAttr, name: c.Str, src: cs.args[1]})
 }
 
+// isSuperMethod reports a call of a method of super(…): super().m(…).
+func isSuperMethod(c *ast.Call) bool {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	sc, ok := a.Value.(*ast.Call)
+	if !ok {
+		return false
+	}
+	n, ok := sc.Func.(*ast.Name)
+	return ok && n.Id == "super"
+}
+
 // super evaluates super() inside a method: the enclosing class seen from
 // the method's first parameter.
 func (b *builder) super(u unit, n *ast.Call) slotID {

@@ -530,17 +530,3 @@ func firstParam(a *ast.Arguments) string {
 	}
 	return ""
 }
-
-// isSuperMethod reports a call of a method of super(…): super().m(…).
-func isSuperMethod(c *ast.Call) bool {
-	a, ok := c.Func.(*ast.Attribute)
-	if !ok {
-		return false
-	}
-	sc, ok := a.Value.(*ast.Call)
-	if !ok {
-		return false
-	}
-	n, ok := sc.Func.(*ast.Name)
-	return ok && n.Id == "super"
-}

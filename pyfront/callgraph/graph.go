@@ -238,22 +238,6 @@ func (g *Graph) ExprValues(e ast.Expr) []ValueID {
 	return nil
 }
 
-// AttrValues returns the values attribute name of class c (or of its
-// instances: the analysis keeps one slot for both) may hold.
-func (g *Graph) AttrValues(c *Class, name string) []ValueID {
-	if c == nil || c.Scope == nil {
-		return nil
-	}
-	sp, ok := g.spaces[c.Scope]
-	if !ok {
-		return nil
-	}
-	if s, ok := g.scopeSlots[sp][name]; ok {
-		return g.s.vals(s)
-	}
-	return nil
-}
-
 // ArgValues returns the values of a call's argument given by position
 // (after the receiver, -1: none) or keyword name; found is false when the
 // call does not pass it.

@@ -246,7 +246,7 @@ func (l *lowerer) localNumerics(test ast.Expr) bool {
 		if !ok {
 			return false, true
 		}
-		if s := l.r.Site(c); s != nil && uniformOps[s.Op] {
+		if l.uniformCall(c) {
 			// accelerator.gather(torch.isnan(loss)).any(): every rank
 			// tests the gathered answers.
 			return false, false
@@ -817,10 +817,8 @@ func (l *lowerer) batchTest(test ast.Expr) bool {
 // collective that makes it every rank's).
 func (l *lowerer) mentionsBatch(e ast.Expr) bool {
 	return dependsOn(e, l.batchVars, func(n ast.Node) (bool, bool) {
-		if c, ok := n.(*ast.Call); ok {
-			if s := l.r.Site(c); s != nil && uniformOps[s.Op] {
-				return false, false // gathered or reduced: the same on every rank
-			}
+		if c, ok := n.(*ast.Call); ok && l.uniformCall(c) {
+			return false, false // gathered or reduced: the same on every rank
 		}
 		return false, true
 	})

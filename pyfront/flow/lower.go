@@ -236,6 +236,19 @@ type streamCtx struct {
 	text string
 }
 
+// markVar records that local v holds (on) or no longer holds the kind of
+// value the set *m tracks; the set is made on first use.
+func markVar(m *map[string]bool, v string, on bool) {
+	if !on {
+		delete(*m, v)
+		return
+	}
+	if *m == nil {
+		*m = map[string]bool{}
+	}
+	(*m)[v] = true
+}
+
 func newLowerer(fn *rules.Function, r Resolver) *lowerer {
 	tb := r.Tables()
 	if tb == nil {
@@ -2031,45 +2044,12 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			} else {
 				delete(l.rankVars, v)
 			}
-			if ownRank(value) || l.ownRankVar(value) {
-				l.ownVars[v] = true
-			} else {
-				delete(l.ownVars, v)
-			}
-			if l.notDist == 0 && l.fsProbe(value) {
-				l.fsVars[v] = true
-			} else {
-				delete(l.fsVars, v)
-			}
-			if l.notDist == 0 && l.timingProbe(value) {
-				l.timeVars[v] = true
-			} else {
-				delete(l.timeVars, v)
-			}
-			if l.notDist == 0 && l.randomDraw(value) {
-				if l.randVars == nil {
-					l.randVars = map[string]bool{}
-				}
-				l.randVars[v] = true
-			} else {
-				delete(l.randVars, v)
-			}
-			if len(l.batchVars) > 0 && l.batchAmount(value) {
-				if l.amountVars == nil {
-					l.amountVars = map[string]bool{}
-				}
-				l.amountVars[v] = true
-			} else {
-				delete(l.amountVars, v)
-			}
-			if l.notDist == 0 && l.fromSyncForward(value) {
-				if l.localVars == nil {
-					l.localVars = map[string]bool{}
-				}
-				l.localVars[v] = true
-			} else {
-				delete(l.localVars, v)
-			}
+			markVar(&l.ownVars, v, ownRank(value) || l.ownRankVar(value))
+			markVar(&l.fsVars, v, l.notDist == 0 && l.fsProbe(value))
+			markVar(&l.timeVars, v, l.notDist == 0 && l.timingProbe(value))
+			markVar(&l.randVars, v, l.notDist == 0 && l.randomDraw(value))
+			markVar(&l.amountVars, v, len(l.batchVars) > 0 && l.batchAmount(value))
+			markVar(&l.localVars, v, l.notDist == 0 && l.fromSyncForward(value))
 			if l.batchPart(value) {
 				l.batchVars[v] = true // batchPart found it non-empty
 			} else {
@@ -2828,6 +2808,13 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 var uniformOps = map[string]bool{
 	"broadcast": true, "broadcast_object": true, "all_reduce": true, "all_reduce_object": true,
 	"all_gather": true, "all_gather_object": true,
+}
+
+// uniformCall reports a collective call of uniformOps: what it returns
+// (and what is computed from it) is every rank's, whatever went in.
+func (l *lowerer) uniformCall(c *ast.Call) bool {
+	s := l.r.Site(c)
+	return s != nil && uniformOps[s.Op]
 }
 
 func (l *lowerer) isWaitCall(c *ast.Call, ext string) bool {

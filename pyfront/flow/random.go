@@ -44,7 +44,7 @@ func (l *lowerer) randomDraw(e ast.Expr) bool {
 		if !ok {
 			return false, true
 		}
-		if s := l.r.Site(c); s != nil && uniformOps[s.Op] {
+		if l.uniformCall(c) {
 			return false, false
 		}
 		for _, k := range c.Keywords {

@@ -1411,13 +1411,7 @@ func (b *builder) spawnRankParams() {
 		if cs.Node == nil || cs.Kind != callgraph.CallExplicit {
 			continue
 		}
-		spawns := false
-		for _, t := range cs.Targets {
-			if t.Fn == nil && processSpawners[b.t.Canonical(t.External)] {
-				spawns = true
-			}
-		}
-		if !spawns {
+		if !b.callsExternal(cs, processSpawners) {
 			continue
 		}
 		var target ast.Expr

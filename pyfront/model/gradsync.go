@@ -63,7 +63,7 @@ func (b *builder) shardedForwards() {
 // fullyShard is FSDP2's wrapper: fully_shard(module) turns the module it
 // is given into an FSDP module in place, whose forward all-gathers its
 // parameters (torchtitan shards each transformer block, then the root).
-const fullyShard = "torch.distributed.fsdp.fully_shard"
+var fullyShard = map[string]bool{"torch.distributed.fsdp.fully_shard": true}
 
 // fullyShardedClasses returns the program classes whose instances the
 // program hands to fully_shard, and the group their forwards gather on:
@@ -72,7 +72,7 @@ func (b *builder) fullyShardedClasses() (map[*callgraph.Class]bool, *rules.Group
 	var out map[*callgraph.Class]bool
 	group := b.in.Values.World()
 	for _, cs := range b.g.Calls {
-		if cs.Node == nil || !b.targets(cs, fullyShard) {
+		if cs.Node == nil || !b.callsExternal(cs, fullyShard) {
 			continue
 		}
 		vals, _ := b.g.ArgValues(cs, 0, "module")
@@ -94,10 +94,11 @@ func (b *builder) fullyShardedClasses() (map[*callgraph.Class]bool, *rules.Group
 	return out, group
 }
 
-// targets reports whether the call resolves to the external symbol name.
-func (b *builder) targets(cs *callgraph.CallSite, name string) bool {
+// callsExternal reports whether the call resolves to one of the external
+// symbols names holds (canonical names).
+func (b *builder) callsExternal(cs *callgraph.CallSite, names map[string]bool) bool {
 	for _, t := range cs.Targets {
-		if t.External != "" && b.t.Canonical(t.External) == name {
+		if t.External != "" && names[b.t.Canonical(t.External)] {
 			return true
 		}
 	}
@@ -349,7 +350,7 @@ func (b *builder) scalerSkips() {
 			continue
 		}
 		path := cs.Caller.Module.Path
-		if len(sharders[path]) == 0 || !b.callsScalerStep(cs) {
+		if len(sharders[path]) == 0 || !b.callsExternal(cs, localScalerSteps) {
 			continue
 		}
 		// The wrapper built in the same function if there is one, else
@@ -399,15 +400,4 @@ func (b *builder) namesShardedScaler(path string) bool {
 		})
 	}
 	return found
-}
-
-// callsScalerStep reports whether a call resolves to a local GradScaler's
-// step.
-func (b *builder) callsScalerStep(cs *callgraph.CallSite) bool {
-	for _, t := range cs.Targets {
-		if t.External != "" && localScalerSteps[b.t.Canonical(t.External)] {
-			return true
-		}
-	}
-	return false
 }
