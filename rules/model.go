@@ -562,6 +562,15 @@ type Event struct {
 	// Arm is the innermost arm of a conditional enclosing the event (nil
 	// outside any, and where the front end does not record arms).
 	Arm *Arm
+	// IterArm, inside a loop: the innermost arm of a conditional within
+	// the innermost loop's body. Events under different arms of one such
+	// conditional never both run in one iteration.
+	IterArm *Arm
+	// IterBound (a collective inside a loop): the site's buffers that the
+	// iteration has bound anew before it (the loop's target, `t =
+	// torch.empty(…)` earlier in the body): a different tensor under the
+	// same name in each iteration.
+	IterBound []string
 }
 
 // Arm is one arm of a conditional statement (if/elif/else) of a function.

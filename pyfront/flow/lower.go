@@ -3,6 +3,7 @@ package flow
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 
@@ -221,9 +222,14 @@ type lowerer struct {
 	returning int
 	// arm is the innermost if/else arm being lowered (outside loops only),
 	// conds numbers the conditionals, loops counts the enclosing loops.
-	arm   *rules.Arm
-	conds int
-	loops int
+	arm *rules.Arm
+	// iterArm is arm for the conditionals inside the innermost loop
+	// (Event.IterArm); bound holds the names the current iteration has
+	// bound so far on the path being lowered (nil outside loops).
+	iterArm *rules.Arm
+	bound   map[string]bool
+	conds   int
+	loops   int
 	// rests: for each block being lowered, outermost first, the
 	// statements after the one being lowered; loopRests: for each
 	// enclosing loop, the depth of rests at which its body starts.
@@ -356,6 +362,16 @@ func (l *lowerer) event(e *rules.Event) {
 	}
 	e.StmtLine, e.Indent = l.stmtInfo()
 	e.Arm = l.arm
+	if l.loops > 0 {
+		e.IterArm = l.iterArm
+		if e.Kind == rules.EvCollective && e.Site != nil {
+			for _, v := range append(e.Site.Inputs[:len(e.Site.Inputs):len(e.Site.Inputs)], e.Site.Outputs...) {
+				if l.bound[v] {
+					e.IterBound = append(e.IterBound, v)
+				}
+			}
+		}
+	}
 	if e.Stream == nil && e.StreamText == "" && len(l.streams) > 0 && e.Kind != rules.EvWaitStream && e.Kind != rules.EvWaitEvent && e.Kind != rules.EvStreamEnter && e.Kind != rules.EvStreamExit {
 		cur := l.streams[len(l.streams)-1]
 		e.Stream, e.StreamText = cur.s, cur.text
@@ -526,6 +542,42 @@ func hostValue(e ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// hostArith reports index bookkeeping in Python ints: arithmetic on
+// ranks, sizes and loop indices, as in xformers' ring schedule
+// (`dst_rank = (self.my_rank + iter_) % self.world_size`). Each operand
+// is a host value (hostValue), a local holding one, or a rank or size by
+// its name.
+func (l *lowerer) hostArith(e ast.Expr) bool {
+	b, ok := e.(*ast.BinOp)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod:
+	default:
+		return false
+	}
+	return l.hostInt(b.Left) && l.hostInt(b.Right)
+}
+
+func (l *lowerer) hostInt(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.BinOp:
+		return l.hostArith(x)
+	case *ast.Name:
+		return l.hostVars[x.Id] || l.rankVars[x.Id] || intName(x.Id)
+	case *ast.Attribute:
+		return intName(x.Attr)
+	}
+	return hostValue(e)
+}
+
+// intName: names that hold a rank or a size (rank, my_rank, world_size,
+// tp_size), which programs keep as Python ints.
+func intName(s string) bool {
+	return s == "rank" || s == "world_size" || s == "nranks" || strings.HasSuffix(s, "_rank") || strings.HasSuffix(s, "_size")
 }
 
 // hostDecoders make plain Python objects out of bytes or text: a decoded
@@ -1255,7 +1307,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 				before = append(before, len(w.Waited))
 			}
 		}
-		out := l.loop(s.Body, s.Orelse, st)
+		out := l.loop(nil, s.Body, s.Orelse, st)
 		for i, w := range ws {
 			if len(w.Waited) > before[i] {
 				out.dropWork(w)
@@ -1553,7 +1605,7 @@ func constIndex(e ast.Expr) bool {
 func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *state) *state {
 	tn, tIsName := target.(*ast.Name)
 	if !tIsName {
-		return l.loop(body, orelse, st)
+		return l.loop(target, body, orelse, st)
 	}
 	// for w in works, or for w in (w1, w2, w3): the loop variable holds
 	// each handle in turn.
@@ -1570,14 +1622,14 @@ func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *st
 		}
 	}
 	if len(ws) == 0 {
-		return l.loop(body, orelse, st)
+		return l.loop(target, body, orelse, st)
 	}
 	before := make([]int, len(ws))
 	for i, w := range ws {
 		before[i] = len(w.Waited)
 	}
 	st.pending[tn.Id] = append([]*rules.Work(nil), ws...)
-	out := l.loop(body, orelse, st)
+	out := l.loop(target, body, orelse, st)
 	delete(out.pending, tn.Id)
 	for i, w := range ws {
 		if len(w.Waited) > before[i] {
@@ -1587,15 +1639,26 @@ func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *st
 	return out
 }
 
-func (l *lowerer) loop(body, orelse []ast.Stmt, st *state) *state {
+func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *state {
 	l.loops++
 	l.loopRests = append(l.loopRests, len(l.rests))
 	defer func() {
 		l.loops--
 		l.loopRests = l.loopRests[:len(l.loopRests)-1]
 	}()
+	outerArm, outerBound := l.iterArm, l.bound
+	l.iterArm, l.bound = nil, map[string]bool{}
+	if target != nil {
+		ast.Inspect(target, func(n ast.Node) bool {
+			if nm, ok := n.(*ast.Name); ok {
+				l.bound[nm.Id] = true
+			}
+			return true
+		})
+	}
 	in := st.clone()
 	out, _ := l.block(body, in)
+	l.iterArm, l.bound = outerArm, outerBound
 	// A handle created in the body and still pending at its end is rebound
 	// by the next iteration before anyone waits it.
 	for v, ws := range out.pending {
@@ -1829,6 +1892,14 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		l.arm = &rules.Arm{Parent: outer, Cond: l.conds, Index: 0, Exits: exits(s.Body)}
 		l.conds++
 	}
+	// Inside a loop the arms still exclude each other within one
+	// iteration; a name bound in one arm is not bound on the other's
+	// path, nor after the conditional (unless bound before it).
+	outerIter, boundBefore := l.iterArm, maps.Clone(l.bound)
+	if l.loops > 0 {
+		l.iterArm = &rules.Arm{Parent: outerIter, Cond: l.conds, Index: 0, Exits: exits(s.Body)}
+		l.conds++
+	}
 	thenSt, elseSt := st.clone(), st.clone()
 	// `if work is not None: work.wait()`: on the arm where the variable
 	// is None, it holds no handle (a collective with async_op=async_op
@@ -1852,6 +1923,9 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	}
 	if l.loops == 0 {
 		l.arm = &rules.Arm{Parent: outer, Cond: l.arm.Cond, Index: 1, Exits: len(s.Orelse) > 0 && exits(s.Orelse)}
+	} else {
+		l.iterArm = &rules.Arm{Parent: outerIter, Cond: l.iterArm.Cond, Index: 1, Exits: len(s.Orelse) > 0 && exits(s.Orelse)}
+		l.bound = maps.Clone(boundBefore)
 	}
 	if single && !singleInThen {
 		l.notDist++
@@ -1861,6 +1935,9 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		l.notDist--
 	}
 	l.arm = outer
+	if l.loops > 0 {
+		l.iterArm, l.bound = outerIter, boundBefore
+	}
 	switch {
 	case ea && eb:
 		return merge(a, b), true
@@ -1997,6 +2074,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 	switch t := target.(type) {
 	case *ast.Name:
 		v := t.Id
+		if l.bound != nil {
+			l.bound[v] = true
+		}
 		for _, old := range st.pending[v] {
 			if (site == nil || old != site.Work) && old.Overwritten == nil {
 				if site != nil && l.chained(old, site.Work) {
@@ -2072,7 +2152,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		// object too: its wait() is the synchronisation, not a read. So
 		// is what an object collective returns (unpickled Python objects:
 		// detectron2's comm.gather, mmengine's all_gather_object).
-		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value)) || site != nil && site.Work != nil
+		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value) || l.hostArith(value)) || site != nil && site.Work != nil
 		var from []string
 		if !host && value != nil {
 			// v = xs[0], v = [a, b]: a new name for existing objects; so
@@ -2158,8 +2238,16 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		if len(vals) != len(elts) {
 			vals = nil
 		}
+		// (g,) = grads, a, b = self.bufs: each name is a new name for an
+		// element of an existing sequence, as `g = grads` would be.
+		var whole ast.Expr
+		if vals == nil && l.uses && value != nil {
+			if refs, ok := references(value); ok && len(refs) == 1 && !st.has(refs[0]) {
+				whole = value
+			}
+		}
 		for i, e := range elts {
-			var v ast.Expr
+			v := whole
 			if vals != nil {
 				v = vals[i]
 			}
@@ -2492,12 +2580,30 @@ func (l *lowerer) filesHandle(targets []ast.Expr, value ast.Expr) bool {
 // the names hold what the objects' producers made (references).
 func rebindsOnly(targets []ast.Expr, value ast.Expr) bool {
 	for _, t := range targets {
-		if _, ok := t.(*ast.Name); !ok {
+		if !namesOnly(t) {
 			return false
 		}
 	}
 	_, ok := references(value)
 	return ok && len(targets) > 0
+}
+
+// namesOnly: a name, or names unpacked (a, b = …, (g,) = …, a, *rest = …).
+func namesOnly(t ast.Expr) bool {
+	switch t := t.(type) {
+	case *ast.Name:
+		return true
+	case *ast.Starred:
+		return namesOnly(t.Value)
+	case *ast.Tuple, *ast.List:
+		for _, e := range ast.SeqElts(t) {
+			if !namesOnly(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // carriesEvent reports whether a display names an event the function

@@ -5,6 +5,7 @@ package cv202
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/internal/rulekit"
@@ -106,6 +107,14 @@ func run(p *rules.Pass) {
 						buf = overlap(s.Outputs, a.Inputs)
 					}
 					if buf == "" {
+						continue
+					}
+					if rules.Exclusive(q.ev.IterArm, e.IterArm) && slices.Contains(e.IterBound, buf) {
+						// Two arms of one iteration: they meet only across
+						// iterations, and the later one's iteration bound
+						// the name to another tensor (`for t in ts: if
+						// t.is_cpu: broadcast(t, group=cpu_pg, async_op=True)
+						// else: broadcast(t, group=pg, async_op=True)`).
 						continue
 					}
 					report(p, fn, e, s, a, buf)

@@ -158,6 +158,25 @@ func legacyOrdered(a, b *rules.Stream) bool {
 	return a == nil && b != nil && b.Blocking || b == nil && a != nil && a.Blocking
 }
 
+// wait records that stream waiter waits the work enqueued on waited so
+// far (at index at). Waits chain: what waited had itself waited for
+// before is now ordered before waiter too (xformers' copy stream waits a
+// "wait" stream that waited the current stream).
+func (st *state) wait(waiter, waited string, at int) {
+	if waiter == waited {
+		return
+	}
+	st.waits[[2]string{waiter, waited}] = at
+	for k, j := range st.waits {
+		if k[0] == waited && k[1] != waiter && j > st.waits[[2]string{waiter, k[1]}] {
+			st.waits[[2]string{waiter, k[1]}] = j // keys of waiter, never visited by this loop's test
+		}
+	}
+	if j := st.anyWait[waited]; j > st.anyWait[waiter] {
+		st.anyWait[waiter] = j
+	}
+}
+
 func (st *state) ordered(consumer, producer string, after int) bool {
 	if st.sync > after || st.anyWait[consumer] > after || st.streamSync[producer] > after {
 		return true
@@ -280,17 +299,11 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 			if n := len(st.enters); n > 0 {
 				st.enters = st.enters[:n-1]
 			}
-		case rules.EvWaitStream:
+		case rules.EvWaitStream, rules.EvWaitEvent:
 			if e.Other == nil {
 				st.anyWait[sid(e.Stream)] = i + 1
 			} else {
-				st.waits[[2]string{sid(e.Stream), sid(e.Other)}] = i + 1
-			}
-		case rules.EvWaitEvent:
-			if e.Other == nil {
-				st.anyWait[sid(e.Stream)] = i + 1
-			} else {
-				st.waits[[2]string{sid(e.Stream), sid(e.Other)}] = i + 1
+				st.wait(sid(e.Stream), sid(e.Other), i+1)
 			}
 		case rules.EvSync:
 			if !e.Host {
