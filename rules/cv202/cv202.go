@@ -24,7 +24,10 @@ var Rule = rules.Register(&rules.Rule{
 			"async_op=True collective on a different group A writes (or reads), when the earlier work has not " +
 			"been waited in between. Same-group chains are ordered by the group's stream and are not reported. " +
 			"When the analysis finds the same several candidate groups for both calls (groups made by one loop " +
-			"variable, two of them kept), two different group argument names count as two groups.",
+			"variable, two of them kept), two different group argument names count as two groups. The two arms of an if " +
+			"inside a loop run in different iterations only: they pair when the buffer is the same tensor in both " +
+			"(reported), not when the later iteration bound the name anew before its collective (the loop's own " +
+			"variable, or `t = torch.empty(…)` earlier in the body, as vLLM's broadcast_tensor_dict does).",
 		Why: "Each ProcessGroupNCCL launches on its own internal stream, which only waits for the current " +
 			"stream at issue time. Nothing orders group A's stream before group B's, so B's collective can read " +
 			"the buffer before A's collective has written it (read-before-write): silent wrong results, the " +
