@@ -140,6 +140,7 @@ type lowerer struct {
 	// there a rank-dependent root may be every rank's same value (`if
 	// rank == owner: broadcast(t, src=rank)`), so rankRoot stays quiet.
 	rankArms int
+	rankIfs  []*rankIf
 	// ownVars: rank locals that hold the process's own global rank itself
 	// (rank = dist.get_rank()), not a value computed from it.
 	ownVars map[string]bool
@@ -1853,7 +1854,16 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	div, diverges := l.divergence(s.Test)
 	if diverges && div == rules.RankTest {
 		l.rankArms++
-		defer func() { l.rankArms-- }()
+		l.rankIfs = append(l.rankIfs, &rankIf{s: s})
+		defer func() {
+			l.rankArms--
+			l.rankIfs = l.rankIfs[:len(l.rankIfs)-1]
+		}()
+	} else if br := l.exitUnderRank(s); br != nil {
+		// The ranks of the enclosing rank arm alone can take this exit,
+		// whatever its own condition: that is the reason to report.
+		l.addBranch(br)
+		diverges = false
 	}
 	if diverges {
 		br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test),
@@ -1930,6 +1940,9 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	if single && !singleInThen {
 		l.notDist++
 	}
+	if diverges && div == rules.RankTest {
+		l.rankIfs[len(l.rankIfs)-1].inElse = true
+	}
 	b, eb := l.block(s.Orelse, elseSt)
 	if single && !singleInThen {
 		l.notDist--
@@ -1947,6 +1960,74 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		return a, false
 	}
 	return merge(a, b), false
+}
+
+// rankIf is an enclosing if statement whose test is a rank test, and
+// whether its else part is being lowered.
+type rankIf struct {
+	s      *ast.If
+	inElse bool
+}
+
+// exitUnderRank returns the branch for an if inside a rank test's arm
+// that leaves the function on one of its arms, when collectives follow
+// the rank test: only the ranks that took that arm can leave, so the
+// others wait in them forever (open_clip's main: `if is_master(args):
+// ... if os.path.exists(args.log_path): return -1`, then DDP). An arm of
+// the rank test that leaves itself is that test's own early exit.
+func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
+	if len(l.rankIfs) == 0 {
+		return nil
+	}
+	thenExits, elseExits := leavesFunction(s.Body), leavesFunction(s.Orelse)
+	if thenExits == elseExits {
+		return nil
+	}
+	top := l.rankIfs[len(l.rankIfs)-1]
+	arm := top.s.Body
+	if top.inElse {
+		arm = top.s.Orelse
+	}
+	if exits(arm) {
+		return nil
+	}
+	exit := s.Body
+	if elseExits {
+		exit = s.Orelse
+	}
+	var after []*rules.OpRef
+	for _, o := range l.ops(l.skipped(exit)) {
+		if o.Pos.Line > int(top.s.EndLineno) {
+			after = append(after, o)
+		}
+	}
+	if len(after) == 0 {
+		return nil
+	}
+	test := l.text(s.Test)
+	if elseExits {
+		test = "not (" + test + ")"
+	}
+	return &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(top.s.Test) + "` and then `" + test,
+		Then: l.ops(exit), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
+}
+
+// leavesFunction reports whether a statement list always ends the call:
+// a return, sys.exit() and the like, or an if whose arms both do (not a
+// raise: a failure the launcher handles; not continue or break).
+func leavesFunction(stmts []ast.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	switch s := stmts[len(stmts)-1].(type) {
+	case *ast.Return:
+		return true
+	case *ast.If:
+		return leavesFunction(s.Body) && leavesFunction(s.Orelse)
+	case *ast.ExprStmt:
+		return exits(stmts[len(stmts)-1:])
+	}
+	return false
 }
 
 // listOfElement returns the list variable an element is taken from:

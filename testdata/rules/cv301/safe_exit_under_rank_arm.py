@@ -1,0 +1,40 @@
+# Exits inside a rank test's arm that no other rank waits for: nothing
+# collective follows the rank test, the exit raises (the launcher stops
+# the job), the exit leaves a loop rather than the function, or the rank
+# arm leaves on every path anyway (its own early exit, reported there when
+# collectives follow).
+import os
+
+import torch
+import torch.distributed as dist
+
+
+def log_only(args, metrics):
+    if dist.get_rank() == 0:
+        if not metrics:
+            return
+        print(metrics)
+
+
+def checked(args, model):
+    if dist.get_rank() == 0:
+        if os.path.exists(args.log_path):
+            raise RuntimeError("experiment exists")
+    dist.barrier()
+
+
+def scan(args, paths):
+    if dist.get_rank() == 0:
+        for p in paths:
+            if os.path.exists(p):
+                break
+            print(p)
+    dist.barrier()
+
+
+def report(args, metrics):
+    if dist.get_rank() != 0:
+        return
+    if not metrics:
+        return
+    print(metrics)
