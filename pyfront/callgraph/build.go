@@ -179,6 +179,7 @@ func (g *Graph) openWorldReceivers() bool {
 	if g.selfInstances {
 		return false // every method already has its class's receiver
 	}
+	added := g.frameworkForwards()
 	var open []*Class
 	for _, c := range g.Classes {
 		if !c.openSelf && !instantiated(c, map[*Class]bool{}) {
@@ -187,9 +188,8 @@ func (g *Graph) openWorldReceivers() bool {
 		}
 	}
 	if len(open) == 0 {
-		return false
+		return added
 	}
-	added := false
 	for _, f := range g.Funcs {
 		if c := f.Class; c != nil && c.openSelf && !c.openDone && !f.Static && !f.ClassMethod {
 			g.addSelf(f, g.instanceValue(c))
@@ -200,6 +200,50 @@ func (g *Graph) openWorldReceivers() bool {
 		c.openDone = true
 	}
 	return added
+}
+
+// frameworkForwards gives the forward of a torch.nn.Module subclass that
+// the program instantiates but never calls the instances as receiver,
+// and reports whether it gave any: a wrapper outside the program calls
+// it (DistributedDataParallel(model)(x), FSDP, DeepSpeed's engine, a
+// Lightning trainer), and self.layers in it are the instance's.
+func (g *Graph) frameworkForwards() bool {
+	called := map[*Func]bool{}
+	for _, cs := range g.Calls {
+		for _, t := range cs.Targets {
+			if t.Fn != nil {
+				called[t.Fn] = true
+			}
+		}
+	}
+	added := false
+	for _, c := range g.Classes {
+		if c.instance == 0 || c.forwardSelf || !g.isTorchModule(c) {
+			continue
+		}
+		c.forwardSelf = true
+		fns, ext := g.Lookup(c, "forward")
+		if ext != "" {
+			continue
+		}
+		for _, f := range fns {
+			if f.Class != nil && !called[f] && !f.Static && !f.ClassMethod {
+				g.addSelf(f, c.instance)
+				added = true
+			}
+		}
+	}
+	return added
+}
+
+// isTorchModule reports whether torch.nn.Module is among c's bases.
+func (g *Graph) isTorchModule(c *Class) bool {
+	for _, e := range g.mro(c) {
+		if e.ext != "" && moduleCalls[g.canon(e.ext)+".__call__"] {
+			return true
+		}
+	}
+	return false
 }
 
 // instantiated reports whether c or one of its subclasses has instances.
@@ -667,6 +711,9 @@ func (b *builder) with(u unit, items []*ast.WithItem, body []ast.Stmt) {
 func (b *builder) forLoop(u unit, target, iter ast.Expr, body, orelse []ast.Stmt) {
 	g := b.g
 	s := b.expr(u, iter)
+	if _, name := iter.(*ast.Name); name || isAttr(iter) {
+		g.exprSlot[iter] = s // what the loop iterates (a class's own __iter__: model.IterGenerators)
+	}
 	t := g.s.newSlot()
 	g.use(s, constraint{kind: cIter, dst: t, iter: &iterSite{caller: u.fn, at: iter}})
 	b.assign(u, target, t)
@@ -1482,4 +1529,9 @@ func isWithMetaclass(f ast.Expr) bool {
 		return f.Attr == "with_metaclass"
 	}
 	return false
+}
+
+func isAttr(e ast.Expr) bool {
+	_, ok := e.(*ast.Attribute)
+	return ok
 }

@@ -211,3 +211,117 @@ class Model(nn.Module):
 		}
 	}
 }
+
+// A subclass of ModuleList holds the modules handed to its constructor
+// (through super().__init__ or its inherited __init__) and to extend;
+// super().__iter__() in its own __iter__ iterates them, and enumerate
+// pairs them with their index (fairseq's LayerDropModuleList).
+func TestModuleListSubclassElements(t *testing.T) {
+	srcs := map[string]string{
+		"m": `import torch.nn as nn
+
+
+class Dropping(nn.ModuleList):
+    def __init__(self, p, modules=None):
+        super().__init__(modules)
+        self.p = p
+
+    def __iter__(self):
+        for i, m in enumerate(super().__iter__()):
+            yield m
+
+
+class Plain(nn.ModuleList):
+    pass
+
+
+class A(nn.Module):
+    def forward(self, x):
+        return x
+
+
+class B(nn.Module):
+    def forward(self, x):
+        return x
+
+
+class C(nn.Module):
+    def forward(self, x):
+        return x
+
+
+def main(x):
+    d = Dropping(0.1)
+    d.extend([A()])
+    for layer in d:
+        layer(x)
+    for layer in Dropping(0.1, [B()]):
+        layer(x)
+    for layer in Plain([C()]):
+        layer(x)
+`,
+	}
+	g := streamed(t, srcs, []string{"m"}, nil)
+	for _, want := range []string{"m.A.forward", "m.B.forward", "m.C.forward"} {
+		found := false
+		for _, c := range g["m.main"] {
+			found = found || c == want
+		}
+		if !found {
+			t.Errorf("main calls %v, want %s among them", g["m.main"], want)
+		}
+	}
+}
+
+// The forward of a module that the program builds but never calls runs
+// in a wrapper outside the program (DDP(model)(x)): it gets the instances
+// as receiver, so what it calls through self resolves.
+func TestWrappedModuleForwardReceiver(t *testing.T) {
+	srcs := map[string]string{
+		"m": `import torch.nn as nn
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+class Block(nn.Module):
+    def forward(self, x):
+        return x
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.block = Block()
+
+    def forward(self, x):
+        return self.block(x)
+
+
+class Helper:
+    def __init__(self):
+        self.block = Block()
+
+    def forward(self, x):
+        return self.block(x)
+
+
+def main(x):
+    DDP(Model())(x)
+    Helper()
+`,
+	}
+	g := streamed(t, srcs, []string{"m"}, nil)
+	has := func(caller, callee string) bool {
+		for _, c := range g[caller] {
+			if c == callee {
+				return true
+			}
+		}
+		return false
+	}
+	if !has("m.Model.forward", "m.Block.forward") {
+		t.Errorf("Model.forward calls %v, want m.Block.forward", g["m.Model.forward"])
+	}
+	if has("m.Helper.forward", "m.Block.forward") {
+		t.Errorf("a class that is no Module got a receiver for its uncalled forward: %v", g["m.Helper.forward"])
+	}
+}

@@ -52,6 +52,9 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 			if ext != "<builtin>.object.__init__" {
 				g.addTarget(cs, Target{External: g.canon(ext)})
 			}
+			if m := g.canon(ext); moduleContainerMethod(m) {
+				g.moduleContainerCall(cs, inst, m) // Blocks([b1, b2]) of a ModuleList subclass
+			}
 			return
 		}
 		g.use(s, constraint{kind: cInit, cs: cs, recv: inst, mode: 0})
@@ -94,6 +97,11 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 		case KContainer:
 			g.containerMethod(cs, val.Recv, val.Name)
 			return
+		case KInstance:
+			if moduleContainerMethod(val.Name) {
+				g.moduleContainerCall(cs, val.Recv, val.Name)
+				return
+			}
 		case KClass: // autogradApply
 			// Function.apply(*args) runs forward(ctx, *args) on the
 			// caller's thread and returns what it returns.
@@ -154,6 +162,20 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 			g.copy(arg(0), cs.result)
 		}
 		return
+	case "<builtin>.enumerate":
+		// (i, x) pairs over arg 0's elements: `for i, m in enumerate(xs)`
+		// binds m to xs's elements.
+		if len(cs.args) > 0 && cs.args[0] >= 0 && cs.Node != nil && len(cs.Node.Args) > 0 {
+			it := g.Container(cs.Node, "enumerate")
+			pair := g.Container(cs.Node.Args[0], "tuple")
+			elems := g.s.newSlot()
+			g.use(cs.args[0], constraint{kind: cIter, dst: elems, iter: &iterSite{caller: cs.Caller, at: cs.At}})
+			g.copy(elems, g.elemSlot(pair, "[1]"))
+			g.copy(elems, g.elemSlot(pair, "*"))
+			g.s.add(g.elemSlot(it, "*"), pair)
+			g.s.add(cs.result, it)
+		}
+		return
 	case "<builtin>.next":
 		g.use(arg(0), constraint{kind: cIter, dst: cs.result, iter: &iterSite{caller: cs.Caller, at: cs.At}})
 		return
@@ -206,6 +228,52 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 			self = g.intern(Value{Kind: KExternal, Name: name})
 		}
 		g.s.add(cs.result, self)
+	}
+}
+
+// moduleContainers are torch's module containers. A program's subclass
+// of one (fairseq's LayerDropModuleList) holds its modules the way a
+// list does: its instance's elements are the modules handed to
+// __init__, extend, append, insert or stored by key.
+var moduleContainers = map[string]bool{"torch.nn.ModuleList": true, "torch.nn.ModuleDict": true,
+	"torch.nn.modules.container.ModuleList": true, "torch.nn.modules.container.ModuleDict": true}
+
+// moduleContainerMethod reports a method of a module container that
+// moduleContainerCall models.
+func moduleContainerMethod(name string) bool {
+	i := strings.LastIndexByte(name, '.')
+	if i < 0 || !moduleContainers[name[:i]] {
+		return false
+	}
+	switch name[i+1:] {
+	case "__init__", "__iter__", "extend", "append", "insert", "update", "__setitem__", "__getitem__", "values", "items":
+		return true
+	}
+	return false
+}
+
+// moduleContainerCall is a module container's method called on a program
+// instance inst of a subclass: its elements are the instance's.
+func (g *Graph) moduleContainerCall(cs *CallSite, inst ValueID, name string) {
+	switch name[strings.LastIndexByte(name, '.')+1:] {
+	case "__init__":
+		if len(cs.args) > 0 && cs.args[0] >= 0 {
+			tmp := g.s.newSlot()
+			g.use(cs.args[0], constraint{kind: cLoadIndex, idx: -1, dst: tmp})
+			g.copy(tmp, g.elemSlot(inst, "*"))
+		}
+	case "__iter__":
+		// An iterator over the elements: a container of this call's own
+		// (not the instance, whose own __iter__ may be the caller).
+		if cs.At != nil {
+			it := g.Container(cs.At, "list")
+			g.copy(g.elemSlot(inst, "*"), g.elemSlot(it, "*"))
+			g.s.add(cs.result, it)
+		}
+	case "values", "items":
+		g.s.add(cs.result, inst)
+	default:
+		g.containerMethod(cs, inst, name)
 	}
 }
 

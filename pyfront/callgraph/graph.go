@@ -99,6 +99,8 @@ type Class struct {
 	// openSelf: the program never instantiates the class, and its methods
 	// got its instance as receiver (openDone once they have).
 	openSelf, openDone bool
+	// forwardSelf: frameworkForwards has looked at the class.
+	forwardSelf bool
 	// ctxDone: an autograd Function whose methods got their ctx value
 	// (autogradCtx).
 	ctxDone bool

@@ -49,6 +49,7 @@ const (
 	cSuper
 	cSlice
 	cSuperBind
+	cBindExternal
 )
 
 type constraintID int32
@@ -357,6 +358,10 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 			g.s.add(c.dst, g.intern(Value{Kind: KSuper, Class: c.cls, Recv: v}))
 		case cSuperBind:
 			g.superBind(v, c.src, c.dst)
+		case cBindExternal:
+			if g.Values[v].Kind == KInstance {
+				g.s.add(c.dst, g.intern(Value{Kind: KBoundExternal, Name: c.name, Recv: v}))
+			}
 		}
 	}
 }

@@ -201,6 +201,9 @@ func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
 				return
 			}
 			g.s.add(dst, g.External(ext))
+			if moduleContainerMethod(g.canon(ext)) && val.Kind == KInstance {
+				g.s.add(dst, g.intern(Value{Kind: KBoundExternal, Name: g.canon(ext), Recv: v}))
+			}
 			return
 		}
 		mode := uint8(0)
@@ -220,6 +223,11 @@ func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
 			}
 			if e.ext != "" {
 				g.s.add(dst, g.External(e.ext+"."+name))
+				if m := g.canon(e.ext + "." + name); moduleContainerMethod(m) {
+					// super().__init__(modules), super().__iter__() in a
+					// subclass of ModuleList: bound to the receiver.
+					g.use(slotID(val.Recv), constraint{kind: cBindExternal, name: m, dst: dst})
+				}
 				return
 			}
 		}

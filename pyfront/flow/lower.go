@@ -382,12 +382,15 @@ func (l *lowerer) event(e *rules.Event) {
 
 // text returns the source text of e on one line (the first line, with an
 // ellipsis, for multi-line expressions).
-func (l *lowerer) text(e ast.Node) string {
+func (l *lowerer) text(e ast.Node) string { return nodeText(l.src, e) }
+
+// nodeText is text for a node of the file src holds.
+func nodeText(src *source, e ast.Node) string {
 	if e == nil {
 		return ""
 	}
 	p := e.Span()
-	line := l.src.line(int(p.Lineno))
+	line := src.line(int(p.Lineno))
 	start := int(p.ColOffset)
 	if start > len(line) {
 		return ""
@@ -1270,6 +1273,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	case *ast.If:
 		return l.ifStmt(s, st, rest)
 	case *ast.For:
+		l.skippingIteration(s.Iter, s.Body)
 		l.setLoop(s.Iter, s.Target, s.Body)
 		l.batchLoop(s.Iter, s.Target)
 		l.loopHead(s.Iter, s.Target, st)

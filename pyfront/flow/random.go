@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
 )
 
 // Conditions on a random draw.
@@ -64,4 +65,110 @@ func (l *lowerer) randomDraw(e ast.Expr) bool {
 		}
 		return false, true
 	})
+}
+
+// Iterations that skip elements on a random draw. fairseq's
+// LayerDropModuleList is a ModuleList whose __iter__ draws a number per
+// layer and yields only the layers whose draw clears the rate:
+//
+//	def __iter__(self):
+//	    dropout_probs = torch.empty(len(self)).uniform_()
+//	    for i, m in enumerate(super().__iter__()):
+//	        if not self.training or (dropout_probs[i] > self.p):
+//	            yield m
+//
+// `for layer in self.layers: x = layer(x)` then runs each layer's forward
+// (an FSDP unit's all-gather) on the ranks whose draw kept it only
+// (fairseq#3875).
+
+// yieldGate is what a generator's yields depend on: the condition of an
+// if around a yield (or one that skips to the next element), when it
+// draws a random number.
+type yieldGate struct {
+	cond string
+	ok   bool
+}
+
+// skippingIteration records a branch for `for x in it:` when iterating it
+// runs a program generator whose yields depend on a random draw: the
+// body's collectives run for the elements each rank's own draws keep.
+func (l *lowerer) skippingIteration(iter ast.Expr, body []ast.Stmt) {
+	ig, ok := l.r.(IterGeneratorer)
+	if !ok {
+		return
+	}
+	for _, fn := range ig.IterGenerators(iter) {
+		gate := summarize(&l.memo().yieldGates, fn, func() yieldGate { return l.yieldGateOf(fn) })
+		if !gate.ok {
+			continue
+		}
+		if ops := l.ops(body); len(ops) > 0 {
+			// Quoted by the rule: `for … in self.layers`, whose …
+			cond := "for … in " + l.text(iter) + "`, whose " + methodName(fn.Name) + " yields only when `" + gate.cond
+			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(iter.Span()), Cond: cond, Then: ops, Divergence: rules.LocalRandom})
+		}
+		return
+	}
+}
+
+// yieldGateOf scans a generator's definition (in any file) for an if on
+// a random draw that holds a yield or skips to the next element, with
+// the locals it assigns from draws.
+func (l *lowerer) yieldGateOf(fn *rules.Function) yieldGate {
+	body, _, ok := l.defOf(fn)
+	if !ok || !containsYield(body) {
+		return yieldGate{}
+	}
+	f := l.r.Prog().File(fn.Pos.Path)
+	if f == nil {
+		return yieldGate{}
+	}
+	src := l.memo().of(f)
+	saved := l.randVars
+	l.randVars = nil
+	defer func() { l.randVars = saved }()
+	var gate yieldGate
+	var walk func(stmts []ast.Stmt)
+	walk = func(stmts []ast.Stmt) {
+		for _, s := range stmts {
+			if gate.ok {
+				return
+			}
+			switch s := s.(type) {
+			case *ast.Assign:
+				if len(s.Targets) == 1 {
+					if n, ok := s.Targets[0].(*ast.Name); ok {
+						markVar(&l.randVars, n.Id, l.randomDraw(s.Value))
+					}
+				}
+			case *ast.If:
+				gated := containsYield(s.Body) || containsYield(s.Orelse) || exits(s.Body) || len(s.Orelse) > 0 && exits(s.Orelse)
+				if gated && l.randomDraw(s.Test) {
+					gate = yieldGate{cond: nodeText(src, s.Test), ok: true}
+					return
+				}
+				walk(s.Body)
+				walk(s.Orelse)
+			case *ast.For:
+				walk(s.Body)
+			case *ast.While:
+				walk(s.Body)
+			case *ast.With:
+				walk(s.Body)
+			case *ast.Try:
+				walk(s.Body)
+			}
+		}
+	}
+	walk(body)
+	return gate
+}
+
+// methodName is Class.method of a qualified name (its last two parts).
+func methodName(qual string) string {
+	parts := strings.Split(qual, ".")
+	if len(parts) > 2 {
+		parts = parts[len(parts)-2:]
+	}
+	return strings.Join(parts, ".")
 }

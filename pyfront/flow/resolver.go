@@ -121,6 +121,14 @@ type Memoizer interface {
 	Memo(key string) map[*rules.Function]bool
 }
 
+// IterGeneratorer is implemented by resolvers that know which program
+// generators a for loop runs to iterate what it iterates: the __iter__
+// of the object's class, when the program defines it as a generator
+// (fairseq's LayerDropModuleList).
+type IterGeneratorer interface {
+	IterGenerators(iter ast.Expr) []*rules.Function
+}
+
 // FuncDefiner is implemented by resolvers that can return the definition
 // of a program function (a FunctionDef or AsyncFunctionDef), so that a
 // `with cm(...)` of a @contextmanager function of the program gets the

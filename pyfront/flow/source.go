@@ -42,6 +42,7 @@ type Sources struct {
 	regroups   sync.Map // *rules.Function -> regrouping (regroupedArgs)
 	getters    sync.Map // *rules.Function -> getter (getterRefs)
 	recordOnly sync.Map // *rules.Function -> recordOnly (recordOnlyArgs)
+	yieldGates sync.Map // *rules.Function -> yieldGate (skippingIteration)
 }
 
 // summarize returns fn's summary from m, computing and storing it on

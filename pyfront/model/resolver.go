@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -292,4 +293,23 @@ func (r *resolver) SetOwnRankGlobals(path string, names map[string]bool) {
 // RankParams implements flow.RankParamer (see builder.spawnRankParams).
 func (r *resolver) RankParams(fn *rules.Function) []string {
 	return r.b.rankParams[fn]
+}
+
+// IterGenerators implements flow.IterGeneratorer: the program generator
+// methods that iterating iter runs (the __iter__ of its class).
+func (r *resolver) IterGenerators(iter ast.Expr) []*rules.Function {
+	var out []*rules.Function
+	for _, v := range r.b.g.ExprValues(iter) {
+		val := r.b.g.Value(v)
+		if val == nil || val.Kind != callgraph.KInstance {
+			continue
+		}
+		fns, _ := r.b.g.Lookup(val.Class, "__iter__")
+		for _, f := range fns {
+			if rf := r.b.fn(f); rf != nil && f.Generator && !slices.Contains(out, rf) {
+				out = append(out, rf)
+			}
+		}
+	}
+	return out
 }

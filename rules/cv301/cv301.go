@@ -44,7 +44,7 @@ var Rule = rules.Register(&rules.Rule{
 			"a module global the handler declares global), also through a method that returns one: ranks do not run in step, so each asks at its own " +
 			"moment (Megatron all-gathers its signal flag, Lightning broadcasts its time-based decisions). So is a draw from a process-wide random " +
 			"generator (`random.random()`, `np.random.rand()`, `torch.rand()`, `torch.empty(n).uniform_()`; not a generator the program seeds " +
-			"for itself): ranks seed apart, or consume one seed differently, and LayerDrop hung FSDP this way (fairscale#796). " +
+			"for itself): ranks seed apart, or consume one seed differently, and LayerDrop hung FSDP this way (fairscale#796); also a for loop over a module list whose own __iter__ yields a layer only when such a draw clears the rate (fairseq's LayerDropModuleList). " +
 			"Once a value has been broadcast or all-reduced it is the same on every rank, " +
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +
 			"`if rank == 0: barrier()`, with no collective between — issues one barrier on every rank and is not " +
