@@ -1,6 +1,9 @@
 package model
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
 	"github.com/collvet/collvet/rules"
@@ -25,6 +28,12 @@ type gateKey struct{ line, col int }
 type funcGates struct {
 	calls  map[gateKey]string // gated calls, by position
 	params map[string]bool    // the parameters the body never assigns
+	// negs: the gates known false at a call (it sits in the else of `if
+	// g:`, or after `if g: return`), by position; recv is the method's
+	// receiver parameter, whose attributes gate too (`if
+	// self.args.is_pipe_parallel:`).
+	negs map[gateKey][]string
+	recv string
 }
 
 // paramGates maps the calls of f that run only when one of f's
@@ -53,11 +62,17 @@ func (b *builder) paramGates(f *callgraph.Func) *funcGates {
 				return true
 			})
 		}
+		if f.Class != nil && !f.Static && !f.ClassMethod && g.params[callgraphFirstParam(args)] {
+			g.recv = callgraphFirstParam(args)
+		}
 		if len(g.params) > 0 {
-			gw := gateWalker{params: g.params, out: map[gateKey]string{}}
-			gw.stmts(body, "", true)
+			gw := gateWalker{params: g.params, recv: g.recv, out: map[gateKey]string{}, negs: map[gateKey][]string{}}
+			gw.stmts(body, "", nil, true)
 			if len(gw.out) > 0 {
 				g.calls = gw.out
+			}
+			if len(gw.negs) > 0 {
+				g.negs = gw.negs
 			}
 		}
 	}
@@ -67,23 +82,26 @@ func (b *builder) paramGates(f *callgraph.Func) *funcGates {
 
 type gateWalker struct {
 	params map[string]bool
+	recv   string
 	out    map[gateKey]string
+	negs   map[gateKey][]string
 }
 
-// stmts walks a statement list under gate ("" for none); top is the
-// function's own body, where `if not p: return` gates what follows.
-func (w *gateWalker) stmts(list []ast.Stmt, gate string, top bool) {
+// stmts walks a statement list under gate ("" for none), with the gates
+// negs known false; top is the function's own body, where `if not p:
+// return` gates what follows (and `if p: return` negates p there).
+func (w *gateWalker) stmts(list []ast.Stmt, gate string, negs []string, top bool) {
 	for i, st := range list {
 		iff, ok := st.(*ast.If)
 		if !ok {
-			w.node(st, gate)
+			w.node(st, gate, negs)
 			continue
 		}
 		p, negated := w.paramTest(iff.Test)
 		if p == "" {
-			w.node(iff.Test, gate)
-			w.stmts(iff.Body, gate, false)
-			w.stmts(iff.Orelse, gate, false)
+			w.node(iff.Test, gate, negs)
+			w.stmts(iff.Body, gate, negs, false)
+			w.stmts(iff.Orelse, gate, negs, false)
 			continue
 		}
 		inner := func(g string) string {
@@ -92,34 +110,61 @@ func (w *gateWalker) stmts(list []ast.Stmt, gate string, top bool) {
 			}
 			return g
 		}
+		not := append(negs[:len(negs):len(negs)], p)
 		if !negated {
-			w.stmts(iff.Body, inner(p), false)
-			w.stmts(iff.Orelse, gate, false)
+			w.stmts(iff.Body, inner(p), negs, false)
+			w.stmts(iff.Orelse, gate, not, false)
+			if top && len(iff.Orelse) == 0 && exits(iff.Body) {
+				w.stmts(list[i+1:], gate, not, false)
+				return
+			}
 			continue
 		}
-		w.stmts(iff.Body, gate, false)
-		w.stmts(iff.Orelse, inner(p), false)
+		w.stmts(iff.Body, gate, not, false)
+		w.stmts(iff.Orelse, inner(p), negs, false)
 		if top && len(iff.Orelse) == 0 && exits(iff.Body) {
-			w.stmts(list[i+1:], inner(p), false)
+			w.stmts(list[i+1:], inner(p), negs, false)
 			return
 		}
 	}
 }
 
-// paramTest recognises `p` and `not p` for a gate parameter p.
+// paramTest recognises `p` and `not p` for a gate parameter p, and for an
+// attribute of the receiver (`self.args.is_pipe_parallel`).
 func (w *gateWalker) paramTest(e ast.Expr) (param string, negated bool) {
 	if u, ok := e.(*ast.UnaryOp); ok && u.Op == ast.Not {
 		e, negated = u.Operand, true
 	}
-	if n, ok := e.(*ast.Name); ok && w.params[n.Id] {
-		return n.Id, negated
+	switch x := e.(type) {
+	case *ast.Name:
+		if w.params[x.Id] {
+			return x.Id, negated
+		}
+	case *ast.Attribute:
+		if d := attrChain(x); w.recv != "" && strings.HasPrefix(d, w.recv+".") {
+			return d, negated
+		}
 	}
 	return "", false
 }
 
-// node records the calls in n (not in nested definitions) under gate.
-func (w *gateWalker) node(n ast.Node, gate string) {
-	if gate == "" {
+// attrChain is "a.b.c" for an attribute chain rooted at a name, else "".
+func attrChain(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Name:
+		return x.Id
+	case *ast.Attribute:
+		if d := attrChain(x.Value); d != "" {
+			return d + "." + x.Attr
+		}
+	}
+	return ""
+}
+
+// node records the calls in n (not in nested definitions) under gate and
+// negs.
+func (w *gateWalker) node(n ast.Node, gate string, negs []string) {
+	if gate == "" && len(negs) == 0 {
 		return
 	}
 	ast.Inspect(n, func(x ast.Node) bool {
@@ -128,10 +173,48 @@ func (w *gateWalker) node(n ast.Node, gate string) {
 			return false
 		case *ast.Call:
 			sp := x.Span()
-			w.out[gateKey{int(sp.Lineno), int(sp.ColOffset) + 1}] = gate
+			k := gateKey{int(sp.Lineno), int(sp.ColOffset) + 1}
+			if gate != "" {
+				w.out[k] = gate
+			}
+			if len(negs) > 0 {
+				w.negs[k] = negs
+			}
 		}
 		return true
 	})
+}
+
+// receiverGate translates an op's gate on an attribute of the callee's
+// receiver into the caller's terms, for a method call on a name
+// (self._update() passes self): the caller's attribute chain, or "" when
+// the gate is a parameter or the call passes no named receiver.
+func receiverGate(callee *callgraph.Func, call *ast.Call, gate string) string {
+	root, rest, ok := strings.Cut(gate, ".")
+	if !ok || callee == nil || call == nil {
+		return ""
+	}
+	args := funcArgs(callee.Node)
+	if args == nil || callgraphFirstParam(args) != root {
+		return ""
+	}
+	a, ok := call.Func.(*ast.Attribute)
+	if !ok {
+		return ""
+	}
+	n, ok := a.Value.(*ast.Name)
+	if !ok {
+		return ""
+	}
+	return n.Id + "." + rest
+}
+
+// callgraphFirstParam is a def's first parameter ("" when none).
+func callgraphFirstParam(a *ast.Arguments) string {
+	if p := a.Positional(); len(p) > 0 {
+		return p[0].Arg
+	}
+	return ""
 }
 
 // exits reports a block that always leaves the function.
@@ -191,9 +274,17 @@ func isFalseConst(e ast.Expr) bool {
 func (g *funcGates) apply(sub []*rules.OpRef, callee *callgraph.Func, call *ast.Call, pos rules.Pos) []*rules.OpRef {
 	callGate := g.calls[gateKey{pos.Line, pos.Col}]
 	out := make([]*rules.OpRef, 0, len(sub))
+	negs := g.negs[gateKey{pos.Line, pos.Col}]
 	for _, o := range sub {
 		gate := ""
-		if o.Gate != "" && callee != nil {
+		if rg := receiverGate(callee, call, o.Gate); rg != "" {
+			if slices.Contains(negs, rg) {
+				continue // the caller calls it where the attribute is false
+			}
+			if root, _, _ := strings.Cut(rg, "."); root == g.recv {
+				gate = rg
+			}
+		} else if o.Gate != "" && callee != nil {
 			off, fwd := resolveGate(callee, call, o.Gate)
 			if off {
 				continue

@@ -113,9 +113,18 @@ func (r *resolver) CallSummary(call *ast.Call, fn *rules.Function) []*rules.OpRe
 	if !gated {
 		return sum
 	}
+	var negs []string
+	if cs := r.b.g.CallOf(call); cs != nil && cs.Caller != nil {
+		sp := call.Span()
+		negs = r.b.paramGates(cs.Caller).negs[gateKey{int(sp.Lineno), int(sp.ColOffset) + 1}]
+	}
 	out := make([]*rules.OpRef, 0, len(sum))
 	for _, o := range sum {
-		if o.Gate != "" {
+		if rg := receiverGate(r.b.fnOf(fn), call, o.Gate); rg != "" {
+			if slices.Contains(negs, rg) {
+				continue
+			}
+		} else if o.Gate != "" {
 			if off, _ := resolveGate(r.b.fnOf(fn), call, o.Gate); off {
 				continue
 			}

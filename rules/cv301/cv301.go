@@ -51,7 +51,7 @@ var Rule = rules.Register(&rules.Rule{
 			"reported, nor is its class form (the first half in __enter__, the second in __exit__). The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
 			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)). A helper " +
 			"that communicates only when a parameter of its own is true (`if synchronize: barrier()`) issues nothing " +
-			"at a call that passes, or defaults to, False. Also reported, as a warning: collectives issued once per " +
+			"at a call that passes, or defaults to, False; nor does a method that communicates only when an attribute of its receiver is true (`if self.args.is_pipe_parallel:`), called on the path where the caller found that attribute false (gpt-neox's gradient noise scale). Also reported, as a warning: collectives issued once per " +
 			"element of a set (`for name in set(names): dist.broadcast(bufs[name], 0)`), since a set iterates in hash " +
 			"order and hashes differ between processes (R13), also through list(s), a comprehension over s, or a dict filled in a loop over s " +
 			"(apex's flat_dist_call); integer sets, sorted(...) and Horovod's name-matched " +
