@@ -578,10 +578,23 @@ func (l *lowerer) hostInt(e ast.Expr) bool {
 	return hostValue(e)
 }
 
-// intName: names that hold a rank or a size (rank, my_rank, world_size,
-// tp_size), which programs keep as Python ints.
+// intName: names that hold a rank, a size, a count or an index (rank,
+// my_rank, world_size, tp_size, num_layers, n_heads, chunk_idx), which
+// programs keep as Python ints.
 func intName(s string) bool {
-	return s == "rank" || s == "world_size" || s == "nranks" || strings.HasSuffix(s, "_rank") || strings.HasSuffix(s, "_size")
+	switch s {
+	case "rank", "world_size", "nranks", "step", "epoch", "iteration", "idx", "index":
+		return true
+	}
+	if strings.HasPrefix(s, "num_") || strings.HasPrefix(s, "n_") {
+		return true
+	}
+	for _, suf := range []string{"_rank", "_size", "_idx", "_index", "_count", "_len"} {
+		if strings.HasSuffix(s, suf) {
+			return true
+		}
+	}
+	return false
 }
 
 // hostDecoders make plain Python objects out of bytes or text: a decoded

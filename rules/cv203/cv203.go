@@ -39,8 +39,8 @@ var Rule = rules.Register(&rules.Rule{
 			"(pin_memory=True, device=\"cpu\", .cpu(), .tolist()) is not a device write: nothing is pending on it; nor is " +
 			"what json or msgpack decode, what an object collective returns (all_gather_object, detectron2's comm.gather, also " +
 			"when the analysed program is the library that defines it), an item of a defaultdict(int) or Counter() attribute, or a value after a " +
-			"condition compared it (`if n != -1:` reads it there and leaves a Python value), nor arithmetic on ranks, sizes and loop " +
-			"indices (`dst = (self.my_rank + i) % self.world_size`). Unpacking (`(g,) = grads`) names the elements of what it " +
+			"condition compared it (`if n != -1:` reads it there and leaves a Python value), nor arithmetic on ranks, sizes, counts and indices " +
+			"(`dst = (self.my_rank + i) % self.world_size`, `j = self.num_layers - 1`). Unpacking (`(g,) = grads`) names the elements of what it " +
 			"unpacks and reads nothing. Waits chain: a stream that waits another, which had waited the producer's stream " +
 			"before, is ordered after the producer's work too (xformers' copy stream waits a wait stream that waited the " +
 			"current stream). Some calls touch no device " +
