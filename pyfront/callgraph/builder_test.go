@@ -325,3 +325,57 @@ def main(x):
 		t.Errorf("a class that is no Module got a receiver for its uncalled forward: %v", g["m.Helper.forward"])
 	}
 }
+
+// Iterating what list(), tuple(), reversed(), sorted(), zip() and
+// enumerate() return yields the elements of their arguments.
+func TestSequenceBuiltinsIterate(t *testing.T) {
+	srcs := map[string]string{
+		"m": `class A:
+    def run(self):
+        pass
+
+
+class B:
+    def run(self):
+        pass
+
+
+class C:
+    def run(self):
+        pass
+
+
+class D:
+    def run(self):
+        pass
+
+
+class E:
+    def run(self):
+        pass
+
+
+def main(xs):
+    for a, x in zip([A()], xs):
+        a.run()
+    for b in list([B()]):
+        b.run()
+    for c in reversed((C(),)):
+        c.run()
+    for d in sorted([D()]):
+        d.run()
+    for i, e in enumerate([E()]):
+        e.run()
+`,
+	}
+	g := streamed(t, srcs, []string{"m"}, nil)
+	for _, want := range []string{"m.A.run", "m.B.run", "m.C.run", "m.D.run", "m.E.run", "<builtin>.list", "<builtin>.zip"} {
+		found := false
+		for _, c := range g["m.main"] {
+			found = found || c == want
+		}
+		if !found {
+			t.Errorf("main calls %v, want %s among them", g["m.main"], want)
+		}
+	}
+}

@@ -139,6 +139,9 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 		g.callback(cs, arg(0))
 		return
 	case "<builtin>.sorted", "<builtin>.min", "<builtin>.max":
+		if name == "<builtin>.sorted" {
+			g.elementsOf(cs, arg(0)) // the same elements, in another order
+		}
 		for i, k := range cs.kwNames {
 			if k == "key" {
 				g.callback(cs, cs.kwSlots[i])
@@ -162,6 +165,28 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 			g.copy(arg(0), cs.result)
 		}
 		return
+	case "<builtin>.list", "<builtin>.tuple", "<builtin>.reversed":
+		// A new sequence of arg 0's elements: iterating it iterates them.
+		// The result is still the external too (its methods' names).
+		g.elementsOf(cs, arg(0))
+	case "<builtin>.zip":
+		// Tuples of the arguments' elements: `for layer, x in
+		// zip(self.layers, xs)` binds layer to the first's.
+		if cs.Node != nil && len(cs.args) == len(cs.Node.Args) && len(cs.args) > 0 {
+			it := g.Container(cs.Node, "zip")
+			tup := g.Container(cs.Node.Func, "tuple")
+			for i, a := range cs.args {
+				if a < 0 {
+					continue
+				}
+				elems := g.s.newSlot()
+				g.use(a, constraint{kind: cIter, dst: elems, iter: &iterSite{caller: cs.Caller, at: cs.At}})
+				g.copy(elems, g.elemSlot(tup, "["+itoa(i)+"]"))
+				g.copy(elems, g.elemSlot(tup, "*"))
+			}
+			g.s.add(g.elemSlot(it, "*"), tup)
+			g.s.add(cs.result, it)
+		}
 	case "<builtin>.enumerate":
 		// (i, x) pairs over arg 0's elements: `for i, m in enumerate(xs)`
 		// binds m to xs's elements.
@@ -275,6 +300,18 @@ func (g *Graph) moduleContainerCall(cs *CallSite, inst ValueID, name string) {
 	default:
 		g.containerMethod(cs, inst, name)
 	}
+}
+
+// elementsOf gives cs, a builtin that makes a new sequence of the
+// elements of src (list(xs), sorted(xs)), a container of its own
+// holding them.
+func (g *Graph) elementsOf(cs *CallSite, src slotID) {
+	if src < 0 || cs.Node == nil {
+		return
+	}
+	seq := g.Container(cs.Node, "list")
+	g.use(src, constraint{kind: cIter, dst: g.elemSlot(seq, "*"), iter: &iterSite{caller: cs.Caller, at: cs.At}})
+	g.s.add(cs.result, seq)
 }
 
 // callback makes the caller call the functions in slot s (map, filter,
