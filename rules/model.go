@@ -271,6 +271,11 @@ type Site struct {
 	// (_coalescing_manager(…) as cm) that ends at this line; its work
 	// exists after the block. 0 otherwise.
 	WithEnd int
+	// OpaqueSequence: a framework call whose collectives inside the
+	// tables do not spell out (Megatron's save_checkpoint): a sequence
+	// holding it cannot be compared op by op with another that
+	// communicates.
+	OpaqueSequence bool
 	// NameMatched: ranks match the op by name, not by issue order
 	// (Horovod), so the thread that issues it does not matter.
 	NameMatched bool

@@ -639,7 +639,7 @@ func (b *builder) collectSites() {
 func (b *builder) newSite(rf *rules.Function, f *callgraph.Func, cs *callgraph.CallSite, c *api.Collective) *rules.Site {
 	s := &rules.Site{
 		ID: len(b.prog.Sites), Func: rf, Pos: b.pos(f.Module.Path, cs.Node),
-		API: c.Name, Op: c.Op, Kind: rules.OpKind(c.Kind), Library: c.Library, NameMatched: c.NameMatched,
+		API: c.Name, Op: c.Op, Kind: rules.OpKind(c.Kind), Library: c.Library, NameMatched: c.NameMatched, OpaqueSequence: c.OpaqueSequence,
 	}
 	if s.Kind == "" {
 		s.Kind = rules.OpCollective

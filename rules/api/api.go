@@ -96,8 +96,12 @@ type Collective struct {
 	// NameMatched: ranks match the op by name (Horovod's coordinator
 	// negotiates each tensor by its name), not by the order each rank
 	// issues it, so which host thread issues it does not matter.
-	NameMatched bool  `toml:"name_matched"`
-	Inputs      []Arg `toml:"inputs"`
+	NameMatched bool `toml:"name_matched"`
+	// OpaqueSequence: (framework calls) the collectives inside are
+	// several, in an order the entry does not give (Megatron's
+	// save_checkpoint: barriers around the rank-0 write).
+	OpaqueSequence bool  `toml:"opaque_sequence"`
+	Inputs         []Arg `toml:"inputs"`
 	// ImplicitGroup: the call always runs on the group a getter of the
 	// tables returns (vLLM's tensor_model_parallel_all_reduce on
 	// get_tp_group()), not on the default group.

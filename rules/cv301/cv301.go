@@ -51,7 +51,7 @@ var Rule = rules.Register(&rules.Rule{
 			"reported, nor is its class form (the first half in __enter__, the second in __exit__). The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
 			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)). A helper " +
 			"that communicates only when a parameter of its own is true (`if synchronize: barrier()`) issues nothing " +
-			"at a call that passes, or defaults to, False; nor does a method that communicates only when an attribute of its receiver is true (`if self.args.is_pipe_parallel:`), called on the path where the caller found that attribute false (gpt-neox's gradient noise scale). Also reported, as a warning: collectives issued once per " +
+			"at a call that passes, or defaults to, False; nor does a method that communicates only when an attribute of its receiver is true (`if self.args.is_pipe_parallel:`), called on the path where the caller found that attribute false (gpt-neox's gradient noise scale). When both paths communicate and one does so inside a library call whose collectives the tables leave unspecified (Megatron's save_checkpoint, which fastmoe's data-parallel rank 0 runs while the other ranks save between barriers of their own), the paths are not compared. Also reported, as a warning: collectives issued once per " +
 			"element of a set (`for name in set(names): dist.broadcast(bufs[name], 0)`), since a set iterates in hash " +
 			"order and hashes differ between processes (R13), also through list(s), a comprehension over s, or a dict filled in a loop over s " +
 			"(apex's flat_dist_call); integer sets, sorted(...) and Horovod's name-matched " +
@@ -190,6 +190,22 @@ func firstDiff(a, b []*rules.OpRef) *rules.OpRef {
 	return nil
 }
 
+// incomparable reports two paths that both communicate, one of them
+// through a framework call whose collectives the tables do not spell out
+// (fastmoe's rank 0 runs Megatron's save_checkpoint, the others their own
+// save between the same two barriers): whether they agree cannot be told.
+func incomparable(a, b []*rules.OpRef) bool {
+	opaque := func(ops []*rules.OpRef) bool {
+		for _, o := range ops {
+			if o.Site != nil && o.Site.OpaqueSequence {
+				return true
+			}
+		}
+		return false
+	}
+	return len(a) > 0 && len(b) > 0 && (opaque(a) || opaque(b))
+}
+
 func isMembership(cond string) bool {
 	return strings.Contains(cond, " in ") || strings.Contains(cond, " not in ")
 }
@@ -250,6 +266,9 @@ func run(p *rules.Pass) {
 			after := filter(withinUniform(br.After, br.UniformIn), mem)
 			// The exiting ranks run `then`; the others run `els` then `after`.
 			others := append(append([]*rules.OpRef{}, els...), after...)
+			if incomparable(then, others) {
+				continue
+			}
 			if o := firstDiff(others, then); o != nil && len(after) > 0 {
 				report(p, br, o, true, seen)
 			} else if o := firstDiff(then, others); o != nil {
@@ -258,6 +277,9 @@ func run(p *rules.Pass) {
 			continue
 		}
 		then, els = leaderOps(then, els), leaderOps(els, then)
+		if incomparable(then, els) {
+			continue
+		}
 		if o := firstDiff(then, els); o != nil {
 			report(p, br, o, false, seen)
 		} else if o := firstDiff(els, then); o != nil {
