@@ -613,23 +613,66 @@ func (l *lowerer) pairRank(br *rules.RankBranch, test ast.Expr, rest []ast.Stmt)
 	if prev == nil || prev.br.Func != br.Func || len(prev.br.Then) != len(br.Then) {
 		return
 	}
-	k := -1
-	for i, st := range prev.rest {
-		if sp, ok := st.(*ast.If); ok && sp.Test == test {
-			k = i
-			break
-		}
-	}
-	if k < 0 || len(l.ops(prev.rest[:k])) > 0 || !oppositeRankTests(prev.test, test) {
+	if !sameOpSeq(br.Then, prev.br.Then) || !oppositeRankTests(prev.test, test) || !l.releasedAt(prev.rest, test, br.Then) {
 		return
-	}
-	for i := range br.Then {
-		if br.Then[i].Op != prev.br.Then[i].Op || br.Then[i].Group != prev.br.Then[i].Group {
-			return
-		}
 	}
 	prev.br.Paired, br.Paired = true, true
 	l.lastRank = nil
+}
+
+// releasedAt reports whether the if statement whose test is test lies in
+// stmts with no collective before it: directly, or in an arm of a
+// conditional that is no rank test whose other arm issues the same
+// collectives (want) with no collective before them, so every path
+// issues the release once (FastChat: `if os.path.exists(cache): load;
+// if rank == 0: dist.barrier()` `else: assert rank == 0; build;
+// dist.barrier()`).
+func (l *lowerer) releasedAt(stmts []ast.Stmt, test ast.Expr, want []*rules.OpRef) bool {
+	for i, st := range stmts {
+		sp, ok := st.(*ast.If)
+		if !ok {
+			continue
+		}
+		if sp.Test == test {
+			return len(l.ops(stmts[:i])) == 0
+		}
+		in, other := sp.Body, sp.Orelse
+		if !holdsTest(in, test) {
+			in, other = sp.Orelse, sp.Body
+			if !holdsTest(in, test) {
+				continue
+			}
+		}
+		return len(l.ops(stmts[:i])) == 0 && !l.isRank(sp.Test) &&
+			sameOpSeq(l.ops(other), want) && l.releasedAt(in, test, want)
+	}
+	return false
+}
+
+// holdsTest reports whether an if statement with test is among stmts or
+// nested in their blocks.
+func holdsTest(stmts []ast.Stmt, test ast.Expr) bool {
+	found := false
+	ast.InspectStmts(stmts, func(s ast.Stmt) bool {
+		if sp, ok := s.(*ast.If); ok && sp.Test == test {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// sameOpSeq: the same ops on the same groups, in order.
+func sameOpSeq(a, b []*rules.OpRef) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Op != b[i].Op || a[i].Group != b[i].Group {
+			return false
+		}
+	}
+	return true
 }
 
 // oppositeRankTests reports whether a and b hold on complementary sets of

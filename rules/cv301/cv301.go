@@ -48,7 +48,7 @@ var Rule = rules.Register(&rules.Rule{
 			"Once a value has been broadcast or all-reduced it is the same on every rank, " +
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +
 			"`if rank == 0: barrier()`, with no collective between — issues one barrier on every rank and is not " +
-			"reported, nor is its class form (the first half in __enter__, the second in __exit__). The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
+			"reported, nor is its class form (the first half in __enter__, the second in __exit__), nor a release split over the arms of a later conditional (FastChat: rank 0 releases from the cache under `if rank == 0:`, or after building it in the else arm). The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
 			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)). A helper " +
 			"that communicates only when a parameter of its own is true (`if synchronize: barrier()`) issues nothing " +
 			"at a call that passes, or defaults to, False; nor does a method that communicates only when an attribute of its receiver is true (`if self.args.is_pipe_parallel:`), called on the path where the caller found that attribute false (gpt-neox's gradient noise scale). When both paths communicate and one does so inside a library call whose collectives the tables leave unspecified (Megatron's save_checkpoint, which fastmoe's data-parallel rank 0 runs while the other ranks save between barriers of their own), the paths are not compared. Also reported, as a warning: collectives issued once per " +
