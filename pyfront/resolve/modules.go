@@ -25,6 +25,14 @@ func (m *Module) Package() string {
 	if i := strings.LastIndexByte(m.Name, '.'); i >= 0 {
 		return m.Name[:i]
 	}
+	// A file in no __init__.py package that is importable as pkg.mod from
+	// the given root (a namespace package, PEP 420): its relative imports
+	// work only when it is imported that way.
+	for _, a := range m.Aliases {
+		if i := strings.LastIndexByte(a, '.'); i >= 0 {
+			return a[:i]
+		}
+	}
 	return ""
 }
 

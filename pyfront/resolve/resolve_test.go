@@ -75,6 +75,11 @@ func TestModuleNames(t *testing.T) {
 			t.Errorf("Absolute(%d, %q) = %q, %v; want %q, %v", c.level, c.mod, got, ok, c.want, c.ok)
 		}
 	}
+	// A module of a namespace package (no __init__.py) imports relative
+	// to the package it is importable as from the root.
+	if got, ok := Absolute(got["ns/inner/mod.py"], 1, "peer"); got != "ns.inner.peer" || !ok {
+		t.Errorf("namespace package: Absolute(1, peer) = %q, %v; want ns.inner.peer", got, ok)
+	}
 }
 
 func mustRel(t *testing.T, root, p string) string {
