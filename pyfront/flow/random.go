@@ -97,18 +97,39 @@ func (l *lowerer) skippingIteration(iter ast.Expr, body []ast.Stmt) {
 	if !ok {
 		return
 	}
-	for _, fn := range ig.IterGenerators(iter) {
-		gate := summarize(&l.memo().yieldGates, fn, func() yieldGate { return l.yieldGateOf(fn) })
-		if !gate.ok {
-			continue
+	for _, it := range iterated(iter) {
+		for _, fn := range ig.IterGenerators(it) {
+			gate := summarize(&l.memo().yieldGates, fn, func() yieldGate { return l.yieldGateOf(fn) })
+			if !gate.ok {
+				continue
+			}
+			if ops := l.ops(body); len(ops) > 0 {
+				// Quoted by the rule: `for … in self.layers`, whose …
+				cond := "for … in " + l.text(iter) + "`, whose " + methodName(fn.Name) + " yields only when `" + gate.cond
+				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(it.Span()), Cond: cond, Then: ops, Divergence: rules.LocalRandom})
+			}
+			return
 		}
-		if ops := l.ops(body); len(ops) > 0 {
-			// Quoted by the rule: `for … in self.layers`, whose …
-			cond := "for … in " + l.text(iter) + "`, whose " + methodName(fn.Name) + " yields only when `" + gate.cond
-			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(iter.Span()), Cond: cond, Then: ops, Divergence: rules.LocalRandom})
-		}
-		return
 	}
+}
+
+// iterated returns what a loop over iter iterates: iter itself, or the
+// sequences enumerate(xs), zip(xs, ys), reversed(xs), list(xs) and
+// tuple(xs) go over.
+func iterated(iter ast.Expr) []ast.Expr {
+	c, ok := iter.(*ast.Call)
+	if !ok {
+		return []ast.Expr{iter}
+	}
+	switch dotted(c.Func) {
+	case "enumerate", "zip", "reversed", "list", "tuple":
+		var out []ast.Expr
+		for _, a := range c.Args {
+			out = append(out, iterated(a)...)
+		}
+		return out
+	}
+	return []ast.Expr{iter}
 }
 
 // yieldGateOf scans a generator's definition (in any file) for an if on

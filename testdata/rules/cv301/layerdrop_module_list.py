@@ -42,7 +42,16 @@ class Encoder(nn.Module):
         return x
 
 
+class Decoder(Encoder):
+    # fairseq's decoder goes over the same list with enumerate().
+    def forward(self, x):
+        for idx, layer in enumerate(self.layers):
+            x = layer(x)  # want CV301 "for … in enumerate\(self.layers\)., whose LayerDropModuleList.__iter__ yields only when"
+        return x
+
+
 def main():
     dist.init_process_group("nccl")
     enc = FSDP(Encoder(64, 4, 0.1))
-    enc(torch.randn(2, 64)).sum().backward()
+    dec = FSDP(Decoder(64, 4, 0.1))
+    dec(enc(torch.randn(2, 64))).sum().backward()
