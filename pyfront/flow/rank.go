@@ -53,6 +53,13 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			if l.rankCall(n) {
 				return true, false
 			}
+			// isinstance(x, T) asks for x's type, which ranks share
+			// even when x's value is their own (NeMo-Aligner's
+			// `isinstance(outputs, tuple)` on this rank's inference
+			// results; Ignite's placeholder of the broadcast's type).
+			if f, ok := n.Func.(*ast.Name); ok && f.Id == "isinstance" && len(n.Args) == 2 {
+				return false, false
+			}
 			// Where a value is placed is no part of the value: a
 			// checkpoint loaded with map_location=f"cuda:{local_rank}",
 			// or x.to(device), holds the same data on every rank.

@@ -45,7 +45,7 @@ var Rule = rules.Register(&rules.Rule{
 			"moment (Megatron all-gathers its signal flag, Lightning broadcasts its time-based decisions). So is a draw from a process-wide random " +
 			"generator (`random.random()`, `np.random.rand()`, `torch.rand()`, `torch.empty(n).uniform_()`; not a generator the program seeds " +
 			"for itself): ranks seed apart, or consume one seed differently, and LayerDrop hung FSDP this way (fairscale#796); also a for loop over a module list whose own __iter__ yields a layer only when such a draw clears the rate (fairseq's LayerDropModuleList). " +
-			"Once a value has been broadcast or all-reduced it is the same on every rank, " +
+			"Once a value has been broadcast or all-reduced it is the same on every rank, and a type test (`isinstance(outputs, tuple)`) of a value each rank computed for itself asks what every rank answers alike, " +
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +
 			"`if rank == 0: barrier()`, with no collective between — issues one barrier on every rank and is not " +
 			"reported, nor is its class form (the first half in __enter__, the second in __exit__), nor a release split over the arms of a later conditional (FastChat: rank 0 releases from the cache under `if rank == 0:`, or after building it in the else arm). The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
