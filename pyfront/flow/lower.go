@@ -2001,11 +2001,15 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 		return nil
 	}
 	top := l.rankIfs[len(l.rankIfs)-1]
-	arm := top.s.Body
+	arm, other := top.s.Body, top.s.Orelse
 	if top.inElse {
-		arm = top.s.Orelse
+		arm, other = other, arm
 	}
-	if exits(arm) {
+	if exits(arm) || returnsIn(other) {
+		// The arm leaves itself (its own early exit), or the other ranks
+		// have exits of their own: torch's FSDP _broadcast_state returns
+		// early on rank 0 and on the others alike, each deciding from
+		// what rank 0 broadcast.
 		return nil
 	}
 	exit := s.Body
@@ -2027,6 +2031,22 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	}
 	return &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(top.s.Test) + "` and then `" + test,
 		Then: l.ops(exit), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
+}
+
+// returnsIn reports a return statement among stmts or in their blocks
+// (not in nested definitions).
+func returnsIn(stmts []ast.Stmt) bool {
+	found := false
+	ast.InspectStmts(stmts, func(s ast.Stmt) bool {
+		switch s.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		case *ast.Return:
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // leavesFunction reports whether a statement list always ends the call:

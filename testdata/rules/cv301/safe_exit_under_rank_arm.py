@@ -38,3 +38,19 @@ def report(args, metrics):
     if not metrics:
         return
     print(metrics)
+
+
+def broadcast_state(state, group):
+    # torch's FSDP _broadcast_state: rank 0 returns a state it need not
+    # send; the others return on the description rank 0 broadcast before,
+    # so both sides leave together.
+    if dist.get_rank(group) == 0:
+        if not isinstance(state, torch.Tensor) or state.dim() == 0:
+            return state
+        tensor = state.to("cuda")
+    else:
+        if isinstance(state, torch.Tensor):
+            return state
+        tensor = torch.zeros(state.shape, device="cuda")
+    dist.broadcast(tensor, src=0, group=group)
+    return tensor
