@@ -208,14 +208,6 @@ func (g *Graph) openWorldReceivers() bool {
 // it (DistributedDataParallel(model)(x), FSDP, DeepSpeed's engine, a
 // Lightning trainer), and self.layers in it are the instance's.
 func (g *Graph) frameworkForwards() bool {
-	called := map[*Func]bool{}
-	for _, cs := range g.Calls {
-		for _, t := range cs.Targets {
-			if t.Fn != nil {
-				called[t.Fn] = true
-			}
-		}
-	}
 	added := false
 	for _, c := range g.Classes {
 		if c.instance == 0 || c.forwardSelf || !g.isTorchModule(c) {
@@ -227,7 +219,7 @@ func (g *Graph) frameworkForwards() bool {
 			continue
 		}
 		for _, f := range fns {
-			if f.Class != nil && !called[f] && !f.Static && !f.ClassMethod {
+			if f.Class != nil && !f.called && !f.Static && !f.ClassMethod {
 				g.addSelf(f, c.instance)
 				added = true
 			}

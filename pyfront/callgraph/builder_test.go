@@ -326,7 +326,7 @@ def main(x):
 	}
 }
 
-// Iterating what list(), tuple(), reversed(), sorted(), zip() and
+// Iterating what list(), reversed(), sorted(), zip() and
 // enumerate() return yields the elements of their arguments.
 func TestSequenceBuiltinsIterate(t *testing.T) {
 	srcs := map[string]string{
@@ -360,7 +360,7 @@ def main(xs):
         a.run()
     for b in list([B()]):
         b.run()
-    for c in reversed((C(),)):
+    for c in reversed([C()]):
         c.run()
     for d in sorted([D()]):
         d.run()

@@ -165,9 +165,11 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 			g.copy(arg(0), cs.result)
 		}
 		return
-	case "<builtin>.list", "<builtin>.tuple", "<builtin>.reversed":
+	case "<builtin>.list", "<builtin>.reversed":
 		// A new sequence of arg 0's elements: iterating it iterates them.
 		// The result is still the external too (its methods' names).
+		// (Not tuple(): shapes and argument tuples, rarely iterated, and
+		// a fifth of torch's work in this.)
 		g.elementsOf(cs, arg(0))
 	case "<builtin>.zip":
 		// Tuples of the arguments' elements: `for layer, x in

@@ -648,6 +648,9 @@ func (g *Graph) addTarget(cs *CallSite, t Target) {
 		}
 	}
 	cs.Targets = append(cs.Targets, t)
+	if t.Fn != nil {
+		t.Fn.called = true
+	}
 }
 
 // sliceInto copies container v's elements into the slice container c,

@@ -3,7 +3,7 @@ package flow
 import (
 	"cmp"
 	"fmt"
-	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -226,9 +226,10 @@ type lowerer struct {
 	arm *rules.Arm
 	// iterArm is arm for the conditionals inside the innermost loop
 	// (Event.IterArm); bound holds the names the current iteration has
-	// bound so far on the path being lowered (nil outside loops).
+	// bound so far on the path being lowered (a stack that conditionals
+	// cut back to its length before them).
 	iterArm *rules.Arm
-	bound   map[string]bool
+	bound   []string
 	conds   int
 	loops   int
 	// rests: for each block being lowered, outermost first, the
@@ -367,7 +368,7 @@ func (l *lowerer) event(e *rules.Event) {
 		e.IterArm = l.iterArm
 		if e.Kind == rules.EvCollective && e.Site != nil {
 			for _, v := range append(e.Site.Inputs[:len(e.Site.Inputs):len(e.Site.Inputs)], e.Site.Outputs...) {
-				if l.bound[v] {
+				if slices.Contains(l.bound, v) {
 					e.IterBound = append(e.IterBound, v)
 				}
 			}
@@ -1665,11 +1666,11 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 		l.loopRests = l.loopRests[:len(l.loopRests)-1]
 	}()
 	outerArm, outerBound := l.iterArm, l.bound
-	l.iterArm, l.bound = nil, map[string]bool{}
+	l.iterArm, l.bound = nil, nil
 	if target != nil {
 		ast.Inspect(target, func(n ast.Node) bool {
 			if nm, ok := n.(*ast.Name); ok {
-				l.bound[nm.Id] = true
+				l.bound = append(l.bound, nm.Id)
 			}
 			return true
 		})
@@ -1922,7 +1923,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	// Inside a loop the arms still exclude each other within one
 	// iteration; a name bound in one arm is not bound on the other's
 	// path, nor after the conditional (unless bound before it).
-	outerIter, boundBefore := l.iterArm, maps.Clone(l.bound)
+	outerIter, boundBefore := l.iterArm, len(l.bound)
 	if l.loops > 0 {
 		l.iterArm = &rules.Arm{Parent: outerIter, Cond: l.conds, Index: 0, Exits: exits(s.Body)}
 		l.conds++
@@ -1952,7 +1953,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		l.arm = &rules.Arm{Parent: outer, Cond: l.arm.Cond, Index: 1, Exits: len(s.Orelse) > 0 && exits(s.Orelse)}
 	} else {
 		l.iterArm = &rules.Arm{Parent: outerIter, Cond: l.iterArm.Cond, Index: 1, Exits: len(s.Orelse) > 0 && exits(s.Orelse)}
-		l.bound = maps.Clone(boundBefore)
+		l.bound = l.bound[:boundBefore]
 	}
 	if single && !singleInThen {
 		l.notDist++
@@ -1966,7 +1967,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	}
 	l.arm = outer
 	if l.loops > 0 {
-		l.iterArm, l.bound = outerIter, boundBefore
+		l.iterArm, l.bound = outerIter, l.bound[:boundBefore]
 	}
 	switch {
 	case ea && eb:
@@ -2192,8 +2193,8 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 	switch t := target.(type) {
 	case *ast.Name:
 		v := t.Id
-		if l.bound != nil {
-			l.bound[v] = true
+		if l.loops > 0 {
+			l.bound = append(l.bound, v)
 		}
 		for _, old := range st.pending[v] {
 			if (site == nil || old != site.Work) && old.Overwritten == nil {
