@@ -62,8 +62,8 @@ func (b *builder) paramGates(f *callgraph.Func) *funcGates {
 				return true
 			})
 		}
-		if f.Class != nil && !f.Static && !f.ClassMethod && g.params[callgraphFirstParam(args)] {
-			g.recv = callgraphFirstParam(args)
+		if f.Class != nil && !f.Static && !f.ClassMethod && g.params[receiverParamName(args)] {
+			g.recv = receiverParamName(args)
 		}
 		if len(g.params) > 0 {
 			gw := gateWalker{params: g.params, recv: g.recv, out: map[gateKey]string{}, negs: map[gateKey][]string{}}
@@ -195,7 +195,7 @@ func receiverGate(callee *callgraph.Func, call *ast.Call, gate string) string {
 		return ""
 	}
 	args := funcArgs(callee.Node)
-	if args == nil || callgraphFirstParam(args) != root {
+	if args == nil || receiverParamName(args) != root {
 		return ""
 	}
 	a, ok := call.Func.(*ast.Attribute)
@@ -209,8 +209,9 @@ func receiverGate(callee *callgraph.Func, call *ast.Call, gate string) string {
 	return n.Id + "." + rest
 }
 
-// callgraphFirstParam is a def's first parameter ("" when none).
-func callgraphFirstParam(a *ast.Arguments) string {
+// receiverParamName is a def's first parameter, the receiver of a
+// method ("" when none).
+func receiverParamName(a *ast.Arguments) string {
 	if p := a.Positional(); len(p) > 0 {
 		return p[0].Arg
 	}
