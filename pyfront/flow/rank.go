@@ -620,7 +620,7 @@ func (l *lowerer) pairRank(br *rules.RankBranch, test ast.Expr, rest []ast.Stmt)
 	if prev == nil || prev.br.Func != br.Func || len(prev.br.Then) != len(br.Then) {
 		return
 	}
-	if !sameOpSeq(br.Then, prev.br.Then) || !oppositeRankTests(prev.test, test) || !l.releasedAt(prev.rest, test, br.Then) {
+	if !SameOps(br.Then, prev.br.Then) || !oppositeRankTests(prev.test, test) || !l.releasedAt(prev.rest, test, br.Then) {
 		return
 	}
 	prev.br.Paired, br.Paired = true, true
@@ -651,7 +651,7 @@ func (l *lowerer) releasedAt(stmts []ast.Stmt, test ast.Expr, want []*rules.OpRe
 			}
 		}
 		return len(l.ops(stmts[:i])) == 0 && !l.isRank(sp.Test) &&
-			sameOpSeq(l.ops(other), want) && l.releasedAt(in, test, want)
+			SameOps(l.ops(other), want) && l.releasedAt(in, test, want)
 	}
 	return false
 }
@@ -669,8 +669,10 @@ func holdsTest(stmts []ast.Stmt, test ast.Expr) bool {
 	return found
 }
 
-// sameOpSeq: the same ops on the same groups, in order.
-func sameOpSeq(a, b []*rules.OpRef) bool {
+// SameOps reports whether two op sequences issue the same collectives on
+// the same groups, in order (the model pairs the halves of a class-based
+// main-process-first context manager with it too).
+func SameOps(a, b []*rules.OpRef) bool {
 	if len(a) != len(b) {
 		return false
 	}

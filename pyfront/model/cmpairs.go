@@ -49,7 +49,7 @@ func (b *builder) pairContextManagerRanks() {
 			continue
 		}
 		e, x := ebs[0], byFunc[exit][0]
-		if !sameOps(e.Then, x.Then) || between(b.summarize(enter, 0), e, true) || between(b.summarize(exit, 0), x, false) {
+		if !flow.SameOps(e.Then, x.Then) || between(b.summarize(enter, 0), e, true) || between(b.summarize(exit, 0), x, false) {
 			continue
 		}
 		et, xt := b.branchTest(enter, e), b.branchTest(exit, x)
@@ -78,20 +78,6 @@ func between(ops []*rules.OpRef, br *rules.RankBranch, after bool) bool {
 		}
 	}
 	return false
-}
-
-// sameOps reports whether two op sequences issue the same collectives on
-// the same groups.
-func sameOps(a, b []*rules.OpRef) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Op != b[i].Op || a[i].Group != b[i].Group {
-			return false
-		}
-	}
-	return true
 }
 
 // branchTest finds the test expression of an if statement of fn that br
