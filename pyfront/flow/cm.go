@@ -224,19 +224,10 @@ func isYield(x ast.Expr) bool {
 // containsYield reports whether a yield statement is among stmts or
 // nested in their blocks (not in nested functions).
 func containsYield(stmts []ast.Stmt) bool {
-	found := false
-	ast.InspectStmts(stmts, func(s ast.Stmt) bool {
-		switch s := s.(type) {
-		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
-			return false
-		case *ast.ExprStmt:
-			if isYield(s.Value) {
-				found = true
-			}
-		}
-		return !found
+	return anyStmt(stmts, func(s ast.Stmt) bool {
+		e, ok := s.(*ast.ExprStmt)
+		return ok && isYield(e.Value)
 	})
-	return found
 }
 
 func endsInReturn(stmts []ast.Stmt) bool {

@@ -2037,14 +2037,22 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 // returnsIn reports a return statement among stmts or in their blocks
 // (not in nested definitions).
 func returnsIn(stmts []ast.Stmt) bool {
+	return anyStmt(stmts, func(s ast.Stmt) bool {
+		_, ok := s.(*ast.Return)
+		return ok
+	})
+}
+
+// anyStmt reports whether a statement among stmts or nested in their
+// blocks (not in nested definitions) matches.
+func anyStmt(stmts []ast.Stmt, match func(ast.Stmt) bool) bool {
 	found := false
 	ast.InspectStmts(stmts, func(s ast.Stmt) bool {
 		switch s.(type) {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
 			return false
-		case *ast.Return:
-			found = true
 		}
+		found = found || match(s)
 		return !found
 	})
 	return found

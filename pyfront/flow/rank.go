@@ -659,14 +659,10 @@ func (l *lowerer) releasedAt(stmts []ast.Stmt, test ast.Expr, want []*rules.OpRe
 // holdsTest reports whether an if statement with test is among stmts or
 // nested in their blocks.
 func holdsTest(stmts []ast.Stmt, test ast.Expr) bool {
-	found := false
-	ast.InspectStmts(stmts, func(s ast.Stmt) bool {
-		if sp, ok := s.(*ast.If); ok && sp.Test == test {
-			found = true
-		}
-		return !found
+	return anyStmt(stmts, func(s ast.Stmt) bool {
+		sp, ok := s.(*ast.If)
+		return ok && sp.Test == test
 	})
-	return found
 }
 
 // SameOps reports whether two op sequences issue the same collectives on
