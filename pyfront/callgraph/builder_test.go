@@ -379,3 +379,55 @@ def main(xs):
 		}
 	}
 }
+
+// An nn.Sequential holds the modules it is built from, positionally or
+// starred, iterates them, and calling it calls each of them.
+func TestSequentialCallsItsModules(t *testing.T) {
+	srcs := map[string]string{
+		"m": `import torch.nn as nn
+
+
+class A(nn.Module):
+    def forward(self, x):
+        return x
+
+
+class B(nn.Module):
+    def forward(self, x):
+        return x
+
+
+class C(nn.Module):
+    def forward(self, x):
+        return x
+
+
+class Model(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.blocks = nn.Sequential(*[A() for _ in range(n)])
+        self.head = nn.Sequential(B())
+        self.tail = nn.Sequential(C())
+
+    def forward(self, x):
+        x = self.blocks(x)
+        for blk in self.tail:
+            blk(x)
+        return self.head(x)
+
+
+def main(x):
+    Model(2)(x)
+`,
+	}
+	g := streamed(t, srcs, []string{"m"}, nil)
+	for _, want := range []string{"m.A.forward", "m.B.forward", "m.C.forward"} {
+		found := false
+		for _, c := range g["m.Model.forward"] {
+			found = found || c == want
+		}
+		if !found {
+			t.Errorf("Model.forward calls %v, want %s among them", g["m.Model.forward"], want)
+		}
+	}
+}

@@ -112,6 +112,11 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 			return
 		}
 		g.externalCall(cs, val.Name, val.Recv, 0)
+	case KContainer:
+		if val.Name == SequentialKind && cs.Kind == CallExplicit {
+			// Calling an nn.Sequential calls each module it holds.
+			g.use(g.elemSlot(v, "*"), constraint{kind: cCall, cs: cs})
+		}
 	case KPartial:
 		g.callPartial(cid, cs, val.Recv, int(val.Args))
 	case KWraps:
@@ -221,6 +226,23 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 			}
 			g.s.add(cs.result, g.Container(cs.Node, kind))
 		}
+	case "torch.nn.Sequential", "torch.nn.modules.container.Sequential":
+		// nn.Sequential(b1, b2) / nn.Sequential(*blocks) holds the modules
+		// it is built from, and calling it calls each of them (timm's
+		// `self.blocks = nn.Sequential(*[Block() …])`, then
+		// `self.blocks(x)`). It is the external class too (its methods).
+		if cs.Node != nil {
+			seq := g.Container(cs.Node, SequentialKind)
+			for _, a := range cs.args {
+				if a >= 0 {
+					g.copy(a, g.elemSlot(seq, "*"))
+				}
+			}
+			for _, a := range cs.stars {
+				g.use(a, constraint{kind: cLoadIndex, idx: -1, dst: g.elemSlot(seq, "*")})
+			}
+			g.s.add(cs.result, seq)
+		}
 	case "<builtin>.setattr", "<builtin>.object.__setattr__":
 		// setattr(obj, "x", v) and object.__setattr__(self, "x", v)
 		// (classes that override __setattr__, frozen dataclasses) store
@@ -257,6 +279,10 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 		g.s.add(cs.result, self)
 	}
 }
+
+// SequentialKind is the container kind (Value.Name) of an nn.Sequential's
+// modules.
+const SequentialKind = "nn.Sequential"
 
 // moduleContainers are torch's module containers. A program's subclass
 // of one (fairseq's LayerDropModuleList) holds its modules the way a

@@ -108,7 +108,14 @@ func (b *builder) callsExternal(cs *callgraph.CallSite, names map[string]bool) b
 // callsShardedModule reports whether callee may be an instance of one of
 // the classes fully_shard made FSDP modules of.
 func (b *builder) callsShardedModule(callee ast.Expr, sharded map[*callgraph.Class]bool) bool {
-	for _, c := range b.instanceClasses(b.g.ExprValues(callee)) {
+	vals := b.g.ExprValues(callee)
+	for _, v := range vals {
+		// An nn.Sequential calls the modules it holds.
+		if val := b.g.Value(v); val != nil && val.Kind == callgraph.KContainer && val.Name == callgraph.SequentialKind {
+			vals = append(vals[:len(vals):len(vals)], b.g.ElementValues(v, -1)...)
+		}
+	}
+	for _, c := range b.instanceClasses(vals) {
 		if sharded[c] {
 			return true
 		}
