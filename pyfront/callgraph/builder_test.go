@@ -431,3 +431,32 @@ def main(x):
 		}
 	}
 }
+
+// A Sequential that holds itself (rebuilt around itself in a loop) is
+// called once per call site: the solve terminates.
+func TestSequentialHoldingItself(t *testing.T) {
+	srcs := map[string]string{
+		"m": `import torch.nn as nn
+
+
+class Block(nn.Module):
+    def forward(self, x):
+        return x
+
+
+def build(n, x):
+    s = Block()
+    for _ in range(n):
+        s = nn.Sequential(s)
+    return s(x)
+`,
+	}
+	g := streamed(t, srcs, []string{"m"}, nil)
+	found := false
+	for _, c := range g["m.build"] {
+		found = found || c == "m.Block.forward"
+	}
+	if !found {
+		t.Errorf("build calls %v, want m.Block.forward among them", g["m.build"])
+	}
+}

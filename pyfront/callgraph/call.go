@@ -113,8 +113,14 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 		}
 		g.externalCall(cs, val.Name, val.Recv, 0)
 	case KContainer:
-		if val.Name == SequentialKind && cs.Kind == CallExplicit {
-			// Calling an nn.Sequential calls each module it holds.
+		if val.Name == SequentialKind && cs.Kind == CallExplicit && !g.seqCalls[seqCall{cs, v}] {
+			// Calling an nn.Sequential calls each module it holds (once
+			// per call site and container: a Sequential can hold itself,
+			// `s = nn.Sequential(s)` in a loop).
+			if g.seqCalls == nil {
+				g.seqCalls = map[seqCall]bool{}
+			}
+			g.seqCalls[seqCall{cs, v}] = true
 			g.use(g.elemSlot(v, "*"), constraint{kind: cCall, cs: cs})
 		}
 	case KPartial:
@@ -278,6 +284,12 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 		}
 		g.s.add(cs.result, self)
 	}
+}
+
+// seqCall is a call site that calls an nn.Sequential container.
+type seqCall struct {
+	cs  *CallSite
+	seq ValueID
 }
 
 // SequentialKind is the container kind (Value.Name) of an nn.Sequential's

@@ -211,6 +211,7 @@ type Graph struct {
 	importExt     map[*resolve.Module]map[string]bool
 	spawned       map[*CallSite]bool
 	attrMemo      map[attrKey]ValueID
+	seqCalls      map[seqCall]bool // the nn.Sequential calls already attached
 }
 
 // FuncOf returns the Func of a definition node (*ast.Module,
