@@ -378,6 +378,9 @@ type RankBranch struct {
 	Func  *Function
 	Guard Pos    // the condition (the if / while / decorator / early return)
 	Cond  string // source text of the condition, for messages
+	// Under, for an exit inside a rank test's arm: that rank test (the
+	// reason only some ranks can leave; Guard is the exit's own test).
+	Under *Pos
 	// Divergence says why the condition can differ between ranks.
 	Divergence Divergence
 	// UniformIn: group getters (canonical API names) within whose groups

@@ -2030,7 +2030,8 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	if elseExits {
 		test = "not (" + test + ")"
 	}
-	return &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(top.s.Test) + "` and then `" + test,
+	under := l.pos(top.s.Test.Span())
+	return &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Under: &under, Cond: l.text(top.s.Test) + "` and then `" + test,
 		Then: l.ops(exit), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
 }
 

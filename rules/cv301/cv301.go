@@ -632,7 +632,12 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 		d.Severity = rules.Warning
 		guard = t.guard
 	}
-	d.Related = append(d.Related, rulekit.Related(br.Guard, guard))
+	if br.Under != nil {
+		d.Related = append(d.Related, rulekit.Related(*br.Under, guard),
+			rulekit.Related(br.Guard, "the exit, in that condition's arm"))
+	} else {
+		d.Related = append(d.Related, rulekit.Related(br.Guard, guard))
+	}
 	addReached(&d, o)
 	p.Report(d)
 }
