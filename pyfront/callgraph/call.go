@@ -186,32 +186,13 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 		// Tuples of the arguments' elements: `for layer, x in
 		// zip(self.layers, xs)` binds layer to the first's.
 		if cs.Node != nil && len(cs.args) == len(cs.Node.Args) && len(cs.args) > 0 {
-			it := g.Container(cs.Node, "zip")
-			tup := g.Container(cs.Node.Func, "tuple")
-			for i, a := range cs.args {
-				if a < 0 {
-					continue
-				}
-				elems := g.s.newSlot()
-				g.use(a, constraint{kind: cIter, dst: elems, iter: &iterSite{caller: cs.Caller, at: cs.At}})
-				g.copy(elems, g.elemSlot(tup, "["+itoa(i)+"]"))
-				g.copy(elems, g.elemSlot(tup, "*"))
-			}
-			g.s.add(g.elemSlot(it, "*"), tup)
-			g.s.add(cs.result, it)
+			g.tuplesOver(cs, "zip", cs.Node.Func, cs.args)
 		}
 	case "<builtin>.enumerate":
 		// (i, x) pairs over arg 0's elements: `for i, m in enumerate(xs)`
 		// binds m to xs's elements.
 		if len(cs.args) > 0 && cs.args[0] >= 0 && cs.Node != nil && len(cs.Node.Args) > 0 {
-			it := g.Container(cs.Node, "enumerate")
-			pair := g.Container(cs.Node.Args[0], "tuple")
-			elems := g.s.newSlot()
-			g.use(cs.args[0], constraint{kind: cIter, dst: elems, iter: &iterSite{caller: cs.Caller, at: cs.At}})
-			g.copy(elems, g.elemSlot(pair, "[1]"))
-			g.copy(elems, g.elemSlot(pair, "*"))
-			g.s.add(g.elemSlot(it, "*"), pair)
-			g.s.add(cs.result, it)
+			g.tuplesOver(cs, "enumerate", cs.Node.Args[0], []slotID{noSlot, cs.args[0]})
 		}
 		return
 	case "<builtin>.next":
@@ -323,9 +304,7 @@ func (g *Graph) moduleContainerCall(cs *CallSite, inst ValueID, name string) {
 	switch name[strings.LastIndexByte(name, '.')+1:] {
 	case "__init__":
 		if len(cs.args) > 0 && cs.args[0] >= 0 {
-			tmp := g.s.newSlot()
-			g.use(cs.args[0], constraint{kind: cLoadIndex, idx: -1, dst: tmp})
-			g.copy(tmp, g.elemSlot(inst, "*"))
+			g.use(cs.args[0], constraint{kind: cLoadIndex, idx: -1, dst: g.elemSlot(inst, "*")})
 		}
 	case "__iter__":
 		// An iterator over the elements: a container of this call's own
@@ -340,6 +319,25 @@ func (g *Graph) moduleContainerCall(cs *CallSite, inst ValueID, name string) {
 	default:
 		g.containerMethod(cs, inst, name)
 	}
+}
+
+// tuplesOver gives cs (zip, enumerate: kind) an iterator of tuples whose
+// element i holds the elements of srcs[i] (noSlot: none, enumerate's
+// index); the tuple container is identified by node.
+func (g *Graph) tuplesOver(cs *CallSite, kind string, node ast.Node, srcs []slotID) {
+	it := g.Container(cs.Node, kind)
+	tup := g.Container(node, "tuple")
+	for i, a := range srcs {
+		if a < 0 {
+			continue
+		}
+		elems := g.s.newSlot()
+		g.use(a, constraint{kind: cIter, dst: elems, iter: &iterSite{caller: cs.Caller, at: cs.At}})
+		g.copy(elems, g.elemSlot(tup, "["+itoa(i)+"]"))
+		g.copy(elems, g.elemSlot(tup, "*"))
+	}
+	g.s.add(g.elemSlot(it, "*"), tup)
+	g.s.add(cs.result, it)
 }
 
 // elementsOf gives cs, a builtin that makes a new sequence of the

@@ -367,9 +367,11 @@ func (l *lowerer) event(e *rules.Event) {
 	if l.loops > 0 {
 		e.IterArm = l.iterArm
 		if e.Kind == rules.EvCollective && e.Site != nil {
-			for _, v := range append(e.Site.Inputs[:len(e.Site.Inputs):len(e.Site.Inputs)], e.Site.Outputs...) {
-				if slices.Contains(l.bound, v) {
-					e.IterBound = append(e.IterBound, v)
+			for _, vs := range [2][]string{e.Site.Inputs, e.Site.Outputs} {
+				for _, v := range vs {
+					if slices.Contains(l.bound, v) {
+						e.IterBound = append(e.IterBound, v)
+					}
 				}
 			}
 		}
@@ -579,6 +581,8 @@ func (l *lowerer) hostInt(e ast.Expr) bool {
 	return hostValue(e)
 }
 
+var intSuffixes = []string{"_rank", "_size", "_idx", "_index", "_count", "_len"}
+
 // intName: names that hold a rank, a size, a count or an index (rank,
 // my_rank, world_size, tp_size, num_layers, n_heads, chunk_idx), which
 // programs keep as Python ints.
@@ -590,7 +594,7 @@ func intName(s string) bool {
 	if strings.HasPrefix(s, "num_") || strings.HasPrefix(s, "n_") {
 		return true
 	}
-	for _, suf := range []string{"_rank", "_size", "_idx", "_index", "_count", "_len"} {
+	for _, suf := range intSuffixes {
 		if strings.HasSuffix(s, suf) {
 			return true
 		}

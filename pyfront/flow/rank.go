@@ -617,10 +617,7 @@ type openRankBranch struct {
 func (l *lowerer) pairRank(br *rules.RankBranch, test ast.Expr, rest []ast.Stmt) {
 	prev := l.lastRank
 	l.lastRank = &openRankBranch{br, test, rest}
-	if prev == nil || prev.br.Func != br.Func || len(prev.br.Then) != len(br.Then) {
-		return
-	}
-	if !SameOps(br.Then, prev.br.Then) || !oppositeRankTests(prev.test, test) || !l.releasedAt(prev.rest, test, br.Then) {
+	if prev == nil || prev.br.Func != br.Func || !SameOps(br.Then, prev.br.Then) || !oppositeRankTests(prev.test, test) || !l.releasedAt(prev.rest, test, br.Then) {
 		return
 	}
 	prev.br.Paired, br.Paired = true, true
