@@ -16,20 +16,17 @@ func Walk(v Visitor, node Node) {
 	v.Visit(nil)
 }
 
-type inspector func(Node) bool
-
-func (f inspector) Visit(node Node) Visitor {
-	if f(node) {
-		return f
-	}
-	return nil
-}
-
 // Inspect traverses the tree in depth-first field order, calling f(node)
 // for each node; when f returns true, Inspect visits the node's children
 // and then calls f(nil).
 func Inspect(node Node, f func(Node) bool) {
-	Walk(inspector(f), node)
+	// Walk with f as the Visitor, without an interface call on every
+	// node: the analyses inspect the whole program several times over.
+	if !f(node) {
+		return
+	}
+	Children(node, func(c Node) { Inspect(c, f) })
+	f(nil)
 }
 
 // Children calls fn for each direct, non-nil child node of n in field order
