@@ -170,6 +170,11 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 		if !ok {
 			return false, true
 		}
+		if l.agreedCall(c) {
+			// The rank that looked broadcast its answer (Uni-Core's and
+			// fairseq's `bexists = broadcast_object(bexists, src_rank=0)`).
+			return false, false
+		}
 		ext, fn := l.callee(c)
 		if fsProbeCalls[ext] || ext == "" && fsProbeCalls[dotted(c.Func)] {
 			return true, false

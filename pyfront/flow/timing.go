@@ -51,6 +51,24 @@ var agreeingMethods = map[string]bool{
 	"all_reduce": true, "allreduce": true, "all_gather": true, "all_gather_object": true, "allgather": true, "bcast": true,
 }
 
+// agreedCall reports a call whose result every rank holds alike: a
+// collective of uniformOps, or a call that is no collective site but is
+// named the way frameworks name their broadcasts and reductions
+// (trainer.strategy.broadcast(should_stop) on a receiver of unknown
+// type, a program's own broadcast_object helper).
+func (l *lowerer) agreedCall(c *ast.Call) bool {
+	if s := l.r.Site(c); s != nil {
+		return uniformOps[s.Op]
+	}
+	switch f := c.Func.(type) {
+	case *ast.Attribute:
+		return agreeingMethods[f.Attr]
+	case *ast.Name:
+		return agreeingMethods[f.Id]
+	}
+	return false
+}
+
 // timingProbe reports whether e depends on a clock reading, a completion
 // probe or a signal flag, directly, through a local holding one, or
 // through a program function that returns one. A value broadcast or
@@ -62,13 +80,7 @@ func (l *lowerer) timingProbe(e ast.Expr) bool {
 		if !ok {
 			return l.signalFlag(n, l.fn), true
 		}
-		s := l.r.Site(c)
-		if s != nil && uniformOps[s.Op] {
-			return false, false
-		}
-		if a, ok := c.Func.(*ast.Attribute); ok && agreeingMethods[a.Attr] && s == nil {
-			// trainer.strategy.broadcast(should_stop) on a receiver of
-			// unknown type: by its name, the way ranks agree.
+		if l.agreedCall(c) {
 			return false, false
 		}
 		ext, fn := l.callee(c)

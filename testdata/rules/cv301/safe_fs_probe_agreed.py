@@ -30,3 +30,28 @@ def load_negated(path):
         agreed = box[0]
     if agreed:
         dist.barrier()
+
+
+def broadcast_object(obj, src_rank, group=None):
+    box = [obj]
+    dist.broadcast_object_list(box, src=src_rank, group=group)
+    return box[0]
+
+
+class Trainer:
+    # Uni-Core's and fairseq's load_checkpoint: the master looks, and its
+    # answer goes through the program's own broadcast helper before anyone
+    # branches on it.
+    def load_checkpoint(self, filename):
+        is_distributed = dist.get_world_size() > 1
+        is_master = dist.get_rank() == 0
+        bexists = None
+        if is_master:
+            bexists = os.path.isfile(filename)
+        if is_distributed:
+            bexists = broadcast_object(bexists, src_rank=0)
+        if bexists:
+            state = None
+            if is_distributed:
+                state = broadcast_object(state, src_rank=0)
+            return state
