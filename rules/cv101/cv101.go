@@ -152,6 +152,13 @@ func run(p *rules.Pass) {
 				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) || beforeSpawn(a, b) {
 					continue
 				}
+				if !a.spawnOnly && !b.spawnOnly && a.group != nil && a.group.PerIteration && !rulekit.IsMain(a.ctx) && !rulekit.IsMain(b.ctx) {
+					// Two threads on a group made in a loop, as above
+					// for one thread started several times: PipeDream
+					// hands each helper thread the group of its own
+					// connection, from a table filled in a loop.
+					continue
+				}
 				if a.site != nil {
 					reported[a.site] = true
 				} else {
