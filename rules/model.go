@@ -534,6 +534,9 @@ type Event struct {
 	// hands the value to the caller, who takes it on the stream the
 	// function was entered on, not on the context's stream.
 	Returned bool
+	// Return (a read): the value of a return statement, wherever it is
+	// (Returned is the narrower case inside a stream context).
+	Return bool
 	// Fresh (a write): uninitialised memory was allocated (torch.empty,
 	// empty_like, new_empty): the allocation has a stream, but no write
 	// is pending on it.

@@ -221,6 +221,9 @@ type lowerer struct {
 	// statement inside a stream context hands to the caller (see
 	// Event.Returned).
 	returning int
+	// inReturn > 0 while lowering a return statement's value (see
+	// Event.Return).
+	inReturn int
 	// arm is the innermost if/else arm being lowered (outside loops only),
 	// conds numbers the conditionals, loops counts the enclosing loops.
 	arm *rules.Arm
@@ -1256,7 +1259,16 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			if returned {
 				l.returning++
 			}
+			// Only a value handed back as it is (names, attributes, a
+			// tuple of them) is a hand-off; return f(x) reads x here.
+			handed := plainRefs(s.Value)
+			if handed {
+				l.inReturn++
+			}
 			l.handOn(s.Value, st)
+			if handed {
+				l.inReturn--
+			}
 			if returned {
 				l.returning--
 			}
@@ -2516,12 +2528,12 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 		l.expr(e.Orelse, st, false)
 	case *ast.Name:
 		if e.Ctx == ast.Load && l.shadowed[e.Id] == 0 {
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: e.Id, Escape: l.escaping > 0, Returned: l.returning > 0})
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: e.Id, Escape: l.escaping > 0, Returned: l.returning > 0, Return: l.inReturn > 0})
 		}
 	case *ast.Attribute:
 		if d := dotted(e); d != "" && e.Ctx == ast.Load {
 			if root, _, _ := strings.Cut(d, "."); l.shadowed[root] == 0 {
-				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: d, Escape: l.escaping > 0, Returned: l.returning > 0})
+				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: d, Escape: l.escaping > 0, Returned: l.returning > 0, Return: l.inReturn > 0})
 			}
 			return
 		}

@@ -153,6 +153,61 @@ type state struct {
 	// entry is the stream the frame's function was entered on (the
 	// caller's current stream; nil at depth 0).
 	entry *rules.Stream
+	// callers are the functions that call the checked one.
+	callers []*rules.Function
+}
+
+// callerIndex maps each function to the functions that call it, each
+// once, in program order.
+func callerIndex(prog *rules.Program) map[*rules.Function][]*rules.Function {
+	out := map[*rules.Function][]*rules.Function{}
+	for _, f := range prog.Funcs {
+		for _, c := range f.Calls {
+			if c.Callee == nil || c.Callee == f {
+				continue
+			}
+			if cs := out[c.Callee]; len(cs) == 0 || cs[len(cs)-1] != f {
+				out[c.Callee] = append(cs, f)
+			}
+		}
+	}
+	return out
+}
+
+// callersWait reports whether every caller of the checked function waits
+// for the stream pr was written on, or synchronizes the device, somewhere
+// in its own body: a value returned after the stream's work is then the
+// callers' to order (NVIDIA's prefetcher: _prefetch() copies the next
+// batch on the side stream and returns it; the loop that calls it waits
+// the stream before it yields the batch). Without callers nothing is
+// known, and the return stays a read.
+func callersWait(st *state, pr prod) bool {
+	if len(st.callers) == 0 || pr.stream == nil && pr.text == "" {
+		return false
+	}
+	for _, c := range st.callers {
+		if !waitsFor(c, pr) {
+			return false
+		}
+	}
+	return true
+}
+
+func waitsFor(f *rules.Function, pr prod) bool {
+	for _, e := range f.Events {
+		switch e.Kind {
+		case rules.EvWaitStream, rules.EvWaitEvent:
+			if e.Other != nil && pr.stream != nil && e.Other.ID == pr.stream.ID ||
+				e.Other == nil && e.OtherText != "" && e.OtherText == pr.text {
+				return true
+			}
+		case rules.EvSync:
+			if !e.Host && e.Other == nil && e.OtherText == "" {
+				return true // the whole device
+			}
+		}
+	}
+	return false
 }
 
 // legacyOrdered reports two streams that CUDA orders by itself: the
@@ -189,15 +244,17 @@ func (st *state) ordered(consumer, producer string, after int) bool {
 }
 
 func run(p *rules.Pass) {
+	callers := callerIndex(p.Prog)
 	for _, fn := range p.Prog.Funcs {
-		check(p, fn)
+		check(p, fn, callers)
 	}
 	lifetimes(p)
 }
 
-func check(p *rules.Pass, fn *rules.Function) {
+func check(p *rules.Pass, fn *rules.Function, callers map[*rules.Function][]*rules.Function) {
 	st := &state{produced: map[string]prod{}, usedOn: map[string]map[string]prod{}, recorded: map[string]map[string]bool{},
-		waits: map[[2]string]int{}, anyWait: map[string]int{}, sync: -1, evRecorded: map[string]int{}, streamSync: map[string]int{}}
+		waits: map[[2]string]int{}, anyWait: map[string]int{}, sync: -1, evRecorded: map[string]int{}, streamSync: map[string]int{},
+		callers: callers[fn]}
 	w := &walker{p: p, st: st, reported: map[string]bool{}}
 	w.events(fn.Events, &frame{fn: fn})
 }
@@ -582,6 +639,9 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, inPlace 
 	if e.Returned && sid(pr.stream) == sid(st.entry) {
 		// Returned from inside a stream context: the caller takes it
 		// on the stream it was written on.
+		return
+	}
+	if e.Return && !st.quiet && callersWait(st, pr) {
 		return
 	}
 	if r, ok := st.evRecorded[sid(pr.stream)]; ok && e.Escape && r > pr.idx {
