@@ -2,6 +2,7 @@ package flow
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -234,8 +235,14 @@ func (l *lowerer) predicateByName(name, ext string, fn *rules.Function) *api.Ran
 // one answer: when the test depends on the rank only through predicates
 // that declare such groups (Megatron's is_pipeline_last_stage(), the same
 // on every rank of a data-parallel group), the getters all of them
-// declare; nil otherwise.
+// declare; nil otherwise. So are the getters whose members the test
+// picks out (memberGroups).
 func (l *lowerer) uniformIn(test ast.Expr) []string {
+	return append(l.uniformByPredicates(test), l.memberGroups(test)...)
+}
+
+// uniformByPredicates is uniformIn for the rank predicates' UniformIn.
+func (l *lowerer) uniformByPredicates(test ast.Expr) []string {
 	var lists [][]string
 	ast.Inspect(test, func(n ast.Node) bool {
 		c, ok := n.(*ast.Call)
@@ -270,6 +277,72 @@ func (l *lowerer) uniformIn(test ast.Expr) []string {
 		out = keep
 	}
 	return out
+}
+
+// memberGroups returns the group getters whose members the test picks
+// out: the or of calls of every rank predicate in a getter's MemberTests,
+// possibly and-ed with tests that are no rank tests. Megatron's
+// `(is_pipeline_first_stage() or is_pipeline_last_stage()) and
+// get_pipeline_model_parallel_world_size() > 1` holds on exactly the
+// members of the embedding group, so every member all-reduces on it.
+func (l *lowerer) memberGroups(test ast.Expr) []string {
+	if len(l.tb.MemberGroups) == 0 {
+		return nil
+	}
+	if b, ok := test.(*ast.BoolOp); ok && b.Op == ast.And {
+		var rankPart ast.Expr
+		for _, v := range b.Values {
+			if l.isRank(v) {
+				if rankPart != nil {
+					return nil
+				}
+				rankPart = v
+			}
+		}
+		if rankPart == nil {
+			return nil
+		}
+		test = rankPart
+	}
+	values := []ast.Expr{test}
+	if b, ok := test.(*ast.BoolOp); ok && b.Op == ast.Or {
+		values = b.Values
+	}
+	var tests []string
+	for _, v := range values {
+		c, ok := v.(*ast.Call)
+		if !ok {
+			return nil
+		}
+		p := l.predicateOf(c)
+		if p == nil {
+			return nil
+		}
+		tests = append(tests, p.Name)
+	}
+	var out []string
+	for _, g := range l.tb.MemberGroups {
+		if sameNames(g.MemberTests, tests) {
+			out = append(out, g.Name)
+		}
+	}
+	return out
+}
+
+// sameNames reports whether a and b hold the same names, in any order
+// and counting repeats once.
+func sameNames(a, b []string) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			return false
+		}
+	}
+	return true
 }
 
 // predicateOf is the call rank predicate c calls: by its resolved name,

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -191,6 +192,12 @@ type GroupCreator struct {
 	// Out: (Go/C APIs) the out-parameter that receives the communicator
 	// (ncclCommInitRank's ncclComm_t*), when it is not the result.
 	Out Arg `toml:"out"`
+	// MemberTests: rank predicates (call kind, canonical names) that pick
+	// out the group's members: a rank belongs to the group exactly when
+	// one of them holds (Megatron's embedding group: the first and the
+	// last pipeline stage). A collective on the group under the or of all
+	// of them is issued by every member.
+	MemberTests []string `toml:"member_tests"`
 	// Collective: creating the group is itself collective, so every rank
 	// of the default group must make the call, in the same order, members
 	// of the new group or not ("world": new_group, init_device_mesh); ""
@@ -297,6 +304,8 @@ type Tables struct {
 	// wildcards are the method entries named "pkg.*.method": the method
 	// of every class of pkg (every torchmetrics metric's compute()).
 	wildcards []wildcard
+	// MemberGroups are the group creators with MemberTests, by name.
+	MemberGroups []*GroupCreator
 }
 
 // wildcard is a "pkg.*.method" entry split in its parts.
@@ -477,6 +486,11 @@ func (t *Tables) add(lib *Library) {
 		t.declared[g.Name] = struct{}{}
 		if g.Method {
 			t.indexMethod(g.Name)
+		}
+		if len(g.MemberTests) > 0 {
+			t.MemberGroups = slices.DeleteFunc(t.MemberGroups, func(h *GroupCreator) bool { return h.Name == g.Name })
+			t.MemberGroups = append(t.MemberGroups, g)
+			slices.SortFunc(t.MemberGroups, func(a, b *GroupCreator) int { return strings.Compare(a.Name, b.Name) })
 		}
 	}
 	for _, r := range lib.RankPredicates {

@@ -47,6 +47,7 @@ func TestDataFilesValid(t *testing.T) {
 		t.Errorf("only %d data files", len(entries))
 	}
 	seen := map[string]string{}
+	tb := Default()
 	for _, e := range entries {
 		b, err := dataFS.ReadFile("data/" + e.Name())
 		if err != nil {
@@ -120,6 +121,11 @@ func TestDataFilesValid(t *testing.T) {
 			dup("group_creator", g.Name)
 			if !allowedReturns[g.Returns] {
 				t.Errorf("%s: %s: returns %q not allowed", where, g.Name, g.Returns)
+			}
+			for _, m := range g.MemberTests {
+				if p := tb.RankPredicates[m]; p == nil || p.Kind != "call" {
+					t.Errorf("%s: %s: member test %q is no call rank predicate", where, g.Name, m)
+				}
 			}
 		}
 		for _, r := range lib.RankPredicates {

@@ -166,9 +166,32 @@ func withinUniform(ops []*rules.OpRef, uniformIn []string) []*rules.OpRef {
 		if o.Group != nil && o.Group.Kind == rules.GroupAlloc && slices.Contains(uniformIn, o.Group.API) {
 			continue
 		}
+		if o.Site != nil && namesGetter(o.Site.GroupText, uniformIn) {
+			continue
+		}
 		out = append(out, o)
 	}
 	return out
+}
+
+// namesGetter reports whether a group argument's text is a call of one of
+// the getters by its own name (`mpu.get_embedding_group()`): a program's
+// copy of the library (Megatron-DeepSpeed's megatron/mpu) makes the group
+// with its own new_group, and only the getter's name says which it is.
+func namesGetter(text string, getters []string) bool {
+	call, ok := strings.CutSuffix(text, "()")
+	if !ok || call == "" {
+		return false
+	}
+	if i := strings.LastIndexByte(call, '.'); i >= 0 {
+		call = call[i+1:]
+	}
+	for _, g := range getters {
+		if g[strings.LastIndexByte(g, '.')+1:] == call {
+			return true
+		}
+	}
+	return false
 }
 
 func key(o *rules.OpRef) string {

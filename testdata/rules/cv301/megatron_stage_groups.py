@@ -25,3 +25,10 @@ def mixed(t):
     # data-parallel group.
     if parallel_state.is_pipeline_last_stage() and torch.distributed.get_rank() == 0:
         torch.distributed.all_reduce(t, group=parallel_state.get_data_parallel_group())  # want CV301 "get_rank\(\) == 0"
+
+
+def first_stage_embeddings(grad):
+    # The embedding group holds the first and the last stage: the first
+    # stage alone leaves the last one waiting.
+    if parallel_state.is_pipeline_first_stage(ignore_virtual=True):
+        torch.distributed.all_reduce(grad, group=parallel_state.get_embedding_group())  # want CV301 "is_pipeline_first_stage"

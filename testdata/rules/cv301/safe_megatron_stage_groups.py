@@ -25,3 +25,13 @@ def embedding_grads(grad):
 def log_on_first_tp_rank(metric):
     if parallel_state.get_tensor_model_parallel_rank() == 0:
         torch.distributed.all_reduce(metric, group=parallel_state.get_data_parallel_group())
+
+
+def word_embedding_grads(args, grad):
+    # Megatron-DeepSpeed's train_step: the first and the last stage are
+    # the embedding group's members, and both all-reduce on it.
+    if not args.deepspeed:
+        if (mpu.is_pipeline_first_stage(ignore_virtual=True) or
+                mpu.is_pipeline_last_stage(ignore_virtual=True)) and \
+                mpu.get_pipeline_model_parallel_world_size() > 1:
+            torch.distributed.all_reduce(grad, group=mpu.get_embedding_group())

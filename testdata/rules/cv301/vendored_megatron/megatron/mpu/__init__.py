@@ -1,0 +1,1 @@
+from .initialize import is_pipeline_first_stage, is_pipeline_last_stage, get_embedding_group, get_pipeline_model_parallel_world_size
