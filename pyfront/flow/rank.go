@@ -223,12 +223,7 @@ func (l *lowerer) predicateByName(name, ext string, fn *rules.Function) *api.Ran
 	if name == "rank" || name == "local_rank" || !(ext == "" || fn == nil && !l.inTables(ext)) {
 		return nil
 	}
-	for pn, p := range l.tb.RankPredicates {
-		if p.Kind == "call" && lastName(pn) == name {
-			return p
-		}
-	}
-	return nil
+	return l.tb.PredicateByLastName("call", name)
 }
 
 // uniformIn returns the group getters within whose groups a rank test has
@@ -370,12 +365,7 @@ func (l *lowerer) rankAttr(a *ast.Attribute) bool {
 			return true
 		}
 	}
-	for pn, p := range l.tb.RankPredicates {
-		if p.Kind == "attr" && lastName(pn) == a.Attr {
-			return true
-		}
-	}
-	return false
+	return l.tb.PredicateByLastName("attr", a.Attr) != nil
 }
 
 func (l *lowerer) envName(s string) bool {
@@ -498,12 +488,7 @@ func (l *lowerer) rankDecorator(e ast.Expr) bool {
 		}
 	}
 	name := lastName(dotted(e))
-	for pn, p := range l.tb.RankPredicates {
-		if p.Kind == "decorator" && lastName(pn) == name {
-			return true
-		}
-	}
-	return false
+	return l.tb.PredicateByLastName("decorator", name) != nil
 }
 
 // ops lists the collectives a statement list issues, in order: sites

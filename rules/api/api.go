@@ -306,6 +306,18 @@ type Tables struct {
 	wildcards []wildcard
 	// MemberGroups are the group creators with MemberTests, by name.
 	MemberGroups []*GroupCreator
+	// byLastName indexes RankPredicates by kind and last name component
+	// ("attr is_global_zero"): the first by full name when several share
+	// one.
+	byLastName map[string]*RankPredicate
+}
+
+// PredicateByLastName returns the rank predicate of kind whose name ends
+// in "."+name (the first by full name when several do), or nil: how a
+// predicate is matched on a receiver of unknown type
+// (trainer.is_global_zero, comm.Get_rank()).
+func (t *Tables) PredicateByLastName(kind, name string) *RankPredicate {
+	return t.byLastName[kind+" "+name]
 }
 
 // wildcard is a "pkg.*.method" entry split in its parts.
@@ -453,6 +465,7 @@ func newTables() *Tables {
 		MethodNames:    map[string][]string{},
 		declared:       map[string]struct{}{},
 		frameworks:     map[string]bool{},
+		byLastName:     map[string]*RankPredicate{},
 	}
 }
 
@@ -495,6 +508,10 @@ func (t *Tables) add(lib *Library) {
 	}
 	for _, r := range lib.RankPredicates {
 		t.RankPredicates[r.Name] = r
+		k := r.Kind + " " + r.Name[strings.LastIndexByte(r.Name, '.')+1:]
+		if prev := t.byLastName[k]; prev == nil || prev.Name == r.Name || r.Name < prev.Name {
+			t.byLastName[k] = r
+		}
 	}
 	for _, s := range lib.Streams {
 		t.Streams[s.Name] = s
