@@ -2033,6 +2033,11 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	if elseExits {
 		exit = s.Orelse
 	}
+	if raises(exit) {
+		// A failure (raise, sys.exit(f"ERROR: …")): the launcher stops
+		// the others, as for a raising arm of the rank test itself.
+		return nil
+	}
 	var after []*rules.OpRef
 	for _, o := range l.ops(l.skipped(exit)) {
 		if o.Pos.Line > int(top.s.EndLineno) {
@@ -2185,8 +2190,11 @@ func raises(stmts []ast.Stmt) bool {
 		if c, ok := s.Value.(*ast.Call); ok && len(c.Args) == 1 {
 			switch dotted(c.Func) {
 			case "sys.exit", "exit", "quit", "os._exit":
-				if k, ok := c.Args[0].(*ast.Constant); ok {
+				switch k := c.Args[0].(type) {
+				case *ast.Constant:
 					return k.Type == ast.ConstStr || k.Type == ast.ConstInt && k.Int != 0
+				case *ast.JoinedStr:
+					return true // sys.exit(f"ERROR: {error}"): a message
 				}
 				return false
 			}

@@ -3,6 +3,7 @@
 # they go on into DDP's constructor, which broadcasts from rank 0, and
 # wait for it forever.
 import os
+import sys
 
 import torch
 import torch.distributed as dist
@@ -29,3 +30,14 @@ def save(args, state):
             return
         torch.save(state, args.path)
     dist.barrier()  # want CV301 "barrier .* leave early .*dist.get_rank\(\) == 0` and then `not args.save"
+
+
+def compile_dependencies(args):
+    # Megatron-DeepSpeed's _compile_dependencies with a clean exit: rank 0
+    # leaves with status 0, which the launcher waits out, and the others
+    # wait in the barrier.
+    if args.rank == 0:
+        if args.abort_on_unmet_fused_kernel_constraints:
+            sys.exit(0)
+        print("WARNING: constraints not met.", flush=True)
+    dist.barrier()  # want CV301 "runs only on the ranks that do not leave early"

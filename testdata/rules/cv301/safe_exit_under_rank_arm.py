@@ -4,6 +4,7 @@
 # arm leaves on every path anyway (its own early exit, reported there when
 # collectives follow).
 import os
+import sys
 
 import torch
 import torch.distributed as dist
@@ -54,3 +55,15 @@ def broadcast_state(state, group):
         tensor = torch.zeros(state.shape, device="cuda")
     dist.broadcast(tensor, src=0, group=group)
     return tensor
+
+
+def compile_dependencies(args):
+    # Megatron-DeepSpeed's _compile_dependencies: rank 0 aborts with a
+    # message, a failure that the launcher tears the job down for.
+    if args.rank == 0:
+        error = "constraints for invoking optimized fused softmax kernel are not met"
+        if args.abort_on_unmet_fused_kernel_constraints:
+            sys.exit(f"\n\nERROR: {error} and --abort-on-unmet-fused-kernel-constraints was passed. Aborting.\n\n")
+        else:
+            print(f"WARNING: {error}.", flush=True)
+    dist.barrier()
