@@ -45,7 +45,7 @@ func (l *lowerer) randomDraw(e ast.Expr) bool {
 		if !ok {
 			return false, true
 		}
-		if l.uniformCall(c) {
+		if l.agreedCall(c) {
 			return false, false
 		}
 		for _, k := range c.Keywords {

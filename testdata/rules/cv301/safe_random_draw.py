@@ -26,3 +26,17 @@ def augment(x, p):
         x = x.flip(0)
     dist.all_reduce(x)
     return x
+
+
+def broadcast_object(obj, src_rank=0):
+    box = [obj]
+    dist.broadcast_object_list(box, src=src_rank)
+    return box[0]
+
+
+def skip_layer(loss, p):
+    # Drawn on every rank, then rank 0's draw handed to all through the
+    # program's own broadcast helper.
+    drop = broadcast_object(random.random() < p)
+    if drop:
+        dist.all_reduce(loss)
