@@ -186,8 +186,24 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 	})
 }
 
+// rankTranslations map a rank of a group to the global rank or back
+// (torch.distributed.get_global_rank(group, group_rank)): every rank gets
+// the same answer for the same rank passed in, so the result is this
+// rank's own only when that argument is (isRank looks inside). A user
+// helper named get_global_rank() without arguments is another thing:
+// the rank of the process (composer's, OLMo's).
+var rankTranslations = map[string]bool{
+	"torch.distributed.get_global_rank": true, "torch.distributed.distributed_c10d.get_global_rank": true,
+	"torch.distributed.distributed_c10d._get_global_rank": true,
+	"torch.distributed.get_group_rank": true, "torch.distributed.distributed_c10d.get_group_rank": true,
+	"torch.distributed.distributed_c10d._get_group_rank": true,
+}
+
 func (l *lowerer) rankCall(c *ast.Call) bool {
 	ext, fn := l.callee(c)
+	if rankTranslations[ext] {
+		return false
+	}
 	if p := l.tb.RankPredicates[ext]; p != nil && p.Kind == "call" {
 		if l.uniformOff > 0 && len(p.UniformIn) > 0 {
 			return false // uniformIn asks what else the test depends on
@@ -569,6 +585,15 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 			// A collective expected to raise (failure-injection tests) does
 			// not take part in the sequence.
 			if expectsRaise(n.Items) {
+				return
+			}
+		case *ast.ExceptHandler:
+			// A handler that raises is the failure path: what it issues
+			// before raising tells the peers (TensorRT-LLM's chunked
+			// broadcast sends a failure header from the root, matching the
+			// header the others receive), and then the process fails and
+			// the launcher stops the job.
+			if raises(n.Body) {
 				return
 			}
 		case *ast.Call:

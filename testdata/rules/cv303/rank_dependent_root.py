@@ -34,3 +34,9 @@ def mpi_config(cfg):
     comm = MPI.COMM_WORLD
     local = int(os.environ["OMPI_COMM_WORLD_LOCAL_RANK"])
     return comm.bcast(cfg, root=local)  # want CV303 "takes its root from"
+
+
+def from_own_group_rank(t, pg):
+    # The global rank of this rank's own place in the group.
+    src = dist.get_global_rank(pg, dist.get_group_rank(pg, dist.get_rank()))
+    dist.broadcast(t, src=src)  # want CV303 "takes its src from `src`"

@@ -78,3 +78,12 @@ def serve_parameters(model):
     # workers (started by another script) name the server's rank.
     for p in model.parameters():
         dist.broadcast(p.data, src=dist.get_rank())
+
+
+def broadcast_module(module, pg, src=0):
+    # torchrl's DistributedContext.broadcast_module: the group's rank src,
+    # the same on every rank, translated to the global rank broadcast
+    # takes.
+    global_src = dist.get_global_rank(pg, src)
+    for value in module.parameters():
+        dist.broadcast(value, src=global_src, group=pg)
