@@ -229,6 +229,16 @@ func incomparable(a, b []*rules.OpRef) bool {
 	return len(a) > 0 && len(b) > 0 && (opaque(a) || opaque(b))
 }
 
+// joinsWorld reports an arm that starts by creating the default process
+// group while the other arm issues nothing: the ranks of the other arm
+// are not in the job at all (PiPPy's examples start more processes than
+// the pipeline needs, and those past its world size print "I'm unused"
+// and leave). Whatever the first arm issues later is among the ranks that
+// joined.
+func joinsWorld(a, b []*rules.OpRef) bool {
+	return len(b) == 0 && len(a) > 0 && a[0].Site != nil && a[0].Site.Kind == rules.OpInit
+}
+
 func isMembership(cond string) bool {
 	return strings.Contains(cond, " in ") || strings.Contains(cond, " not in ")
 }
@@ -300,7 +310,7 @@ func run(p *rules.Pass) {
 			continue
 		}
 		then, els = leaderOps(then, els), leaderOps(els, then)
-		if incomparable(then, els) {
+		if incomparable(then, els) || joinsWorld(then, els) || joinsWorld(els, then) {
 			continue
 		}
 		if o := firstDiff(then, els); o != nil {

@@ -1,0 +1,19 @@
+# PiPPy's examples: more processes are started than the pipeline needs;
+# those past its world size never join the job, and the others create it
+# with that world size.
+import torch
+import torch.distributed as dist
+
+
+def run_worker(rank, world_size):
+    dist.init_process_group(rank=rank, world_size=world_size)
+    t = torch.ones(1)
+    dist.all_reduce(t)
+
+
+def main(args):
+    actual_world_size = args.dp_group_size * args.pp_group_size
+    if args.rank < actual_world_size:
+        run_worker(args.rank, actual_world_size)
+    else:
+        print("I'm unused, exiting")
