@@ -133,6 +133,9 @@ type Function struct {
 	Calls  []*Call
 	Sites  []*Site  // collective sites directly in this function
 	Events []*Event // program-ordered events for the flow rules (CV202, CV203, CV401)
+	// ModuleBody: the function is a module's own statements, which run
+	// once, when the module is first imported.
+	ModuleBody bool
 }
 
 // Call is a resolved call edge. Exactly one of Callee and External is set.

@@ -243,6 +243,7 @@ func (b *builder) functions() {
 		*rf = rules.Function{ID: i, Name: f.Name, Lang: rules.Python, Pos: b.pos(f.Module.Path, f.Node)}
 		if _, isMod := f.Node.(*ast.Module); isMod {
 			rf.Pos = rules.Pos{Path: f.Module.Path, Line: 1, Col: 1}
+			rf.ModuleBody = true
 		}
 		b.prog.Funcs = append(b.prog.Funcs, rf)
 		b.funcs[i] = rf

@@ -149,7 +149,7 @@ func run(p *rules.Pass) {
 			cands := partners(us, a)
 			for _, j := range cands {
 				b := us[j]
-				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) || beforeSpawn(a, b) {
+				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) || beforeSpawn(a, b) || atImport(b, a) {
 					continue
 				}
 				if !a.spawnOnly && !b.spawnOnly && a.group != nil && a.group.PerIteration && !rulekit.IsMain(a.ctx) && !rulekit.IsMain(b.ctx) {
@@ -225,6 +225,22 @@ func beforeSpawn(a, b use) bool {
 		}
 	}
 	return false
+}
+
+// atImport reports that b runs when its module is imported, in that
+// module's own statements, and a is a collective in a function of the
+// same module: a's thread cannot call into the module before its import
+// has finished (TensorRT-LLM's _utils: the communicator split at import,
+// the barrier in a helper a pool thread runs later).
+func atImport(b, a use) bool {
+	if a.site == nil || b.site == nil || b.site.Func == nil || a.site.Func == nil || a.site.Func.ModuleBody {
+		return false
+	}
+	body := b.site.Func
+	if !body.ModuleBody && b.reach != nil && len(b.reach.Chain) > 0 && b.reach.Chain[0] != nil {
+		body = b.reach.Chain[0].Caller
+	}
+	return body != nil && body.ModuleBody && body.Pos.Path == a.site.Pos.Path
 }
 
 func lineCol(p rules.Pos) int { return p.Line<<16 | p.Col }
