@@ -228,19 +228,22 @@ func beforeSpawn(a, b use) bool {
 }
 
 // atImport reports that b runs when its module is imported, in that
-// module's own statements, and a is a collective in a function of the
-// same module: a's thread cannot call into the module before its import
-// has finished (TensorRT-LLM's _utils: the communicator split at import,
-// the barrier in a helper a pool thread runs later).
+// module's own statements, above the definition of the function that
+// holds a: no thread can run that function before its def statement has
+// run, so b is over by then (TensorRT-LLM's _utils splits the node-local
+// communicator at import, above the barrier helper that a pool thread
+// runs later). A module that starts the thread first and then issues b
+// is another matter, and is not skipped.
 func atImport(b, a use) bool {
 	if a.site == nil || b.site == nil || b.site.Func == nil || a.site.Func == nil || a.site.Func.ModuleBody {
 		return false
 	}
-	body := b.site.Func
+	body, at := b.site.Func, b.site.Pos
 	if !body.ModuleBody && b.reach != nil && len(b.reach.Chain) > 0 && b.reach.Chain[0] != nil {
-		body = b.reach.Chain[0].Caller
+		body, at = b.reach.Chain[0].Caller, b.reach.Chain[0].Pos
 	}
-	return body != nil && body.ModuleBody && body.Pos.Path == a.site.Pos.Path
+	def := a.site.Func.Pos
+	return body != nil && body.ModuleBody && body.Pos.Path == def.Path && at.Line < def.Line
 }
 
 func lineCol(p rules.Pos) int { return p.Line<<16 | p.Col }
