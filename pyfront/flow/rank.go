@@ -193,10 +193,12 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 // helper named get_global_rank() without arguments is another thing:
 // the rank of the process (composer's, OLMo's).
 var rankTranslations = map[string]bool{
-	"torch.distributed.get_global_rank": true, "torch.distributed.distributed_c10d.get_global_rank": true,
+	"torch.distributed.get_global_rank":                   true,
+	"torch.distributed.distributed_c10d.get_global_rank":  true,
 	"torch.distributed.distributed_c10d._get_global_rank": true,
-	"torch.distributed.get_group_rank": true, "torch.distributed.distributed_c10d.get_group_rank": true,
-	"torch.distributed.distributed_c10d._get_group_rank": true,
+	"torch.distributed.get_group_rank":                    true,
+	"torch.distributed.distributed_c10d.get_group_rank":   true,
+	"torch.distributed.distributed_c10d._get_group_rank":  true,
 }
 
 func (l *lowerer) rankCall(c *ast.Call) bool {
