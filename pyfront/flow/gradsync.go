@@ -314,7 +314,7 @@ func (l *lowerer) exhaustBranch(body []ast.Stmt, h *ast.ExceptHandler) {
 	default:
 		return
 	}
-	if l.evenShards(body) {
+	if l.evenShards(body) || l.joining > 0 {
 		return
 	}
 	after := l.ops(l.skipped(h.Body))
@@ -322,6 +322,45 @@ func (l *lowerer) exhaustBranch(body []ast.Stmt, h *ast.ExceptHandler) {
 		return
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: "except " + l.text(h.Type), EarlyExit: true, After: after, Divergence: rules.LocalEnd})
+}
+
+// joinContext reports a context manager for uneven inputs: DDP's
+// model.join(), torch.distributed.algorithms.Join([...]), or a local
+// bound to model.join on one path (wenet's `model_context = model.join`
+// under DDP, nullcontext otherwise). Inside it, a rank whose data ran out
+// shadows the others' gradient all-reduces until all have joined.
+func (l *lowerer) joinContext(c *ast.Call) bool {
+	ext, _ := l.callee(c)
+	switch {
+	case ext == "torch.distributed.algorithms.Join", ext == "torch.distributed.algorithms.join.Join":
+		return true
+	case strings.HasSuffix(ext, ".join") && strings.Contains(ext, "DistributedDataParallel"):
+		return true // model.join() on a DDP instance, whatever the spelling of its class
+	}
+	if a, ok := c.Func.(*ast.Attribute); ok {
+		// model.join() with no positional argument: not str.join(xs) or
+		// os.path.join(a, b).
+		return a.Attr == "join" && len(c.Args) == 0 && ext == ""
+	}
+	n, ok := c.Func.(*ast.Name)
+	if !ok {
+		return false
+	}
+	if n.Id == "Join" {
+		return true
+	}
+	found := false
+	ast.InspectBody(ast.DefBody(l.node), func(x ast.Node) bool {
+		if as, ok := x.(*ast.Assign); ok && !found && len(as.Targets) == 1 {
+			if t, ok := as.Targets[0].(*ast.Name); ok && t.Id == n.Id {
+				if a, ok := as.Value.(*ast.Attribute); ok && a.Attr == "join" {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // evenShards reports whether the iterators that body's next() calls read

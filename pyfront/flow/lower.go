@@ -224,6 +224,9 @@ type lowerer struct {
 	// inReturn > 0 while lowering a return statement's value (see
 	// Event.Return).
 	inReturn int
+	// joining > 0 inside DDP's join() context (or the generic Join),
+	// which shadows the collectives of ranks that ran out of data.
+	joining int
 	// arm is the innermost if/else arm being lowered (outside loops only),
 	// conds numbers the conditionals, loops counts the enclosing loops.
 	arm *rules.Arm
@@ -1749,6 +1752,10 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 			if l.r.Stream(e) != nil || l.synth[dotted(e)] != nil {
 				enterStream(e.Span(), e)
 			}
+		}
+		if c, ok := it.ContextExpr.(*ast.Call); ok && l.joinContext(c) {
+			l.joining++
+			defer func() { l.joining-- }()
 		}
 		if c, ok := it.ContextExpr.(*ast.Call); ok {
 			ext, fn := l.callee(c)
