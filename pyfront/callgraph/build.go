@@ -191,8 +191,15 @@ func (g *Graph) openWorldReceivers() bool {
 		return added
 	}
 	for _, f := range g.Funcs {
-		if c := f.Class; c != nil && c.openSelf && !c.openDone && !f.Static && !f.ClassMethod {
-			g.addSelf(f, g.instanceValue(c))
+		if c := f.Class; c != nil && c.openSelf && !c.openDone && !f.Static {
+			if f.ClassMethod {
+				// Called on the class from outside too (a process
+				// entry point: TensorRT-LLM's worker_main builds its
+				// worker with cls(...)).
+				g.addSelf(f, g.classValue(c))
+			} else {
+				g.addSelf(f, g.instanceValue(c))
+			}
 			added = true
 		}
 	}

@@ -460,3 +460,53 @@ def build(n, x):
 		t.Errorf("build calls %v, want m.Block.forward among them", g["m.build"])
 	}
 }
+
+// A classmethod of a class the program never instantiates gets the class
+// as its first parameter, as the class's methods get its instance: code
+// outside the tree calls it (a process entry point that builds its
+// worker with cls(...)). A class the program does instantiate gets
+// receivers only from the calls that are seen.
+func TestOpenWorldClassmethodReceiver(t *testing.T) {
+	srcs := map[string]string{
+		"m": `class Worker:
+    def __init__(self, rank):
+        self.rank = rank
+
+    def serve(self):
+        pass
+
+    @classmethod
+    def worker_main(cls, rank):
+        worker = cls(rank)
+        worker.serve()
+
+
+class Used:
+    def run(self):
+        pass
+
+    @classmethod
+    def make(cls):
+        cls().run()
+
+
+def main():
+    Used().run()
+`,
+	}
+	g := streamed(t, srcs, []string{"m"}, nil)
+	has := func(caller, callee string) bool {
+		for _, c := range g[caller] {
+			if c == callee {
+				return true
+			}
+		}
+		return false
+	}
+	if !has("m.Worker.worker_main", "m.Worker.__init__") || !has("m.Worker.worker_main", "m.Worker.serve") {
+		t.Errorf("worker_main calls %v, want m.Worker.__init__ and m.Worker.serve", g["m.Worker.worker_main"])
+	}
+	if has("m.Used.make", "m.Used.run") {
+		t.Errorf("a classmethod of an instantiated class got a receiver no caller passes: %v", g["m.Used.make"])
+	}
+}
