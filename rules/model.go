@@ -648,6 +648,19 @@ type Facts struct {
 	// fully_shard with a 2-D mesh), filled by the flow pass from the API
 	// tables' multi_comm spawner entries.
 	MultiComm []*MultiCommUse
+	// CommandLoops are loops that run until told to stop and start each
+	// iteration by receiving a broadcast: followers waiting for the
+	// commands their leader broadcasts (TensorRT-LLM's worker_main).
+	CommandLoops []*CommandLoop
+}
+
+// CommandLoop is a follower's receive loop (Facts.CommandLoops): every
+// iteration begins with Op on Group.
+type CommandLoop struct {
+	Pos   Pos
+	Func  *Function
+	Op    string
+	Group *Group
 }
 
 // MultiCommUse is one framework construction whose backward hooks drive
@@ -692,6 +705,7 @@ func (p *Program) Merge(other *Program) {
 	f.AutogradSingleThreaded = append(f.AutogradSingleThreaded, o.AutogradSingleThreaded...)
 	f.Inits = append(f.Inits, o.Inits...)
 	f.MultiComm = append(f.MultiComm, o.MultiComm...)
+	f.CommandLoops = append(f.CommandLoops, o.CommandLoops...)
 	if f.TorchRequirement == "" {
 		f.TorchRequirement, f.TorchRequirementPos = o.TorchRequirement, o.TorchRequirementPos
 	}

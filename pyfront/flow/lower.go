@@ -1326,6 +1326,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		return end, false
 	case *ast.While:
 		l.test(s.Test, st)
+		l.commandLoop(s)
 		// `while not stop.is_set():` or `while time.monotonic() < end:`
 		// around collectives: each rank leaves the loop after its own
 		// number of iterations.

@@ -1001,3 +1001,24 @@ func (l *lowerer) armSites(stmts []ast.Stmt) (ops []*rules.OpRef, keys []string)
 	})
 	return ops, keys
 }
+
+// commandLoop records a follower's command loop: `while True:` whose body
+// starts by receiving a broadcast (TensorRT-LLM's worker_main: the
+// non-zero ranks take each command rank 0 broadcasts on the control group
+// and run it). Rank 0's broadcasts of commands on that group, issued on
+// rank 0 alone, are the other half of the loop (CV301).
+func (l *lowerer) commandLoop(s *ast.While) {
+	if !isTrue(s.Test) || l.notDist > 0 {
+		return
+	}
+	ops := l.ops(s.Body)
+	if len(ops) == 0 || ops[0].Site == nil || !broadcastOp(ops[0].Op) {
+		return
+	}
+	f := &l.r.Prog().Facts
+	f.CommandLoops = append(f.CommandLoops, &rules.CommandLoop{Pos: l.pos(s.Pos), Func: l.fn, Op: ops[0].Op, Group: ops[0].Group})
+}
+
+// broadcastOp reports the ops that hand one rank's value to the others.
+func broadcastOp(op string) bool { return op == "broadcast" || op == "broadcast_object" }
+

@@ -239,6 +239,34 @@ func joinsWorld(a, b []*rules.OpRef) bool {
 	return len(b) == 0 && len(a) > 0 && a[0].Site != nil && a[0].Site.Kind == rules.OpInit
 }
 
+// commands reports an arm that only broadcasts, on groups where followers
+// run a command loop (Facts.CommandLoops), against an arm that issues
+// nothing: the leader's commands, which the others receive in their loop
+// (TensorRT-LLM: rank 0 broadcasts "setup_engine" on the control group,
+// the workers' loop receives it and runs the same method, where the rank
+// test skips the broadcast).
+func commands(prog *rules.Program, a, b []*rules.OpRef) bool {
+	if len(b) > 0 || len(a) == 0 || len(prog.Facts.CommandLoops) == 0 {
+		return false
+	}
+	for _, o := range a {
+		if o.Site == nil || !rulekit.Known(o.Group) {
+			return false
+		}
+		looped := false
+		for _, cl := range prog.Facts.CommandLoops {
+			if cl.Op == o.Op && rulekit.Known(cl.Group) && rulekit.GroupKey(cl.Group) == rulekit.GroupKey(o.Group) {
+				looped = true
+				break
+			}
+		}
+		if !looped {
+			return false
+		}
+	}
+	return true
+}
+
 func isMembership(cond string) bool {
 	return strings.Contains(cond, " in ") || strings.Contains(cond, " not in ")
 }
@@ -310,7 +338,8 @@ func run(p *rules.Pass) {
 			continue
 		}
 		then, els = leaderOps(then, els), leaderOps(els, then)
-		if incomparable(then, els) || joinsWorld(then, els) || joinsWorld(els, then) {
+		if incomparable(then, els) || joinsWorld(then, els) || joinsWorld(els, then) ||
+			commands(p.Prog, then, els) || commands(p.Prog, els, then) {
 			continue
 		}
 		if o := firstDiff(then, els); o != nil {
