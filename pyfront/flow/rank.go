@@ -1021,4 +1021,3 @@ func (l *lowerer) commandLoop(s *ast.While) {
 
 // broadcastOp reports the ops that hand one rank's value to the others.
 func broadcastOp(op string) bool { return op == "broadcast" || op == "broadcast_object" }
-
