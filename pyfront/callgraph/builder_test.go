@@ -2,6 +2,7 @@ package callgraph_test
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
 
@@ -148,14 +149,7 @@ def main(x):
 `,
 	}
 	g := streamed(t, srcs, []string{"m"}, nil)
-	has := func(caller, callee string) bool {
-		for _, c := range g[caller] {
-			if c == callee {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(caller, callee string) bool { return slices.Contains(g[caller], callee) }
 	for _, e := range [][2]string{{"m.main", "m.Model.forward"}, {"m.Model.forward", "m.Block.forward"}, {"m.main", "torch.nn.Module.__call__"}} {
 		if !has(e[0], e[1]) {
 			t.Errorf("%s does not call %s: %v", e[0], e[1], g[e[0]])
@@ -310,14 +304,7 @@ def main(x):
 `,
 	}
 	g := streamed(t, srcs, []string{"m"}, nil)
-	has := func(caller, callee string) bool {
-		for _, c := range g[caller] {
-			if c == callee {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(caller, callee string) bool { return slices.Contains(g[caller], callee) }
 	if !has("m.Model.forward", "m.Block.forward") {
 		t.Errorf("Model.forward calls %v, want m.Block.forward", g["m.Model.forward"])
 	}
@@ -495,14 +482,7 @@ def main():
 `,
 	}
 	g := streamed(t, srcs, []string{"m"}, nil)
-	has := func(caller, callee string) bool {
-		for _, c := range g[caller] {
-			if c == callee {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(caller, callee string) bool { return slices.Contains(g[caller], callee) }
 	if !has("m.Worker.worker_main", "m.Worker.__init__") || !has("m.Worker.worker_main", "m.Worker.serve") {
 		t.Errorf("worker_main calls %v, want m.Worker.__init__ and m.Worker.serve", g["m.Worker.worker_main"])
 	}
