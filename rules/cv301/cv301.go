@@ -35,7 +35,13 @@ var Rule = rules.Register(&rules.Rule{
 			"(every chain of calls to its creation passes through `if cond:`, as TRL's trainer does for the main process's link to a " +
 			"vLLM server), whose members are those ranks alone; nor is an op on a group whose members all answer the condition " +
 			"alike: Megatron's pipeline-stage tests (is_pipeline_last_stage()) on a data-, tensor-, context- or expert-parallel group, " +
-			"which lie within one stage, and its tensor-parallel rank on a data- or pipeline-parallel group. A condition on a file system check " +
+			"which lie within one stage, and its tensor-parallel rank on a data- or pipeline-parallel group; nor is an op on a group whose " +
+			"members the condition picks out (Megatron's embedding group under `is_pipeline_first_stage() or is_pipeline_last_stage()`, " +
+			"the tables' member_tests). Rank 0's broadcasts on a group where the other ranks run a command loop (`while True:` " +
+			"receiving a broadcast first, then dispatching) are that loop's commands; an arm that creates the default group against " +
+			"one that issues nothing is ranks inside the job against ranks outside it; what an except handler issues before it " +
+			"raises is the failure path's signal, and a failing exit (`sys.exit(\"message\")`) under a rank test is a failure, " +
+			"which the launcher ends, not an early exit. A condition on a file system check " +
 			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`) is reported too, as a warning: each rank asks its own " +
 			"host, and ranks can disagree. So is a condition that reads the clock (`time.monotonic() - last > interval`, " +
 			"a deadline) or asks whether concurrent work has finished (`future.done()`, `running()`, `thread.is_alive()`, " +
@@ -75,7 +81,8 @@ var Rule = rules.Register(&rules.Rule{
 			"or holds too little (`batch[\"loss_mask\"].sum() < min_loss_tokens`), " +
 			"and a loop that a rank leaves when its own iterator runs out (`try: batch = next(it)` `except StopIteration: break`) with " +
 			"collectives after it (R12): ranks can hold different numbers of batches (not when the iterator comes from a loader whose " +
-			"sampler is a DistributedSampler, which evens them). So are collectives issued once per element of a field of " +
+			"sampler is a DistributedSampler, which evens them, nor inside DDP's join() context, which shadows a finished rank's " +
+			"all-reduces). So are collectives issued once per element of a field of " +
 			"this rank's batch (`for task in batch[\"tasks\"]: self.log(task, …, sync_dist=True)`, or log_dict(sync_dist=True) on a dict keyed " +
 			"by them, R4): the batch's own fields, keys() and items() are the same on every rank and fine. And, whatever the condition, " +
 			"an if whose two arms issue the same collectives on two or more groups in different orders (R17): ranks that take different " +
