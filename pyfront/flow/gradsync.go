@@ -328,9 +328,9 @@ func (l *lowerer) exhaustBranch(body []ast.Stmt, h *ast.ExceptHandler) {
 // model.join(), torch.distributed.algorithms.Join([...]), or a local
 // bound to model.join on one path (wenet's `model_context = model.join`
 // under DDP, nullcontext otherwise). Inside it, a rank whose data ran out
-// shadows the others' gradient all-reduces until all have joined.
-func (l *lowerer) joinContext(c *ast.Call) bool {
-	ext, _ := l.callee(c)
+// shadows the others' gradient all-reduces until all have joined. ext
+// is the call's external callee ("" when none).
+func (l *lowerer) joinContext(c *ast.Call, ext string) bool {
 	switch {
 	case ext == "torch.distributed.algorithms.Join", ext == "torch.distributed.algorithms.join.Join":
 		return true

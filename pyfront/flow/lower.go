@@ -1258,15 +1258,15 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.augHost = false
 	case *ast.Return:
 		if s.Value != nil {
-			returned := len(l.streams) > 0 && plainRefs(s.Value)
-			if returned {
-				l.returning++
-			}
 			// Only a value handed back as it is (names, attributes, a
 			// tuple of them) is a hand-off; return f(x) reads x here.
 			handed := plainRefs(s.Value)
+			returned := handed && len(l.streams) > 0
 			if handed {
 				l.inReturn++
+			}
+			if returned {
+				l.returning++
 			}
 			l.handOn(s.Value, st)
 			if handed {
@@ -1418,6 +1418,9 @@ func (l *lowerer) loopHead(iter, target ast.Expr, st *state) {
 	l.loopSources(n, iter, target)
 }
 
+// sequenceBuiltins go over the elements of their arguments, in order.
+var sequenceBuiltins = map[string]bool{"zip": true, "enumerate": true, "reversed": true, "list": true, "tuple": true}
+
 // sequenceOfRefs: zip(a, b), enumerate(a), reversed(a), list(a),
 // tuple(a), d.items(), d.values() over names: iterating them reads no
 // tensor.
@@ -1427,8 +1430,8 @@ func sequenceOfRefs(iter ast.Expr) bool {
 		return false
 	}
 	var args []ast.Expr
-	switch fn := dotted(c.Func); fn {
-	case "zip", "enumerate", "reversed", "list", "tuple":
+	switch {
+	case sequenceBuiltins[dotted(c.Func)]:
 		args = c.Args
 	default:
 		a, ok := c.Func.(*ast.Attribute)
@@ -1754,12 +1757,12 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 				enterStream(e.Span(), e)
 			}
 		}
-		if c, ok := it.ContextExpr.(*ast.Call); ok && l.joinContext(c) {
-			l.joining++
-			defer func() { l.joining-- }()
-		}
 		if c, ok := it.ContextExpr.(*ast.Call); ok {
 			ext, fn := l.callee(c)
+			if l.joinContext(c, ext) {
+				l.joining++
+				defer func() { l.joining-- }()
+			}
 			if lastName(ext) == "_coalescing_manager" || lastName(dotted(c.Func)) == "_coalescing_manager" {
 				l.coalescing++
 				defer func() { l.coalescing-- }()

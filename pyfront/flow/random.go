@@ -121,15 +121,14 @@ func iterated(iter ast.Expr) []ast.Expr {
 	if !ok {
 		return []ast.Expr{iter}
 	}
-	switch dotted(c.Func) {
-	case "enumerate", "zip", "reversed", "list", "tuple":
-		var out []ast.Expr
-		for _, a := range c.Args {
-			out = append(out, iterated(a)...)
-		}
-		return out
+	if !sequenceBuiltins[dotted(c.Func)] {
+		return []ast.Expr{iter}
 	}
-	return []ast.Expr{iter}
+	var out []ast.Expr
+	for _, a := range c.Args {
+		out = append(out, iterated(a)...)
+	}
+	return out
 }
 
 // yieldGateOf scans a generator's definition (in any file) for an if on
