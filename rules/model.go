@@ -136,6 +136,10 @@ type Function struct {
 	// ModuleBody: the function is a module's own statements, which run
 	// once, when the module is first imported.
 	ModuleBody bool
+	// Script: a module body that runs as a program of its own (it tests
+	// __name__ == "__main__", or is a package's __main__.py). Two scripts
+	// run in two processes unless one imports the other (Facts.Imports).
+	Script bool
 }
 
 // Call is a resolved call edge. Exactly one of Callee and External is set.
@@ -210,6 +214,10 @@ type Context struct {
 	// LockedOSThread: (Go) the goroutine calls runtime.LockOSThread before
 	// any collective.
 	LockedOSThread bool
+	// SpawnIn is the function whose code holds the spawn site, when the
+	// front end knows it: the context runs in whatever process runs that
+	// function.
+	SpawnIn *Function
 }
 
 // Label describes c for messages: "the main thread", "thread started at x.py:12".
@@ -652,6 +660,17 @@ type Facts struct {
 	// iteration by receiving a broadcast: followers waiting for the
 	// commands their leader broadcasts (TensorRT-LLM's worker_main).
 	CommandLoops []*CommandLoop
+	// Imports are the program's imports of its own modules: Module's body
+	// runs in every process that runs Importer's import statement. With
+	// Function.Script they tell which code can share a process.
+	Imports []*Import
+}
+
+// Import is one function's import of a module of the program
+// (Facts.Imports).
+type Import struct {
+	Importer *Function
+	Module   *Function // the module's body
 }
 
 // CommandLoop is a follower's receive loop (Facts.CommandLoops): every
@@ -706,6 +725,7 @@ func (p *Program) Merge(other *Program) {
 	f.Inits = append(f.Inits, o.Inits...)
 	f.MultiComm = append(f.MultiComm, o.MultiComm...)
 	f.CommandLoops = append(f.CommandLoops, o.CommandLoops...)
+	f.Imports = append(f.Imports, o.Imports...)
 	if f.TorchRequirement == "" {
 		f.TorchRequirement, f.TorchRequirementPos = o.TorchRequirement, o.TorchRequirementPos
 	}

@@ -856,6 +856,7 @@ func (b *builder) bindSlot(u unit, name string) slotID {
 func (b *builder) importStmt(u unit, n *ast.Import) {
 	g := b.g
 	for _, a := range n.Names {
+		b.imports(u, a.Name)
 		if a.Asname != "" {
 			v := b.moduleRef(a.Name)
 			g.s.add(b.bindSlot(u, a.Asname), v)
@@ -875,6 +876,19 @@ func (b *builder) importStmt(u unit, n *ast.Import) {
 		g.s.add(b.bindSlot(u, top), v)
 		if g.Values[v].Kind == KExternal {
 			b.markExt(u, top)
+		}
+	}
+}
+
+// imports records that u's statement imports the dotted module name: the
+// bodies of the program's modules among its prefixes run.
+func (b *builder) imports(u unit, name string) {
+	for i := 0; i <= len(name); i++ {
+		if i < len(name) && name[i] != '.' {
+			continue
+		}
+		if m := b.g.table.Lookup(name[:i], b.mod); m != nil && m != b.mod {
+			b.g.Imports = append(b.g.Imports, Import{From: u.fn, Module: m})
 		}
 	}
 }
@@ -912,9 +926,17 @@ func (b *builder) importFrom(u unit, n *ast.ImportFrom) {
 	}
 	src := g.table.Lookup(abs, b.mod)
 	internal := src != nil || g.table.IsPackagePrefix(abs)
+	if internal {
+		b.imports(u, abs)
+	}
 	for _, a := range n.Names {
 		if a.Name == "*" {
 			continue
+		}
+		if internal {
+			if m := g.table.Lookup(abs+"."+a.Name, b.mod); m != nil {
+				g.Imports = append(g.Imports, Import{From: u.fn, Module: m})
+			}
 		}
 		local := a.Asname
 		if local == "" {

@@ -1,9 +1,11 @@
 package callgraph_test
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/collvet/collvet/pyfront/callgraph"
@@ -488,5 +490,56 @@ def main():
 	}
 	if has("m.Used.make", "m.Used.run") {
 		t.Errorf("a classmethod of an instantiated class got a receiver no caller passes: %v", g["m.Used.make"])
+	}
+}
+
+// TestImportsRecorded: each import statement records the program's
+// modules whose bodies it runs, from the function that holds it.
+func TestImportsRecorded(t *testing.T) {
+	srcs := map[string]string{
+		"main":       "import pkg.sub\nfrom pkg import other\nfrom lib import *\nimport os\n\ndef run():\n    import late\n",
+		"pkg":        "",
+		"pkg.sub":    "",
+		"pkg.other":  "",
+		"lib":        "",
+		"late":       "",
+		"standalone": "",
+	}
+	namer := resolve.NewNamer()
+	root := t.TempDir()
+	var mods []*resolve.Module
+	for _, name := range []string{"main", "pkg", "pkg.sub", "pkg.other", "lib", "late", "standalone"} {
+		path := filepath.Join(root, filepath.FromSlash(strings.ReplaceAll(name, ".", "/"))+".py")
+		if name == "pkg" {
+			path = filepath.Join(root, "pkg", "__init__.py")
+		}
+		// The namer finds packages by their __init__.py on disk.
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(srcs[name]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		mods = append(mods, namer.Name(resolve.SourceFile{Path: path, Root: root}))
+	}
+	b := callgraph.NewBuilder(mods, resolve.NewTable(mods), callgraph.Options{}, 0)
+	names := []string{"main", "pkg", "pkg.sub", "pkg.other", "lib", "late", "standalone"}
+	for i, m := range mods {
+		tree, errs := parser.ParseFile(m.Path, []byte(srcs[names[i]]))
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		b.Add(&callgraph.ModuleInput{Mod: m, AST: tree, Scopes: resolve.BuildScopes(m.Name, tree)})
+	}
+	g := b.Finish()
+	var got []string
+	for _, im := range g.Imports {
+		got = append(got, im.From.Name+" -> "+im.Module.Name)
+	}
+	sort.Strings(got)
+	got = slices.Compact(got)
+	want := []string{"main -> lib", "main -> pkg", "main -> pkg.other", "main -> pkg.sub", "main.run -> late"}
+	if !slices.Equal(got, want) {
+		t.Errorf("imports:\n got %q\nwant %q", got, want)
 	}
 }

@@ -79,6 +79,14 @@ type Func struct {
 	varargs, kwargs slotID
 }
 
+// Import records that an import statement in From runs the body of
+// Module, a module of the program (import a.b runs a's and a.b's; from
+// a.b import c runs a's, a.b's, and a.b.c's when c is a submodule).
+type Import struct {
+	From   *Func
+	Module *resolve.Module
+}
+
 // Class is a class of the program.
 type Class struct {
 	ID     int
@@ -171,6 +179,9 @@ type Graph struct {
 	Classes []*Class
 	Calls   []*CallSite
 	Values  []*Value
+	// Imports are the program's import statements of its own modules, in
+	// the order they were built.
+	Imports []Import
 
 	mods  []*ModuleInput
 	table *resolve.Table
@@ -217,6 +228,9 @@ type Graph struct {
 // FuncOf returns the Func of a definition node (*ast.Module,
 // *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda), or nil.
 func (g *Graph) FuncOf(n ast.Node) *Func { return g.funcByNode[n] }
+
+// ModuleFunc returns the Func of a module's body, or nil.
+func (g *Graph) ModuleFunc(m *resolve.Module) *Func { return g.modFunc[m] }
 
 // ClassOf returns the Class of a class definition, or nil.
 func (g *Graph) ClassOf(n *ast.ClassDef) *Class { return g.classByNode[n] }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -241,9 +242,11 @@ func (b *builder) functions() {
 	for i, f := range b.g.Funcs {
 		rf := &slab[i]
 		*rf = rules.Function{ID: i, Name: f.Name, Lang: rules.Python, Pos: b.pos(f.Module.Path, f.Node)}
-		if _, isMod := f.Node.(*ast.Module); isMod {
+		if m, isMod := f.Node.(*ast.Module); isMod {
 			rf.Pos = rules.Pos{Path: f.Module.Path, Line: 1, Col: 1}
 			rf.ModuleBody = true
+			// A package's __main__.py is what `python -m pkg` runs.
+			rf.Script = hasMainBlock(m) || filepath.Base(f.Module.Path) == "__main__.py"
 		}
 		b.prog.Funcs = append(b.prog.Funcs, rf)
 		b.funcs[i] = rf

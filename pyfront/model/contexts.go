@@ -47,7 +47,7 @@ func (b *builder) contexts() {
 }
 
 func (b *builder) newContext(kind string, f *callgraph.Func, at ast.Node, api string) *rules.Context {
-	c := &rules.Context{ID: len(b.prog.Contexts), Kind: rules.ContextKind(kind), Spawn: b.pos(f.Module.Path, at), SpawnAPI: api}
+	c := &rules.Context{ID: len(b.prog.Contexts), Kind: rules.ContextKind(kind), Spawn: b.pos(f.Module.Path, at), SpawnAPI: api, SpawnIn: b.fn(f)}
 	if c.Kind == "" {
 		c.Kind = rules.Thread
 	}

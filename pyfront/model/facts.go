@@ -18,6 +18,7 @@ import (
 // MPI thread level and the torch requirement.
 func (b *builder) facts() {
 	f := &b.prog.Facts
+	b.moduleImports()
 	for _, s := range b.prog.Sites {
 		src := b.siteSrc[s]
 		if s.Kind != rules.OpInit {
@@ -126,5 +127,20 @@ func (b *builder) torchRequirement() {
 				}
 			}
 		}
+	}
+}
+
+// moduleImports lowers the call graph's imports of the program's own modules
+// (Facts.Imports), one per importing function and module.
+func (b *builder) moduleImports() {
+	type edge struct{ from, mod *rules.Function }
+	seen := map[edge]bool{}
+	for _, im := range b.g.Imports {
+		e := edge{b.fn(im.From), b.fn(b.g.ModuleFunc(im.Module))}
+		if e.from == nil || e.mod == nil || e.from == e.mod || seen[e] {
+			continue
+		}
+		seen[e] = true
+		b.prog.Facts.Imports = append(b.prog.Facts.Imports, &rules.Import{Importer: e.from, Module: e.mod})
 	}
 }

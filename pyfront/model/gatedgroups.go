@@ -206,6 +206,17 @@ func (b *builder) mainBlock(f *callgraph.Func, line int) bool {
 	return false
 }
 
+// hasMainBlock reports whether a module has an `if __name__ ==
+// "__main__":` block among its own statements: it runs as a script.
+func hasMainBlock(m *ast.Module) bool {
+	for _, s := range m.Body {
+		if i, ok := s.(*ast.If); ok && isMainTest(i.Test) {
+			return true
+		}
+	}
+	return false
+}
+
 // isMainTest matches `__name__ == "__main__"` (either way round).
 func isMainTest(e ast.Expr) bool {
 	c, ok := e.(*ast.Compare)

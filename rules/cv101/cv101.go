@@ -32,7 +32,9 @@ var Rule = rules.Register(&rules.Rule{
 			"that the saving function issues after that wait and before the save starts. Tasks submitted to one " +
 			"single-worker pool (ThreadPoolExecutor(max_workers=1)) run one after another, as does a thread kept in an " +
 			"attribute and restarted only after a join() of that attribute; async_save with " +
-			"async_checkpointer_type=AsyncCheckpointerType.PROCESS plans in a checkpoint daemon process, on a group of its own.",
+			"async_checkpointer_type=AsyncCheckpointerType.PROCESS plans in a checkpoint daemon process, on a group of its own. " +
+			"Code that only different scripts of the repository reach (train.py and monitor.py, each with its own " +
+			"`if __name__ == \"__main__\":`, neither importing the other) runs in different processes and is not paired.",
 		Why: "NCCL, RCCL, gloo and MPI match collectives across ranks by the order in which each rank " +
 			"launches them on a communicator. Two host threads interleave their launches differently on " +
 			"each rank, so rank 0 may pair its barrier with rank 1's all_gather: the job hangs (or, with " +
@@ -149,7 +151,8 @@ func run(p *rules.Pass) {
 			cands := partners(us, a)
 			for _, j := range cands {
 				b := us[j]
-				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) || beforeSpawn(a, b) || atImport(b, a) {
+				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) || beforeSpawn(a, b) || atImport(b, a) ||
+					!rulekit.MayShareProcess(prog, rulekit.RunsIn(a.site, a.ctx), rulekit.RunsIn(b.site, b.ctx)) {
 					continue
 				}
 				if !a.spawnOnly && !b.spawnOnly && a.group != nil && a.group.PerIteration && !rulekit.IsMain(a.ctx) && !rulekit.IsMain(b.ctx) {

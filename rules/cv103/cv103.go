@@ -31,7 +31,8 @@ var Rule = rules.Register(&rules.Rule{
 			"fully_shard on one dimension of a mesh next to parallelize_module on another in the same function (FSDP2 with " +
 			"tensor parallelism), whose backward hooks run on the autograd engine's thread while autograd multithreading is enabled. " +
 			"Groups made in a loop, or in a function that a thread started several times runs, are one per thread: such a " +
-			"group used from those threads is several communicators.",
+			"group used from those threads is several communicators. Code that only different scripts of the repository " +
+			"reach runs in different processes and is not paired.",
 		Why: "NCCL's user guide: it is not safe to issue operations in parallel to independent communicators " +
 			"located on the same device from several threads. Each communicator has its own stream; host launch " +
 			"order between threads differs across ranks while each GPU serialises kernels per stream, so ranks " +
@@ -137,7 +138,8 @@ func run(p *rules.Pass) {
 			continue
 		}
 		for _, b := range uses {
-			if b.ctx == a.ctx || rulekit.SameGroup(a.group, b.group) || !rulekit.Concurrent(a.ctx, b.ctx) {
+			if b.ctx == a.ctx || rulekit.SameGroup(a.group, b.group) || !rulekit.Concurrent(a.ctx, b.ctx) ||
+				!rulekit.MayShareProcess(prog, rulekit.RunsIn(a.site, a.ctx), rulekit.RunsIn(b.site, b.ctx)) {
 				continue
 			}
 			reported[a.ctx] = true

@@ -22,7 +22,8 @@ var Rule = rules.Register(&rules.Rule{
 			"stream (CuPy's NcclCommunicator.allReduce(..., stream), cupyx.distributed's stream=, ncclAllReduce's " +
 			"stream argument from Go) when no wait_stream / wait_event orders one stream after the other, and the host " +
 			"does not wait for the first collective's stream (its synchronize(), or the device's) between the two calls " +
-			"in the function that issues both.",
+			"in the function that issues both. Two collectives that only different scripts of the repository reach run in " +
+			"different processes and are not paired.",
 		Why: "A communicator's operations must execute in the same order on every rank. On two unordered " +
 			"streams the GPU may run them in either order, differently on each rank: the kernels wait for peers " +
 			"that are running the other operation and the job hangs, or reductions mix buffers. NCCL maintainers: " +
@@ -70,7 +71,7 @@ func run(p *rules.Pass) {
 				if prev.Stream.ID == s.Stream.ID || ordered[[2]string{prev.Stream.ID, s.Stream.ID}] || ordered[[2]string{s.Stream.ID, prev.Stream.ID}] {
 					continue
 				}
-				if syncedBetween(prev, s) || syncedBetween(s, prev) || rulekit.NamedApart(prev, s) {
+				if syncedBetween(prev, s) || syncedBetween(s, prev) || rulekit.NamedApart(prev, s) || !rulekit.MayShareProcess(prog, prev.Func, s.Func) {
 					continue
 				}
 				d := rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
