@@ -228,6 +228,16 @@ func TestGoPackages(t *testing.T) {
 	if code != ExitFindings || !strings.Contains(out, "mod/app/main.go:11:2: CV101 ") {
 		t.Errorf("mod: exit %d (want paths relative to the working directory)\n%s", code, out)
 	}
+	// A package directory inside the module is that package, as for go
+	// vet: from the module's directory and from the package's own.
+	code, out, stderr = run(t, mod, "./app")
+	if code != ExitFindings || !strings.Contains(out, "app/main.go:11:2: CV101 ") {
+		t.Errorf("./app: exit %d\n%s%s", code, out, stderr)
+	}
+	code, out, stderr = run(t, filepath.Join(mod, "app"), ".")
+	if code != ExitFindings || !strings.Contains(out, "main.go:11:2: CV101 ") {
+		t.Errorf("app, .: exit %d\n%s%s", code, out, stderr)
+	}
 	broken := filepath.Join(repoRoot(t), "analyzers", "load", "testdata", "broken")
 	code, _, stderr = run(t, broken, "./...")
 	if code == ExitError || !strings.Contains(stderr, "typeerr/typeerr.go:") {

@@ -200,6 +200,15 @@ func Analyze(ctx context.Context, req Request) (*Report, error) {
 			dir, pats := ".", []string{pat}
 			if d, ok := strings.CutPrefix(pat, "dir="); ok {
 				dir, pats = d, []string{"./..."}
+			} else if d, ok := strings.CutPrefix(pat, "pkg="); ok {
+				dir = moduleRoot(d)
+				absDir, err1 := filepath.Abs(dir)
+				absPkg, err2 := filepath.Abs(d)
+				rel, err := filepath.Rel(absDir, absPkg)
+				if err = errors.Join(err1, err2, err); err != nil {
+					return nil, &PathError{Path: d, Err: err}
+				}
+				pats = []string{"./" + filepath.ToSlash(rel)}
 			}
 			if _, ok := jobsByDir[dir]; !ok {
 				dirs = append(dirs, dir)
@@ -301,10 +310,45 @@ func classify(paths []string, overlay map[string][]byte, goModules bool) (py, go
 				// module of its own); paths stay relative to the working
 				// directory (GoFrontend's Base).
 				gopat = append(gopat, "dir="+p)
+			} else if hasGoFiles(p) && moduleRoot(p) != "" {
+				// A package directory inside a module (collvet ./cmd/x,
+				// as go vet ./cmd/x): that package alone, loaded from the
+				// module's directory.
+				gopat = append(gopat, "pkg="+p)
 			}
 		}
 	}
 	return py, gopat, nil
+}
+
+// hasGoFiles reports whether dir holds a .go file of its own.
+func hasGoFiles(dir string) bool {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range ents {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".go") {
+			return true
+		}
+	}
+	return false
+}
+
+// moduleRoot returns the directory of the go.mod above dir (as a path
+// relative to the working directory when dir is), or "" when there is
+// none.
+func moduleRoot(dir string) string {
+	for d := filepath.Clean(dir); ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		abs, err := filepath.Abs(d)
+		if err != nil || filepath.Dir(abs) == abs {
+			return ""
+		}
+		d = filepath.Join(d, "..")
+	}
 }
 
 // selectRules applies the configuration's select and ignore lists.
