@@ -651,6 +651,10 @@ type Facts struct {
 	// serialized, multiple) and where it was set; "" when not set.
 	MPIThreadLevel    string
 	MPIThreadLevelPos Pos
+	// MPIThreadLevels lists every request of a thread level (the first is
+	// MPIThreadLevel): the scripts or binaries of one repository may each
+	// ask for their own.
+	MPIThreadLevels []*ThreadLevelRequest
 	// MultiComm lists framework constructions whose autograd hooks drive
 	// two or more device communicators (FSDP ShardingStrategy.HYBRID_SHARD,
 	// fully_shard with a 2-D mesh), filled by the flow pass from the API
@@ -671,6 +675,22 @@ type Facts struct {
 type Import struct {
 	Importer *Function
 	Module   *Function // the module's body
+}
+
+// ThreadLevelRequest is one request of an MPI thread level
+// (Facts.MPIThreadLevels).
+type ThreadLevelRequest struct {
+	Level string
+	Pos   Pos
+	Func  *Function // the function that asks, when the front end knows it
+}
+
+// RequestMPIThreadLevel records a request of an MPI thread level.
+func (f *Facts) RequestMPIThreadLevel(level string, pos Pos, fn *Function) {
+	if f.MPIThreadLevel == "" {
+		f.MPIThreadLevel, f.MPIThreadLevelPos = level, pos
+	}
+	f.MPIThreadLevels = append(f.MPIThreadLevels, &ThreadLevelRequest{Level: level, Pos: pos, Func: fn})
 }
 
 // CommandLoop is a follower's receive loop (Facts.CommandLoops): every
@@ -726,6 +746,7 @@ func (p *Program) Merge(other *Program) {
 	f.MultiComm = append(f.MultiComm, o.MultiComm...)
 	f.CommandLoops = append(f.CommandLoops, o.CommandLoops...)
 	f.Imports = append(f.Imports, o.Imports...)
+	f.MPIThreadLevels = append(f.MPIThreadLevels, o.MPIThreadLevels...)
 	if f.TorchRequirement == "" {
 		f.TorchRequirement, f.TorchRequirementPos = o.TorchRequirement, o.TorchRequirementPos
 	}

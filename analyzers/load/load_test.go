@@ -99,3 +99,22 @@ func TestLoadBroken(t *testing.T) {
 	}
 	_ = collvet.Check(prog)
 }
+
+// TestThreadLevelPerBinary: two main packages of one module, each its own
+// process, ask for different MPI thread levels. Each program's goroutine
+// is judged by its own request: the one that asked for
+// MPI_THREAD_MULTIPLE is not reported because the other called MPI_Init.
+func TestThreadLevelPerBinary(t *testing.T) {
+	prog, errs := load.Load([]string{"./..."}, "testdata/twomains")
+	for _, e := range errs {
+		t.Errorf("load error: %v", e)
+	}
+	var got []string
+	for _, d := range collvet.Check(prog) {
+		got = append(got, d.Pos.String()+" "+d.Rule)
+	}
+	want := []string{"a/main.go:12:3 CV104"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -308,7 +308,9 @@ func (b *builder) result() *Result {
 	for i, f := range p.Funcs {
 		f.ID = i
 	}
-	p.Facts.MPIThreadLevel, p.Facts.MPIThreadLevelPos = b.level, b.levelPos
+	if b.level != "" {
+		p.Facts.RequestMPIThreadLevel(b.level, b.levelPos, nil)
+	}
 	return &Result{Prog: p, Dir: b.base, tokpos: b.tokpos, files: b.files}
 }
 

@@ -3648,10 +3648,7 @@ func (l *lowerer) mpiLevel(c *ast.Call, ext string, at rules.Pos) {
 func (l *lowerer) setMPILevel(lvl string, at rules.Pos) {
 	factsMu.Lock()
 	defer factsMu.Unlock()
-	f := &l.r.Prog().Facts
-	if f.MPIThreadLevel == "" {
-		f.MPIThreadLevel, f.MPIThreadLevelPos = lvl, at
-	}
+	l.r.Prog().Facts.RequestMPIThreadLevel(lvl, at, l.fn)
 }
 
 // addFact appends x to one of the Program's lists (Branches, Works,

@@ -45,9 +45,8 @@ func (b *builder) facts() {
 				b.in.Values.world.Backend = normBackend(backend)
 			}
 		case strings.HasSuffix(s.API, "Init_thread"):
-			if lvl := constArg(src.cs.Node, argSpec(0, "required")); lvl != "" && f.MPIThreadLevel == "" {
-				f.MPIThreadLevel = strings.ToLower(strings.TrimPrefix(lvl, "THREAD_"))
-				f.MPIThreadLevelPos = s.Pos
+			if lvl := constArg(src.cs.Node, argSpec(0, "required")); lvl != "" {
+				f.RequestMPIThreadLevel(strings.ToLower(strings.TrimPrefix(lvl, "THREAD_")), s.Pos, s.Func)
 			}
 		}
 	}

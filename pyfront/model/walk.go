@@ -34,6 +34,15 @@ type walkFacts struct {
 	groupFn                       map[*rules.Group]ast.Node
 	backwardFns                   map[ast.Node]bool
 	backwardCalls, backwardSingle int
+	// mpiLevels: mpi4py.rc.thread_level assignments, with the node of
+	// the function that makes them.
+	mpiLevels []walkedLevel
+}
+
+type walkedLevel struct {
+	level string
+	pos   rules.Pos
+	fn    ast.Node
 }
 
 func newWalkFacts() *walkFacts {
@@ -65,6 +74,9 @@ func (b *builder) mergeWalk(f *walkFacts) {
 	}
 	b.backwardCalls += f.backwardCalls
 	b.backwardSingle += f.backwardSingle
+	for _, l := range f.mpiLevels {
+		b.prog.Facts.RequestMPIThreadLevel(l.level, l.pos, b.fn(b.g.FuncOf(l.fn)))
+	}
 }
 
 type walkState struct {
@@ -441,11 +453,7 @@ func (w *walker) mpiLevel(n *ast.Assign) {
 			continue
 		}
 		if c, ok := n.Value.(*ast.Constant); ok && c.Type == ast.ConstStr {
-			f := &w.b.prog.Facts
-			if f.MPIThreadLevel == "" {
-				f.MPIThreadLevel = c.Str
-				f.MPIThreadLevelPos = w.b.pos(w.path, n)
-			}
+			w.out.mpiLevels = append(w.out.mpiLevels, walkedLevel{c.Str, w.b.pos(w.path, n), w.fnNode})
 		}
 	}
 }

@@ -5,6 +5,7 @@ package cv104
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/collvet/collvet/rules"
@@ -23,7 +24,9 @@ var Rule = rules.Register(&rules.Rule{
 			"pool worker or goroutine when MPI was initialised with a thread level below what that use needs: " +
 			"single or funneled allow MPI calls from the main thread only; serialized allows other threads but " +
 			"never two at once. The level comes from mpi4py.rc.thread_level, MPI.Init_thread / MPI_Init_thread, " +
-			"or MPI_Init (single). mpi4py's default is multiple, so nothing is reported when no level is set.",
+			"or MPI_Init (single). mpi4py's default is multiple, so nothing is reported when no level is set. " +
+			"When the scripts of a repository, or the main packages of a Go module, ask for different levels, each use " +
+			"is judged by the requests of the program it runs in (for Go, those in its own package first).",
 		Why: "MPI implementations only make the guarantees of the level they provided: at funneled, an MPI call " +
 			"from another thread is erroneous and can corrupt internal state, crash or hang. Even at multiple, " +
 			"concurrent collectives on one communicator are erroneous (CV101 reports those); mpi4py's first " +
@@ -66,10 +69,52 @@ type use struct {
 	ctx  *rules.Context
 }
 
+// levelOf returns the numeric thread level of a request ("" and
+// unknown names: false).
+func levelOf(name string) (int, bool) {
+	lvl, ok := levels[strings.ToLower(strings.TrimPrefix(strings.TrimPrefix(name, "THREAD_"), "thread_"))]
+	return lvl, ok
+}
+
+// requestFor returns the thread-level request that governs a use: among
+// the requests made in the process the use may run in (a Python script
+// that reaches both; for Go, a request in the use's own package
+// directory, else any), the one that grants the most, so that two
+// programs of one repository that ask for different levels do not judge
+// each other's calls. Nil: no known level applies.
+func requestFor(prog *rules.Program, u use) *rules.ThreadLevelRequest {
+	reqs := prog.Facts.MPIThreadLevels
+	if len(reqs) == 0 && prog.Facts.MPIThreadLevel != "" {
+		reqs = []*rules.ThreadLevelRequest{{Level: prog.Facts.MPIThreadLevel, Pos: prog.Facts.MPIThreadLevelPos}}
+	}
+	var cands []*rules.ThreadLevelRequest
+	if u.site.Func != nil && u.site.Func.Lang == rules.Go {
+		for _, r := range reqs {
+			if filepath.Dir(r.Pos.Path) == filepath.Dir(u.site.Pos.Path) {
+				cands = append(cands, r)
+			}
+		}
+	}
+	if len(cands) == 0 {
+		for _, r := range reqs {
+			if r.Func == nil || rulekit.MayShareProcess(prog, rulekit.RunsIn(u.site, u.ctx), r.Func) {
+				cands = append(cands, r)
+			}
+		}
+	}
+	var best *rules.ThreadLevelRequest
+	bestLvl := -1
+	for _, r := range cands {
+		if lvl, ok := levelOf(r.Level); ok && lvl > bestLvl {
+			best, bestLvl = r, lvl
+		}
+	}
+	return best
+}
+
 func run(p *rules.Pass) {
 	prog := p.Prog
-	lvl, ok := levels[strings.ToLower(strings.TrimPrefix(strings.TrimPrefix(prog.Facts.MPIThreadLevel, "THREAD_"), "thread_"))]
-	if !ok || lvl >= levels["multiple"] {
+	if len(prog.Facts.MPIThreadLevels) == 0 && prog.Facts.MPIThreadLevel == "" {
 		return
 	}
 	var uses []use
@@ -86,6 +131,14 @@ func run(p *rules.Pass) {
 	reported := map[*rules.Site]bool{}
 	for _, a := range uses {
 		if rulekit.IsMain(a.ctx) || a.ctx.Kind == rules.Signal || reported[a.site] {
+			continue
+		}
+		req := requestFor(prog, a)
+		if req == nil {
+			continue
+		}
+		lvl, _ := levelOf(req.Level)
+		if lvl >= levels["multiple"] {
 			continue
 		}
 		var other *use
@@ -105,14 +158,14 @@ func run(p *rules.Pass) {
 		var msg string
 		if other == nil {
 			msg = fmt.Sprintf("%s is called from %s, but MPI was initialised with thread level %q, which allows MPI calls from the main thread only: "+
-				"the call is erroneous and can crash or hang", rulekit.OpName(a.site), rulekit.CtxLabel(a.ctx), prog.Facts.MPIThreadLevel)
+				"the call is erroneous and can crash or hang", rulekit.OpName(a.site), rulekit.CtxLabel(a.ctx), req.Level)
 		} else {
 			msg = fmt.Sprintf("%s is called from %s while %s may call MPI at the same time (%s), but thread level %q requires MPI calls to be serialised: "+
-				"the calls are erroneous and can crash or hang", rulekit.OpName(a.site), rulekit.CtxLabel(a.ctx), rulekit.CtxLabel(other.ctx), other.site.Pos.Short(), prog.Facts.MPIThreadLevel)
+				"the calls are erroneous and can crash or hang", rulekit.OpName(a.site), rulekit.CtxLabel(a.ctx), rulekit.CtxLabel(other.ctx), other.site.Pos.Short(), req.Level)
 		}
 		d := rules.Diagnostic{Pos: a.site.Pos, Message: msg}
-		if prog.Facts.MPIThreadLevelPos.IsValid() {
-			d.Related = append(d.Related, rulekit.Related(prog.Facts.MPIThreadLevelPos, "the thread level is requested here"))
+		if req.Pos.IsValid() {
+			d.Related = append(d.Related, rulekit.Related(req.Pos, "the thread level is requested here"))
 		}
 		if a.ctx != nil && a.ctx.Spawn.IsValid() {
 			d.Related = append(d.Related, rulekit.Related(a.ctx.Spawn, "the thread is started here"))

@@ -1,0 +1,3 @@
+module example.com/twomains
+
+go 1.21
