@@ -21,7 +21,7 @@ func TestLockFix(t *testing.T) {
 }
 
 func TestMPI(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer, "mpifunneled", "mpisingle", "mpirequest")
+	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer, "mpifunneled", "mpisingle", "mpirequest", "mpip2p")
 }
 
 func TestSpawners(t *testing.T) {

@@ -34,7 +34,10 @@ var Rule = rules.Register(&rules.Rule{
 			"attribute and restarted only after a join() of that attribute; async_save with " +
 			"async_checkpointer_type=AsyncCheckpointerType.PROCESS plans in a checkpoint daemon process, on a group of its own. " +
 			"Code that only different scripts of the repository reach (train.py and monitor.py, each with its own " +
-			"`if __name__ == \"__main__\":`, neither importing the other) runs in different processes and is not paired.",
+			"`if __name__ == \"__main__\":`, neither importing the other) runs in different processes and is not paired. " +
+			"MPI's point-to-point calls (mpi4py's send/recv, MPI_Send/MPI_Recv, gompi's SendBytes) are matched by source, " +
+			"tag and communicator rather than by issue order, and may come from any thread at thread level multiple " +
+			"(CV104 judges the level); only MPI collectives are paired.",
 		Why: "NCCL, RCCL, gloo and MPI match collectives across ranks by the order in which each rank " +
 			"launches them on a communicator. Two host threads interleave their launches differently on " +
 			"each rank, so rank 0 may pair its barrier with rank 1's all_gather: the job hangs (or, with " +
@@ -107,6 +110,9 @@ func run(p *rules.Pass) {
 	// collective, nor is one that hands them to another process.
 	for _, s := range prog.Sites {
 		if !rulekit.Communicates(s) || !rulekit.IssueOrdered(s) || s.Kind == rules.OpInit || s.Offloaded {
+			continue
+		}
+		if rulekit.EnvelopeMatched(s) {
 			continue
 		}
 		for _, r := range s.Reach {

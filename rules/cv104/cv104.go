@@ -60,9 +60,6 @@ def worker():
 
 var levels = map[string]int{"single": 0, "funneled": 1, "serialized": 2, "multiple": 3}
 
-func isMPI(s *rules.Site) bool {
-	return s.Library == "mpi4py" || s.Library == "mpi" || strings.HasPrefix(s.API, "mpi4py.") || strings.Contains(s.API, "MPI_")
-}
 
 type use struct {
 	site *rules.Site
@@ -119,7 +116,7 @@ func run(p *rules.Pass) {
 	}
 	var uses []use
 	for _, s := range prog.Sites {
-		if !isMPI(s) || s.Kind == rules.OpInit {
+		if !rulekit.IsMPI(s) || s.Kind == rules.OpInit {
 			continue
 		}
 		for _, r := range s.Reach {

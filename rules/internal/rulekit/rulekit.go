@@ -273,6 +273,18 @@ func Communicates(s *rules.Site) bool { return s != nil && s.Kind != rules.OpOth
 // by name (Horovod) are not, whichever thread issues them.
 func IssueOrdered(s *rules.Site) bool { return s != nil && !s.NameMatched }
 
+// IsMPI reports an MPI call: mpi4py, C MPI through cgo, a Go binding.
+func IsMPI(s *rules.Site) bool {
+	return s.Library == "mpi4py" || s.Library == "mpi" || strings.HasPrefix(s.API, "mpi4py.") || strings.Contains(s.API, "MPI_")
+}
+
+// EnvelopeMatched reports an MPI point-to-point call: MPI matches those
+// by envelope (source, tag, communicator), not by the order threads
+// issue them, and at thread level multiple lets any thread issue them
+// next to other threads' messages and collectives (CV104 judges the
+// level).
+func EnvelopeMatched(s *rules.Site) bool { return s != nil && s.Kind == rules.OpP2P && IsMPI(s) }
+
 // InsertAfter is an edit inserting text (whole lines, ending in "\n") after
 // line of f. When line is the last line and has no newline, the edit
 // appends one first.
