@@ -60,7 +60,6 @@ def worker():
 
 var levels = map[string]int{"single": 0, "funneled": 1, "serialized": 2, "multiple": 3}
 
-
 type use struct {
 	site *rules.Site
 	ctx  *rules.Context
