@@ -1,6 +1,8 @@
 package flow
 
 import (
+	"strings"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
 )
@@ -193,7 +195,26 @@ func (l *lowerer) peerVaries(peer ast.Expr) bool {
 	}
 	switch peer.(type) {
 	case *ast.Name, *ast.Attribute:
-		return true
+		return !dedicatedPeer(lastName(dotted(peer)))
+	}
+	return false
+}
+
+// dedicatedPeer reports a peer named for a rank with a role of its own
+// (self.server_rank, master_rank, ps_rank): the same rank on every rank
+// that sends to it. That rank cannot run the same send-first code (it
+// would send to itself); it runs its own loop that receives first, a
+// request and reply rather than an exchange (PyTorch-BigGraph's
+// parameter client).
+func dedicatedPeer(name string) bool {
+	name = strings.ToLower(name)
+	for _, suffix := range []string{"_rank", "_id", "_idx"} {
+		name = strings.TrimSuffix(name, suffix)
+	}
+	for _, role := range []string{"server", "master", "ps", "coordinator", "leader", "driver", "head", "root"} {
+		if name == role || strings.HasSuffix(name, "_"+role) {
+			return true
+		}
 	}
 	return false
 }
