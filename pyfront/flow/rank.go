@@ -229,7 +229,45 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 	if p := l.predicateByName(name, ext, fn); p != nil {
 		return l.uniformOff == 0 || len(p.UniformIn) == 0
 	}
-	return false
+	return fn != nil && fn != l.fn && len(c.Args)+len(c.Keywords) == 0 && l.returnsRankTest(fn)
+}
+
+// returnsRankTest reports a program function whose body is one return
+// of a rank-dependent value, asked of nothing the caller passes: a
+// predicate the program writes for itself (`def is_head(self): return
+// dist.get_rank(self.group) == 0`), which no table or conventional name
+// describes. Longer bodies are left to their names, as before.
+func (l *lowerer) returnsRankTest(fn *rules.Function) bool {
+	m := &l.memo().rankTests
+	if v, ok := m.Load(fn); ok {
+		return v.(bool)
+	}
+	m.Store(fn, false) // a recursive predicate is not one
+	body, _, ok := l.defOf(fn)
+	var ret *ast.Return
+	if ok {
+		for i, st := range body {
+			if i == 0 && isDocstring(st) {
+				continue
+			}
+			r, isRet := st.(*ast.Return)
+			if !isRet || ret != nil || r.Value == nil {
+				ret = nil
+				break
+			}
+			ret = r
+		}
+	}
+	rank := false
+	if ret != nil {
+		// The return value is judged in a lowerer of its own: the
+		// caller's rank locals mean nothing in the callee.
+		sub := *l
+		sub.fn, sub.rankVars = fn, map[string]bool{}
+		rank = sub.isRank(ret.Value)
+	}
+	m.Store(fn, rank)
+	return rank
 }
 
 // predicateByName is the call rank predicate named like a method called on
@@ -1021,3 +1059,13 @@ func (l *lowerer) commandLoop(s *ast.While) {
 
 // broadcastOp reports the ops that hand one rank's value to the others.
 func broadcastOp(op string) bool { return op == "broadcast" || op == "broadcast_object" }
+
+// isDocstring reports a statement that is a string literal alone.
+func isDocstring(st ast.Stmt) bool {
+	e, ok := st.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	k, ok := e.Value.(*ast.Constant)
+	return ok && k.Type == ast.ConstStr
+}

@@ -43,6 +43,7 @@ type Sources struct {
 	getters    sync.Map // *rules.Function -> getter (getterRefs)
 	recordOnly sync.Map // *rules.Function -> recordOnly (recordOnlyArgs)
 	yieldGates sync.Map // *rules.Function -> yieldGate (skippingIteration)
+	rankTests  sync.Map // *rules.Function -> bool (returnsRankTest)
 }
 
 // summarize returns fn's summary from m, computing and storing it on
