@@ -168,6 +168,18 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 	case "functools.wraps":
 		g.s.add(cs.result, g.intern(Value{Kind: KWraps}))
 		return
+	case "ray.rllib.utils.framework.try_import_torch":
+		// torch, nn = try_import_torch(): RLlib's import shim hands back
+		// the modules, which every RLlib torch module then calls through.
+		if cs.Node != nil {
+			tup := g.Container(cs.Node, "tuple")
+			for i, m := range []string{"torch", "torch.nn"} {
+				g.s.add(g.elemSlot(tup, "["+itoa(i)+"]"), g.External(m))
+				g.s.add(g.elemSlot(tup, "*"), g.External(m))
+			}
+			g.s.add(cs.result, tup)
+		}
+		return
 	case "<builtin>.staticmethod", "<builtin>.classmethod", "<builtin>.property", "<builtin>.iter",
 		"functools.lru_cache", "functools.cache", "typing.cast", "weakref.proxy":
 		if name == "typing.cast" {
