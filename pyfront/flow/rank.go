@@ -825,7 +825,8 @@ func OppositeRankTests(a, b ast.Expr) bool {
 		for i := range ba.Values {
 			sa, pa, oka := rankTestForm(ba.Values[i])
 			sb, pb, okb := rankTestForm(bb.Values[i])
-			if oka && okb && sa == sb && pa == pb {
+			if oka && okb && sa == sb && pa == pb || sameExpr(ba.Values[i], bb.Values[i]) {
+				// The same guard on both (`num_gpus > 1`).
 				continue
 			}
 			if diff >= 0 {
@@ -1068,4 +1069,9 @@ func isDocstring(st ast.Stmt) bool {
 	}
 	k, ok := e.Value.(*ast.Constant)
 	return ok && k.Type == ast.ConstStr
+}
+
+// sameExpr reports two expressions of the same shape (positions aside).
+func sameExpr(a, b ast.Expr) bool {
+	return ast.Dump(a, ast.DumpOptions{}) == ast.Dump(b, ast.DumpOptions{})
 }
