@@ -41,8 +41,9 @@ func (l *lowerer) setDeviceCall(c *ast.Call) bool {
 }
 
 // deviceBackend returns init_process_group's backend when it is a literal
-// naming a device backend ("nccl", "xccl", "hccl", "cpu:gloo,cuda:nccl").
-func (l *lowerer) deviceBackend(c *ast.Call) string {
+// naming a device backend ("nccl", "xccl", "hccl", "cpu:gloo,cuda:nccl"),
+// or a parameter of the function (node) whose default is one.
+func (l *lowerer) deviceBackend(c *ast.Call, node ast.Node) string {
 	var b ast.Expr
 	if len(c.Args) > 0 {
 		b = c.Args[0]
@@ -54,6 +55,9 @@ func (l *lowerer) deviceBackend(c *ast.Call) string {
 		if k.Arg == "device_id" {
 			return ""
 		}
+	}
+	if n, isName := b.(*ast.Name); isName {
+		b = paramDefault(node, n.Id)
 	}
 	s, ok := constStr(b)
 	if !ok {
@@ -73,6 +77,18 @@ func (l *lowerer) deviceBackend(c *ast.Call) string {
 func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 	for i, s := range stmts {
 		c := stmtCall(s)
+		if t, ok := s.(*ast.Try); ok && c == nil {
+			// try: init_process_group(…) except …: raise — the
+			// statements after the try run with the group made.
+			for _, in := range t.Body {
+				if ic := stmtCall(in); ic != nil {
+					if site := l.r.Site(ic); site != nil && site.Op == "init" {
+						c, s = ic, in
+						break
+					}
+				}
+			}
+		}
 		if c == nil {
 			continue
 		}
@@ -83,7 +99,7 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 		if ext, _ := l.callee(c); ext != "torch.distributed.init_process_group" {
 			continue
 		}
-		backend := l.deviceBackend(c)
+		backend := l.deviceBackend(c, node)
 		if backend == "" {
 			continue
 		}
@@ -113,6 +129,27 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 		}
 		return
 	}
+}
+
+// paramDefault returns the default value of the function's parameter
+// name, or nil.
+func paramDefault(node ast.Node, name string) ast.Expr {
+	_, args, _, ok := defParts(node)
+	if !ok || args == nil {
+		return nil
+	}
+	pos := args.Positional()
+	for i, d := range args.Defaults {
+		if p := pos[len(pos)-len(args.Defaults)+i]; p.Arg == name {
+			return d
+		}
+	}
+	for i, a := range args.KwOnlyArgs {
+		if a.Arg == name && i < len(args.KwDefaults) {
+			return args.KwDefaults[i]
+		}
+	}
+	return nil
 }
 
 // stmtLineIndent is the first line of s and its indentation.

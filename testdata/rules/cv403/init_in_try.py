@@ -1,0 +1,20 @@
+# The group is made inside a try that reports the URL and re-raises
+# (YOLOX's launch); the barrier after it still runs before set_device.
+import torch
+import torch.distributed as dist
+
+
+def worker(local_rank, url, world_size, rank):
+    try:
+        dist.init_process_group(backend="nccl", init_method=url, world_size=world_size, rank=rank)  # want CV403 "barrier at .* runs before it"
+    except Exception:
+        print("Process group URL:", url)
+        raise
+    dist.barrier()
+    torch.cuda.set_device(local_rank)
+
+
+def worker_param(local_rank, url, backend="nccl"):
+    dist.init_process_group(backend=backend, init_method=url)  # want CV403 "barrier at .* runs before it"
+    dist.barrier()
+    torch.cuda.set_device(local_rank)
