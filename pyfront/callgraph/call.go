@@ -620,8 +620,10 @@ func argsOf(n ast.Node) *ast.Arguments {
 // parameters receive the arguments, but no call edge is recorded for the
 // spawner (the target runs on another thread). targetPos/targetName
 // locate the callable; argsPos/argsName the tuple of its positional
-// arguments (-1/"": the call's positional arguments after the target).
-func (g *Graph) Spawn(cs *CallSite, targetPos int, targetName string, argsPos int, argsName string) {
+// arguments (-1/"": the call's positional arguments after the target);
+// statePos/stateName, when given, the one argument the callable receives
+// first (register_comm_hook's state) instead.
+func (g *Graph) Spawn(cs *CallSite, targetPos int, targetName string, argsPos int, argsName string, statePos int, stateName string) {
 	if cs == nil || cs.Node == nil {
 		return
 	}
@@ -654,7 +656,11 @@ func (g *Graph) Spawn(cs *CallSite, targetPos int, targetName string, argsPos in
 		return
 	}
 	sc := &CallSite{ID: len(g.Calls), Kind: CallSpawn, At: cs.At, callee: target, result: g.s.newSlot()}
-	if argsPos >= 0 || argsName != "" {
+	if statePos >= 0 || stateName != "" {
+		if s, _ := slotOf(statePos, stateName); s >= 0 {
+			sc.args = append(sc.args, s)
+		}
+	} else if argsPos >= 0 || argsName != "" {
 		if s, e := slotOf(argsPos, argsName); s >= 0 {
 			switch t := e.(type) {
 			case *ast.Tuple, *ast.List:

@@ -231,6 +231,12 @@ func (b *builder) frameworkGroups(f *callgraph.Func, cs *callgraph.CallSite, nam
 
 // spawnArgs returns the expressions passed on to the entry function.
 func spawnArgs(call *ast.Call, sp *api.Spawner) ([]ast.Expr, map[string]ast.Expr) {
+	if sp.State.Present() {
+		if e := argExpr(call, sp.State); e != nil {
+			return []ast.Expr{e}, nil
+		}
+		return nil, nil
+	}
 	if sp.Args.Present() {
 		e := argExpr(call, sp.Args)
 		args := ast.SeqElts(e)

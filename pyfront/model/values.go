@@ -24,6 +24,11 @@ type Values struct {
 	// streams lists the streams in creation order.
 	streams []*rules.Stream
 	worldID callgraph.ValueID
+	// spawnerMethods: the last names of the method spawners, to find the
+	// spawner a method call on an external instance is
+	// (FullyShardedDataParallel().register_comm_hook) without a table
+	// look-up on every external call.
+	spawnerMethods map[string]bool
 }
 
 // mesh is the payload of a device-mesh value.
@@ -44,7 +49,32 @@ const (
 
 // NewValues returns the hooks for one analysis run.
 func NewValues(t *api.Tables) *Values {
-	return &Values{tables: t, world: &rules.Group{ID: "WORLD", Kind: rules.GroupWorld}}
+	v := &Values{tables: t, world: &rules.Group{ID: "WORLD", Kind: rules.GroupWorld}, spawnerMethods: map[string]bool{}}
+	for name, sp := range t.Spawners {
+		if sp.Method {
+			v.spawnerMethods[name[strings.LastIndexByte(name, '.')+1:]] = true
+		}
+	}
+	return v
+}
+
+// spawner returns the spawner an external call is: by its name, or, for
+// a method called on an instance of an external class, by the class's
+// method (the instance's name ends in "().method").
+func (v *Values) spawner(name string) *api.Spawner {
+	if sp := v.tables.Spawners[name]; sp != nil {
+		return sp
+	}
+	i := strings.LastIndex(name, "().")
+	if i < 0 || !v.spawnerMethods[name[i+3:]] || strings.ContainsAny(name[i+3:], "().") {
+		return nil
+	}
+	if m := v.tables.ClassMethod(name[:i], name[i+3:]); m != "" {
+		if sp := v.tables.Spawners[m]; sp != nil && sp.Method {
+			return sp
+		}
+	}
+	return nil
 }
 
 // World returns the default group.
@@ -104,8 +134,8 @@ func (v *Values) worldValue(g *callgraph.Graph) callgraph.ValueID {
 
 // ExternalCall implements callgraph.Hooks.
 func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name string, recv callgraph.ValueID) ([]callgraph.ValueID, bool) {
-	if sp := v.tables.Spawners[name]; sp != nil && sp.Target.Present() {
-		g.Spawn(cs, sp.Target.Pos, sp.Target.Name, sp.Args.Pos, sp.Args.Name)
+	if sp := v.spawner(name); sp != nil && sp.Target.Present() {
+		g.Spawn(cs, sp.Target.Pos, sp.Target.Name, sp.Args.Pos, sp.Args.Name, sp.State.Pos, sp.State.Name)
 	}
 	if gc := v.tables.GroupCreators[name]; gc != nil {
 		pos := callPos(cs)

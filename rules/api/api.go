@@ -155,9 +155,13 @@ type Spawner struct {
 	Target      Arg    `toml:"target"` // the callable
 	Args        Arg    `toml:"args"`   // the callable's positional arguments (Thread args=)
 	Kwargs      Arg    `toml:"kwargs"`
-	Many        bool   `toml:"many"`  // runs the callable on several threads (pool.map)
-	Group       Arg    `toml:"group"` // the group a background thread communicates on (async_save process_group)
-	Framework   string `toml:"framework"`
+	// State: an argument the callable receives as its first parameter
+	// when it runs (register_comm_hook(state, hook) calls hook(state,
+	// bucket)).
+	State     Arg    `toml:"state"`
+	Many      bool   `toml:"many"`  // runs the callable on several threads (pool.map)
+	Group     Arg    `toml:"group"` // the group a background thread communicates on (async_save process_group)
+	Framework string `toml:"framework"`
 	// Subclass: subclasses of this class run their Method (e.g. run) on the new thread.
 	Subclass  bool   `toml:"subclass"`
 	RunMethod string `toml:"run_method"`
@@ -437,6 +441,7 @@ func (l *Library) normalize() {
 		fix(&s.Target)
 		fix(&s.Args)
 		fix(&s.Kwargs)
+		fix(&s.State)
 		fix(&s.Group)
 		fix(&s.MultiCommArg)
 		fix(&s.ElsewhereArg)

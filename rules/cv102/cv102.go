@@ -25,9 +25,11 @@ var Rule = rules.Register(&rules.Rule{
 		What: "Reports a collective reachable from a callback the autograd engine runs during backward — " +
 			"Tensor.register_hook, register_post_accumulate_grad_hook, Module full backward (pre) hooks, " +
 			"torch.autograd.graph.register_multi_grad_hook, autograd.Function.backward, checkpointed forwards, " +
-			"FSDP2 all-reduce hooks, user DDP comm hooks on a second group — when autograd multithreading is " +
-			"not disabled for that backward. Framework-internal hooks (DDP's reducer, FSDP) are reported only " +
-			"when they drive two or more groups; HYBRID_SHARD-style configurations are CV103. Ops that ranks match " +
+			"FSDP2 all-reduce hooks — when autograd multithreading is " +
+			"not disabled for that backward. Framework hooks (DDP's reducer, FSDP, and the comm hooks users register " +
+			"with them, whose groups are followed through the hook's state argument) are reported only " +
+			"when they drive two or more device communicators (a gloo group for a monitored_barrier does not count); " +
+			"HYBRID_SHARD-style configurations are CV103. Ops that ranks match " +
 			"by name rather than by issue order (Horovod's) are not reported: their issuing thread does not matter.",
 		Why: "With CUDA (or ROCm, XPU) tensors the autograd engine runs backward — and every hook — on a " +
 			"per-device worker thread, not on the thread that called loss.backward(). A collective issued " +
@@ -123,8 +125,11 @@ func run(p *rules.Pass) {
 				continue
 			}
 			c := r.Ctx
-			if c.Framework != "" && len(ctxGroups[c]) < 2 {
-				continue // DDP's / FSDP's own ordering
+			if c.Framework != "" && deviceGroups(ctxGroups[c], prog) < 2 {
+				// DDP's / FSDP's own ordering; a comm hook's host-side
+				// gloo group (a monitored_barrier) adds no device
+				// communicator to interleave.
+				continue
 			}
 			report(p, s, r, mainGroups, ctxGroups[c])
 			break // one finding per site
@@ -217,4 +222,26 @@ func atoi(s string) int {
 		n = n*10 + int(c-'0')
 	}
 	return n
+}
+
+// deviceGroups counts the device communicators among group keys (NCCL,
+// RCCL or unknown backend; not gloo).
+func deviceGroups(keys map[string]bool, prog *rules.Program) int {
+	n := 0
+	for k := range keys {
+		if g := groupByKey(prog, k); g == nil || g.IsDevice() {
+			n++
+		}
+	}
+	return n
+}
+
+// groupByKey finds the program's group with the key (nil: none).
+func groupByKey(prog *rules.Program, key string) *rules.Group {
+	for _, g := range prog.Groups {
+		if rulekit.GroupKey(g) == key {
+			return g
+		}
+	}
+	return nil
 }
