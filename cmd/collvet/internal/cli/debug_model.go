@@ -122,7 +122,10 @@ func contextsOf(p *rules.Program) ContextsJSON {
 			if r.Ctx.Spawn.IsValid() {
 				cj.Spawn = r.Ctx.Spawn.Short()
 			}
-			if r.Ctx.Entry != nil {
+			// The main context of several Go binaries is one context with
+			// the first binary's main as its entry: name where this chain
+			// starts instead.
+			if r.Ctx.Entry != nil && r.Ctx.Kind != rules.Main {
 				cj.Chain = append(cj.Chain, r.Ctx.Entry.Name)
 			} else if len(r.Chain) > 0 {
 				cj.Chain = append(cj.Chain, r.Chain[0].Caller.Name)

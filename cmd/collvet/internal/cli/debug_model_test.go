@@ -123,3 +123,35 @@ func TestDebugContextsGo(t *testing.T) {
 		t.Fatalf("no C.ncclAllReduce site in wrap/wrap.go:\n%s", out.String())
 	}
 }
+
+// TestDebugContextsTwoBinaries: each binary's main-thread sites name their
+// own main function, not the first binary's (the merged program has one
+// main context).
+func TestDebugContextsTwoBinaries(t *testing.T) {
+	useReal(t)
+	mod := filepath.Join("..", "..", "..", "..", "analyzers", "load", "testdata", "twomains")
+	var out, errb bytes.Buffer
+	if code := Main([]string{"debug", "contexts", "--format=json", mod}, nil, &out, &errb); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var got ContextsJSON
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	n := 0
+	for _, s := range got.Sites {
+		dir := filepath.Base(filepath.Dir(s.Path))
+		for _, c := range s.Contexts {
+			if c.Kind != "main" {
+				continue
+			}
+			n++
+			if want := "example.com/twomains/" + dir + ".main"; len(c.Chain) == 0 || c.Chain[0] != want {
+				t.Errorf("%s:%d: main chain %v, want it to start at %s", s.Path, s.Line, c.Chain, want)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no main-thread sites:\n%s", out.String())
+	}
+}
