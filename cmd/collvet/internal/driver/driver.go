@@ -68,7 +68,7 @@ type FileError struct {
 	Path      string
 	Line, Col int
 	Msg       string
-	Kind      string // syntax | read | decode | binary | too-large | skipped
+	Kind      string // syntax | read | decode | binary | too-large | skipped | incomplete (Go: type errors)
 }
 
 func (e FileError) Error() string {

@@ -50,8 +50,13 @@ func goError(err error) FileError {
 		return FileError{Msg: err.Error(), Kind: "skipped"}
 	}
 	fe := FileError{Msg: pe.Msg, Kind: "skipped"}
-	if pe.Kind == packages.ParseError {
+	switch pe.Kind {
+	case packages.ParseError:
 		fe.Kind = "syntax"
+	case packages.TypeError:
+		// The package is still lowered and checked, with the types
+		// that could be resolved: its findings may be incomplete.
+		fe.Kind = "incomplete"
 	}
 	// Pos is "file:line:col", "file:line" or "-".
 	parts := strings.Split(pe.Pos, ":")
