@@ -20,6 +20,13 @@ var rankHelperNames = map[string]bool{
 	"get_global_rank": true, "get_world_rank": true, "is_main": true,
 }
 
+// deviceKindQueries ask about the model of a device, not its index.
+var deviceKindQueries = map[string]bool{
+	"torch.cuda.get_device_properties": true, "torch.cuda.get_device_capability": true,
+	"torch.cuda.get_device_name": true, "torch.xpu.get_device_properties": true,
+	"torch.xpu.get_device_capability": true, "torch.xpu.get_device_name": true,
+}
+
 // isRank reports whether e depends on the rank (§3.2 of the reference):
 // calls, attributes and environment reads from the rank_predicate tables,
 // locals assigned from them, and expressions built from those.
@@ -59,6 +66,14 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			// `isinstance(outputs, tuple)` on this rank's inference
 			// results; Ignite's placeholder of the broadcast's type).
 			if f, ok := n.Func.(*ast.Name); ok && f.Id == "isinstance" && len(n.Args) == 2 {
+				return false, false
+			}
+			// What kind of device this rank's device is asks what every
+			// rank of a homogeneous job answers alike, even though the
+			// device index (torch.cuda.current_device()) is the local
+			// rank: TransformerEngine's
+			// get_device_properties(current_device()).major >= 9.
+			if ext, _ := l.callee(n); deviceKindQueries[ext] {
 				return false, false
 			}
 			// Where a value is placed is no part of the value: a
