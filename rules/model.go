@@ -499,6 +499,10 @@ type OpRef struct {
 	// whose truth the op needs (`if synchronize: barrier()`): a call
 	// that passes a false constant for it does not issue the op.
 	Gate string
+	// GateArg, in the summary of one call (what a branch's call issues),
+	// is the caller's variable the call passes for Gate: the op is issued
+	// only where it is true.
+	GateArg string
 }
 
 // EventKind classifies an Event.

@@ -1924,7 +1924,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		switch {
 		case thenExits && !elseExits:
 			br.EarlyExit = true
-			br.After = l.ops(l.skipped(s.Body))
+			br.After = issuedDespite(l.ops(l.skipped(s.Body)), l.falseWhenTaken(s.Test))
 		case elseExits && !thenExits:
 			br.EarlyExit = true
 			br.Then, br.Else = br.Else, br.Then
@@ -2050,7 +2050,11 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 		return nil
 	}
 	var after []*rules.OpRef
-	for _, o := range l.ops(l.skipped(exit)) {
+	var off map[string]bool
+	if !elseExits {
+		off = l.falseWhenTaken(s.Test)
+	}
+	for _, o := range issuedDespite(l.ops(l.skipped(exit)), off) {
 		if o.Pos.Line > int(top.s.EndLineno) {
 			after = append(after, o)
 		}
@@ -2065,6 +2069,49 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	under := l.pos(top.s.Test.Span())
 	return &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Under: &under, Cond: l.text(top.s.Test) + "` and then `" + test,
 		Then: l.ops(exit), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
+}
+
+// falseWhenTaken returns the variables an if's test needs false, for a
+// test that is a conjunction with `not x` among its terms (x a name that
+// is no rank value): `if not is_rank_zero() and not is_sharded: return`
+// leaves only while is_sharded is false.
+func (l *lowerer) falseWhenTaken(test ast.Expr) map[string]bool {
+	b, ok := test.(*ast.BoolOp)
+	if !ok || b.Op != ast.And {
+		return nil
+	}
+	var out map[string]bool
+	for _, v := range b.Values {
+		u, ok := v.(*ast.UnaryOp)
+		if !ok || u.Op != ast.Not {
+			continue
+		}
+		if n, ok := u.Operand.(*ast.Name); ok && !l.isRank(n) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[n.Id] = true
+		}
+	}
+	return out
+}
+
+// issuedDespite drops the ops a call issues only where one of the off
+// variables is true (OpRef.GateArg): they run on no rank while the exit
+// can be taken, and on every rank otherwise (audiocraft's checkpoint
+// barriers, issued only when the checkpoint is sharded, after the
+// non-zero ranks returned only when it is not).
+func issuedDespite(ops []*rules.OpRef, off map[string]bool) []*rules.OpRef {
+	if len(off) == 0 {
+		return ops
+	}
+	out := ops[:0:0]
+	for _, o := range ops {
+		if o.GateArg == "" || !off[o.GateArg] {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // returnsIn reports a return statement among stmts or in their blocks

@@ -54,6 +54,22 @@ func (b *builder) paramGates(f *callgraph.Func) *funcGates {
 		for _, a := range allParams(args) {
 			g.params[a.Arg] = true
 		}
+		// A closure is gated by its enclosing functions' parameters too
+		// (audiocraft's `def _barrier_if_sharded(): if is_sharded:
+		// barrier()` inside the function taking is_sharded).
+		own := map[string]bool{}
+		for _, a := range allParams(args) {
+			own[a.Arg] = true
+		}
+		for p := f.Parent; p != nil; p = p.Parent {
+			if pa := funcArgs(p.Node); pa != nil {
+				for _, a := range allParams(pa) {
+					if !own[a.Arg] && f.Scope != nil && f.Scope.Lookup(a.Arg) != f.Scope {
+						g.params[a.Arg] = true
+					}
+				}
+			}
+		}
 		for _, st := range body {
 			ast.Inspect(st, func(n ast.Node) bool {
 				if nm, ok := n.(*ast.Name); ok && nm.Ctx == ast.Store {
@@ -290,6 +306,9 @@ func (g *funcGates) apply(sub []*rules.OpRef, callee *callgraph.Func, call *ast.
 			if off {
 				continue
 			}
+			if fwd == "" && closureGate(callee, o.Gate) {
+				fwd = o.Gate // the caller's own variable the closure reads
+			}
 			if g.params[fwd] {
 				gate = fwd
 			}
@@ -300,4 +319,37 @@ func (g *funcGates) apply(sub []*rules.OpRef, callee *callgraph.Func, call *ast.
 		out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: pos, Site: o.Site, Creates: o.Creates, Gate: gate})
 	}
 	return out
+}
+
+// closureGate reports a gate of a closure that is no parameter of its
+// own: a variable of an enclosing function, which the caller (that
+// enclosing function) has under the same name.
+func closureGate(callee *callgraph.Func, gate string) bool {
+	if callee == nil || callee.Parent == nil || strings.Contains(gate, ".") {
+		return false
+	}
+	if args := funcArgs(callee.Node); args != nil {
+		for _, a := range allParams(args) {
+			if a.Arg == gate {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// GateArg returns, for an op of callee's summary gated by gate, the name
+// the call passes for it: the caller's variable whose truth the op
+// needs, or "".
+func gateArg(callee *callgraph.Func, call *ast.Call, gate string) string {
+	if gate == "" || callee == nil || call == nil {
+		return ""
+	}
+	if _, fwd := resolveGate(callee, call, gate); fwd != "" {
+		return fwd
+	}
+	if closureGate(callee, gate) {
+		return gate
+	}
+	return ""
 }

@@ -128,6 +128,11 @@ func (r *resolver) CallSummary(call *ast.Call, fn *rules.Function) []*rules.OpRe
 			if off, _ := resolveGate(r.b.fnOf(fn), call, o.Gate); off {
 				continue
 			}
+			if a := gateArg(r.b.fnOf(fn), call, o.Gate); a != "" {
+				c := *o
+				c.GateArg = a
+				o = &c
+			}
 		}
 		out = append(out, o)
 	}
