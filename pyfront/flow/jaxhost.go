@@ -1,6 +1,9 @@
 package flow
 
 import (
+	"bytes"
+	"strings"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
 )
@@ -14,6 +17,49 @@ import (
 
 // MaterializeOp names that collective in rank branches.
 const MaterializeOp = "materialize"
+
+// JitOp names the run of a compiled JAX program in rank branches: a
+// computation over a mesh that spans the processes is a collective every
+// process must run, in the same order (maxdiffusion PR #426, R10).
+const JitOp = "jit"
+
+// jitFactories compile a function into a program object (p =
+// jax.jit(f)); calling the object runs the program.
+var jitFactories = map[string]bool{
+	"jax.jit": true, "jax.pjit": true, "jax.experimental.pjit.pjit": true, "jax.pmap": true,
+	"equinox.filter_jit": true, "equinox.filter_pmap": true,
+}
+
+// jaxProgram reports whether the function's file imports JAX (or
+// Equinox): only there does a compiled function run on a mesh.
+func (l *lowerer) jaxProgram() bool {
+	m := &l.memo().jaxFiles
+	if v, ok := m.Load(l.file); ok {
+		return v.(bool)
+	}
+	src := l.file.Src
+	yes := bytes.Contains(src, []byte("import jax")) || bytes.Contains(src, []byte("from jax")) ||
+		bytes.Contains(src, []byte("import equinox")) || bytes.Contains(src, []byte("from equinox"))
+	m.Store(l.file, yes)
+	return yes
+}
+
+// jitCall reports a call that runs a compiled JAX program: a function
+// decorated as one, or the object a jit factory returned.
+func (l *lowerer) jitCall(c *ast.Call) bool {
+	ext, fn := l.callee(c)
+	if fn != nil {
+		return l.jitted(fn)
+	}
+	if !jitFactories[ext] {
+		return false
+	}
+	switch lastName(dotted(c.Func)) {
+	case "jit", "pjit", "pmap", "filter_jit", "filter_pmap":
+		return false // the factory itself, or jax.jit(f)(x) seen at its inner call
+	}
+	return true
+}
 
 // jitted reports whether fn's definition is decorated as a compiled JAX
 // function (@jax.jit, @jit, @pjit, @jax.pmap, @partial(jax.jit, …),
@@ -30,7 +76,9 @@ func (l *lowerer) jitted(fn *rules.Function) bool {
 	isJit := func(e ast.Expr) bool {
 		switch lastName(dotted(e)) {
 		case "jit", "pjit", "pmap", "filter_jit":
-			return true
+			// numba's @jit compiles for the host, not for a mesh.
+			ref := l.r.Ref(e)
+			return ref == "" || jitFactories[ref] || !strings.HasPrefix(ref, "numba")
 		}
 		return false
 	}

@@ -173,8 +173,16 @@ func dependsOnNames(e ast.Expr, vars map[string]bool, hit func(ast.Node) (found,
 // runs them: ranks on different hosts, or that look at different times,
 // can get different answers (R8: a network file system's cache).
 var (
-	fsProbeCalls   = map[string]bool{"os.path.exists": true, "os.path.isfile": true, "os.path.isdir": true, "os.path.lexists": true, "os.access": true}
-	fsProbeMethods = map[string]bool{"exists": true, "is_file": true, "is_dir": true} // pathlib.Path's, with no arguments
+	fsProbeCalls = map[string]bool{"os.path.exists": true, "os.path.isfile": true, "os.path.isdir": true, "os.path.lexists": true, "os.access": true,
+		// TensorFlow's file API, which JAX trainers (t5x, maxtext) use for
+		// checkpoints on object stores.
+		"tensorflow.io.gfile.exists": true, "tensorflow.io.gfile.isdir": true, "tensorflow.gfile.Exists": true, "tensorflow.gfile.IsDirectory": true}
+	fsProbeMethods = map[string]bool{"exists": true, "is_file": true, "is_dir": true} // pathlib.Path's (etils.epath's, upath's), with no arguments
+	// fsProbeLibMethods: file-system objects whose methods take the path
+	// (fsspec's fs.exists(p), and the filesystems built on it).
+	fsProbeLibMethods = map[string]bool{"exists": true, "isdir": true, "isfile": true, "lexists": true}
+	fsProbeLibs       = []string{"fsspec.", "gcsfs.", "s3fs.", "adlfs."}
+	pathLibs          = []string{"pathlib.", "etils.epath.", "upath."}
 )
 
 // fsProbe reports whether e depends on a file system probe: a call of
@@ -196,9 +204,24 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 			return true, false
 		}
 		a, ok := c.Func.(*ast.Attribute)
-		return ok && fsProbeMethods[a.Attr] && len(c.Args) == 0 && len(c.Keywords) == 0 &&
-			fn == nil && (ext == "" || strings.HasPrefix(ext, "pathlib.")), true
+		if !ok || fn != nil {
+			return false, true
+		}
+		if fsProbeLibMethods[a.Attr] && hasAnyPrefix(ext, fsProbeLibs) {
+			return true, false
+		}
+		return fsProbeMethods[a.Attr] && len(c.Args) == 0 && len(c.Keywords) == 0 &&
+			(ext == "" || hasAnyPrefix(ext, pathLibs)), true
 	})
+}
+
+func hasAnyPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // rankTranslations map a rank of a group to the global rank or back
@@ -672,6 +695,10 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 			}
 			if l.hostCopy(n, derived) {
 				out = append(out, &rules.OpRef{Op: MaterializeOp, Group: worldGroup, Pos: l.pos(n.Pos)})
+				return
+			}
+			if l.jaxProgram() && l.jitCall(n) {
+				out = append(out, &rules.OpRef{Op: JitOp, Group: worldGroup, Pos: l.pos(n.Pos)})
 				return
 			}
 			ext, fn := l.callee(n)

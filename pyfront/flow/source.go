@@ -44,6 +44,7 @@ type Sources struct {
 	recordOnly sync.Map // *rules.Function -> recordOnly (recordOnlyArgs)
 	yieldGates sync.Map // *rules.Function -> yieldGate (skippingIteration)
 	rankTests  sync.Map // *rules.Function -> bool (returnsRankTest)
+	jaxFiles   sync.Map // *rules.File -> bool (jaxProgram)
 }
 
 // summarize returns fn's summary from m, computing and storing it on

@@ -42,7 +42,7 @@ var Rule = rules.Register(&rules.Rule{
 			"one that issues nothing is ranks inside the job against ranks outside it; what an except handler issues before it " +
 			"raises is the failure path's signal, and a failing exit (`sys.exit(\"message\")`) under a rank test is a failure, " +
 			"which the launcher ends, not an early exit. A condition on a file system check " +
-			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`) is reported too, as a warning: each rank asks its own " +
+			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`, etils' `epath.Path(p).exists()`, `tf.io.gfile.exists(p)`, fsspec's `fs.exists(p)`) is reported too, as a warning: each rank asks its own " +
 			"host, and ranks can disagree. So is a condition that reads the clock (`time.monotonic() - last > interval`, " +
 			"a deadline) or asks whether concurrent work has finished (`future.done()`, `running()`, `thread.is_alive()`, " +
 			"`event.is_set()`, `queue.empty()`, an MPI request's `Test()`, `Iprobe`), or reads a flag that a signal handler " +
@@ -53,11 +53,11 @@ var Rule = rules.Register(&rules.Rule{
 			"for itself): ranks seed apart, or consume one seed differently, and LayerDrop hung FSDP this way (fairscale#796); also a for loop over a module list whose own __iter__ yields a layer only when such a draw clears the rate (fairseq's LayerDropModuleList). " +
 			"Once a value has been broadcast or all-reduced it is the same on every rank, and a type test (`isinstance(outputs, tuple)`) of a value each rank computed for itself asks what every rank answers alike, " +
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +
-			"`if rank == 0: barrier()`, with no collective between — issues one barrier on every rank and is not " +
+			"`if rank == 0: barrier()`, with no collective between (also with the same extra condition on both halves, `and num_gpus > 1`) — issues one barrier on every rank and is not " +
 			"reported, nor is its class form (the first half in __enter__, the second in __exit__), nor a release split over the arms of a later conditional (FastChat: rank 0 releases from the cache under `if rank == 0:`, or after building it in the else arm). The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
 			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)). A helper " +
 			"that communicates only when a parameter of its own is true (`if synchronize: barrier()`) issues nothing " +
-			"at a call that passes, or defaults to, False; nor does a method that communicates only when an attribute of its receiver is true (`if self.args.is_pipe_parallel:`), called on the path where the caller found that attribute false (gpt-neox's gradient noise scale). When both paths communicate and one does so inside a library call whose collectives the tables leave unspecified (Megatron's save_checkpoint, which fastmoe's data-parallel rank 0 runs while the other ranks save between barriers of their own), the paths are not compared. Also reported, as a warning: collectives issued once per " +
+			"at a call that passes, or defaults to, False; nor does a method that communicates only when an attribute of its receiver is true (`if self.args.is_pipe_parallel:`), called on the path where the caller found that attribute false (gpt-neox's gradient noise scale); and an early exit taken only while a flag is false (`if not is_main and not sharded: return`) skips nothing a helper issues only when that flag is true (audiocraft's checkpoint barriers). When both paths communicate and one does so inside a library call whose collectives the tables leave unspecified (Megatron's save_checkpoint, which fastmoe's data-parallel rank 0 runs while the other ranks save between barriers of their own), the paths are not compared. Also reported, as a warning: collectives issued once per " +
 			"element of a set (`for name in set(names): dist.broadcast(bufs[name], 0)`), since a set iterates in hash " +
 			"order and hashes differ between processes (R13), also through list(s), a comprehension over s, or a dict filled in a loop over s " +
 			"(apex's flat_dist_call); integer sets, sorted(...) and Horovod's name-matched " +
@@ -88,8 +88,10 @@ var Rule = rules.Register(&rules.Rule{
 			"an if whose two arms issue the same collectives on two or more groups in different orders (R17): ranks that take different " +
 			"arms wait on each other across groups. " +
 			"In JAX, a host copy (np.asarray, float(), .item(), jax.device_get) of a jitted function's result under a " +
-			"jax.process_index() test (R9): the result may span every process, and copying it to the host gathers it from all of them. " +
-			"A module-level name bound to the rank (IS_MAIN = int(os.environ[\"RANK\"]) == 0) is a rank value in the module's functions. " +
+			"jax.process_index() test (R9): the result may span every process, and copying it to the host gathers it from all of them; " +
+			"so is the run of a compiled program itself under such a test (a function decorated with jax.jit, pjit or pmap, or the " +
+			"object `p = jax.jit(f)` called; numba's @jit is another thing). " +
+			"A module-level name bound to the rank (IS_MAIN = int(os.environ[\"RANK\"]) == 0) is a rank value in the module's functions; so is a one-line predicate the program writes for itself (`def is_head(self): return dist.get_rank(self.group) == 0`), and torch.cuda.current_device(), the rank within the node (what model of device it is, get_device_properties(…), is not). " +
 			"Last, a plain torch GradScaler's step() in a file whose model FSDP or fairscale's ShardedDataParallel shards the gradients of " +
 			"(R14): the scaler looks for inf/NaN in this rank's shard only and skips the optimizer step on the ranks that find one; " +
 			"ShardedGradScaler all-reduces that check (a file that names it is taken to use it where it belongs).",
@@ -318,7 +320,7 @@ func run(p *rules.Pass) {
 				// in which a rank submits them does not matter. Each
 				// backward reduces the whole model's gradients, in the
 				// same buckets whatever the order.
-				if o.Site == nil && (o.Op == "backward" || o.Op == "forward" || o.Op == "materialize") {
+				if o.Site == nil && (o.Op == "backward" || o.Op == "forward" || o.Op == "materialize" || o.Op == "jit") {
 					continue
 				}
 				if o.Site == nil || !o.Site.NameMatched {
@@ -431,6 +433,8 @@ func opName(o *rules.OpRef) string {
 		return "the model's forward (FSDP and ZeRO-3 all-gather the sharded parameters in it)"
 	case "materialize":
 		return "a host copy of a jitted function's result (np.asarray, float(), .item(), jax.device_get: in a multi-process JAX program it gathers the array from every process)"
+	case "jit":
+		return "a run of a compiled JAX program (jax.jit, pjit, pmap: over a mesh that spans the processes, every process must run it, in the same order)"
 	}
 	return rulekit.ShortAPI("", o.Op)
 }
