@@ -1930,7 +1930,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			br.Then, br.Else = br.Else, br.Then
 			br.After = l.ops(l.skipped(s.Orelse))
 		}
-		if len(br.Then)+len(br.Else)+len(br.After) > 0 {
+		if len(br.Then)+len(br.Else)+len(br.After) > 0 && !l.commandProtocol(s) {
 			l.addBranch(br)
 			if !br.EarlyExit && len(br.Else) == 0 && len(br.Then) > 0 {
 				l.pairRank(br, s.Test, rest)
@@ -2069,6 +2069,54 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	under := l.pos(top.s.Test.Span())
 	return &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Under: &under, Cond: l.text(top.s.Test) + "` and then `" + test,
 		Then: l.ops(exit), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
+}
+
+// commandProtocol reports a rank test whose arms are the two halves of a
+// command protocol: one arm is a follower's command loop (`while True:`
+// receiving a broadcast first, and only that), and the other, the
+// leader's, broadcasts on the same group only, last of all once outside
+// any loop: the stop command that ends the followers' loop (levanter's
+// eval harness, written as if/else). The arms' static sequences differ,
+// their runs do not.
+func (l *lowerer) commandProtocol(s *ast.If) bool {
+	for _, arms := range [][2][]ast.Stmt{{s.Body, s.Orelse}, {s.Orelse, s.Body}} {
+		leader, follower := arms[0], arms[1]
+		if len(leader) == 0 || len(follower) == 0 {
+			continue
+		}
+		loop, ok := follower[len(follower)-1].(*ast.While)
+		if !ok || !isTrue(loop.Test) || len(l.ops(follower[:len(follower)-1])) > 0 {
+			continue
+		}
+		cmds := l.ops(loop.Body)
+		if len(cmds) == 0 || cmds[0].Site == nil || !broadcastOp(cmds[0].Op) {
+			continue
+		}
+		same := func(o *rules.OpRef) bool { return o.Op == cmds[0].Op && o.Group == cmds[0].Group }
+		ops := l.ops(leader)
+		if len(ops) == 0 {
+			continue
+		}
+		for _, o := range ops {
+			if !same(o) {
+				return false
+			}
+		}
+		// The stop: the leader's last statement that issues anything is
+		// no loop and issues one broadcast.
+		for i := len(leader) - 1; i >= 0; i-- {
+			last := l.ops(leader[i : i+1])
+			if len(last) == 0 {
+				continue
+			}
+			switch leader[i].(type) {
+			case *ast.For, *ast.AsyncFor, *ast.While:
+				return false
+			}
+			return len(last) == 1
+		}
+	}
+	return false
 }
 
 // falseWhenTaken returns the variables an if's test needs false, for a

@@ -38,7 +38,7 @@ var Rule = rules.Register(&rules.Rule{
 			"which lie within one stage, and its tensor-parallel rank on a data- or pipeline-parallel group; nor is an op on a group whose " +
 			"members the condition picks out (Megatron's embedding group under `is_pipeline_first_stage() or is_pipeline_last_stage()`, " +
 			"the tables' member_tests). Rank 0's broadcasts on a group where the other ranks run a command loop (`while True:` " +
-			"receiving a broadcast first, then dispatching) are that loop's commands; an arm that creates the default group against " +
+			"receiving a broadcast first, then dispatching) are that loop's commands, also when the two halves are the arms of one if/else and the leader's arm ends with one broadcast outside its loops (the stop command); an arm that creates the default group against " +
 			"one that issues nothing is ranks inside the job against ranks outside it; what an except handler issues before it " +
 			"raises is the failure path's signal, and a failing exit (`sys.exit(\"message\")`) under a rank test is a failure, " +
 			"which the launcher ends, not an early exit. A condition on a file system check " +
