@@ -9,11 +9,13 @@ import (
 )
 
 // Host copies of JAX arrays. In a multi-process JAX program the result of
-// a jitted function is a jax.Array that may span every process; turning
-// it into host data (np.asarray, float(), .item(), jax.device_get) is a
-// host-side collective that every process must enter. Under a test of
-// jax.process_index() only one process does, and every multi-process run
-// hangs at its first step (netket PR #2272, R9).
+// a jitted function is a jax.Array that may be sharded over every
+// process; turning it into host data (np.asarray, float(), .item(),
+// jax.device_get) on one process alone cannot work: JAX raises there
+// ("Fetching value for jax.Array that spans non-addressable devices"),
+// and the other processes wait in their next collective (netket PR
+// #2272, R9). A result replicated on every process copies locally; the
+// analysis cannot tell the two apart.
 
 // MaterializeOp names that collective in rank branches.
 const MaterializeOp = "materialize"

@@ -88,7 +88,9 @@ var Rule = rules.Register(&rules.Rule{
 			"an if whose two arms issue the same collectives on two or more groups in different orders (R17): ranks that take different " +
 			"arms wait on each other across groups. " +
 			"In JAX, a host copy (np.asarray, float(), .item(), jax.device_get) of a jitted function's result under a " +
-			"jax.process_index() test (R9): the result may span every process, and copying it to the host gathers it from all of them; " +
+			"jax.process_index() test (R9): the result may be sharded over every process, and one process cannot copy it alone (JAX " +
+			"raises \"Fetching value for jax.Array that spans non-addressable devices\" there, and the others wait in their next " +
+			"collective; a result the program replicated on every process copies locally, which the analysis cannot tell apart); " +
 			"so is the run of a compiled program itself under such a test (a function decorated with jax.jit, pjit or pmap, or the " +
 			"object `p = jax.jit(f)` called; numba's @jit is another thing). " +
 			"A module-level name bound to the rank (IS_MAIN = int(os.environ[\"RANK\"]) == 0) is a rank value in the module's functions; so is a one-line predicate the program writes for itself (`def is_head(self): return dist.get_rank(self.group) == 0`), and torch.cuda.current_device(), the rank within the node (what model of device it is, get_device_properties(…), is not). " +
@@ -432,7 +434,7 @@ func opName(o *rules.OpRef) string {
 	case "forward":
 		return "the model's forward (FSDP and ZeRO-3 all-gather the sharded parameters in it)"
 	case "materialize":
-		return "a host copy of a jitted function's result (np.asarray, float(), .item(), jax.device_get: in a multi-process JAX program it gathers the array from every process)"
+		return "a host copy of a jitted function's result (np.asarray, float(), .item(), jax.device_get: when the result is sharded over the processes, the copy cannot be made on one of them — JAX raises there, and the others wait in their next collective)"
 	case "jit":
 		return "a run of a compiled JAX program (jax.jit, pjit, pmap: over a mesh that spans the processes, every process must run it, in the same order)"
 	}
