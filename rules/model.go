@@ -402,6 +402,12 @@ type RankBranch struct {
 	// including those reached through calls.
 	Then []*OpRef
 	Else []*OpRef
+	// Uncalled: no condition on the rank at all, but a test of a
+	// predicate function itself, not of its result (`if not
+	// tpc.is_first_stage:`, its call's parentheses missing): always true,
+	// so every rank takes the same arm around the collectives in Then
+	// (the arm the test skips) or Else. Cond is the operand.
+	Uncalled bool
 	// EarlyExit: the rank-dependent path leaves the function (return,
 	// raise, continue, break) so the collectives after the branch run on
 	// the other ranks only; After lists them.

@@ -1,6 +1,8 @@
 package callgraph
 
 import (
+	"strings"
+
 	"strconv"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -631,6 +633,7 @@ func (b *builder) stmt(u unit, st ast.Stmt) {
 	case *ast.If:
 		b.testing++
 		b.expr(u, n.Test)
+		b.predicateOperands(u, n.Test)
 		b.testing--
 		b.stmts(u, n.Body)
 		b.stmts(u, n.Orelse)
@@ -1085,6 +1088,41 @@ func (b *builder) nameSlot(u unit, name string) slotID {
 		return noSlot
 	}
 	return g.scopeSlot(def, name)
+}
+
+// predicateOperands keeps the slots of the test's bare operands named
+// like predicates (`if not tpc.is_first_stage:`, `if is_main and …`), so
+// that the model can tell a test of a function object, which is always
+// true, from a test of a value (ExprValues).
+func (b *builder) predicateOperands(u unit, test ast.Expr) {
+	switch t := test.(type) {
+	case *ast.UnaryOp:
+		if t.Op == ast.Not {
+			b.predicateOperands(u, t.Operand)
+		}
+	case *ast.BoolOp:
+		for _, v := range t.Values {
+			b.predicateOperands(u, v)
+		}
+	case *ast.Name:
+		if predicateName(t.Id) {
+			b.g.exprSlot[t] = b.expr(u, t)
+		}
+	case *ast.Attribute:
+		if predicateName(t.Attr) {
+			b.g.exprSlot[t] = b.expr(u, t)
+		}
+	}
+}
+
+// predicateName: is_…, has_…, should_…, can_….
+func predicateName(name string) bool {
+	for _, p := range []string{"is_", "has_", "should_", "can_"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *builder) expr(u unit, e ast.Expr) slotID {

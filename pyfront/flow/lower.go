@@ -1896,6 +1896,7 @@ func (l *lowerer) test(e ast.Expr, st *state) {
 
 func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	l.test(s.Test, st)
+	l.uncalledPredicate(s)
 	div, diverges := l.divergence(s.Test)
 	if diverges && div == rules.RankTest {
 		l.rankArms++
@@ -2069,6 +2070,45 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	under := l.pos(top.s.Test.Span())
 	return &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Under: &under, Cond: l.text(top.s.Test) + "` and then `" + test,
 		Then: l.ops(exit), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
+}
+
+// uncalledPredicate records an if whose test reads a predicate function
+// without calling it (`if not tpc.is_first_in_pipeline_group:`) around
+// collectives: a function object is always true, so the test never
+// varies, and every rank takes the same arm (TorchDistPackage's pipeline
+// warm-up: no stage receives, every stage but the last sends).
+func (l *lowerer) uncalledPredicate(s *ast.If) {
+	fo, ok := l.r.(FuncObjecter)
+	if !ok {
+		return
+	}
+	var operand ast.Expr
+	var walk func(e ast.Expr)
+	walk = func(e ast.Expr) {
+		switch x := e.(type) {
+		case *ast.UnaryOp:
+			if x.Op == ast.Not {
+				walk(x.Operand)
+			}
+		case *ast.BoolOp:
+			for _, v := range x.Values {
+				walk(v)
+			}
+		case *ast.Name, *ast.Attribute:
+			if operand == nil && fo.FuncObject(x) != nil {
+				operand = x
+			}
+		}
+	}
+	walk(s.Test)
+	if operand == nil {
+		return
+	}
+	then, els := l.ops(s.Body), l.ops(s.Orelse)
+	if len(then)+len(els) == 0 {
+		return
+	}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(operand.Span()), Cond: l.text(operand), Then: then, Else: els, Uncalled: true})
 }
 
 // commandProtocol reports a rank test whose arms are the two halves of a

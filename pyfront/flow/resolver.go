@@ -137,6 +137,14 @@ type FuncDefiner interface {
 	FuncDef(fn *rules.Function) ast.Node
 }
 
+// FuncObjecter is implemented by resolvers that know which expressions
+// of an if's test hold functions: FuncObject returns the program
+// function (or method, bound or not; not a property) that e always
+// holds, or nil.
+type FuncObjecter interface {
+	FuncObject(e ast.Expr) *rules.Function
+}
+
 // HandleRegistries is implemented by resolvers that know which attributes
 // of a method's instance hold work handles: the class waits what it takes
 // out of them (self.X.pop(k).wait()), so filing a value there

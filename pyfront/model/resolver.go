@@ -81,6 +81,40 @@ func (r *resolver) Ref(e ast.Expr) string {
 
 func (r *resolver) Site(call *ast.Call) *rules.Site { return r.b.sites[call] }
 
+// FuncObject implements flow.FuncObjecter.
+func (r *resolver) FuncObject(e ast.Expr) *rules.Function {
+	// Only the def the name itself denotes: a method read off an
+	// instance (bound), or a module's function by its own name. An
+	// attribute that holds a callback may hold None as well, which the
+	// graph does not track.
+	var name string
+	want := callgraph.KFunc
+	switch x := e.(type) {
+	case *ast.Name:
+		name = x.Id
+	case *ast.Attribute:
+		name, want = x.Attr, callgraph.KBound
+	default:
+		return nil
+	}
+	var fn *callgraph.Func
+	for _, v := range r.b.g.ExprValues(e) {
+		val := r.b.g.Value(v)
+		if val == nil || val.Kind != want || val.Fn == nil || val.Fn.Property || shortName(val.Fn.Name) != name {
+			return nil
+		}
+		if want == callgraph.KFunc && val.Fn.Parent != nil {
+			if _, mod := val.Fn.Parent.Node.(*ast.Module); !mod {
+				return nil // a closure, bound to a local of the same name
+			}
+		}
+		if fn == nil {
+			fn = val.Fn
+		}
+	}
+	return r.b.fn(fn)
+}
+
 // FuncDef implements flow.FuncDefiner.
 func (r *resolver) FuncDef(fn *rules.Function) ast.Node {
 	if f := r.b.fnOf(fn); f != nil {

@@ -96,7 +96,11 @@ var Rule = rules.Register(&rules.Rule{
 			"A module-level name bound to the rank (IS_MAIN = int(os.environ[\"RANK\"]) == 0) is a rank value in the module's functions; so is a one-line predicate the program writes for itself (`def is_head(self): return dist.get_rank(self.group) == 0`), and torch.cuda.current_device(), the rank within the node (what model of device it is, get_device_properties(…), is not). " +
 			"Last, a plain torch GradScaler's step() in a file whose model FSDP or fairscale's ShardedDataParallel shards the gradients of " +
 			"(R14): the scaler looks for inf/NaN in this rank's shard only and skips the optimizer step on the ranks that find one; " +
-			"ShardedGradScaler all-reduces that check (a file that names it is taken to use it where it belongs).",
+			"ShardedGradScaler all-reduces that check (a file that names it is taken to use it where it belongs). " +
+			"And a test of a predicate function itself rather than its result around collectives (`if not " +
+			"tpc.is_first_in_pipeline_group:`, the call's parentheses missing; a method read off an object, or a module's " +
+			"function by its own name, named is_…, has_…, should_… or can_…): a function is always true, so every rank takes the " +
+			"same arm, and the ranks that should take the other never do; properties are values and are fine.",
 		Why: "Every rank of the group must call every collective, in the same order. NCCL matches them by " +
 			"sequence number, not by name: rank 0's extra barrier pairs with the other ranks' next collective, " +
 			"and the last one waits forever (a watchdog timeout after 10–30 minutes), or ranks exchange " +
@@ -288,6 +292,10 @@ func run(p *rules.Pass) {
 		if br == nil || br.Paired {
 			continue // a paired branch's ranks issue the same sequence once each
 		}
+		if br.Uncalled {
+			reportUncalled(p, br, seen)
+			continue
+		}
 		if br.StopsEarly {
 			for _, o := range br.Then {
 				reportStopsEarly(p, br, o, seen)
@@ -461,6 +469,23 @@ func reportStopsEarly(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen 
 			"each rank stops at its own end-of-sequence token, so a rank that finishes first moves on while the others wait in the "+
 			"next all-gather (hang); pass synced_gpus=True (finished ranks keep running forwards until all are done), or build an "+
 			"HfDeepSpeedConfig before loading the model so that transformers turns it on", br.Cond)})
+}
+
+// reportUncalled reports a test of a predicate function that is never
+// called, around collectives.
+func reportUncalled(p *rules.Pass, br *rules.RankBranch, seen map[rules.Pos]bool) {
+	if seen[br.Guard] {
+		return
+	}
+	seen[br.Guard] = true
+	ops := append(append([]*rules.OpRef{}, br.Then...), br.Else...)
+	d := rules.Diagnostic{Pos: br.Guard, Message: fmt.Sprintf(
+		"`%s` is a function, not its result: the test never calls it (the parentheses are missing), and a function is always true, "+
+			"so every rank takes the same arm around %s on %s — the ranks that should take the other arm never do, and the peers "+
+			"wait for collectives or messages that never come (hang); call it: `%s()`",
+		br.Cond, opName(ops[0]), rulekit.GroupLabel(ops[0].Group), br.Cond)}
+	addReached(&d, ops[0])
+	p.Report(d)
 }
 
 // reportReordered reports two arms that issue the same collectives on
