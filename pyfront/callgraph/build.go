@@ -182,6 +182,7 @@ func (g *Graph) openWorldReceivers() bool {
 		return false // every method already has its class's receiver
 	}
 	added := g.frameworkForwards()
+	added = g.threadRuns() || added
 	var open []*Class
 	for _, c := range g.Classes {
 		if !c.openSelf && !instantiated(c, map[*Class]bool{}) {
@@ -235,6 +236,41 @@ func (g *Graph) frameworkForwards() bool {
 		}
 	}
 	return added
+}
+
+// threadRuns gives the run method of a threading.Thread subclass that the
+// program instantiates its instances as receiver, and reports whether it
+// gave any: Thread.start() calls it on the new thread, outside the
+// program (FedML's MPIReceiveThread keeps its communicator in self.comm).
+func (g *Graph) threadRuns() bool {
+	added := false
+	for _, c := range g.Classes {
+		if c.instance == 0 || c.runSelf || !g.isThread(c) {
+			continue
+		}
+		c.runSelf = true
+		fns, ext := g.Lookup(c, "run")
+		if ext != "" {
+			continue
+		}
+		for _, f := range fns {
+			if f.Class != nil && !f.called && !f.Static && !f.ClassMethod {
+				g.addSelf(f, c.instance)
+				added = true
+			}
+		}
+	}
+	return added
+}
+
+// isThread reports whether threading.Thread is among c's bases.
+func (g *Graph) isThread(c *Class) bool {
+	for _, e := range g.mro(c) {
+		if e.ext != "" && g.canon(e.ext) == "threading.Thread" {
+			return true
+		}
+	}
+	return false
 }
 
 // isTorchModule reports whether torch.nn.Module is among c's bases.

@@ -108,8 +108,9 @@ type Class struct {
 	// openSelf: the program never instantiates the class, and its methods
 	// got its instance as receiver (openDone once they have).
 	openSelf, openDone bool
-	// forwardSelf: frameworkForwards has looked at the class.
-	forwardSelf bool
+	// forwardSelf: frameworkForwards has looked at the class; runSelf:
+	// threadRuns has.
+	forwardSelf, runSelf bool
 	// ctxDone: an autograd Function whose methods got their ctx value
 	// (autogradCtx).
 	ctxDone bool
