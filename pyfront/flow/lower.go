@@ -1179,11 +1179,53 @@ func (l *lowerer) skipped(path []ast.Stmt) []ast.Stmt {
 			}
 		}
 	}
+	kind := ""
+	if len(path) > 0 {
+		kind = exitKind(path[len(path)-1])
+	}
 	var out []ast.Stmt
 	for i := len(l.rests) - 1; i >= stop; i-- {
 		out = append(out, l.rests[i]...)
+		// The ranks that stay leave the same way at the end of this
+		// block (`if rank != 0: return` … `log(); return`): what lies
+		// beyond it runs on no rank from here (rl_games' PBT restart).
+		if r := l.rests[i]; kind != "" && len(r) > 0 && exitKind(r[len(r)-1]) == kind {
+			break
+		}
 	}
 	return out
+}
+
+// exitKind classifies a statement that always leaves: "leave" (return,
+// raise, sys.exit(), os._exit()), "break", "continue", or "".
+func exitKind(s ast.Stmt) string {
+	switch s := s.(type) {
+	case *ast.Return, *ast.Raise:
+		return "leave"
+	case *ast.Break:
+		return "break"
+	case *ast.Continue:
+		return "continue"
+	case *ast.If:
+		if k := exitKind(lastStmt(s.Body)); k != "" && k == exitKind(lastStmt(s.Orelse)) {
+			return k
+		}
+	case *ast.ExprStmt:
+		if c, ok := s.Value.(*ast.Call); ok {
+			switch dotted(c.Func) {
+			case "sys.exit", "exit", "quit", "os._exit":
+				return "leave"
+			}
+		}
+	}
+	return ""
+}
+
+func lastStmt(stmts []ast.Stmt) ast.Stmt {
+	if len(stmts) == 0 {
+		return nil
+	}
+	return stmts[len(stmts)-1]
 }
 
 func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, bool) {
@@ -2423,11 +2465,17 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				delete(l.rankVars, v)
 			}
 			markVar(&l.ownVars, v, ownRank(value) || l.ownRankVar(value))
-			markVar(&l.fsVars, v, l.notDist == 0 && l.fsProbe(value))
-			markVar(&l.timeVars, v, l.notDist == 0 && l.timingProbe(value))
-			markVar(&l.randVars, v, l.notDist == 0 && l.randomDraw(value))
+			// An assignment on the arm where torch.distributed is not
+			// initialised runs in a single process: it neither marks the
+			// variable nor clears what the distributed arm marked
+			// (espnet's GAN trainer draws its skip decision in both).
+			if l.notDist == 0 {
+				markVar(&l.fsVars, v, l.fsProbe(value))
+				markVar(&l.timeVars, v, l.timingProbe(value))
+				markVar(&l.randVars, v, l.randomDraw(value))
+				markVar(&l.localVars, v, l.fromSyncForward(value))
+			}
 			markVar(&l.amountVars, v, len(l.batchVars) > 0 && l.batchAmount(value))
-			markVar(&l.localVars, v, l.notDist == 0 && l.fromSyncForward(value))
 			if l.batchPart(value) {
 				l.batchVars[v] = true // batchPart found it non-empty
 			} else {
