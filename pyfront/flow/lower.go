@@ -243,6 +243,8 @@ type lowerer struct {
 	// enclosing loop, the depth of rests at which its body starts.
 	rests     [][]ast.Stmt
 	loopRests []int
+	// loopBodies: the bodies of the loops being lowered, innermost last.
+	loopBodies [][]ast.Stmt
 }
 
 type streamCtx struct {
@@ -1190,10 +1192,34 @@ func (l *lowerer) skipped(path []ast.Stmt) []ast.Stmt {
 		// block (`if rank != 0: return` … `log(); return`): what lies
 		// beyond it runs on no rank from here (rl_games' PBT restart).
 		if r := l.rests[i]; kind != "" && len(r) > 0 && exitKind(r[len(r)-1]) == kind {
-			break
+			return out
 		}
 	}
 	return out
+}
+
+// nextIterations returns the body of the loop that path (an arm that
+// leaves) leaves with return or break: the others go round again, from
+// the top of the body (open_lm's master-only return on a NaN loss,
+// before the next step's all-reduce). Nil outside a loop, or for
+// continue.
+func (l *lowerer) nextIterations(path []ast.Stmt) []ast.Stmt {
+	n := len(l.loopBodies)
+	if n == 0 || len(path) == 0 {
+		return nil
+	}
+	kind := exitKind(path[len(path)-1])
+	if kind != "leave" && kind != "break" {
+		return nil
+	}
+	// The ranks that stay leave the same way at the end of an enclosing
+	// block inside the loop: no one goes round again from here.
+	for i := len(l.rests) - 1; i >= l.loopRests[len(l.loopRests)-1]; i-- {
+		if r := l.rests[i]; len(r) > 0 && exitKind(r[len(r)-1]) == kind {
+			return nil
+		}
+	}
+	return l.loopBodies[n-1]
 }
 
 // exitKind classifies a statement that always leaves: "leave" (return,
@@ -1726,9 +1752,11 @@ func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *st
 func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *state {
 	l.loops++
 	l.loopRests = append(l.loopRests, len(l.rests))
+	l.loopBodies = append(l.loopBodies, body)
 	defer func() {
 		l.loops--
 		l.loopRests = l.loopRests[:len(l.loopRests)-1]
+		l.loopBodies = l.loopBodies[:len(l.loopBodies)-1]
 	}()
 	outerArm, outerBound := l.iterArm, l.bound
 	l.iterArm, l.bound = nil, nil
@@ -1967,7 +1995,13 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		switch {
 		case thenExits && !elseExits:
 			br.EarlyExit = true
-			br.After = issuedDespite(l.ops(l.skipped(s.Body)), l.falseWhenTaken(s.Test))
+			if rest := l.skipped(s.Body); !l.outsideWorld(s.Test, rest) {
+				br.After = issuedDespite(l.ops(rest), l.falseWhenTaken(s.Test))
+				if div == rules.RankTest && len(br.After) == 0 && len(br.Then) == 0 {
+					// Nothing left in this pass: the next passes.
+					br.After = l.ops(l.nextIterations(s.Body))
+				}
+			}
 		case elseExits && !thenExits:
 			br.EarlyExit = true
 			br.Then, br.Else = br.Else, br.Then
@@ -2197,6 +2231,37 @@ func (l *lowerer) commandProtocol(s *ast.If) bool {
 			}
 			return len(last) == 1
 		}
+	}
+	return false
+}
+
+// outsideWorld reports an exit of the ranks at or past a bound (`if rank
+// >= world_size: sys.exit(0)`) before the default group is created with
+// that bound as its size: the ranks that leave were never members, and
+// the others make the group without them (open_lm's preset world size).
+func (l *lowerer) outsideWorld(test ast.Expr, rest []ast.Stmt) bool {
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.GtE || !l.isRank(c.Left) {
+		return false
+	}
+	bound := l.text(c.Comparators[0])
+	for _, st := range rest {
+		if len(l.ops([]ast.Stmt{st})) == 0 {
+			continue
+		}
+		call := stmtCall(st)
+		if call == nil {
+			return false
+		}
+		if ext, _ := l.callee(call); ext != "torch.distributed.init_process_group" {
+			return false
+		}
+		for _, k := range call.Keywords {
+			if k.Arg == "world_size" {
+				return l.text(k.Value) == bound
+			}
+		}
+		return false
 	}
 	return false
 }
