@@ -220,20 +220,11 @@ func (g *Graph) openWorldReceivers() bool {
 func (g *Graph) frameworkForwards() bool {
 	added := false
 	for _, c := range g.Classes {
-		if c.instance == 0 || c.forwardSelf || !g.isTorchModule(c) {
+		if c.instance == 0 || c.forwardSelf || !g.hasBase(c, isTorchModule) {
 			continue
 		}
 		c.forwardSelf = true
-		fns, ext := g.Lookup(c, "forward")
-		if ext != "" {
-			continue
-		}
-		for _, f := range fns {
-			if f.Class != nil && !f.called && !f.Static && !f.ClassMethod {
-				g.addSelf(f, c.instance)
-				added = true
-			}
-		}
+		added = g.selfForUncalled(c, "forward") || added
 	}
 	return added
 }
@@ -245,38 +236,42 @@ func (g *Graph) frameworkForwards() bool {
 func (g *Graph) threadRuns() bool {
 	added := false
 	for _, c := range g.Classes {
-		if c.instance == 0 || c.runSelf || !g.isThread(c) {
+		if c.instance == 0 || c.runSelf || !g.hasBase(c, isThread) {
 			continue
 		}
 		c.runSelf = true
-		fns, ext := g.Lookup(c, "run")
-		if ext != "" {
-			continue
-		}
-		for _, f := range fns {
-			if f.Class != nil && !f.called && !f.Static && !f.ClassMethod {
-				g.addSelf(f, c.instance)
-				added = true
-			}
+		added = g.selfForUncalled(c, "run") || added
+	}
+	return added
+}
+
+// selfForUncalled gives the program's definitions of method name of an
+// instantiated class c that no call site reaches c's instances as
+// receiver, and reports whether it gave any.
+func (g *Graph) selfForUncalled(c *Class, name string) bool {
+	fns, ext := g.Lookup(c, name)
+	if ext != "" {
+		return false
+	}
+	added := false
+	for _, f := range fns {
+		if f.Class != nil && !f.called && !f.Static && !f.ClassMethod {
+			g.addSelf(f, c.instance)
+			added = true
 		}
 	}
 	return added
 }
 
-// isThread reports whether threading.Thread is among c's bases.
-func (g *Graph) isThread(c *Class) bool {
-	for _, e := range g.mro(c) {
-		if e.ext != "" && g.canon(e.ext) == "threading.Thread" {
-			return true
-		}
-	}
-	return false
-}
+// isTorchModule and isThread test an external base's canonical name.
+func isTorchModule(ext string) bool { return moduleCalls[ext+".__call__"] }
+func isThread(ext string) bool      { return ext == "threading.Thread" }
 
-// isTorchModule reports whether torch.nn.Module is among c's bases.
-func (g *Graph) isTorchModule(c *Class) bool {
+// hasBase reports whether an external class among c's bases (canonical
+// name) satisfies is.
+func (g *Graph) hasBase(c *Class, is func(ext string) bool) bool {
 	for _, e := range g.mro(c) {
-		if e.ext != "" && moduleCalls[g.canon(e.ext)+".__call__"] {
+		if e.ext != "" && is(g.canon(e.ext)) {
 			return true
 		}
 	}

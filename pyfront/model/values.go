@@ -66,7 +66,7 @@ func (v *Values) spawner(name string) *api.Spawner {
 		return sp
 	}
 	i := strings.LastIndex(name, "().")
-	if i < 0 || !v.spawnerMethods[name[i+3:]] || strings.ContainsAny(name[i+3:], "().") {
+	if i < 0 || !v.spawnerMethods[name[i+3:]] {
 		return nil
 	}
 	if m := v.tables.ClassMethod(name[:i], name[i+3:]); m != "" {
