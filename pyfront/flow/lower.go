@@ -1375,6 +1375,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		return l.ifStmt(s, st, rest)
 	case *ast.For:
 		l.skippingIteration(s.Iter, s.Body)
+		l.listingLoop(s.Iter, s.Target)
 		l.setLoop(s.Iter, s.Target, s.Body)
 		l.batchLoop(s.Iter, s.Target)
 		l.loopHead(s.Iter, s.Target, st)

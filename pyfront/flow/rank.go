@@ -183,7 +183,27 @@ var (
 	fsProbeLibMethods = map[string]bool{"exists": true, "isdir": true, "isfile": true, "lexists": true}
 	fsProbeLibs       = []string{"fsspec.", "gcsfs.", "s3fs.", "adlfs."}
 	pathLibs          = []string{"pathlib.", "etils.epath.", "upath."}
+	// fsListings list a directory of this host (VideoMAE's and BEiT-3's
+	// auto_load_model pick the latest checkpoint from glob.glob).
+	fsListings    = map[string]bool{"glob.glob": true, "glob.iglob": true, "os.listdir": true, "os.scandir": true, "os.walk": true}
+	pathListMeths = map[string]bool{"glob": true, "rglob": true, "iterdir": true}
 )
+
+// listingLoop marks the targets of a for loop over a file-system probe
+// (`for ckpt in glob.glob(pattern):`) as holding its answer: what the
+// loop computes from them (the latest checkpoint's number) is this
+// host's view.
+func (l *lowerer) listingLoop(iter, target ast.Expr) {
+	if l.notDist > 0 || !l.fsProbe(iter) {
+		return
+	}
+	ast.Inspect(target, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok {
+			markVar(&l.fsVars, nm.Id, true)
+		}
+		return true
+	})
+}
 
 // fsProbe reports whether e depends on a file system probe: a call of
 // fsProbeCalls, a Path method of fsProbeMethods, or a local holding such
@@ -200,14 +220,14 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 			return false, false
 		}
 		ext, fn := l.callee(c)
-		if fsProbeCalls[ext] || ext == "" && fsProbeCalls[dotted(c.Func)] {
+		if fsProbeCalls[ext] || ext == "" && fsProbeCalls[dotted(c.Func)] || fsListings[ext] {
 			return true, false
 		}
 		a, ok := c.Func.(*ast.Attribute)
 		if !ok || fn != nil {
 			return false, true
 		}
-		if fsProbeLibMethods[a.Attr] && hasAnyPrefix(ext, fsProbeLibs) {
+		if fsProbeLibMethods[a.Attr] && hasAnyPrefix(ext, fsProbeLibs) || pathListMeths[a.Attr] && hasAnyPrefix(ext, pathLibs) {
 			return true, false
 		}
 		return fsProbeMethods[a.Attr] && len(c.Args) == 0 && len(c.Keywords) == 0 &&
