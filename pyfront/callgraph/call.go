@@ -102,6 +102,11 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 				g.moduleContainerCall(cs, val.Recv, val.Name)
 				return
 			}
+			if moduleSelfMethod(val.Name) {
+				// model = Model().cuda(): torch.nn.Module's cuda, to,
+				// half, train … return the module itself.
+				g.s.add(cs.result, val.Recv)
+			}
 		case KClass: // autogradApply
 			// Function.apply(*args) runs forward(ctx, *args) on the
 			// caller's thread and returns what it returns.
@@ -298,6 +303,19 @@ var moduleContainers = map[string]bool{"torch.nn.ModuleList": true, "torch.nn.Mo
 
 // moduleContainerMethod reports a method of a module container that
 // moduleContainerCall models.
+// moduleSelfMethods are torch.nn.Module's methods that return the module.
+var moduleSelfMethods = map[string]bool{
+	"cuda": true, "cpu": true, "to": true, "half": true, "float": true, "double": true, "bfloat16": true,
+	"train": true, "eval": true, "requires_grad_": true, "xpu": true, "to_empty": true, "type": true,
+}
+
+// moduleSelfMethod reports one of them by its canonical name
+// (torch.nn.Module.cuda).
+func moduleSelfMethod(name string) bool {
+	i := strings.LastIndexByte(name, '.')
+	return i > 0 && name[:i] == "torch.nn.Module" && moduleSelfMethods[name[i+1:]]
+}
+
 func moduleContainerMethod(name string) bool {
 	i := strings.LastIndexByte(name, '.')
 	if i < 0 || !moduleContainers[name[:i]] {

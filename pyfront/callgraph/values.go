@@ -201,7 +201,7 @@ func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
 				return
 			}
 			g.s.add(dst, g.External(ext))
-			if moduleContainerMethod(g.canon(ext)) && val.Kind == KInstance {
+			if c := g.canon(ext); val.Kind == KInstance && (moduleContainerMethod(c) || moduleSelfMethod(c)) {
 				g.s.add(dst, g.intern(Value{Kind: KBoundExternal, Name: g.canon(ext), Recv: v}))
 			}
 			return
