@@ -84,8 +84,14 @@ func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name stri
 			groups = []*rules.Group{b.in.Values.world}
 		}
 	}
+	label := name
+	if name == "torch.Tensor.register_hook" && nodeHookReceiver(cs.Node) {
+		// The tables merge Node.register_hook into Tensor's; name the
+		// one the program calls in messages.
+		label = "torch.autograd.graph.Node.register_hook"
+	}
 	mk := func(entry *callgraph.Func, isBound bool) *rules.Context {
-		c := b.newContext(sp.Context, f, cs.Node, name)
+		c := b.newContext(sp.Context, f, cs.Node, label)
 		c.Many = many
 		c.Serial = pool
 		c.Joined = b.joined[cs.Node]
@@ -161,6 +167,33 @@ func (b *builder) spawnedSite(f *callgraph.Func, cs *callgraph.CallSite, sp *api
 		b.spawnedBy = map[*rules.Site]*rules.Context{}
 	}
 	b.spawnedBy[site] = c
+}
+
+// nodeHookReceiver reports a register_hook call on an autograd graph
+// node rather than a tensor, by the receiver's name (grad_acc, acc_grad,
+// …grad_fn…, …next_functions…): the gradient accumulator hooks of
+// hand-written DDP and ZeRO code.
+func nodeHookReceiver(c *ast.Call) bool {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	var text string
+	ast.Inspect(a.Value, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Name:
+			text += x.Id + " "
+		case *ast.Attribute:
+			text += x.Attr + " "
+		}
+		return true
+	})
+	for _, w := range []string{"grad_acc", "acc_grad", "grad_fn", "next_functions", "accumulator"} {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // elsewhere reports whether the call runs its work in another process
