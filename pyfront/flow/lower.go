@@ -1191,11 +1191,18 @@ func (l *lowerer) skipped(path []ast.Stmt) []ast.Stmt {
 		// The ranks that stay leave the same way at the end of this
 		// block (`if rank != 0: return` … `log(); return`): what lies
 		// beyond it runs on no rank from here (rl_games' PBT restart).
-		if r := l.rests[i]; kind != "" && len(r) > 0 && exitKind(r[len(r)-1]) == kind {
+		if l.restLeaves(i, kind) {
 			return out
 		}
 	}
 	return out
+}
+
+// restLeaves reports whether the statements left in enclosing block i
+// end by leaving the way kind (exitKind) does.
+func (l *lowerer) restLeaves(i int, kind string) bool {
+	r := l.rests[i]
+	return kind != "" && len(r) > 0 && exitKind(r[len(r)-1]) == kind
 }
 
 // nextIterations returns the body of the loop that path (an arm that
@@ -1215,7 +1222,7 @@ func (l *lowerer) nextIterations(path []ast.Stmt) []ast.Stmt {
 	// The ranks that stay leave the same way at the end of an enclosing
 	// block inside the loop: no one goes round again from here.
 	for i := len(l.rests) - 1; i >= l.loopRests[len(l.loopRests)-1]; i-- {
-		if r := l.rests[i]; len(r) > 0 && exitKind(r[len(r)-1]) == kind {
+		if l.restLeaves(i, kind) {
 			return nil
 		}
 	}
@@ -1237,14 +1244,25 @@ func exitKind(s ast.Stmt) string {
 			return k
 		}
 	case *ast.ExprStmt:
-		if c, ok := s.Value.(*ast.Call); ok {
-			switch dotted(c.Func) {
-			case "sys.exit", "exit", "quit", "os._exit":
-				return "leave"
-			}
+		if processExit(s) != nil {
+			return "leave"
 		}
 	}
 	return ""
+}
+
+// processExit returns the call of a statement that ends the process
+// (sys.exit(…), exit(), quit(), os._exit(…)), or nil.
+func processExit(s *ast.ExprStmt) *ast.Call {
+	c, ok := s.Value.(*ast.Call)
+	if !ok {
+		return nil
+	}
+	switch dotted(c.Func) {
+	case "sys.exit", "exit", "quit", "os._exit":
+		return c
+	}
+	return nil
 }
 
 func lastStmt(stmts []ast.Stmt) ast.Stmt {
@@ -2410,13 +2428,7 @@ func exits(stmts []ast.Stmt) bool {
 	case *ast.If:
 		return exits(s.Body) && exits(s.Orelse)
 	case *ast.ExprStmt:
-		// sys.exit(), exit(), os._exit()
-		if c, ok := s.Value.(*ast.Call); ok {
-			switch d := dotted(c.Func); d {
-			case "sys.exit", "exit", "quit", "os._exit":
-				return true
-			}
-		}
+		return processExit(s) != nil
 	}
 	return false
 }
@@ -2441,17 +2453,14 @@ func raises(stmts []ast.Stmt) bool {
 		// sys.exit(1), sys.exit("message"): the process fails, and the
 		// launcher stops the others (sys.exit() and sys.exit(0) are a
 		// clean exit, which it waits out).
-		if c, ok := s.Value.(*ast.Call); ok && len(c.Args) == 1 {
-			switch dotted(c.Func) {
-			case "sys.exit", "exit", "quit", "os._exit":
-				switch k := c.Args[0].(type) {
-				case *ast.Constant:
-					return k.Type == ast.ConstStr || k.Type == ast.ConstInt && k.Int != 0
-				case *ast.JoinedStr:
-					return true // sys.exit(f"ERROR: {error}"): a message
-				}
-				return false
+		if c := processExit(s); c != nil && len(c.Args) == 1 {
+			switch k := c.Args[0].(type) {
+			case *ast.Constant:
+				return k.Type == ast.ConstStr || k.Type == ast.ConstInt && k.Int != 0
+			case *ast.JoinedStr:
+				return true // sys.exit(f"ERROR: {error}"): a message
 			}
+			return false
 		}
 	}
 	return false

@@ -580,13 +580,13 @@ func importedPackages(p *Prepared) map[string]bool {
 // class's own name ("torchmetrics.Accuracy.compute"): such names can
 // match a "pkg.*.method" entry.
 func (b *builder) instanceMethod(name string) string {
-	cls, meth := "", ""
-	if i := strings.LastIndex(name, "()."); i >= 0 && !strings.ContainsAny(name[i+3:], "().") {
-		cls, meth = name[:i], name[i+3:]
-	} else if i := strings.LastIndexByte(name, '.'); i > 0 && !strings.Contains(name, "()") {
+	cls, meth, ok := instanceCall(name) // accelerate.Accelerator().gather
+	if !ok {
+		i := strings.LastIndexByte(name, '.')
+		if i <= 0 || strings.Contains(name, "()") {
+			return ""
+		}
 		cls, meth = name[:i], name[i+1:]
-	} else {
-		return ""
 	}
 	m := b.t.ClassMethod(cls, meth)
 	if m == "" {
@@ -602,6 +602,16 @@ func (b *builder) instanceMethod(name string) string {
 		return m
 	}
 	return ""
+}
+
+// instanceCall splits the name of a method called on an instance of an
+// external class, "pkg.Class().method", into the class and the method.
+func instanceCall(name string) (cls, meth string, ok bool) {
+	i := strings.LastIndex(name, "().")
+	if i < 0 || strings.ContainsAny(name[i+3:], "().") {
+		return "", "", false
+	}
+	return name[:i], name[i+3:], true
 }
 
 func (b *builder) inTables(name string) bool {

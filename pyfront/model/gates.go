@@ -56,15 +56,12 @@ func (b *builder) paramGates(f *callgraph.Func) *funcGates {
 		}
 		// A closure is gated by its enclosing functions' parameters too
 		// (audiocraft's `def _barrier_if_sharded(): if is_sharded:
-		// barrier()` inside the function taking is_sharded).
-		own := map[string]bool{}
-		for _, a := range allParams(args) {
-			own[a.Arg] = true
-		}
+		// barrier()` inside the function taking is_sharded): the names
+		// it does not bind itself.
 		for p := f.Parent; p != nil; p = p.Parent {
-			if pa := funcArgs(p.Node); pa != nil {
+			if pa := funcArgs(p.Node); pa != nil && f.Scope != nil {
 				for _, a := range allParams(pa) {
-					if !own[a.Arg] && f.Scope != nil && f.Scope.Lookup(a.Arg) != f.Scope {
+					if f.Scope.Lookup(a.Arg) != f.Scope {
 						g.params[a.Arg] = true
 					}
 				}

@@ -65,11 +65,11 @@ func (v *Values) spawner(name string) *api.Spawner {
 	if sp := v.tables.Spawners[name]; sp != nil {
 		return sp
 	}
-	i := strings.LastIndex(name, "().")
-	if i < 0 || !v.spawnerMethods[name[i+3:]] {
+	cls, meth, ok := instanceCall(name)
+	if !ok || !v.spawnerMethods[meth] {
 		return nil
 	}
-	if m := v.tables.ClassMethod(name[:i], name[i+3:]); m != "" {
+	if m := v.tables.ClassMethod(cls, meth); m != "" {
 		if sp := v.tables.Spawners[m]; sp != nil && sp.Method {
 			return sp
 		}
