@@ -136,6 +136,9 @@ func (b *builder) reach() {
 			for i, j := 0, len(chain)-1; i < j; i, j = i+1, j-1 {
 				chain[i], chain[j] = chain[j], chain[i]
 			}
+			if b.offInSpawn(site, chain, spawnOf[ctx]) {
+				continue // the callback exists only where the site's flag is false
+			}
 			r := &rules.Reach{Ctx: ctx, Chain: chain}
 			if g := b.refineGroup(site, chain, spawnOf[ctx]); g != nil {
 				r.Group = g
