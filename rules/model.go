@@ -340,6 +340,12 @@ type Group struct {
 	// [world.Dup() for _ in threads]`, or `comm = world.Dup()` in the
 	// thread's own function).
 	PerIteration bool
+	// Color: for a communicator split by a color (mpi4py's
+	// Comm.Split(color, key)), the variable passed as the color, when it
+	// is a plain name. Every member holds the same value in it, so a test
+	// that depends on the rank only through it is true on all members or
+	// on none.
+	Color string
 }
 
 // IsDevice reports whether the group may drive a device communicator (its
@@ -398,6 +404,11 @@ type RankBranch struct {
 	// the condition has one answer (api.RankPredicate.UniformIn): an op on
 	// such a group is issued by all of the group's members or by none.
 	UniformIn []string
+	// RankVia: the variables through which alone the condition depends
+	// on the rank (nil when it also reads the rank another way). An op on
+	// a communicator split with one of them as its color (Group.Color) is
+	// issued by all of the communicator's members or by none.
+	RankVia []string
 	// Then and Else are the collective sequences each path issues,
 	// including those reached through calls.
 	Then []*OpRef
@@ -678,6 +689,20 @@ type Facts struct {
 	// runs in every process that runs Importer's import statement. With
 	// Function.Script they tell which code can share a process.
 	Imports []*Import
+	// WorldComms: communicators a library's default group stands for,
+	// where the program hands one to the library's init
+	// (hvd.init(comm=world.Split(color, key))): that library's ops on
+	// WORLD run on this communicator's members.
+	WorldComms []*WorldComm
+}
+
+// WorldComm is one library init given its communicator
+// (Facts.WorldComms).
+type WorldComm struct {
+	Library string
+	Group   *Group
+	Pos     Pos
+	Func    *Function // the function that makes the call
 }
 
 // Import is one function's import of a module of the program
@@ -757,6 +782,7 @@ func (p *Program) Merge(other *Program) {
 	f.CommandLoops = append(f.CommandLoops, o.CommandLoops...)
 	f.Imports = append(f.Imports, o.Imports...)
 	f.MPIThreadLevels = append(f.MPIThreadLevels, o.MPIThreadLevels...)
+	f.WorldComms = append(f.WorldComms, o.WorldComms...)
 	if f.TorchRequirement == "" {
 		f.TorchRequirement, f.TorchRequirementPos = o.TorchRequirement, o.TorchRequirementPos
 	}

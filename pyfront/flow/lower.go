@@ -2005,6 +2005,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			Then: l.ops(s.Body), Else: l.ops(s.Orelse), Divergence: div}
 		if div == rules.RankTest {
 			br.UniformIn = l.uniformIn(s.Test)
+			br.RankVia = l.rankVia(s.Test)
 		}
 		// An arm that raises is a failure, not a path that skips the
 		// collectives: the launcher tears the job down when a rank dies
@@ -2164,7 +2165,7 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	}
 	under := l.pos(top.s.Test.Span())
 	return &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Under: &under, Cond: l.text(top.s.Test) + "` and then `" + test,
-		Then: l.ops(exit), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
+		Then: l.ops(exit), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test), RankVia: l.rankVia(top.s.Test)}
 }
 
 // uncalledPredicate records an if whose test reads a predicate function

@@ -350,6 +350,42 @@ func (l *lowerer) uniformIn(test ast.Expr) []string {
 	return append(l.uniformByPredicates(test), l.memberGroups(test)...)
 }
 
+// rankVia returns the rank variables through which alone a rank test
+// depends on the rank (`index % k == local_rank`: local_rank), or nil
+// when it also reads the rank some other way (a call of get_rank()). A
+// communicator split with one of them as its color has the same value on
+// all its members (rules.Group.Color).
+func (l *lowerer) rankVia(test ast.Expr) []string {
+	var names []string
+	ast.Inspect(test, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Lambda:
+			return false
+		case *ast.Name:
+			if n.Ctx == ast.Load && l.rankVars[n.Id] && !slices.Contains(names, n.Id) {
+				names = append(names, n.Id)
+			}
+		}
+		return true
+	})
+	if len(names) == 0 {
+		return nil
+	}
+	saved := l.rankVars
+	l.rankVars = make(map[string]bool, len(saved))
+	for v := range saved {
+		if !slices.Contains(names, v) {
+			l.rankVars[v] = true
+		}
+	}
+	other := l.isRank(test)
+	l.rankVars = saved
+	if other {
+		return nil
+	}
+	return names
+}
+
 // uniformByPredicates is uniformIn for the rank predicates' UniformIn.
 func (l *lowerer) uniformByPredicates(test ast.Expr) []string {
 	var lists [][]string

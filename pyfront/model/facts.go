@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/callgraph"
 	"github.com/collvet/collvet/rules"
 )
 
@@ -57,6 +58,9 @@ func (b *builder) facts() {
 				continue
 			}
 			for _, name := range b.apis(cs) {
+				if lib := worldCommInits[name]; lib != "" {
+					b.worldComm(lib, fn, cs)
+				}
 				sa := b.t.Streams[name]
 				if sa == nil || sa.Role != "disable_autograd_threads" {
 					continue
@@ -74,6 +78,29 @@ func (b *builder) facts() {
 		}
 	}
 	b.torchRequirement()
+}
+
+// worldCommInits are library inits that may be given the communicator
+// their default group stands for (hvd.init(comm=…), its first
+// parameter), by library.
+var worldCommInits = map[string]string{
+	"horovod.torch.init": "horovod", "horovod.tensorflow.init": "horovod",
+	"horovod.tensorflow.keras.init": "horovod", "horovod.keras.init": "horovod",
+}
+
+// worldComm records the communicator an init call passes
+// (Facts.WorldComms), when it is one communicator the analysis made.
+func (b *builder) worldComm(lib string, fn *callgraph.Func, cs *callgraph.CallSite) {
+	vals, found := b.g.ArgValues(cs, 0, "comm")
+	if !found {
+		return
+	}
+	groups := b.groupsOf(vals, argExpr(cs.Node, argSpec(0, "comm")))
+	if len(groups) != 1 || groups[0].Kind != rules.GroupAlloc {
+		return
+	}
+	f := &b.prog.Facts
+	f.WorldComms = append(f.WorldComms, &rules.WorldComm{Library: lib, Group: groups[0], Pos: b.pos(fn.Module.Path, cs.Node), Func: b.fn(fn)})
 }
 
 func normBackend(s string) string {

@@ -155,7 +155,13 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 				// A getter (Megatron's parallel_state): every call returns the same group.
 				return []callgraph.ValueID{v.groupValue(g, shortName(name)+"()", name, backend, rules.Pos{})}, true
 			}
-			return []callgraph.ValueID{v.groupValue(g, shortName(name)+"@"+pos.Short(), name, backend, pos)}, true
+			val := v.groupValue(g, shortName(name)+"@"+pos.Short(), name, backend, pos)
+			if gc.Color.Present() && cs.Node != nil {
+				if c, ok := argExpr(cs.Node, gc.Color).(*ast.Name); ok {
+					g.Value(val).Data.(*rules.Group).Color = c.Id
+				}
+			}
+			return []callgraph.ValueID{val}, true
 		case "world":
 			return []callgraph.ValueID{v.worldValue(g)}, true
 		case "groups":

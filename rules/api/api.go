@@ -216,7 +216,10 @@ type GroupCreator struct {
 	Type string `toml:"type"`
 	// Members: the argument listing the new group's ranks, which every
 	// rank must pass the same (new_group's ranks).
-	Members Arg    `toml:"members"`
+	Members Arg `toml:"members"`
+	// Color: the argument every member of the new communicator passes the
+	// same value in (Comm.Split's color).
+	Color   Arg    `toml:"color"`
 	Library string `toml:"library"`
 	Doc     string `toml:"doc"`
 }
@@ -451,6 +454,7 @@ func (l *Library) normalize() {
 		fix(&g.Out)
 		fix(&g.Local)
 		fix(&g.Members)
+		fix(&g.Color)
 	}
 	for _, s := range l.Streams {
 		fix(&s.Arg)

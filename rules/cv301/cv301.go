@@ -37,7 +37,9 @@ var Rule = rules.Register(&rules.Rule{
 			"alike: Megatron's pipeline-stage tests (is_pipeline_last_stage()) on a data-, tensor-, context- or expert-parallel group, " +
 			"which lie within one stage, and its tensor-parallel rank on a data- or pipeline-parallel group; nor is an op on a group whose " +
 			"members the condition picks out (Megatron's embedding group under `is_pipeline_first_stage() or is_pipeline_last_stage()`, " +
-			"the tables' member_tests). Rank 0's broadcasts on a group where the other ranks run a command loop (`while True:` " +
+			"the tables' member_tests); nor is an op on a communicator split by a color (mpi4py's `comm = world.Split(color, key)`, " +
+			"or Horovod's default group after `hvd.init(comm=world.Split(local_rank, rank))`) under a test that reads the rank only " +
+			"through that color's variable, which every member holds alike. Rank 0's broadcasts on a group where the other ranks run a command loop (`while True:` " +
 			"receiving a broadcast first, then dispatching) are that loop's commands, also when the two halves are the arms of one if/else and the leader's arm ends with one broadcast outside its loops (the stop command); an arm that creates the default group against " +
 			"one that issues nothing is ranks inside the job against ranks outside it; what an except handler issues before it " +
 			"raises is the failure path's signal, and a failing exit (`sys.exit(\"message\")`) under a rank test is a failure, " +
@@ -187,6 +189,59 @@ func withinUniform(ops []*rules.OpRef, uniformIn []string) []*rules.OpRef {
 		out = append(out, o)
 	}
 	return out
+}
+
+// withinSplit drops the ops on communicators split by a color when the
+// branch depends on the rank only through that color's variable
+// (RankBranch.RankVia, Group.Color): the communicator's members all take
+// the same arm. A library's ops on WORLD count as on the communicator
+// its init was given in their process (hvd.init(comm=world.Split(
+// local_rank, rank))).
+func withinSplit(ops []*rules.OpRef, br *rules.RankBranch, prog *rules.Program) []*rules.OpRef {
+	if len(br.RankVia) != 1 {
+		return ops
+	}
+	var out []*rules.OpRef
+	for _, o := range ops {
+		g := o.Group
+		if g != nil && g.Kind == rules.GroupWorld && o.Site != nil {
+			if w := worldComm(prog, o.Site.Library, br.Func); w != nil {
+				g = w
+			}
+		}
+		if g != nil && g.Color != "" && g.Color == br.RankVia[0] {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// worldComm returns the communicator a library's default group stands
+// for in the processes that run fn: the one every init of the library
+// in fn's file was given, else every init that may share a process with
+// fn; nil when there is none or they differ.
+func worldComm(prog *rules.Program, library string, fn *rules.Function) *rules.Group {
+	pick := func(keep func(w *rules.WorldComm) bool) (g *rules.Group, found bool) {
+		for _, w := range prog.Facts.WorldComms {
+			if w.Library != library || !keep(w) {
+				continue
+			}
+			if found && g != w.Group {
+				return nil, true
+			}
+			g, found = w.Group, true
+		}
+		return g, found
+	}
+	if fn == nil {
+		return nil
+	}
+	if g, found := pick(func(w *rules.WorldComm) bool { return w.Pos.Path == fn.Pos.Path }); found {
+		return g
+	}
+	g, _ := pick(func(w *rules.WorldComm) bool { return rulekit.MayShareProcess(prog, w.Func, fn) })
+	return g
 }
 
 // namesGetter reports whether a group argument's text is a call of one of
@@ -341,9 +396,9 @@ func run(p *rules.Pass) {
 			continue
 		}
 		mem := isMembership(br.Cond)
-		then, els := filter(withinUniform(br.Then, br.UniformIn), mem), filter(withinUniform(br.Else, br.UniformIn), mem)
+		then, els := filter(withinSplit(withinUniform(br.Then, br.UniformIn), br, p.Prog), mem), filter(withinSplit(withinUniform(br.Else, br.UniformIn), br, p.Prog), mem)
 		if br.EarlyExit {
-			after := filter(withinUniform(br.After, br.UniformIn), mem)
+			after := filter(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), mem)
 			// The exiting ranks run `then`; the others run `els` then `after`.
 			others := append(append([]*rules.OpRef{}, els...), after...)
 			if incomparable(then, others) {

@@ -1,0 +1,12 @@
+# A collective on a communicator split by a color, under a test that
+# depends on the rank only through that color: every member of the
+# communicator has the same color, so all of them take the arm or none.
+from mpi4py import MPI
+import numpy as np
+
+world = MPI.COMM_WORLD
+node = world.rank // 8
+comm = world.Split(node, world.rank)
+buf = np.zeros(4)
+if node == 0:
+    comm.Bcast(buf, root=0)
