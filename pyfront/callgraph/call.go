@@ -151,8 +151,19 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 		return noSlot
 	}
 	switch name {
-	case "<builtin>.map", "<builtin>.filter":
+	case "<builtin>.map":
+		// map(f, xs) calls f, and iterating its result gives what f
+		// returns (`for r in map(make, xs): r()`).
+		if cb := g.callback(cs, arg(0)); cb != nil && cs.Node != nil {
+			seq := g.Container(cs.Node, "list")
+			g.copy(cb.result, g.elemSlot(seq, "*"))
+			g.s.add(cs.result, seq)
+		}
+		return
+	case "<builtin>.filter":
+		// filter(f, xs) calls f and keeps some of xs's elements.
 		g.callback(cs, arg(0))
+		g.elementsOf(cs, arg(1))
 		return
 	case "<builtin>.sorted", "<builtin>.min", "<builtin>.max":
 		if name == "<builtin>.sorted" {
@@ -384,13 +395,14 @@ func (g *Graph) elementsOf(cs *CallSite, src slotID) {
 
 // callback makes the caller call the functions in slot s (map, filter,
 // sorted key=): PyCG counts these as calls of the enclosing function.
-func (g *Graph) callback(cs *CallSite, s slotID) {
+func (g *Graph) callback(cs *CallSite, s slotID) *CallSite {
 	if s < 0 {
-		return
+		return nil
 	}
 	cb := g.implicitCall(CallCallback, cs.Caller, cs.At)
 	cb.callee = s
 	g.use(s, constraint{kind: cCallback, cs: cb})
+	return cb
 }
 
 // containerMethod gives list/dict/set methods their effect on elements.
