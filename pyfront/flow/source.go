@@ -2,6 +2,7 @@ package flow
 
 import (
 	"bytes"
+	"strings"
 	"sync"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -45,6 +46,24 @@ type Sources struct {
 	yieldGates sync.Map // *rules.Function -> yieldGate (skippingIteration)
 	rankTests  sync.Map // *rules.Function -> bool (returnsRankTest)
 	jaxFiles   sync.Map // *rules.File -> bool (jaxProgram)
+
+	defsOnce sync.Once
+	defs     map[string]bool // the last names of the program's functions (programDefines)
+}
+
+// programDefines reports whether the program defines a function or
+// method of this name (a Bucket's full(), which an unresolved
+// receiver's .full() may call as well as a queue's).
+func (s *Sources) programDefines(prog *rules.Program, name string) bool {
+	s.defsOnce.Do(func() {
+		s.defs = map[string]bool{}
+		for _, f := range prog.Funcs {
+			if !f.ModuleBody {
+				s.defs[f.Name[strings.LastIndexByte(f.Name, '.')+1:]] = true
+			}
+		}
+	})
+	return s.defs[name]
 }
 
 // summarize returns fn's summary from m, computing and storing it on

@@ -101,11 +101,19 @@ func (l *lowerer) timingProbe(e ast.Expr) bool {
 			}
 			return false, true
 		}
-		if isTimingCall(c, ext) {
+		if isTimingCall(c, ext) && !l.programMethodCall(c, ext) {
 			return true, false
 		}
 		return false, true
 	}, true)
+}
+
+// programMethodCall reports an unresolved method call whose name the
+// program defines itself: bucket.full() on a parameter the analysis has
+// no value for is as likely the program's Bucket.full as a queue's.
+func (l *lowerer) programMethodCall(c *ast.Call, ext string) bool {
+	a, ok := c.Func.(*ast.Attribute)
+	return ok && ext == "" && completionProbes[a.Attr] && l.memo().programDefines(l.r.Prog(), a.Attr)
 }
 
 // isTimingCall reports a clock call or a completion probe (ext is the
