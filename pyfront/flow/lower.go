@@ -838,6 +838,19 @@ func cpuDevice(e ast.Expr) bool {
 	return false
 }
 
+// notTensorElement reports a value no tensor can hold, so that storing it
+// at a subscript writes a host container (cfg["peers"] = {"n": 2}), not
+// device memory: dicts, sets, strings.
+func notTensorElement(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Dict, *ast.DictComp, *ast.Set, *ast.SetComp, *ast.JoinedStr:
+		return true
+	case *ast.Constant:
+		return e.Type == ast.ConstStr || e.Type == ast.ConstBytes
+	}
+	return false
+}
+
 // isSubscript reports whether an assignment target is a subscript (a write into
 // part of a tensor, which keeps the rest's pending work).
 func isSubscript(t ast.Expr) bool {
@@ -2644,7 +2657,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// works[i] = collective(async_op=True) files a work handle, a
 			// host object, in a list: no device memory is written.
 			handle := isSubscript(t) && (site != nil && site.Work != nil || l.uses && l.handleValue(value))
-			host := hostValue(value) && !isSubscript(t) || handle || value == nil && l.augHost
+			host := hostValue(value) && !isSubscript(t) || handle || value == nil && l.augHost || isSubscript(t) && notTensorElement(value)
 			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Host: host})
 		}
 	case *ast.Tuple, *ast.List, *ast.Starred:
