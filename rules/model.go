@@ -341,10 +341,10 @@ type Group struct {
 	// thread's own function).
 	PerIteration bool
 	// Color: for a communicator split by a color (mpi4py's
-	// Comm.Split(color, key)), the variable passed as the color, when it
-	// is a plain name. Every member holds the same value in it, so a test
-	// that depends on the rank only through it is true on all members or
-	// on none.
+	// Comm.Split(color, key)), the color argument, as ast.Dump prints it
+	// (positions aside). Every member passes the same value there, so a
+	// test that depends on the rank only through it is true on all
+	// members or on none (RankBranch.RankVia).
 	Color string
 }
 
@@ -388,6 +388,10 @@ type Work struct {
 	// Container is the variable of the list or dict the handle was filed
 	// in (works[i] = collective(async_op=True)), "" otherwise.
 	Container string
+	// ListStmt: the handle is one of a list that this statement builds
+	// (reqs = [dist.broadcast(p, async_op=True) for p in ps]); Var holds
+	// the list, and waiting each element waits it. nil otherwise.
+	ListStmt *Pos
 }
 
 // RankBranch is a branch on a rank-dependent condition.
@@ -405,10 +409,13 @@ type RankBranch struct {
 	// such a group is issued by all of the group's members or by none.
 	UniformIn []string
 	// RankVia: the variables through which alone the condition depends
-	// on the rank (nil when it also reads the rank another way). An op on
-	// a communicator split with one of them as its color (Group.Color) is
-	// issued by all of the communicator's members or by none.
-	RankVia []string
+	// on the rank (nil when it also reads the rank another way), and
+	// RankViaKeys, when there is one, the forms a split's color takes for
+	// it (Group.Color): the variable itself and the expression it was
+	// assigned. An op on a communicator split by that color is issued by
+	// all of the communicator's members or by none.
+	RankVia     []string
+	RankViaKeys []string
 	// Then and Else are the collective sequences each path issues,
 	// including those reached through calls.
 	Then []*OpRef

@@ -93,7 +93,11 @@ func (l *lowerer) returnedWork(fn *rules.Function) *returnedHandle {
 			return false
 		case *ast.Assign:
 			n, ok := s.Targets[0].(*ast.Name)
-			c, isCall := unwrapAwait(s.Value).(*ast.Call)
+			value := unwrapAwait(s.Value)
+			if lc, isComp := value.(*ast.ListComp); isComp {
+				value = lc.Elt // a list of handles, one per element
+			}
+			c, isCall := value.(*ast.Call)
 			if len(s.Targets) != 1 || !ok || !isCall {
 				return true
 			}
@@ -148,6 +152,24 @@ func (l *lowerer) returnedBinding(x ast.Expr, handles map[string]asyncBinding, p
 		return b, ok
 	case *ast.Call:
 		return l.asyncSite(x, params)
+	case *ast.IfExp:
+		// `return reqs if non_blocking else [r.wait() for r in reqs]`:
+		// the handles come back when the caller passes True for the
+		// tested parameter.
+		p, ok := x.Test.(*ast.Name)
+		if !ok {
+			return asyncBinding{}, false
+		}
+		b, ok := l.returnedBinding(x.Body, handles, params)
+		if !ok || b.asyncParam >= 0 {
+			return asyncBinding{}, false
+		}
+		for i, q := range params {
+			if q == p.Id {
+				b.asyncParam = i
+				return b, true
+			}
+		}
 	}
 	return asyncBinding{}, false
 }

@@ -133,6 +133,10 @@ type lowerer struct {
 	// before entering a side stream's context still names the outer one).
 	curAlias map[string]streamCtx
 	rankVars map[string]bool // locals holding a rank-dependent value
+	// rankDefs: for rank locals, the expression last assigned, as
+	// ast.Dump prints it (a split's color may be spelled either way:
+	// rules.Group.Color); nil until used.
+	rankDefs map[string]string
 	fsVars   map[string]bool // locals holding a file system probe's answer (fsProbe)
 	timeVars map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
 	randVars map[string]bool // locals holding a random draw (randomDraw); nil until used
@@ -1310,6 +1314,15 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 				l.discarded(c)
 			}
 		}
+		if lc, ok := s.Value.(*ast.ListComp); ok {
+			if c, ok := lc.Elt.(*ast.Call); ok {
+				l.discarded(c) // [dist.broadcast(p, async_op=True) for p in ps]
+				if site := l.callAsync[c]; site != nil && site.Work != nil && site.Work.Discarded {
+					at := l.pos(s.Span())
+					site.Work.ListStmt = &at
+				}
+			}
+		}
 	case *ast.Assign:
 		if c, ok := unwrapAwait(s.Value).(*ast.Call); ok && l.inline[c] != nil && len(s.Targets) == 1 {
 			if n, ok := s.Targets[0].(*ast.Name); ok {
@@ -2018,7 +2031,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			Then: l.ops(s.Body), Else: l.ops(s.Orelse), Divergence: div}
 		if div == rules.RankTest {
 			br.UniformIn = l.uniformIn(s.Test)
-			br.RankVia = l.rankVia(s.Test)
+			br.RankVia, br.RankViaKeys = l.rankVia(s.Test)
 		}
 		// An arm that raises is a failure, not a path that skips the
 		// collectives: the launcher tears the job down when a rank dies
@@ -2177,8 +2190,10 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 		test = "not (" + test + ")"
 	}
 	under := l.pos(top.s.Test.Span())
-	return &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Under: &under, Cond: l.text(top.s.Test) + "` and then `" + test,
-		Then: l.ops(exit), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test), RankVia: l.rankVia(top.s.Test)}
+	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Under: &under, Cond: l.text(top.s.Test) + "` and then `" + test,
+		Then: l.ops(exit), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
+	br.RankVia, br.RankViaKeys = l.rankVia(top.s.Test)
+	return br
 }
 
 // uncalledPredicate records an if whose test reads a predicate function
@@ -2524,6 +2539,14 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				w.Var, w.Discarded = v, false
 				st.pending[v] = []*rules.Work{w}
 			}
+		} else if w := l.comprehensionWork(value); w != nil {
+			// reqs = [dist.broadcast(p, async_op=True) for p in ps]: the
+			// list holds a handle per element, waited by waiting each
+			// element (like batch_isend_irecv's list).
+			w.Var, w.Discarded = v, false
+			at := l.pos(l.stmt.Span())
+			w.ListStmt = &at
+			st.pending[v] = []*rules.Work{w}
 		} else if n, ok := value.(*ast.Name); ok && st.has(n.Id) {
 			// An alias: whoever holds it may wait it.
 			for _, w := range st.pending[n.Id] {
@@ -2549,9 +2572,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					delete(l.rankVars, v)
 				} else {
 					l.rankVars[v] = true
+					l.setRankDef(v, value)
 				}
 			} else {
 				delete(l.rankVars, v)
+				delete(l.rankDefs, v)
 			}
 			markVar(&l.ownVars, v, ownRank(value) || l.ownRankVar(value))
 			// An assignment on the arm where torch.distributed is not
@@ -2751,6 +2776,23 @@ func (l *lowerer) escape(e ast.Expr, st *state) {
 		}
 		return true
 	})
+}
+
+// comprehensionWork returns the work of a list comprehension whose
+// element is an async collective's call, or nil.
+func (l *lowerer) comprehensionWork(value ast.Expr) *rules.Work {
+	lc, ok := value.(*ast.ListComp)
+	if !ok {
+		return nil
+	}
+	c, ok := lc.Elt.(*ast.Call)
+	if !ok {
+		return nil
+	}
+	if s := l.callAsync[c]; s != nil && s.Work != nil && !s.Work.Escapes {
+		return s.Work
+	}
+	return nil
 }
 
 // discarded marks the work of an expression-statement call as discarded.

@@ -352,11 +352,10 @@ func (l *lowerer) uniformIn(test ast.Expr) []string {
 
 // rankVia returns the rank variables through which alone a rank test
 // depends on the rank (`index % k == local_rank`: local_rank), or nil
-// when it also reads the rank some other way (a call of get_rank()). A
-// communicator split with one of them as its color has the same value on
-// all its members (rules.Group.Color).
-func (l *lowerer) rankVia(test ast.Expr) []string {
-	var names []string
+// when it also reads the rank some other way (a call of get_rank()); and,
+// for one variable, the forms a communicator split's color takes for it
+// (rules.Group.Color): the name, and the expression it was assigned.
+func (l *lowerer) rankVia(test ast.Expr) (names, keys []string) {
 	ast.Inspect(test, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Lambda:
@@ -369,7 +368,7 @@ func (l *lowerer) rankVia(test ast.Expr) []string {
 		return true
 	})
 	if len(names) == 0 {
-		return nil
+		return nil, nil
 	}
 	saved := l.rankVars
 	l.rankVars = make(map[string]bool, len(saved))
@@ -381,9 +380,23 @@ func (l *lowerer) rankVia(test ast.Expr) []string {
 	other := l.isRank(test)
 	l.rankVars = saved
 	if other {
-		return nil
+		return nil, nil
 	}
-	return names
+	if len(names) == 1 {
+		keys = append(keys, ast.Dump(&ast.Name{Id: names[0], Ctx: ast.Load}, ast.DumpOptions{}))
+		if d := l.rankDefs[names[0]]; d != "" {
+			keys = append(keys, d)
+		}
+	}
+	return names, keys
+}
+
+// setRankDef records the expression a rank local was assigned (rankDefs).
+func (l *lowerer) setRankDef(v string, value ast.Expr) {
+	if l.rankDefs == nil {
+		l.rankDefs = map[string]string{}
+	}
+	l.rankDefs[v] = ast.Dump(value, ast.DumpOptions{})
 }
 
 // uniformByPredicates is uniformIn for the rank predicates' UniformIn.

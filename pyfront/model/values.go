@@ -157,8 +157,8 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 			}
 			val := v.groupValue(g, shortName(name)+"@"+pos.Short(), name, backend, pos)
 			if gc.Color.Present() && cs.Node != nil {
-				if c, ok := argExpr(cs.Node, gc.Color).(*ast.Name); ok {
-					g.Value(val).Data.(*rules.Group).Color = c.Id
+				if c := argExpr(cs.Node, gc.Color); c != nil {
+					g.Value(val).Data.(*rules.Group).Color = ast.Dump(c, ast.DumpOptions{})
 				}
 			}
 			return []callgraph.ValueID{val}, true

@@ -198,7 +198,7 @@ func withinUniform(ops []*rules.OpRef, uniformIn []string) []*rules.OpRef {
 // its init was given in their process (hvd.init(comm=world.Split(
 // local_rank, rank))).
 func withinSplit(ops []*rules.OpRef, br *rules.RankBranch, prog *rules.Program) []*rules.OpRef {
-	if len(br.RankVia) != 1 {
+	if len(br.RankViaKeys) == 0 {
 		return ops
 	}
 	var out []*rules.OpRef
@@ -209,7 +209,7 @@ func withinSplit(ops []*rules.OpRef, br *rules.RankBranch, prog *rules.Program) 
 				g = w
 			}
 		}
-		if g != nil && g.Color != "" && g.Color == br.RankVia[0] {
+		if g != nil && g.Color != "" && slices.Contains(br.RankViaKeys, g.Color) {
 			continue
 		}
 		out = append(out, o)

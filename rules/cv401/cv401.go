@@ -22,13 +22,15 @@ var Rule = rules.Register(&rules.Rule{
 	Doc: rules.Doc{
 		Title: "an async collective's work handle is never waited",
 		What: "Reports the result of an asynchronous collective — async_op=True, isend/irecv, the list " +
-			"batch_isend_irecv returns, ProcessGroup methods, Horovod *_async, mpi4py I* requests, the cm of " +
+			"batch_isend_irecv returns, a list comprehension of async collectives (`reqs = [dist.broadcast(p, 0, " +
+			"async_op=True) for p in ps]`, waited element by element), ProcessGroup methods, Horovod *_async, mpi4py I* requests, the cm of " +
 			"`with _coalescing_manager(group, async_ops=True) as cm` — that is " +
 			"discarded, rebound before it is waited, or not waited on some path out of the function. Handles " +
 			"that leave the function (returned, stored in a list or attribute, passed on) are someone else's " +
 			"to wait and are not reported there; a handle that a function of the program returns (`return out, " +
 			"handle`) is followed into each caller that asks for async work, where `out, _ = helper(x, async_op=True)` " +
-			"discards it. A collective whose async flag is its function's own parameter (`async_op=async_op`) is " +
+			"discards it; so is a returned list of them (`return reqs if non_blocking else [r.wait() for r in reqs]` " +
+			"with non_blocking=True at the call). A collective whose async flag is its function's own parameter (`async_op=async_op`) is " +
 			"async when some caller passes True, and is then checked inside that function; its fix waits behind " +
 			"`if work is not None:`, since the call returns None when not async. A device-wide synchronize() " +
 			"does not count as a wait. A handle rebound by another torch.distributed collective on the same group " +
@@ -103,7 +105,7 @@ func check(p *rules.Pass, w *rules.Work) {
 		returned = fmt.Sprintf("of the %s that %s returns", name, w.ViaFunc)
 	}
 	f := p.Prog.File(at.Path)
-	list := s.Op == "batch_p2p"
+	list := s.Op == "batch_p2p" || w.ListStmt != nil
 	// maybe: the handle exists only when the async flag passed in is
 	// true (async_op=async_op); the call returns None otherwise.
 	maybe := s.AsyncWhen != nil && w.Via == nil
@@ -119,7 +121,7 @@ func check(p *rules.Pass, w *rules.Work) {
 			returned, describe(s))}
 		if f != nil && s.WithEnd > 0 && w.Via == nil {
 			d.Fixes = append(d.Fixes, nameAndWait(f, s, maybe))
-		} else if f != nil && s.Pos.Col >= 1 && w.Var == "" && w.Via == nil {
+		} else if f != nil && s.Pos.Col >= 1 && w.Var == "" && w.Via == nil && w.ListStmt == nil {
 			if fx := keepAndWait(f, s, list, maybe); fx != nil {
 				d.Fixes = append(d.Fixes, *fx)
 			}
@@ -144,8 +146,13 @@ func check(p *rules.Pass, w *rules.Work) {
 			if s.WithEnd > 0 && w.Via == nil {
 				end = s.WithEnd // the work exists once the block has run
 			}
+			indentLine := at.Line
+			if w.ListStmt != nil {
+				// After the statement that builds the list, at its indentation.
+				end, indentLine = max(end, w.ListStmt.EndLine), w.ListStmt.Line
+			}
 			d.Fixes = append(d.Fixes, rules.Fix{Title: "Wait " + w.Var,
-				Edits: []rules.Edit{rulekit.InsertAfter(f, end, waitStmt(w.Var, list, maybe, rulekit.Indent(f, at.Line)))}})
+				Edits: []rules.Edit{rulekit.InsertAfter(f, end, waitStmt(w.Var, list, maybe, rulekit.Indent(f, indentLine)))}})
 		}
 	case w.UnwaitedExit != nil:
 		d = rules.Diagnostic{Pos: at, Message: fmt.Sprintf(

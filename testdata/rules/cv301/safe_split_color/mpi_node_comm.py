@@ -10,3 +10,10 @@ comm = world.Split(node, world.rank)
 buf = np.zeros(4)
 if node == 0:
     comm.Bcast(buf, root=0)
+
+# The color spelled as an expression, and the test reading a variable
+# assigned that expression.
+local = world.Split(world.rank % 4, world.rank)
+lr = world.rank % 4
+if lr == 1:
+    local.Barrier()

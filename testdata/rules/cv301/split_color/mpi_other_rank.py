@@ -11,3 +11,9 @@ if node == 0 and world.rank % 2 == 0:
     comm.Bcast(buf, root=0)  # want CV301 "Bcast on group Split@"
 if world.rank == 0:
     comm.Barrier()  # want CV301 "Barrier on group Split@"
+
+# A variable assigned another expression than the color.
+local = world.Split(world.rank % 4, world.rank)
+half = world.rank % 2
+if half == 1:
+    local.Barrier()  # want CV301 "Barrier on group Split@"

@@ -56,3 +56,11 @@ def coalesced_no_handle(group, ts):
         for t in ts:
             dist.all_reduce(t, group=group, async_op=True)
     return ts
+
+
+def broadcast_all(params, group):
+    reqs = [
+        dist.broadcast(p, 0, group=group, async_op=True)
+        for p in params
+    ]
+    return params[0]
