@@ -247,8 +247,12 @@ type lowerer struct {
 	// enclosing loop, the depth of rests at which its body starts.
 	rests     [][]ast.Stmt
 	loopRests []int
-	// loopBodies: the bodies of the loops being lowered, innermost last.
-	loopBodies [][]ast.Stmt
+	// loopBodies: the bodies of the loops being lowered, innermost last;
+	// loopTargets their targets (nil for a while loop); forIters what the
+	// for loops among them iterate.
+	loopBodies  [][]ast.Stmt
+	loopTargets []ast.Expr
+	forIters    []forIter
 }
 
 type streamCtx struct {
@@ -1758,6 +1762,8 @@ func constIndex(e ast.Expr) bool {
 }
 
 func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *state) *state {
+	l.forIters = append(l.forIters, forIter{body: body, iter: iter})
+	defer func() { l.forIters = l.forIters[:len(l.forIters)-1] }()
 	tn, tIsName := target.(*ast.Name)
 	if !tIsName {
 		return l.loop(target, body, orelse, st)
@@ -1798,10 +1804,12 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 	l.loops++
 	l.loopRests = append(l.loopRests, len(l.rests))
 	l.loopBodies = append(l.loopBodies, body)
+	l.loopTargets = append(l.loopTargets, target)
 	defer func() {
 		l.loops--
 		l.loopRests = l.loopRests[:len(l.loopRests)-1]
 		l.loopBodies = l.loopBodies[:len(l.loopBodies)-1]
+		l.loopTargets = l.loopTargets[:len(l.loopTargets)-1]
 	}()
 	outerArm, outerBound := l.iterArm, l.bound
 	l.iterArm, l.bound = nil, nil
@@ -2053,7 +2061,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			br.Then, br.Else = br.Else, br.Then
 			br.After = l.ops(l.skipped(s.Orelse))
 		}
-		if len(br.Then)+len(br.Else)+len(br.After) > 0 && !l.commandProtocol(s) {
+		if len(br.Then)+len(br.Else)+len(br.After) > 0 && !l.commandProtocol(s) && !l.skipsOwnTurn(s, br) {
 			l.addBranch(br)
 			if !br.EarlyExit && len(br.Else) == 0 && len(br.Then) > 0 {
 				l.pairRank(br, s.Test, rest)

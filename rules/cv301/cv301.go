@@ -39,7 +39,10 @@ var Rule = rules.Register(&rules.Rule{
 			"members the condition picks out (Megatron's embedding group under `is_pipeline_first_stage() or is_pipeline_last_stage()`, " +
 			"the tables' member_tests); nor is an op on a communicator split by a color (mpi4py's `comm = world.Split(color, key)`, " +
 			"or Horovod's default group after `hvd.init(comm=world.Split(local_rank, rank))`) under a test that reads the rank only " +
-			"through that color's variable, which every member holds alike. Rank 0's broadcasts on a group where the other ranks run a command loop (`while True:` " +
+			"through that color's variable, which every member holds alike. A loop over every rank's index that skips the rank's " +
+			"own turn (`for i in range(world_size): if i == rank: continue`) runs as many passes on every rank, so a collective that " +
+			"is the same in every pass is fine; one that changes with the pass (`broadcast(t, src=i)`, `all_reduce(bufs[i])`) is " +
+			"reported. Rank 0's broadcasts on a group where the other ranks run a command loop (`while True:` " +
 			"receiving a broadcast first, then dispatching) are that loop's commands, also when the two halves are the arms of one if/else and the leader's arm ends with one broadcast outside its loops (the stop command); an arm that creates the default group against " +
 			"one that issues nothing is ranks inside the job against ranks outside it; what an except handler issues before it " +
 			"raises is the failure path's signal, and a failing exit (`sys.exit(\"message\")`) under a rank test is a failure, " +

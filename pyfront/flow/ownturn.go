@@ -1,0 +1,155 @@
+package flow
+
+import (
+	"strings"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
+)
+
+// A loop over every rank that skips the rank's own turn,
+//
+//	for i in range(world_size):
+//	    if i == rank:
+//	        continue
+//	    check_pair(rank, i)  # a barrier inside
+//
+// runs world_size - 1 passes on every rank, so a collective that is the
+// same in every pass is issued the same number of times everywhere
+// (vLLM's peer-to-peer access check). One that changes with the pass
+// (broadcast(t, src=i), all_reduce(bufs[i])) pairs different passes of
+// different ranks, and stays reported.
+
+// forIter is a for loop being lowered: its body and what it iterates.
+type forIter struct {
+	body []ast.Stmt
+	iter ast.Expr
+}
+
+// skipsOwnTurn reports whether s is `if i == rank: continue` at the top
+// of a loop over every rank's index i, and br's collectives after it are
+// the same in every pass.
+func (l *lowerer) skipsOwnTurn(s *ast.If, br *rules.RankBranch) bool {
+	if len(s.Body) != 1 || len(s.Orelse) > 0 || len(l.forIters) == 0 || len(br.Then) > 0 {
+		return false
+	}
+	if _, ok := s.Body[0].(*ast.Continue); !ok {
+		return false
+	}
+	loop := l.forIters[len(l.forIters)-1]
+	if !directlyIn(s, loop.body) || len(l.loopBodies) == 0 || !directlyIn(s, l.loopBodies[len(l.loopBodies)-1]) {
+		return false
+	}
+	target, ok := l.loopTargets[len(l.loopTargets)-1].(*ast.Name)
+	if !ok || !overEveryRank(loop.iter) {
+		return false
+	}
+	cmp, ok := s.Test.(*ast.Compare)
+	if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.Eq {
+		return false
+	}
+	other := cmp.Comparators[0]
+	if n, ok := cmp.Left.(*ast.Name); !ok || n.Id != target.Id {
+		if n, ok := other.(*ast.Name); !ok || n.Id != target.Id {
+			return false
+		}
+		other = cmp.Left
+	}
+	if !l.isRank(other) {
+		return false
+	}
+	// The calls after the test that issue br's collectives, by position.
+	calls := map[rules.Pos]*ast.Call{}
+	for _, st := range loop.body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Call); ok {
+				calls[l.pos(c.Span())] = c
+			}
+			return true
+		})
+	}
+	for _, o := range br.After {
+		c := l.callAt(calls, o.Pos)
+		if c == nil {
+			return false
+		}
+		if !reads(c, target.Id) {
+			continue
+		}
+		// A helper handed the pass's index: only a collective with no
+		// argument at all (a barrier on the default group) is the same
+		// in every pass.
+		if o.Site == nil || l.r.Site(c) == o.Site || len(o.Site.Inputs)+len(o.Site.Outputs) > 0 || o.Site.GroupText != "" || o.Site.Op != "barrier" {
+			return false
+		}
+	}
+	return true
+}
+
+// callAt finds the call an op's position names (the summary's op of a
+// helper carries the call's position in this function).
+func (l *lowerer) callAt(calls map[rules.Pos]*ast.Call, p rules.Pos) *ast.Call {
+	for at, c := range calls {
+		if at.Line == p.Line && at.Col == p.Col {
+			return c
+		}
+	}
+	return nil
+}
+
+// directlyIn reports whether s is one of the statements of body.
+func directlyIn(s ast.Stmt, body []ast.Stmt) bool {
+	for _, x := range body {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// overEveryRank: range(n) whose bound names the number of ranks
+// (world_size, get_world_size(), comm.Get_size(), len(ranks)).
+func overEveryRank(iter ast.Expr) bool {
+	c, ok := iter.(*ast.Call)
+	if !ok || dotted(c.Func) != "range" || len(c.Args) != 1 {
+		return false
+	}
+	found := false
+	ast.Inspect(c.Args[0], func(n ast.Node) bool {
+		var name string
+		switch n := n.(type) {
+		case *ast.Name:
+			name = n.Id
+		case *ast.Attribute:
+			name = n.Attr
+		}
+		name = strings.ToLower(name)
+		if strings.Contains(name, "world_size") || strings.Contains(name, "size") || strings.Contains(name, "ranks") {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// reads reports whether a call's arguments read the name v.
+func reads(c *ast.Call, v string) bool {
+	found := false
+	for _, a := range append(append([]ast.Expr{}, c.Args...), keywordValues(c)...) {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if x, ok := n.(*ast.Name); ok && x.Id == v {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+func keywordValues(c *ast.Call) []ast.Expr {
+	out := make([]ast.Expr, 0, len(c.Keywords))
+	for _, k := range c.Keywords {
+		out = append(out, k.Value)
+	}
+	return out
+}
