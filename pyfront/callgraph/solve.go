@@ -319,7 +319,7 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 		case cLoadAttr:
 			g.loadAttr(cid, v, c.name, c.dst)
 		case cStoreAttr:
-			if t := g.attrSlot(v, c.name); t >= 0 {
+			if t := g.storeSlot(cid, v, c.name); t >= 0 {
 				g.copy(c.src, t)
 			}
 		case cLoadIndex:

@@ -147,6 +147,20 @@ func (g *Graph) attrSlot(v ValueID, name string) slotID {
 	return noSlot
 }
 
+// storeSlot is the slot a store of attribute name on value v writes: for
+// an instance, the slot a load of that name on it reads (lookupClass), so
+// that `self.pg = …` in a base class's __init__, run for an instance of a
+// subclass, is what `obj.pg` on that instance finds, whether or not the
+// base class is ever instantiated itself.
+func (g *Graph) storeSlot(cid constraintID, v ValueID, name string) slotID {
+	if val := g.Values[v]; val.Kind == KInstance {
+		if s, ext, ok := g.lookupClass(val.Class, name, &watcher{c: cid, v: v}); ok && ext == "" && s >= 0 {
+			return s
+		}
+	}
+	return g.attrSlot(v, name)
+}
+
 // autogradCtxType is the type of the ctx that an autograd Function's
 // forward, setup_context and backward receive: one object per
 // application at run time, the same one for all three, so what forward

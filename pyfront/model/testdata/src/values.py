@@ -27,3 +27,23 @@ def use_returned():
 
 Trainer().start()
 use_returned()
+
+
+class BaseHolder:
+    # Never instantiated itself: its __init__ runs for SubHolder only.
+    def __init__(self):
+        self.pg = dist.new_group([2])  # alloc: B
+        self.op = dist.all_reduce
+
+
+class SubHolder(BaseHolder):
+    pass
+
+
+def use_subclass_attrs():
+    h = SubHolder()
+    dist.barrier(group=h.pg)  # group: new_group@B  # context: main
+    h.op(None, group=h.pg)  # group: new_group@B  # context: main
+
+
+use_subclass_attrs()
