@@ -2061,7 +2061,11 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			br.Then, br.Else = br.Else, br.Then
 			br.After = l.ops(l.skipped(s.Orelse))
 		}
-		if len(br.Then)+len(br.Else)+len(br.After) > 0 && !l.commandProtocol(s) && !l.skipsOwnTurn(s, br) {
+		// An arm that communicates nothing and raises is the failure
+		// path of a check (`if dirs: load() else: raise`), written either
+		// way round: the ranks that fail die, and the launcher ends the job.
+		failing := !br.EarlyExit && (raises(s.Body) && len(br.Then) == 0 || len(s.Orelse) > 0 && raises(s.Orelse) && len(br.Else) == 0)
+		if len(br.Then)+len(br.Else)+len(br.After) > 0 && !failing && !l.commandProtocol(s) && !l.skipsOwnTurn(s, br) {
 			l.addBranch(br)
 			if !br.EarlyExit && len(br.Else) == 0 && len(br.Then) > 0 {
 				l.pairRank(br, s.Test, rest)
