@@ -33,7 +33,7 @@ const (
 	KGenerator
 	KOpaque
 	KBoundExternal // a method of an opaque value: Name is the method's qualified name, Recv the opaque value
-	KPartial       // functools.partial(f, …): Recv is the wrapped callable
+	KPartial       // functools.partial(f, …): Recv is the wrapped callable, Node the partial call
 	KWraps         // functools.wraps(x): a decorator returning its argument
 	KStr           // a str value (for "<**PyStr**>.join" names)
 )

@@ -348,7 +348,11 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 				}
 			}
 		case cPartial:
-			g.s.add(c.dst, g.intern(Value{Kind: KPartial, Recv: v, Args: int32(partialArgs(c.cs))}))
+			pv := Value{Kind: KPartial, Recv: v, Args: int32(partialArgs(c.cs))}
+			if c.cs.Node != nil {
+				pv.Node = c.cs.Node
+			}
+			g.s.add(c.dst, g.intern(pv))
 			g.preBind(c.cs, v)
 		case cCallback:
 			g.call(cid, c.cs, v)

@@ -24,7 +24,9 @@ func (g *Graph) intern(v Value) ValueID {
 	case KContainer:
 		k.a = int64(g.nodeID(v.Node))
 	case KPartial:
-		k.a = int64(v.Args)
+		// One value per functools.partial call: what it binds by keyword
+		// (group=g) differs between them.
+		k.a = int64(g.nodeID(v.Node))<<16 | int64(v.Args&0xffff)
 	}
 	if id, ok := g.valueIDs[k]; ok {
 		return id

@@ -742,6 +742,9 @@ func (b *builder) siteGroups(cs *callgraph.CallSite, c *api.Collective) []*rules
 	}
 	e := argExpr(cs.Node, c.Group)
 	if e == nil {
+		if gs := b.partialGroups(cs, c); len(gs) > 0 {
+			return gs
+		}
 		if hasStarArgs(cs.Node) {
 			return []*rules.Group{b.unknown}
 		}
@@ -757,6 +760,51 @@ func (b *builder) siteGroups(cs *callgraph.CallSite, c *api.Collective) []*rules
 		return gs
 	}
 	return []*rules.Group{b.unknown}
+}
+
+// partialGroups returns the groups of a call of functools.partial
+// objects that bind the collective's group by keyword
+// (`op = functools.partial(dist.all_reduce, group=g)`, then `op(t)`):
+// each partial's group, WORLD for one that binds none; nil when the
+// callee is no partial.
+func (b *builder) partialGroups(cs *callgraph.CallSite, c *api.Collective) []*rules.Group {
+	if c.Group.Name == "" {
+		return nil
+	}
+	var out []*rules.Group
+	seen := map[*rules.Group]bool{}
+	add := func(gs []*rules.Group) {
+		for _, g := range gs {
+			if !seen[g] {
+				seen[g] = true
+				out = append(out, g)
+			}
+		}
+	}
+	for _, v := range b.g.ExprValues(cs.Node.Func) {
+		val := b.g.Value(v)
+		if val.Kind != callgraph.KPartial {
+			continue
+		}
+		pc, ok := val.Node.(*ast.Call)
+		if !ok {
+			return nil
+		}
+		var kw ast.Expr
+		for _, k := range pc.Keywords {
+			if k.Arg == c.Group.Name {
+				kw = k.Value
+			}
+		}
+		if kw == nil {
+			add([]*rules.Group{b.in.Values.world})
+		} else if gs := b.groupsOf(b.g.ExprValues(kw), kw); len(gs) > 0 {
+			add(gs)
+		} else {
+			add([]*rules.Group{b.unknown})
+		}
+	}
+	return out
 }
 
 // meshGroups reads the group forms that functional collectives
