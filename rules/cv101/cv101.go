@@ -37,7 +37,9 @@ var Rule = rules.Register(&rules.Rule{
 			"`if __name__ == \"__main__\":`, neither importing the other) runs in different processes and is not paired. " +
 			"MPI's point-to-point calls (mpi4py's send/recv, MPI_Send/MPI_Recv, gompi's SendBytes) are matched by source, " +
 			"tag and communicator rather than by issue order, and may come from any thread at thread level multiple " +
-			"(CV104 judges the level); only MPI collectives are paired.",
+			"(CV104 judges the level); only MPI collectives are paired. A collective on a group that its own function has just " +
+			"made and not yet handed out (a warm-up all_reduce in the constructor that calls new_group, as fairscale's gossip " +
+			"edges do) cannot meet another thread's use of that group, and is not paired.",
 		Why: "NCCL, RCCL, gloo and MPI match collectives across ranks by the order in which each rank " +
 			"launches them on a communicator. Two host threads interleave their launches differently on " +
 			"each rank, so rank 0 may pair its barrier with rank 1's all_gather: the job hangs (or, with " +
@@ -158,6 +160,7 @@ func run(p *rules.Pass) {
 			for _, j := range cands {
 				b := us[j]
 				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) || beforeSpawn(a, b) || atImport(b, a) ||
+					freshGroup(prog, a) || freshGroup(prog, b) ||
 					!rulekit.MayShareProcess(prog, rulekit.RunsIn(a.site, a.ctx), rulekit.RunsIn(b.site, b.ctx)) {
 					continue
 				}
@@ -253,6 +256,30 @@ func atImport(b, a use) bool {
 	}
 	def := a.site.Func.Pos
 	return body != nil && body.ModuleBody && body.Pos.Path == def.Path && at.Line < def.Line
+}
+
+// freshGroup reports that u's collective runs on a group its own
+// function has just made, before handing it to anyone: fairscale's
+// Edge.__init__ creates a pair group and all-reduces a warm-up tensor on
+// it. That call of the function holds the only reference to the new
+// group, so no other thread can be communicating on it then; threads
+// get the group (or the object holding it) after the function returns.
+// A function that starts a thread itself is not counted.
+func freshGroup(prog *rules.Program, u use) bool {
+	s := u.site
+	if s == nil || s.Func == nil || s.Func.ModuleBody || len(s.Groups) > 1 || u.group == nil || u.group.Kind != rules.GroupAlloc {
+		return false
+	}
+	g, fn := u.group.Pos, s.Func.Pos
+	if g.Path != s.Pos.Path || g.Line < fn.Line || g.Line > fn.EndLine || lineCol(g) >= lineCol(s.Pos) {
+		return false
+	}
+	for _, c := range prog.Contexts {
+		if c.SpawnFunc == s.Func || c.Spawn.Path == fn.Path && c.Spawn.Line >= fn.Line && c.Spawn.Line <= fn.EndLine {
+			return false
+		}
+	}
+	return true
 }
 
 func lineCol(p rules.Pos) int { return p.Line<<16 | p.Col }
