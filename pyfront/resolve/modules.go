@@ -105,6 +105,14 @@ func (n *Namer) Name(f SourceFile) *Module {
 					if alias != m.Name {
 						m.Aliases = append(m.Aliases, alias)
 					}
+					// A src/ layout installs what is under src/: its
+					// namespace packages (no __init__.py) are imported
+					// from there too.
+					if in, ok := strings.CutPrefix(rel, "src/"); ok && in != "__init__" {
+						if alias := strings.ReplaceAll(in, "/", "."); alias != m.Name {
+							m.Aliases = append(m.Aliases, alias)
+						}
+					}
 				}
 			}
 		}

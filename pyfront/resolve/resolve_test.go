@@ -23,6 +23,7 @@ func TestModuleNames(t *testing.T) {
 	for _, f := range []string{
 		"src/pkg/__init__.py", "src/pkg/sub/__init__.py", "src/pkg/sub/m.py",
 		"scripts/train.py", "ns/inner/mod.py", "tool/__init__.py", "tool/cli.py",
+		"src/nspkg/comm.py",
 	} {
 		touch(t, filepath.Join(root, f))
 	}
@@ -63,6 +64,10 @@ func TestModuleNames(t *testing.T) {
 	}
 	if !table.IsPackagePrefix("ns.inner") {
 		t.Errorf("ns.inner is a namespace package")
+	}
+	// A namespace package of a src/ layout is importable from under src/.
+	if m := table.Lookup("nspkg.comm", nil); m == nil || m.Name != "comm" {
+		t.Errorf("src/ namespace package lookup: %+v", m)
 	}
 	sub := got["src/pkg/sub/m.py"]
 	for _, c := range []struct {
