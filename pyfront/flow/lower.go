@@ -713,6 +713,15 @@ func (l *lowerer) hostCounter(t ast.Expr) bool {
 // host: value is one too, or a plain field read (offset += p.ds_numel, the
 // bookkeeping of bucketed communication). A name or a call on the right
 // (total += loss) may be a tensor, which makes x one.
+// listDisplay: a list display or comprehension.
+func listDisplay(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.List, *ast.ListComp:
+		return true
+	}
+	return false
+}
+
 func keepsHost(value ast.Expr) bool {
 	if _, ok := value.(*ast.Attribute); ok {
 		return true
@@ -1369,6 +1378,9 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		}
 		if l.hostCounter(s.Target) && keepsHost(s.Value) {
 			l.augHost = true // self.counts[k] += 1 on a defaultdict(int)
+		}
+		if s.Op == ast.Add && listDisplay(s.Value) {
+			l.augHost = true // ops += [P2POp(…) for …]: a Python list grows; no tensor takes a list
 		}
 		l.assign(s.Target, nil, st)
 		l.augHost = false
