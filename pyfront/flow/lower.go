@@ -857,13 +857,31 @@ func cpuDevice(e ast.Expr) bool {
 
 // notTensorElement reports a value no tensor can hold, so that storing it
 // at a subscript writes a host container (cfg["peers"] = {"n": 2}), not
-// device memory: dicts, sets, strings.
-func notTensorElement(e ast.Expr) bool {
+// device memory: dicts, sets, strings, an instance of one of the
+// program's classes (gossipers[dtype] = Gossiper(…)), a local holding an
+// empty container when it was made.
+func (l *lowerer) notTensorElement(e ast.Expr) bool {
 	switch e := e.(type) {
 	case *ast.Dict, *ast.DictComp, *ast.Set, *ast.SetComp, *ast.JoinedStr:
 		return true
 	case *ast.Constant:
 		return e.Type == ast.ConstStr || e.Type == ast.ConstBytes
+	case *ast.Name:
+		return l.hostVars[e.Id]
+	case *ast.Call:
+		_, fn := l.callee(e)
+		return fn != nil && strings.HasSuffix(fn.Name, ".__init__")
+	}
+	return false
+}
+
+// emptyDict: {} or dict(), a new container with nothing pending in it.
+func emptyDict(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Dict:
+		return len(e.Keys) == 0
+	case *ast.Call:
+		return dotted(e.Func) == "dict" && len(e.Args) == 0 && len(e.Keywords) == 0
 	}
 	return false
 }
@@ -2636,7 +2654,8 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		// object too: its wait() is the synchronisation, not a read. So
 		// is what an object collective returns (unpickled Python objects:
 		// detectron2's comm.gather, mmengine's all_gather_object).
-		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value) || l.hostArith(value)) || site != nil && site.Work != nil
+		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value) || l.hostArith(value)) || site != nil && site.Work != nil ||
+			emptyDict(value)
 		var from []string
 		if !host && value != nil {
 			// v = xs[0], v = [a, b]: a new name for existing objects; so
@@ -2706,7 +2725,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// works[i] = collective(async_op=True) files a work handle, a
 			// host object, in a list: no device memory is written.
 			handle := isSubscript(t) && (site != nil && site.Work != nil || l.uses && l.handleValue(value))
-			host := hostValue(value) && !isSubscript(t) || handle || value == nil && l.augHost || isSubscript(t) && notTensorElement(value)
+			host := hostValue(value) && !isSubscript(t) || handle || value == nil && l.augHost || isSubscript(t) && l.notTensorElement(value)
 			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Host: host})
 		}
 	case *ast.Tuple, *ast.List, *ast.Starred:
