@@ -2053,7 +2053,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	div, diverges := l.divergence(s.Test)
 	if diverges && div == rules.RankTest {
 		l.rankArms++
-		l.rankIfs = append(l.rankIfs, &rankIf{s: s})
+		l.rankIfs = append(l.rankIfs, &rankIf{s: s, loops: l.loops})
 		defer func() {
 			l.rankArms--
 			l.rankIfs = l.rankIfs[:len(l.rankIfs)-1]
@@ -2177,6 +2177,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 type rankIf struct {
 	s      *ast.If
 	inElse bool
+	loops  int // the loop depth it sits at
 }
 
 // exitUnderRank returns the branch for an if inside a rank test's arm
@@ -2189,11 +2190,15 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	if len(l.rankIfs) == 0 {
 		return nil
 	}
-	thenExits, elseExits := leavesFunction(s.Body), leavesFunction(s.Orelse)
+	top := l.rankIfs[len(l.rankIfs)-1]
+	// continue and break leave the pass of the innermost loop: an exit
+	// when the rank test sits in that loop too.
+	inLoop := top.loops == l.loops && l.loops > 0
+	thenExits := leavesFunction(s.Body) || inLoop && leavesPass(s.Body)
+	elseExits := leavesFunction(s.Orelse) || inLoop && leavesPass(s.Orelse)
 	if thenExits == elseExits {
 		return nil
 	}
-	top := l.rankIfs[len(l.rankIfs)-1]
 	arm, other := top.s.Body, top.s.Orelse
 	if top.inElse {
 		arm, other = other, arm
@@ -2426,6 +2431,18 @@ func anyStmt(stmts []ast.Stmt, match func(ast.Stmt) bool) bool {
 // leavesFunction reports whether a statement list always ends the call:
 // a return, sys.exit() and the like, or an if whose arms both do (not a
 // raise: a failure the launcher handles; not continue or break).
+// leavesPass reports a block that ends with continue or break.
+func leavesPass(stmts []ast.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	switch stmts[len(stmts)-1].(type) {
+	case *ast.Continue, *ast.Break:
+		return true
+	}
+	return false
+}
+
 func leavesFunction(stmts []ast.Stmt) bool {
 	if len(stmts) == 0 {
 		return false
