@@ -26,7 +26,8 @@ var Rule = rules.Register(&rules.Rule{
 			"self.log(sync_dist=True), …) or a framework's distributed helper (mmengine's all_reduce, detectron2's " +
 			"comm.synchronize, Composer's dist.barrier, fairseq's all_gather_list, Ignite's idist.all_reduce) that runs only when a " +
 			"rank-dependent condition holds — `if rank == 0`, `if trainer.is_global_zero`, " +
-			"`if accelerator.is_main_process`, `if comm.is_main_process()`, an early `return` on a rank test (or under one: `if is_master: ... if os.path.exists(p): return`, which only the master can take), a " +
+			"`if accelerator.is_main_process`, `if comm.is_main_process()`, an early `return` on a rank test (or under one: `if is_master: ... if os.path.exists(p): return`, which only the master can take; a `continue` or `break` " +
+			"under one skips the rest of that loop pass the same way), a " +
 			"@rank_zero_only, @master_only or @idist.one_rank_only() function — when the other path does not issue the same sequence. Point-to-point " +
 			"operations split by rank, the same collective on both sides, and rank-dependent arguments " +
 			"(`gather_list if rank == dst else None`) are fine and not reported; so is a hierarchical collective, whose arms meet on one group " +
