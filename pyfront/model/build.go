@@ -111,9 +111,10 @@ type callInfo struct {
 	stream                 *rules.Stream // enclosing stream context
 	assigned               string        // the variable/attribute the result is bound to
 	discarded              bool
-	singleThreadedAutograd bool     // inside `with set_multithreading_enabled(False)`
-	inWith                 bool     // the call is a with-item's context expression
-	fnNode                 ast.Node // the function (or module) the call is in
+	singleThreadedAutograd bool          // inside `with set_multithreading_enabled(False)`
+	inWith                 bool          // the call is a with-item's context expression
+	fnNode                 ast.Node      // the function (or module) the call is in
+	notInst                []notInstance // names known not to hold an instance of a class there
 }
 
 // spawn is a context's spawn with what per-chain group refinement needs.
@@ -640,7 +641,7 @@ func (b *builder) collectSites() {
 			}
 			for _, name := range b.apis(cs) {
 				c := b.t.Collectives[name]
-				if c == nil {
+				if c == nil || b.narrowedOut(f, cs, name) {
 					continue
 				}
 				b.newSite(rf, f, cs, c)
@@ -648,6 +649,35 @@ func (b *builder) collectSites() {
 			}
 		}
 	}
+}
+
+// narrowedOut reports a method API of a class that the call's receiver
+// cannot be an instance of where the call is: `pg.barrier()` in the else
+// of `if isinstance(pg, ProcessGroup):` is a store-based group's barrier,
+// not ProcessGroup.barrier (vLLM's in_the_same_node_as).
+func (b *builder) narrowedOut(f *callgraph.Func, cs *callgraph.CallSite, name string) bool {
+	info := b.info[cs.Node]
+	if info == nil || len(info.notInst) == 0 {
+		return false
+	}
+	a, ok := cs.Node.Func.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	x, ok := a.Value.(*ast.Name)
+	if !ok {
+		return false
+	}
+	for _, ni := range info.notInst {
+		if ni.name != x.Id {
+			continue
+		}
+		cls := b.t.Canonical(b.ref(f.Module.Path, ni.cls))
+		if cls != "" && strings.HasPrefix(name, cls+".") {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *builder) newSite(rf *rules.Function, f *callgraph.Func, cs *callgraph.CallSite, c *api.Collective) *rules.Site {

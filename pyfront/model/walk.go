@@ -83,6 +83,47 @@ type walkState struct {
 	inLoop bool
 	stream *rules.Stream
 	single bool
+	// notInst: names known not to hold an instance of a class here (the
+	// else of `if isinstance(x, C):`, the body of `if not
+	// isinstance(x, C):`).
+	notInst []notInstance
+}
+
+// notInstance is a variable that does not hold an instance of cls.
+type notInstance struct {
+	name string
+	cls  ast.Expr
+}
+
+// isinstanceTest recognises `isinstance(x, C)` and `not isinstance(x, C)`
+// for a plain name x and one class C.
+func isinstanceTest(test ast.Expr) (ni notInstance, negated, ok bool) {
+	if u, isNot := test.(*ast.UnaryOp); isNot && u.Op == ast.Not {
+		test, negated = u.Operand, true
+	}
+	c, isCall := test.(*ast.Call)
+	if !isCall || len(c.Args) != 2 || len(c.Keywords) != 0 {
+		return ni, false, false
+	}
+	if f, isName := c.Func.(*ast.Name); !isName || f.Id != "isinstance" {
+		return ni, false, false
+	}
+	x, isName := c.Args[0].(*ast.Name)
+	if !isName {
+		return ni, false, false
+	}
+	switch c.Args[1].(type) {
+	case *ast.Name, *ast.Attribute:
+	default:
+		return ni, false, false // a tuple of classes: not narrowed
+	}
+	return notInstance{name: x.Id, cls: c.Args[1]}, negated, true
+}
+
+// withNotInst returns st with one more known non-instance.
+func (st walkState) withNotInst(ni notInstance) walkState {
+	st.notInst = append(st.notInst[:len(st.notInst):len(st.notInst)], ni)
+	return st
 }
 
 func (b *builder) walkModule(m *callgraph.ModuleInput, out *walkFacts) {
@@ -228,8 +269,16 @@ func (w *walker) stmt(s ast.Stmt, st walkState) {
 		w.stmts(n.Orelse, st)
 	case *ast.If:
 		w.exprs(s, st, n.Test)
-		w.stmts(n.Body, st)
-		w.stmts(n.Orelse, st)
+		body, orelse := st, st
+		if ni, negated, ok := isinstanceTest(n.Test); ok {
+			if negated {
+				body = st.withNotInst(ni)
+			} else {
+				orelse = st.withNotInst(ni)
+			}
+		}
+		w.stmts(n.Body, body)
+		w.stmts(n.Orelse, orelse)
 	case *ast.With:
 		w.with(s, n.Items, n.Body, st)
 	case *ast.AsyncWith:
@@ -397,7 +446,7 @@ func (w *walker) call(call *ast.Call, s ast.Stmt, st walkState, indentOf func() 
 		}
 	}
 	if w.b.needsInfo(cs) {
-		w.out.info[call] = &callInfo{stmt: s, indent: indentOf(), inLoop: st.inLoop || inComp, stream: st.stream, singleThreadedAutograd: st.single, fnNode: w.fnNode}
+		w.out.info[call] = &callInfo{stmt: s, indent: indentOf(), inLoop: st.inLoop || inComp, stream: st.stream, singleThreadedAutograd: st.single, fnNode: w.fnNode, notInst: st.notInst}
 	}
 	if attr, ok := call.Func.(*ast.Attribute); ok && attr.Attr == "manual_backward" {
 		w.out.backwardFns[w.fnNode] = true
