@@ -731,14 +731,36 @@ func (b *builder) try(u unit, body []ast.Stmt, handlers []*ast.ExceptHandler, or
 }
 
 func (b *builder) with(u unit, items []*ast.WithItem, body []ast.Stmt) {
-	for _, it := range items {
+	managers := make([]slotID, len(items))
+	for i, it := range items {
 		s := b.expr(u, it.ContextExpr)
 		b.g.exprSlot[it.ContextExpr] = s
+		managers[i] = s
+		// A program class's context manager runs its __enter__ here (a
+		// thread it starts runs from this point on) and binds what it
+		// returns; other managers bind themselves, as before.
+		enter := b.withCall(u, s, "__enter__", it.ContextExpr)
 		if it.OptionalVars != nil {
 			b.assign(u, it.OptionalVars, s)
+			b.assign(u, it.OptionalVars, enter)
 		}
 	}
 	b.stmts(u, body)
+	for i := len(items) - 1; i >= 0; i-- {
+		b.withCall(u, managers[i], "__exit__", items[i].ContextExpr)
+	}
+}
+
+// withCall calls method name of the instances of program classes in
+// slot s (a with statement's manager) and returns the result's slot.
+func (b *builder) withCall(u unit, s slotID, name string, at ast.Node) slotID {
+	g := b.g
+	callee := g.s.newSlot()
+	g.use(s, constraint{kind: cLoadDunder, name: name, dst: callee})
+	cs := g.implicitCall(CallWith, u.fn, at)
+	cs.callee = callee
+	g.use(callee, constraint{kind: cCall, cs: cs})
+	return cs.result
 }
 
 func (b *builder) forLoop(u unit, target, iter ast.Expr, body, orelse []ast.Stmt) {

@@ -145,6 +145,7 @@ const (
 	CallInit                      // __init__ run by instantiation (recorded on the instantiating call)
 	CallCallback                  // a function argument called by a builtin (map, filter, sorted key=)
 	CallSpawn                     // a callable run on another thread by a spawner (no caller: not a call edge)
+	CallWith                      // __enter__/__exit__ of a program class's instance in a with statement
 )
 
 // CallSite is one call.

@@ -24,8 +24,8 @@ func (g *Graph) PyCG() map[string][]string {
 		key(f.Name)
 	}
 	for _, cs := range g.Calls {
-		if cs.Caller == nil {
-			continue
+		if cs.Caller == nil || cs.Kind == CallWith {
+			continue // PyCG has no edges for a with statement's protocol
 		}
 		from := key(cs.Caller.Name)
 		for _, t := range cs.Targets {

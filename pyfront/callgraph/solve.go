@@ -50,6 +50,10 @@ const (
 	cSlice
 	cSuperBind
 	cBindExternal
+	// cLoadDunder: dst gets the method name of a program class's
+	// instance, bound to it (with statements' __enter__ and __exit__);
+	// nothing for other values.
+	cLoadDunder
 )
 
 type constraintID int32
@@ -362,6 +366,12 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 			g.s.add(c.dst, g.intern(Value{Kind: KSuper, Class: c.cls, Recv: v}))
 		case cSuperBind:
 			g.superBind(v, c.src, c.dst)
+		case cLoadDunder:
+			if val := g.Values[v]; val.Kind == KInstance {
+				if s, ext, ok := g.lookupClass(val.Class, c.name, &watcher{c: cid, v: v}); ok && ext == "" && s >= 0 {
+					g.use(s, constraint{kind: cBindCopy, dst: c.dst, recv: v, mode: 1})
+				}
+			}
 		case cBindExternal:
 			if g.Values[v].Kind == KInstance {
 				g.s.add(c.dst, g.intern(Value{Kind: KBoundExternal, Name: c.name, Recv: v}))

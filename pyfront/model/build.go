@@ -340,10 +340,24 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 	if !ok {
 		return out
 	}
-	for _, v := range b.g.ExprValues(attr.Value) {
-		switch val := b.g.Value(v); val.Kind {
+	// A receiver that holds only program objects without that attribute
+	// calls nothing of the tables'; one that also holds values of
+	// external types (a group the program got from torch, next to a
+	// program class's instance the analysis let in) may.
+	recvs := b.g.ExprValues(attr.Value)
+	programOnly := len(recvs) > 0
+	for _, v := range recvs {
+		switch b.g.Value(v).Kind {
 		case callgraph.KInstance, callgraph.KClass, callgraph.KModule:
-			return out // a program object without that attribute
+		default:
+			programOnly = false
+		}
+	}
+	if programOnly {
+		return out
+	}
+	for _, v := range recvs {
+		switch val := b.g.Value(v); val.Kind {
 		case callgraph.KExternal:
 			if b.prepared.modules[b.t.Canonical(val.Name)] {
 				// A function of an imported module the tables do not
