@@ -508,6 +508,11 @@ const (
 	// its own numbers, and they differ (other seeds, or one seed consumed
 	// differently), as LayerDrop's under FSDP did (fairscale#796).
 	LocalRandom
+	// LocalRetry: a decorator that runs the function again on the rank
+	// that ran out of memory (accelerate's find_executable_batch_size);
+	// Then holds what the function issues, which that rank issues again
+	// alone.
+	LocalRetry
 )
 
 // OpRef is one collective issued on a path, possibly through a call.

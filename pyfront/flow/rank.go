@@ -632,6 +632,12 @@ func (l *lowerer) decorators(decs []ast.Expr, def ast.Pos, body []ast.Stmt) {
 		if c, ok := d.(*ast.Call); ok {
 			target = c.Func
 		}
+		if l.retryDecorator(target) {
+			if ops := l.ops(body); len(ops) > 0 && l.notDist == 0 {
+				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(d.Span()), Cond: "@" + l.text(d), Then: ops, Divergence: rules.LocalRetry})
+			}
+			return
+		}
 		if !l.rankDecorator(target) {
 			continue
 		}
@@ -641,6 +647,18 @@ func (l *lowerer) decorators(decs []ast.Expr, def ast.Pos, body []ast.Stmt) {
 		}
 		return
 	}
+}
+
+// retryDecorators run the decorated function again after an
+// out-of-memory error, on the rank that had it.
+var retryDecorators = map[string]bool{
+	"accelerate.utils.find_executable_batch_size":        true,
+	"accelerate.utils.memory.find_executable_batch_size": true,
+}
+
+// retryDecorator reports a decorator of retryDecorators.
+func (l *lowerer) retryDecorator(e ast.Expr) bool {
+	return retryDecorators[l.tb.Canonical(l.r.Ref(e))]
 }
 
 func (l *lowerer) rankDecorator(e ast.Expr) bool {

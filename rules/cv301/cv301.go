@@ -80,7 +80,8 @@ var Rule = rules.Register(&rules.Rule{
 			"loss.backward()), since each rank computes its loss from its own batch, unless the test's result was all-reduced first; " +
 			"and an out-of-memory handler that recovers (`except torch.cuda.OutOfMemoryError: continue`, or `\"out of memory\" in " +
 			"str(e)` in a RuntimeError handler) around collectives (R15), unless it re-raises, or re-raises whenever the job is " +
-			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`); and destroy_process_group in a finally " +
+			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`), and accelerate's " +
+			"@find_executable_batch_size, which runs the function again on the rank that ran out of memory; and destroy_process_group in a finally " +
 			"clause or an exception handler of a try whose body issues collectives: it also runs on the rank whose work raised, while " +
 			"the others wait in a collective it never joined, and hangs there instead of letting that rank die (torchtitan#1342); " +
 			"and a test of whether the batch a rank " +
@@ -729,6 +730,13 @@ var localTexts = map[rules.Divergence]localText{
 			"hangs there instead of exiting, and the launcher, which stops the job when a rank dies, never does (torchtitan#1342); destroy the group " +
 			"only once the work has returned normally (after the try, or in its else clause)",
 		guard:   "the clean-up that runs on the failed rank too",
+		atGuard: true,
+	},
+	rules.LocalRetry: {
+		branch: "%s on %s runs again on a rank that runs out of memory: the decorator at %s (`%s`) catches the error and calls " +
+			"the function again with a smaller batch on that rank alone, which issues its collectives again while the other ranks have gone on " +
+			"(hang); agree on the batch size on every rank (all-reduce the out-of-memory flag before retrying), or re-raise when the job is distributed",
+		guard:   "the retrying decorator, which re-runs the function on the failed rank only",
 		atGuard: true,
 	},
 	rules.LocalFailure: {
