@@ -204,6 +204,13 @@ func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
 		sub := val.Name + "." + name
 		if g.modByName[sub] != nil || g.table.IsPackagePrefix(sub) {
 			g.s.add(dst, g.moduleValue(sub))
+		} else if val.Module == nil {
+			// A namespace package of the program (a directory without
+			// __init__.py) that has no such module: the analysed tree
+			// holds part of an installed package (torch/distributed/
+			// checkpoint/examples/ fetched alone), whose other names are
+			// the installed package's.
+			g.s.add(dst, g.External(sub))
 		}
 	case KClass, KInstance:
 		s, ext, ok := g.lookupClass(val.Class, name, &watcher{c: cid, v: v})
