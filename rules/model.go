@@ -340,6 +340,11 @@ type Group struct {
 	// [world.Dup() for _ in threads]`, or `comm = world.Dup()` in the
 	// thread's own function).
 	PerIteration bool
+	// Clique: the runtime groups PerIteration stands for are the ranks of
+	// one communicator, one per thread (each goroutine calls
+	// ncclCommInitRank with the unique id they share: NCCL's one device
+	// per thread), not several communicators.
+	Clique bool
 	// Color: for a communicator split by a color (mpi4py's
 	// Comm.Split(color, key)), the color argument, as ast.Dump prints it
 	// (positions aside). Every member passes the same value there, so a

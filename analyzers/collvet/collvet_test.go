@@ -13,7 +13,7 @@ import (
 
 func TestNCCL(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer,
-		"ncclshare", "ncclloop", "nccltwo", "ncclgroup", "ncclstreams", "ncclsafe")
+		"ncclshare", "ncclloop", "nccltwo", "ncclgroup", "ncclstreams", "ncclsafe", "nccldevice")
 }
 
 func TestLockFix(t *testing.T) {

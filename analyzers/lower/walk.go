@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 
 	"github.com/collvet/collvet/rules"
 )
@@ -111,9 +112,121 @@ func (b *builder) walkSite(w *walker, f *fn, it *item, en env, chain []*rules.Ca
 	}
 	call := b.edge(f, it, nil, it.name)
 	site := b.addSite(w, f, it, op, g, s, append(chain, call), false)
+	if w.ctx != nil && w.ctx.Many && w.ctx.Entry == f.rf && site.Group.Kind == rules.GroupAlloc && c.Group.Present() &&
+		b.localOf(argOf(it.call, c.Group), f) {
+		// The communicator is a variable of the goroutine's own function
+		// (`var comm C.ncclComm_t; C.ncclCommInitRank(&comm, …)` in the
+		// `go func(rank int)` body, or `comm := initRank(…)` there): each
+		// goroutine holds its own, one device per thread as NCCL asks.
+		site.Group.PerIteration = true
+		if !makesUniqueID(f.node) {
+			// The unique id comes from outside the goroutine, the same for
+			// all of them: they are the ranks of one communicator.
+			site.Group.Clique = true
+		}
+	}
 	if c.Request.Present() && site.Work == nil {
 		b.addWork(f, it, site, argOf(it.call, c.Request))
 	}
+}
+
+// tempInit returns the expression a variable is declared with in n
+// (`var _cgo0 T = comm.c`, `_cgo0 := comm.c`), or nil.
+func tempInit(n ast.Node, info *types.Info, v *types.Var) ast.Expr {
+	var out ast.Expr
+	ast.Inspect(n, func(x ast.Node) bool {
+		if out != nil {
+			return false
+		}
+		switch d := x.(type) {
+		case *ast.ValueSpec:
+			for i, name := range d.Names {
+				if info.Defs[name] == v && i < len(d.Values) {
+					out = d.Values[i]
+				}
+			}
+		case *ast.AssignStmt:
+			for i, l := range d.Lhs {
+				if id, ok := l.(*ast.Ident); ok && info.Defs[id] == v && i < len(d.Rhs) && len(d.Lhs) == len(d.Rhs) {
+					out = d.Rhs[i]
+				}
+			}
+		}
+		return out == nil
+	})
+	return out
+}
+
+// makesUniqueID reports a function body that creates an NCCL unique id
+// itself (C.ncclGetUniqueId, a binding's GetUniqueId / NewUniqueID).
+func makesUniqueID(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		c, ok := x.(*ast.CallExpr)
+		if !ok {
+			return !found
+		}
+		name := ""
+		fun := c.Fun
+		for {
+			p, ok := fun.(*ast.ParenExpr)
+			if !ok {
+				break
+			}
+			fun = p.X
+		}
+		switch fn := fun.(type) {
+		case *ast.SelectorExpr:
+			name = fn.Sel.Name
+		case *ast.Ident:
+			name = fn.Name
+		}
+		if strings.Contains(strings.ToLower(name), "uniqueid") {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// localOf reports whether expression e (a communicator argument: comm,
+// comm.c, &comm) is rooted at a variable declared inside f's own body.
+func (b *builder) localOf(e ast.Expr, f *fn) bool {
+	for e != nil {
+		switch x := e.(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			v, ok := b.pass.TypesInfo.ObjectOf(x).(*types.Var)
+			if !ok || v.IsField() || f.node == nil {
+				return false
+			}
+			for _, p := range f.params {
+				if p == v {
+					return false // handed in by the spawner
+				}
+			}
+			if strings.HasPrefix(v.Name(), "_cgo") {
+				// cgo passes each argument through a temporary of its
+				// call: the argument is the temporary's initialiser.
+				if init := tempInit(f.node, b.pass.TypesInfo, v); init != nil {
+					e = init
+					continue
+				}
+				return false
+			}
+			return f.node.Pos() <= v.Pos() && v.Pos() < f.node.End()
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 func (b *builder) noteLevel(w *walker, lvl string, p token.Pos) {

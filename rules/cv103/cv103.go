@@ -31,7 +31,9 @@ var Rule = rules.Register(&rules.Rule{
 			"fully_shard on one dimension of a mesh next to parallelize_module on another in the same function (FSDP2 with " +
 			"tensor parallelism), whose backward hooks run on the autograd engine's thread while autograd multithreading is enabled. " +
 			"Groups made in a loop, or in a function that a thread started several times runs, are one per thread: such a " +
-			"group used from those threads is several communicators. Code that only different scripts of the repository " +
+			"group used from those threads is several communicators; not when each goroutine makes its own rank of one " +
+			"communicator from a unique id they share (ncclCommInitRank in the goroutine, NCCL's one device per thread), " +
+			"which is one communicator with a rank per thread. Code that only different scripts of the repository " +
 			"reach runs in different processes and is not paired.",
 		Why: "NCCL's user guide: it is not safe to issue operations in parallel to independent communicators " +
 			"located on the same device from several threads. Each communicator has its own stream; host launch " +
@@ -116,6 +118,9 @@ func run(p *rules.Pass) {
 		// collectives).
 		if rulekit.IsMain(a.ctx) || a.ctx.Kind == rules.Signal || reported[a.ctx] || reportedSite[a.site] {
 			continue
+		}
+		if a.ctx != nil && a.ctx.Many && a.group.PerIteration && a.group.Clique {
+			continue // one communicator, a rank per thread
 		}
 		if a.ctx != nil && a.ctx.Many && a.group.PerIteration {
 			// A group made per loop iteration (or per thread) and a
