@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -187,6 +188,25 @@ func makesUniqueID(n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// entryHolding returns the function a context starts in when p lies in
+// it, else nil.
+func (b *builder) entryHolding(ctx *rules.Context, p rules.Pos) *fn {
+	if ctx.Entry == nil || !p.IsValid() {
+		return nil
+	}
+	for _, f := range b.funcs {
+		if f.rf != ctx.Entry || f.node == nil {
+			continue
+		}
+		start, end := b.pass.Fset.Position(f.node.Pos()), b.pass.Fset.Position(f.node.End())
+		if p.Line >= start.Line && p.Line <= end.Line && filepath.Base(p.Path) == filepath.Base(start.Filename) {
+			return f
+		}
+		return nil
+	}
+	return nil
 }
 
 // localOf reports whether expression e (a communicator argument: comm,
@@ -420,6 +440,18 @@ func (b *builder) addSite(w *walker, f *fn, it *item, op opInfo, g, s value, cha
 		}
 		b.prog.Sites = append(b.prog.Sites, site)
 		f.rf.Sites = append(f.rf.Sites, site)
+	}
+	if w != nil && w.ctx != nil && w.ctx.Many && (g.kind == "var" || g.kind == "alloc") && site.Group.Kind == rules.GroupAlloc {
+		if entry := b.entryHolding(w.ctx, g.pos); entry != nil {
+			// Made, or held by a variable declared, in the goroutine's own
+			// function (`s := NewStrategy(…)` in the `go func(rank int)`
+			// body): each goroutine has its own, and from a unique id
+			// made outside it they are the ranks of one communicator.
+			site.Group.PerIteration = true
+			if !makesUniqueID(entry.node) {
+				site.Group.Clique = true
+			}
+		}
 	}
 	if w != nil && w.ctx != nil {
 		for _, r := range site.Reach {

@@ -39,7 +39,9 @@ var Rule = rules.Register(&rules.Rule{
 			"tag and communicator rather than by issue order, and may come from any thread at thread level multiple " +
 			"(CV104 judges the level); only MPI collectives are paired. A collective on a group that its own function has just " +
 			"made and not yet handed out (a warm-up all_reduce in the constructor that calls new_group, as fairscale's gossip " +
-			"edges do) cannot meet another thread's use of that group, and is not paired.",
+			"edges do) cannot meet another thread's use of that group, and is not paired; nor is a communicator that a goroutine " +
+			"started several times makes, or holds in a variable of its own function (`s := NewStrategy(…)`, then `s.Init(rank)`): " +
+			"each goroutine has its own.",
 		Why: "NCCL, RCCL, gloo and MPI match collectives across ranks by the order in which each rank " +
 			"launches them on a communicator. Two host threads interleave their launches differently on " +
 			"each rank, so rank 0 may pair its barrier with rank 1's all_gather: the job hangs (or, with " +

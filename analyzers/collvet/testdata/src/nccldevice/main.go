@@ -21,6 +21,17 @@ func initRank(id C.ncclUniqueId, n, rank int) *Comm {
 	return &Comm{c: c}
 }
 
+// Strategy keeps its rank's communicator, as zerfoo's NCCL strategy does.
+type Strategy struct{ comm C.ncclComm_t }
+
+func (s *Strategy) Init(id C.ncclUniqueId, rank int) {
+	C.ncclCommInitRank(&s.comm, 2, id, C.int(rank))
+}
+
+func (s *Strategy) Reduce() {
+	C.ncclAllReduce(nil, nil, 4, C.ncclFloat, C.ncclSum, s.comm, nil)
+}
+
 func main() {
 	var id C.ncclUniqueId
 	C.ncclGetUniqueId(&id)
@@ -45,6 +56,18 @@ func main() {
 			C.cudaSetDevice(C.int(rank))
 			comm := initRank(id, 2, rank)
 			C.ncclAllReduce(nil, nil, 4, C.ncclFloat, C.ncclSum, comm.c, nil)
+		}(rank)
+	}
+	wg.Wait()
+	for rank := 0; rank < 2; rank++ {
+		wg.Add(1)
+		go func(rank int) {
+			runtime.LockOSThread()
+			defer wg.Done()
+			C.cudaSetDevice(C.int(rank))
+			s := &Strategy{}
+			s.Init(id, rank)
+			s.Reduce()
 		}(rank)
 	}
 	wg.Wait()
