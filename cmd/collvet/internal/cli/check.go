@@ -64,6 +64,8 @@ type checkFlags struct {
 	noConfig   bool
 	color      string
 	cpuprofile string
+	goTags     []string // -tags: Go build tags
+	goTests    bool     // -tests: Go test files too
 	output     string
 	exitZero   bool
 }
@@ -93,6 +95,15 @@ func newCheckFlagSet(env *Env, f *checkFlags) *flag.FlagSet {
 	fs.StringVar(&f.color, "color", "auto", "colour the text format: auto (on a terminal), always or never")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for performance work)")
 	fs.StringVar(&f.output, "output", "", "write the report to this file instead of standard output (replaced whole: written beside it, then renamed)")
+	fs.Func("tags", "Go build tags, comma-separated (-tags=cuda,mpi): the files behind `//go:build` lines are analysed with them", func(v string) error {
+		for _, t := range strings.Split(v, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				f.goTags = append(f.goTags, t)
+			}
+		}
+		return nil
+	})
+	fs.BoolVar(&f.goTests, "tests", false, "also analyse the Go packages' _test.go files")
 	fs.BoolVar(&f.exitZero, "exit-zero", false, "exit 0 when there are findings or, with -diff, fixes (a usage or internal error still exits 2): for CI steps that upload the report")
 	fs.Usage = func() {
 		fmt.Fprintf(env.Stderr, "usage: collvet [flags] [paths | Go package patterns]\n\n"+
@@ -199,7 +210,7 @@ func runCheck(env *Env, args []string) int {
 	}
 
 	ctx := context.Background()
-	req := driver.Request{Paths: paths, Config: &merged, Jobs: f.jobs, Pretouch: true}
+	req := driver.Request{Paths: paths, Config: &merged, Jobs: f.jobs, Pretouch: true, GoTags: f.goTags, GoTests: f.goTests}
 	rep, err := driver.Analyze(ctx, req)
 	if err != nil {
 		return env.Errorf("%v", err)

@@ -238,6 +238,24 @@ func TestGoPackages(t *testing.T) {
 	if code != ExitFindings || !strings.Contains(out, "main.go:11:2: CV101 ") {
 		t.Errorf("app, .: exit %d\n%s%s", code, out, stderr)
 	}
+	// Files behind a build tag count with -tags, as for go build.
+	tagged := filepath.Join(repoRoot(t), "analyzers", "load", "testdata", "tagged")
+	if code, out, stderr = run(t, tagged, "./..."); code != ExitOK {
+		t.Errorf("tagged without -tags: exit %d\n%s%s", code, out, stderr)
+	}
+	code, out, stderr = run(t, tagged, "-tags=cuda", "./...")
+	if code != ExitFindings || !strings.Contains(out, "share_cuda.go:32:4: CV101 ") {
+		t.Errorf("tagged -tags=cuda: exit %d\n%s%s", code, out, stderr)
+	}
+	if strings.Contains(out, "share_cuda.go:42:") {
+		t.Errorf("tagged -tags=cuda: the tests' goroutine counted without -tests\n%s", out)
+	}
+	// -tests adds the tests' goroutine; the package's own findings are
+	// reported once, not once per test variant of the package.
+	code, out, stderr = run(t, tagged, "-tags=cuda", "-tests", "./...")
+	if code != ExitFindings || !strings.Contains(out, "share_cuda.go:42:2: CV105 ") || strings.Count(out, "share_cuda.go:32:4: CV101 ") != 1 {
+		t.Errorf("tagged -tags=cuda -tests: exit %d\n%s%s", code, out, stderr)
+	}
 	broken := filepath.Join(repoRoot(t), "analyzers", "load", "testdata", "broken")
 	code, _, stderr = run(t, broken, "./...")
 	if code == ExitError || !strings.Contains(stderr, "typeerr/typeerr.go:") {

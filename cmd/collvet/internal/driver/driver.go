@@ -42,6 +42,10 @@ type Request struct {
 	// Loading Go packages takes seconds, which an editor serving Python
 	// files may not want on every change.
 	NoGoModules bool
+	// GoTags are build tags for the Go packages (-tags=cuda), and GoTests
+	// adds their _test.go files (as go vet does).
+	GoTags  []string
+	GoTests bool
 }
 
 // Report is the result of Analyze.
@@ -117,6 +121,8 @@ type GoOptions struct {
 	Tables  *api.Tables
 	Overlay map[string][]byte
 	Jobs    int
+	Tags    []string
+	Tests   bool
 }
 
 // GoFrontend loads Go package patterns (./..., import paths, file=x.go)
@@ -217,7 +223,7 @@ func Analyze(ctx context.Context, req Request) (*Report, error) {
 		}
 		seen := map[string]bool{}
 		for _, dir := range dirs {
-			gp, errs, err := GoFrontend(ctx, jobsByDir[dir], dir, GoOptions{Tables: tables, Overlay: req.Overlay, Jobs: jobs})
+			gp, errs, err := GoFrontend(ctx, jobsByDir[dir], dir, GoOptions{Tables: tables, Overlay: req.Overlay, Jobs: jobs, Tags: req.GoTags, Tests: req.GoTests})
 			if err != nil {
 				return nil, err
 			}

@@ -33,7 +33,11 @@ func loadGo(ctx context.Context, patterns []string, dir string, o GoOptions) (*r
 	}
 	// Base ".": model paths relative to the working directory, like the
 	// Python front end's, whatever directory the packages load from.
-	prog, errs := load.LoadWith(patterns, dir, load.Options{Context: ctx, Tables: o.Tables, Overlay: overlay, Base: "."})
+	var flags []string
+	if len(o.Tags) > 0 {
+		flags = append(flags, "-tags="+strings.Join(o.Tags, ","))
+	}
+	prog, errs := load.LoadWith(patterns, dir, load.Options{Context: ctx, Tables: o.Tables, Overlay: overlay, Base: ".", Tests: o.Tests, BuildFlags: flags})
 	var out []FileError
 	for _, e := range errs {
 		out = append(out, goError(e))
