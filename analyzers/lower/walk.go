@@ -494,7 +494,9 @@ func (b *builder) group(v value, lib string) *rules.Group {
 
 func (b *builder) stream(v value) *rules.Stream {
 	id := v.id()
-	if v.kind == "param" {
+	if v.kind == "param" || v.unbound {
+		// A parameter no caller in the analysed code binds (a binding's
+		// method taking the stream): whatever the callers pass.
 		id = "unknown"
 	}
 	if s := b.streams[id]; s != nil {
