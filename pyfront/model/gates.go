@@ -113,7 +113,17 @@ func (w *gateWalker) stmts(list []ast.Stmt, gate string, negs []string, top bool
 		p, negated := w.paramTest(iff.Test)
 		if p == "" {
 			w.node(iff.Test, gate, negs)
-			w.stmts(iff.Body, gate, negs, false)
+			// `if synchronize and world_size > 1:` gates its body by
+			// synchronize, and `if not sync and …:` runs it where sync is
+			// false; the else arm learns nothing.
+			bodyGate, bodyNegs := gate, negs
+			if pos, off := w.conjunction(iff.Test); pos != "" || len(off) > 0 {
+				if bodyGate == "" {
+					bodyGate = pos
+				}
+				bodyNegs = append(negs[:len(negs):len(negs)], off...)
+			}
+			w.stmts(iff.Body, bodyGate, bodyNegs, false)
 			w.stmts(iff.Orelse, gate, negs, false)
 			continue
 		}
@@ -159,6 +169,26 @@ func (w *gateWalker) paramTest(e ast.Expr) (param string, negated bool) {
 		}
 	}
 	return "", false
+}
+
+// conjunction reads an `and` of tests: the first gate that must be true
+// for it to hold, and the gates it needs false (`not p` operands).
+func (w *gateWalker) conjunction(e ast.Expr) (pos string, off []string) {
+	b, ok := e.(*ast.BoolOp)
+	if !ok || b.Op != ast.And {
+		return "", nil
+	}
+	for _, v := range b.Values {
+		p, negated := w.paramTest(v)
+		switch {
+		case p == "":
+		case negated:
+			off = append(off, p)
+		case pos == "":
+			pos = p
+		}
+	}
+	return pos, off
 }
 
 // attrChain is "a.b.c" for an attribute chain rooted at a name, else "".

@@ -29,3 +29,14 @@ def checkpoint(path, state, flag):
         save_through(path, state, True)  # want CV301 "barrier"
     if dist.get_rank() == 0:
         save_state_dict(path, state, synchronize=flag)  # want CV301 "barrier"
+
+
+def save_if_many(path, state, synchronize=True):
+    if synchronize and dist.get_world_size() > 1:
+        dist.barrier()
+    torch.save(state, path)
+
+
+def checkpoint_conjunction_default(path, state):
+    if dist.get_rank() == 0:
+        save_if_many(path, state)  # want CV301 "barrier"
