@@ -32,11 +32,12 @@ import (
 // offInSpawn reports whether the site, reached from spawn s's entry along
 // chain, is gated by a receiver attribute that s's instance holds false.
 func (b *builder) offInSpawn(site *rules.Site, chain []*rules.Call, s *spawn) bool {
-	if s == nil || !s.bound || s.caller == nil || s.caller.Class == nil || s.cs == nil || s.cs.Node == nil {
+	if s == nil || s.caller == nil || classOf(s.caller) == nil || s.cs == nil || s.cs.Node == nil || !b.ownCallback(s) {
 		return false
 	}
+	cls := classOf(s.caller)
 	g := b.fnOf(site.Func)
-	if g == nil || g.Class != s.caller.Class {
+	if g == nil || classOf(g) != cls {
 		return false
 	}
 	gate := b.paramGates(g).calls[gateKey{site.Pos.Line, site.Pos.Col}]
@@ -45,36 +46,86 @@ func (b *builder) offInSpawn(site *rules.Site, chain []*rules.Call, s *spawn) bo
 		return false
 	}
 	// The chain keeps the receiver: each call is recv.method(…) on the
-	// caller's own receiver.
+	// caller's own receiver (a closure's: its method's).
 	for _, c := range chain {
 		cs := b.callOf[c]
 		caller := b.fnOf(c.Caller)
-		if cs == nil || cs.Node == nil || caller == nil || caller.Class != g.Class {
-			return false
-		}
-		a, ok := cs.Node.Func.(*ast.Attribute)
-		if !ok {
-			return false
-		}
-		if n, ok := a.Value.(*ast.Name); !ok || n.Id != receiverOf(caller) {
+		if cs == nil || cs.Node == nil || caller == nil || classOf(caller) != cls || !onReceiver(cs.Node, caller) {
 			return false
 		}
 	}
-	// The spawn's function stores a parameter known false at the spawn in
-	// self.attr, and nothing else in its module stores an attribute of
-	// that name.
-	sp := s.cs.Node.Span()
-	negs := b.paramGates(s.caller).negs[gateKey{int(sp.Lineno), int(sp.ColOffset) + 1}]
-	value := storedParam(s.caller, attr)
-	if value == "" || !containsStr(negs, value) {
+	// Where the callback is registered, a parameter stored in self.attr
+	// is known false: in the registering method itself, or at every call
+	// of it (`if not sync and world_size > 1: self._register_hooks()`).
+	// Nothing else in the module stores an attribute of that name.
+	mod := b.g.ModuleFunc(cls.Module)
+	if mod == nil || attrStores(mod.Node, cls.Node, attr) != 1 {
 		return false
 	}
-	mod := b.g.ModuleFunc(g.Class.Module)
-	return mod != nil && attrStores(mod.Node, attr) == 1
+	sp := s.cs.Node.Span()
+	if b.falseAt(s.caller, gateKey{int(sp.Lineno), int(sp.ColOffset) + 1}, attr) {
+		return true
+	}
+	found := false
+	for _, cs := range b.g.Calls {
+		targets := false
+		for _, t := range cs.Targets {
+			if t.Fn == s.caller {
+				targets = true
+			}
+		}
+		if !targets {
+			continue
+		}
+		if cs.Node == nil || cs.Caller == nil || classOf(cs.Caller) != cls || !onReceiver(cs.Node, cs.Caller) {
+			return false
+		}
+		at := cs.Node.Span()
+		if !b.falseAt(cs.Caller, gateKey{int(at.Lineno), int(at.ColOffset) + 1}, attr) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// falseAt reports whether, at the call at k in f, the parameter f stores
+// in self.attr is known false.
+func (b *builder) falseAt(f *callgraph.Func, k gateKey, attr string) bool {
+	value := storedParam(f, attr)
+	return value != "" && containsStr(b.paramGates(f).negs[k], value)
+}
+
+// ownCallback reports a spawn whose callback belongs to the registering
+// method's own instance: a bound method of it, or what a method of it
+// returns (`p.register_hook(self._make_hook(name))`).
+func (b *builder) ownCallback(s *spawn) bool {
+	if s.bound {
+		return true
+	}
+	if s.sp == nil {
+		return false
+	}
+	c, ok := argExpr(s.cs.Node, s.sp.Target).(*ast.Call)
+	return ok && onReceiver(c, s.caller)
+}
+
+// onReceiver reports a call recv.m(…) on f's receiver.
+func onReceiver(c *ast.Call, f *callgraph.Func) bool {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	n, ok := a.Value.(*ast.Name)
+	return ok && n.Id != "" && n.Id == receiverOf(f)
 }
 
 // receiverOf is a method's receiver parameter ("" for none).
 func receiverOf(f *callgraph.Func) string {
+	if f != nil && f.Class == nil && f.Parent != nil {
+		// A closure reads its method's receiver.
+		return receiverOf(f.Parent)
+	}
 	if f == nil || f.Class == nil || f.Static || f.ClassMethod {
 		return ""
 	}
@@ -110,12 +161,15 @@ func storedParam(f *callgraph.Func, attr string) string {
 	return param
 }
 
-// attrStores counts the stores of an attribute named attr in n: targets
-// of any assignment, deletions, and setattr calls with that name.
-func attrStores(n ast.Node, attr string) int {
+// attrStores counts the stores of an attribute named attr in module n
+// outside the bodies of classes other than cls: targets of any
+// assignment, deletions, and setattr calls with that name.
+func attrStores(n ast.Node, cls *ast.ClassDef, attr string) int {
 	count := 0
 	ast.Inspect(n, func(x ast.Node) bool {
 		switch x := x.(type) {
+		case *ast.ClassDef:
+			return x == cls
 		case *ast.Attribute:
 			if x.Attr == attr && x.Ctx != ast.Load {
 				count++

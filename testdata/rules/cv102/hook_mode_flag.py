@@ -39,3 +39,31 @@ class Switched(torch.nn.Module):
         if self.overlap:
             dist.all_reduce(grad)  # want CV102 "all_reduce .*register_hook"
         return grad
+
+
+class HelperCalledTwice(torch.nn.Module):
+    # The helper is also called where sync may be true.
+    def __init__(self, module, sync=False):
+        super().__init__()
+        self.module = module
+        self.sync = sync
+        if not sync:
+            self._register_hooks()
+
+    def enable(self):
+        self._register_hooks()
+
+    def _register_hooks(self):
+        for name, p in self.module.named_parameters():
+            p.register_hook(self._make_hook(name))
+
+    def _make_hook(self, name):
+        def hook(grad):
+            self._reduce(grad)
+            return grad
+
+        return hook
+
+    def _reduce(self, grad):
+        if self.sync:
+            dist.all_reduce(grad)  # want CV102 "all_reduce .*register_hook"
