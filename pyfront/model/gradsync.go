@@ -27,6 +27,9 @@ func (b *builder) gradSync() {
 	b.shardedForwards()
 }
 
+// forwardingMethods are a module's methods that run its forward.
+var forwardingMethods = map[string]bool{"generate": true, "forward": true}
+
 // shardedForwards finds the calls of modules whose forward communicates
 // (forward_sync: FSDP): model(x) under `if rank == 0` waits in the
 // parameters' all-gather for ranks that never join it.
@@ -45,11 +48,17 @@ func (b *builder) shardedForwards() {
 		if b.ref(path, c.Func) != "" {
 			continue
 		}
+		// model.generate(…) (and model.forward(…)) runs the module's
+		// forward, step after step.
+		module := c.Func
+		if a, ok := module.(*ast.Attribute); ok && forwardingMethods[a.Attr] {
+			module = a.Value
+		}
 		var g *rules.Group
 		switch {
-		case group != nil && b.wrapperValue(c.Func, func(e *api.Collective) bool { return e.ForwardSync }):
+		case group != nil && b.wrapperValue(module, func(e *api.Collective) bool { return e.ForwardSync }):
 			g = group
-		case len(sharded) > 0 && b.callsShardedModule(c.Func, sharded):
+		case len(sharded) > 0 && b.callsShardedModule(module, sharded):
 			g = shardGroup
 		default:
 			continue
