@@ -2237,7 +2237,11 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 		test = "not (" + test + ")"
 	}
 	under := l.pos(top.s.Test.Span())
-	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Under: &under, Cond: l.text(top.s.Test) + "` and then `" + test,
+	topCond := l.text(top.s.Test)
+	if top.inElse {
+		topCond = "not (" + topCond + ")" // the exit sits in the rank test's else arm
+	}
+	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Under: &under, Cond: topCond + "` and then `" + test,
 		Then: l.ops(exit), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
 	br.RankVia, br.RankViaKeys = l.rankVia(top.s.Test)
 	return br
