@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -24,10 +25,12 @@ import (
 //
 // never runs the collective on the autograd thread: the hook exists only
 // on instances whose self.sync is false. offInSpawn finds that shape:
-// the spawn sits where a parameter p of its function is known false, the
-// class stores p in self.X and nothing else in self.X, and the site is
-// gated by self.X in a method reached from the bound callback through
-// calls on the same receiver.
+// the callback is the instance's own (a bound method, or a closure a
+// method of it makes), it is registered where a parameter p is known
+// false (in the method that stores self.X = p, or in a helper method
+// that method calls only there), nothing else stores an attribute X,
+// and the site is gated by self.X in a method reached from the callback
+// through calls on the same receiver.
 
 // offInSpawn reports whether the site, reached from spawn s's entry along
 // chain, is gated by a receiver attribute that s's instance holds false.
@@ -93,7 +96,7 @@ func (b *builder) offInSpawn(site *rules.Site, chain []*rules.Call, s *spawn) bo
 // in self.attr is known false.
 func (b *builder) falseAt(f *callgraph.Func, k gateKey, attr string) bool {
 	value := storedParam(f, attr)
-	return value != "" && containsStr(b.paramGates(f).negs[k], value)
+	return value != "" && slices.Contains(b.paramGates(f).negs[k], value)
 }
 
 // ownCallback reports a spawn whose callback belongs to the registering
@@ -184,13 +187,4 @@ func attrStores(n ast.Node, cls *ast.ClassDef, attr string) int {
 		return true
 	})
 	return count
-}
-
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
