@@ -110,7 +110,9 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 			}
 			var between *rules.Site
 			for _, op := range l.ops(stmts[i+1 : j]) {
-				if op.Site != nil && op.Site.Kind != rules.OpInit && op.Site.Kind != rules.OpOther && op.Site.Op != "new_group" {
+				// An MPI call (mpi4py's Barrier for rank discovery) is host
+				// work on another library's communicator: no device work.
+				if op.Site != nil && op.Site.Kind != rules.OpInit && op.Site.Kind != rules.OpOther && op.Site.Op != "new_group" && op.Site.Library != "mpi4py" {
 					between = op.Site
 					break
 				}
