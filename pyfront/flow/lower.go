@@ -133,6 +133,11 @@ type lowerer struct {
 	// before entering a side stream's context still names the outer one).
 	curAlias map[string]streamCtx
 	rankVars map[string]bool // locals holding a rank-dependent value
+	// ifConds: the conjuncts of the enclosing if tests whose then arm is
+	// being lowered, innermost last; workConds: for a work handle made
+	// under them, all of them (a later `if` on them waits it or not).
+	ifConds   [][]string
+	workConds map[*rules.Work][]string
 	// rankDefs: for rank locals, the expression last assigned, as
 	// ast.Dump prints it (a split's color may be spelled either way:
 	// rules.Group.Color); nil until used.
@@ -2137,7 +2142,24 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	if single && singleInThen {
 		l.notDist++
 	}
+	// A handle made under `if c1 and c2:` does not exist where a later
+	// test of those conditions (in any order or nesting) is false.
+	if test := conjuncts(s.Test); len(test) > 0 {
+		for v, ws := range elseSt.pending {
+			kept := ws[:0:0]
+			for _, w := range ws {
+				if !subsetOf(test, l.workConds[w]) {
+					kept = append(kept, w)
+				}
+			}
+			if len(kept) < len(ws) {
+				elseSt.pending[v] = kept
+			}
+		}
+	}
+	l.ifConds = append(l.ifConds, conjuncts(s.Test))
 	a, ea := l.block(s.Body, thenSt)
+	l.ifConds = l.ifConds[:len(l.ifConds)-1]
 	if single && singleInThen {
 		l.notDist--
 	}
@@ -2601,6 +2623,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			} else {
 				w.Var, w.Discarded = v, false
 				st.pending[v] = []*rules.Work{w}
+				l.noteConds(w)
 			}
 		} else if w := l.comprehensionWork(value); w != nil {
 			// reqs = [dist.broadcast(p, async_op=True) for p in ps]: the
@@ -4040,6 +4063,47 @@ func addFact[T any](list *[]T, x T) {
 func (l *lowerer) addBranch(br *rules.RankBranch) { addFact(&l.r.Prog().Branches, br) }
 
 func (l *lowerer) addWork(w *rules.Work) { addFact(&l.r.Prog().Works, w) }
+
+// noteConds records the conditions a handle is bound under, for a later
+// test of them (workConds).
+func (l *lowerer) noteConds(w *rules.Work) {
+	if len(l.ifConds) == 0 {
+		return
+	}
+	if l.workConds == nil {
+		l.workConds = map[*rules.Work][]string{}
+	}
+	l.workConds[w] = l.workConds[w][:0]
+	for _, c := range l.ifConds {
+		l.workConds[w] = append(l.workConds[w], c...)
+	}
+}
+
+// conjuncts lists the operands of an `and` (or the test itself), as
+// ast.Dump prints them.
+func conjuncts(test ast.Expr) []string {
+	if b, ok := test.(*ast.BoolOp); ok && b.Op == ast.And {
+		out := make([]string, 0, len(b.Values))
+		for _, v := range b.Values {
+			out = append(out, ast.Dump(v, ast.DumpOptions{}))
+		}
+		return out
+	}
+	return []string{ast.Dump(test, ast.DumpOptions{})}
+}
+
+// subsetOf reports whether every element of a is in b (b non-empty).
+func subsetOf(a, b []string) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
+}
 
 // stripHandle maps s.ptr / s.cuda_stream / s.handle to the stream s.
 func stripHandle(e ast.Expr) ast.Expr {

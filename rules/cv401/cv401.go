@@ -30,7 +30,8 @@ var Rule = rules.Register(&rules.Rule{
 			"to wait and are not reported there; a handle that a function of the program returns (`return out, " +
 			"handle`) is followed into each caller that asks for async work, where `out, _ = helper(x, async_op=True)` " +
 			"discards it; so is a returned list of them (`return reqs if non_blocking else [r.wait() for r in reqs]` " +
-			"with non_blocking=True at the call). A collective whose async flag is its function's own parameter (`async_op=async_op`) is " +
+			"with non_blocking=True at the call). A handle made under `if a and b:` is not there where a later test of those " +
+			"same conditions (in any order, or as nested ifs) is false, so `if a and b: h.wait()` waits it on every path. A collective whose async flag is its function's own parameter (`async_op=async_op`) is " +
 			"async when some caller passes True, and is then checked inside that function; its fix waits behind " +
 			"`if work is not None:`, since the call returns None when not async. A device-wide synchronize() " +
 			"does not count as a wait. A handle rebound by another torch.distributed collective on the same group " +
