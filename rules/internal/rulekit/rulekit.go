@@ -275,7 +275,7 @@ func IssueOrdered(s *rules.Site) bool { return s != nil && !s.NameMatched }
 
 // IsMPI reports an MPI call: mpi4py, C MPI through cgo, a Go binding.
 func IsMPI(s *rules.Site) bool {
-	return s.Library == "mpi4py" || s.Library == "mpi" || strings.HasPrefix(s.API, "mpi4py.") || strings.Contains(s.API, "MPI_")
+	return s.Library == "mpi4py" || s.Library == "mpi4jax" || s.Library == "mpi" || strings.HasPrefix(s.API, "mpi4py.") || strings.Contains(s.API, "MPI_")
 }
 
 // EnvelopeMatched reports an MPI point-to-point call: MPI matches those
