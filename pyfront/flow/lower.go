@@ -2830,6 +2830,7 @@ func (l *lowerer) handBack(rh *returnedHandle, c *ast.Call, v string, st *state)
 	} else {
 		w.Var = v
 		st.pending[v] = []*rules.Work{w}
+		l.noteConds(w)
 	}
 	l.addWork(w)
 }

@@ -21,3 +21,21 @@ def reordered(x, group, needs_grad):
     if group is not None and needs_grad:
         h.wait()
     return y
+
+
+def all_gather_raw(x, group, async_op=False):
+    out = x.new_empty(x.shape)
+    handle = dist.all_gather_into_tensor(out, x, group=group, async_op=async_op)
+    return out, handle
+
+
+def gathered_by_helper(x, group, sequence_parallel):
+    # The handle a helper hands back, made and waited under one condition.
+    if group is not None and sequence_parallel:
+        total_x, handle_x = all_gather_raw(x, group, async_op=True)
+    else:
+        total_x = x
+    y = x.float()
+    if group is not None and sequence_parallel:
+        handle_x.wait()
+    return y, total_x
