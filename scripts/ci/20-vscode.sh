@@ -42,10 +42,14 @@ target=$(node -p 'process.platform + "-" + process.arch')
 mkdir -p bin && cp "$root/bin/collvet" bin/collvet
 vsix="$root/vscode/collvet-$target.vsix"
 check_vsix() {
+  # List the package once: `grep -q` in a pipe stops reading at the first
+  # match, and the lister's broken pipe then fails the step (pipefail).
+  local listing
   npx vsce package --no-dependencies --skip-license --target "$target" -o "$vsix" &&
-    python3 -m zipfile -l "$vsix" | grep -q 'extension/dist/extension.js' &&
-    python3 -m zipfile -l "$vsix" | grep -q 'extension/bin/collvet' &&
-    ! python3 -m zipfile -l "$vsix" | grep -q 'node_modules'
+    listing=$(python3 -m zipfile -l "$vsix") &&
+    grep -q 'extension/dist/extension.js' <<<"$listing" &&
+    grep -q 'extension/bin/collvet' <<<"$listing" &&
+    ! grep -q 'node_modules' <<<"$listing"
 }
 step "vsce package --target $target" check_vsix
 
