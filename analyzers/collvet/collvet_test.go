@@ -13,7 +13,7 @@ import (
 
 func TestNCCL(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer,
-		"ncclshare", "ncclloop", "nccltwo", "ncclgroup", "ncclstreams", "ncclsafe", "nccldevice", "ncclbinding", "ncclbindinguse")
+		"ncclshare", "ncclloop", "nccltwo", "ncclgroup", "ncclstreams", "ncclsafe", "nccldevice", "ncclbinding", "ncclbindinguse", "nccllockshared")
 }
 
 func TestLockFix(t *testing.T) {

@@ -25,7 +25,8 @@ var Rule = rules.Register(&rules.Rule{
 		Title: "a goroutine issues CUDA, NCCL or MPI calls without locking its OS thread",
 		What: "Reports (Go only) the first CUDA or NCCL call of a goroutine whose function does not call " +
 			"runtime.LockOSThread before it, whether the call is direct, through cgo (C.ncclAllReduce), through a " +
-			"binding or through a wrapper in another package. (For MPI the thread matters only below " +
+			"binding or through a wrapper in another package; when two goroutines first reach the same call (a shared " +
+			"wrapper), the second is reported where it is started. (For MPI the thread matters only below " +
 			"MPI_THREAD_MULTIPLE; CV104 reports those programs, including FUNNELED ones whose main goroutine is " +
 			"not locked.) It also reports an ncclGroupStart " +
 			"whose ncclGroupEnd follows a blocking point (channel operation, select, Sleep, Lock, Wait, go statement) " +
@@ -107,16 +108,29 @@ func run(p *rules.Pass) {
 	reported := map[rules.Pos]bool{}
 	for _, c := range ctxs {
 		s := first[c]
-		if reported[s.Pos] {
+		var d rules.Diagnostic
+		switch {
+		case !reported[s.Pos]:
+			reported[s.Pos] = true
+			d = rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
+				"%s runs in %s that does not lock its OS thread: the CUDA device, NCCL group state and MPI thread "+
+					"identity belong to the thread, and the goroutine can resume on another one; call runtime.LockOSThread() first in the goroutine",
+				rulekit.OpName(s), rulekit.CtxLabel(c))}
+			if c.Spawn.IsValid() && c.Spawn != s.Pos {
+				d.Related = append(d.Related, rulekit.Related(c.Spawn, "the goroutine is started here"))
+			}
+		case c.Spawn.IsValid() && !reported[c.Spawn]:
+			// Another goroutine reached the same call first (a shared
+			// wrapper): this one is reported where it starts, since each
+			// needs its own lock.
+			reported[c.Spawn] = true
+			d = rules.Diagnostic{Pos: c.Spawn, Message: fmt.Sprintf(
+				"the goroutine started here runs %s without locking its OS thread: the CUDA device, NCCL group state and MPI thread "+
+					"identity belong to the thread, and the goroutine can resume on another one; call runtime.LockOSThread() first in the goroutine",
+				rulekit.OpName(s))}
+			d.Related = append(d.Related, rulekit.Related(s.Pos, rulekit.OpName(s)+", reached from this goroutine"))
+		default:
 			continue
-		}
-		reported[s.Pos] = true
-		d := rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
-			"%s runs in %s that does not lock its OS thread: the CUDA device, NCCL group state and MPI thread "+
-				"identity belong to the thread, and the goroutine can resume on another one; call runtime.LockOSThread() first in the goroutine",
-			rulekit.OpName(s), rulekit.CtxLabel(c))}
-		if c.Spawn.IsValid() && c.Spawn != s.Pos {
-			d.Related = append(d.Related, rulekit.Related(c.Spawn, "the goroutine is started here"))
 		}
 		if fix := lockFix(prog, c.Entry); fix != nil {
 			d.Fixes = append(d.Fixes, *fix)
