@@ -5,6 +5,7 @@ package cv302
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/internal/rulekit"
@@ -26,7 +27,8 @@ var Rule = rules.Register(&rules.Rule{
 			"receiver above its eager limit, and gloo, whose blocking send waits for the receiver even for a few bytes. Exchanges ordered by rank parity (`if rank % 2 == 0: send; recv` `else: recv; send`), " +
 			"arms that mirror each other whatever their condition (`if is_sender: send; recv` `else: recv; send`, the caller " +
 			"picking the side), batch_isend_irecv, isend/irecv pairs posted before either is waited, and Sendrecv are not reported; an isend " +
-			"waited at once counts as a blocking send. Also reported: a batch_isend_irecv whose list holds a receive " +
+			"waited at once counts as a blocking send. An MPI send on a communicator that another thread of the program receives " +
+			"on (a listener that answers requests) is taken to be received there, and is not reported. Also reported: a batch_isend_irecv whose list holds a receive " +
 			"before a send on a group whose backend runs a batch in list order (oneCCL, backend \"xccl\"; O3).",
 		Why: "A large message is handed over only once the receiver has posted its receive: MPI switches to a rendezvous " +
 			"protocol above its eager limit, and NCCL queues a pair's send and receive on one stream, so the receive cannot " +
@@ -73,6 +75,9 @@ func run(p *rules.Pass) {
 			p.Report(d)
 			continue
 		}
+		if listened(p.Prog, x.Send) {
+			continue
+		}
 		how := fmt.Sprintf("to and from the same peer (`%s`)", x.SendPeer)
 		if x.SendPeer != x.RecvPeer {
 			how = fmt.Sprintf("to `%s` and from `%s`, in a ring", x.SendPeer, x.RecvPeer)
@@ -86,6 +91,27 @@ func run(p *rules.Pass) {
 		d.Related = append(d.Related, rulekit.Related(x.Recv.Pos, "the receive every rank reaches only after its send"))
 		p.Report(d)
 	}
+}
+
+// listened reports an MPI send whose communicator another thread of the
+// program receives on (a listener that answers requests: sonar's
+// Iprobe-and-reply loop): that thread, not the peer's main thread, takes
+// the message, so the send does not wait for the peer's own send to end.
+func listened(prog *rules.Program, send *rules.Site) bool {
+	if !rulekit.IsMPI(send) {
+		return false
+	}
+	for _, s := range prog.Sites {
+		if s.Kind != rules.OpP2P || s == send || !strings.HasPrefix(s.Op, "recv") || rulekit.GroupKey(s.Group) != rulekit.GroupKey(send.Group) {
+			continue
+		}
+		for _, r := range s.Reach {
+			if r != nil && r.Ctx != nil && (r.Ctx.Kind == rules.Thread || r.Ctx.Kind == rules.Pool) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // blocking names a site as the blocking call it is: dist.send, or
