@@ -106,7 +106,8 @@ func listened(prog *rules.Program, send *rules.Site) bool {
 			continue
 		}
 		for _, r := range s.Reach {
-			if r != nil && r.Ctx != nil && (r.Ctx.Kind == rules.Thread || r.Ctx.Kind == rules.Pool) {
+			if r != nil && r.Ctx != nil && (r.Ctx.Kind == rules.Thread || r.Ctx.Kind == rules.Pool) &&
+				rulekit.MayShareProcess(prog, rulekit.RunsIn(s, r.Ctx), send.Func) {
 				return true
 			}
 		}
