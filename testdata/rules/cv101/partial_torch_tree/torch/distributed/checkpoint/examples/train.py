@@ -16,7 +16,7 @@ def main():
         if step % 10 == 0:
             if f is not None:
                 f.result()
-            f = dcp.async_save({"x": torch.zeros(1)}, checkpoint_id="/tmp/ck")  # want CV101 "async_save runs collectives on the default group"
+            f = dcp.async_save({"x": torch.zeros(1)}, checkpoint_id="ckpt")  # want CV101 "async_save runs collectives on the default group"
         dist.barrier()
 
 
