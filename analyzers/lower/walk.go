@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -16,6 +15,7 @@ import (
 // function for its summary (sum set).
 type walker struct {
 	ctx    *rules.Context
+	entry  *fn // the function ctx starts in, when the walk began there
 	sum    *Summary
 	seen   map[string]bool
 	inLoop bool // the current chain passed through a call inside a loop
@@ -113,18 +113,11 @@ func (b *builder) walkSite(w *walker, f *fn, it *item, en env, chain []*rules.Ca
 	}
 	call := b.edge(f, it, nil, it.name)
 	site := b.addSite(w, f, it, op, g, s, append(chain, call), false)
-	if w.ctx != nil && w.ctx.Many && w.ctx.Entry == f.rf && site.Group.Kind == rules.GroupAlloc && c.Group.Present() &&
-		b.localOf(argOf(it.call, c.Group), f) {
+	if w.ctx != nil && w.ctx.Many && w.entry == f && c.Group.Present() && b.localOf(argOf(it.call, c.Group), f) {
 		// The communicator is a variable of the goroutine's own function
 		// (`var comm C.ncclComm_t; C.ncclCommInitRank(&comm, …)` in the
-		// `go func(rank int)` body, or `comm := initRank(…)` there): each
-		// goroutine holds its own, one device per thread as NCCL asks.
-		site.Group.PerIteration = true
-		if !makesUniqueID(f.node) {
-			// The unique id comes from outside the goroutine, the same for
-			// all of them: they are the ranks of one communicator.
-			site.Group.Clique = true
-		}
+		// `go func(rank int)` body, or `comm := initRank(…)` there).
+		perGoroutine(site.Group, f)
 	}
 	if c.Request.Present() && site.Work == nil {
 		b.addWork(f, it, site, argOf(it.call, c.Request))
@@ -190,23 +183,28 @@ func makesUniqueID(n ast.Node) bool {
 	return found
 }
 
-// entryHolding returns the function a context starts in when p lies in
-// it, else nil.
-func (b *builder) entryHolding(ctx *rules.Context, p rules.Pos) *fn {
-	if ctx.Entry == nil || !p.IsValid() {
-		return nil
+// perGoroutine marks a communicator that each goroutine started from
+// entry makes for itself: one per goroutine, and, when the unique id
+// comes from outside entry (the same for all of them), the ranks of one
+// communicator.
+func perGoroutine(g *rules.Group, entry *fn) {
+	if g.Kind != rules.GroupAlloc {
+		return
 	}
-	for _, f := range b.funcs {
-		if f.rf != ctx.Entry || f.node == nil {
-			continue
-		}
-		start, end := b.pass.Fset.Position(f.node.Pos()), b.pass.Fset.Position(f.node.End())
-		if p.Line >= start.Line && p.Line <= end.Line && filepath.Base(p.Path) == filepath.Base(start.Filename) {
-			return f
-		}
-		return nil
+	g.PerIteration = true
+	if !makesUniqueID(entry.node) {
+		g.Clique = true
 	}
-	return nil
+}
+
+// inside reports whether p lies in f's syntax.
+func (b *builder) inside(f *fn, p PosSum) bool {
+	if f.node == nil || p.File == "" {
+		return false
+	}
+	start, end := b.pass.Fset.Position(f.node.Pos()), b.pass.Fset.Position(f.node.End())
+	at := func(line, col int) int { return line<<16 | col }
+	return p.File == start.Filename && at(start.Line, start.Column) <= at(p.Line, p.Col) && at(p.Line, p.Col) < at(end.Line, end.Column)
 }
 
 // localOf reports whether expression e (a communicator argument: comm,
@@ -441,17 +439,10 @@ func (b *builder) addSite(w *walker, f *fn, it *item, op opInfo, g, s value, cha
 		b.prog.Sites = append(b.prog.Sites, site)
 		f.rf.Sites = append(f.rf.Sites, site)
 	}
-	if w != nil && w.ctx != nil && w.ctx.Many && (g.kind == "var" || g.kind == "alloc") && site.Group.Kind == rules.GroupAlloc {
-		if entry := b.entryHolding(w.ctx, g.pos); entry != nil {
-			// Made, or held by a variable declared, in the goroutine's own
-			// function (`s := NewStrategy(…)` in the `go func(rank int)`
-			// body): each goroutine has its own, and from a unique id
-			// made outside it they are the ranks of one communicator.
-			site.Group.PerIteration = true
-			if !makesUniqueID(entry.node) {
-				site.Group.Clique = true
-			}
-		}
+	if w != nil && w.ctx != nil && w.ctx.Many && w.entry != nil && (g.kind == "var" || g.kind == "alloc") && b.inside(w.entry, g.abs) {
+		// Made, or held by a variable declared, in the goroutine's own
+		// function (`s := NewStrategy(…)` in the `go func(rank int)` body).
+		perGoroutine(site.Group, w.entry)
 	}
 	if w != nil && w.ctx != nil {
 		for _, r := range site.Reach {
@@ -648,7 +639,7 @@ func (b *builder) drain() {
 	for len(b.ctxOrder) > 0 {
 		j := b.ctxOrder[0]
 		b.ctxOrder = b.ctxOrder[1:]
-		b.walk(&walker{ctx: j.ctx, seen: map[string]bool{}}, j.f, j.en, nil, 0)
+		b.walk(&walker{ctx: j.ctx, entry: j.f, seen: map[string]bool{}}, j.f, j.en, nil, 0)
 	}
 }
 
