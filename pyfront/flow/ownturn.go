@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -37,7 +38,7 @@ func (l *lowerer) skipsOwnTurn(s *ast.If, br *rules.RankBranch) bool {
 		return false
 	}
 	loop := l.forIters[len(l.forIters)-1]
-	if !directlyIn(s, loop.body) || len(l.loopBodies) == 0 || !directlyIn(s, l.loopBodies[len(l.loopBodies)-1]) {
+	if !slices.Contains(loop.body, ast.Stmt(s)) || len(l.loopBodies) == 0 || !slices.Contains(l.loopBodies[len(l.loopBodies)-1], ast.Stmt(s)) {
 		return false
 	}
 	target, ok := l.loopTargets[len(l.loopTargets)-1].(*ast.Name)
@@ -59,17 +60,20 @@ func (l *lowerer) skipsOwnTurn(s *ast.If, br *rules.RankBranch) bool {
 		return false
 	}
 	// The calls after the test that issue br's collectives, by position.
-	calls := map[rules.Pos]*ast.Call{}
+	type lineCol struct{ line, col int }
+	calls := map[lineCol]*ast.Call{}
 	for _, st := range loop.body {
 		ast.Inspect(st, func(n ast.Node) bool {
 			if c, ok := n.(*ast.Call); ok {
-				calls[l.pos(c.Span())] = c
+				p := l.pos(c.Span())
+				calls[lineCol{p.Line, p.Col}] = c
 			}
 			return true
 		})
 	}
 	for _, o := range br.After {
-		c := l.callAt(calls, o.Pos)
+		// A helper's op carries its call's position in this function.
+		c := calls[lineCol{o.Pos.Line, o.Pos.Col}]
 		if c == nil {
 			return false
 		}
@@ -84,27 +88,6 @@ func (l *lowerer) skipsOwnTurn(s *ast.If, br *rules.RankBranch) bool {
 		}
 	}
 	return true
-}
-
-// callAt finds the call an op's position names (the summary's op of a
-// helper carries the call's position in this function).
-func (l *lowerer) callAt(calls map[rules.Pos]*ast.Call, p rules.Pos) *ast.Call {
-	for at, c := range calls {
-		if at.Line == p.Line && at.Col == p.Col {
-			return c
-		}
-	}
-	return nil
-}
-
-// directlyIn reports whether s is one of the statements of body.
-func directlyIn(s ast.Stmt, body []ast.Stmt) bool {
-	for _, x := range body {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // overEveryRank: range(n) whose bound names the number of ranks
@@ -135,21 +118,19 @@ func overEveryRank(iter ast.Expr) bool {
 // reads reports whether a call's arguments read the name v.
 func reads(c *ast.Call, v string) bool {
 	found := false
-	for _, a := range append(append([]ast.Expr{}, c.Args...), keywordValues(c)...) {
-		ast.Inspect(a, func(n ast.Node) bool {
+	visit := func(e ast.Expr) {
+		ast.Inspect(e, func(n ast.Node) bool {
 			if x, ok := n.(*ast.Name); ok && x.Id == v {
 				found = true
 			}
 			return !found
 		})
 	}
-	return found
-}
-
-func keywordValues(c *ast.Call) []ast.Expr {
-	out := make([]ast.Expr, 0, len(c.Keywords))
-	for _, k := range c.Keywords {
-		out = append(out, k.Value)
+	for _, a := range c.Args {
+		visit(a)
 	}
-	return out
+	for _, k := range c.Keywords {
+		visit(k.Value)
+	}
+	return found
 }
