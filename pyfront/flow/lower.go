@@ -133,10 +133,10 @@ type lowerer struct {
 	// before entering a side stream's context still names the outer one).
 	curAlias map[string]streamCtx
 	rankVars map[string]bool // locals holding a rank-dependent value
-	// ifConds: the conjuncts of the enclosing if tests whose then arm is
-	// being lowered, innermost last; workConds: for a work handle made
-	// under them, all of them (a later `if` on them waits it or not).
-	ifConds   [][]string
+	// ifTests: the tests of the enclosing ifs whose then arm is being
+	// lowered, innermost last; workConds: for a work handle bound under
+	// them, their conjuncts (a later `if` on them waits it or not).
+	ifTests   []ast.Expr
 	workConds map[*rules.Work][]string
 	// rankDefs: for rank locals, the expression last assigned, as
 	// ast.Dump prints it (a split's color may be spelled either way:
@@ -1350,14 +1350,11 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 				l.discarded(c)
 			}
 		}
-		if lc, ok := s.Value.(*ast.ListComp); ok {
-			if c, ok := lc.Elt.(*ast.Call); ok {
-				l.discarded(c) // [dist.broadcast(p, async_op=True) for p in ps]
-				if site := l.callAsync[c]; site != nil && site.Work != nil && site.Work.Discarded {
-					at := l.pos(s.Span())
-					site.Work.ListStmt = &at
-				}
-			}
+		if w := l.comprehensionWork(s.Value); w != nil {
+			// [dist.broadcast(p, async_op=True) for p in ps]: the list of
+			// handles, dropped.
+			at := l.pos(s.Span())
+			w.Discarded, w.Var, w.ListStmt = true, "", &at
 		}
 	case *ast.Assign:
 		if c, ok := unwrapAwait(s.Value).(*ast.Call); ok && l.inline[c] != nil && len(s.Targets) == 1 {
@@ -2144,7 +2141,8 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	}
 	// A handle made under `if c1 and c2:` does not exist where a later
 	// test of those conditions (in any order or nesting) is false.
-	if test := conjuncts(s.Test); len(test) > 0 {
+	if len(l.workConds) > 0 {
+		test := conjuncts(s.Test)
 		for v, ws := range elseSt.pending {
 			kept := ws[:0:0]
 			for _, w := range ws {
@@ -2157,9 +2155,9 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			}
 		}
 	}
-	l.ifConds = append(l.ifConds, conjuncts(s.Test))
+	l.ifTests = append(l.ifTests, s.Test)
 	a, ea := l.block(s.Body, thenSt)
-	l.ifConds = l.ifConds[:len(l.ifConds)-1]
+	l.ifTests = l.ifTests[:len(l.ifTests)-1]
 	if single && singleInThen {
 		l.notDist--
 	}
@@ -4068,16 +4066,17 @@ func (l *lowerer) addWork(w *rules.Work) { addFact(&l.r.Prog().Works, w) }
 // noteConds records the conditions a handle is bound under, for a later
 // test of them (workConds).
 func (l *lowerer) noteConds(w *rules.Work) {
-	if len(l.ifConds) == 0 {
+	if len(l.ifTests) == 0 {
 		return
 	}
 	if l.workConds == nil {
 		l.workConds = map[*rules.Work][]string{}
 	}
-	l.workConds[w] = l.workConds[w][:0]
-	for _, c := range l.ifConds {
-		l.workConds[w] = append(l.workConds[w], c...)
+	var conds []string
+	for _, t := range l.ifTests {
+		conds = append(conds, conjuncts(t)...)
 	}
+	l.workConds[w] = conds
 }
 
 // conjuncts lists the operands of an `and` (or the test itself), as
