@@ -83,6 +83,10 @@ func device(s *rules.Site) bool {
 	return false
 }
 
+// threadBound says why an unlocked goroutine is a hazard, and the fix.
+const threadBound = "the CUDA device, NCCL group state and MPI thread identity belong to the thread, and the goroutine can " +
+	"resume on another one; call runtime.LockOSThread() first in the goroutine"
+
 func run(p *rules.Pass) {
 	prog := p.Prog
 	first := map[*rules.Context]*rules.Site{}
@@ -112,10 +116,8 @@ func run(p *rules.Pass) {
 		switch {
 		case !reported[s.Pos]:
 			reported[s.Pos] = true
-			d = rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf(
-				"%s runs in %s that does not lock its OS thread: the CUDA device, NCCL group state and MPI thread "+
-					"identity belong to the thread, and the goroutine can resume on another one; call runtime.LockOSThread() first in the goroutine",
-				rulekit.OpName(s), rulekit.CtxLabel(c))}
+			d = rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf("%s runs in %s that does not lock its OS thread: %s",
+				rulekit.OpName(s), rulekit.CtxLabel(c), threadBound)}
 			if c.Spawn.IsValid() && c.Spawn != s.Pos {
 				d.Related = append(d.Related, rulekit.Related(c.Spawn, "the goroutine is started here"))
 			}
@@ -124,10 +126,8 @@ func run(p *rules.Pass) {
 			// wrapper): this one is reported where it starts, since each
 			// needs its own lock.
 			reported[c.Spawn] = true
-			d = rules.Diagnostic{Pos: c.Spawn, Message: fmt.Sprintf(
-				"the goroutine started here runs %s without locking its OS thread: the CUDA device, NCCL group state and MPI thread "+
-					"identity belong to the thread, and the goroutine can resume on another one; call runtime.LockOSThread() first in the goroutine",
-				rulekit.OpName(s))}
+			d = rules.Diagnostic{Pos: c.Spawn, Message: fmt.Sprintf("the goroutine started here runs %s without locking its OS thread: %s",
+				rulekit.OpName(s), threadBound)}
 			d.Related = append(d.Related, rulekit.Related(s.Pos, rulekit.OpName(s)+", reached from this goroutine"))
 		default:
 			continue
