@@ -349,7 +349,7 @@ type Group struct {
 	// Comm.Split(color, key)), the color argument, as ast.Dump prints it
 	// (positions aside). Every member passes the same value there, so a
 	// test that depends on the rank only through it is true on all
-	// members or on none (RankBranch.RankVia).
+	// members or on none (RankBranch.RankViaKeys).
 	Color string
 }
 
@@ -413,13 +413,11 @@ type RankBranch struct {
 	// the condition has one answer (api.RankPredicate.UniformIn): an op on
 	// such a group is issued by all of the group's members or by none.
 	UniformIn []string
-	// RankVia: the variables through which alone the condition depends
-	// on the rank (nil when it also reads the rank another way), and
-	// RankViaKeys, when there is one, the forms a split's color takes for
-	// it (Group.Color): the variable itself and the expression it was
-	// assigned. An op on a communicator split by that color is issued by
-	// all of the communicator's members or by none.
-	RankVia     []string
+	// RankViaKeys: when the condition depends on the rank only through
+	// one variable, the forms a split's color takes for it (Group.Color):
+	// the variable itself and the expression it was assigned. An op on a
+	// communicator split by that color is issued by all of the
+	// communicator's members or by none.
 	RankViaKeys []string
 	// Then and Else are the collective sequences each path issues,
 	// including those reached through calls.

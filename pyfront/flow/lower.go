@@ -138,10 +138,9 @@ type lowerer struct {
 	// them, their conjuncts (a later `if` on them waits it or not).
 	ifTests   []ast.Expr
 	workConds map[*rules.Work][]string
-	// rankDefs: for rank locals, the expression last assigned, as
-	// ast.Dump prints it (a split's color may be spelled either way:
-	// rules.Group.Color); nil until used.
-	rankDefs map[string]string
+	// rankDefs: for rank locals, the expression last assigned (a split's
+	// color may be spelled either way: rules.Group.Color); nil until used.
+	rankDefs map[string]ast.Expr
 	fsVars   map[string]bool // locals holding a file system probe's answer (fsProbe)
 	timeVars map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
 	randVars map[string]bool // locals holding a random draw (randomDraw); nil until used
@@ -2071,7 +2070,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			Then: l.ops(s.Body), Else: l.ops(s.Orelse), Divergence: div}
 		if div == rules.RankTest {
 			br.UniformIn = l.uniformIn(s.Test)
-			br.RankVia, br.RankViaKeys = l.rankVia(s.Test)
+			br.RankViaKeys = l.rankVia(s.Test)
 		}
 		// An arm that raises is a failure, not a path that skips the
 		// collectives: the launcher tears the job down when a rank dies
@@ -2263,7 +2262,7 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	}
 	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Under: &under, Cond: topCond + "` and then `" + test,
 		Then: l.ops(exit), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
-	br.RankVia, br.RankViaKeys = l.rankVia(top.s.Test)
+	br.RankViaKeys = l.rankVia(top.s.Test)
 	return br
 }
 

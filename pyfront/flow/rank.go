@@ -350,12 +350,13 @@ func (l *lowerer) uniformIn(test ast.Expr) []string {
 	return append(l.uniformByPredicates(test), l.memberGroups(test)...)
 }
 
-// rankVia returns the rank variables through which alone a rank test
-// depends on the rank (`index % k == local_rank`: local_rank), or nil
-// when it also reads the rank some other way (a call of get_rank()); and,
-// for one variable, the forms a communicator split's color takes for it
-// (rules.Group.Color): the name, and the expression it was assigned.
-func (l *lowerer) rankVia(test ast.Expr) (names, keys []string) {
+// rankVia returns, for a rank test that depends on the rank only
+// through one rank variable (`index % k == local_rank`: local_rank, not
+// also a call of get_rank()), the forms a communicator split's color
+// takes for it (rules.Group.Color): the name, and the expression it was
+// last assigned; nil otherwise.
+func (l *lowerer) rankVia(test ast.Expr) []string {
+	var names []string
 	ast.Inspect(test, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Lambda:
@@ -367,36 +368,34 @@ func (l *lowerer) rankVia(test ast.Expr) (names, keys []string) {
 		}
 		return true
 	})
-	if len(names) == 0 {
-		return nil, nil
+	if len(names) != 1 {
+		return nil
 	}
 	saved := l.rankVars
 	l.rankVars = make(map[string]bool, len(saved))
 	for v := range saved {
-		if !slices.Contains(names, v) {
+		if v != names[0] {
 			l.rankVars[v] = true
 		}
 	}
 	other := l.isRank(test)
 	l.rankVars = saved
 	if other {
-		return nil, nil
+		return nil
 	}
-	if len(names) == 1 {
-		keys = append(keys, ast.Dump(&ast.Name{Id: names[0], Ctx: ast.Load}, ast.DumpOptions{}))
-		if d := l.rankDefs[names[0]]; d != "" {
-			keys = append(keys, d)
-		}
+	keys := []string{ast.Dump(&ast.Name{Id: names[0], Ctx: ast.Load}, ast.DumpOptions{})}
+	if d := l.rankDefs[names[0]]; d != nil {
+		keys = append(keys, ast.Dump(d, ast.DumpOptions{}))
 	}
-	return names, keys
+	return keys
 }
 
 // setRankDef records the expression a rank local was assigned (rankDefs).
 func (l *lowerer) setRankDef(v string, value ast.Expr) {
 	if l.rankDefs == nil {
-		l.rankDefs = map[string]string{}
+		l.rankDefs = map[string]ast.Expr{}
 	}
-	l.rankDefs[v] = ast.Dump(value, ast.DumpOptions{})
+	l.rankDefs[v] = value
 }
 
 // uniformByPredicates is uniformIn for the rank predicates' UniformIn.

@@ -199,7 +199,7 @@ func withinUniform(ops []*rules.OpRef, uniformIn []string) []*rules.OpRef {
 
 // withinSplit drops the ops on communicators split by a color when the
 // branch depends on the rank only through that color's variable
-// (RankBranch.RankVia, Group.Color): the communicator's members all take
+// (RankBranch.RankViaKeys, Group.Color): the communicator's members all take
 // the same arm. A library's ops on WORLD count as on the communicator
 // its init was given in their process (hvd.init(comm=world.Split(
 // local_rank, rank))).
