@@ -8,8 +8,10 @@ package load
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -66,6 +68,7 @@ func LoadWith(patterns []string, dir string, opts Options) (*rules.Program, []er
 	}
 	low := lower.NewConfig(lower.Config{Tables: opts.Tables, Base: base})
 	cfg := &packages.Config{
+		Env:        cgoEnv(),
 		Mode:       packages.LoadAllSyntax | packages.NeedModule,
 		Context:    opts.Context,
 		Dir:        abs,
@@ -79,6 +82,10 @@ func LoadWith(patterns []string, dir string, opts Options) (*rules.Program, []er
 	}
 	var errs []error
 	for _, p := range pkgs {
+		if e, ok := cgoFailure(p); ok {
+			errs = append(errs, e)
+			continue
+		}
 		for _, e := range p.Errors {
 			errs = append(errs, e)
 		}
@@ -104,6 +111,70 @@ func LoadWith(patterns []string, dir string, opts Options) (*rules.Program, []er
 	}
 	Canonicalize(prog)
 	return prog, errs
+}
+
+// cgoEnv is the go command's environment: the process's, with cgo on
+// unless CGO_ENABLED is set. The go command turns cgo off by itself where
+// it finds no C compiler, and then leaves out every file that imports "C"
+// (an NCCL or MPI binding is nothing else); collvet compiles nothing, so
+// it reads those files as written instead (see cgoFailure).
+func cgoEnv() []string {
+	env := os.Environ()
+	if _, set := os.LookupEnv("CGO_ENABLED"); !set {
+		env = append(env, "CGO_ENABLED=1")
+	}
+	return env
+}
+
+// cgoFailure recognises a package whose cgo processing failed (most often
+// a C header, nccl.h or mpi.h, missing on a machine that only lints) and
+// whose only type errors come from that (a missing C compiler leaves no
+// list error, only those type errors): go list then hands back the files
+// as written, the lowering reads their C.name calls as they are, and the
+// package is analysed in full. The go command's compiler output and the
+// "could not import C" type errors become one error that says so.
+func cgoFailure(p *packages.Package) (packages.Error, bool) {
+	var list, importC *packages.Error
+	for i := range p.Errors {
+		e := &p.Errors[i]
+		switch {
+		case e.Kind == packages.ListError && list == nil:
+			list = e
+		case e.Kind == packages.TypeError && strings.HasPrefix(e.Msg, "could not import C "):
+			if importC == nil {
+				importC = e
+			}
+		default:
+			return packages.Error{}, false
+		}
+	}
+	if importC == nil {
+		return packages.Error{}, false
+	}
+	why := "no C compiler ran"
+	if list != nil {
+		why = compilerError(list.Msg)
+	}
+	return packages.Error{
+		Pos:  importC.Pos,
+		Kind: packages.TypeError,
+		Msg:  "cgo could not process this package's C code (" + why + "); analysed without the C declarations",
+	}, true
+}
+
+// compilerError picks the C compiler's first error line out of the go
+// command's output ("./nc.go:4:11: fatal error: nccl.h: No such file or
+// directory" gives "nccl.h: No such file or directory").
+func compilerError(out string) string {
+	for _, line := range strings.Split(out, "\n") {
+		for _, mark := range []string{"fatal error: ", "error: "} {
+			if i := strings.Index(line, mark); i >= 0 {
+				return strings.TrimSpace(line[i+len(mark):])
+			}
+		}
+	}
+	first, _, _ := strings.Cut(strings.TrimPrefix(out, "# "), "\n")
+	return strings.TrimSpace(first)
 }
 
 // Canonicalize makes a merged Go program consistent: one Group and Stream

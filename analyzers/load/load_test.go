@@ -2,6 +2,7 @@ package load_test
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -117,4 +118,69 @@ func TestThreadLevelPerBinary(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// TestLoadWithoutC: the fixture module on a machine without its C header,
+// and on one without a C compiler (where the go command would leave out
+// every file that imports "C"). Each cgo package gets one error that says
+// why and that it was analysed anyway; the findings are the ones
+// TestLoadModule gets with the header.
+func TestLoadWithoutC(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	for _, tc := range []struct {
+		name, why string
+		noCC      bool
+	}{
+		{"header", "nccl.h", false},
+		{"compiler", "no C compiler ran", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.CopyFS(dir, os.DirFS("testdata/mod")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.RemoveAll(filepath.Join(dir, "include")); err != nil {
+				t.Fatal(err)
+			}
+			if tc.noCC {
+				// A PATH with the go command and no C compiler, and
+				// CGO_ENABLED unset: the go command's default is then off.
+				bin := t.TempDir()
+				if err := os.Symlink(gobin, filepath.Join(bin, "go")); err != nil {
+					t.Skip(err)
+				}
+				t.Setenv("PATH", bin)
+				t.Setenv("CC", "")
+				unsetenv(t, "CGO_ENABLED")
+			}
+			prog, errs := load.Load([]string{"./..."}, dir)
+			if len(errs) != 1 || !strings.Contains(errs[0].Error(), "cgo could not process this package's C code ("+tc.why) ||
+				!strings.Contains(errs[0].Error(), "wrap.go") {
+				t.Errorf("errors = %v, want one cgo error for wrap.go naming %q", errs, tc.why)
+			}
+			var got []string
+			for _, d := range collvet.Check(prog) {
+				got = append(got, d.Pos.String()+" "+d.Rule)
+			}
+			want := []string{"app/main.go:11:2 CV101", "app/main.go:11:2 CV103", "wrap/wrap.go:26:2 CV101"}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}
+
+// unsetenv unsets an environment variable for the rest of the test.
+func unsetenv(t *testing.T, key string) {
+	t.Helper()
+	old, had := os.LookupEnv(key)
+	os.Unsetenv(key)
+	t.Cleanup(func() {
+		if had {
+			os.Setenv(key, old)
+		}
+	})
 }

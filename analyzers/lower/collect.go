@@ -354,9 +354,28 @@ func (b *builder) calleeName(call *ast.CallExpr) (string, *types.Func) {
 	}
 	f, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok {
-		return "", nil
+		return rawCName(info, fun), nil
 	}
 	return funcName(f), f
+}
+
+// rawCName is "C.name" for a selector C.name of a file whose cgo
+// processing failed (a C header missing on the machine: go list then hands
+// back the file as written, and the failed import leaves "C" a package
+// name with nothing in it), or "".
+func rawCName(info *types.Info, e ast.Expr) string {
+	se, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	id, ok := se.X.(*ast.Ident)
+	if !ok || id.Name != "C" {
+		return ""
+	}
+	if pn, ok := info.Uses[id].(*types.PkgName); ok && pn.Imported().Path() == "C" {
+		return "C." + se.Sel.Name
+	}
+	return ""
 }
 
 // operands lists a call's receiver (for method calls) and arguments.

@@ -117,6 +117,10 @@ func (b *builder) strip(e ast.Expr) ast.Expr {
 				e = x.Args[0]
 				continue
 			}
+			if c := rawCName(info, x.Fun); c != "" && rawCType(c) {
+				e = x.Args[0]
+				continue
+			}
 			return e
 		case *ast.Ident:
 			s, ok := b.subst[info.ObjectOf(x)]
@@ -129,6 +133,23 @@ func (b *builder) strip(e ast.Expr) ast.Expr {
 		}
 	}
 	return e
+}
+
+// rawCType reports whether C.name, in a file cgo did not process (see
+// rawCName), names a C type, so that C.name(x) is a conversion: C's
+// arithmetic types, struct_/union_/enum_ names, typedefs ending in _t
+// (cudaStream_t, ncclComm_t) and MPI's handle types.
+func rawCType(c string) bool {
+	name := strings.TrimPrefix(c, "C.")
+	switch name {
+	case "char", "schar", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
+		"longlong", "ulonglong", "float", "double", "complexfloat", "complexdouble", "size_t",
+		"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Group", "MPI_Win", "MPI_Info", "MPI_Fint",
+		"CUstream", "CUevent", "CUcontext":
+		return true
+	}
+	return strings.HasSuffix(name, "_t") || strings.HasPrefix(name, "struct_") ||
+		strings.HasPrefix(name, "union_") || strings.HasPrefix(name, "enum_")
 }
 
 // env binds parameters to the values of a call chain's arguments.
@@ -156,6 +177,9 @@ func (b *builder) valueOf(e ast.Expr, en env) value {
 		}
 		return unknownV
 	case *ast.SelectorExpr:
+		if c := rawCName(info, x); c != "" {
+			return b.cValue(c)
+		}
 		if sel := info.Selections[x]; sel != nil {
 			if sel.Kind() != types.FieldVal {
 				return unknownV
