@@ -158,7 +158,11 @@ func (b *Builder) Finish() *Graph {
 	g.bindUnbound()
 	g.s.budget = g.workBudget()
 	g.run()
-	for round := 0; round < 4 && !g.stopped && g.openWorldReceivers(); round++ {
+	for round := 0; round < 4 && !g.stopped; round++ {
+		open := g.openWorldReceivers()
+		if !g.annotatedInstances() && !open {
+			break
+		}
 		g.run()
 	}
 	return g
@@ -208,6 +212,35 @@ func (g *Graph) openWorldReceivers() bool {
 	}
 	for _, c := range open {
 		c.openDone = true
+	}
+	return added
+}
+
+// annotatedInstances gives each parameter annotated with a program class,
+// of a function the program never calls and whose slot holds nothing, an
+// instance of that class, and reports whether it gave any. Such functions
+// are called from outside the analysed code: a monkey patch installed on
+// a class (`def patched(self: "Engine", …)`, Engine.update = patched), a
+// callback a library calls. Called functions get their arguments from
+// their calls only.
+func (g *Graph) annotatedInstances() bool {
+	added := false
+	for i := range g.annotated {
+		a := &g.annotated[i]
+		if a.done || a.fn.called {
+			continue
+		}
+		slot := g.scopeSlot(a.fn.Scope, a.param)
+		if len(g.s.vals(slot)) > 0 {
+			continue
+		}
+		a.done = true
+		for _, v := range g.s.vals(a.class) {
+			if val := g.Values[v]; val.Kind == KClass && val.Class != nil {
+				g.s.add(slot, g.instanceValue(val.Class))
+				added = true
+			}
+		}
 	}
 	return added
 }
@@ -783,6 +816,7 @@ func (b *builder) funcDef(u unit, n ast.Node, name string, args *ast.Arguments, 
 		return
 	}
 	b.defaults(u, f, args)
+	b.annotatedParams(u, f, args)
 	if g.selfInstances && f.Class != nil && !f.Static {
 		if f.ClassMethod {
 			g.addSelf(f, g.classValue(f.Class))
@@ -868,6 +902,87 @@ func (b *builder) defaults(u unit, f *Func, args *ast.Arguments) {
 			g.copy(b.expr(u, d), g.scopeSlot(f.Scope, args.KwOnlyArgs[i].Arg))
 		}
 	}
+}
+
+// annotatedParams records the parameters of f annotated with a name
+// (`eng: Engine`, `self: "Engine"`, `Optional[Engine]`, `Engine | None`)
+// and the slot that name reads in the enclosing scope, for
+// annotatedInstances. A method's receiver is left to openWorldReceivers.
+func (b *builder) annotatedParams(u unit, f *Func, args *ast.Arguments) {
+	if args == nil || b.g.selfInstances {
+		return
+	}
+	params := append(args.Positional(), args.KwOnlyArgs...)
+	for i, p := range params {
+		if p.Annotation == nil || i == 0 && f.Class != nil && !f.Static {
+			continue
+		}
+		name := annotationName(p.Annotation)
+		if name == "" {
+			continue
+		}
+		if s := b.nameSlot(u, name); s >= 0 {
+			b.g.annotated = append(b.g.annotated, annotatedParam{fn: f, param: p.Arg, class: s})
+		}
+	}
+}
+
+// annotationName is the class name an annotation names, or "".
+func annotationName(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Name:
+		return x.Id
+	case *ast.Constant:
+		if x.Type != ast.ConstStr {
+			return ""
+		}
+		inner := strings.TrimSpace(x.Str)
+		if before, after, ok := strings.Cut(inner, "|"); ok {
+			switch {
+			case strings.TrimSpace(after) == "None":
+				inner = strings.TrimSpace(before)
+			case strings.TrimSpace(before) == "None":
+				inner = strings.TrimSpace(after)
+			default:
+				return ""
+			}
+		}
+		if !isIdentifier(inner) {
+			return ""
+		}
+		return inner
+	case *ast.Subscript:
+		if n, ok := x.Value.(*ast.Name); ok && n.Id == "Optional" {
+			return annotationName(x.Slice)
+		}
+		if a, ok := x.Value.(*ast.Attribute); ok && a.Attr == "Optional" {
+			return annotationName(x.Slice)
+		}
+	case *ast.BinOp:
+		if x.Op != ast.BitOr {
+			return ""
+		}
+		if k, ok := x.Right.(*ast.Constant); ok && k.Type == ast.ConstNone {
+			return annotationName(x.Left)
+		}
+		if k, ok := x.Left.(*ast.Constant); ok && k.Type == ast.ConstNone {
+			return annotationName(x.Right)
+		}
+	}
+	return ""
+}
+
+// isIdentifier reports whether s is an ASCII Python identifier.
+func isIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r != '_' && !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 func (b *builder) classDef(u unit, n *ast.ClassDef) {

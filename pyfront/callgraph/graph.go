@@ -225,6 +225,17 @@ type Graph struct {
 	spawned       map[*CallSite]bool
 	attrMemo      map[attrKey]ValueID
 	seqCalls      map[seqCall]bool // the nn.Sequential calls already attached
+	// annotated: parameters annotated with a name (annotatedInstances).
+	annotated []annotatedParam
+}
+
+// annotatedParam is a parameter of fn annotated with a name, and the slot
+// that name reads where fn is defined.
+type annotatedParam struct {
+	fn    *Func
+	param string
+	class slotID
+	done  bool
 }
 
 // FuncOf returns the Func of a definition node (*ast.Module,
