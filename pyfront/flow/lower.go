@@ -45,6 +45,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 			l.rankVars[p] = true
 		}
 	}
+	l.seedRankAttrs(fn, node)
 	// A module body starts with the rank names it imports; a function
 	// with its module's, less those it binds itself.
 	var local map[string]bool
@@ -141,9 +142,12 @@ type lowerer struct {
 	// rankDefs: for rank locals, the expression last assigned (a split's
 	// color may be spelled either way: rules.Group.Color); nil until used.
 	rankDefs map[string]ast.Expr
-	fsVars   map[string]bool // locals holding a file system probe's answer (fsProbe)
-	timeVars map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
-	randVars map[string]bool // locals holding a random draw (randomDraw); nil until used
+	// uniformAttrs: for rank attributes of self (seedRankAttrs), the
+	// groups within which they are uniform (flow.RankAttr.UniformIn).
+	uniformAttrs map[string][]string
+	fsVars       map[string]bool // locals holding a file system probe's answer (fsProbe)
+	timeVars     map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
+	randVars     map[string]bool // locals holding a random draw (randomDraw); nil until used
 	// rankArms counts the enclosing if arms whose test is a rank test:
 	// there a rank-dependent root may be every rank's same value (`if
 	// rank == owner: broadcast(t, src=rank)`), so rankRoot stays quiet.

@@ -322,6 +322,9 @@ func (l *lowerer) returnsRankTest(fn *rules.Function) bool {
 		// caller's rank locals mean nothing in the callee.
 		sub := *l
 		sub.fn, sub.rankVars = fn, map[string]bool{}
+		if fd, ok := l.r.(FuncDefiner); ok {
+			sub.seedRankAttrs(fn, fd.FuncDef(fn)) // def is_head(self): return self.head
+		}
 		rank = sub.isRank(ret.Value)
 	}
 	m.Store(fn, rank)
@@ -402,12 +405,16 @@ func (l *lowerer) setRankDef(v string, value ast.Expr) {
 func (l *lowerer) uniformByPredicates(test ast.Expr) []string {
 	var lists [][]string
 	ast.Inspect(test, func(n ast.Node) bool {
-		c, ok := n.(*ast.Call)
-		if !ok {
-			return true
-		}
-		if p := l.predicateOf(c); p != nil && len(p.UniformIn) > 0 {
-			lists = append(lists, p.UniformIn)
+		switch n := n.(type) {
+		case *ast.Call:
+			if p := l.predicateOf(n); p != nil && len(p.UniformIn) > 0 {
+				lists = append(lists, p.UniformIn)
+			}
+		case *ast.Attribute:
+			if u := l.uniformAttrs[dotted(n)]; len(u) > 0 {
+				lists = append(lists, u)
+				return false
+			}
 		}
 		return true
 	})
@@ -520,7 +527,10 @@ func (l *lowerer) inTables(ext string) bool {
 
 func (l *lowerer) rankAttr(a *ast.Attribute) bool {
 	if len(l.rankVars) > 0 && l.rankVars[dotted(a)] {
-		return true // dist_env.RANK: a rank name of a module imported whole
+		// dist_env.RANK: a rank name of a module imported whole; or a
+		// rank attribute of self, which uniformIn asks about as it does
+		// about the predicates it was assigned from.
+		return l.uniformOff == 0 || len(l.uniformAttrs[dotted(a)]) == 0
 	}
 	if ref := l.r.Ref(a); ref != "" {
 		if p := l.tb.RankPredicates[l.tb.Canonical(ref)]; p != nil && p.Kind == "attr" {

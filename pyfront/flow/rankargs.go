@@ -1,6 +1,8 @@
 package flow
 
 import (
+	"slices"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
 )
@@ -46,6 +48,7 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	for _, p := range seed {
 		l.rankVars[p] = true
 	}
+	l.seedRankAttrs(fn, node)
 	out := map[*rules.Function][]string{}
 	add := func(callee *rules.Function, param string) {
 		for _, p := range out[callee] {
@@ -166,4 +169,130 @@ func (l *lowerer) rankValue(e ast.Expr) bool {
 		return x.Op == ast.Not && l.rankValue(x.Operand)
 	}
 	return false
+}
+
+// RankAttrer is implemented by resolvers that know which attributes of a
+// method's instance hold a rank test: `self.is_head = dist.get_rank() == 0`
+// in one method makes `if self.is_head:` in another a rank test
+// (SelfRankAttrs). RankAttrs returns them for fn's class and its bases.
+type RankAttrer interface {
+	RankAttrs(fn *rules.Function) []RankAttr
+}
+
+// RankAttr is an attribute of a class's instances that its methods
+// assign a rank test.
+type RankAttr struct {
+	Name string
+	// UniformIn: the group getters within whose groups every rank
+	// answers the test alike, as for the table predicates it is made of
+	// (self.tp_head = mpu.get_tensor_model_parallel_rank() == 0 is the
+	// same on every rank of a data-parallel group); nil when none.
+	UniformIn []string
+}
+
+// MergeRankAttr adds a to list: an attribute assigned several tests is
+// uniform only within the groups all of them are uniform in.
+func MergeRankAttr(list []RankAttr, a RankAttr) []RankAttr {
+	for i := range list {
+		if list[i].Name == a.Name {
+			var keep []string
+			for _, g := range list[i].UniformIn {
+				if slices.Contains(a.UniformIn, g) {
+					keep = append(keep, g)
+				}
+			}
+			list[i].UniformIn = keep
+			return list
+		}
+	}
+	return append(list, a)
+}
+
+// SelfRankAttrs returns the attributes of its instance that a method
+// assigns the rank itself or a test of it (self.is_head = rank == 0,
+// self.dp_rank = mpu.get_data_parallel_rank(), self.head = a == 0 and
+// b == 0). seed names the method's parameters known to hold a rank.
+func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string) []RankAttr {
+	body, args, _, ok := defParts(node)
+	if fn == nil || !ok || args == nil {
+		return nil
+	}
+	pos := args.Positional()
+	if len(pos) == 0 {
+		return nil
+	}
+	self := pos[0].Arg
+	l := newLowerer(fn, r)
+	if l == nil || len(seed) == 0 && !l.src.mentionsAny(node.Span(), rankWords) {
+		return nil
+	}
+	for _, p := range seed {
+		l.rankVars[p] = true
+	}
+	var out []RankAttr
+	ast.InspectStmts(body, func(s ast.Stmt) bool {
+		switch s := s.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		case *ast.Assign:
+			if len(s.Targets) != 1 {
+				return true
+			}
+			switch t := s.Targets[0].(type) {
+			case *ast.Name:
+				if l.rankValue(s.Value) {
+					l.rankVars[t.Id] = true
+				}
+			case *ast.Attribute:
+				// isRank too: `int(os.environ.get("RANK", -1)) != -1` asks
+				// whether the job is distributed, which ranks agree on.
+				if n, isName := t.Value.(*ast.Name); isName && n.Id == self && l.rankTest(s.Value) && l.isRank(s.Value) {
+					out = MergeRankAttr(out, RankAttr{Name: t.Attr, UniformIn: l.uniformIn(s.Value)})
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// rankTest is rankValue, and also an and/or of tests one of which is
+// one.
+func (l *lowerer) rankTest(e ast.Expr) bool {
+	if b, ok := e.(*ast.BoolOp); ok {
+		for _, v := range b.Values {
+			if l.rankTest(v) {
+				return true
+			}
+		}
+		return false
+	}
+	return l.rankValue(e)
+}
+
+// seedRankAttrs marks the rank attributes of fn's instance (RankAttrer)
+// as rank values of the lowerer, under fn's first parameter's name.
+func (l *lowerer) seedRankAttrs(fn *rules.Function, node ast.Node) {
+	ra, ok := l.r.(RankAttrer)
+	if !ok {
+		return
+	}
+	attrs := ra.RankAttrs(fn)
+	if len(attrs) == 0 {
+		return
+	}
+	_, args, _, isDef := defParts(node)
+	if !isDef || args == nil || len(args.Positional()) == 0 {
+		return
+	}
+	self := args.Positional()[0].Arg
+	for _, a := range attrs {
+		l.rankVars[self+"."+a.Name] = true
+		if len(a.UniformIn) > 0 {
+			if l.uniformAttrs == nil {
+				l.uniformAttrs = map[string][]string{}
+			}
+			l.uniformAttrs[self+"."+a.Name] = a.UniformIn
+		}
+	}
 }

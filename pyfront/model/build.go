@@ -68,6 +68,9 @@ type builder struct {
 	// rankParams: parameters that hold the process's rank on entry
 	// (spawnRankParams).
 	rankParams map[*rules.Function][]string
+	// rankAttrs: per class, the attributes its methods assign a rank test
+	// (selfRankAttrs).
+	rankAttrs map[*callgraph.Class][]flow.RankAttr
 	// callers indexes the explicit calls of each function (asyncCaller).
 	callers    map[*callgraph.Func][]*callgraph.CallSite
 	summary    map[summaryKey][]*rules.OpRef
@@ -1002,6 +1005,7 @@ func (b *builder) finishGroups() {
 func (b *builder) runFlow() {
 	b.spawnRankParams()
 	r := &resolver{b: b}
+	b.selfRankAttrs(r)
 	reaches := b.reachesSites()
 	b.handedRanks(r, reaches)
 	// Stream work is looked for only in files that mention a stream or a
@@ -1455,6 +1459,24 @@ func funcArgs(n ast.Node) *ast.Arguments {
 // allParams lists positional-only, positional and keyword-only parameters.
 func allParams(args *ast.Arguments) []*ast.Arg {
 	return append(args.Positional(), args.KwOnlyArgs...)
+}
+
+// selfRankAttrs records, per class, the attributes of its instances
+// that its methods assign a rank test (flow.SelfRankAttrs), for the
+// resolver's RankAttrs.
+func (b *builder) selfRankAttrs(r *resolver) {
+	b.rankAttrs = map[*callgraph.Class][]flow.RankAttr{}
+	for _, f := range b.g.Funcs {
+		if f.Class == nil || f.Static || f.ClassMethod || f.Node == nil {
+			continue
+		}
+		rf := b.fn(f)
+		r.file = b.files[f.Module.Path]
+		r.mod = f.Module.Path
+		for _, a := range flow.SelfRankAttrs(rf, f.Node, r, b.rankParams[rf]) {
+			b.rankAttrs[f.Class] = flow.MergeRankAttr(b.rankAttrs[f.Class], a)
+		}
+	}
 }
 
 // maxRankRounds bounds how many times a rank is followed from helper to

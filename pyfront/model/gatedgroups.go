@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
@@ -33,36 +34,64 @@ import (
 const maxGateDepth = 3
 
 // gatedCreations drops from the rank branches the ops on groups created
-// under the branch's own condition only.
+// under the branch's own condition only: Then's under the condition, and,
+// for a branch whose ranks leave early, After's under its negation (the
+// ranks that stay made the group).
 func (b *builder) gatedCreations() {
 	if len(b.groupFn) == 0 {
 		return
 	}
 	memo := map[gateQuery]bool{}
 	for _, br := range b.prog.Branches {
-		if br == nil || br.EarlyExit || br.SetOrder || br.Members || br.StopsEarly || br.SkipsStep || br.DataCount || br.Reordered || br.Divergence != rules.RankTest {
+		if br == nil || br.SetOrder || br.Members || br.StopsEarly || br.SkipsStep || br.DataCount || br.Reordered || br.Divergence != rules.RankTest {
 			continue
 		}
-		var kept []*rules.OpRef
-		for _, o := range br.Then {
-			g := o.Group
-			node := b.groupFn[g]
-			if g == nil || g.Kind != rules.GroupAlloc || o.Creates || node == nil {
-				kept = append(kept, o)
-				continue
-			}
-			q := gateQuery{g: g, cond: br.Cond}
-			gated, ok := memo[q]
-			if !ok {
-				gated = b.creationGated(b.g.FuncOf(node), g.Pos.Line, br.Cond, b.moduleOf(br.Func), 0)
-				memo[q] = gated
-			}
-			if !gated {
-				kept = append(kept, o)
-			}
+		if br.EarlyExit {
+			br.After = b.dropGated(br.After, negated(br.Cond), br.Func, memo)
+			continue
 		}
-		br.Then = kept
+		br.Then = b.dropGated(br.Then, br.Cond, br.Func, memo)
 	}
+}
+
+// dropGated returns ops less those on a group whose creation runs only
+// where cond holds. Destroying such a group there is fine too.
+func (b *builder) dropGated(ops []*rules.OpRef, cond string, fn *rules.Function, memo map[gateQuery]bool) []*rules.OpRef {
+	var kept []*rules.OpRef
+	for _, o := range ops {
+		g := o.Group
+		node := b.groupFn[g]
+		if g == nil || g.Kind != rules.GroupAlloc || o.Creates && o.Op != "destroy" || node == nil || cond == "" {
+			kept = append(kept, o)
+			continue
+		}
+		q := gateQuery{g: g, cond: cond}
+		gated, ok := memo[q]
+		if !ok {
+			gated = b.creationGated(b.g.FuncOf(node), g.Pos.Line, cond, b.moduleOf(fn), 0)
+			memo[q] = gated
+		}
+		if !gated {
+			kept = append(kept, o)
+		}
+	}
+	return kept
+}
+
+// negated is the text of a condition's negation as an `if` would read it
+// ("not x" for "x", "x" for "not x"; "" for a longer test, which
+// underCond then never matches).
+func negated(cond string) string {
+	if rest, ok := strings.CutPrefix(cond, "not "); ok {
+		if strings.ContainsAny(rest, " ") && !(strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")")) {
+			return "" // not a and b
+		}
+		return strings.TrimSuffix(strings.TrimPrefix(rest, "("), ")")
+	}
+	if strings.ContainsAny(cond, " ") {
+		return "not (" + cond + ")"
+	}
+	return "not " + cond
 }
 
 type gateQuery struct {

@@ -343,6 +343,23 @@ func (r *resolver) RankParams(fn *rules.Function) []string {
 	return r.b.rankParams[fn]
 }
 
+// RankAttrs implements flow.RankAttrer: the rank attributes of the
+// instance of fn's class, its own and its program bases' (selfRankAttrs).
+func (r *resolver) RankAttrs(fn *rules.Function) []flow.RankAttr {
+	f := r.b.fnOf(fn)
+	if f == nil || f.Class == nil || f.Static || f.ClassMethod || len(r.b.rankAttrs) == 0 {
+		return nil
+	}
+	classes, _ := r.b.g.MRO(f.Class)
+	var out []flow.RankAttr
+	for _, c := range classes {
+		for _, a := range r.b.rankAttrs[c] {
+			out = flow.MergeRankAttr(out, a)
+		}
+	}
+	return out
+}
+
 // IterGenerators implements flow.IterGeneratorer: the program generator
 // methods that iterating iter runs (the __iter__ of its class).
 func (r *resolver) IterGenerators(iter ast.Expr) []*rules.Function {

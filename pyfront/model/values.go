@@ -164,6 +164,16 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 			return []callgraph.ValueID{val}, true
 		case "world":
 			return []callgraph.ValueID{v.worldValue(g)}, true
+		case "group_or_tuple":
+			// `pg = helper(…)` (older versions) and `pg, _ = helper(…)`
+			// (newer ones) both find the group.
+			grp := v.groupValue(g, shortName(name)+"@"+pos.Short(), name, backend, pos)
+			if cs.Node == nil {
+				return []callgraph.ValueID{grp}, true
+			}
+			c := g.Container(cs.Node, "tuple")
+			g.AddElement(c, 0, grp)
+			return []callgraph.ValueID{grp, c}, true
 		case "groups":
 			grp := v.groupValue(g, shortName(name)+"@"+pos.Short(), name, backend, pos)
 			if cs.Node == nil {

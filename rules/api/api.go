@@ -191,7 +191,9 @@ type GroupCreator struct {
 	Method  bool   `toml:"method"`
 	Backend Arg    `toml:"backend"`
 	// Returns: group | groups (tuple/list of groups) | mesh | pair (intra, inter) | comm |
-	// world (the name is a constant that denotes the world group: C.MPI_COMM_WORLD)
+	// world (the name is a constant that denotes the world group: C.MPI_COMM_WORLD) |
+	// group_or_tuple (a group, or a tuple whose first element is one: the
+	// result's shape changed between versions of the library)
 	Returns string `toml:"returns"`
 	// Out: (Go/C APIs) the out-parameter that receives the communicator
 	// (ncclCommInitRank's ncclComm_t*), when it is not the result.

@@ -23,7 +23,7 @@ var (
 		"set_device", "set_context", "probe", "isend", "irecv", "finalize", "other")
 	allowedContexts   = set("thread", "pool", "autograd", "background", "signal", "goroutine")
 	allowedRoles      = set("new_stream", "stream_context", "set_stream", "current_stream", "default_stream", "wait_stream", "wait_event", "record_event", "record_stream", "synchronize", "disable_autograd_threads", "wait_work", "backward", "lock_os_thread", "graph_capture")
-	allowedReturns    = set("group", "groups", "mesh", "pair", "comm", "world", "none")
+	allowedReturns    = set("group", "groups", "mesh", "pair", "comm", "world", "none", "group_or_tuple")
 	allowedPredicates = set("call", "attr", "decorator", "env")
 )
 
