@@ -291,7 +291,7 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 }
 
 // returnsRankTest reports a program function whose body is one return
-// of a rank-dependent value, asked of nothing the caller passes: a
+// of a rank-dependent value (after asserts), asked of nothing the caller passes: a
 // predicate the program writes for itself (`def is_head(self): return
 // dist.get_rank(self.group) == 0`), which no table or conventional name
 // describes. Longer bodies are left to their names, as before.
@@ -307,6 +307,9 @@ func (l *lowerer) returnsRankTest(fn *rules.Function) bool {
 		for i, st := range body {
 			if i == 0 && isDocstring(st) {
 				continue
+			}
+			if _, isAssert := st.(*ast.Assert); isAssert && ret == nil {
+				continue // assert self.initialized; return self.is_head
 			}
 			r, isRet := st.(*ast.Return)
 			if !isRet || ret != nil || r.Value == nil {

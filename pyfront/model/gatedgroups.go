@@ -83,10 +83,13 @@ func (b *builder) dropGated(ops []*rules.OpRef, cond string, fn *rules.Function,
 // underCond then never matches).
 func negated(cond string) string {
 	if rest, ok := strings.CutPrefix(cond, "not "); ok {
-		if strings.ContainsAny(rest, " ") && !(strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")")) {
+		if inner, ok := strings.CutPrefix(rest, "("); ok && strings.HasSuffix(inner, ")") {
+			return strings.TrimSuffix(inner, ")") // not (a and b)
+		}
+		if strings.ContainsAny(rest, " ") {
 			return "" // not a and b
 		}
-		return strings.TrimSuffix(strings.TrimPrefix(rest, "("), ")")
+		return rest
 	}
 	if strings.ContainsAny(cond, " ") {
 		return "not (" + cond + ")"
@@ -132,23 +135,34 @@ func (b *builder) creationGated(f *callgraph.Func, line int, cond string, useMod
 }
 
 // underCond reports whether line lies in the body of an `if` of f whose
-// (one-line) condition reads cond.
+// (one-line) condition reads cond, or after an `if` of the same block
+// whose condition is cond's negation and whose body leaves the function.
 func (b *builder) underCond(f *callgraph.Func, line int, cond string) bool {
 	file := b.files[f.Module.Path]
 	if file == nil {
 		return false
 	}
 	found := false
+	lines := b.prepared.lines[file.Path]
 	var visit func(stmts []ast.Stmt)
 	visit = func(stmts []ast.Stmt) {
 		for _, s := range stmts {
 			sp := s.Span()
-			if int(sp.Lineno) > line || int(sp.EndLineno) < line {
+			if int(sp.EndLineno) < line {
+				// `if not cond: return` before the line: what follows
+				// runs only where cond holds.
+				if i, ok := s.(*ast.If); ok && len(i.Orelse) == 0 && exits(i.Body) && negated(testText(file.Src, lines, i.Test)) == cond {
+					found = true
+					return
+				}
+				continue
+			}
+			if int(sp.Lineno) > line {
 				continue
 			}
 			switch s := s.(type) {
 			case *ast.If:
-				if inStmts(s.Body, line) && testText(file.Src, b.prepared.lines[file.Path], s.Test) == cond {
+				if inStmts(s.Body, line) && testText(file.Src, lines, s.Test) == cond {
 					found = true
 					return
 				}

@@ -59,3 +59,4 @@ class Trainer:
         if self.ddp:
             model = DDP(model)
         return model
+
