@@ -1906,7 +1906,13 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 		pushed++
 	}
 	for _, it := range items {
-		l.expr(it.ContextExpr, st, false)
+		switch it.ContextExpr.(type) {
+		case *ast.Name, *ast.Attribute:
+			// `with ctx:` enters a context manager (a lock, a stream, a
+			// nullcontext()); tensors are none, so no data is read.
+		default:
+			l.expr(it.ContextExpr, st, false)
+		}
 		switch e := it.ContextExpr.(type) {
 		case *ast.Name, *ast.Attribute:
 			// `with stream:` — a CuPy stream is its own context

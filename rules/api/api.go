@@ -242,7 +242,12 @@ type RankPredicate struct {
 	// group): a collective on such a group under this test alone is
 	// issued by all of its members or by none.
 	UniformIn []string `toml:"uniform_in"`
-	Doc       string   `toml:"doc"`
+	// Exact: matched by its qualified name only, not also by its last
+	// name on a receiver the analysis cannot resolve (a library whose
+	// predicates share names with another's: ColossalAI's
+	// is_pipeline_first_stage, whose uniform groups are not Megatron's).
+	Exact bool   `toml:"exact"`
+	Doc   string `toml:"doc"`
 }
 
 // StreamAPI is an API that creates, selects, waits or records streams and events.
@@ -519,6 +524,9 @@ func (t *Tables) add(lib *Library) {
 	}
 	for _, r := range lib.RankPredicates {
 		t.RankPredicates[r.Name] = r
+		if r.Exact {
+			continue
+		}
 		k := r.Kind + " " + r.Name[strings.LastIndexByte(r.Name, '.')+1:]
 		if prev := t.byLastName[k]; prev == nil || prev.Name == r.Name || r.Name < prev.Name {
 			t.byLastName[k] = r

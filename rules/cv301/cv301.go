@@ -33,10 +33,12 @@ var Rule = rules.Register(&rules.Rule{
 			"(`gather_list if rank == dst else None`) are fine and not reported; so is a hierarchical collective, whose arms meet on one group " +
 			"(gather to the node's leader, scatter back) while the leader's arm alone also communicates on a group the other arm never uses " +
 			"(the leaders' group); nor is an op on a communicator that is itself created only where the same condition holds " +
-			"(every chain of calls to its creation passes through `if cond:`, as TRL's trainer does for the main process's link to a " +
-			"vLLM server), whose members are those ranks alone; nor is an op on a group whose members all answer the condition " +
+			"(every chain of calls to its creation passes through `if cond:`, or follows `if not cond: return`, as TRL's trainer does for the main process's link to a " +
+			"vLLM server, and RL trainers for the weight-update group they make with torch's _new_process_group_helper), whose members are those ranks alone, " +
+			"also after the other ranks left early; nor is an op on a group whose members all answer the condition " +
 			"alike: Megatron's pipeline-stage tests (is_pipeline_last_stage()) on a data-, tensor-, context- or expert-parallel group, " +
-			"which lie within one stage, and its tensor-parallel rank on a data- or pipeline-parallel group; nor is an op on a group whose " +
+			"which lie within one stage, and its tensor-parallel rank on a data- or pipeline-parallel group (ColossalAI's gpc.is_pipeline_first_stage() on " +
+			"gpc.get_group(ParallelMode.PARALLEL_1D) and the other data- and tensor-parallel modes likewise); nor is an op on a group whose " +
 			"members the condition picks out (Megatron's embedding group under `is_pipeline_first_stage() or is_pipeline_last_stage()`, " +
 			"the tables' member_tests); nor is an op on a communicator split by a color (mpi4py's `comm = world.Split(color, key)`, " +
 			"or Horovod's default group after `hvd.init(comm=world.Split(local_rank, rank))`) under a test that reads the rank only " +
@@ -101,7 +103,7 @@ var Rule = rules.Register(&rules.Rule{
 			"collective; a result the program replicated on every process copies locally, which the analysis cannot tell apart); " +
 			"so is the run of a compiled program itself under such a test (a function decorated with jax.jit, pjit or pmap, or the " +
 			"object `p = jax.jit(f)` called; numba's @jit is another thing). " +
-			"A module-level name bound to the rank (IS_MAIN = int(os.environ[\"RANK\"]) == 0) is a rank value in the module's functions; so is a one-line predicate the program writes for itself (`def is_head(self): return dist.get_rank(self.group) == 0`), and torch.cuda.current_device(), the rank within the node (what model of device it is, get_device_properties(…), is not). " +
+			"A module-level name bound to the rank (IS_MAIN = int(os.environ[\"RANK\"]) == 0) is a rank value in the module's functions; so is a one-line predicate the program writes for itself (`def is_head(self): return dist.get_rank(self.group) == 0`, asserts before the return allowed), an attribute of the instance that one of its class's methods assigns the rank or a test of it (`self.is_head = dist.get_rank() == 0` in __init__, read as `if self.is_head:` in another method or a subclass's), and torch.cuda.current_device(), the rank within the node (what model of device it is, get_device_properties(…), is not). " +
 			"Last, a plain torch GradScaler's step() in a file whose model FSDP or fairscale's ShardedDataParallel shards the gradients of " +
 			"(R14): the scaler looks for inf/NaN in this rank's shard only and skips the optimizer step on the ranks that find one; " +
 			"ShardedGradScaler all-reduces that check (a file that names it is taken to use it where it belongs). " +
@@ -255,20 +257,34 @@ func worldComm(prog *rules.Program, library string, fn *rules.Function) *rules.G
 // copy of the library (Megatron-DeepSpeed's megatron/mpu) makes the group
 // with its own new_group, and only the getter's name says which it is.
 func namesGetter(text string, getters []string) bool {
-	call, ok := strings.CutSuffix(text, "()")
-	if !ok || call == "" {
+	name, args, ok := splitGetterCall(text)
+	if !ok {
 		return false
 	}
-	if i := strings.LastIndexByte(call, '.'); i >= 0 {
-		call = call[i+1:]
-	}
 	for _, g := range getters {
-		if g[strings.LastIndexByte(g, '.')+1:] == call {
+		gn, gargs, ok := splitGetterCall(g)
+		if !ok {
+			gn, gargs = g, ""
+		}
+		if lastDotted(gn) == lastDotted(name) && lastDotted(gargs) == lastDotted(args) {
 			return true
 		}
 	}
 	return false
 }
+
+// splitGetterCall splits "x.get_group(ParallelMode.DATA)" into the called
+// name and its argument text; ok is false for text that is no call.
+func splitGetterCall(text string) (name, args string, ok bool) {
+	i := strings.IndexByte(text, '(')
+	if i <= 0 || !strings.HasSuffix(text, ")") {
+		return "", "", false
+	}
+	return text[:i], strings.TrimSpace(text[i+1 : len(text)-1]), true
+}
+
+// lastDotted is the last component of a dotted name.
+func lastDotted(s string) string { return s[strings.LastIndexByte(s, '.')+1:] }
 
 func key(o *rules.OpRef) string {
 	g := "?"
