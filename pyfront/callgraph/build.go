@@ -1227,6 +1227,20 @@ func (b *builder) assign(u unit, target ast.Expr, v slotID) {
 
 // index evaluates a subscript and returns its constant index or key.
 func (b *builder) index(u unit, s ast.Expr) (int, string) {
+	if t, ok := s.(*ast.Tuple); ok && len(t.Elts) > 1 {
+		// mesh["dp_replicate", "dp_shard"]: the key is the names joined
+		// by commas (a sub-mesh of those dimensions).
+		names := make([]string, 0, len(t.Elts))
+		for _, e := range t.Elts {
+			c, ok := e.(*ast.Constant)
+			if !ok || c.Type != ast.ConstStr {
+				b.expr(u, s)
+				return -1, ""
+			}
+			names = append(names, c.Str)
+		}
+		return -1, strings.Join(names, ",")
+	}
 	if c, ok := s.(*ast.Constant); ok {
 		switch c.Type {
 		case ast.ConstInt:

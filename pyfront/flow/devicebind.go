@@ -61,7 +61,7 @@ func (l *lowerer) deviceBackend(c *ast.Call, node ast.Node) string {
 			if !isName {
 				return "" // **something: it may pass device_id
 			}
-			kw := localDict(node, n.Id)
+			kw := LocalDict(node, n.Id)
 			if kw == nil || kw("device_id") != nil {
 				return ""
 			}
@@ -74,7 +74,7 @@ func (l *lowerer) deviceBackend(c *ast.Call, node ast.Node) string {
 		if d := paramDefault(node, n.Id); d != nil {
 			b = d
 		} else {
-			b = localValue(node, n.Id)
+			b = LocalValue(node, n.Id)
 		}
 	}
 	s, ok := constStr(b)
@@ -149,95 +149,6 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 		}
 		return
 	}
-}
-
-// scopeBody is the statement list of a function or module node.
-func scopeBody(node ast.Node) []ast.Stmt {
-	if m, ok := node.(*ast.Module); ok {
-		return m.Body
-	}
-	return ast.DefBody(node)
-}
-
-// localValue is the value of the one assignment `name = value` in the
-// function (or module) node, or nil when there is none, several, or the
-// name is bound otherwise too (a loop, a with, an augmented assignment).
-func localValue(node ast.Node, name string) ast.Expr {
-	var value ast.Expr
-	var target *ast.Name
-	stores := 0
-	ast.InspectBody(scopeBody(node), func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.Assign:
-			for _, t := range x.Targets {
-				if nm, ok := t.(*ast.Name); ok && nm.Id == name {
-					value, target = x.Value, nm
-				}
-			}
-		case *ast.Name:
-			// Every binding counts: assignments, unpacking, loops,
-			// with targets, walrus, del, augmented assignments.
-			if x.Id == name && x.Ctx != ast.Load {
-				stores++
-			}
-		}
-		return true
-	})
-	if stores != 1 || target == nil {
-		return nil
-	}
-	return value
-}
-
-// localDict looks a constant key up in the dict the function (or module)
-// node assigns to name once — a display or dict(key=…) — or returns nil
-// when name is not such a dict or is changed after (a subscript store, a
-// method call on it).
-func localDict(node ast.Node, name string) func(key string) ast.Expr {
-	changed := false
-	ast.InspectBody(scopeBody(node), func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.Subscript:
-			if nm, ok := x.Value.(*ast.Name); ok && nm.Id == name && x.Ctx != ast.Load {
-				changed = true
-			}
-		case *ast.Attribute:
-			if nm, ok := x.Value.(*ast.Name); ok && nm.Id == name {
-				changed = true // kw.update(…), kw.setdefault(…)
-			}
-		}
-		return true
-	})
-	if changed {
-		return nil
-	}
-	switch v := localValue(node, name).(type) {
-	case *ast.Dict:
-		for _, k := range v.Keys {
-			if k == nil {
-				return nil // {**other}: it may hold any key
-			}
-		}
-		return func(key string) ast.Expr { return dictValue(v, key) }
-	case *ast.Call:
-		if fn, ok := v.Func.(*ast.Name); !ok || fn.Id != "dict" || len(v.Args) > 0 {
-			return nil
-		}
-		for _, k := range v.Keywords {
-			if k.Arg == "" {
-				return nil
-			}
-		}
-		return func(key string) ast.Expr {
-			for _, k := range v.Keywords {
-				if k.Arg == key {
-					return k.Value
-				}
-			}
-			return nil
-		}
-	}
-	return nil
 }
 
 // paramDefault returns the default value of the function's parameter

@@ -7,6 +7,7 @@ import (
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/pyfront/flow"
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/api"
 )
@@ -224,16 +225,62 @@ func lastComponent(e ast.Expr) string {
 	return last
 }
 
+// argIn is argExpr, and also the value a **kwargs dict that f builds
+// once gives the argument's keyword (FSDP(m, **cfg) with cfg =
+// dict(sharding_strategy=…)).
+func argIn(f *callgraph.Func, call *ast.Call, a api.Arg) ast.Expr {
+	if e := argExpr(call, a); e != nil || call == nil || a.Name == "" || f == nil {
+		return e
+	}
+	for _, k := range call.Keywords {
+		if n, ok := k.Value.(*ast.Name); ok && k.Arg == "" {
+			for fn := f; fn != nil; fn = fn.Parent {
+				if kw := flow.LocalDict(fn.Node, n.Id); kw != nil {
+					return kw(a.Name)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// localCandidates returns what e may be: e itself, or, for a name that
+// f (or a function enclosing it) assigns, each value assigned
+// (`strategy = HYBRID_SHARD if multi else FULL_SHARD` in branches).
+func localCandidates(f *callgraph.Func, e ast.Expr) []ast.Expr {
+	n, ok := e.(*ast.Name)
+	if !ok {
+		return []ast.Expr{e}
+	}
+	for fn := f; fn != nil; fn = fn.Parent {
+		if vals := flow.LocalValues(fn.Node, n.Id); len(vals) > 0 {
+			var out []ast.Expr
+			for _, v := range vals {
+				if x, ok := v.(*ast.IfExp); ok {
+					out = append(out, x.Body, x.Orelse)
+				} else {
+					out = append(out, v)
+				}
+			}
+			return out
+		}
+	}
+	return []ast.Expr{e}
+}
+
 // frameworkGroups returns the communicators a framework's hooks drive:
 // the intra/inter pair when the multi-communicator argument matches
 // (HYBRID_SHARD, a 2-D mesh), else the group argument's groups.
 func (b *builder) frameworkGroups(f *callgraph.Func, cs *callgraph.CallSite, name string, sp *api.Spawner) []*rules.Group {
 	if sp.MultiCommArg.Present() {
-		if e := argExpr(cs.Node, sp.MultiCommArg); e != nil {
+		if e := argIn(f, cs.Node, sp.MultiCommArg); e != nil {
 			match := false
-			last := lastComponent(e)
+			var lasts []string
+			for _, x := range localCandidates(f, e) {
+				lasts = append(lasts, lastComponent(x))
+			}
 			for _, v := range sp.MultiCommValues {
-				if v == last && last != "" {
+				if v != "" && slices.Contains(lasts, v) {
 					match = true
 				}
 				if v == "2d" {

@@ -208,7 +208,16 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 						m.ndims = len(ast.SeqElts(k.Value))
 					}
 				}
-				if len(cs.Node.Args) > 1 && m.ndims == 0 {
+				if strings.HasSuffix(name, ".from_group") {
+					// DeviceMesh.from_group(group or [g1, g2], device_type, …):
+					// one dimension per group.
+					m.ndims = 1
+					if len(cs.Node.Args) > 0 {
+						if elts := ast.SeqElts(cs.Node.Args[0]); len(elts) > 0 {
+							m.ndims = len(elts)
+						}
+					}
+				} else if len(cs.Node.Args) > 1 && m.ndims == 0 {
 					m.ndims = len(ast.SeqElts(cs.Node.Args[1]))
 				}
 				if len(m.dims) > m.ndims {
@@ -281,6 +290,12 @@ func (v *Values) Index(g *callgraph.Graph, val callgraph.ValueID, key string) []
 	m, ok := g.Value(val).Data.(*mesh)
 	if !ok {
 		return nil
+	}
+	if strings.Contains(key, ",") {
+		// mesh["dp_replicate", "dp_shard"]: a mesh of those dimensions.
+		sub := &mesh{pos: m.pos, api: m.api, back: m.back, dims: strings.Split(key, ",")}
+		sub.ndims = len(sub.dims)
+		return []callgraph.ValueID{g.Opaque("mesh:"+m.pos.Short()+"["+key+"]", meshType, sub)}
 	}
 	return []callgraph.ValueID{v.meshGroup(g, m, key)}
 }

@@ -1,0 +1,124 @@
+package flow
+
+import "github.com/collvet/collvet/pyfront/ast"
+
+// Values a function builds for itself: a name assigned once, every value
+// a name is assigned, a dict of keyword arguments. The flow rules and the
+// model read through them what reaches a call as a local name or as
+// **kwargs (init_process_group(**kwargs), FSDP(m, sharding_strategy=s)).
+
+// scopeBody is the statement list of a function or module node.
+func scopeBody(node ast.Node) []ast.Stmt {
+	if m, ok := node.(*ast.Module); ok {
+		return m.Body
+	}
+	return ast.DefBody(node)
+}
+
+// LocalValue is the value of the one assignment `name = value` in the
+// function (or module) node, or nil when there is none, several, or the
+// name is bound otherwise too (a loop, a with, an augmented assignment).
+func LocalValue(node ast.Node, name string) ast.Expr {
+	var value ast.Expr
+	var target *ast.Name
+	stores := 0
+	ast.InspectBody(scopeBody(node), func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.Assign:
+			for _, t := range x.Targets {
+				if nm, ok := t.(*ast.Name); ok && nm.Id == name {
+					value, target = x.Value, nm
+				}
+			}
+		case *ast.Name:
+			// Every binding counts: assignments, unpacking, loops,
+			// with targets, walrus, del, augmented assignments.
+			if x.Id == name && x.Ctx != ast.Load {
+				stores++
+			}
+		}
+		return true
+	})
+	if stores != 1 || target == nil {
+		return nil
+	}
+	return value
+}
+
+// LocalDict looks a constant key up in the dict the function (or module)
+// node assigns to name once — a display or dict(key=…) — or returns nil
+// when name is not such a dict or is changed after (a subscript store, a
+// method call on it).
+func LocalDict(node ast.Node, name string) func(key string) ast.Expr {
+	changed := false
+	ast.InspectBody(scopeBody(node), func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.Subscript:
+			if nm, ok := x.Value.(*ast.Name); ok && nm.Id == name && x.Ctx != ast.Load {
+				changed = true
+			}
+		case *ast.Attribute:
+			if nm, ok := x.Value.(*ast.Name); ok && nm.Id == name {
+				changed = true // kw.update(…), kw.setdefault(…)
+			}
+		}
+		return true
+	})
+	if changed {
+		return nil
+	}
+	switch v := LocalValue(node, name).(type) {
+	case *ast.Dict:
+		for _, k := range v.Keys {
+			if k == nil {
+				return nil // {**other}: it may hold any key
+			}
+		}
+		return func(key string) ast.Expr { return dictValue(v, key) }
+	case *ast.Call:
+		if fn, ok := v.Func.(*ast.Name); !ok || fn.Id != "dict" || len(v.Args) > 0 {
+			return nil
+		}
+		for _, k := range v.Keywords {
+			if k.Arg == "" {
+				return nil
+			}
+		}
+		return func(key string) ast.Expr {
+			for _, k := range v.Keywords {
+				if k.Arg == key {
+					return k.Value
+				}
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// LocalValues returns every value the function (or module) node assigns
+// to name with a plain assignment, or nil when it binds name some other
+// way too (a loop, a with, an augmented assignment, unpacking).
+func LocalValues(node ast.Node, name string) []ast.Expr {
+	var values []ast.Expr
+	stores := 0
+	ast.InspectBody(scopeBody(node), func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.Assign:
+			for _, t := range x.Targets {
+				if nm, ok := t.(*ast.Name); ok && nm.Id == name {
+					values = append(values, x.Value)
+				}
+			}
+		case *ast.Name:
+			if x.Id == name && x.Ctx != ast.Load {
+				stores++
+			}
+		}
+		return true
+	})
+	if stores != len(values) {
+		return nil
+	}
+	return values
+}
