@@ -117,9 +117,14 @@ func check(p *rules.Pass, w *rules.Work) {
 		// or an argument, i.e. someone else's to wait.
 		return
 	case w.Discarded:
+		consequence := "the next use of its buffers can run before it completes (wrong data or reuse of memory still being sent)"
+		if s.Op == "barrier" {
+			// A barrier has no buffers: what is lost is the wait itself.
+			consequence = "this rank goes on at once, before the other ranks arrive, so the code after it is not held back as the barrier intends"
+		}
 		d = rules.Diagnostic{Pos: at, Message: fmt.Sprintf(
-			"the work handle %s is discarded, so nothing waits for the %s: the next use of its buffers can run before it completes (wrong data or reuse of memory still being sent)",
-			returned, describe(s))}
+			"the work handle %s is discarded, so nothing waits for the %s: %s",
+			returned, describe(s), consequence)}
 		if f != nil && s.WithEnd > 0 && w.Via == nil {
 			d.Fixes = append(d.Fixes, nameAndWait(f, s, maybe))
 		} else if f != nil && s.Pos.Col >= 1 && w.Var == "" && w.Via == nil && w.ListStmt == nil {
@@ -136,9 +141,13 @@ func check(p *rules.Pass, w *rules.Work) {
 		d.Fixes = append(d.Fixes, rules.Fix{Title: "Wait " + w.Var + " before rebinding it",
 			Edits: []rules.Edit{rulekit.InsertBefore(at.Path, line, waitStmt(w.Var, list, maybe, rulekit.Indent(f, line)))}})
 	case len(w.Waited) == 0:
+		consequence := "the next use of its buffers can run before it completes (wrong data or reuse of memory still in flight)"
+		if s.Op == "barrier" {
+			consequence = "this rank goes on at once, before the other ranks arrive, so the code after it is not held back as the barrier intends"
+		}
 		d = rules.Diagnostic{Pos: at, Message: fmt.Sprintf(
-			"%q, the work handle of %s, is never waited: the next use of its buffers can run before it completes (wrong data or reuse of memory still in flight)",
-			w.Var, this)}
+			"%q, the work handle of %s, is never waited: %s",
+			w.Var, this, consequence)}
 		if f != nil {
 			end := at.EndLine
 			if end < at.Line {
