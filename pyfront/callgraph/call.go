@@ -1,6 +1,7 @@
 package callgraph
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -257,6 +258,16 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 				g.use(a, constraint{kind: cLoadIndex, idx: -1, dst: g.elemSlot(seq, "*")})
 			}
 			g.s.add(cs.result, seq)
+		}
+	case "<builtin>.dict":
+		// dict(group=g, mesh=m): a dict with those constant keys.
+		if cs.Node != nil && len(cs.args) == 0 && len(cs.stars) == 0 && len(cs.kwStar) == 0 && len(cs.kwNames) > 0 {
+			c := g.Container(cs.Node, "dict")
+			for i, name := range cs.kwNames {
+				g.copy(cs.kwSlots[i], g.elemSlot(c, "{"+name+"}"))
+				g.copy(cs.kwSlots[i], g.elemSlot(c, "*"))
+			}
+			g.s.add(cs.result, c)
 		}
 	case "<builtin>.setattr", "<builtin>.object.__setattr__":
 		// setattr(obj, "x", v) and object.__setattr__(self, "x", v)
@@ -614,6 +625,27 @@ func (g *Graph) bindArgs(cs *CallSite, f *Func, shift int) {
 			g.copy(cs.kwSlots[i], kwargs)
 		}
 	}
+	if len(cs.kwStar) > 0 {
+		// f(**{"group": g}), f(**dict(group=g)): each constant key of the
+		// dict binds the parameter of that name.
+		params := slices.Concat(pos[min(shift+len(cs.args), len(pos)):], kwOnlyNames(args))
+		for _, st := range cs.kwStar {
+			for _, name := range params {
+				if !slices.Contains(cs.kwNames, name) {
+					g.use(st, constraint{kind: cLoadIndex, mode: exactKey, idx: -1, name: name, dst: g.scopeSlot(f.Scope, name)})
+				}
+			}
+		}
+	}
+}
+
+// kwOnlyNames lists a definition's keyword-only parameters.
+func kwOnlyNames(args *ast.Arguments) []string {
+	out := make([]string, 0, len(args.KwOnlyArgs))
+	for _, a := range args.KwOnlyArgs {
+		out = append(out, a.Arg)
+	}
+	return out
 }
 
 func c2s(g *Graph, c ValueID) slotID {

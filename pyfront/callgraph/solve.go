@@ -58,6 +58,10 @@ const (
 
 type constraintID int32
 
+// exactKey is the cLoadIndex mode that reads a dict's constant key only,
+// not the values stored under keys the analysis could not read.
+const exactKey uint8 = 1
+
 // cInit modes: __init__ run by instantiation (0), __call__ of an
 // instance (1), forward run by torch.autograd.Function.apply.
 const initApply uint8 = 2
@@ -327,6 +331,13 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 				g.copy(c.src, t)
 			}
 		case cLoadIndex:
+			if c.mode == exactKey {
+				// f(**d) binding parameter name: d's value at that key.
+				if g.Values[v].Kind == KContainer {
+					g.copy(g.elemSlot(v, "{"+c.name+"}"), c.dst)
+				}
+				continue
+			}
 			g.loadIndex(v, int(c.idx), c.name, c.dst)
 		case cStoreIndex:
 			g.storeIndex(v, int(c.idx), c.name, c.src)
