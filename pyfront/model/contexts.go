@@ -20,6 +20,9 @@ func (b *builder) contexts() {
 	b.main = &rules.Context{ID: 0, Kind: rules.Main}
 	b.prog.Contexts = append(b.prog.Contexts, b.main)
 	for _, f := range b.g.Funcs {
+		if deadNested(f) {
+			continue // what it would start never starts
+		}
 		for _, cs := range f.Calls {
 			if cs.Node == nil {
 				continue
@@ -45,6 +48,54 @@ func (b *builder) contexts() {
 			}
 		}
 	}
+}
+
+// deadNested reports a function defined inside another one whose name
+// the enclosing function never reads: nothing calls it, registers it or
+// hands it on (GLM's gradient hook whose register_hook line is commented
+// out). Only a plain def counts; a decorated one is used by its
+// decorator.
+func deadNested(f *callgraph.Func) bool {
+	if f.Parent == nil || f.Class != nil || f.Decorated {
+		return false
+	}
+	var name string
+	switch d := f.Node.(type) {
+	case *ast.FunctionDef:
+		name = d.Name
+	case *ast.AsyncFunctionDef:
+		name = d.Name
+	default:
+		return false // a lambda is an expression: it is used where it is written
+	}
+	body := ast.DefBody(f.Parent.Node) // nil for a module body: its names are importable
+	if len(body) == 0 {
+		return false
+	}
+	used := false
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if used {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.Name:
+				if n.Id == name && n.Ctx == ast.Load {
+					used = true
+				}
+			case *ast.Constant:
+				if n.Type == ast.ConstStr && n.Str == name {
+					used = true // getattr(…, "name"), locals()["name"]
+				}
+			case *ast.Call:
+				if fn, ok := n.Func.(*ast.Name); ok && (fn.Id == "locals" || fn.Id == "vars") {
+					used = true
+				}
+			}
+			return true
+		})
+	}
+	return !used
 }
 
 func (b *builder) newContext(kind string, f *callgraph.Func, at ast.Node, api string) *rules.Context {
