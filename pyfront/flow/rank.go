@@ -280,6 +280,12 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 	}
 	name := lastName(dotted(c.Func))
 	if ext == "" || fn != nil {
+		// get_global_rank(group, 0), a program's own copy of torch's
+		// translation, names one rank for everyone; get_global_rank()
+		// is this process's.
+		if (name == "get_global_rank" || name == "get_group_rank") && len(c.Args)+len(c.Keywords) >= 2 {
+			return false
+		}
 		if rankHelperNames[name] {
 			return true
 		}
