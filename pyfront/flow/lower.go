@@ -695,8 +695,56 @@ func (l *lowerer) objectResult(value ast.Expr) bool {
 		if e := l.tb.Collectives[l.tb.Canonical(fn.Name)]; e != nil && e.Kind == "object" {
 			return true
 		}
+		return fn != l.fn && l.returnsObjects(fn)
 	}
 	return false
+}
+
+// returnsObjects reports a program function that returns what an object
+// collective of its own unpickled: the output list it handed to
+// all_gather_object or broadcast_object_list, or the collective's result
+// (`out = [None] * n; dist.all_gather_object(out, obj); return out`).
+func (l *lowerer) returnsObjects(fn *rules.Function) bool {
+	m := &l.memo().objects
+	if v, ok := m.Load(fn); ok {
+		return v.(bool)
+	}
+	m.Store(fn, false) // a recursive helper is not one
+	body, _, ok := l.defOf(fn)
+	if !ok {
+		return false
+	}
+	outs := map[string]bool{}
+	var returns []ast.Expr
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Call:
+			s := l.r.Site(n)
+			if s == nil || s.Kind != rules.OpObject {
+				return true
+			}
+			if e := l.tb.Collectives[s.API]; e != nil {
+				for _, a := range e.Outputs {
+					if x, isName := arg(n, a).(*ast.Name); isName {
+						outs[x.Id] = true
+					}
+				}
+			}
+		case *ast.Return:
+			returns = append(returns, n.Value)
+		}
+		return true
+	})
+	found := len(returns) > 0
+	for _, r := range returns {
+		x, isName := r.(*ast.Name)
+		c, isCall := r.(*ast.Call)
+		if !(isName && outs[x.Id] || isCall && l.r.Site(c) != nil && l.r.Site(c).Kind == rules.OpObject) {
+			found = false
+		}
+	}
+	m.Store(fn, found)
+	return found
 }
 
 // hostCounter reports whether t is an item of a counter attribute of the

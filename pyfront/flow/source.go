@@ -45,6 +45,7 @@ type Sources struct {
 	recordOnly sync.Map // *rules.Function -> recordOnly (recordOnlyArgs)
 	yieldGates sync.Map // *rules.Function -> yieldGate (skippingIteration)
 	rankTests  sync.Map // *rules.Function -> bool (returnsRankTest)
+	objects    sync.Map // *rules.Function -> bool (returnsObjects)
 	jaxFiles   sync.Map // *rules.File -> bool (jaxProgram)
 
 	defsOnce sync.Once
