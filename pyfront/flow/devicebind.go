@@ -121,6 +121,13 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 		if backend == "" {
 			continue
 		}
+		if !l.bindsInBlock(stmts[i+1:]) {
+			// `init_process_group(…); main()` with main() binding the
+			// device after its own first collective (the script's
+			// __main__ block and its entry function).
+			l.deviceBindingInCallee(stmts[i+1:], site, backend)
+			return
+		}
 		for j := i + 1; j < len(stmts); j++ {
 			bind := stmtCall(stmts[j])
 			if bind == nil || !l.setDeviceCall(bind) {
@@ -148,6 +155,76 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 			break
 		}
 		return
+	}
+}
+
+// isMainGuard matches `__name__ == "__main__"` (either way round).
+func isMainGuard(e ast.Expr) bool {
+	c, ok := e.(*ast.Compare)
+	if !ok || len(c.Comparators) != 1 || len(c.Ops) != 1 || c.Ops[0] != ast.Eq {
+		return false
+	}
+	name := func(x ast.Expr) bool { n, ok := x.(*ast.Name); return ok && n.Id == "__name__" }
+	main := func(x ast.Expr) bool { s, ok := constStr(x); return ok && s == "__main__" }
+	return name(c.Left) && main(c.Comparators[0]) || main(c.Left) && name(c.Comparators[0])
+}
+
+// bindsInBlock reports whether one of stmts is a set_device call.
+func (l *lowerer) bindsInBlock(stmts []ast.Stmt) bool {
+	for _, st := range stmts {
+		if c := stmtCall(st); c != nil && l.setDeviceCall(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// deviceBindingInCallee looks, after an init on a device backend whose
+// block binds no device, for the first call of a function of this file
+// among stmts (only host work before it) whose own statements run a
+// collective before their set_device: reported like the same-block form,
+// with no fix (the binding lives in another function).
+func (l *lowerer) deviceBindingInCallee(stmts []ast.Stmt, init *rules.Site, backend string) {
+	fd, ok := l.r.(FuncDefiner)
+	if !ok {
+		return
+	}
+	for _, st := range stmts {
+		if len(l.ops([]ast.Stmt{st})) > 0 && stmtCall(st) == nil {
+			return // device work of its own first
+		}
+		c := stmtCall(st)
+		if c == nil {
+			continue
+		}
+		_, fn := l.r.Callee(c)
+		if fn == nil || fn == l.fn || fn.Pos.Path != l.file.Path {
+			if len(l.ops([]ast.Stmt{st})) > 0 {
+				return
+			}
+			continue
+		}
+		body := ast.DefBody(fd.FuncDef(fn))
+		for k, bst := range body {
+			bind := stmtCall(bst)
+			if bind == nil || !l.setDeviceCall(bind) {
+				continue
+			}
+			var between *rules.Site
+			for _, op := range l.ops(body[:k]) {
+				if op.Site != nil && op.Site.Kind != rules.OpInit && op.Site.Kind != rules.OpOther && op.Site.Op != "new_group" && op.Site.Library != "mpi4py" {
+					between = op.Site
+					break
+				}
+			}
+			if between == nil && !strings.Contains(strings.ToLower(backend), "xccl") {
+				return
+			}
+			l.addDeviceBinding(&rules.DeviceBinding{Func: l.fn, Init: init, Backend: backend, Bind: l.pos(bind.Pos),
+				BindText: l.text(bind), Between: between})
+			return
+		}
+		return // the first function called decides
 	}
 }
 

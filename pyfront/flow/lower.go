@@ -109,6 +109,13 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	}
 	l.exchanges(body)
 	l.deviceBinding(body, node)
+	if _, isModule := node.(*ast.Module); isModule {
+		for _, s := range body {
+			if i, ok := s.(*ast.If); ok && isMainGuard(i.Test) {
+				l.deviceBinding(i.Body, node) // the script's own statements
+			}
+		}
+	}
 	if !exited {
 		end := l.pos(node.Span())
 		end.Line, end.Col = end.EndLine, end.EndCol
