@@ -208,7 +208,7 @@ func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
 		return rules.LocalValue, true
 	case l.batchTest(test):
 		return rules.LocalData, true
-	case l.timingProbe(test):
+	case l.timingTest(test):
 		return rules.LocalTiming, true
 	case l.randomDraw(test):
 		return rules.LocalRandom, true

@@ -154,6 +154,7 @@ type lowerer struct {
 	uniformAttrs map[string][]string
 	fsVars       map[string]bool // locals holding a file system probe's answer (fsProbe)
 	timeVars     map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
+	timeRecords  map[string]bool // those of timeVars that hold a record with a reading among its fields (timingTest)
 	randVars     map[string]bool // locals holding a random draw (randomDraw); nil until used
 	// rankArms counts the enclosing if arms whose test is a rank test:
 	// there a rank-dependent root may be every rank's same value (`if
@@ -2733,7 +2734,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// (espnet's GAN trainer draws its skip decision in both).
 			if l.notDist == 0 {
 				markVar(&l.fsVars, v, l.fsProbe(value))
-				markVar(&l.timeVars, v, l.timingProbe(value))
+				timing := l.timingProbe(value)
+				markVar(&l.timeVars, v, timing)
+				markVar(&l.timeRecords, v, timing && l.timingRecord(value))
 				markVar(&l.randVars, v, l.randomDraw(value))
 				markVar(&l.localVars, v, l.fromSyncForward(value))
 			}
@@ -3530,6 +3533,7 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 			delete(l.rankVars, v)
 			delete(l.fsVars, v)
 			delete(l.timeVars, v)
+			delete(l.timeRecords, v)
 			delete(l.localVars, v)
 			delete(l.amountVars, v)
 			delete(l.randVars, v)

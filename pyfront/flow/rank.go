@@ -546,7 +546,21 @@ func (l *lowerer) rankAttr(a *ast.Attribute) bool {
 			return true
 		}
 	}
+	if a.Attr == "rank" && hyperparamRank(a.Value) {
+		return false
+	}
 	return l.tb.PredicateByLastName("attr", a.Attr) != nil
+}
+
+// hyperparamRank reports a receiver whose `rank` is a model setting, not
+// a process's: LoRA's and adapters' rank (cfg.model.lora.rank).
+func hyperparamRank(recv ast.Expr) bool {
+	for _, part := range strings.Split(strings.ToLower(dotted(recv)), ".") {
+		if strings.Contains(part, "lora") || strings.Contains(part, "adapter") || strings.Contains(part, "peft") {
+			return true
+		}
+	}
+	return false
 }
 
 func (l *lowerer) envName(s string) bool {

@@ -108,6 +108,61 @@ func (l *lowerer) timingProbe(e ast.Expr) bool {
 	}, true)
 }
 
+// timingTest is timingProbe for an if's test, where a record that holds a
+// clock reading among its fields (`info = evaluate()`, which returns
+// {"acc": …, "elapse": time.time() - st}) is asked only whether it is
+// empty: `if info or step % 10 == 0:`. Its fields still count
+// (`info["elapse"] > 5`).
+func (l *lowerer) timingTest(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.BoolOp:
+		for _, v := range x.Values {
+			if l.timingTest(v) {
+				return true
+			}
+		}
+		return false
+	case *ast.UnaryOp:
+		if x.Op == ast.Not {
+			return l.timingTest(x.Operand)
+		}
+	case *ast.Name:
+		if l.timeRecords[x.Id] {
+			return false
+		}
+	}
+	return l.timingProbe(e)
+}
+
+// timingRecord reports a call of a program function every return of
+// which is a dict, list, tuple or set display: a record of values.
+func (l *lowerer) timingRecord(value ast.Expr) bool {
+	c, ok := value.(*ast.Call)
+	if !ok {
+		return false
+	}
+	_, fn := l.callee(c)
+	if fn == nil {
+		return false
+	}
+	body, _, ok := l.defOf(fn)
+	if !ok {
+		return false
+	}
+	n, displays := 0, 0
+	ast.InspectBody(body, func(x ast.Node) bool {
+		if r, ok := x.(*ast.Return); ok {
+			n++
+			switch r.Value.(type) {
+			case *ast.Dict, *ast.List, *ast.Tuple, *ast.Set:
+				displays++
+			}
+		}
+		return true
+	})
+	return n > 0 && n == displays
+}
+
 // programMethodCall reports an unresolved method call whose name the
 // program defines itself: bucket.full() on a parameter the analysis has
 // no value for is as likely the program's Bucket.full as a queue's.

@@ -78,6 +78,50 @@ func (b *builder) dropGated(ops []*rules.OpRef, cond string, fn *rules.Function,
 	return kept
 }
 
+// sameCond reports whether two conditions' texts ask the same: equal
+// texts, or two spellings of "this is global rank 0" (`self.rank == 0`
+// where the group is made, `dist.get_rank() == 0` where it is used).
+func sameCond(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	return a == b || rankZeroTest(a) && rankZeroTest(b)
+}
+
+// rankZeroNames are the last names of the global rank's usual spellings.
+var rankZeroNames = map[string]bool{
+	"rank": true, "_rank": true, "global_rank": true, "_global_rank": true, "get_rank": true,
+	"get_global_rank": true, "world_rank": true, "process_index": true,
+}
+
+// rankZeroFlags are the usual names of a "this is global rank 0" flag.
+var rankZeroFlags = map[string]bool{
+	"is_main_process": true, "is_global_zero": true, "is_rank_zero": true, "is_rank_0": true,
+	"is_world_process_zero": true, "is_master": true,
+}
+
+// rankZeroTest reports a condition text that tests for global rank 0:
+// `X == 0` or `0 == X` with X a rank's usual spelling (self.rank,
+// dist.get_rank(), torch.distributed.get_rank()), or a flag named for it
+// (accelerator.is_main_process, trainer.is_global_zero).
+func rankZeroTest(cond string) bool {
+	c := strings.ReplaceAll(cond, " ", "")
+	last := func(x string) string {
+		x = strings.TrimSuffix(x, "()")
+		return x[strings.LastIndexByte(x, '.')+1:]
+	}
+	if l, r, ok := strings.Cut(c, "=="); ok {
+		if r == "0" {
+			return rankZeroNames[last(l)]
+		}
+		if l == "0" {
+			return rankZeroNames[last(r)]
+		}
+		return false
+	}
+	return rankZeroFlags[last(c)]
+}
+
 // negated is the text of a condition's negation as an `if` would read it
 // ("not x" for "x", "x" for "not x"; "" for a longer test, which
 // underCond then never matches).
@@ -151,7 +195,7 @@ func (b *builder) underCond(f *callgraph.Func, line int, cond string) bool {
 			if int(sp.EndLineno) < line {
 				// `if not cond: return` before the line: what follows
 				// runs only where cond holds.
-				if i, ok := s.(*ast.If); ok && len(i.Orelse) == 0 && exits(i.Body) && negated(testText(file.Src, lines, i.Test)) == cond {
+				if i, ok := s.(*ast.If); ok && len(i.Orelse) == 0 && exits(i.Body) && sameCond(negated(testText(file.Src, lines, i.Test)), cond) {
 					found = true
 					return
 				}
@@ -162,7 +206,7 @@ func (b *builder) underCond(f *callgraph.Func, line int, cond string) bool {
 			}
 			switch s := s.(type) {
 			case *ast.If:
-				if inStmts(s.Body, line) && testText(file.Src, lines, s.Test) == cond {
+				if inStmts(s.Body, line) && sameCond(testText(file.Src, lines, s.Test), cond) {
 					found = true
 					return
 				}

@@ -1,6 +1,8 @@
 # A rank test stored on the instance in one method and read in another:
 # directly, through an accessor, from a base class, or as an and of two
 # rank tests. Only the ranks where it holds issue the collective.
+import time
+
 import torch
 import torch.distributed as dist
 from megatron.core import parallel_state as mpu
@@ -60,3 +62,14 @@ class Updater:
         if not self.is_head():
             return
         dist.broadcast(t, 0)  # want CV301 "`not self.is_head\(\)`"
+
+
+def evaluate_timed():
+    start = time.time()
+    return {"acc": 1.0, "elapse": time.time() - start}
+
+
+def log_slow(step):
+    info = evaluate_timed()
+    if info and info["elapse"] > 5.0:
+        dist.all_reduce(torch.zeros(1))  # want CV301 "reads the clock"
