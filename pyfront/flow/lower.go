@@ -149,6 +149,10 @@ type lowerer struct {
 	// rankDefs: for rank locals, the expression last assigned (a split's
 	// color may be spelled either way: rules.Group.Color); nil until used.
 	rankDefs map[string]ast.Expr
+	// asyncBufs: the tensors async collectives of this function use (a
+	// fresh tensor bound to one of these names is an event even in a
+	// function that never mentions a stream).
+	asyncBufs map[string]bool
 	// uniformAttrs: for rank attributes of self (seedRankAttrs), the
 	// groups within which they are uniform (flow.RankAttr.UniformIn).
 	uniformAttrs map[string][]string
@@ -391,7 +395,10 @@ func (l *lowerer) stmtInfo() (line int, indent string) {
 }
 
 func (l *lowerer) event(e *rules.Event) {
-	if !l.uses && (e.Kind == rules.EvUse || e.Kind == rules.EvFree || e.Kind == rules.EvReturn) {
+	if !l.uses && (e.Kind == rules.EvUse || e.Kind == rules.EvFree || e.Kind == rules.EvReturn) &&
+		!(e.Kind == rules.EvUse && e.Fresh && l.asyncBufs[e.Var]) {
+		// (A fresh tensor bound to a name an async collective of this
+		// function uses is kept: CV202 must know the name moved on.)
 		return
 	}
 	e.StmtLine, e.Indent = l.stmtInfo()
@@ -2971,12 +2978,20 @@ func (l *lowerer) wait(v string, at rules.Pos, st *state) {
 			ws = []*rules.Work{last}
 		}
 	}
+	var lists []string
 	for _, w := range ws {
 		w.Waited = append(w.Waited, at)
 		st.dropWork(w)
+		if w.Container != "" && w.Container != v && !slices.Contains(lists, w.Container) {
+			lists = append(lists, w.Container)
+		}
 	}
 	delete(st.pending, v)
 	l.event(&rules.Event{Kind: rules.EvWait, Pos: at, Var: v})
+	for _, c := range lists {
+		// for h in handles: h.wait() waits what handles holds.
+		l.event(&rules.Event{Kind: rules.EvWait, Pos: at, Var: c})
+	}
 }
 
 // holds reports whether st binds v to w.
@@ -3368,6 +3383,20 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 			l.expr(x, st, false)
 		}
 	}
+	if a, ok := c.Func.(*ast.Attribute); ok && filesArgs(c) {
+		// handles.append(dist.all_reduce(…, async_op=True)): the handle
+		// is filed in the list, and waiting the list's elements waits it.
+		if list := dotted(a.Value); list != "" {
+			for _, x := range c.Args {
+				if ac, isCall := unwrapAwait(x).(*ast.Call); isCall {
+					if as := l.callAsync[ac]; as != nil && as.Work != nil && as.Work.Container == "" && as.Work.Var == "" {
+						as.Work.Container = list
+						st.add(list, as.Work)
+					}
+				}
+			}
+		}
+	}
 	for _, k := range c.Keywords {
 		if site != nil || handed {
 			l.nestedCalls(k.Value, st)
@@ -3496,6 +3525,16 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 		w := &rules.Work{Site: site}
 		site.Work = w
 		l.addWork(w)
+	}
+	if site.Async {
+		for _, vs := range [2][]string{site.Inputs, site.Outputs} {
+			for _, v := range vs {
+				if l.asyncBufs == nil {
+					l.asyncBufs = map[string]bool{}
+				}
+				l.asyncBufs[v] = true
+			}
+		}
 	}
 	if site.Work != nil {
 		l.callAsync[c] = site

@@ -60,6 +60,36 @@ w3.wait()`,
 type pending struct {
 	site *rules.Site
 	ev   *rules.Event
+	// rebound: names bound to a fresh tensor since (buf = torch.empty_like(w)):
+	// they no longer denote the buffer the work is using.
+	rebound map[string]bool
+}
+
+// exitedBefore reports an event in an arm that leaves the function (or
+// the loop body) when the later event, at cur, is outside that arm: no
+// path runs both (`if fused: work = …; return work` before a collective
+// after the if).
+func exitedBefore(a, cur *rules.Arm) bool {
+	for x := a; x != nil; x = x.Parent {
+		if x.Exits && !cur.Within(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// without returns names less those rebound.
+func without(names []string, rebound map[string]bool) []string {
+	if len(rebound) == 0 {
+		return names
+	}
+	var out []string
+	for _, n := range names {
+		if !rebound[n] {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func overlap(a, b []string) string {
@@ -92,6 +122,15 @@ func run(p *rules.Pass) {
 					}
 				}
 				pend = kept
+			case rules.EvUse:
+				if e.Write && e.Fresh && e.Var != "" {
+					for i := range pend {
+						if pend[i].rebound == nil {
+							pend[i].rebound = map[string]bool{}
+						}
+						pend[i].rebound[e.Var] = true
+					}
+				}
 			case rules.EvCollective:
 				s := e.Site
 				if s == nil {
@@ -99,15 +138,18 @@ func run(p *rules.Pass) {
 				}
 				for _, q := range pend {
 					a := q.site
+					if exitedBefore(q.ev.Arm, e.Arm) {
+						continue
+					}
 					if !rulekit.Known(a.Group) || !rulekit.Known(s.Group) || rulekit.SameGroup(a.Group, s.Group) && !rulekit.NamedApart(a, s) {
 						continue
 					}
 					if rules.Exclusive(q.ev.Arm, e.Arm) {
 						continue // the other arm of an if/else: never both in one call
 					}
-					buf := overlap(append(append([]string{}, s.Inputs...), s.Outputs...), a.Outputs)
+					buf := overlap(without(append(append([]string{}, s.Inputs...), s.Outputs...), q.rebound), a.Outputs)
 					if buf == "" {
-						buf = overlap(s.Outputs, a.Inputs)
+						buf = overlap(without(s.Outputs, q.rebound), a.Inputs)
 					}
 					if buf == "" {
 						continue
@@ -124,7 +166,7 @@ func run(p *rules.Pass) {
 					break
 				}
 				if s.Async {
-					pend = append(pend, pending{s, e})
+					pend = append(pend, pending{site: s, ev: e})
 				}
 			}
 		}
