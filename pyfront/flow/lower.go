@@ -707,8 +707,14 @@ func (l *lowerer) objectResult(value ast.Expr) bool {
 	// object collective (detectron2's comm.gather, analysed in
 	// detectron2 itself) returns what it unpickles, as the entry says.
 	if _, fn := l.callee(c); fn != nil {
-		if e := l.tb.Collectives[l.tb.Canonical(fn.Name)]; e != nil && e.Kind == "object" {
-			return true
+		names := []string{fn.Name}
+		if qn, ok := l.r.(QualifiedNamer); ok {
+			names = qn.QualifiedNames(fn)
+		}
+		for _, name := range names {
+			if e := l.tb.Collectives[l.tb.Canonical(name)]; e != nil && e.Kind == "object" {
+				return true
+			}
 		}
 		return fn != l.fn && l.returnsObjects(fn)
 	}

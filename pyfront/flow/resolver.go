@@ -129,6 +129,16 @@ type IterGeneratorer interface {
 	IterGenerators(iter ast.Expr) []*rules.Function
 }
 
+// QualifiedNamer is implemented by resolvers that know the other names a
+// program function is importable as: its module's aliases (a namespace
+// package's files, named from the directory inside it, are also
+// importable with the directory's name: detectron2.utils.comm.gather as
+// well as utils.comm.gather). The tables name library functions by the
+// full one.
+type QualifiedNamer interface {
+	QualifiedNames(fn *rules.Function) []string
+}
+
 // FuncDefiner is implemented by resolvers that can return the definition
 // of a program function (a FunctionDef or AsyncFunctionDef), so that a
 // `with cm(...)` of a @contextmanager function of the program gets the

@@ -3,6 +3,7 @@ package model
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
@@ -341,6 +342,20 @@ func (r *resolver) SetOwnRankGlobals(path string, names map[string]bool) {
 // RankParams implements flow.RankParamer (see builder.spawnRankParams).
 func (r *resolver) RankParams(fn *rules.Function) []string {
 	return r.b.rankParams[fn]
+}
+
+// QualifiedNames implements flow.QualifiedNamer.
+func (r *resolver) QualifiedNames(fn *rules.Function) []string {
+	out := []string{fn.Name}
+	f := r.b.fnOf(fn)
+	if f == nil || f.Module == nil || !strings.HasPrefix(fn.Name, f.Module.Name+".") {
+		return out
+	}
+	rest := fn.Name[len(f.Module.Name):]
+	for _, a := range f.Module.Aliases {
+		out = append(out, a+rest)
+	}
+	return out
 }
 
 // RankAttrs implements flow.RankAttrer: the rank attributes of the
