@@ -58,11 +58,13 @@ type builder struct {
 	sites       map[*ast.Call]*rules.Site
 	unknown     *rules.Group
 	// syntactic facts from the statement walk
-	info    map[*ast.Call]*callInfo
-	joined  map[*ast.Call]bool
-	main    *rules.Context
-	spawns  []*spawn
-	imports map[string]map[string]string // module path → local name → qualified name
+	info   map[*ast.Call]*callInfo
+	joined map[*ast.Call]bool
+	// loopCalls: calls of program functions in a loop or comprehension.
+	loopCalls map[*ast.Call]bool
+	main      *rules.Context
+	spawns    []*spawn
+	imports   map[string]map[string]string // module path → local name → qualified name
 	// importedTops: the top-level packages some module imports.
 	importedTops map[string]bool
 	// rankParams: parameters that hold the process's rank on entry
@@ -140,7 +142,7 @@ func Build(in Input) *rules.Program {
 		prog:  &rules.Program{Files: in.Files},
 		files: map[string]*rules.File{}, sites: map[*ast.Call]*rules.Site{},
 		unknown: &rules.Group{ID: "unknown", Kind: rules.GroupUnknown},
-		info:    map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{},
+		info:    map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{}, loopCalls: map[*ast.Call]bool{},
 		selfStoreIdx: map[*callgraph.Class]map[string][]ast.Expr{}, summary: map[summaryKey][]*rules.OpRef{}, gates: map[*callgraph.Func]*funcGates{}, inProgress: map[summaryKey]bool{},
 		groupSeen: map[*rules.Group]bool{}, backwardFns: map[ast.Node]bool{}, groupFn: map[*rules.Group]ast.Node{},
 		callOf: map[*rules.Call]*callgraph.CallSite{}, siteSrc: map[*rules.Site]siteSource{},

@@ -118,7 +118,7 @@ func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name stri
 	if sp.Context == string(rules.Pool) {
 		pool = b.singleWorker(f, cs.Node)
 	}
-	many := spawnMany(sp, info, b.joined[cs.Node]) && pool == ""
+	many := (spawnMany(sp, info, b.joined[cs.Node]) || sp.Context == string(rules.Thread) && !b.joined[cs.Node] && b.calledInLoop(f)) && pool == ""
 	entries, bound := b.targetFuncs(cs, sp)
 	var ext *api.Collective
 	var extTarget ast.Expr
@@ -580,6 +580,21 @@ func onePool(e ast.Expr) bool {
 	}
 	k, ok := n.(*ast.Constant)
 	return ok && k.Type == ast.ConstInt && k.Int == 1
+}
+
+// calledInLoop reports a function that a loop of its caller calls: a
+// thread it starts is started once per pass (PipeDream's start(fn, args)
+// helper, called per peer and direction).
+func (b *builder) calledInLoop(f *callgraph.Func) bool {
+	if f.Parent == nil {
+		return false // a module body
+	}
+	for _, cs := range b.callersOf(f) {
+		if b.loopCalls[cs.Node] {
+			return true
+		}
+	}
+	return false
 }
 
 func spawnMany(sp *api.Spawner, info *callInfo, joined bool) bool {

@@ -31,6 +31,7 @@ type walker struct {
 type walkFacts struct {
 	info                          map[*ast.Call]*callInfo
 	joined                        map[*ast.Call]bool
+	loopCalls                     map[*ast.Call]bool // calls of program functions inside a loop or comprehension
 	groupFn                       map[*rules.Group]ast.Node
 	backwardFns                   map[ast.Node]bool
 	backwardCalls, backwardSingle int
@@ -46,7 +47,7 @@ type walkedLevel struct {
 }
 
 func newWalkFacts() *walkFacts {
-	return &walkFacts{info: map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{}, groupFn: map[*rules.Group]ast.Node{}, backwardFns: map[ast.Node]bool{}}
+	return &walkFacts{info: map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{}, loopCalls: map[*ast.Call]bool{}, groupFn: map[*rules.Group]ast.Node{}, backwardFns: map[ast.Node]bool{}}
 }
 
 // walkModules walks the modules' statements into one walkFacts.
@@ -65,6 +66,9 @@ func (b *builder) mergeWalk(f *walkFacts) {
 	}
 	for k, v := range f.joined {
 		b.joined[k] = v
+	}
+	for k, v := range f.loopCalls {
+		b.loopCalls[k] = v
 	}
 	for k, v := range f.backwardFns {
 		b.backwardFns[k] = v
@@ -443,6 +447,14 @@ func (w *walker) call(call *ast.Call, s ast.Stmt, st walkState, indentOf func() 
 	if cs != nil && len(w.b.groupAt) > 0 {
 		if g := w.b.groupAt[callPos(cs)]; g != nil {
 			w.out.groupFn[g] = w.fnNode
+		}
+	}
+	if (st.inLoop || inComp) && cs != nil {
+		for _, t := range cs.Targets {
+			if t.Fn != nil {
+				w.out.loopCalls[call] = true
+				break
+			}
 		}
 	}
 	if w.b.needsInfo(cs) {
