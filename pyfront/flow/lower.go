@@ -153,6 +153,11 @@ type lowerer struct {
 	// fresh tensor bound to one of these names is an event even in a
 	// function that never mentions a stream).
 	asyncBufs map[string]bool
+	// rankObjects: locals that hold an object on some ranks only (None on
+	// the others): `x is None` tests of them are rank tests, outside the
+	// rank test's arm that made them (the if, nil for `X if rank == 0
+	// else None`).
+	rankObjects map[string]*ast.If
 	// uniformAttrs: for rank attributes of self (seedRankAttrs), the
 	// groups within which they are uniform (flow.RankAttr.UniformIn).
 	uniformAttrs map[string][]string
@@ -2327,6 +2332,17 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 			after = append(after, o)
 		}
 	}
+	if len(after) == 0 && inLoop {
+		// Nothing left in this pass: a break also skips the next passes'
+		// collectives, which sit above the rank test in the loop's body
+		// (LMCache's rank-0-only cache: every rank all-gathers a chunk,
+		// then rank 0 breaks when its cache is full).
+		for _, o := range l.ops(l.nextIterations(exit)) {
+			if o.Pos.Line < int(top.s.Lineno) || o.Pos.Line > int(top.s.EndLineno) {
+				after = append(after, o)
+			}
+		}
+	}
 	if len(after) == 0 {
 		return nil
 	}
@@ -2726,6 +2742,20 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		l.trackJaxArray(v, value)
 		if value != nil {
 			l.forgetRankFields(v)
+			// An object only some ranks hold: `X if rank == 0 else None`,
+			// or anything assigned inside a rank test's arm (`storage =
+			// None` before `if rank == 0: storage = Storage()`). Whether it
+			// is None differs between ranks (rankObject).
+			switch {
+			case isNone(value):
+				delete(l.rankObjects, v)
+			case l.rankOrNone(value):
+				l.setRankObject(v, nil)
+			case len(l.rankIfs) > 0 && !l.uniformRankArms():
+				l.setRankObject(v, l.rankIfs[len(l.rankIfs)-1].s)
+			default:
+				delete(l.rankObjects, v)
+			}
 			if l.isRank(value) && !deviceValue(value) {
 				if fields := l.rankFields(value); fields != nil {
 					for _, f := range fields {

@@ -31,12 +31,16 @@ var deviceKindQueries = map[string]bool{
 // calls, attributes and environment reads from the rank_predicate tables,
 // locals assigned from them, and expressions built from those.
 func (l *lowerer) isRank(e ast.Expr) bool {
+	if len(l.rankObjects) > 0 && l.rankObjectTest(e) {
+		return true
+	}
 	return dependsOn(e, l.rankVars, func(n ast.Node) (found, descend bool) {
 		switch n := n.(type) {
 		case *ast.Compare:
 			// `local_rank == -1` / `!= -1`, `local_rank >= 0`,
 			// `local_rank is None` ask "launched distributed at all?",
-			// which every rank answers the same way.
+			// which every rank answers the same way; not so for an object
+			// only some ranks hold (rankObjects).
 			for _, c := range n.Comparators {
 				if isMinusOne(c) || isNone(c) {
 					return false, false
@@ -532,6 +536,73 @@ func (l *lowerer) predicateOf(c *ast.Call) *api.RankPredicate {
 func (l *lowerer) inTables(ext string) bool {
 	return l.tb.Collectives[ext] != nil || l.tb.Spawners[ext] != nil || l.tb.GroupCreators[ext] != nil ||
 		l.tb.Streams[ext] != nil || l.tb.RankPredicates[ext] != nil
+}
+
+// rankObjectTest reports a test of whether an object only some ranks
+// hold exists (rankObjects): `if storage:`, `if v is not None`, also
+// under not, and, or.
+func (l *lowerer) rankObjectTest(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Name:
+		return l.rankObject(x.Id)
+	case *ast.UnaryOp:
+		return x.Op == ast.Not && l.rankObjectTest(x.Operand)
+	case *ast.BoolOp:
+		for _, v := range x.Values {
+			if l.rankObjectTest(v) {
+				return true
+			}
+		}
+	case *ast.Compare:
+		n, ok := x.Left.(*ast.Name)
+		return ok && l.rankObject(n.Id) && len(x.Comparators) == 1 && isNone(x.Comparators[0]) &&
+			(x.Ops[0] == ast.Is || x.Ops[0] == ast.IsNot)
+	}
+	return false
+}
+
+// setRankObject records v as held by some ranks only, made under the
+// rank test's if (nil: by an if-expression on the rank).
+func (l *lowerer) setRankObject(v string, under *ast.If) {
+	if l.rankObjects == nil {
+		l.rankObjects = map[string]*ast.If{}
+	}
+	l.rankObjects[v] = under
+}
+
+// rankObject reports whether v holds an object some ranks lack, seen from
+// here: outside the arm of the rank test that made it (inside it, every
+// rank that tests it holds it).
+func (l *lowerer) rankObject(v string) bool {
+	under, ok := l.rankObjects[v]
+	if !ok {
+		return false
+	}
+	for _, r := range l.rankIfs {
+		if r.s == under {
+			return false
+		}
+	}
+	return true
+}
+
+// rankOrNone reports `X if <rank test> else None` (either way round): an
+// object that only the ranks passing the test hold.
+func (l *lowerer) rankOrNone(e ast.Expr) bool {
+	x, ok := e.(*ast.IfExp)
+	return ok && (isNone(x.Orelse) || isNone(x.Body)) && l.isRank(x.Test)
+}
+
+// uniformRankArms reports whether every enclosing rank test is one the
+// tables declare uniform within some groups (Megatron's stage tests):
+// an object made there is held alike by those groups' members.
+func (l *lowerer) uniformRankArms() bool {
+	for _, r := range l.rankIfs {
+		if len(l.uniformIn(r.s.Test)) == 0 {
+			return false
+		}
+	}
+	return len(l.rankIfs) > 0
 }
 
 func (l *lowerer) rankAttr(a *ast.Attribute) bool {

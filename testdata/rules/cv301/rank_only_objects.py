@@ -1,0 +1,42 @@
+# An object only rank 0 holds decides a loop exit after a collective
+# (LMCache's rank-0 CPU cache): the other ranks go on to the next pass's
+# collective alone.
+import torch
+import torch.distributed as dist
+
+
+def try_alloc():
+    return None
+
+
+def nested_break(chunks, group):
+    rank = dist.get_rank()
+    for chunk in chunks:
+        out = [torch.empty_like(chunk) for _ in range(dist.get_world_size(group))]
+        dist.all_gather(out, chunk, group=group)  # want CV301 "do not leave early"
+        if rank == 0:
+            if try_alloc() is None:
+                break
+
+
+class Storage:
+    def allocate(self):
+        return None
+
+
+def object_or_none(chunks):
+    storage = Storage() if dist.get_rank() == 0 else None
+    for chunk in chunks:
+        dist.all_reduce(chunk)  # want CV301 "storage is not None"
+        if storage is not None and storage.allocate() is None:
+            break
+
+
+def assigned_in_rank_arm(chunks):
+    storage = None
+    if dist.get_rank() == 0:
+        storage = Storage()
+    for chunk in chunks:
+        dist.all_reduce(chunk)  # want CV301 "`storage`"
+        if storage:
+            break

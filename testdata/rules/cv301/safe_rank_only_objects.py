@@ -1,0 +1,47 @@
+# The exit is agreed first (an all-reduced flag), or the object exists on
+# every rank; a broadcast result received in the followers' arm is no
+# rank-only object.
+import torch
+import torch.distributed as dist
+
+
+def try_alloc():
+    return None
+
+
+def agreed_break(chunks, group):
+    rank = dist.get_rank()
+    for chunk in chunks:
+        dist.all_reduce(chunk, group=group)
+        full = try_alloc() if rank == 0 else object()
+        stop = torch.tensor([1 if full is None else 0])
+        dist.all_reduce(stop, group=group)
+        if int(stop.item()) > 0:
+            break
+
+
+class Storage:
+    pass
+
+
+def everywhere(chunks):
+    storage = Storage()
+    for chunk in chunks:
+        dist.all_reduce(chunk)
+        if storage is None:
+            break
+
+
+def followers(commands, execute):
+    if dist.get_rank() == 0:
+        for c in commands:
+            dist.broadcast_object_list([c], src=0)
+        dist.broadcast_object_list([None], src=0)
+    else:
+        while True:
+            box = [None]
+            dist.broadcast_object_list(box, src=0)
+            command = box[0]
+            if command is None:
+                break
+            execute(command)
