@@ -151,6 +151,34 @@ func tempInit(n ast.Node, info *types.Info, v *types.Var) ast.Expr {
 	return out
 }
 
+// pointsOut reports a local pointer that its definition points at memory
+// of the caller's: a conversion of a pointer parameter or of another
+// non-local ((*C.MPI_Request)(request), unsafe.Pointer(out)).
+func (b *builder) pointsOut(n ast.Node, v *types.Var) bool {
+	init := tempInit(n, b.pass.TypesInfo, v)
+	if init == nil {
+		return false
+	}
+	if _, isAddr := ast.Unparen(init).(*ast.UnaryExpr); isAddr {
+		return false // &local: a pointer to this function's own variable
+	}
+	ptrConv := false
+	if c, ok := ast.Unparen(init).(*ast.CallExpr); ok && len(c.Args) == 1 {
+		if _, star := ast.Unparen(c.Fun).(*ast.StarExpr); star {
+			// (*T)(x): a pointer conversion, also where T is a C type the
+			// analysis has no declaration of (a raw cgo file).
+			ptrConv = true
+			init = c.Args[0]
+		}
+	}
+	rv, ok := b.rootObj(init).(*types.Var)
+	if !ok || rv.Kind() == types.LocalVar {
+		return false
+	}
+	_, isPtr := rv.Type().Underlying().(*types.Pointer)
+	return isPtr || ptrConv
+}
+
 // makesUniqueID reports a function body that creates an NCCL unique id
 // itself (C.ncclGetUniqueId, a binding's GetUniqueId / NewUniqueID).
 func makesUniqueID(n ast.Node) bool {
@@ -528,6 +556,11 @@ func (b *builder) addWork(f *fn, it *item, site *rules.Site, req ast.Expr) {
 	top := f
 	for top.parent != nil {
 		top = top.parent
+	}
+	if v, ok := obj.(*types.Var); ok && !wk.Escapes && b.pointsOut(top.node, v) {
+		// p := (*C.MPI_Request)(request): the request is stored through
+		// the caller's pointer, and the caller waits it.
+		wk.Escapes = true
 	}
 	// Calls that use the request legitimately: the nonblocking calls
 	// themselves and the waits.

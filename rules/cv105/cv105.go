@@ -108,7 +108,16 @@ func run(p *rules.Pass) {
 	for c := range first {
 		ctxs = append(ctxs, c)
 	}
-	sort.Slice(ctxs, func(i, j int) bool { return less(first[ctxs[i]].Pos, first[ctxs[j]].Pos) })
+	sort.Slice(ctxs, func(i, j int) bool {
+		a, b := first[ctxs[i]].Pos, first[ctxs[j]].Pos
+		if a != b {
+			return less(a, b)
+		}
+		// Goroutines that first reach the same call: the one started
+		// first in the source is reported at the call, the others where
+		// they start (the order must not depend on map iteration).
+		return less(ctxs[i].Spawn, ctxs[j].Spawn)
+	})
 	reported := map[rules.Pos]bool{}
 	for _, c := range ctxs {
 		s := first[c]

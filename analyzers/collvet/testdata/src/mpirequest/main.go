@@ -26,6 +26,13 @@ func start(buf []int32, peer C.int) *C.MPI_Request {
 	return req // the caller waits
 }
 
+// isend stores the request through the caller's pointer, by way of a
+// local alias (a binding's out-parameter): the caller waits it.
+func isend(buf []int32, peer C.int, request *C.MPI_Request) {
+	p := (*C.MPI_Request)(request)
+	C.MPI_Isend(unsafe.Pointer(&buf[0]), C.int(len(buf)), C.MPI_INT, peer, 0, C.MPI_COMM_WORLD, p)
+}
+
 func main() {
 	C.MPI_Init(nil, nil)
 	buf := make([]int32, 4)
@@ -33,5 +40,8 @@ func main() {
 	exchange(buf, buf, 1)
 	r := start(buf, 1)
 	C.MPI_Wait(r, nil)
+	var sent C.MPI_Request
+	isend(buf, 1, &sent)
+	C.MPI_Wait(&sent, nil)
 	C.MPI_Finalize()
 }
