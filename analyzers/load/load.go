@@ -82,11 +82,7 @@ func LoadWith(patterns []string, dir string, opts Options) (*rules.Program, []er
 	}
 	var errs []error
 	for _, p := range pkgs {
-		if e, ok := cgoFailure(p); ok {
-			errs = append(errs, e)
-			continue
-		}
-		for _, e := range p.Errors {
+		for _, e := range cgoErrors(p) {
 			errs = append(errs, e)
 		}
 	}
@@ -126,40 +122,47 @@ func cgoEnv() []string {
 	return env
 }
 
-// cgoFailure recognises a package whose cgo processing failed (most often
-// a C header, nccl.h or mpi.h, missing on a machine that only lints) and
-// whose only type errors come from that (a missing C compiler leaves no
-// list error, only those type errors): go list then hands back the files
-// as written, the lowering reads their C.name calls as they are, and the
-// package is analysed in full. The go command's compiler output and the
-// "could not import C" type errors become one error that says so.
-func cgoFailure(p *packages.Package) (packages.Error, bool) {
-	var list, importC *packages.Error
+// cgoErrors returns a package's errors, with a failure of cgo's
+// processing (most often a C header, nccl.h or mpi.h, missing on a
+// machine that only lints, or no C compiler) told once: go list then hands
+// back the files as written, the lowering reads their C.name calls as they
+// are, and the package is analysed. The go command's compiler output (a
+// list error) and the "could not import C" type errors become one error
+// that says so; the package's other errors are kept.
+func cgoErrors(p *packages.Package) []packages.Error {
+	var importC *packages.Error
 	for i := range p.Errors {
-		e := &p.Errors[i]
-		switch {
-		case e.Kind == packages.ListError && list == nil:
-			list = e
-		case e.Kind == packages.TypeError && strings.HasPrefix(e.Msg, "could not import C "):
-			if importC == nil {
-				importC = e
-			}
-		default:
-			return packages.Error{}, false
+		if e := &p.Errors[i]; e.Kind == packages.TypeError && strings.HasPrefix(e.Msg, "could not import C ") {
+			importC = e
+			break
 		}
 	}
 	if importC == nil {
-		return packages.Error{}, false
+		return p.Errors
 	}
 	why := "no C compiler ran"
-	if list != nil {
-		why = compilerError(list.Msg)
+	var out []packages.Error
+	listed := false
+	for _, e := range p.Errors {
+		switch {
+		case e.Kind == packages.TypeError && strings.HasPrefix(e.Msg, "could not import C "):
+		case e.Kind == packages.ListError && !listed && isCgoOutput(e.Msg):
+			why, listed = compilerError(e.Msg), true
+		default:
+			out = append(out, e)
+		}
 	}
-	return packages.Error{
+	return append([]packages.Error{{
 		Pos:  importC.Pos,
 		Kind: packages.TypeError,
 		Msg:  "cgo could not process this package's C code (" + why + "); analysed without the C declarations",
-	}, true
+	}}, out...)
+}
+
+// isCgoOutput reports a go command error that is the C compiler's (or
+// cgo's) output for the package.
+func isCgoOutput(msg string) bool {
+	return strings.Contains(msg, "error:") || strings.Contains(msg, "cgo") || strings.Contains(msg, "C compiler")
 }
 
 // compilerError picks the C compiler's first error line out of the go

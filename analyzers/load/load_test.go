@@ -184,3 +184,35 @@ func unsetenv(t *testing.T, key string) {
 		}
 	})
 }
+
+// TestLoadWithoutCOtherErrors: a cgo package without its header that also
+// has an error of its own gets the one cgo error and its own, not the
+// go command's compiler output.
+func TestLoadWithoutCOtherErrors(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/mod")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "include")); err != nil {
+		t.Fatal(err)
+	}
+	bad := "package wrap\n\nfunc broken() int { return undefinedName }\n"
+	if err := os.WriteFile(filepath.Join(dir, "wrap", "broken.go"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errs := load.Load([]string{"./..."}, dir)
+	var cgo, own int
+	for _, e := range errs {
+		switch msg := e.Error(); {
+		case strings.Contains(msg, "cgo could not process this package's C code (nccl.h"):
+			cgo++
+		case strings.Contains(msg, "undefinedName"):
+			own++
+		case strings.Contains(msg, "fatal error") || strings.Contains(msg, "could not import C"):
+			t.Errorf("raw cgo error kept: %v", e)
+		}
+	}
+	if cgo != 1 || own != 1 {
+		t.Errorf("errors = %v, want one cgo error and the package's own", errs)
+	}
+}
