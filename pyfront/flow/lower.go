@@ -157,7 +157,7 @@ type lowerer struct {
 	// the others): `x is None` tests of them are rank tests, outside the
 	// rank test's arm that made them (the if, nil for `X if rank == 0
 	// else None`).
-	rankObjects map[string]*ast.If
+	rankObjects map[string]rankObject
 	// uniformAttrs: for rank attributes of self (seedRankAttrs), the
 	// groups within which they are uniform (flow.RankAttr.UniformIn).
 	uniformAttrs map[string][]string
@@ -2750,9 +2750,17 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			case isNone(value):
 				delete(l.rankObjects, v)
 			case l.rankOrNone(value):
-				l.setRankObject(v, nil)
+				l.setRankObject(v, nil, false)
 			case len(l.rankIfs) > 0 && !l.uniformRankArms():
-				l.setRankObject(v, l.rankIfs[len(l.rankIfs)-1].s)
+				top := l.rankIfs[len(l.rankIfs)-1]
+				if o, ok := l.rankObjects[v]; ok && o.under == top.s && o.inElse != top.inElse {
+					// Both arms of the rank test bind it (`if rank == 0:
+					// data = load()` / `else: data = receive()`): every
+					// rank holds it after the if.
+					delete(l.rankObjects, v)
+					break
+				}
+				l.setRankObject(v, top.s, top.inElse)
 			default:
 				delete(l.rankObjects, v)
 			}

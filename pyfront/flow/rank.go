@@ -561,25 +561,32 @@ func (l *lowerer) rankObjectTest(e ast.Expr) bool {
 	return false
 }
 
-// setRankObject records v as held by some ranks only, made under the
-// rank test's if (nil: by an if-expression on the rank).
-func (l *lowerer) setRankObject(v string, under *ast.If) {
+// rankObject is where an object only some ranks hold was made: under the
+// rank test's if, in its else arm or not (under nil: an if-expression on
+// the rank).
+type rankObject struct {
+	under  *ast.If
+	inElse bool
+}
+
+// setRankObject records v as held by some ranks only.
+func (l *lowerer) setRankObject(v string, under *ast.If, inElse bool) {
 	if l.rankObjects == nil {
-		l.rankObjects = map[string]*ast.If{}
+		l.rankObjects = map[string]rankObject{}
 	}
-	l.rankObjects[v] = under
+	l.rankObjects[v] = rankObject{under: under, inElse: inElse}
 }
 
 // rankObject reports whether v holds an object some ranks lack, seen from
 // here: outside the arm of the rank test that made it (inside it, every
 // rank that tests it holds it).
 func (l *lowerer) rankObject(v string) bool {
-	under, ok := l.rankObjects[v]
+	o, ok := l.rankObjects[v]
 	if !ok {
 		return false
 	}
 	for _, r := range l.rankIfs {
-		if r.s == under {
+		if r.s == o.under {
 			return false
 		}
 	}

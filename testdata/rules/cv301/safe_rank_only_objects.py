@@ -45,3 +45,15 @@ def followers(commands, execute):
             if command is None:
                 break
             execute(command)
+
+
+def scattered(base_iter, rank, scatter):
+    # Both arms of the rank test bind data: every rank holds it after.
+    while True:
+        if rank == 0:
+            data = scatter([next(base_iter, None)])
+        else:
+            data = scatter(None)
+        if data is None:
+            break
+        dist.all_reduce(data)
