@@ -222,8 +222,36 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 		return nil
 	}
 	self := pos[0].Arg
+	// Most methods assign no attribute of their instance from anything
+	// that could be a rank: a look at the syntax, then at the text, spares
+	// them the lowerer.
+	stores := false
+	ast.InspectStmts(body, func(st ast.Stmt) bool {
+		if a, ok := st.(*ast.Assign); ok && len(a.Targets) == 1 {
+			if t, ok := a.Targets[0].(*ast.Attribute); ok {
+				if n, ok := t.Value.(*ast.Name); ok && n.Id == self {
+					switch a.Value.(type) {
+					case *ast.Call, *ast.Compare, *ast.BoolOp, *ast.Name, *ast.Attribute, *ast.UnaryOp, *ast.Subscript:
+						stores = true
+					}
+				}
+			}
+		}
+		switch st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		}
+		return !stores
+	})
+	if !stores {
+		return nil
+	}
+	f := r.File()
+	if f == nil || len(seed) == 0 && !sourceFor(r, f).mentionsAny(node.Span(), rankWords) {
+		return nil
+	}
 	l := newLowerer(fn, r)
-	if l == nil || len(seed) == 0 && !l.src.mentionsAny(node.Span(), rankWords) {
+	if l == nil {
 		return nil
 	}
 	for _, p := range seed {
