@@ -714,7 +714,24 @@ var evenPartitioners = map[string]bool{"partition_dataset": true, "partition_dat
 // the same on every rank.
 func evenShare(n *ast.Subscript) bool {
 	c, ok := n.Value.(*ast.Call)
-	if !ok || !evenPartitioners[lastName(dotted(c.Func))] {
+	if !ok {
+		return false
+	}
+	// x.split(x.size(0) // n)[rank], torch.split(x, len(x) // n)[rank]:
+	// chunks of one size, the remainder in a chunk past the last rank's
+	// (GLT's and the MLPerf GNN reference's per-process share).
+	if a, isAttr := c.Func.(*ast.Attribute); isAttr && a.Attr == "split" {
+		size := c.Args
+		if dotted(a.Value) == "torch" && len(size) > 0 {
+			size = size[1:]
+		}
+		if len(size) == 1 {
+			if b, ok := size[0].(*ast.BinOp); ok && b.Op == ast.FloorDiv {
+				return true
+			}
+		}
+	}
+	if !evenPartitioners[lastName(dotted(c.Func))] {
 		return false
 	}
 	for _, k := range c.Keywords {
