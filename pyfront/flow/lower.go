@@ -875,6 +875,9 @@ func deviceCopyHelper(c *ast.Call) bool {
 // torch.empty_strided(…): memory allocated on the current stream with
 // nothing written to it (no kernel runs).
 func freshAlloc(value ast.Expr) bool {
+	if lc, ok := value.(*ast.ListComp); ok {
+		return freshAlloc(lc.Elt) // [torch.empty_like(w) for _ in range(n)]
+	}
 	c, ok := value.(*ast.Call)
 	if !ok {
 		return false
@@ -1875,7 +1878,19 @@ func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *st
 	defer func() { l.forIters = l.forIters[:len(l.forIters)-1] }()
 	tn, tIsName := target.(*ast.Name)
 	if !tIsName {
-		return l.loop(target, body, orelse, st)
+		// for handle, x in zip(handles, xs): the first name holds each
+		// handle of the first list in turn.
+		t, isTuple := target.(*ast.Tuple)
+		c, isCall := iter.(*ast.Call)
+		if !isTuple || !isCall || dotted(c.Func) != "zip" || len(c.Args) == 0 || len(t.Elts) == 0 {
+			return l.loop(target, body, orelse, st)
+		}
+		first, ok1 := t.Elts[0].(*ast.Name)
+		list, ok2 := c.Args[0].(*ast.Name)
+		if !ok1 || !ok2 || !st.has(list.Id) {
+			return l.loop(target, body, orelse, st)
+		}
+		tn, iter = first, list
 	}
 	// for w in works, or for w in (w1, w2, w3): the loop variable holds
 	// each handle in turn.

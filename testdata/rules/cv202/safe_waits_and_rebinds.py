@@ -31,10 +31,28 @@ def returned_in_arm(x, g1, g2, fused):
     return None
 
 
-def driver(x, y, w):
+def driver(x, y, w, weights, convert):
     tp, ep = mpu.get_tensor_model_parallel_group(), mpu.get_expert_model_parallel_group()
+    zipped_waits_fresh_lists(weights, tp, ep, convert)
     waited_through_list(x, y, tp, ep)
     fresh_buffer(w, tp, ep)
     h = returned_in_arm(x, tp, ep, True)
     if h is not None:
         h.wait()
+
+
+def zipped_waits_fresh_lists(weights, tp, ep, convert):
+    # ROLL's Megatron weight update: handles waited in a zip with their
+    # buffers, then fresh buffer lists for the other group's gathers.
+    handles, gathered = [], []
+    for w in weights:
+        bufs = [torch.empty_like(w) for _ in range(2)]
+        gathered.append(bufs)
+        handles.append(dist.all_gather(bufs, w, group=tp, async_op=True))
+    for handle, bufs in zip(handles, gathered):
+        if handle is not None:
+            handle.wait()
+        convert(bufs)
+    for w in weights:
+        bufs = [torch.empty_like(w) for _ in range(2)]
+        dist.all_gather(bufs, w, group=ep)
