@@ -817,7 +817,10 @@ func keepsHost(value ast.Expr) bool {
 // handleMethods are methods of work handles, futures and events, which
 // tensors do not have: their receiver (works[i].wait()) is no tensor read.
 var handleMethods = map[string]bool{"wait": true, "is_completed": true, "result": true, "done": true, "query": true, "get_future": true,
-	"record": true} // Event.record: tensors have no record method
+	"record": true, // Event.record: tensors have no record method
+	// Attaching an autograd hook to a tensor launches nothing and reads
+	// none of its memory.
+	"register_hook": true, "register_post_accumulate_grad_hook": true, "retain_grad": true}
 
 var containerMethods = map[string]bool{"items": true, "keys": true, "get": true, "append": true, "extend": true, "setdefault": true}
 

@@ -539,15 +539,23 @@ func (b *builder) singleWorker(f *callgraph.Func, c *ast.Call) string {
 	if scope == nil {
 		return ""
 	}
+	names := []string{recv}
+	if cd, ok := scope.(*ast.ClassDef); ok && strings.HasPrefix(recv, "self.") {
+		// self.pool, a property that makes the pool on first use and
+		// keeps it in self._pool (OLMo-core's trainer).
+		if kept := propertyReturns(cd, strings.TrimPrefix(recv, "self.")); kept != "" {
+			names = append(names, kept)
+		}
+	}
 	found := false
 	ast.Inspect(scope, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Assign:
 			for _, t := range n.Targets {
-				found = found || pathText(t) == recv && onePool(n.Value)
+				found = found || slices.Contains(names, pathText(t)) && onePool(n.Value)
 			}
 		case *ast.WithItem:
-			found = found || n.OptionalVars != nil && pathText(n.OptionalVars) == recv && onePool(n.ContextExpr)
+			found = found || n.OptionalVars != nil && slices.Contains(names, pathText(n.OptionalVars)) && onePool(n.ContextExpr)
 		}
 		return !found
 	})
@@ -555,6 +563,37 @@ func (b *builder) singleWorker(f *callgraph.Func, c *ast.Call) string {
 		return ""
 	}
 	return "one-worker pool " + key
+}
+
+// propertyReturns is the attribute of self (`self._pool`) that the
+// class's property name returns, or "".
+func propertyReturns(cd *ast.ClassDef, name string) string {
+	for _, st := range cd.Body {
+		fd, ok := st.(*ast.FunctionDef)
+		if !ok || fd.Name != name {
+			continue
+		}
+		prop := false
+		for _, d := range fd.DecoratorList {
+			if n := pathText(d); n == "property" || strings.HasSuffix(n, "cached_property") {
+				prop = true
+			}
+		}
+		if !prop {
+			return ""
+		}
+		var out string
+		ast.InspectBody(fd.Body, func(n ast.Node) bool {
+			if r, ok := n.(*ast.Return); ok && r.Value != nil {
+				if t := pathText(r.Value); strings.HasPrefix(t, "self.") {
+					out = t
+				}
+			}
+			return out == ""
+		})
+		return out
+	}
+	return ""
 }
 
 // onePool: ThreadPoolExecutor(1) / (max_workers=1), ThreadPool(1) /
