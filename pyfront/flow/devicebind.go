@@ -228,6 +228,10 @@ func (l *lowerer) deviceBindingInCallee(stmts []ast.Stmt, init *rules.Site, back
 	}
 }
 
+// ParamDefault returns the default value of the function's parameter
+// name, or nil.
+func ParamDefault(node ast.Node, name string) ast.Expr { return paramDefault(node, name) }
+
 // paramDefault returns the default value of the function's parameter
 // name, or nil.
 func paramDefault(node ast.Node, name string) ast.Expr {

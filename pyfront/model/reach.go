@@ -1,8 +1,11 @@
 package model
 
 import (
+	"strings"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/pyfront/flow"
 	"github.com/collvet/collvet/rules"
 )
 
@@ -295,6 +298,11 @@ func (b *builder) refineGroup(site *rules.Site, chain []*rules.Call, sp *spawn) 
 				}
 			}
 			next = callArg(cs.Node, idx-shift, name.Id)
+			if next == nil {
+				// Not passed: the parameter's default (group=None is the
+				// default group).
+				return b.defaultGroup(fn, name.Id)
+			}
 			fn = cs.Caller
 		} else {
 			if sp == nil {
@@ -310,7 +318,7 @@ func (b *builder) refineGroup(site *rules.Site, chain []*rules.Call, sp *spawn) 
 				next = sp.kw[name.Id]
 			}
 			if next == nil {
-				return nil
+				return b.defaultGroup(fn, name.Id)
 			}
 			if gs := b.groupsOf(b.g.ExprValues(next), next); len(gs) == 1 {
 				return gs[0]
@@ -327,6 +335,26 @@ func (b *builder) refineGroup(site *rules.Site, chain []*rules.Call, sp *spawn) 
 	}
 	if gs := b.groupsOf(b.g.ExprValues(e), e); len(gs) == 1 {
 		return gs[0]
+	}
+	return nil
+}
+
+// defaultGroup is the group a parameter's default denotes when a call
+// leaves it out: the default group for None (or group.WORLD); nil
+// otherwise.
+func (b *builder) defaultGroup(f *callgraph.Func, param string) *rules.Group {
+	if f == nil {
+		return nil
+	}
+	d := flow.ParamDefault(f.Node, param)
+	if d == nil {
+		return nil
+	}
+	if k, ok := d.(*ast.Constant); ok && k.Type == ast.ConstNone {
+		return b.in.Values.world
+	}
+	if t := pathText(d); strings.HasSuffix(t, "group.WORLD") {
+		return b.in.Values.world
 	}
 	return nil
 }
