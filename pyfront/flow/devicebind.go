@@ -71,7 +71,7 @@ func (l *lowerer) deviceBackend(c *ast.Call, node ast.Node) string {
 		}
 	}
 	if n, isName := b.(*ast.Name); isName {
-		if d := paramDefault(node, n.Id); d != nil {
+		if d := ParamDefault(node, n.Id); d != nil {
 			b = d
 		} else {
 			b = LocalValue(node, n.Id)
@@ -135,9 +135,7 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 			}
 			var between *rules.Site
 			for _, op := range l.ops(stmts[i+1 : j]) {
-				// An MPI call (mpi4py's Barrier for rank discovery) is host
-				// work on another library's communicator: no device work.
-				if op.Site != nil && op.Site.Kind != rules.OpInit && op.Site.Kind != rules.OpOther && op.Site.Op != "new_group" && op.Site.Library != "mpi4py" {
+				if deviceWork(op) {
 					between = op.Site
 					break
 				}
@@ -156,6 +154,13 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 		}
 		return
 	}
+}
+
+// deviceWork reports an op that runs on the rank's device: a collective,
+// not the group's creation, not an MPI call (mpi4py's Barrier for rank
+// discovery is host work on another library's communicator).
+func deviceWork(op *rules.OpRef) bool {
+	return op.Site != nil && op.Site.Kind != rules.OpInit && op.Site.Kind != rules.OpOther && op.Site.Op != "new_group" && op.Site.Library != "mpi4py"
 }
 
 // isMainGuard matches `__name__ == "__main__"` (either way round).
@@ -212,7 +217,7 @@ func (l *lowerer) deviceBindingInCallee(stmts []ast.Stmt, init *rules.Site, back
 			}
 			var between *rules.Site
 			for _, op := range l.ops(body[:k]) {
-				if op.Site != nil && op.Site.Kind != rules.OpInit && op.Site.Kind != rules.OpOther && op.Site.Op != "new_group" && op.Site.Library != "mpi4py" {
+				if deviceWork(op) {
 					between = op.Site
 					break
 				}
@@ -230,11 +235,7 @@ func (l *lowerer) deviceBindingInCallee(stmts []ast.Stmt, init *rules.Site, back
 
 // ParamDefault returns the default value of the function's parameter
 // name, or nil.
-func ParamDefault(node ast.Node, name string) ast.Expr { return paramDefault(node, name) }
-
-// paramDefault returns the default value of the function's parameter
-// name, or nil.
-func paramDefault(node ast.Node, name string) ast.Expr {
+func ParamDefault(node ast.Node, name string) ast.Expr {
 	_, args, _, ok := defParts(node)
 	if !ok || args == nil {
 		return nil

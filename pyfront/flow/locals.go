@@ -19,30 +19,10 @@ func scopeBody(node ast.Node) []ast.Stmt {
 // function (or module) node, or nil when there is none, several, or the
 // name is bound otherwise too (a loop, a with, an augmented assignment).
 func LocalValue(node ast.Node, name string) ast.Expr {
-	var value ast.Expr
-	var target *ast.Name
-	stores := 0
-	ast.InspectBody(scopeBody(node), func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.Assign:
-			for _, t := range x.Targets {
-				if nm, ok := t.(*ast.Name); ok && nm.Id == name {
-					value, target = x.Value, nm
-				}
-			}
-		case *ast.Name:
-			// Every binding counts: assignments, unpacking, loops,
-			// with targets, walrus, del, augmented assignments.
-			if x.Id == name && x.Ctx != ast.Load {
-				stores++
-			}
-		}
-		return true
-	})
-	if stores != 1 || target == nil {
-		return nil
+	if vals := LocalValues(node, name); len(vals) == 1 {
+		return vals[0]
 	}
-	return value
+	return nil
 }
 
 // LocalDict looks a constant key up in the dict the function (or module)
@@ -111,6 +91,8 @@ func LocalValues(node ast.Node, name string) []ast.Expr {
 				}
 			}
 		case *ast.Name:
+			// Every binding counts: assignments, unpacking, loops,
+			// with targets, walrus, del, augmented assignments.
 			if x.Id == name && x.Ctx != ast.Load {
 				stores++
 			}
