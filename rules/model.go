@@ -218,6 +218,22 @@ type Context struct {
 	// front end knows it: the context runs in whatever process runs that
 	// function.
 	SpawnIn *Function
+	// Instead, when the spawn sits in one arm of an if whose test reads
+	// only the instance's settings (`if self.use_thread: pool.submit(f)
+	// else: f()`), is the other arm's extent in SpawnIn: what runs there
+	// runs instead of the spawn, never beside it.
+	Instead *Extent
+}
+
+// Extent is a range of lines of one file.
+type Extent struct {
+	Path       string
+	Start, End int
+}
+
+// Contains reports whether p lies within e.
+func (e *Extent) Contains(p Pos) bool {
+	return e != nil && p.Path == e.Path && e.Start <= p.Line && p.Line <= e.End
 }
 
 // Label describes c for messages: "the main thread", "thread started at x.py:12".

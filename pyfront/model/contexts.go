@@ -142,8 +142,10 @@ func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name stri
 		// one the program calls in messages.
 		label = "torch.autograd.graph.Node.register_hook"
 	}
+	instead := b.otherArm(f, cs.Node)
 	mk := func(entry *callgraph.Func, isBound bool) *rules.Context {
 		c := b.newContext(sp.Context, f, cs.Node, label)
+		c.Instead = instead
 		c.Many = many
 		c.Serial = pool
 		c.Joined = b.joined[cs.Node]
@@ -619,6 +621,71 @@ func onePool(e ast.Expr) bool {
 	}
 	k, ok := n.(*ast.Constant)
 	return ok && k.Type == ast.ConstInt && k.Int == 1
+}
+
+// otherArm returns the extent of the other arm of the if of f whose arm
+// holds the spawning call, when the if's test reads only settings of the
+// instance (attributes of self, compared with constants): the two arms are
+// alternatives for the object's whole life (OLMo-core's
+// `if self.use_thread: pool.submit(f) else: f()`, vLLM's P2P engine's
+// send_type). Nil otherwise.
+func (b *builder) otherArm(f *callgraph.Func, call *ast.Call) *rules.Extent {
+	body := ast.DefBody(f.Node)
+	if len(body) == 0 || call == nil || f.Class == nil {
+		return nil
+	}
+	line := int(call.Span().Lineno)
+	var out *rules.Extent
+	var visit func(stmts []ast.Stmt)
+	visit = func(stmts []ast.Stmt) {
+		for _, st := range stmts {
+			sp := st.Span()
+			if int(sp.Lineno) > line || int(sp.EndLineno) < line || out != nil {
+				continue
+			}
+			switch st := st.(type) {
+			case *ast.If:
+				arm, other := st.Body, st.Orelse
+				if !inStmts(arm, line) {
+					arm, other = other, arm
+				}
+				if len(other) > 0 && inStmts(arm, line) && settingsTest(st.Test) {
+					first, last := other[0].Span(), other[len(other)-1].Span()
+					out = &rules.Extent{Path: f.Module.Path, Start: int(first.Lineno), End: int(last.EndLineno)}
+					return
+				}
+				visit(st.Body)
+				visit(st.Orelse)
+			case *ast.With:
+				visit(st.Body)
+			case *ast.Try:
+				visit(st.Body)
+			}
+		}
+	}
+	visit(body)
+	return out
+}
+
+// settingsTest reports a test that reads only attributes of self,
+// constants and comparisons or boolean operations of them.
+func settingsTest(e ast.Expr) bool {
+	ok := true
+	seen := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Attribute:
+			if strings.HasPrefix(pathText(n), "self.") {
+				seen = true // self.use_thread, self.bookkeeping_device.type
+				return false
+			}
+			ok = false
+		case *ast.Name, *ast.Call, *ast.Subscript, *ast.Lambda:
+			ok = false
+		}
+		return ok
+	})
+	return ok && seen
 }
 
 // calledInLoop reports a function that a loop of its caller calls: a

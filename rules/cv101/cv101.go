@@ -170,7 +170,7 @@ func run(p *rules.Pass) {
 			for _, j := range cands {
 				b := us[j]
 				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) || beforeSpawn(a, b) || atImport(b, a) ||
-					setupBefore(callers, a, b) || setupBefore(callers, b, a) ||
+					setupBefore(callers, a, b) || setupBefore(callers, b, a) || instead(a, b) || instead(b, a) ||
 					freshGroup(prog, a) || freshGroup(prog, b) ||
 					!rulekit.MayShareProcess(prog, rulekit.RunsIn(a.site, a.ctx), rulekit.RunsIn(b.site, b.ctx)) {
 					continue
@@ -223,6 +223,27 @@ func partners(us []use, a use) []int {
 		}
 	}
 	return cands
+}
+
+// instead reports that b, on the main thread, runs in the arm an
+// instance's setting chooses instead of starting a's context (the spawn's
+// rules.Context.Instead): a run takes one arm or the other.
+func instead(a, b use) bool {
+	c := a.ctx
+	if c == nil || c.Instead == nil || b.site == nil || !rulekit.IsMain(b.ctx) {
+		return false
+	}
+	if c.Instead.Contains(b.site.Pos) {
+		return true
+	}
+	if b.reach != nil {
+		for _, call := range b.reach.Chain {
+			if call != nil && call.Caller == c.SpawnIn && c.Instead.Contains(call.Pos) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // setupBefore reports that b, on the main thread, runs only before the
