@@ -6,12 +6,12 @@ import orbax.checkpoint as ocp
 jax.distributed.initialize()
 state = {"w": jax.numpy.zeros(4)}
 ckptr = ocp.StandardCheckpointer()
-manager = ocp.CheckpointManager("/tmp/run")
+manager = ocp.CheckpointManager("checkpoints/run")
 
 
 def save_on_leader(step):
     if jax.process_index() == 0:
-        ckptr.save("/tmp/ckpt", state)  # want CV301 "StandardCheckpointer.save"
+        ckptr.save("checkpoints/latest", state)  # want CV301 "StandardCheckpointer.save"
 
 
 def save_everywhere(step):
