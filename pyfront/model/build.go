@@ -921,6 +921,17 @@ func (b *builder) groupsOf(vals []callgraph.ValueID, e ast.Expr) []*rules.Group 
 			if g, ok := val.Data.(*rules.Group); ok {
 				add(g)
 			}
+		case callgraph.KBoundExternal:
+			// get_tp_group().device_group: the NCCL group a vLLM or SGLang
+			// group coordinator's own collectives use, the coordinator's
+			// group. (Its cpu_group is another, gloo, communicator.)
+			if strings.HasSuffix(val.Name, ".GroupCoordinator.device_group") {
+				if recv := b.g.Value(val.Recv); recv != nil && recv.Kind == callgraph.KOpaque {
+					if g, ok := recv.Data.(*rules.Group); ok {
+						add(g)
+					}
+				}
+			}
 		case callgraph.KExternal:
 			name := b.t.Canonical(val.Name)
 			if name == "torch.distributed.group.WORLD" || strings.HasSuffix(name, ".group.WORLD") {
