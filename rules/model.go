@@ -220,9 +220,11 @@ type Context struct {
 	SpawnIn *Function
 	// Instead, when the spawn sits in one arm of an if whose test reads
 	// only the instance's settings (`if self.use_thread: pool.submit(f)
-	// else: f()`), is the other arm's extent in SpawnIn: what runs there
-	// runs instead of the spawn, never beside it.
-	Instead *Extent
+	// else: f()`), lists the other arm's extent in SpawnIn, and the arms
+	// of the class's other ifs that contradict the test (`if
+	// self.send_type == "PUT":` where the spawn is under `== "PUT_ASYNC"`):
+	// what runs there runs instead of the spawn, never beside it.
+	Instead []Extent
 }
 
 // Extent is a range of lines of one file.

@@ -629,30 +629,37 @@ func onePool(e ast.Expr) bool {
 // alternatives for the object's whole life (OLMo-core's
 // `if self.use_thread: pool.submit(f) else: f()`, vLLM's P2P engine's
 // send_type). Nil otherwise.
-func (b *builder) otherArm(f *callgraph.Func, call *ast.Call) *rules.Extent {
+func (b *builder) otherArm(f *callgraph.Func, call *ast.Call) []rules.Extent {
 	body := ast.DefBody(f.Node)
 	if len(body) == 0 || call == nil || f.Class == nil {
 		return nil
 	}
 	line := int(call.Span().Lineno)
-	var out *rules.Extent
+	extent := func(stmts []ast.Stmt) rules.Extent {
+		first, last := stmts[0].Span(), stmts[len(stmts)-1].Span()
+		return rules.Extent{Path: f.Module.Path, Start: int(first.Lineno), End: int(last.EndLineno)}
+	}
+	var out []rules.Extent
 	var visit func(stmts []ast.Stmt)
 	visit = func(stmts []ast.Stmt) {
 		for _, st := range stmts {
 			sp := st.Span()
-			if int(sp.Lineno) > line || int(sp.EndLineno) < line || out != nil {
+			if int(sp.Lineno) > line || int(sp.EndLineno) < line {
 				continue
 			}
 			switch st := st.(type) {
 			case *ast.If:
-				arm, other := st.Body, st.Orelse
+				arm, other, inElse := st.Body, st.Orelse, false
 				if !inStmts(arm, line) {
-					arm, other = other, arm
+					arm, other, inElse = other, arm, true
 				}
-				if len(other) > 0 && inStmts(arm, line) && settingsTest(st.Test) {
-					first, last := other[0].Span(), other[len(other)-1].Span()
-					out = &rules.Extent{Path: f.Module.Path, Start: int(first.Lineno), End: int(last.EndLineno)}
-					return
+				if inStmts(arm, line) && settingsTest(st.Test) {
+					if len(other) > 0 {
+						out = append(out, extent(other))
+					}
+					if attr, val, ok := settingEquals(st.Test); ok && !inElse {
+						out = append(out, b.contradicting(f.Class, attr, val)...)
+					}
 				}
 				visit(st.Body)
 				visit(st.Orelse)
@@ -664,6 +671,63 @@ func (b *builder) otherArm(f *callgraph.Func, call *ast.Call) *rules.Extent {
 		}
 	}
 	visit(body)
+	return out
+}
+
+// settingEquals splits `self.X == C` (C a string or number constant) into
+// "self.X" and C's text.
+func settingEquals(e ast.Expr) (attr, val string, ok bool) {
+	c, isCmp := e.(*ast.Compare)
+	if !isCmp || len(c.Ops) != 1 || c.Ops[0] != ast.Eq || len(c.Comparators) != 1 {
+		return "", "", false
+	}
+	attr = pathText(c.Left)
+	k, isConst := c.Comparators[0].(*ast.Constant)
+	if !strings.HasPrefix(attr, "self.") || !isConst || (k.Type != ast.ConstStr && k.Type != ast.ConstInt) {
+		return "", "", false
+	}
+	return attr, ast.Dump(k, ast.DumpOptions{}), true
+}
+
+// contradicting returns the extents, in the methods of class c, of the
+// arms that run only when setting attr is not val: the body of `if
+// self.X == other:` or `if self.X != val:`, and the else of `if self.X ==
+// val:`.
+func (b *builder) contradicting(c *callgraph.Class, attr, val string) []rules.Extent {
+	if c.Node == nil {
+		return nil
+	}
+	var out []rules.Extent
+	add := func(stmts []ast.Stmt) {
+		if len(stmts) > 0 {
+			first, last := stmts[0].Span(), stmts[len(stmts)-1].Span()
+			out = append(out, rules.Extent{Path: c.Module.Path, Start: int(first.Lineno), End: int(last.EndLineno)})
+		}
+	}
+	ast.InspectStmts(c.Node.Body, func(st ast.Stmt) bool {
+		i, ok := st.(*ast.If)
+		if !ok {
+			return true
+		}
+		cmp, ok := i.Test.(*ast.Compare)
+		if !ok || len(cmp.Ops) != 1 || len(cmp.Comparators) != 1 || pathText(cmp.Left) != attr {
+			return true
+		}
+		k, isConst := cmp.Comparators[0].(*ast.Constant)
+		if !isConst {
+			return true
+		}
+		same := ast.Dump(k, ast.DumpOptions{}) == val
+		switch {
+		case cmp.Ops[0] == ast.Eq && !same:
+			add(i.Body)
+		case cmp.Ops[0] == ast.Eq && same:
+			add(i.Orelse)
+		case cmp.Ops[0] == ast.NotEq && same:
+			add(i.Body)
+		}
+		return true
+	})
 	return out
 }
 

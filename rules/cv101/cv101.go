@@ -230,16 +230,19 @@ func partners(us []use, a use) []int {
 // rules.Context.Instead): a run takes one arm or the other.
 func instead(a, b use) bool {
 	c := a.ctx
-	if c == nil || c.Instead == nil || b.site == nil || !rulekit.IsMain(b.ctx) {
+	if c == nil || len(c.Instead) == 0 || b.site == nil || !rulekit.IsMain(b.ctx) {
 		return false
 	}
-	if c.Instead.Contains(b.site.Pos) {
-		return true
-	}
-	if b.reach != nil {
-		for _, call := range b.reach.Chain {
-			if call != nil && call.Caller == c.SpawnIn && c.Instead.Contains(call.Pos) {
-				return true
+	for i := range c.Instead {
+		e := &c.Instead[i]
+		if e.Contains(b.site.Pos) {
+			return true
+		}
+		if b.reach != nil {
+			for _, call := range b.reach.Chain {
+				if call != nil && e.Contains(call.Pos) {
+					return true
+				}
 			}
 		}
 	}
