@@ -195,16 +195,17 @@ func (l *lowerer) deviceBindingInCallee(stmts []ast.Stmt, init *rules.Site, back
 		return
 	}
 	for _, st := range stmts {
-		if len(l.ops([]ast.Stmt{st})) > 0 && stmtCall(st) == nil {
-			return // device work of its own first
-		}
+		communicates := len(l.ops([]ast.Stmt{st})) > 0
 		c := stmtCall(st)
 		if c == nil {
+			if communicates {
+				return // device work of its own first
+			}
 			continue
 		}
 		_, fn := l.r.Callee(c)
 		if fn == nil || fn == l.fn || fn.Pos.Path != l.file.Path {
-			if len(l.ops([]ast.Stmt{st})) > 0 {
+			if communicates {
 				return
 			}
 			continue

@@ -763,9 +763,13 @@ func (l *lowerer) returnsObjects(fn *rules.Function) bool {
 	})
 	found := len(returns) > 0
 	for _, r := range returns {
-		x, isName := r.(*ast.Name)
-		c, isCall := r.(*ast.Call)
-		if !(isName && outs[x.Id] || isCall && l.r.Site(c) != nil && l.r.Site(c).Kind == rules.OpObject) {
+		switch r := r.(type) {
+		case *ast.Name:
+			found = found && outs[r.Id]
+		case *ast.Call:
+			s := l.r.Site(r)
+			found = found && s != nil && s.Kind == rules.OpObject
+		default:
 			found = false
 		}
 	}

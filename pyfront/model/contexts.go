@@ -635,10 +635,6 @@ func (b *builder) otherArm(f *callgraph.Func, call *ast.Call) []rules.Extent {
 		return nil
 	}
 	line := int(call.Span().Lineno)
-	extent := func(stmts []ast.Stmt) rules.Extent {
-		first, last := stmts[0].Span(), stmts[len(stmts)-1].Span()
-		return rules.Extent{Path: f.Module.Path, Start: int(first.Lineno), End: int(last.EndLineno)}
-	}
 	var out []rules.Extent
 	var visit func(stmts []ast.Stmt)
 	visit = func(stmts []ast.Stmt) {
@@ -655,7 +651,7 @@ func (b *builder) otherArm(f *callgraph.Func, call *ast.Call) []rules.Extent {
 				}
 				if inStmts(arm, line) && settingsTest(st.Test) {
 					if len(other) > 0 {
-						out = append(out, extent(other))
+						out = append(out, extentOf(f.Module.Path, other))
 					}
 					if attr, val, ok := settingEquals(st.Test); ok && !inElse {
 						out = append(out, b.contradicting(f.Class, attr, val)...)
@@ -672,6 +668,12 @@ func (b *builder) otherArm(f *callgraph.Func, call *ast.Call) []rules.Extent {
 	}
 	visit(body)
 	return out
+}
+
+// extentOf is the lines a non-empty statement list spans in file path.
+func extentOf(path string, stmts []ast.Stmt) rules.Extent {
+	first, last := stmts[0].Span(), stmts[len(stmts)-1].Span()
+	return rules.Extent{Path: path, Start: int(first.Lineno), End: int(last.EndLineno)}
 }
 
 // settingEquals splits `self.X == C` (C a string or number constant) into
@@ -700,8 +702,7 @@ func (b *builder) contradicting(c *callgraph.Class, attr, val string) []rules.Ex
 	var out []rules.Extent
 	add := func(stmts []ast.Stmt) {
 		if len(stmts) > 0 {
-			first, last := stmts[0].Span(), stmts[len(stmts)-1].Span()
-			out = append(out, rules.Extent{Path: c.Module.Path, Start: int(first.Lineno), End: int(last.EndLineno)})
+			out = append(out, extentOf(c.Module.Path, stmts))
 		}
 	}
 	ast.InspectStmts(c.Node.Body, func(st ast.Stmt) bool {
