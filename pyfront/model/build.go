@@ -924,11 +924,18 @@ func (b *builder) groupsOf(vals []callgraph.ValueID, e ast.Expr) []*rules.Group 
 		case callgraph.KBoundExternal:
 			// get_tp_group().device_group: the NCCL group a vLLM or SGLang
 			// group coordinator's own collectives use, the coordinator's
-			// group. (Its cpu_group is another, gloo, communicator.)
-			if strings.HasSuffix(val.Name, ".GroupCoordinator.device_group") {
-				if recv := b.g.Value(val.Recv); recv != nil && recv.Kind == callgraph.KOpaque {
-					if g, ok := recv.Data.(*rules.Group); ok {
+			// group. Its cpu_group is another communicator over the same
+			// ranks, a gloo one.
+			device := strings.HasSuffix(val.Name, ".GroupCoordinator.device_group")
+			if !device && !strings.HasSuffix(val.Name, ".GroupCoordinator.cpu_group") {
+				continue
+			}
+			if recv := b.g.Value(val.Recv); recv != nil && recv.Kind == callgraph.KOpaque {
+				if g, ok := recv.Data.(*rules.Group); ok {
+					if device {
 						add(g)
+					} else {
+						add(b.in.Values.cpuGroup(g))
 					}
 				}
 			}

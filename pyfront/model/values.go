@@ -29,6 +29,8 @@ type Values struct {
 	// (FullyShardedDataParallel().register_comm_hook) without a table
 	// look-up on every external call.
 	spawnerMethods map[string]bool
+	// cpuGroups: the gloo group of each group coordinator (cpuGroup).
+	cpuGroups map[*rules.Group]*rules.Group
 }
 
 // mesh is the payload of a device-mesh value.
@@ -120,6 +122,23 @@ func (v *Values) groupValue(g *callgraph.Graph, id, apiName, backend string, pos
 		v.groups = append(v.groups, grp)
 	}
 	return val
+}
+
+// cpuGroup is the gloo communicator a vLLM or SGLang group coordinator
+// keeps beside its device group (coordinator.cpu_group): the same ranks,
+// another group, so its collectives are ordered among themselves and not
+// with the coordinator's.
+func (v *Values) cpuGroup(coord *rules.Group) *rules.Group {
+	if g := v.cpuGroups[coord]; g != nil {
+		return g
+	}
+	if v.cpuGroups == nil {
+		v.cpuGroups = map[*rules.Group]*rules.Group{}
+	}
+	g := &rules.Group{ID: coord.ID + ".cpu_group", Kind: coord.Kind, API: coord.API, Backend: "gloo", Pos: coord.Pos, PerIteration: coord.PerIteration}
+	v.cpuGroups[coord] = g
+	v.groups = append(v.groups, g)
+	return g
 }
 
 // WorldValue is the opaque value of the default group.

@@ -294,6 +294,11 @@ type Library struct {
 	// (mpi4py.MPI.COMM_WORLD -> mpi4py.MPI.Comm): each method entry of the
 	// class is also known through the object (COMM_WORLD.barrier).
 	Instances map[string]string `toml:"instances"`
+	// Reexports map a package to the modules whose names it re-exports
+	// (vllm.distributed re-exports vllm.distributed.parallel_state with a
+	// star import): every entry of those modules, and its methods, is
+	// also known under the package.
+	Reexports map[string][]string `toml:"reexports"`
 }
 
 // Tables is the merged knowledge of all libraries, indexed by name.
@@ -542,6 +547,11 @@ func (t *Tables) add(lib *Library) {
 	for k, v := range lib.Aliases {
 		t.Aliases[k] = v
 	}
+	for pkg, mods := range lib.Reexports {
+		for _, mod := range mods {
+			t.reexport(pkg, mod)
+		}
+	}
 	for obj, class := range lib.Instances {
 		prefix := class + "."
 		for _, names := range [][]string{keys(t.Collectives), keys(t.Streams), keys(t.Spawners), keys(t.GroupCreators)} {
@@ -552,6 +562,29 @@ func (t *Tables) add(lib *Library) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// reexport makes every name of the tables under module mod known under
+// package pkg too (pkg.get_tp_group for mod.get_tp_group), unless pkg
+// already has an entry or alias of that name.
+func (t *Tables) reexport(pkg, mod string) {
+	prefix := mod + "."
+	alias := func(name string) {
+		rest, ok := strings.CutPrefix(name, prefix)
+		if !ok {
+			return
+		}
+		a := pkg + "." + rest
+		if _, taken := t.Aliases[a]; taken || t.Declares(a) || t.RankPredicates[a] != nil {
+			return
+		}
+		t.Aliases[a] = name
+	}
+	for _, names := range [][]string{keys(t.Collectives), keys(t.Streams), keys(t.Spawners), keys(t.GroupCreators), keys(t.RankPredicates)} {
+		for _, name := range names {
+			alias(name)
 		}
 	}
 }

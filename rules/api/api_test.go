@@ -140,3 +140,37 @@ func TestFrameworkMethod(t *testing.T) {
 		}
 	}
 }
+
+// A package's re-exports name its modules' entries and their methods,
+// but never shadow an entry or alias the package has of its own.
+func TestReexports(t *testing.T) {
+	lib, err := Parse("x.toml", []byte(`library = "x"
+[reexports]
+"x" = ["x.core"]
+[[collective]]
+name = "x.core.reduce"
+[[collective]]
+name = "x.core.Comm.barrier"
+method = true
+[[collective]]
+name = "x.core.gather"
+[[collective]]
+name = "x.gather"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := Default().Extend(lib)
+	for alias, want := range map[string]string{
+		"x.reduce":                      "x.core.reduce",
+		"x.Comm.barrier":                "x.core.Comm.barrier",
+		"x.gather":                      "x.gather",
+		"x.core.reduce":                 "x.core.reduce",
+		"vllm.distributed.get_tp_group": "vllm.distributed.parallel_state.get_tp_group",
+		"vllm.distributed.tensor_model_parallel_all_reduce": "vllm.distributed.communication_op.tensor_model_parallel_all_reduce",
+	} {
+		if got := tb.Canonical(alias); got != want {
+			t.Errorf("Canonical(%q) = %q, want %q", alias, got, want)
+		}
+	}
+}

@@ -16,7 +16,7 @@
 //	name = "mylib.comm.allreduce"
 //	op = "all_reduce"
 //	kind = "collective"
-//	[[tool.collvet.spawner]]        # also group_creator, rank_predicate, stream, aliases
+//	[[tool.collvet.spawner]]        # also group_creator, rank_predicate, stream, aliases, reexports
 //
 // A configuration error is never silently replaced by defaults: unknown
 // keys, wrong types and bad values are reported as "file:line: key: problem".
@@ -175,11 +175,12 @@ type raw struct {
 	RankPredicates []*api.RankPredicate `toml:"rank_predicate"`
 	Streams        []*api.StreamAPI     `toml:"stream"`
 	Aliases        map[string]string    `toml:"aliases"`
+	Reexports      map[string][]string  `toml:"reexports"`
 	Modules        []string             `toml:"modules"`
 }
 
 // apiKeys are the keys of raw that declare APIs, passed to api.Parse.
-var apiKeys = []string{"collective", "spawner", "group_creator", "rank_predicate", "stream", "aliases", "modules"}
+var apiKeys = []string{"collective", "spawner", "group_creator", "rank_predicate", "stream", "aliases", "reexports", "modules"}
 
 // Parse parses configuration text; path names it in errors and decides the
 // shape: pyproject.toml reads [tool.collvet], any other file reads its top

@@ -77,6 +77,9 @@ group = { pos = 1, name = "group" }
 name = "mylib.run_in_background"
 context = "thread"
 target = 0
+
+[tool.collvet.reexports]
+"mylib" = ["mylib.comm"]
 `))
 	if err != nil {
 		t.Fatal(err)
@@ -94,6 +97,9 @@ target = 0
 	}
 	if s := lib.Spawners[0]; s.Target.Pos != 0 || s.Args.Present() {
 		t.Errorf("spawner args: target %+v args %+v", s.Target, s.Args)
+	}
+	if got := lib.Reexports["mylib"]; len(got) != 1 || got[0] != "mylib.comm" {
+		t.Errorf("reexports = %+v", lib.Reexports)
 	}
 }
 
