@@ -101,17 +101,17 @@ func (n *Namer) Name(f SourceFile) *Module {
 				rel = strings.TrimSuffix(filepath.ToSlash(rel), ".py")
 				rel = strings.TrimSuffix(rel, "/__init__")
 				if rel != "__init__" {
-					alias := strings.ReplaceAll(rel, "/", ".")
-					if alias != m.Name {
-						m.Aliases = append(m.Aliases, alias)
-					}
 					// A src/ layout installs what is under src/: its
 					// namespace packages (no __init__.py) are imported
-					// from there too.
+					// from there, and that name comes first, the one
+					// relative imports start from (Package).
 					if in, ok := strings.CutPrefix(rel, "src/"); ok && in != "__init__" {
 						if alias := strings.ReplaceAll(in, "/", "."); alias != m.Name {
 							m.Aliases = append(m.Aliases, alias)
 						}
+					}
+					if alias := strings.ReplaceAll(rel, "/", "."); alias != m.Name {
+						m.Aliases = append(m.Aliases, alias)
 					}
 				}
 			}

@@ -85,6 +85,14 @@ func TestModuleNames(t *testing.T) {
 	if got, ok := Absolute(got["ns/inner/mod.py"], 1, "peer"); got != "ns.inner.peer" || !ok {
 		t.Errorf("namespace package: Absolute(1, peer) = %q, %v; want ns.inner.peer", got, ok)
 	}
+	// One of a src/ layout imports relative to its installed name, not to
+	// a package named src (mpi4py's futures: `from .. import MPI`).
+	if got, ok := Absolute(got["src/nspkg/comm.py"], 2, ""); got != "" || ok {
+		t.Errorf("src/ namespace package: Absolute(2, \"\") = %q, %v; want beyond the top", got, ok)
+	}
+	if got, ok := Absolute(got["src/nspkg/comm.py"], 1, "peer"); got != "nspkg.peer" || !ok {
+		t.Errorf("src/ namespace package: Absolute(1, peer) = %q, %v; want nspkg.peer", got, ok)
+	}
 }
 
 func mustRel(t *testing.T, root, p string) string {
