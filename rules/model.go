@@ -408,6 +408,10 @@ type Work struct {
 	// Var, Waited and the rest then describe the caller's side.
 	Via     *Pos
 	ViaFunc string
+	// ViaFiled: the function did not return the handle but filed it in a
+	// list the caller passed (`launch(ops, reqs)` doing
+	// `reqs.extend(dist.batch_isend_irecv(ops))`).
+	ViaFiled bool
 	// Container is the variable of the list or dict the handle was filed
 	// in (works[i] = collective(async_op=True)), "" otherwise.
 	Container string

@@ -304,8 +304,10 @@ def f(x, y, bad):
 	if w := byLine[10]; w == nil || w.UnwaitedExit == nil || w.UnwaitedExit.Line != 12 || len(w.Waited) != 1 {
 		t.Errorf("line 10 unwaited exit: %+v", w)
 	}
-	if w := byLine[16]; w == nil || !w.Escapes {
-		t.Errorf("line 16 escapes: %+v", w)
+	// Filed in a list of f's own: pending under the list's name, and
+	// waited through its elements.
+	if w := byLine[16]; w == nil || w.Escapes || w.Var != "hs" || len(w.Waited) != 1 || w.Overwritten != nil || w.UnwaitedExit != nil {
+		t.Errorf("line 16 filed and waited: %+v", w)
 	}
 	if w := byLine[20]; w == nil || w.Overwritten == nil {
 		t.Errorf("line 20 overwritten by the next iteration: %+v", w)

@@ -1,6 +1,8 @@
 package flow
 
 import (
+	"slices"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
 )
@@ -231,4 +233,86 @@ func (l *lowerer) chained(older, newer *rules.Work) bool {
 			a.Group == b.Group && a.Group.Kind == rules.GroupAlloc
 	}
 	return ta == tb && ta != ""
+}
+
+// filedHandle is an async site whose handle a helper files in a list its
+// caller passes (`def launch(ops, reqs): reqs.extend(dist.batch_isend_irecv(ops))`).
+type filedHandle struct {
+	fn         *rules.Function
+	site       *rules.Site
+	param      int // the index in params of the list parameter
+	asyncParam int // as in returnedHandle
+	params     []string
+	positional int
+}
+
+// filedInParam finds, among fn's top-level statements (run on every
+// call), one that appends or extends a parameter with the result of one
+// of fn's async-capable collectives.
+func (l *lowerer) filedInParam(fn *rules.Function) *filedHandle {
+	fd, ok := l.r.(FuncDefiner)
+	if !ok {
+		return nil
+	}
+	body, args, _, ok := defParts(fd.FuncDef(fn))
+	if !ok || args == nil {
+		return nil
+	}
+	params := args.PositionalNames()
+	positional := len(params)
+	for _, a := range args.KwOnlyArgs {
+		params = append(params, a.Arg)
+	}
+	for _, s := range body {
+		es, ok := s.(*ast.ExprStmt)
+		if !ok {
+			continue
+		}
+		c, ok := es.Value.(*ast.Call)
+		if !ok || !filesArgs(c) || len(c.Args) == 0 {
+			continue
+		}
+		list, ok := c.Func.(*ast.Attribute).Value.(*ast.Name)
+		if !ok {
+			continue
+		}
+		param := slices.Index(params, list.Id)
+		if param < 0 {
+			continue
+		}
+		ac, ok := unwrapAwait(c.Args[len(c.Args)-1]).(*ast.Call)
+		if !ok {
+			continue
+		}
+		if b, ok := l.asyncSite(ac, params); ok {
+			return &filedHandle{fn: fn, site: b.site, param: param, asyncParam: b.asyncParam, params: params, positional: positional}
+		}
+	}
+	return nil
+}
+
+// filedBack starts tracking, in the caller, the handle that call c has a
+// program function file in a list of this function's own (a local bound
+// to []): it is pending under the list's name, like one appended here.
+func (l *lowerer) filedBack(c *ast.Call, fn *rules.Function, st *state) {
+	if fn == l.fn || !l.mayReturnWork(fn) {
+		return
+	}
+	fh := l.filedInParam(fn)
+	if fh == nil {
+		return
+	}
+	if fh.asyncParam >= 0 && !isTrue(paramArgument(c, fh.params, fh.positional, fh.asyncParam)) {
+		return
+	}
+	n, ok := paramArgument(c, fh.params, fh.positional, fh.param).(*ast.Name)
+	if !ok || !l.handleLists[n.Id] {
+		return
+	}
+	at := l.pos(c.Pos)
+	stmt := l.listStmt()
+	w := &rules.Work{Site: fh.site, Via: &at, ViaFunc: lastName(fh.fn.Name), ViaFiled: true, Var: n.Id, Container: n.Id, ListStmt: &stmt}
+	st.add(n.Id, w)
+	l.noteConds(w)
+	l.addWork(w)
 }

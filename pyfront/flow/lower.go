@@ -209,11 +209,15 @@ type lowerer struct {
 	// hostVars are the locals whose last assignment made a host value
 	// (hostValue); augHost marks the assignment of an "x op= y" that
 	// keeps x on the host (keepsHost).
-	hostVars  map[string]bool
-	augHost   bool
-	meshDims  map[string]int // locals holding a DeviceMesh, with its number of dimensions
-	stmt      ast.Stmt       // the statement being lowered
-	callAsync map[*ast.Call]*rules.Site
+	hostVars map[string]bool
+	augHost  bool
+	// handleLists are the locals bound to a new empty list ([] or
+	// list()): async work filed in one (reqs.append(dist.isend(…))) stays
+	// this function's to wait until the list leaves it.
+	handleLists map[string]bool
+	meshDims    map[string]int // locals holding a DeviceMesh, with its number of dimensions
+	stmt        ast.Stmt       // the statement being lowered
+	callAsync   map[*ast.Call]*rules.Site
 	// workGroup: the group argument's text of each async call's work
 	// ("" for the default group), to tell works on one group (chained).
 	workGroup map[*rules.Work]string
@@ -278,6 +282,8 @@ type lowerer struct {
 	loopBodies  [][]ast.Stmt
 	loopTargets []ast.Expr
 	forIters    []forIter
+	// loopStmts: the loop statements being lowered, innermost last.
+	loopStmts []ast.Stmt
 }
 
 type streamCtx struct {
@@ -968,6 +974,27 @@ func (l *lowerer) notTensorElement(e ast.Expr) bool {
 }
 
 // emptyDict: {} or dict(), a new container with nothing pending in it.
+// listStmt is where a list filled by the current statement is complete:
+// that statement, or the outermost loop it is in (a wait of the list's
+// elements goes after it).
+func (l *lowerer) listStmt() rules.Pos {
+	if len(l.loopStmts) > 0 && l.loopStmts[0] != nil {
+		return l.pos(l.loopStmts[0].Span())
+	}
+	return l.pos(l.stmt.Span())
+}
+
+// emptyList reports a new empty list: [] or list().
+func emptyList(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.List:
+		return len(e.Elts) == 0
+	case *ast.Call:
+		return dotted(e.Func) == "list" && len(e.Args) == 0 && len(e.Keywords) == 0
+	}
+	return false
+}
+
 func emptyDict(e ast.Expr) bool {
 	switch e := e.(type) {
 	case *ast.Dict:
@@ -1883,16 +1910,26 @@ func constIndex(e ast.Expr) bool {
 func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *state) *state {
 	l.forIters = append(l.forIters, forIter{body: body, iter: iter})
 	defer func() { l.forIters = l.forIters[:len(l.forIters)-1] }()
+	if c, ok := iter.(*ast.Call); ok && dotted(c.Func) == "reversed" && len(c.Args) == 1 {
+		iter = c.Args[0] // for w in reversed(works)
+	}
 	tn, tIsName := target.(*ast.Name)
 	if !tIsName {
 		// for handle, x in zip(handles, xs): the first name holds each
-		// handle of the first list in turn.
+		// handle of the first list in turn; for i, handle in
+		// enumerate(handles), the second.
 		t, isTuple := target.(*ast.Tuple)
 		c, isCall := iter.(*ast.Call)
-		if !isTuple || !isCall || dotted(c.Func) != "zip" || len(c.Args) == 0 || len(t.Elts) == 0 {
+		elt := 0
+		if isCall && dotted(c.Func) == "enumerate" {
+			elt = 1
+		} else if isCall && dotted(c.Func) != "zip" {
+			isCall = false
+		}
+		if !isTuple || !isCall || len(c.Args) == 0 || len(t.Elts) <= elt {
 			return l.loop(target, body, orelse, st)
 		}
-		first, ok1 := t.Elts[0].(*ast.Name)
+		first, ok1 := t.Elts[elt].(*ast.Name)
 		list, ok2 := c.Args[0].(*ast.Name)
 		if !ok1 || !ok2 || !st.has(list.Id) {
 			return l.loop(target, body, orelse, st)
@@ -1936,11 +1973,13 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 	l.loopRests = append(l.loopRests, len(l.rests))
 	l.loopBodies = append(l.loopBodies, body)
 	l.loopTargets = append(l.loopTargets, target)
+	l.loopStmts = append(l.loopStmts, l.stmt)
 	defer func() {
 		l.loops--
 		l.loopRests = l.loopRests[:len(l.loopRests)-1]
 		l.loopBodies = l.loopBodies[:len(l.loopBodies)-1]
 		l.loopTargets = l.loopTargets[:len(l.loopTargets)-1]
+		l.loopStmts = l.loopStmts[:len(l.loopStmts)-1]
 	}()
 	outerArm, outerBound := l.iterArm, l.bound
 	l.iterArm, l.bound = nil, nil
@@ -1959,7 +1998,7 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 	// by the next iteration before anyone waits it.
 	for v, ws := range out.pending {
 		for _, w := range ws {
-			if !holds(st, v, w) && w.Site != nil && w.Overwritten == nil && w.Var == v {
+			if !holds(st, v, w) && w.Site != nil && w.Overwritten == nil && w.Var == v && w.Container != v {
 				if l.chained(w, w) {
 					continue // the next round's work, on the same group, waits it
 				}
@@ -2600,6 +2639,22 @@ func leavesFunction(stmts []ast.Stmt) bool {
 
 // listOfElement returns the list variable an element is taken from:
 // v.pop(…) or v[i]; "" otherwise.
+// comprehended returns the list a comprehension runs over
+// (wait_all([r.get_future() for r in reqs]) waits what reqs holds), or "".
+func comprehended(e ast.Expr) string {
+	var gens []*ast.Comprehension
+	switch x := e.(type) {
+	case *ast.ListComp:
+		gens = x.Generators
+	case *ast.GeneratorExp:
+		gens = x.Generators
+	}
+	if len(gens) != 1 {
+		return ""
+	}
+	return dotted(gens[0].Iter)
+}
+
 func listOfElement(e ast.Expr) string {
 	switch x := e.(type) {
 	case *ast.Call:
@@ -2747,6 +2802,10 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			at := l.pos(l.stmt.Span())
 			w.ListStmt = &at
 			st.pending[v] = []*rules.Work{w}
+		} else if lst := listOfElement(value); lst != "" && st.has(lst) {
+			// r = reqs.pop(), r = reqs[i]: r holds a handle of the list,
+			// and waiting it waits the list, as `for r in reqs` does.
+			st.pending[v] = append([]*rules.Work(nil), st.pending[lst]...)
 		} else if n, ok := value.(*ast.Name); ok && st.has(n.Id) {
 			// An alias: whoever holds it may wait it.
 			for _, w := range st.pending[n.Id] {
@@ -2754,6 +2813,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			}
 			delete(st.pending, n.Id)
 		}
+		markVar(&l.handleLists, v, emptyList(value))
 		delete(l.curAlias, v)
 		l.graphReleased(v)
 		if l.isCurrentStream(value) {
@@ -3449,6 +3509,7 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 			l.expr(x, st, false)
 		}
 	}
+	var keptLocal map[ast.Expr]bool
 	if a, ok := c.Func.(*ast.Attribute); ok && filesArgs(c) {
 		// handles.append(dist.all_reduce(…, async_op=True)): the handle
 		// is filed in the list, and waiting the list's elements waits it.
@@ -3458,6 +3519,19 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 					if as := l.callAsync[ac]; as != nil && as.Work != nil && as.Work.Container == "" && as.Work.Var == "" {
 						as.Work.Container = list
 						st.add(list, as.Work)
+						if l.handleLists[list] {
+							// A list of this function's own: the handle
+							// is pending under the list's name until
+							// its elements are waited or it leaves.
+							as.Work.Var = list
+							at := l.listStmt()
+							as.Work.ListStmt = &at
+							l.noteConds(as.Work)
+							if keptLocal == nil {
+								keptLocal = map[ast.Expr]bool{}
+							}
+							keptLocal[x] = true
+						}
 					}
 				}
 			}
@@ -3492,10 +3566,15 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	// Handles passed to another call are that call's to wait.
 	if site == nil && !l.isWaitCall(c, ext) {
 		for _, x := range c.Args {
-			l.escape(x, st)
+			if !keptLocal[x] {
+				l.escape(x, st)
+			}
 		}
 		for _, k := range c.Keywords {
 			l.escape(k.Value, st)
+		}
+		if calleeFn != nil {
+			l.filedBack(c, calleeFn, st)
 		}
 	}
 }
@@ -3694,7 +3773,7 @@ func (l *lowerer) outWrites(c *ast.Call) {
 }
 
 func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
-	if l.filedWait(c, at) {
+	if l.filedWait(c, at, st) {
 		return
 	}
 	sa := l.tb.Streams[ext]
@@ -3863,8 +3942,10 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 		}
 		if x := arg(c, sa.Arg); x != nil && !sa.Method {
 			targets = append(targets, tensors(x)...)
+			targets = append(targets, comprehended(x))
 		} else if !sa.Method && len(c.Args) > 0 {
 			targets = append(targets, tensors(c.Args[0])...)
+			targets = append(targets, comprehended(c.Args[0]))
 		}
 		for _, v := range targets {
 			if v != "" {
@@ -3878,7 +3959,7 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 // handles in (works[i] = collective(async_op=True)): a wait of those
 // handles, whatever the receiver's type resolved to (an element of
 // unknown type may resolve to Event.wait by name).
-func (l *lowerer) filedWait(c *ast.Call, at rules.Pos) bool {
+func (l *lowerer) filedWait(c *ast.Call, at rules.Pos, st *state) bool {
 	a, ok := c.Func.(*ast.Attribute)
 	if !ok || a.Attr != "wait" || len(c.Args) != 0 || !isSubscript(a.Value) {
 		return false
@@ -3892,6 +3973,7 @@ func (l *lowerer) filedWait(c *ast.Call, at rules.Pos) bool {
 	for _, w := range l.r.Prog().Works {
 		if w != nil && w.Container == d && w.Site != nil && w.Site.Func == l.fn {
 			w.Waited = append(w.Waited, at)
+			st.dropWork(w)
 			found = true
 		}
 	}

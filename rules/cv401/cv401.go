@@ -100,10 +100,14 @@ func check(p *rules.Pass, w *rules.Work) {
 	name := rulekit.OpName(s)
 	this := "this " + name
 	returned := name + " returns"
+	hands := "returns"
+	if w.ViaFiled {
+		hands = "files in " + w.Var
+	}
 	if w.Via != nil {
 		at = *w.Via
-		this = fmt.Sprintf("the %s that %s returns", name, w.ViaFunc)
-		returned = fmt.Sprintf("of the %s that %s returns", name, w.ViaFunc)
+		this = fmt.Sprintf("the %s that %s %s", name, w.ViaFunc, hands)
+		returned = fmt.Sprintf("of the %s that %s %s", name, w.ViaFunc, hands)
 	}
 	f := p.Prog.File(at.Path)
 	list := s.Op == "batch_p2p" || w.ListStmt != nil
@@ -182,7 +186,7 @@ func check(p *rules.Pass, w *rules.Work) {
 		return
 	}
 	if w.Via != nil {
-		d.Related = append(d.Related, rulekit.Related(s.Pos, fmt.Sprintf("the async %s whose handle %s returns", name, w.ViaFunc)))
+		d.Related = append(d.Related, rulekit.Related(s.Pos, fmt.Sprintf("the async %s whose handle %s %s", name, w.ViaFunc, hands)))
 	} else if s.AsyncWhen != nil {
 		d.Related = append(d.Related, rulekit.Related(*s.AsyncWhen, "this call asks for async work (its async flag is True, passed down to the "+name+"), which then returns a work handle"))
 	}

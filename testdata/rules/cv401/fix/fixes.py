@@ -64,3 +64,21 @@ def broadcast_all(params, group):
         for p in params
     ]
     return params[0]
+
+
+def filed_in_loops(ts):
+    works = []
+    for t in ts:
+        for part in t.chunk(2):
+            works.append(dist.all_reduce(part, async_op=True))
+    return ts
+
+
+def filed_then_left(ts, stop):
+    reqs = []
+    reqs.append(dist.isend(ts[0], 1))
+    if stop:
+        return None
+    for r in reqs:
+        r.wait()
+    return ts
