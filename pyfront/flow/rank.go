@@ -227,6 +227,9 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 		if fsProbeCalls[ext] || ext == "" && fsProbeCalls[dotted(c.Func)] || fsListings[ext] {
 			return true, false
 		}
+		if fn != nil && fn != l.fn && l.returnsFsProbe(fn) {
+			return true, false // def plan_exists(self): return os.path.exists(self.plan)
+		}
 		a, ok := c.Func.(*ast.Attribute)
 		if !ok || fn != nil {
 			return false, true
@@ -237,6 +240,102 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 		return fsProbeMethods[a.Attr] && len(c.Args) == 0 && len(c.Keywords) == 0 &&
 			(ext == "" || hasAnyPrefix(ext, pathLibs)), true
 	})
+}
+
+// returnsFsProbe reports a program function whose result answers a
+// file system check of the host it runs on: one of its returns is such a
+// check (`return os.path.exists(p)`, or a local holding one), or its
+// returns are constants, not all the same, and one of them is under an if
+// that tests such a check (`if os.path.exists(p): return True` /
+// `return False`). Any other return (a computed value, a call) and it is
+// not: the answer may have been agreed on (broadcast) or be unrelated.
+func (l *lowerer) returnsFsProbe(fn *rules.Function) bool {
+	m := &l.memo().fsAnswers
+	if v, ok := m.Load(fn); ok {
+		return v.(bool)
+	}
+	m.Store(fn, false) // a recursive helper is not one
+	body, _, ok := l.defOf(fn)
+	answer := false
+	if ok {
+		sub := *l
+		sub.fn, sub.fsVars = fn, nil
+		answer = sub.fsAnswer(body)
+	}
+	m.Store(fn, answer)
+	return answer
+}
+
+func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
+	skip := func(s ast.Stmt) bool {
+		switch s.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return true
+		}
+		return false
+	}
+	// A helper that communicates may hand back an agreed answer (one rank
+	// looked and broadcast it): not this host's own.
+	communicates := false
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Call); ok && (l.r.Site(c) != nil || l.agreedCall(c)) {
+				communicates = true
+			}
+			return !communicates
+		})
+	}
+	if communicates {
+		return false
+	}
+	// Locals that hold a check, wherever they are bound (exists =
+	// os.path.exists(p); return exists).
+	ast.InspectStmts(body, func(s ast.Stmt) bool {
+		if a, ok := s.(*ast.Assign); ok && len(a.Targets) == 1 {
+			if n, ok := a.Targets[0].(*ast.Name); ok && l.fsProbe(a.Value) {
+				markVar(&l.fsVars, n.Id, true)
+			}
+		}
+		return !skip(s)
+	})
+	underCheck := map[*ast.Return]bool{}
+	ast.InspectStmts(body, func(s ast.Stmt) bool {
+		if i, ok := s.(*ast.If); ok && l.fsProbe(i.Test) {
+			mark := func(s ast.Stmt) bool {
+				if r, ok := s.(*ast.Return); ok {
+					underCheck[r] = true
+				}
+				return !skip(s)
+			}
+			ast.InspectStmts(i.Body, mark)
+			ast.InspectStmts(i.Orelse, mark)
+		}
+		return !skip(s)
+	})
+	probed, checked, other := false, false, false
+	consts := map[string]bool{}
+	ast.InspectStmts(body, func(s ast.Stmt) bool {
+		r, ok := s.(*ast.Return)
+		if !ok {
+			return !skip(s)
+		}
+		switch {
+		case r.Value != nil && l.fsProbe(r.Value):
+			probed = true
+		case r.Value == nil:
+			consts["None"] = true
+		default:
+			k, isConst := r.Value.(*ast.Constant)
+			if !isConst {
+				other = true
+				break
+			}
+			consts[ast.Dump(k, ast.DumpOptions{})] = true
+			checked = checked || underCheck[r]
+		}
+		return false
+	})
+	return !other && (probed || checked && len(consts) > 1)
 }
 
 func hasAnyPrefix(s string, prefixes []string) bool {
