@@ -55,7 +55,11 @@ func (l *lowerer) randomDraw(e ast.Expr) bool {
 		}
 		ext, fn := l.callee(c)
 		if fn != nil {
-			return false, true
+			// What a program function returns depends on its arguments,
+			// unless it returns only constants (`return True` / `return
+			// False` on its configuration): random data passed to it
+			// decides nothing.
+			return false, !l.returnsConstants(fn)
 		}
 		if randomCalls[ext] || ext == "" && randomCalls[dotted(c.Func)] {
 			return true, false
@@ -191,4 +195,34 @@ func methodName(qual string) string {
 		parts = parts[len(parts)-2:]
 	}
 	return strings.Join(parts, ".")
+}
+
+// returnsConstants reports a program function whose every return is a
+// constant or bare (a generator's yields aside), so that its result
+// depends on its arguments only through which return runs.
+func (l *lowerer) returnsConstants(fn *rules.Function) bool {
+	m := &l.memo().constRets
+	if v, ok := m.Load(fn); ok {
+		return v.(bool)
+	}
+	body, _, ok := l.defOf(fn)
+	consts := ok
+	if ok {
+		ast.InspectStmts(body, func(s ast.Stmt) bool {
+			switch s := s.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+				return false
+			case *ast.Return:
+				if s.Value != nil {
+					if _, isConst := s.Value.(*ast.Constant); !isConst {
+						consts = false
+					}
+				}
+				return false
+			}
+			return consts
+		})
+	}
+	m.Store(fn, consts)
+	return consts
 }

@@ -45,6 +45,8 @@ type Sources struct {
 	recordOnly sync.Map // *rules.Function -> recordOnly (recordOnlyArgs)
 	yieldGates sync.Map // *rules.Function -> yieldGate (skippingIteration)
 	rankTests  sync.Map // *rules.Function -> bool (returnsRankTest)
+	fsAnswers  sync.Map // *rules.Function -> bool (returnsFsProbe)
+	constRets  sync.Map // *rules.Function -> bool (returnsConstants)
 	objects    sync.Map // *rules.Function -> bool (returnsObjects)
 	jaxFiles   sync.Map // *rules.File -> bool (jaxProgram)
 
