@@ -215,9 +215,12 @@ type lowerer struct {
 	// list()): async work filed in one (reqs.append(dist.isend(…))) stays
 	// this function's to wait until the list leaves it.
 	handleLists map[string]bool
-	meshDims    map[string]int // locals holding a DeviceMesh, with its number of dimensions
-	stmt        ast.Stmt       // the statement being lowered
-	callAsync   map[*ast.Call]*rules.Site
+	// outerNames are the names the function declares global or nonlocal
+	// (nil until asked: outerName).
+	outerNames map[string]bool
+	meshDims   map[string]int // locals holding a DeviceMesh, with its number of dimensions
+	stmt       ast.Stmt       // the statement being lowered
+	callAsync  map[*ast.Call]*rules.Site
 	// workGroup: the group argument's text of each async call's work
 	// ("" for the default group), to tell works on one group (chained).
 	workGroup map[*rules.Work]string
@@ -982,6 +985,30 @@ func (l *lowerer) listStmt() rules.Pos {
 		return l.pos(l.loopStmts[0].Span())
 	}
 	return l.pos(l.stmt.Span())
+}
+
+// outerName reports a name the function declares global or nonlocal:
+// what it binds there outlives the call.
+func (l *lowerer) outerName(v string) bool {
+	if l.outerNames == nil {
+		l.outerNames = map[string]bool{}
+		ast.InspectStmts(l.body, func(s ast.Stmt) bool {
+			switch s := s.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+				return false
+			case *ast.Global:
+				for _, n := range s.Names {
+					l.outerNames[n] = true
+				}
+			case *ast.Nonlocal:
+				for _, n := range s.Names {
+					l.outerNames[n] = true
+				}
+			}
+			return true
+		})
+	}
+	return l.outerNames[v]
 }
 
 // emptyList reports a new empty list: [] or list().
@@ -2789,6 +2816,10 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			w := site.Work
 			if v == "_" {
 				w.Discarded = true
+			} else if l.outerName(v) {
+				// global PENDING; PENDING = collective(async_op=True):
+				// stored where another function waits it.
+				w.Var, w.Escapes = v, true
 			} else {
 				w.Var, w.Discarded = v, false
 				st.pending[v] = []*rules.Work{w}
