@@ -308,6 +308,10 @@ type Site struct {
 	// NameMatched: ranks match the op by name, not by issue order
 	// (Horovod), so the thread that issues it does not matter.
 	NameMatched bool
+	// Lazy: the call records the op into a lazy graph that the thread
+	// running the graph launches (PyTorch/XLA): the thread that records
+	// it does not matter; the order and presence of ops on each rank do.
+	Lazy bool
 	// Offloaded: the call hands its collectives to a thread or process
 	// that the library runs (dcp.async_save); the calling thread issues
 	// none of them itself.

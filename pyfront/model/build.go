@@ -702,7 +702,7 @@ func (b *builder) narrowedOut(f *callgraph.Func, cs *callgraph.CallSite, name st
 func (b *builder) newSite(rf *rules.Function, f *callgraph.Func, cs *callgraph.CallSite, c *api.Collective) *rules.Site {
 	s := &rules.Site{
 		ID: len(b.prog.Sites), Func: rf, Pos: b.pos(f.Module.Path, cs.Node),
-		API: c.Name, Op: c.Op, Kind: rules.OpKind(c.Kind), Library: c.Library, NameMatched: c.NameMatched, OpaqueSequence: c.OpaqueSequence,
+		API: c.Name, Op: c.Op, Kind: rules.OpKind(c.Kind), Library: c.Library, NameMatched: c.NameMatched, Lazy: c.Lazy, OpaqueSequence: c.OpaqueSequence,
 	}
 	if s.Kind == "" {
 		s.Kind = rules.OpCollective

@@ -98,6 +98,11 @@ type Collective struct {
 	// negotiates each tensor by its name), not by the order each rank
 	// issues it, so which host thread issues it does not matter.
 	NameMatched bool `toml:"name_matched"`
+	// Lazy: the call records the op into a lazy graph (PyTorch/XLA's
+	// xla_model collectives) that runs when the thread calling mark_step
+	// executes it: the host thread that records it does not order its
+	// launch, but a rank that skips it still runs a different graph.
+	Lazy bool `toml:"lazy"`
 	// OpaqueSequence: (framework calls) the collectives inside are
 	// several, in an order the entry does not give (Megatron's
 	// save_checkpoint: barriers around the rank-0 write).

@@ -269,9 +269,11 @@ func Related(p rules.Pos, msg string) rules.Related { return rules.Related{Pos: 
 func Communicates(s *rules.Site) bool { return s != nil && s.Kind != rules.OpOther }
 
 // IssueOrdered reports whether ranks match the site's op by the order each
-// rank issues it (NCCL, Gloo, MPI): the thread rules' premise. Ops matched
-// by name (Horovod) are not, whichever thread issues them.
-func IssueOrdered(s *rules.Site) bool { return s != nil && !s.NameMatched }
+// rank's issuing thread launches it (NCCL, Gloo, MPI): the thread rules'
+// premise. Ops matched by name (Horovod) are not, whichever thread issues
+// them, and neither are ops recorded into a lazy graph (PyTorch/XLA),
+// which the thread running the graph launches.
+func IssueOrdered(s *rules.Site) bool { return s != nil && !s.NameMatched && !s.Lazy }
 
 // IsMPI reports an MPI call: mpi4py, C MPI through cgo, a Go binding.
 func IsMPI(s *rules.Site) bool {
