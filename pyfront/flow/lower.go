@@ -88,6 +88,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 		return
 	}
 	l.body = body
+	l.gradInputConds(node)
 	l.zero3 = l.zero3Models(body)
 	if gs, ok := r.(GradSyncer); ok {
 		l.syncs = gs.Syncs(fn)
@@ -218,6 +219,12 @@ type lowerer struct {
 	// outerNames are the names the function declares global or nonlocal
 	// (nil until asked: outerName).
 	outerNames map[string]bool
+	// gradInputs: in an autograd Function's backward, the ctx attributes
+	// its forward set to an input's requires_grad, by the input's index
+	// (ctx.compute_weight_gradient = weight.requires_grad is
+	// ctx.needs_input_grad[1]); ctxName is backward's ctx parameter.
+	gradInputs map[int]string
+	ctxName    string
 	meshDims   map[string]int // locals holding a DeviceMesh, with its number of dimensions
 	stmt       ast.Stmt       // the statement being lowered
 	callAsync  map[*ast.Call]*rules.Site
@@ -2313,7 +2320,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	// A handle made under `if c1 and c2:` does not exist where a later
 	// test of those conditions (in any order or nesting) is false.
 	if len(l.workConds) > 0 {
-		test := conjuncts(s.Test)
+		test := l.conjuncts(s.Test)
 		for v, ws := range elseSt.pending {
 			kept := ws[:0:0]
 			for _, w := range ws {
@@ -4360,22 +4367,93 @@ func (l *lowerer) noteConds(w *rules.Work) {
 	}
 	var conds []string
 	for _, t := range l.ifTests {
-		conds = append(conds, conjuncts(t)...)
+		conds = append(conds, l.conjuncts(t)...)
 	}
 	l.workConds[w] = conds
 }
 
 // conjuncts lists the operands of an `and` (or the test itself), as
-// ast.Dump prints them.
-func conjuncts(test ast.Expr) []string {
+// ast.Dump prints them (condKey).
+func (l *lowerer) conjuncts(test ast.Expr) []string {
 	if b, ok := test.(*ast.BoolOp); ok && b.Op == ast.And {
 		out := make([]string, 0, len(b.Values))
 		for _, v := range b.Values {
-			out = append(out, ast.Dump(v, ast.DumpOptions{}))
+			out = append(out, l.condKey(v))
 		}
 		return out
 	}
-	return []string{ast.Dump(test, ast.DumpOptions{})}
+	return []string{l.condKey(test)}
+}
+
+// condKey is a condition as ast.Dump prints it, except that in an
+// autograd Function's backward the two spellings of "input i requires
+// grad" (ctx.needs_input_grad[i], and the ctx attribute forward set to
+// the input's requires_grad) are one condition.
+func (l *lowerer) condKey(e ast.Expr) string {
+	if l.gradInputs != nil {
+		switch x := e.(type) {
+		case *ast.Subscript:
+			a, ok := x.Value.(*ast.Attribute)
+			k, isConst := x.Slice.(*ast.Constant)
+			if ok && isConst && k.Type == ast.ConstInt && a.Attr == "needs_input_grad" && dotted(a.Value) == l.ctxName {
+				if attr, ok := l.gradInputs[int(k.Int)]; ok {
+					return "requires_grad:" + attr
+				}
+			}
+		case *ast.Attribute:
+			if dotted(x.Value) == l.ctxName {
+				for _, attr := range l.gradInputs {
+					if attr == x.Attr {
+						return "requires_grad:" + attr
+					}
+				}
+			}
+		}
+	}
+	return ast.Dump(e, ast.DumpOptions{})
+}
+
+// gradInputConds fills gradInputs when def is the backward of a class
+// whose forward saves an input's requires_grad on ctx.
+func (l *lowerer) gradInputConds(def ast.Node) {
+	fd, ok := def.(*ast.FunctionDef)
+	md, isMD := l.r.(MethodDefiner)
+	if !ok || fd.Name != "backward" || !isMD || fd.Args == nil {
+		return
+	}
+	params := fd.Args.PositionalNames()
+	if len(params) == 0 {
+		return
+	}
+	fwd, ok := md.MethodDef(l.fn, "forward").(*ast.FunctionDef)
+	if !ok || fwd.Args == nil {
+		return
+	}
+	inputs := fwd.Args.PositionalNames()
+	if len(inputs) < 2 {
+		return
+	}
+	ctx, inputs := inputs[0], inputs[1:]
+	ast.InspectStmts(fwd.Body, func(s ast.Stmt) bool {
+		switch s := s.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		case *ast.Assign:
+			t, ok := s.Targets[0].(*ast.Attribute)
+			v, isAttr := s.Value.(*ast.Attribute)
+			if len(s.Targets) != 1 || !ok || !isAttr || dotted(t.Value) != ctx || v.Attr != "requires_grad" {
+				return true
+			}
+			if i := slices.Index(inputs, dotted(v.Value)); i >= 0 {
+				if l.gradInputs == nil {
+					l.gradInputs = map[int]string{}
+				}
+				l.gradInputs[i] = t.Attr
+			}
+		}
+		return true
+	})
+	l.ctxName = params[0]
 }
 
 // subsetOf reports whether every element of a is in b (b non-empty).

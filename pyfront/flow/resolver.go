@@ -147,6 +147,13 @@ type FuncDefiner interface {
 	FuncDef(fn *rules.Function) ast.Node
 }
 
+// MethodDefiner is implemented by resolvers that can find another method
+// of a method's class: MethodDef returns the definition of method name
+// (through the class's MRO), or nil.
+type MethodDefiner interface {
+	MethodDef(fn *rules.Function, name string) ast.Node
+}
+
 // FuncObjecter is implemented by resolvers that know which expressions
 // of an if's test hold functions: FuncObject returns the program
 // function (or method, bound or not; not a property) that e always

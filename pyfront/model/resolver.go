@@ -124,6 +124,20 @@ func (r *resolver) FuncDef(fn *rules.Function) ast.Node {
 	return nil
 }
 
+// MethodDef returns the definition of method name of the class that fn is
+// a method of (through its MRO), or nil (flow.MethodDefiner).
+func (r *resolver) MethodDef(fn *rules.Function, name string) ast.Node {
+	f := r.b.fnOf(fn)
+	if f == nil || f.Class == nil {
+		return nil
+	}
+	fns, _ := r.b.g.Lookup(f.Class, name)
+	if len(fns) != 1 {
+		return nil
+	}
+	return fns[0].Node
+}
+
 func (r *resolver) Stream(e ast.Expr) *rules.Stream { return r.b.streamOf(e) }
 
 // Summary returns the collectives fn issues, transitively, in program
