@@ -498,6 +498,12 @@ type RankBranch struct {
 	// orders (R17). Ranks that take different arms then wait on each
 	// other across groups, so the order must not depend on the arm.
 	Reordered bool
+	// InTurns: no condition but a with block that its context manager
+	// runs on some ranks before a collective and on the others after it
+	// (main_process_first; Guard, Cond: the context manager's call).
+	// Then holds the block's collectives, which the ranks issue on
+	// either side of that collective.
+	InTurns bool
 }
 
 // Divergence says why a branch condition can differ between ranks.

@@ -2100,6 +2100,7 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 				l.coalescing++
 				defer func() { l.coalescing-- }()
 			}
+			l.turnsBlock(c, body)
 			if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "graph_capture" {
 				if g := arg(c, sa.Arg); g != nil {
 					l.graphCapture(c, g, body)

@@ -47,6 +47,7 @@ type Sources struct {
 	rankTests  sync.Map // *rules.Function -> bool (returnsRankTest)
 	fsAnswers  sync.Map // *rules.Function -> bool (returnsFsProbe)
 	constRets  sync.Map // *rules.Function -> bool (returnsConstants)
+	turns      sync.Map // *rules.Function -> bool (cmTakesTurns)
 	objects    sync.Map // *rules.Function -> bool (returnsObjects)
 	jaxFiles   sync.Map // *rules.File -> bool (jaxProgram)
 

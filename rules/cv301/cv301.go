@@ -63,7 +63,12 @@ var Rule = rules.Register(&rules.Rule{
 			"Once a value has been broadcast or all-reduced it is the same on every rank, and a type test (`isinstance(outputs, tuple)`) of a value each rank computed for itself asks what every rank answers alike, " +
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +
 			"`if rank == 0: barrier()`, with no collective between (also with the same extra condition on both halves, `and num_gpus > 1`) — issues one barrier on every rank and is not " +
-			"reported, nor is its class form (the first half in __enter__, the second in __exit__), nor a release split over the arms of a later conditional (FastChat: rank 0 releases from the cache under `if rank == 0:`, or after building it in the else arm). The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
+			"reported, nor is its class form (the first half in __enter__, the second in __exit__), nor a release split over the arms of a later conditional (FastChat: rank 0 releases from the cache under `if rank == 0:`, or after building it in the else arm). " +
+			"A collective inside the block of such a context manager is reported, though: `with accelerator.main_process_first():`, " +
+			"`training_args.main_process_first()`, YOLOv5's `torch_distributed_zero_first(local_rank)`, Fabric's `rank_zero_first()`, Composer's " +
+			"`run_local_rank_zero_first()`, and a @contextmanager function of the program that yields inside a rank test's arm or behind a collective " +
+			"only some ranks issue, run the block on rank 0 before the barrier and on the others after it, so the block's collectives " +
+			"(a ZeRO-3 model built under deepspeed.zero.Init broadcasts) meet the barrier. The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
 			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)). A helper " +
 			"that communicates only when a parameter of its own is true (`if synchronize: barrier()`) issues nothing " +
 			"at a call that passes, or defaults to, False; nor does a method that communicates only when an attribute of its receiver is true (`if self.args.is_pipe_parallel:`), called on the path where the caller found that attribute false (gpt-neox's gradient noise scale); and an early exit taken only while a flag is false (`if not is_main and not sharded: return`) skips nothing a helper issues only when that flag is true (audiocraft's checkpoint barriers). When both paths communicate and one does so inside a library call whose collectives the tables leave unspecified (Megatron's save_checkpoint, which fastmoe's data-parallel rank 0 runs while the other ranks save between barriers of their own), the paths are not compared. Also reported, as a warning: collectives issued once per " +
@@ -383,6 +388,15 @@ func run(p *rules.Pass) {
 			reportReordered(p, br, seen)
 			continue
 		}
+		if br.InTurns {
+			for _, o := range filter(br.Then, false) {
+				if rulekit.IssueOrdered(o.Site) || o.Site == nil {
+					reportInTurns(p, br, o, seen)
+					break
+				}
+			}
+			continue
+		}
 		if br.DataCount {
 			for _, o := range br.Then {
 				reportDataCount(p, br, o, seen)
@@ -646,6 +660,24 @@ func reportMembers(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map
 			"ranks that never create it (hang); create every subset's group on every rank and keep the one this rank belongs to, "+
 			"or pass use_local_synchronization=True", opName(o), br.Cond)}
 	d.Related = append(d.Related, rulekit.Related(br.Guard, "the member list, computed from the rank"))
+	p.Report(d)
+}
+
+// reportInTurns reports a collective inside a with block that the ranks
+// run in turns around a collective of the context manager's.
+func reportInTurns(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
+	if seen[o.Pos] {
+		return
+	}
+	seen[o.Pos] = true
+	d := rules.Diagnostic{Pos: o.Pos, Message: fmt.Sprintf(
+		"%s on %s runs inside `with %s:`, which runs its block on the first rank(s) before a barrier and on the others after it: "+
+			"the ranks issue %s on opposite sides of that barrier, so one side waits in it while the other waits in the barrier "+
+			"(hang, or the two paired with each other on one communicator); move the collective out of the block, or run the "+
+			"block on every rank at once",
+		opName(o), rulekit.GroupLabel(o.Group), br.Cond, opName(o))}
+	d.Related = append(d.Related, rulekit.Related(br.Guard, "the context manager that runs the block in turns"))
+	addReached(&d, o)
 	p.Report(d)
 }
 

@@ -1,0 +1,142 @@
+package flow
+
+import (
+	"strings"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
+)
+
+// Context managers that let the ranks run their block in turns.
+//
+// "Main process first" runs the with block on rank 0 before a barrier
+// and on the other ranks after it (accelerate's main_process_first,
+// transformers' TrainingArguments.main_process_first, YOLOv5's
+// torch_distributed_zero_first, the @contextmanager functions programs
+// write for it). That is symmetric as long as the block does not
+// communicate: every rank passes the same barriers. A collective inside
+// the block is issued by rank 0 before the barrier and by the others
+// after it, so the ranks pair it with the barrier: rank 0 waits in the
+// collective, the others in the barrier (a hang, or the two mixed up on
+// one communicator). LambdaLabs' DeepSpeed guide builds a ZeRO-3 model,
+// whose construction broadcasts, inside such a block.
+
+// turnTakers are the library context managers of that kind, by the last
+// name of their canonical name (a method on an object of unknown type
+// matches too: args.main_process_first(desc=...)).
+var turnTakers = map[string]bool{
+	"main_process_first":           true, // accelerate, transformers
+	"local_main_process_first":     true, // accelerate
+	"rank_zero_first":              true, // lightning.fabric.Fabric
+	"run_local_rank_zero_first":    true, // composer.utils.dist
+	"torch_distributed_zero_first": true, // ultralytics, YOLOv5
+}
+
+// turnTaking reports whether call c makes a context manager that runs its
+// block on some ranks before a collective and on the others after it.
+func (l *lowerer) turnTaking(c *ast.Call) bool {
+	ext, fn := l.callee(c)
+	if fn != nil {
+		return l.cmTakesTurns(fn)
+	}
+	name := ext
+	if name == "" {
+		name = dotted(c.Func)
+	}
+	return turnTakers[lastName(name)]
+}
+
+// cmTakesTurns reports a @contextmanager function of the program whose
+// yield runs at different points on different ranks relative to a
+// collective: a yield inside a rank test's arm, or a rank test before
+// the yield whose arm communicates.
+func (l *lowerer) cmTakesTurns(fn *rules.Function) bool {
+	m := l.memo()
+	if v, ok := m.turns.Load(fn); ok {
+		return v.(bool)
+	}
+	m.turns.Store(fn, false)
+	fd, ok := l.r.(FuncDefiner)
+	if !ok {
+		return false
+	}
+	body, args, decos, ok := defParts(fd.FuncDef(fn))
+	if !ok || !contextManagerDecorated(decos) {
+		return false
+	}
+	sub := *l
+	sub.fn, sub.rankVars = fn, map[string]bool{}
+	if args != nil {
+		for _, p := range args.PositionalNames() {
+			if strings.Contains(p, "rank") {
+				sub.rankVars[p] = true // def torch_distributed_zero_first(local_rank)
+			}
+		}
+	}
+	ast.InspectStmts(body, func(s ast.Stmt) bool {
+		if a, ok := s.(*ast.Assign); ok && len(a.Targets) == 1 {
+			if n, ok := a.Targets[0].(*ast.Name); ok && sub.isRank(a.Value) {
+				sub.rankVars[n.Id] = true
+			}
+		}
+		return true
+	})
+	turns := false
+	yielded := false
+	for _, s := range body {
+		if e, ok := s.(*ast.ExprStmt); ok && isYield(e.Value) {
+			yielded = true
+			continue
+		}
+		i, ok := s.(*ast.If)
+		if !ok || !sub.isRank(i.Test) {
+			continue
+		}
+		arms := append(append([]ast.Stmt{}, i.Body...), i.Orelse...)
+		if stmtsYield(arms) {
+			turns = true // if rank == 0: yield / barrier() / if rank > 0: yield
+		} else if !yielded && sub.stmtsCommunicate(arms) {
+			turns = true // if rank != 0: barrier() / yield / if rank == 0: barrier()
+		}
+	}
+	m.turns.Store(fn, turns)
+	return turns
+}
+
+// stmtsYield reports a yield statement among stmts (nested blocks too).
+func stmtsYield(stmts []ast.Stmt) bool {
+	found := false
+	ast.InspectStmts(stmts, func(s ast.Stmt) bool {
+		if e, ok := s.(*ast.ExprStmt); ok && isYield(e.Value) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// stmtsCommunicate reports a call among stmts that issues a collective.
+func (l *lowerer) stmtsCommunicate(stmts []ast.Stmt) bool {
+	for _, s := range stmts {
+		if len(l.nodeOps(s)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// turnsBlock records, for `with c: body` where c takes turns, the
+// collectives body issues.
+func (l *lowerer) turnsBlock(c *ast.Call, body []ast.Stmt) {
+	if !l.turnTaking(c) {
+		return
+	}
+	var ops []*rules.OpRef
+	for _, s := range body {
+		ops = append(ops, l.nodeOps(s)...)
+	}
+	if len(ops) == 0 {
+		return
+	}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(c.Pos), Cond: l.text(c), Then: ops, InTurns: true})
+}
