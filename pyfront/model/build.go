@@ -331,6 +331,10 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 			// an external class is the class's method entry.
 			if m := b.instanceMethod(name); m != "" {
 				name = m
+			} else if cls, ok := strings.CutSuffix(name, ".__init__"); ok && b.t.Spawners[b.t.Canonical(cls)] != nil {
+				// super().__init__(module, ...) in a subclass of FSDP or
+				// DDP (d2go's FSDPWrapper) constructs the wrapper.
+				name = b.t.Canonical(cls)
 			}
 		}
 		if b.inTables(name) {

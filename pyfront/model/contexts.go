@@ -297,6 +297,27 @@ func argIn(f *callgraph.Func, call *ast.Call, a api.Arg) ast.Expr {
 	return nil
 }
 
+// kwargsMatch reports a `**name` argument of call, name a **kwargs
+// parameter of f (or a dict f was handed), whose values include an
+// external constant whose last component is one of values
+// (ShardingStrategy.HYBRID_SHARD passed by f's callers).
+func (b *builder) kwargsMatch(f *callgraph.Func, call *ast.Call, values []string) bool {
+	for _, k := range call.Keywords {
+		n, ok := k.Value.(*ast.Name)
+		if !ok || k.Arg != "" {
+			continue
+		}
+		for _, c := range b.g.ParamValues(f, n.Id) {
+			for _, v := range b.g.ElementValues(c, -1) {
+				if val := b.g.Value(v); val.Kind == callgraph.KExternal && slices.Contains(values, lastName(val.Name)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // localCandidates returns what e may be: e itself, or, for a name that
 // f (or a function enclosing it) assigns, each value assigned
 // (`strategy = HYBRID_SHARD if multi else FULL_SHARD` in branches).
@@ -326,8 +347,14 @@ func localCandidates(f *callgraph.Func, e ast.Expr) []ast.Expr {
 // (HYBRID_SHARD, a 2-D mesh), else the group argument's groups.
 func (b *builder) frameworkGroups(f *callgraph.Func, cs *callgraph.CallSite, name string, sp *api.Spawner) []*rules.Group {
 	if sp.MultiCommArg.Present() {
-		if e := argIn(f, cs.Node, sp.MultiCommArg); e != nil {
-			match := false
+		e := argIn(f, cs.Node, sp.MultiCommArg)
+		if e == nil && sp.MultiCommArg.Name != "" && b.kwargsMatch(f, cs.Node, sp.MultiCommValues) {
+			// super().__init__(module, **fsdp_kwargs), the subclass's
+			// callers passing sharding_strategy=HYBRID_SHARD.
+			e = cs.Node
+		}
+		if e != nil {
+			match := e == cs.Node
 			var lasts []string
 			for _, x := range localCandidates(f, e) {
 				lasts = append(lasts, lastComponent(x))
