@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -992,6 +993,30 @@ func (l *lowerer) listStmt() rules.Pos {
 		return l.pos(l.loopStmts[0].Span())
 	}
 	return l.pos(l.stmt.Span())
+}
+
+// streamID names the stream that creation call c makes, as the model
+// does: "stream@path:line", with the column after it when another call on
+// that line of the statement comes first (`s1, s2 = Stream(), Stream()`).
+func (l *lowerer) streamID(c *ast.Call) string {
+	p := l.pos(c.Pos)
+	id := "stream@" + p.Short()
+	if l.stmt == nil {
+		return id
+	}
+	first := true
+	ast.Inspect(l.stmt, func(n ast.Node) bool {
+		if o, ok := n.(*ast.Call); ok && o != c && o.Pos.Lineno == c.Pos.Lineno && o.Pos.ColOffset < c.Pos.ColOffset {
+			if ext, _ := l.callee(o); l.tb.Streams[ext] != nil && l.tb.Streams[ext].Role == "new_stream" {
+				first = false
+			}
+		}
+		return first
+	})
+	if first {
+		return id
+	}
+	return id + ":" + strconv.Itoa(p.Col)
 }
 
 // outerName reports a name the function declares global or nonlocal:
@@ -4055,7 +4080,7 @@ func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 			return streamCtx{} // the default stream: what code outside any stream context runs on
 		}
 		if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "new_stream" {
-			return streamCtx{s: &rules.Stream{ID: "stream@" + l.pos(c.Pos).Short(), Pos: l.pos(c.Pos)}, text: l.text(c)}
+			return streamCtx{s: &rules.Stream{ID: l.streamID(c), Pos: l.pos(c.Pos)}, text: l.text(c)}
 		}
 		switch lastName(dotted(c.Func)) {
 		case "current_stream":
@@ -4152,8 +4177,7 @@ func (l *lowerer) newStream(value ast.Expr) streamCtx {
 		if s := l.r.Stream(value); s != nil {
 			return streamCtx{s: s}
 		}
-		p := l.pos(c.Pos)
-		return streamCtx{s: &rules.Stream{ID: "stream@" + p.Short(), Pos: p}}
+		return streamCtx{s: &rules.Stream{ID: l.streamID(c), Pos: l.pos(c.Pos)}}
 	}
 	return streamCtx{}
 }

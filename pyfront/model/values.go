@@ -31,6 +31,9 @@ type Values struct {
 	spawnerMethods map[string]bool
 	// cpuGroups: the gloo group of each group coordinator (cpuGroup).
 	cpuGroups map[*rules.Group]*rules.Group
+	// streamCols: the column of the first stream created on each line
+	// (streamID).
+	streamCols map[string]int
 }
 
 // mesh is the payload of a device-mesh value.
@@ -139,6 +142,21 @@ func (v *Values) cpuGroup(coord *rules.Group) *rules.Group {
 	v.cpuGroups[coord] = g
 	v.groups = append(v.groups, g)
 	return g
+}
+
+// streamID names the stream a creation call at p makes: "stream@path:line",
+// with the column after it for a second stream created on the same line
+// (`s1, s2 = torch.cuda.Stream(), torch.cuda.Stream()`).
+func (v *Values) streamID(p rules.Pos) string {
+	id := "stream@" + p.Short()
+	if v.streamCols == nil {
+		v.streamCols = map[string]int{}
+	}
+	if col, ok := v.streamCols[id]; ok && col != p.Col {
+		return id + ":" + strconv.Itoa(p.Col)
+	}
+	v.streamCols[id] = p.Col
+	return id
 }
 
 // WorldValue is the opaque value of the default group.
@@ -252,7 +270,7 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 		switch s.Role {
 		case "new_stream":
 			pos := callPos(cs)
-			id := "stream@" + pos.Short()
+			id := v.streamID(pos)
 			val := g.Opaque("stream:"+id, streamType, nil)
 			if g.Value(val).Data == nil {
 				st := &rules.Stream{ID: id, Pos: pos, Blocking: blockingStream(cs, s)}
