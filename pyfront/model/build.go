@@ -48,6 +48,9 @@ type builder struct {
 	// Func.ID (rules.Function.ID is the same index).
 	funcs []*rules.Function
 	files map[string]*rules.File
+	// namedClasses: whether the program names a class of this name
+	// outside its definitions (classNamed).
+	namedClasses map[string]bool
 	// groupAt: the groups the solve allocated, by creation call (for
 	// the walker to mark those made in loops).
 	groupAt map[rules.Pos]*rules.Group

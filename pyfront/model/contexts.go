@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 	"strings"
@@ -513,6 +514,11 @@ func (b *builder) subclassSpawns() {
 				api = e + "." + sp.RunMethod
 			}
 			sites := inst[c]
+			if sp.Context == "autograd" && !b.classNamed(c) {
+				// An autograd Function nothing applies: its backward
+				// never runs (msn's unused AllGather).
+				break
+			}
 			if sp.Context == "autograd" || len(sites) == 0 {
 				// The engine calls backward; the class definition is the registration.
 				for _, fn := range fns {
@@ -536,6 +542,56 @@ func (b *builder) subclassSpawns() {
 			break
 		}
 	}
+}
+
+// classNamed reports whether the program names class c anywhere but in
+// its definition (AllGather.apply(x), apply = AllGather.apply, a registry
+// of Functions): the source text holds the class's name as a word more
+// often than it defines classes of that name, comments aside. A Function
+// no code names is never applied.
+func (b *builder) classNamed(c *callgraph.Class) bool {
+	if b.namedClasses == nil {
+		b.namedClasses = map[string]bool{}
+	}
+	name := c.Node.Name
+	if v, ok := b.namedClasses[name]; ok {
+		return v
+	}
+	defs := 0
+	for _, k := range b.g.Classes {
+		if k.Node.Name == name {
+			defs++
+		}
+	}
+	uses := 0
+	word := []byte(name)
+	for _, f := range b.files {
+		if f == nil {
+			continue
+		}
+		src := f.Src
+		for i := bytes.Index(src, word); i >= 0 && uses <= defs; {
+			end := i + len(word)
+			ls := bytes.LastIndexByte(src[:i], '\n') + 1
+			if (i == 0 || !identByte(src[i-1])) && (end == len(src) || !identByte(src[end])) && bytes.IndexByte(src[ls:i], '#') < 0 {
+				uses++ // (not in a comment)
+			}
+			j := bytes.Index(src[end:], word)
+			if j < 0 {
+				break
+			}
+			i = end + j
+		}
+		if uses > defs {
+			break
+		}
+	}
+	b.namedClasses[name] = uses > defs
+	return uses > defs
+}
+
+func identByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
 // spawnMany reports whether a spawn makes several concurrent contexts:

@@ -30,3 +30,7 @@ class Identity(torch.autograd.Function):
 
 def row_parallel(x, group):
     return AllReduceSum.apply(x, group)
+
+
+def column_parallel(x, group):
+    return Identity.apply(x, group)

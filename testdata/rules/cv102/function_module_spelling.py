@@ -25,3 +25,7 @@ class Gather(Function):
     def backward(ctx, grad):
         dist.all_reduce(grad)  # want CV102 "Function.backward"
         return grad
+
+
+def replicate(x):
+    return Gather.apply(Broadcast.apply(x))

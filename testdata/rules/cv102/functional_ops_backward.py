@@ -13,3 +13,7 @@ class CopyToTensorParallel(torch.autograd.Function):
         return torch.ops._c10d_functional.wait_tensor(
             torch.ops._c10d_functional.all_reduce(g, "sum", "tp")  # want CV102 "all_reduce on an unknown group"
         )
+
+
+def copy_to_tp(x):
+    return CopyToTensorParallel.apply(x)
