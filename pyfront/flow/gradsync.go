@@ -283,6 +283,12 @@ func (l *lowerer) oomBranch(body []ast.Stmt, h *ast.ExceptHandler, orelse []ast.
 	}
 	then := l.ops(path)
 	els := append(l.ops(body), l.ops(orelse)...)
+	for len(els) > 0 && els[0].Op == ForwardOp && els[0].Site == nil {
+		// The forward that opens the try body communicates before it
+		// allocates what runs out (DDP's buffer broadcast): every rank
+		// has issued it; what the failed rank skips comes after.
+		els = els[1:]
+	}
 	if exits(path) {
 		// The failed rank also skips what follows, up to the end of the
 		// loop body (continue, break) or of the function; the others

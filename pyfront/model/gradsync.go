@@ -34,7 +34,8 @@ var forwardingMethods = map[string]bool{"generate": true, "forward": true}
 // (forward_sync: FSDP): model(x) under `if rank == 0` waits in the
 // parameters' all-gather for ranks that never join it.
 func (b *builder) shardedForwards() {
-	group := b.wrapperGroup(func(c *api.Collective) bool { return c.ForwardSync })
+	forwardSync := b.forwardSyncs()
+	group := b.wrapperGroup(forwardSync)
 	sharded, shardGroup := b.fullyShardedClasses()
 	if group == nil && len(sharded) == 0 {
 		return // the program constructs no such module
@@ -56,7 +57,7 @@ func (b *builder) shardedForwards() {
 		}
 		var g *rules.Group
 		switch {
-		case group != nil && b.wrapperValue(module, func(e *api.Collective) bool { return e.ForwardSync }):
+		case group != nil && b.wrapperValue(module, forwardSync):
 			g = group
 		case len(sharded) > 0 && b.callsShardedModule(module, sharded):
 			g = shardGroup
@@ -67,6 +68,28 @@ func (b *builder) shardedForwards() {
 		b.implicitOps[c] = op
 		b.syncOps[cs.Caller.Node] = append(b.syncOps[cs.Caller.Node], op)
 	}
+}
+
+// forwardSyncs returns the test of a wrapper entry whose module's forward
+// communicates in this program: ForwardSync, and, for a wrapper that
+// does so unless told otherwise (DDP's broadcast_buffers), no
+// construction that passes that argument anything but a literal True.
+func (b *builder) forwardSyncs() func(*api.Collective) bool {
+	off := map[*api.Collective]bool{}
+	for call, s := range b.sites {
+		c := b.t.Collectives[s.API]
+		if c == nil || !c.ForwardSync || !c.ForwardSyncUnless.Present() {
+			continue
+		}
+		if e := argExpr(call, c.ForwardSyncUnless); e != nil {
+			if k, ok := e.(*ast.Constant); !ok || k.Type != ast.ConstBool || !k.Bool {
+				off[c] = true
+			}
+		} else if hasStarArgs(call) {
+			off[c] = true // **ddp_kwargs may say either
+		}
+	}
+	return func(c *api.Collective) bool { return c.ForwardSync && !off[c] }
 }
 
 // fullyShard is FSDP2's wrapper: fully_shard(module) turns the module it

@@ -140,6 +140,12 @@ type Collective struct {
 	// ForwardSync: the wrapped module's forward communicates too (FSDP
 	// all-gathers the parameters it shards): model(x) is a collective.
 	ForwardSync bool `toml:"forward_sync"`
+	// ForwardSyncUnless: the forward communicates unless the construction
+	// passes this argument false (DDP broadcasts the module's buffers in
+	// each forward unless broadcast_buffers=False). With it, ForwardSync
+	// holds only when no construction of the program passes anything but
+	// a literal True there.
+	ForwardSyncUnless Arg `toml:"forward_sync_unless"`
 	// ShardsGrads: each rank ends the backward holding only its shard of
 	// the reduced gradients (FSDP, fairscale's ShardedDataParallel), so a
 	// check of "the gradients" on one rank sees that rank's shard only.
@@ -454,6 +460,7 @@ func (l *Library) normalize() {
 		fix(&c.Request)
 		fix(&c.ThreadLevel)
 		fix(&c.OnlyIf)
+		fix(&c.ForwardSyncUnless)
 		fix(&c.Peer)
 		fix(&c.Root)
 	}

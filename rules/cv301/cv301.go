@@ -531,7 +531,7 @@ func opName(o *rules.OpRef) string {
 		// A backward pass through DDP or FSDP: its gradient reduction.
 		return "backward() (it reduces the gradients under DDP, FSDP, DeepSpeed, accelerate or Fabric)"
 	case "forward":
-		return "the model's forward (FSDP and ZeRO-3 all-gather the sharded parameters in it)"
+		return "the model's forward (FSDP and ZeRO-3 all-gather the sharded parameters in it; DDP broadcasts the module's buffers from rank 0 in it, unless broadcast_buffers=False)"
 	case "materialize":
 		return "a host copy of a jitted function's result (np.asarray, float(), .item(), jax.device_get: when the result is sharded over the processes, the copy cannot be made on one of them — JAX raises there, and the others wait in their next collective)"
 	case "jit":
