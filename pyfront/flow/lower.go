@@ -3038,6 +3038,17 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		if site != nil && site.Work != nil {
 			site.Work.Escapes = true // unpacked: cannot follow the element
 		}
+		// batch, ok = batch: each name is a part of this rank's batch.
+		fromBatch := l.batchPart(value)
+		defer func() {
+			if fromBatch {
+				for _, e := range ast.SeqElts(target) {
+					if n, ok := e.(*ast.Name); ok {
+						l.batchVars[n.Id] = true
+					}
+				}
+			}
+		}()
 		elts := ast.SeqElts(t)
 		if s, ok := t.(*ast.Starred); ok {
 			elts = []ast.Expr{s.Value}
