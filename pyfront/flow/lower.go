@@ -1043,6 +1043,27 @@ func (l *lowerer) outerName(v string) bool {
 	return l.outerNames[v]
 }
 
+// refsDisplay reports a tuple or list display of names and attributes
+// (and constants): `q.append((event, tensor))` files references, reading
+// nothing.
+func refsDisplay(e ast.Expr) bool {
+	var elts []ast.Expr
+	switch x := e.(type) {
+	case *ast.Tuple:
+		elts = x.Elts
+	case *ast.List:
+		elts = x.Elts
+	default:
+		return false
+	}
+	for _, x := range elts {
+		if _, isConst := x.(*ast.Constant); !isConst && dotted(x) == "" {
+			return false
+		}
+	}
+	return len(elts) > 0
+}
+
 // emptyList reports a new empty list: [] or list().
 func emptyList(e ast.Expr) bool {
 	switch e := e.(type) {
@@ -3578,7 +3599,7 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 		handed = true
 	}
 	for i, x := range c.Args {
-		if site != nil || handed || helper && i == 0 || filed && dotted(x) != "" || recorded[i] {
+		if site != nil || handed || helper && i == 0 || filed && (dotted(x) != "" || refsDisplay(x)) || recorded[i] {
 			l.nestedCalls(x, st)
 		} else {
 			l.expr(x, st, false)
