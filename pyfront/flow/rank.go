@@ -80,6 +80,12 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			if ext, _ := l.callee(n); deviceKindQueries[ext] {
 				return false, false
 			}
+			// A DistributedSampler given the rank hands each rank its own
+			// indices but as many as the others (it pads or drops to an
+			// even share): a loader over it has one length everywhere.
+			if lastName(dotted(n.Func)) == "DistributedSampler" {
+				return false, false
+			}
 			// Where a value is placed is no part of the value: a
 			// checkpoint loaded with map_location=f"cuda:{local_rank}",
 			// or x.to(device), holds the same data on every rank.
