@@ -788,31 +788,117 @@ func (b *builder) contradicting(c *callgraph.Class, attr, val string) []rules.Ex
 			out = append(out, extentOf(c.Module.Path, stmts))
 		}
 	}
-	ast.InspectStmts(c.Node.Body, func(st ast.Stmt) bool {
-		i, ok := st.(*ast.If)
-		if !ok {
-			return true
+	forEachBlock(c.Node.Body, func(block []ast.Stmt) {
+		for n, st := range block {
+			i, ok := st.(*ast.If)
+			if !ok {
+				continue
+			}
+			holds, known := settingHolds(i.Test, attr, val)
+			if !known {
+				continue
+			}
+			if holds {
+				add(i.Orelse)
+				if exits(i.Body) {
+					// `if self.X == val: ...; return`: what follows
+					// runs only when the setting is not val.
+					add(block[n+1:])
+				}
+			} else {
+				add(i.Body)
+			}
 		}
-		cmp, ok := i.Test.(*ast.Compare)
-		if !ok || len(cmp.Ops) != 1 || len(cmp.Comparators) != 1 || pathText(cmp.Left) != attr {
-			return true
-		}
-		k, isConst := cmp.Comparators[0].(*ast.Constant)
-		if !isConst {
-			return true
-		}
-		same := ast.Dump(k, ast.DumpOptions{}) == val
-		switch {
-		case cmp.Ops[0] == ast.Eq && !same:
-			add(i.Body)
-		case cmp.Ops[0] == ast.Eq && same:
-			add(i.Orelse)
-		case cmp.Ops[0] == ast.NotEq && same:
-			add(i.Body)
-		}
-		return true
 	})
 	return out
+}
+
+// settingHolds tells whether test is true when setting attr is val:
+// known only for comparisons of attr with constants (==, !=, in and not
+// in a display of constants) and not, and, or of them.
+func settingHolds(test ast.Expr, attr, val string) (holds, known bool) {
+	switch t := test.(type) {
+	case *ast.UnaryOp:
+		if t.Op == ast.Not {
+			h, k := settingHolds(t.Operand, attr, val)
+			return !h, k
+		}
+	case *ast.BoolOp:
+		holds = t.Op == ast.And
+		for _, v := range t.Values {
+			h, k := settingHolds(v, attr, val)
+			if !k {
+				return false, false
+			}
+			if t.Op == ast.And {
+				holds = holds && h
+			} else {
+				holds = holds || h
+			}
+		}
+		return holds, len(t.Values) > 0
+	case *ast.Compare:
+		if len(t.Ops) != 1 || len(t.Comparators) != 1 || pathText(t.Left) != attr {
+			return false, false
+		}
+		switch k := t.Comparators[0].(type) {
+		case *ast.Constant:
+			same := ast.Dump(k, ast.DumpOptions{}) == val
+			switch t.Ops[0] {
+			case ast.Eq:
+				return same, true
+			case ast.NotEq:
+				return !same, true
+			}
+		case *ast.Tuple, *ast.List, *ast.Set:
+			// `if self.X in ("PUT", "PUT_ASYNC"):`
+			in := false
+			for _, e := range ast.SeqElts(k) {
+				kc, ok := e.(*ast.Constant)
+				if !ok {
+					return false, false
+				}
+				in = in || ast.Dump(kc, ast.DumpOptions{}) == val
+			}
+			switch t.Ops[0] {
+			case ast.In:
+				return in, true
+			case ast.NotIn:
+				return !in, true
+			}
+		}
+	}
+	return false, false
+}
+
+// forEachBlock calls f with every statement list in stmts, nested ones
+// too (the bodies of compound statements, not of nested definitions).
+func forEachBlock(stmts []ast.Stmt, f func([]ast.Stmt)) {
+	f(stmts)
+	for _, st := range stmts {
+		switch st := st.(type) {
+		case *ast.FunctionDef:
+			forEachBlock(st.Body, f) // a method of the class
+		case *ast.AsyncFunctionDef:
+			forEachBlock(st.Body, f)
+		case *ast.If:
+			forEachBlock(st.Body, f)
+			forEachBlock(st.Orelse, f)
+		case *ast.For:
+			forEachBlock(st.Body, f)
+		case *ast.While:
+			forEachBlock(st.Body, f)
+		case *ast.With:
+			forEachBlock(st.Body, f)
+		case *ast.Try:
+			forEachBlock(st.Body, f)
+			forEachBlock(st.Orelse, f)
+			forEachBlock(st.Finalbody, f)
+			for _, h := range st.Handlers {
+				forEachBlock(h.Body, f)
+			}
+		}
+	}
 }
 
 // settingsTest reports a test that reads only attributes of self,
