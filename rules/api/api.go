@@ -308,7 +308,9 @@ type Library struct {
 	// Reexports map a package to the modules whose names it re-exports
 	// (vllm.distributed re-exports vllm.distributed.parallel_state with a
 	// star import): every entry of those modules, and its methods, is
-	// also known under the package.
+	// also known under the package. A factory can be mapped to the class
+	// whose instance it returns the same way (Lightning's
+	// Trainer.from_argparse_args to Trainer).
 	Reexports map[string][]string `toml:"reexports"`
 }
 
