@@ -213,13 +213,6 @@ func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
 			g.s.add(dst, g.External(sub))
 		}
 	case KClass, KInstance:
-		if val.Kind == KInstance && name == "__class__" {
-			// self.__class__.method(...), type(self) spelled out: the
-			// instance's class (one value for the class and its
-			// subclasses' instances alike).
-			g.s.add(dst, g.classValue(val.Class))
-			return
-		}
 		s, ext, ok := g.lookupClass(val.Class, name, &watcher{c: cid, v: v})
 		if !ok {
 			return
