@@ -3096,10 +3096,21 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		}
 		if c, ok := value.(*ast.Call); ok {
 			// rank, world_size = get_dist_info(): one element is the rank.
-			ext, _ := l.callee(c)
+			ext, fn := l.callee(c)
 			if p := l.tb.RankPredicates[ext]; p != nil && p.Element != nil && *p.Element < len(elts) {
 				if n, ok := elts[*p.Element].(*ast.Name); ok {
 					l.rankVars[n.Id] = true
+				}
+			}
+			// rank, world = setup(): a program function that returns a
+			// tuple whose element holds the rank (NVFlare's examples).
+			if fn != nil && fn != l.fn {
+				for i := range l.returnedRankElements(fn) {
+					if i < len(elts) {
+						if n, ok := elts[i].(*ast.Name); ok {
+							l.rankVars[n.Id] = true
+						}
+					}
 				}
 			}
 		}

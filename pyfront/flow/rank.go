@@ -449,6 +449,57 @@ func (l *lowerer) returnsRankTest(fn *rules.Function) bool {
 	return rank
 }
 
+// returnedRankElements returns the indexes of the elements that hold the
+// rank in the tuples a program function returns (`return rank, world`
+// after `rank = int(os.environ["RANK"])`), judged in a lowerer of its own
+// with the function's locals bound anywhere in it.
+func (l *lowerer) returnedRankElements(fn *rules.Function) map[int]bool {
+	m := &l.memo().rankElems
+	if v, ok := m.Load(fn); ok {
+		return v.(map[int]bool)
+	}
+	m.Store(fn, map[int]bool(nil)) // a recursive helper returns none
+	body, _, ok := l.defOf(fn)
+	var out map[int]bool
+	if ok {
+		sub := *l
+		sub.fn, sub.rankVars = fn, map[string]bool{}
+		skip := func(s ast.Stmt) bool {
+			switch s.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+				return true
+			}
+			return false
+		}
+		ast.InspectStmts(body, func(s ast.Stmt) bool {
+			if a, ok := s.(*ast.Assign); ok && len(a.Targets) == 1 {
+				if n, ok := a.Targets[0].(*ast.Name); ok && sub.isRank(a.Value) {
+					sub.rankVars[n.Id] = true
+				}
+			}
+			return !skip(s)
+		})
+		ast.InspectStmts(body, func(s ast.Stmt) bool {
+			if r, ok := s.(*ast.Return); ok {
+				if t, ok := r.Value.(*ast.Tuple); ok {
+					for i, e := range t.Elts {
+						if sub.isRank(e) {
+							if out == nil {
+								out = map[int]bool{}
+							}
+							out[i] = true
+						}
+					}
+				}
+				return false
+			}
+			return !skip(s)
+		})
+	}
+	m.Store(fn, out)
+	return out
+}
+
 // predicateByName is the call rank predicate named like a method called on
 // a receiver of unknown type, or of an external object the tables do not
 // describe (MPI.COMM_WORLD): trainer.is_world_process_zero(),

@@ -48,6 +48,7 @@ type Sources struct {
 	fsAnswers  sync.Map // *rules.Function -> bool (returnsFsProbe)
 	constRets  sync.Map // *rules.Function -> bool (returnsConstants)
 	turns      sync.Map // *rules.Function -> bool (cmTakesTurns)
+	rankElems  sync.Map // *rules.Function -> map[int]bool (returnedRankElements)
 	objects    sync.Map // *rules.Function -> bool (returnsObjects)
 	jaxFiles   sync.Map // *rules.File -> bool (jaxProgram)
 
