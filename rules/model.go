@@ -140,6 +140,10 @@ type Function struct {
 	// __name__ == "__main__", or is a package's __main__.py). Two scripts
 	// run in two processes unless one imports the other (Facts.Imports).
 	Script bool
+	// Forwarder: a __call__ that hands the call on to whatever it wraps
+	// (it takes *args or **kwargs, defines a wrapper, or dispatches by a
+	// computed getattr name): its summary is every wrapped function's.
+	Forwarder bool
 }
 
 // Call is a resolved call edge. Exactly one of Callee and External is set.

@@ -1125,12 +1125,18 @@ func isNone(e ast.Expr) bool {
 // sources these summaries produced all but one of the rank-branch false
 // positives (BENCHMARKS.md, "Findings on real code"). The model's
 // summaries skip them too (torch.jit.script reaches Module._call_impl).
+// A program class's own __call__ with a signature of its own (a
+// pipeline object that runs its modules) is no dispatcher: calling an
+// instance runs it.
 func Dispatch(fn *rules.Function) bool {
-	name := fn.Name
+	name, cls := fn.Name, ""
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
-		name = name[i+1:]
+		name, cls = name[i+1:], name[:i]
 	}
-	return name == "__call__" || name == "_call_impl" || strings.HasPrefix(name, "assert")
+	if name == "__call__" {
+		return fn.Forwarder || strings.HasSuffix(cls, "Module")
+	}
+	return name == "_call_impl" || strings.HasPrefix(name, "assert")
 }
 
 func isMinusOne(e ast.Expr) bool {

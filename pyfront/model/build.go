@@ -243,6 +243,40 @@ func (b *builder) fnOf(rf *rules.Function) *callgraph.Func {
 	return b.g.Funcs[rf.ID]
 }
 
+// definesFunction reports a def among body's statements (nested blocks
+// too): a __call__ that defines one is a decorator returning a wrapper.
+func definesFunction(body []ast.Stmt) bool {
+	found := false
+	ast.InspectStmts(body, func(s ast.Stmt) bool {
+		switch s.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// dynamicGetattr reports a getattr with a computed name among body's
+// statements: a visitor's __call__ dispatching on the node's type
+// (getattr(self, "build_" + type(node).__name__)).
+func dynamicGetattr(body []ast.Stmt) bool {
+	found := false
+	for _, s := range body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Call); ok && len(c.Args) >= 2 {
+				if f, ok := c.Func.(*ast.Name); ok && f.Id == "getattr" {
+					if _, isConst := c.Args[1].(*ast.Constant); !isConst {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
 func (b *builder) functions() {
 	// One allocation for all of them: large programs have ~100k.
 	slab := make([]rules.Function, len(b.g.Funcs))
@@ -256,6 +290,9 @@ func (b *builder) functions() {
 			rf.ModuleBody = true
 			// A package's __main__.py is what `python -m pkg` runs.
 			rf.Script = hasMainBlock(m) || filepath.Base(f.Module.Path) == "__main__.py"
+		}
+		if fd, ok := f.Node.(*ast.FunctionDef); ok && fd.Name == "__call__" && fd.Args != nil {
+			rf.Forwarder = fd.Args.Vararg != nil || fd.Args.Kwarg != nil || definesFunction(fd.Body) || dynamicGetattr(fd.Body)
 		}
 		b.prog.Funcs = append(b.prog.Funcs, rf)
 		b.funcs[i] = rf
