@@ -15,6 +15,7 @@ import (
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
 	"github.com/collvet/collvet/pyfront/flow"
+	"github.com/collvet/collvet/pyfront/resolve"
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/api"
 )
@@ -277,6 +278,31 @@ func dynamicGetattr(body []ast.Stmt) bool {
 	return found
 }
 
+// initsAtTop reports a module-level call of init_process_group (or
+// DeepSpeed's init_distributed), also inside top-level ifs and loops.
+func initsAtTop(body []ast.Stmt) bool {
+	for _, st := range body {
+		switch st := st.(type) {
+		case *ast.ExprStmt:
+			if c, ok := st.Value.(*ast.Call); ok {
+				switch lastName(pathText(c.Func)) {
+				case "init_process_group", "init_distributed":
+					return true
+				}
+			}
+		case *ast.If:
+			if initsAtTop(st.Body) || initsAtTop(st.Orelse) {
+				return true
+			}
+		case *ast.Try:
+			if initsAtTop(st.Body) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (b *builder) functions() {
 	// One allocation for all of them: large programs have ~100k.
 	slab := make([]rules.Function, len(b.g.Funcs))
@@ -296,6 +322,18 @@ func (b *builder) functions() {
 		}
 		b.prog.Funcs = append(b.prog.Funcs, rf)
 		b.funcs[i] = rf
+	}
+	// A module that no module of the program imports and that sets up
+	// torch.distributed in its own top-level code, with no __main__
+	// guard, is a script too: `python train.py` is how it runs.
+	imported := map[*resolve.Module]bool{}
+	for _, im := range b.g.Imports {
+		imported[im.Module] = true
+	}
+	for i, f := range b.g.Funcs {
+		if m, isMod := f.Node.(*ast.Module); isMod && !b.funcs[i].Script && !imported[f.Module] && initsAtTop(m.Body) {
+			b.funcs[i].Script = true
+		}
 	}
 	// Calls are allocated in chunks too.
 	var callSlab []rules.Call
