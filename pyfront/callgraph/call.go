@@ -686,6 +686,17 @@ func argsOf(n ast.Node) *ast.Arguments {
 // statePos/stateName, when given, the one argument the callable receives
 // first (register_comm_hook's state) instead.
 func (g *Graph) Spawn(cs *CallSite, targetPos int, targetName string, argsPos int, argsName string, statePos int, stateName string) {
+	g.spawn(cs, targetPos, targetName, argsPos, argsName, statePos, stateName, false)
+}
+
+// SpawnIndexed is Spawn for a spawner that calls its target with an index
+// it supplies first, then the tuple of arguments (torch.multiprocessing's
+// spawn(fn, args=(a, b)) runs fn(i, a, b) in each process).
+func (g *Graph) SpawnIndexed(cs *CallSite, targetPos int, targetName string, argsPos int, argsName string) {
+	g.spawn(cs, targetPos, targetName, argsPos, argsName, -1, "", true)
+}
+
+func (g *Graph) spawn(cs *CallSite, targetPos int, targetName string, argsPos int, argsName string, statePos int, stateName string, indexed bool) {
 	if cs == nil || cs.Node == nil {
 		return
 	}
@@ -718,6 +729,9 @@ func (g *Graph) Spawn(cs *CallSite, targetPos int, targetName string, argsPos in
 		return
 	}
 	sc := &CallSite{ID: len(g.Calls), Kind: CallSpawn, At: cs.At, callee: target, result: g.s.newSlot()}
+	if indexed {
+		sc.args = append(sc.args, noSlot) // the index: no value of the program's
+	}
 	if statePos >= 0 || stateName != "" {
 		if s, _ := slotOf(statePos, stateName); s >= 0 {
 			sc.args = append(sc.args, s)

@@ -173,6 +173,11 @@ func (v *Values) worldValue(g *callgraph.Graph) callgraph.ValueID {
 func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name string, recv callgraph.ValueID) ([]callgraph.ValueID, bool) {
 	if sp := v.spawner(name); sp != nil && sp.Target.Present() {
 		g.Spawn(cs, sp.Target.Pos, sp.Target.Name, sp.Args.Pos, sp.Args.Name, sp.State.Pos, sp.State.Name)
+	} else if processSpawners[name] {
+		// mp.spawn(fn, args=(a, b)): each process runs fn(i, a, b); the
+		// arguments reach fn's parameters (a callable among them is called
+		// there), though no thread of this process runs it.
+		g.SpawnIndexed(cs, 0, "fn", 1, "args")
 	}
 	if gc := v.tables.GroupCreators[name]; gc != nil {
 		pos := callPos(cs)
