@@ -508,6 +508,12 @@ type RankBranch struct {
 	// Then holds the block's collectives, which the ranks issue on
 	// either side of that collective.
 	InTurns bool
+	// JoinedLoop: no condition but a loop over this rank's data inside
+	// DDP's join() context (Guard, Cond: the loop's iterable; Under: the
+	// join call). A rank that runs out of data leaves the loop, and join()
+	// shadows only DDP's own collectives for it: Then holds the loop's
+	// other collectives, which the remaining ranks issue alone.
+	JoinedLoop bool
 }
 
 // Divergence says why a branch condition can differ between ranks.

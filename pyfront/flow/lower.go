@@ -2141,6 +2141,9 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 			if l.joinContext(c, ext) {
 				l.joining++
 				defer func() { l.joining-- }()
+				if ext != "torch.distributed.algorithms.Join" && ext != "torch.distributed.algorithms.join.Join" {
+					l.joinedLoops(c, body)
+				}
 			}
 			if lastName(ext) == "_coalescing_manager" || lastName(dotted(c.Func)) == "_coalescing_manager" {
 				l.coalescing++

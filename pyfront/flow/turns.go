@@ -140,3 +140,58 @@ func (l *lowerer) turnsBlock(c *ast.Call, body []ast.Stmt) {
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(c.Pos), Cond: l.text(c), Then: ops, InTurns: true})
 }
+
+// joinedLoops records, for `with model.join():` (DDP's own context for
+// uneven inputs), each loop of its block whose body issues collectives of
+// its own: a rank that runs out of data leaves the loop and joins, and
+// join() shadows only DDP's gradient all-reduce and buffer broadcast for
+// it; an explicit collective in the loop (a metric all-reduce, a gather
+// for logging) then has no partner on that rank. Join([model, optim])
+// with other joinables is left alone: they shadow their own collectives.
+func (l *lowerer) joinedLoops(c *ast.Call, body []ast.Stmt) {
+	var loops []*ast.For
+	ast.InspectStmts(body, func(s ast.Stmt) bool {
+		switch s := s.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		case *ast.For:
+			loops = append(loops, s)
+			return false
+		}
+		return true
+	})
+	for _, loop := range loops {
+		if l.agreedExit(loop.Body) {
+			continue // the ranks agree every step whether to leave together
+		}
+		var ops []*rules.OpRef
+		for _, s := range loop.Body {
+			for _, o := range l.nodeOps(s) {
+				if o.Site != nil {
+					ops = append(ops, o)
+				}
+			}
+		}
+		if len(ops) > 0 {
+			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(loop.Iter.Span()), Cond: l.text(loop.Iter), Then: ops, JoinedLoop: true, Under: ptrPos(l.pos(c.Pos))})
+		}
+	}
+}
+
+func ptrPos(p rules.Pos) *rules.Pos { return &p }
+
+// agreedExit reports a loop body that leaves on a test that communicates
+// (`if all_done(group): break`, wenet's monitored-barrier join): the
+// ranks decide together when to stop.
+func (l *lowerer) agreedExit(body []ast.Stmt) bool {
+	for _, s := range body {
+		i, ok := s.(*ast.If)
+		if !ok || len(i.Body) == 0 {
+			continue
+		}
+		if _, brk := i.Body[len(i.Body)-1].(*ast.Break); brk && len(l.nodeOps(i.Test)) > 0 {
+			return true
+		}
+	}
+	return false
+}

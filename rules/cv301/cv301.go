@@ -68,7 +68,9 @@ var Rule = rules.Register(&rules.Rule{
 			"`training_args.main_process_first()`, YOLOv5's `torch_distributed_zero_first(local_rank)`, Fabric's `rank_zero_first()`, Composer's " +
 			"`run_local_rank_zero_first()`, and a @contextmanager function of the program that yields inside a rank test's arm or behind a collective " +
 			"only some ranks issue, run the block on rank 0 before the barrier and on the others after it, so the block's collectives " +
-			"(a ZeRO-3 model built under deepspeed.zero.Init broadcasts) meet the barrier. The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
+			"(a ZeRO-3 model built under deepspeed.zero.Init broadcasts) meet the barrier. So is a collective of the program's own in a loop " +
+			"inside DDP's `with model.join():`: join() is there because ranks hold different numbers of batches, and it shadows only DDP's " +
+			"own collectives for a rank that ran out (a loop that leaves on a test that communicates, `if all_done(): break`, is agreed). The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
 			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)). A helper " +
 			"that communicates only when a parameter of its own is true (`if synchronize: barrier()`) issues nothing " +
 			"at a call that passes, or defaults to, False; nor does a method that communicates only when an attribute of its receiver is true (`if self.args.is_pipe_parallel:`), called on the path where the caller found that attribute false (gpt-neox's gradient noise scale); and an early exit taken only while a flag is false (`if not is_main and not sharded: return`) skips nothing a helper issues only when that flag is true (audiocraft's checkpoint barriers). When both paths communicate and one does so inside a library call whose collectives the tables leave unspecified (Megatron's save_checkpoint, which fastmoe's data-parallel rank 0 runs while the other ranks save between barriers of their own), the paths are not compared. Also reported, as a warning: collectives issued once per " +
@@ -388,6 +390,15 @@ func run(p *rules.Pass) {
 			reportReordered(p, br, seen)
 			continue
 		}
+		if br.JoinedLoop {
+			for _, o := range filter(br.Then, false) {
+				if o.Site != nil && rulekit.IssueOrdered(o.Site) {
+					reportJoinedLoop(p, br, o, seen)
+					break
+				}
+			}
+			continue
+		}
 		if br.InTurns {
 			for _, o := range filter(br.Then, false) {
 				if rulekit.IssueOrdered(o.Site) || o.Site == nil {
@@ -660,6 +671,26 @@ func reportMembers(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map
 			"ranks that never create it (hang); create every subset's group on every rank and keep the one this rank belongs to, "+
 			"or pass use_local_synchronization=True", opName(o), br.Cond)}
 	d.Related = append(d.Related, rulekit.Related(br.Guard, "the member list, computed from the rank"))
+	p.Report(d)
+}
+
+// reportJoinedLoop reports a collective of its own in a loop over this
+// rank's data inside DDP's join().
+func reportJoinedLoop(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
+	if seen[o.Pos] {
+		return
+	}
+	seen[o.Pos] = true
+	d := rules.Diagnostic{Pos: o.Pos, Message: fmt.Sprintf(
+		"%s on %s runs in a loop over `%s` inside DDP's join(), which is there because ranks hold different numbers of batches: "+
+			"a rank that runs out leaves the loop, and join() shadows only DDP's own gradient all-reduce and buffer broadcast for it, "+
+			"not this collective, so the ranks still in the loop wait for it forever (hang); agree on a has-more-data flag every step, "+
+			"or move the collective after the join() block",
+		opName(o), rulekit.GroupLabel(o.Group), br.Cond)}
+	if br.Under != nil {
+		d.Related = append(d.Related, rulekit.Related(*br.Under, "the join() context, which covers DDP's collectives only"))
+	}
+	addReached(&d, o)
 	p.Report(d)
 }
 
