@@ -79,15 +79,7 @@ func (l *lowerer) returnedWork(fn *rules.Function) *returnedHandle {
 	if !ok {
 		return nil
 	}
-	var params []string
-	positional := 0
-	if args != nil {
-		params = args.PositionalNames()
-		positional = len(params)
-		for _, a := range args.KwOnlyArgs {
-			params = append(params, a.Arg)
-		}
-	}
+	params, positional := callableParams(args)
 	handles := map[string]asyncBinding{}
 	ast.InspectStmts(body, func(s ast.Stmt) bool {
 		switch s := s.(type) {
@@ -235,6 +227,21 @@ func (l *lowerer) chained(older, newer *rules.Work) bool {
 	return ta == tb && ta != ""
 }
 
+// callableParams lists a def's parameters that a call can name: the
+// positional ones (params[:positional], which may also be passed by
+// position) and then the keyword-only ones.
+func callableParams(args *ast.Arguments) (params []string, positional int) {
+	if args == nil {
+		return nil, 0
+	}
+	params = args.PositionalNames()
+	positional = len(params)
+	for _, a := range args.KwOnlyArgs {
+		params = append(params, a.Arg)
+	}
+	return params, positional
+}
+
 // filedHandle is an async site whose handle a helper files in a list its
 // caller passes (`def launch(ops, reqs): reqs.extend(dist.batch_isend_irecv(ops))`).
 type filedHandle struct {
@@ -250,19 +257,11 @@ type filedHandle struct {
 // call), one that appends or extends a parameter with the result of one
 // of fn's async-capable collectives.
 func (l *lowerer) filedInParam(fn *rules.Function) *filedHandle {
-	fd, ok := l.r.(FuncDefiner)
+	body, args, ok := l.defOf(fn)
 	if !ok {
 		return nil
 	}
-	body, args, _, ok := defParts(fd.FuncDef(fn))
-	if !ok || args == nil {
-		return nil
-	}
-	params := args.PositionalNames()
-	positional := len(params)
-	for _, a := range args.KwOnlyArgs {
-		params = append(params, a.Arg)
-	}
+	params, positional := callableParams(args)
 	for _, s := range body {
 		es, ok := s.(*ast.ExprStmt)
 		if !ok {

@@ -748,11 +748,10 @@ func (l *lowerer) objectResult(value ast.Expr) bool {
 // all_gather_object or broadcast_object_list, or the collective's result
 // (`out = [None] * n; dist.all_gather_object(out, obj); return out`).
 func (l *lowerer) returnsObjects(fn *rules.Function) bool {
-	m := &l.memo().objects
-	if v, ok := m.Load(fn); ok {
-		return v.(bool)
-	}
-	m.Store(fn, false) // a recursive helper is not one
+	return summarizeGuarded(&l.memo().objects, fn, func() bool { return l.objectsBody(fn) })
+}
+
+func (l *lowerer) objectsBody(fn *rules.Function) bool {
 	body, _, ok := l.defOf(fn)
 	if !ok {
 		return false
@@ -790,7 +789,6 @@ func (l *lowerer) returnsObjects(fn *rules.Function) bool {
 			found = false
 		}
 	}
-	m.Store(fn, found)
 	return found
 }
 
@@ -1024,10 +1022,8 @@ func (l *lowerer) streamID(c *ast.Call) string {
 func (l *lowerer) outerName(v string) bool {
 	if l.outerNames == nil {
 		l.outerNames = map[string]bool{}
-		ast.InspectStmts(l.body, func(s ast.Stmt) bool {
-			switch s := s.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
-				return false
+		ast.InspectBody(l.body, func(n ast.Node) bool {
+			switch s := n.(type) {
 			case *ast.Global:
 				for _, n := range s.Names {
 					l.outerNames[n] = true
@@ -4505,22 +4501,21 @@ func (l *lowerer) gradInputConds(def ast.Node) {
 		return
 	}
 	ctx, inputs := inputs[0], inputs[1:]
-	ast.InspectStmts(fwd.Body, func(s ast.Stmt) bool {
-		switch s := s.(type) {
-		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
-			return false
-		case *ast.Assign:
-			t, ok := s.Targets[0].(*ast.Attribute)
-			v, isAttr := s.Value.(*ast.Attribute)
-			if len(s.Targets) != 1 || !ok || !isAttr || dotted(t.Value) != ctx || v.Attr != "requires_grad" {
-				return true
+	ast.InspectBody(fwd.Body, func(n ast.Node) bool {
+		s, ok := n.(*ast.Assign)
+		if !ok {
+			return true
+		}
+		t, ok := s.Targets[0].(*ast.Attribute)
+		v, isAttr := s.Value.(*ast.Attribute)
+		if len(s.Targets) != 1 || !ok || !isAttr || dotted(t.Value) != ctx || v.Attr != "requires_grad" {
+			return true
+		}
+		if i := slices.Index(inputs, dotted(v.Value)); i >= 0 {
+			if l.gradInputs == nil {
+				l.gradInputs = map[int]string{}
 			}
-			if i := slices.Index(inputs, dotted(v.Value)); i >= 0 {
-				if l.gradInputs == nil {
-					l.gradInputs = map[int]string{}
-				}
-				l.gradInputs[i] = t.Attr
-			}
+			l.gradInputs[i] = t.Attr
 		}
 		return true
 	})

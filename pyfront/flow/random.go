@@ -201,20 +201,13 @@ func methodName(qual string) string {
 // constant or bare (a generator's yields aside), so that its result
 // depends on its arguments only through which return runs.
 func (l *lowerer) returnsConstants(fn *rules.Function) bool {
-	m := &l.memo().constRets
-	if v, ok := m.Load(fn); ok {
-		return v.(bool)
-	}
-	body, _, ok := l.defOf(fn)
-	consts := ok
-	if ok {
-		ast.InspectStmts(body, func(s ast.Stmt) bool {
-			switch s := s.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
-				return false
-			case *ast.Return:
-				if s.Value != nil {
-					if _, isConst := s.Value.(*ast.Constant); !isConst {
+	return summarize(&l.memo().constRets, fn, func() bool {
+		body, _, ok := l.defOf(fn)
+		consts := ok
+		ast.InspectBody(body, func(n ast.Node) bool {
+			if r, ok := n.(*ast.Return); ok {
+				if r.Value != nil {
+					if _, isConst := r.Value.(*ast.Constant); !isConst {
 						consts = false
 					}
 				}
@@ -222,7 +215,6 @@ func (l *lowerer) returnsConstants(fn *rules.Function) bool {
 			}
 			return consts
 		})
-	}
-	m.Store(fn, consts)
-	return consts
+		return consts
+	})
 }

@@ -256,74 +256,53 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 // `return False`). Any other return (a computed value, a call) and it is
 // not: the answer may have been agreed on (broadcast) or be unrelated.
 func (l *lowerer) returnsFsProbe(fn *rules.Function) bool {
-	m := &l.memo().fsAnswers
-	if v, ok := m.Load(fn); ok {
-		return v.(bool)
-	}
-	m.Store(fn, false) // a recursive helper is not one
-	body, _, ok := l.defOf(fn)
-	answer := false
-	if ok {
+	return summarizeGuarded(&l.memo().fsAnswers, fn, func() bool {
+		body, _, ok := l.defOf(fn)
+		if !ok {
+			return false
+		}
 		sub := *l
-		sub.fn, sub.fsVars = fn, nil
-		answer = sub.fsAnswer(body)
-	}
-	m.Store(fn, answer)
-	return answer
+		sub.fn, sub.fsVars = fn, map[string]bool{}
+		return sub.fsAnswer(body)
+	})
 }
 
 func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
-	skip := func(s ast.Stmt) bool {
-		switch s.(type) {
-		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
-			return true
-		}
-		return false
-	}
 	// A helper that communicates may hand back an agreed answer (one rank
 	// looked and broadcast it): not this host's own.
 	communicates := false
-	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			if c, ok := n.(*ast.Call); ok && (l.r.Site(c) != nil || l.agreedCall(c)) {
-				communicates = true
-			}
-			return !communicates
-		})
-	}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok && (l.r.Site(c) != nil || l.agreedCall(c)) {
+			communicates = true
+		}
+		return !communicates
+	})
 	if communicates {
 		return false
 	}
 	// Locals that hold a check, wherever they are bound (exists =
 	// os.path.exists(p); return exists).
-	ast.InspectStmts(body, func(s ast.Stmt) bool {
-		if a, ok := s.(*ast.Assign); ok && len(a.Targets) == 1 {
-			if n, ok := a.Targets[0].(*ast.Name); ok && l.fsProbe(a.Value) {
-				markVar(&l.fsVars, n.Id, true)
-			}
-		}
-		return !skip(s)
-	})
+	markBound(body, l.fsVars, l.fsProbe)
 	underCheck := map[*ast.Return]bool{}
-	ast.InspectStmts(body, func(s ast.Stmt) bool {
-		if i, ok := s.(*ast.If); ok && l.fsProbe(i.Test) {
-			mark := func(s ast.Stmt) bool {
-				if r, ok := s.(*ast.Return); ok {
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if i, ok := n.(*ast.If); ok && l.fsProbe(i.Test) {
+			mark := func(n ast.Node) bool {
+				if r, ok := n.(*ast.Return); ok {
 					underCheck[r] = true
 				}
-				return !skip(s)
+				return true
 			}
-			ast.InspectStmts(i.Body, mark)
-			ast.InspectStmts(i.Orelse, mark)
+			ast.InspectBody(i.Body, mark)
+			ast.InspectBody(i.Orelse, mark)
 		}
-		return !skip(s)
+		return true
 	})
 	probed, checked, other := false, false, false
 	consts := map[string]bool{}
-	ast.InspectStmts(body, func(s ast.Stmt) bool {
-		r, ok := s.(*ast.Return)
+	ast.InspectBody(body, func(n ast.Node) bool {
+		r, ok := n.(*ast.Return)
 		if !ok {
-			return !skip(s)
+			return true
 		}
 		switch {
 		case r.Value != nil && l.fsProbe(r.Value):
@@ -411,11 +390,10 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 // dist.get_rank(self.group) == 0`), which no table or conventional name
 // describes. Longer bodies are left to their names, as before.
 func (l *lowerer) returnsRankTest(fn *rules.Function) bool {
-	m := &l.memo().rankTests
-	if v, ok := m.Load(fn); ok {
-		return v.(bool)
-	}
-	m.Store(fn, false) // a recursive predicate is not one
+	return summarizeGuarded(&l.memo().rankTests, fn, func() bool { return l.rankTestBody(fn) })
+}
+
+func (l *lowerer) rankTestBody(fn *rules.Function) bool {
 	body, _, ok := l.defOf(fn)
 	var ret *ast.Return
 	if ok {
@@ -445,7 +423,6 @@ func (l *lowerer) returnsRankTest(fn *rules.Function) bool {
 		}
 		rank = sub.isRank(ret.Value)
 	}
-	m.Store(fn, rank)
 	return rank
 }
 
@@ -454,50 +431,34 @@ func (l *lowerer) returnsRankTest(fn *rules.Function) bool {
 // after `rank = int(os.environ["RANK"])`), judged in a lowerer of its own
 // with the function's locals bound anywhere in it.
 func (l *lowerer) returnedRankElements(fn *rules.Function) map[int]bool {
-	m := &l.memo().rankElems
-	if v, ok := m.Load(fn); ok {
-		return v.(map[int]bool)
-	}
-	m.Store(fn, map[int]bool(nil)) // a recursive helper returns none
-	body, _, ok := l.defOf(fn)
-	var out map[int]bool
-	if ok {
+	return summarizeGuarded(&l.memo().rankElems, fn, func() map[int]bool {
+		body, _, ok := l.defOf(fn)
+		if !ok {
+			return nil
+		}
 		sub := *l
 		sub.fn, sub.rankVars = fn, map[string]bool{}
-		skip := func(s ast.Stmt) bool {
-			switch s.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+		markBound(body, sub.rankVars, sub.isRank)
+		var out map[int]bool
+		ast.InspectBody(body, func(n ast.Node) bool {
+			r, ok := n.(*ast.Return)
+			if !ok {
 				return true
 			}
-			return false
-		}
-		ast.InspectStmts(body, func(s ast.Stmt) bool {
-			if a, ok := s.(*ast.Assign); ok && len(a.Targets) == 1 {
-				if n, ok := a.Targets[0].(*ast.Name); ok && sub.isRank(a.Value) {
-					sub.rankVars[n.Id] = true
-				}
-			}
-			return !skip(s)
-		})
-		ast.InspectStmts(body, func(s ast.Stmt) bool {
-			if r, ok := s.(*ast.Return); ok {
-				if t, ok := r.Value.(*ast.Tuple); ok {
-					for i, e := range t.Elts {
-						if sub.isRank(e) {
-							if out == nil {
-								out = map[int]bool{}
-							}
-							out[i] = true
+			if t, ok := r.Value.(*ast.Tuple); ok {
+				for i, e := range t.Elts {
+					if sub.isRank(e) {
+						if out == nil {
+							out = map[int]bool{}
 						}
+						out[i] = true
 					}
 				}
-				return false
 			}
-			return !skip(s)
+			return false
 		})
-	}
-	m.Store(fn, out)
-	return out
+		return out
+	})
 }
 
 // predicateByName is the call rank predicate named like a method called on

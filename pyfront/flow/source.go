@@ -83,6 +83,33 @@ func summarize[T any](m *sync.Map, fn *rules.Function, compute func() T) T {
 	return v
 }
 
+// summarizeGuarded is summarize for a summary that may ask for itself (a
+// recursive helper): while fn's is being computed, it is T's zero value.
+func summarizeGuarded[T any](m *sync.Map, fn *rules.Function, compute func() T) T {
+	if v, ok := m.Load(fn); ok {
+		return v.(T)
+	}
+	var zero T
+	m.Store(fn, zero)
+	v := compute()
+	m.Store(fn, v)
+	return v
+}
+
+// markBound marks in vars each name that body assigns, anywhere in its
+// scope, a value pred accepts: the locals of a helper judged in a lowerer
+// of its own. pred may read vars (`r = get_rank(); x = r`).
+func markBound(body []ast.Stmt, vars map[string]bool, pred func(ast.Expr) bool) {
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.Assign); ok && len(a.Targets) == 1 {
+			if t, ok := a.Targets[0].(*ast.Name); ok && pred(a.Value) {
+				vars[t.Id] = true
+			}
+		}
+		return true
+	})
+}
+
 // defOf returns the body and parameters of a program function's def, for
 // the summaries above (ok false when the resolver cannot show it).
 func (l *lowerer) defOf(fn *rules.Function) (body []ast.Stmt, args *ast.Arguments, ok bool) {

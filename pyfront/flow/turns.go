@@ -51,11 +51,10 @@ func (l *lowerer) turnTaking(c *ast.Call) bool {
 // collective: a yield inside a rank test's arm, or a rank test before
 // the yield whose arm communicates.
 func (l *lowerer) cmTakesTurns(fn *rules.Function) bool {
-	m := l.memo()
-	if v, ok := m.turns.Load(fn); ok {
-		return v.(bool)
-	}
-	m.turns.Store(fn, false)
+	return summarizeGuarded(&l.memo().turns, fn, func() bool { return l.turnsBody(fn) })
+}
+
+func (l *lowerer) turnsBody(fn *rules.Function) bool {
 	fd, ok := l.r.(FuncDefiner)
 	if !ok {
 		return false
@@ -73,14 +72,7 @@ func (l *lowerer) cmTakesTurns(fn *rules.Function) bool {
 			}
 		}
 	}
-	ast.InspectStmts(body, func(s ast.Stmt) bool {
-		if a, ok := s.(*ast.Assign); ok && len(a.Targets) == 1 {
-			if n, ok := a.Targets[0].(*ast.Name); ok && sub.isRank(a.Value) {
-				sub.rankVars[n.Id] = true
-			}
-		}
-		return true
-	})
+	markBound(body, sub.rankVars, sub.isRank)
 	turns := false
 	yielded := false
 	for _, s := range body {
@@ -99,15 +91,15 @@ func (l *lowerer) cmTakesTurns(fn *rules.Function) bool {
 			turns = true // if rank != 0: barrier() / yield / if rank == 0: barrier()
 		}
 	}
-	m.turns.Store(fn, turns)
 	return turns
 }
 
-// stmtsYield reports a yield statement among stmts (nested blocks too).
+// stmtsYield reports a yield statement among stmts (nested blocks too,
+// not nested definitions).
 func stmtsYield(stmts []ast.Stmt) bool {
 	found := false
-	ast.InspectStmts(stmts, func(s ast.Stmt) bool {
-		if e, ok := s.(*ast.ExprStmt); ok && isYield(e.Value) {
+	ast.InspectBody(stmts, func(n ast.Node) bool {
+		if e, ok := n.(*ast.ExprStmt); ok && isYield(e.Value) {
 			found = true
 		}
 		return !found
@@ -150,12 +142,9 @@ func (l *lowerer) turnsBlock(c *ast.Call, body []ast.Stmt) {
 // with other joinables is left alone: they shadow their own collectives.
 func (l *lowerer) joinedLoops(c *ast.Call, body []ast.Stmt) {
 	var loops []*ast.For
-	ast.InspectStmts(body, func(s ast.Stmt) bool {
-		switch s := s.(type) {
-		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
-			return false
-		case *ast.For:
-			loops = append(loops, s)
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if f, ok := n.(*ast.For); ok {
+			loops = append(loops, f)
 			return false
 		}
 		return true
