@@ -619,6 +619,11 @@ type Event struct {
 	// event recorded on a stream (returned or stored as a display that
 	// holds the event), not read by device work here.
 	Escape bool
+	// Handed (a read): the value is a whole argument (or an element of a
+	// display that is one) of a call that is not a torch operation — a
+	// function of the program, a container's or queue's method, an
+	// unresolved callable — which may only keep it.
+	Handed bool
 	// Returned (a read): a return statement inside a stream context
 	// hands the value to the caller, who takes it on the stream the
 	// function was entered on, not on the context's stream.

@@ -36,7 +36,8 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 		return
 	}
 	l.node = node
-	l.uses = l.src.mentionsAny(node.Span(), []string{"stream", "resize_"})
+	// (CV401 reads the uses of an async collective's outputs too.)
+	l.uses = l.src.mentionsAny(node.Span(), []string{"stream", "resize_", "async_op", "irecv"})
 	if l.inline = l.inlineCalls(node); len(l.inline) > 0 {
 		l.uses = true
 		l.callTarget = map[*ast.Call]string{}
@@ -217,6 +218,10 @@ type lowerer struct {
 	// list()): async work filed in one (reqs.append(dist.isend(…))) stays
 	// this function's to wait until the list leaves it.
 	handleLists map[string]bool
+	// pyLists are the locals bound to a new Python list ([], [None] * n,
+	// [a, b], a list comprehension): a store into one of its elements
+	// (xs[i] = v) binds the element, it writes no device memory.
+	pyLists map[string]bool
 	// outerNames are the names the function declares global or nonlocal
 	// (nil until asked: outerName).
 	outerNames map[string]bool
@@ -232,6 +237,9 @@ type lowerer struct {
 	// workGroup: the group argument's text of each async call's work
 	// ("" for the default group), to tell works on one group (chained).
 	workGroup map[*rules.Work]string
+	// handing counts the call arguments being lowered that a call may
+	// only keep (Event.Handed).
+	handing int
 	// uses: emit tensor use/free events. Only CV203 reads them, and only
 	// across streams, so functions whose text never mentions a stream skip
 	// them (most of a large code base; they would dominate the events).
@@ -973,13 +981,54 @@ func (l *lowerer) notTensorElement(e ast.Expr) bool {
 		return true
 	case *ast.Constant:
 		return e.Type == ast.ConstStr || e.Type == ast.ConstBytes
+	case *ast.BinOp:
+		// "layer%d" % i: string formatting.
+		k, ok := e.Left.(*ast.Constant)
+		return ok && e.Op == ast.Mod && k.Type == ast.ConstStr
+	case *ast.Lambda:
+		return true
 	case *ast.Name:
 		return l.hostVars[e.Id]
 	case *ast.Call:
 		_, fn := l.callee(e)
-		return fn != nil && strings.HasSuffix(fn.Name, ".__init__")
+		return fn != nil && (strings.HasSuffix(fn.Name, ".__init__") || l.returnsClosure(fn))
 	}
 	return false
+}
+
+// returnsClosure reports a program function whose every return hands
+// back a function it defines (a lambda, or a def of its body): a Python
+// callable, not a tensor (Transformer Engine's post_all2all).
+func (l *lowerer) returnsClosure(fn *rules.Function) bool {
+	return summarize(&l.memo().closureRets, fn, func() bool {
+		body, _, ok := l.defOf(fn)
+		if !ok {
+			return false
+		}
+		defs := map[string]bool{}
+		for _, st := range body {
+			if d, ok := st.(*ast.FunctionDef); ok {
+				defs[d.Name] = true
+			}
+		}
+		returns := 0
+		closures := true
+		ast.InspectBody(body, func(n ast.Node) bool {
+			if r, ok := n.(*ast.Return); ok {
+				returns++
+				switch v := r.Value.(type) {
+				case *ast.Lambda:
+				case *ast.Name:
+					closures = closures && defs[v.Id]
+				default:
+					closures = false
+				}
+				return false
+			}
+			return closures
+		})
+		return closures && returns > 0
+	})
 }
 
 // emptyDict: {} or dict(), a new container with nothing pending in it.
@@ -1069,6 +1118,36 @@ func emptyList(e ast.Expr) bool {
 		return dotted(e.Func) == "list" && len(e.Args) == 0 && len(e.Keywords) == 0
 	}
 	return false
+}
+
+// newList: an expression that makes a new Python list ([], [a, b],
+// [None] * n, a list comprehension, list(…)).
+func newList(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.List, *ast.ListComp:
+		return true
+	case *ast.BinOp:
+		if e.Op != ast.Mult {
+			return false
+		}
+		_, l := e.Left.(*ast.List)
+		_, r := e.Right.(*ast.List)
+		return l || r
+	case *ast.Call:
+		return dotted(e.Func) == "list"
+	}
+	return false
+}
+
+// listElement reports an assignment target that is an element of a local
+// bound to a new Python list (outs[i]).
+func (l *lowerer) listElement(t ast.Expr) bool {
+	s, ok := t.(*ast.Subscript)
+	if !ok {
+		return false
+	}
+	n, ok := s.Value.(*ast.Name)
+	return ok && l.pyLists[n.Id]
 }
 
 func emptyDict(e ast.Expr) bool {
@@ -2898,6 +2977,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			delete(st.pending, n.Id)
 		}
 		markVar(&l.handleLists, v, emptyList(value))
+		markVar(&l.pyLists, v, newList(value))
 		delete(l.curAlias, v)
 		l.graphReleased(v)
 		if l.isCurrentStream(value) {
@@ -3051,8 +3131,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// works[i] = collective(async_op=True) files a work handle, a
 			// host object, in a list: no device memory is written.
 			handle := isSubscript(t) && (site != nil && site.Work != nil || l.uses && l.handleValue(value))
-			host := hostValue(value) && !isSubscript(t) || handle || value == nil && l.augHost || isSubscript(t) && l.notTensorElement(value)
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Host: host})
+			// outs[i] = v on a list of the function's own binds an element
+			// (a string, a closure, a new tensor), as `out = v` would.
+			element := l.listElement(t)
+			host := hostValue(value) && (!isSubscript(t) || element) || handle || value == nil && l.augHost || isSubscript(t) && l.notTensorElement(value)
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Host: host, Fresh: element && !host && freshAlloc(value)})
 		}
 	case *ast.Tuple, *ast.List, *ast.Starred:
 		if site != nil && site.Work != nil {
@@ -3261,12 +3344,12 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 		l.expr(e.Orelse, st, false)
 	case *ast.Name:
 		if e.Ctx == ast.Load && l.shadowed[e.Id] == 0 {
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: e.Id, Escape: l.escaping > 0, Returned: l.returning > 0, Return: l.inReturn > 0})
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: e.Id, Escape: l.escaping > 0, Returned: l.returning > 0, Return: l.inReturn > 0, Handed: l.handing > 0})
 		}
 	case *ast.Attribute:
 		if d := dotted(e); d != "" && e.Ctx == ast.Load {
 			if root, _, _ := strings.Cut(d, "."); l.shadowed[root] == 0 {
-				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: d, Escape: l.escaping > 0, Returned: l.returning > 0, Return: l.inReturn > 0})
+				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: d, Escape: l.escaping > 0, Returned: l.returning > 0, Return: l.inReturn > 0, Handed: l.handing > 0})
 			}
 			return
 		}
@@ -3608,9 +3691,16 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	if sp := l.tb.Spawners[ext]; sp != nil && (sp.Context == "thread" || sp.Context == "pool") {
 		handed = true
 	}
+	// keeps: a call that is no torch operation may only keep what it is
+	// handed (Event.Handed).
+	keeps := l.uses && site == nil && (calleeFn != nil || !strings.HasPrefix(ext, "torch."))
 	for i, x := range c.Args {
 		if site != nil || handed || helper && i == 0 || filed && (dotted(x) != "" || refsDisplay(x)) || recorded[i] {
 			l.nestedCalls(x, st)
+		} else if keeps && (dotted(x) != "" || refsDisplay(x)) {
+			l.handing++
+			l.expr(x, st, false)
+			l.handing--
 		} else {
 			l.expr(x, st, false)
 		}

@@ -1530,7 +1530,13 @@ func (b *builder) annotationClass(path string, e ast.Expr) string {
 		}
 		return ""
 	case *ast.Name, *ast.Attribute:
-		return b.ref(path, x)
+		name := b.ref(path, x)
+		if gc := b.t.GroupCreators[name]; gc != nil && gc.Type != "" && isClassName(name) {
+			// A class whose constructor makes a group (ProcessGroupNCCL):
+			// its instances have the group's type.
+			return gc.Type
+		}
+		return name
 	}
 	return ""
 }

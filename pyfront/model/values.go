@@ -182,6 +182,9 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 	if gc := v.tables.GroupCreators[name]; gc != nil {
 		pos := callPos(cs)
 		backend := constArg(cs.Node, gc.Backend)
+		if backend == "" {
+			backend = gc.BackendIs
+		}
 		if backend == "" && gc.Library == "mpi4py" {
 			backend = "mpi" // a host-side communicator, whatever its transport
 		}

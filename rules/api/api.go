@@ -201,6 +201,9 @@ type GroupCreator struct {
 	Name    string `toml:"name"`
 	Method  bool   `toml:"method"`
 	Backend Arg    `toml:"backend"`
+	// BackendIs: the backend of every group the creator makes, when it
+	// takes none (the ProcessGroupNCCL constructor).
+	BackendIs string `toml:"backend_is"`
 	// Returns: group | groups (tuple/list of groups) | mesh | pair (intra, inter) | comm |
 	// world (the name is a constant that denotes the world group: C.MPI_COMM_WORLD) |
 	// group_or_tuple (a group, or a tuple whose first element is one: the

@@ -7,6 +7,7 @@ package cv401
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/internal/rulekit"
@@ -84,15 +85,155 @@ func run(p *rules.Pass) {
 			works = append(works, s.Work)
 		}
 	}
+	reported := map[*rules.Work]bool{}
 	for _, w := range works {
-		check(p, w)
+		if check(p, w) {
+			reported[w] = true
+		}
+	}
+	for _, fn := range p.Prog.Funcs {
+		readsBeforeWait(p, fn, reported)
 	}
 }
 
-func check(p *rules.Pass, w *rules.Work) {
+// awaited is an async collective's work, held in a local, whose outputs
+// this function may read before waiting it.
+type awaited struct {
+	site *rules.Site
+	ev   *rules.Event
+	outs map[string]bool // output names not rebound since
+}
+
+// readsBeforeWait reports the first device read of an async collective's
+// output (y = out * 2, out.item()) that follows the collective, on a path
+// where its work handle, held in a local, is not yet waited. Only plain
+// local names count: an output reached through an attribute or an
+// element may be another object by then.
+func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work]bool) {
+	var pend []*awaited
+	var found []readBeforeWait
+	waitedAfter := func(r readBeforeWait) bool {
+		later := false
+		for _, e := range fn.Events {
+			if e == r.read {
+				later = true
+			} else if later && e.Kind == rules.EvWait && e.Var == r.a.site.Work.Var {
+				return true
+			}
+		}
+		return false
+	}
+	defer func() {
+		// Reported only where the handle itself is waited later: a wait
+		// through a list it was filed in may be another element's.
+		for _, r := range found {
+			if waitedAfter(r) {
+				reportRead(p, r.a, r.read)
+			}
+		}
+	}()
+	for _, e := range fn.Events {
+		switch e.Kind {
+		case rules.EvCollective:
+			s := e.Site
+			if s == nil || !s.Async || s.Work == nil || reported[s.Work] {
+				continue
+			}
+			w := s.Work
+			if w.Escapes || w.Via != nil || w.Container != "" || w.ListStmt != nil || !plainName(w.Var) {
+				continue
+			}
+			a := &awaited{site: s, ev: e, outs: map[string]bool{}}
+			for _, o := range s.Outputs {
+				if plainName(o) {
+					a.outs[o] = true
+				}
+			}
+			if len(a.outs) > 0 {
+				pend = append(pend, a)
+			}
+		case rules.EvWait:
+			kept := pend[:0]
+			for _, a := range pend {
+				if a.site.Work.Var != e.Var {
+					kept = append(kept, a)
+				}
+			}
+			pend = kept
+		case rules.EvUse, rules.EvSync:
+			if e.Var == "" {
+				continue
+			}
+			for i, a := range pend {
+				if a == nil || !a.outs[e.Var] || rules.Exclusive(a.ev.Arm, e.Arm) || exitedBefore(a.ev.Arm, e.Arm) {
+					continue
+				}
+				if e.Kind == rules.EvUse && e.Write {
+					delete(a.outs, e.Var) // rebound: another tensor from here on
+					continue
+				}
+				if e.Kind == rules.EvUse && (e.Escape || e.Stored || e.Return || e.Returned || e.Handed) {
+					continue // handed on, not read here
+				}
+				found = append(found, readBeforeWait{a, e})
+				pend[i] = nil
+			}
+			kept := pend[:0]
+			for _, a := range pend {
+				if a != nil {
+					kept = append(kept, a)
+				}
+			}
+			pend = kept
+		}
+	}
+}
+
+type readBeforeWait struct {
+	a    *awaited
+	read *rules.Event
+}
+
+// exitedBefore reports an event in an arm that leaves the function (or
+// the loop body) when the later event, at cur, is outside that arm.
+func exitedBefore(a, cur *rules.Arm) bool {
+	for x := a; x != nil; x = x.Parent {
+		if x.Exits && !cur.Within(x) {
+			return true
+		}
+	}
+	return false
+}
+
+func plainName(v string) bool {
+	return v != "" && !strings.ContainsAny(v, ".[(")
+}
+
+func reportRead(p *rules.Pass, a *awaited, e *rules.Event) {
+	s, w := a.site, a.site.Work
+	d := rules.Diagnostic{Pos: e.Pos, Message: fmt.Sprintf(
+		"%q is read here while %s (async, line %d) may still be writing it: its work handle %q is waited only later, "+
+			"so this reads stale or partial values; wait the work before using the result",
+		e.Var, rulekit.OpName(s), s.Pos.Line, w.Var)}
+	d.Related = append(d.Related, rulekit.Related(s.Pos, fmt.Sprintf("async %s writing %q; the handle is %q", rulekit.OpName(s), e.Var, w.Var)))
+	if f := p.Prog.File(e.Pos.Path); f != nil && e.StmtLine > 0 {
+		ind := e.Indent
+		if ind == "" {
+			ind = rulekit.Indent(f, e.StmtLine)
+		}
+		maybe := s.AsyncWhen != nil
+		d.Fixes = append(d.Fixes, rules.Fix{Title: "Wait " + w.Var + " before reading " + e.Var,
+			Edits: []rules.Edit{rulekit.InsertBefore(e.Pos.Path, e.StmtLine, waitStmt(w.Var, false, maybe, ind))}})
+	}
+	p.Report(d)
+}
+
+// check reports w when it is discarded, rebound or not waited, and says
+// whether it did.
+func check(p *rules.Pass, w *rules.Work) bool {
 	s := w.Site
 	if s == nil || w.Escapes {
-		return
+		return false
 	}
 	// at is the call that produced the handle: the collective, or the
 	// call of the program function that handed it back (Work.Via).
@@ -119,7 +260,7 @@ func check(p *rules.Pass, w *rules.Work) {
 	case w.Var == "" && !w.Discarded:
 		// Not bound and not a statement of its own: an element of a list
 		// or an argument, i.e. someone else's to wait.
-		return
+		return false
 	case w.Discarded:
 		consequence := "the next use of its buffers can run before it completes (wrong data or reuse of memory still being sent)"
 		if s.Op == "barrier" {
@@ -183,7 +324,7 @@ func check(p *rules.Pass, w *rules.Work) {
 				Edits: []rules.Edit{rulekit.InsertBefore(at.Path, line, waitStmt(w.Var, list, maybe, rulekit.Indent(f, line)))}})
 		}
 	default:
-		return
+		return false
 	}
 	if w.Via != nil {
 		d.Related = append(d.Related, rulekit.Related(s.Pos, fmt.Sprintf("the async %s whose handle %s %s", name, w.ViaFunc, hands)))
@@ -191,6 +332,7 @@ func check(p *rules.Pass, w *rules.Work) {
 		d.Related = append(d.Related, rulekit.Related(*s.AsyncWhen, "this call asks for async work (its async flag is True, passed down to the "+name+"), which then returns a work handle"))
 	}
 	p.Report(d)
+	return true
 }
 
 var exitRE = regexp.MustCompile(`^\s*(return|raise|break|continue)\b`)

@@ -4,19 +4,19 @@
 import torch.distributed as dist
 
 
-def gather_then_use(x, group, sequence_parallel):
+def gather_then_use(x, out, group, sequence_parallel):
     if group is not None and sequence_parallel:
-        h = dist.all_reduce(x, group=group, async_op=True)
-    y = x.float()
+        h = dist.all_gather_into_tensor(out, x, group=group, async_op=True)
+    y = x.float()  # the input: reading it while it is sent is fine
     if group is not None and sequence_parallel:
         h.wait()
     return y
 
 
-def reordered(x, group, needs_grad):
+def reordered(x, out, group, needs_grad):
     if needs_grad:
         if group is not None:
-            h = dist.all_reduce(x, group=group, async_op=True)
+            h = dist.all_gather_into_tensor(out, x, group=group, async_op=True)
     y = x.float()
     if group is not None and needs_grad:
         h.wait()

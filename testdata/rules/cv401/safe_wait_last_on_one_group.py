@@ -1,7 +1,8 @@
 # fairscale's ShardedGradScaler: "the calls are executed in sequence,
 # waiting for the last one is enough". Collectives on one device
 # communicator run on its stream in issue order, so waiting the last
-# work waits them all.
+# work waits them all. (Its v_on_cuda.cpu() before the wait is in
+# read_before_wait.py.)
 import torch.distributed as dist
 
 
@@ -11,7 +12,6 @@ def sync_found_inf(found_inf_per_device, group):
         if v.device.type == "cpu":
             v_on_cuda = v.cuda()
             last_handle = dist.all_reduce(v_on_cuda, async_op=True, group=group)
-            v_on_cuda.cpu()
         else:
             last_handle = dist.all_reduce(v, async_op=True, group=group)
     if last_handle is not None:
