@@ -972,7 +972,7 @@ func callsNamed(body []ast.Stmt, name string) bool {
 // that rank hangs there instead of exiting, and the launcher, which tears
 // the job down when a rank dies, never does (torchtitan#1342).
 func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler, final []ast.Stmt) {
-	if l.notDist > 0 {
+	if l.notDist > 0 || l.initsFakeGroup() {
 		return
 	}
 	work := false
@@ -1006,4 +1006,25 @@ func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler,
 			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: ops, Divergence: rules.LocalTeardown})
 		}
 	}
+}
+
+// initsFakeGroup reports a function that initialises torch.distributed
+// with the "fake" backend (a FakeStore group that only traces or plans
+// sharding in one process): it has no peers to wait in a collective.
+func (l *lowerer) initsFakeGroup() bool {
+	fake := false
+	ast.Inspect(l.node, func(n ast.Node) bool {
+		c, ok := n.(*ast.Call)
+		if !ok || fake {
+			return !fake
+		}
+		if ext, _ := l.callee(c); ext == "torch.distributed.init_process_group" {
+			if b := arg(c, api.Arg{Pos: 0, Name: "backend"}); b != nil {
+				v, _ := constStr(b)
+				fake = v == "fake"
+			}
+		}
+		return !fake
+	})
+	return fake
 }
