@@ -159,6 +159,16 @@ func (v *Values) streamID(p rules.Pos) string {
 	return id
 }
 
+// plumbing reports a call of creator gc inside the package it names as
+// its plumbing (api.GroupCreator.Plumbing).
+func plumbing(gc *api.GroupCreator, cs *callgraph.CallSite) bool {
+	if gc.Plumbing == "" || cs.Caller == nil || cs.Caller.Module == nil {
+		return false
+	}
+	m := cs.Caller.Module.Name
+	return m == gc.Plumbing || strings.HasPrefix(m, gc.Plumbing+".")
+}
+
 // WorldValue is the opaque value of the default group.
 func (v *Values) worldValue(g *callgraph.Graph) callgraph.ValueID {
 	val := g.Opaque("group:WORLD", groupType, nil)
@@ -179,7 +189,7 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 		// there), though no thread of this process runs it.
 		g.SpawnIndexed(cs, 0, "fn", 1, "args")
 	}
-	if gc := v.tables.GroupCreators[name]; gc != nil {
+	if gc := v.tables.GroupCreators[name]; gc != nil && !plumbing(gc, cs) {
 		pos := callPos(cs)
 		backend := constArg(cs.Node, gc.Backend)
 		if backend == "" {

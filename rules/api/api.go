@@ -204,6 +204,11 @@ type GroupCreator struct {
 	// BackendIs: the backend of every group the creator makes, when it
 	// takes none (the ProcessGroupNCCL constructor).
 	BackendIs string `toml:"backend_is"`
+	// Plumbing: a package whose own calls of the creator are its
+	// plumbing, not groups of their own (torch's c10d builds every group
+	// with the ProcessGroupNCCL constructor): when that package is itself
+	// analysed, those calls make no group.
+	Plumbing string `toml:"plumbing"`
 	// Returns: group | groups (tuple/list of groups) | mesh | pair (intra, inter) | comm |
 	// world (the name is a constant that denotes the world group: C.MPI_COMM_WORLD) |
 	// group_or_tuple (a group, or a tuple whose first element is one: the
