@@ -39,7 +39,10 @@ var Rule = rules.Register(&rules.Rule{
 			"(`last = dist.all_reduce(t, group=g, async_op=True)` in a loop, then `last.wait()`) is not reported: a " +
 			"device communicator runs one group's collectives on one stream in issue order, so waiting the last waits " +
 			"them all. On gloo (whose worker threads can finish them out of order), across groups, and for MPI requests " +
-			"it is.",
+			"it is. It also reports the first read of an async collective's output before its handle is waited " +
+			"(`req = dist.all_reduce(x, async_op=True); y = x * 2; req.wait()`), when the handle is held in a local " +
+			"that the function waits later; handing the output to a function of the program or a container's method, " +
+			"returning it, and reading its metadata (x.shape) are not reads.",
 		Why: "For NCCL, work.wait() is what makes the current stream wait for the collective; without it the " +
 			"next kernel can read the output before it is written or overwrite the input while it is still " +
 			"being sent. Dropped handles also leave buffer lifetime to the watchdog; on XPU a device " +
