@@ -1011,17 +1011,33 @@ func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler,
 // initsFakeGroup reports a function that initialises torch.distributed
 // with the "fake" backend (a FakeStore group that only traces or plans
 // sharding in one process): it has no peers to wait in a collective.
+// So does one that calls a function of the program doing it
+// (autoparallel's setup_fake_process_group_if_needed).
 func (l *lowerer) initsFakeGroup() bool {
+	return l.initsFake(l.node, true)
+}
+
+func (l *lowerer) initsFake(node ast.Node, follow bool) bool {
 	fake := false
-	ast.Inspect(l.node, func(n ast.Node) bool {
+	ast.Inspect(node, func(n ast.Node) bool {
 		c, ok := n.(*ast.Call)
 		if !ok || fake {
 			return !fake
 		}
-		if ext, _ := l.callee(c); ext == "torch.distributed.init_process_group" {
+		ext, fn := l.callee(c)
+		switch {
+		case ext == "torch.distributed.init_process_group" || fn == nil && strings.HasSuffix(dotted(c.Func), "init_process_group"):
 			if b := arg(c, api.Arg{Pos: 0, Name: "backend"}); b != nil {
 				v, _ := constStr(b)
 				fake = v == "fake"
+			}
+		case follow && fn != nil && fn != l.fn:
+			if body, _, ok := l.defOf(fn); ok {
+				for _, st := range body {
+					if fake = l.initsFake(st, false); fake {
+						break
+					}
+				}
 			}
 		}
 		return !fake

@@ -23,3 +23,15 @@ def plan_keyword(world_size, work):
     except RuntimeError:
         torch.distributed.destroy_process_group()
         raise
+
+
+def setup_fake_process_group(world_size):
+    torch.distributed.init_process_group("fake", store=FakeStore(), rank=0, world_size=world_size)
+
+
+def plan_through_helper(world_size, work):
+    try:
+        setup_fake_process_group(world_size)
+        torch.distributed.all_reduce(work())
+    finally:
+        torch.distributed.destroy_process_group()
