@@ -65,19 +65,6 @@ type pending struct {
 	rebound map[string]bool
 }
 
-// exitedBefore reports an event in an arm that leaves the function (or
-// the loop body) when the later event, at cur, is outside that arm: no
-// path runs both (`if fused: work = …; return work` before a collective
-// after the if).
-func exitedBefore(a, cur *rules.Arm) bool {
-	for x := a; x != nil; x = x.Parent {
-		if x.Exits && !cur.Within(x) {
-			return true
-		}
-	}
-	return false
-}
-
 // without returns names less those rebound.
 func without(names []string, rebound map[string]bool) []string {
 	if len(rebound) == 0 {
@@ -138,7 +125,7 @@ func run(p *rules.Pass) {
 				}
 				for _, q := range pend {
 					a := q.site
-					if exitedBefore(q.ev.Arm, e.Arm) {
+					if rulekit.ExitedBefore(q.ev.Arm, e.Arm) {
 						continue
 					}
 					if !rulekit.Known(a.Group) || !rulekit.Known(s.Group) || rulekit.SameGroup(a.Group, s.Group) && !rulekit.NamedApart(a, s) {

@@ -168,7 +168,7 @@ func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work
 				continue
 			}
 			for i, a := range pend {
-				if a == nil || !a.outs[e.Var] || rules.Exclusive(a.ev.Arm, e.Arm) || exitedBefore(a.ev.Arm, e.Arm) {
+				if a == nil || !a.outs[e.Var] || rules.Exclusive(a.ev.Arm, e.Arm) || rulekit.ExitedBefore(a.ev.Arm, e.Arm) {
 					continue
 				}
 				if e.Kind == rules.EvUse && e.Write {
@@ -195,17 +195,6 @@ func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work
 type readBeforeWait struct {
 	a    *awaited
 	read *rules.Event
-}
-
-// exitedBefore reports an event in an arm that leaves the function (or
-// the loop body) when the later event, at cur, is outside that arm.
-func exitedBefore(a, cur *rules.Arm) bool {
-	for x := a; x != nil; x = x.Parent {
-		if x.Exits && !cur.Within(x) {
-			return true
-		}
-	}
-	return false
 }
 
 func plainName(v string) bool {

@@ -309,3 +309,15 @@ func ReachGroup(s *rules.Site, r *rules.Reach) *rules.Group {
 	}
 	return s.Group
 }
+
+// ExitedBefore reports an event in arm a that leaves the function (or the
+// loop body) when a later event, at cur, is outside that arm: no path
+// runs both (`if fused: work = …; return work` before a use after the if).
+func ExitedBefore(a, cur *rules.Arm) bool {
+	for x := a; x != nil; x = x.Parent {
+		if x.Exits && !cur.Within(x) {
+			return true
+		}
+	}
+	return false
+}
