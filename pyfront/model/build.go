@@ -40,6 +40,9 @@ type Input struct {
 
 // builder holds the lowering state.
 type builder struct {
+	// methodNames: the names of the methods the program's classes define
+	// (programMethod; nil until asked).
+	methodNames map[string]bool
 	in       Input
 	g        *callgraph.Graph
 	t        *api.Tables
@@ -523,6 +526,12 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 			all, imported = notCollectives(b.t, all), notCollectives(b.t, imported)
 		}
 	}
+	if len(b.g.ExprValues(attr.Value)) == 0 && cls == "" && b.programMethod(attr.Attr) {
+		// A receiver that holds no value, where a class of the program
+		// has a method of that name (a wrapper's blocking allreduce), is
+		// more likely that class's instance than a library's communicator.
+		all, imported = notCollectives(b.t, all), notCollectives(b.t, imported)
+	}
 	if declared {
 		// io: CheckpointIO, self.io: CheckpointIO: a class of a described
 		// library that the tables do not list for this method, as for
@@ -550,6 +559,20 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 		}
 	}
 	return out
+}
+
+// programMethod reports a method of that name defined by a class of the
+// program.
+func (b *builder) programMethod(name string) bool {
+	if b.methodNames == nil {
+		b.methodNames = map[string]bool{}
+		for _, f := range b.g.Funcs {
+			if f.Class != nil {
+				b.methodNames[f.Name[strings.LastIndexByte(f.Name, '.')+1:]] = true
+			}
+		}
+	}
+	return b.methodNames[name]
 }
 
 // lastIdent is the name a receiver ends in: x for x, m for self.m ("" for
