@@ -160,7 +160,7 @@ func report(p *rules.Pass, s *rules.Site, r *rules.Reach, mainGroups, hookGroups
 	if near == "" {
 		near = s.Pos.Path
 	}
-	if fix, note := Fix(p.Prog, near); fix != nil {
+	if fix, note := Fix(p.Prog, near, s.Func); fix != nil {
 		d.Fixes = append(d.Fixes, *fix)
 		if note != "" {
 			d.Message += "; " + note
@@ -179,10 +179,14 @@ var (
 // one, else the program's first — and a note when the torch requirement is
 // too old for it. It returns nil when there is no init statement in an
 // analysed file.
-func Fix(prog *rules.Program, near string) (*rules.Fix, string) {
+//
+// With fns, only an init statement of a script that may run one of them
+// in its process counts: disabling multithreading in another script's
+// process fixes nothing.
+func Fix(prog *rules.Program, near string, fns ...*rules.Function) (*rules.Fix, string) {
 	var init *rules.InitSite
 	for _, in := range prog.Facts.Inits {
-		if in != nil && in.AfterLine > 0 && prog.File(in.Pos.Path) != nil && (init == nil || in.Pos.Path == near && init.Pos.Path != near) {
+		if in != nil && in.AfterLine > 0 && prog.File(in.Pos.Path) != nil && (init == nil || in.Pos.Path == near && init.Pos.Path != near) && runsAny(prog, in, near, fns) {
 			init = in
 		}
 	}
@@ -214,6 +218,42 @@ func Fix(prog *rules.Program, near string) (*rules.Fix, string) {
 		}
 	}
 	return &rules.Fix{Title: "Disable autograd multithreading after init_process_group", Edits: []rules.Edit{edit}}, note
+}
+
+// runsAny reports whether the process of init statement in may run one
+// of fns (true without fns, or when the statement's function is unknown).
+// A function no script of the program reaches (a library's autograd
+// Function) is run by some script outside it: only an init statement in
+// the file of the callback's registration is taken then.
+func runsAny(prog *rules.Program, in *rules.InitSite, near string, fns []*rules.Function) bool {
+	if len(fns) == 0 {
+		return true
+	}
+	var initFn *rules.Function
+	for _, s := range prog.Sites {
+		if s.Kind == rules.OpInit && s.Pos.Path == in.Pos.Path && s.Pos.Line >= in.Pos.Line && s.Pos.Line <= in.AfterLine {
+			initFn = s.Func
+			break
+		}
+	}
+	if initFn == nil {
+		return true
+	}
+	for _, fn := range fns {
+		if fn == nil {
+			return true
+		}
+		if !rulekit.ReachedByScripts(prog, fn) {
+			if in.Pos.Path == near {
+				return true
+			}
+			continue
+		}
+		if rulekit.MayShareProcess(prog, initFn, fn) {
+			return true
+		}
+	}
+	return false
 }
 
 func atoi(s string) int {

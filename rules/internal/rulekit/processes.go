@@ -149,3 +149,14 @@ func MayShareProcess(prog *rules.Program, a, b *rules.Function) bool {
 	}
 	return false
 }
+
+// ReachedByScripts reports whether every way into f starts at one of the
+// program's scripts (false when some function without callers that is no
+// script leads to it: a library entry a script outside the analysed paths
+// may call).
+func ReachedByScripts(prog *rules.Program, f *rules.Function) bool {
+	if f == nil || f.Lang != rules.Python {
+		return false
+	}
+	return !processes(prog).of(f).any
+}
