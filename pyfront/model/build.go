@@ -43,11 +43,11 @@ type builder struct {
 	// methodNames: the names of the methods the program's classes define
 	// (programMethod; nil until asked).
 	methodNames map[string]bool
-	in       Input
-	g        *callgraph.Graph
-	t        *api.Tables
-	prog     *rules.Program
-	prepared *Prepared
+	in          Input
+	g           *callgraph.Graph
+	t           *api.Tables
+	prog        *rules.Program
+	prepared    *Prepared
 	// funcs holds the model function of each call-graph Func, by
 	// Func.ID (rules.Function.ID is the same index).
 	funcs []*rules.Function
