@@ -216,18 +216,20 @@ func (g *Graph) openWorldReceivers() bool {
 	return added
 }
 
-// annotatedInstances gives each parameter annotated with a program class,
-// of a function the program never calls and whose slot holds nothing, an
-// instance of that class, and reports whether it gave any. Such functions
-// are called from outside the analysed code: a monkey patch installed on
-// a class (`def patched(self: "Engine", …)`, Engine.update = patched), a
-// callback a library calls. Called functions get their arguments from
-// their calls only.
+// annotatedInstances gives each parameter annotated with a program class
+// whose slot holds nothing an instance of that class, and reports whether
+// it gave any. Its function is called from outside the analysed code (a
+// monkey patch installed on a class, `def patched(self: "Engine", …)`,
+// Engine.update = patched; a callback a library calls), or only by
+// callers that pass what the analysis has no value for (an untyped
+// attribute filled outside the program: MagiAttention's manager hands its
+// runtime to `dist_attn_func(…, runtime: DistAttnRuntime)`). A parameter
+// its calls fill keeps only what they pass.
 func (g *Graph) annotatedInstances() bool {
 	added := false
 	for i := range g.annotated {
 		a := &g.annotated[i]
-		if a.done || a.fn.called {
+		if a.done {
 			continue
 		}
 		slot := g.scopeSlot(a.fn.Scope, a.param)
