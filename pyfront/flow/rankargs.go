@@ -2,6 +2,7 @@ package flow
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
@@ -115,9 +116,11 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 		return
 	}
 	positional := args.Positional()
-	// obj.method(x): the receiver fills the first parameter.
+	// obj.method(x), and Class(x) running __init__: the receiver fills
+	// the first parameter.
 	shift := 0
-	if _, isAttr := call.Func.(*ast.Attribute); isAttr && len(positional) > 0 && (positional[0].Arg == "self" || positional[0].Arg == "cls") {
+	_, isAttr := call.Func.(*ast.Attribute)
+	if (isAttr || strings.HasSuffix(callee.Name, ".__init__")) && len(positional) > 0 && (positional[0].Arg == "self" || positional[0].Arg == "cls") {
 		shift = 1
 	}
 	for _, i := range ranked {

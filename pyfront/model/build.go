@@ -1132,7 +1132,15 @@ func (b *builder) runFlow() {
 	r := &resolver{b: b}
 	b.selfRankAttrs(r)
 	reaches := b.reachesSites()
-	b.handedRanks(r, reaches)
+	for _, init := range b.handedRanks(r, reaches) {
+		// A constructor handed a rank keeps it in an attribute.
+		f := b.fnOf(init)
+		r.file = b.files[f.Module.Path]
+		r.mod = f.Module.Path
+		for _, a := range flow.SelfRankAttrs(init, f.Node, r, b.rankParams[init]) {
+			b.rankAttrs[f.Class] = flow.MergeRankAttr(b.rankAttrs[f.Class], a)
+		}
+	}
 	// Stream work is looked for only in files that mention a stream or a
 	// storage resize (most of a code base does not).
 	streamyFile := map[string]bool{}
@@ -1615,10 +1623,24 @@ func (b *builder) selfRankAttrs(r *resolver) {
 const maxRankRounds = 3
 
 // handedRanks adds to rankParams the parameters to which a function that
-// reaches a collective passes a rank-dependent value (flow.RankArguments).
-func (b *builder) handedRanks(r *resolver, reaches map[*rules.Function]bool) {
+// reaches a collective passes a rank-dependent value (flow.RankArguments),
+// and returns the constructors that gained one.
+func (b *builder) handedRanks(r *resolver, reaches map[*rules.Function]bool) (inits []*rules.Function) {
 	// The first round reads every function that reaches a collective;
 	// later ones only those that gained rank parameters.
+	// A constructor reaches no collective itself, but the attributes it
+	// sets are read by the methods of its class that do
+	// (`SymmMem(dist.get_rank(group), group)` keeps self.group_rank).
+	communicating := map[*callgraph.Class]bool{}
+	for _, f := range b.g.Funcs {
+		if f.Class != nil && reaches[b.fn(f)] {
+			communicating[f.Class] = true
+		}
+	}
+	storesForCollectives := func(callee *rules.Function) bool {
+		f := b.fnOf(callee)
+		return f != nil && f.Class != nil && communicating[f.Class] && strings.HasSuffix(f.Name, ".__init__")
+	}
 	var dirty map[*rules.Function]bool
 	for round := 0; round < maxRankRounds; round++ {
 		changed := false
@@ -1631,12 +1653,15 @@ func (b *builder) handedRanks(r *resolver, reaches map[*rules.Function]bool) {
 			r.file = b.files[f.Module.Path]
 			r.mod = f.Module.Path
 			for callee, params := range flow.RankArguments(rf, f.Node, r, b.rankParams[rf]) {
-				if !reaches[callee] {
+				if !reaches[callee] && !storesForCollectives(callee) {
 					continue // no collective for a condition to split
 				}
 				for _, p := range params {
 					if !slices.Contains(b.rankParams[callee], p) {
 						b.rankParams[callee] = append(b.rankParams[callee], p)
+						if !reaches[callee] && !slices.Contains(inits, callee) {
+							inits = append(inits, callee)
+						}
 						gained[callee] = true
 						changed = true
 					}
@@ -1644,10 +1669,11 @@ func (b *builder) handedRanks(r *resolver, reaches map[*rules.Function]bool) {
 			}
 		}
 		if !changed {
-			return
+			return inits
 		}
 		dirty = gained
 	}
+	return inits
 }
 
 // processSpawners start processes that call their function argument with
