@@ -40,14 +40,16 @@ type Input struct {
 
 // builder holds the lowering state.
 type builder struct {
+	in       Input
+	g        *callgraph.Graph
+	t        *api.Tables
+	prog     *rules.Program
+	prepared *Prepared
 	// methodNames: the names of the methods the program's classes define
-	// (programMethod; nil until asked).
-	methodNames map[string]bool
-	in          Input
-	g           *callgraph.Graph
-	t           *api.Tables
-	prog        *rules.Program
-	prepared    *Prepared
+	// (programMethod), made once: the statement walk asks from two
+	// goroutines.
+	methodNames     map[string]bool
+	methodNamesOnce sync.Once
 	// funcs holds the model function of each call-graph Func, by
 	// Func.ID (rules.Function.ID is the same index).
 	funcs []*rules.Function
@@ -564,14 +566,14 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 // programMethod reports a method of that name defined by a class of the
 // program.
 func (b *builder) programMethod(name string) bool {
-	if b.methodNames == nil {
+	b.methodNamesOnce.Do(func() {
 		b.methodNames = map[string]bool{}
 		for _, f := range b.g.Funcs {
 			if f.Class != nil {
 				b.methodNames[f.Name[strings.LastIndexByte(f.Name, '.')+1:]] = true
 			}
 		}
-	}
+	})
 	return b.methodNames[name]
 }
 
