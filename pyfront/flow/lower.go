@@ -298,7 +298,10 @@ type lowerer struct {
 	// loopBodies: the bodies of the loops being lowered, innermost last;
 	// loopTargets their targets (nil for a while loop); forIters what the
 	// for loops among them iterate.
-	loopBodies  [][]ast.Stmt
+	loopBodies [][]ast.Stmt
+	// turnMemo: whether each loop (by its first statement) is a balanced
+	// turn-taking loop (turnBalanced).
+	turnMemo    map[ast.Stmt]bool
 	loopTargets []ast.Expr
 	forIters    []forIter
 	// loopStmts: the loop statements being lowered, innermost last.
@@ -4509,7 +4512,12 @@ func addFact[T any](list *[]T, x T) {
 	*list = append(*list, x)
 }
 
-func (l *lowerer) addBranch(br *rules.RankBranch) { addFact(&l.r.Prog().Branches, br) }
+func (l *lowerer) addBranch(br *rules.RankBranch) {
+	if br.Divergence == rules.RankTest && l.turnBalanced() {
+		return // a pass of a balanced turn-taking loop (turnloop.go)
+	}
+	addFact(&l.r.Prog().Branches, br)
+}
 
 func (l *lowerer) addWork(w *rules.Work) { addFact(&l.r.Prog().Works, w) }
 
