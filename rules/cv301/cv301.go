@@ -45,7 +45,10 @@ var Rule = rules.Register(&rules.Rule{
 			"through that color's variable, which every member holds alike. A loop over every rank's index that skips the rank's " +
 			"own turn (`for i in range(world_size): if i == rank: continue`) runs as many passes on every rank, so a collective that " +
 			"is the same in every pass is fine; one that changes with the pass (`broadcast(t, src=i)`, `all_reduce(bufs[i])`) is " +
-			"reported. Rank 0's broadcasts on a group where the other ranks run a command loop (`while True:` " +
+			"reported. A loop over every rank's index whose tests only compare the index, the rank and values every rank holds " +
+			"alike, and whose passes issue the same operations on every rank however those compare (ZeroRedundancyOptimizer's " +
+			"consolidate_state_dict: rank r sends, rank `to` receives, the others relay, and nobody communicates in the pass r == to), " +
+			"is fine. Rank 0's broadcasts on a group where the other ranks run a command loop (`while True:` " +
 			"receiving a broadcast first, then dispatching) are that loop's commands, also when the two halves are the arms of one if/else and the leader's arm ends with one broadcast outside its loops (the stop command); an arm that creates the default group against " +
 			"one that issues nothing is ranks inside the job against ranks outside it; what an except handler issues before it " +
 			"raises is the failure path's signal, and a failing exit (`sys.exit(\"message\")`) under a rank test is a failure, " +
