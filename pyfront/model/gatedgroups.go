@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -71,7 +72,7 @@ func (b *builder) dropGated(ops []*rules.OpRef, cond string, fn *rules.Function,
 			gated = b.creationGated(b.g.FuncOf(node), g.Pos.Line, cond, b.moduleOf(fn), 0)
 			memo[q] = gated
 		}
-		if !gated {
+		if !gated && !b.attrGated(o, cond, fn) {
 			kept = append(kept, o)
 		}
 	}
@@ -139,6 +140,64 @@ func negated(cond string) string {
 		return "not (" + cond + ")"
 	}
 	return "not " + cond
+}
+
+// attrGated reports an op whose group is an attribute of the instance
+// (group=self.sync_group) that its class only ever assigns where cond
+// holds: a factory that makes the group may have other, ungated callers
+// (the inference engine's workers join Trinity-RFT's weight-sync group
+// through the trainer's own helper), but this class's attribute holds
+// only what its gated calls made.
+func (b *builder) attrGated(o *rules.OpRef, cond string, fn *rules.Function) bool {
+	s := o.Site
+	if s == nil || s.Func != fn {
+		return false // reached through a call: the group text is the callee's
+	}
+	attr, ok := strings.CutPrefix(s.GroupText, "self.")
+	if !ok || strings.ContainsAny(attr, ".[(") {
+		return false
+	}
+	f := b.fnOf(fn)
+	if f == nil || f.Class == nil {
+		return false
+	}
+	classes, _ := b.g.MRO(f.Class)
+	stores := 0
+	for _, m := range b.g.Funcs {
+		if m.Class == nil || !slices.Contains(classes, m.Class) || m.Node == nil {
+			continue
+		}
+		body, args := defBody(m.Node), funcArgs(m.Node)
+		if args == nil || len(args.Positional()) == 0 {
+			continue
+		}
+		self := args.Positional()[0].Arg
+		gated := true
+		ast.InspectStmts(body, func(st ast.Stmt) bool {
+			a, ok := st.(*ast.Assign)
+			if !ok {
+				return gated
+			}
+			for _, t := range a.Targets {
+				if at, ok := t.(*ast.Attribute); ok && at.Attr == attr {
+					if n, ok := at.Value.(*ast.Name); ok && n.Id == self {
+						stores++
+						if isNoneExpr(a.Value) {
+							continue // self.x = None: no group
+						}
+						if !b.creationGated(m, int(a.Pos.Lineno), cond, b.moduleOf(fn), 0) {
+							gated = false
+						}
+					}
+				}
+			}
+			return gated
+		})
+		if !gated {
+			return false
+		}
+	}
+	return stores > 0
 }
 
 type gateQuery struct {
@@ -316,4 +375,15 @@ func isMainTest(e ast.Expr) bool {
 		return ok && k.Type == ast.ConstStr && k.Str == "__main__"
 	}
 	return isName(c.Left) && isMain(c.Comparators[0]) || isMain(c.Left) && isName(c.Comparators[0])
+}
+
+// defBody returns the body of a def or async def, nil otherwise.
+func defBody(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.FunctionDef:
+		return n.Body
+	case *ast.AsyncFunctionDef:
+		return n.Body
+	}
+	return nil
 }
