@@ -583,6 +583,9 @@ func hostValue(e ast.Expr) bool {
 			return true
 		}
 		return false
+	case *ast.Subscript:
+		// x.shape[1]: an element of a host value.
+		return hostValue(e.Value)
 	}
 	c, ok := e.(*ast.Call)
 	if !ok {
