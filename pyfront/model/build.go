@@ -890,6 +890,11 @@ func (b *builder) siteGroups(cs *callgraph.CallSite, c *api.Collective) []*rules
 		}
 		return []*rules.Group{b.unknown}
 	}
+	if c.ElementGroup.Present() && len(c.Inputs) > 0 {
+		if gs := b.elementGroups(cs, c); len(gs) > 0 {
+			return gs
+		}
+	}
 	if !c.Group.Present() {
 		if c.ImplicitGroup != "" {
 			return []*rules.Group{b.in.Values.getterGroup(b.g, c.ImplicitGroup, b.t)}
@@ -916,6 +921,73 @@ func (b *builder) siteGroups(cs *callgraph.CallSite, c *api.Collective) []*rules
 		return gs
 	}
 	return []*rules.Group{b.unknown}
+}
+
+// elementGroups returns the groups the calls that make a collective's
+// list argument pass (batch_isend_irecv([P2POp(isend, t, peer,
+// group=g), …])): the list displayed in the call, or bound to the
+// argument's name in the calling function (by assignment or append);
+// WORLD for an entry that passes none, nil when no entry is found.
+func (b *builder) elementGroups(cs *callgraph.CallSite, c *api.Collective) []*rules.Group {
+	arg := argExpr(cs.Node, c.Inputs[0])
+	if arg == nil {
+		return nil
+	}
+	var entries []*ast.Call
+	addElts := func(e ast.Expr) {
+		if lc, ok := e.(*ast.ListComp); ok {
+			e = lc.Elt
+		}
+		if call, ok := e.(*ast.Call); ok {
+			entries = append(entries, call)
+			return
+		}
+		for _, x := range ast.SeqElts(e) {
+			if call, ok := x.(*ast.Call); ok {
+				entries = append(entries, call)
+			}
+		}
+	}
+	if n, ok := arg.(*ast.Name); ok && cs.Caller != nil && cs.Caller.Node != nil {
+		ast.Inspect(cs.Caller.Node, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
+				return x == cs.Caller.Node
+			case *ast.Assign:
+				for _, t := range x.Targets {
+					if tn, ok := t.(*ast.Name); ok && tn.Id == n.Id {
+						addElts(x.Value)
+					}
+				}
+			case *ast.Call:
+				if a, ok := x.Func.(*ast.Attribute); ok && (a.Attr == "append" || a.Attr == "extend") && isName(a.Value, n.Id) && len(x.Args) == 1 {
+					addElts(x.Args[0])
+				}
+			}
+			return true
+		})
+	} else {
+		addElts(arg)
+	}
+	var out []*rules.Group
+	seen := map[*rules.Group]bool{}
+	for _, e := range entries {
+		gs := []*rules.Group{b.in.Values.world}
+		if g := argExpr(e, c.ElementGroup); g != nil {
+			if gs = b.groupsOf(b.g.ExprValues(g), g); len(gs) == 0 {
+				gs = []*rules.Group{b.unknown}
+			}
+		} else if hasStarArgs(e) {
+			gs = []*rules.Group{b.unknown}
+		}
+		for _, g := range gs {
+			if !seen[g] {
+				seen[g] = true
+				out = append(out, g)
+			}
+		}
+	}
+	return out
 }
 
 // partialGroups returns the groups of a call of functools.partial
@@ -1770,4 +1842,10 @@ func (b *builder) perThreadGroups() {
 			g.PerIteration = true
 		}
 	}
+}
+
+// isName reports whether e is the name id.
+func isName(e ast.Expr, id string) bool {
+	n, ok := e.(*ast.Name)
+	return ok && n.Id == id
 }

@@ -112,6 +112,10 @@ type Collective struct {
 	// tables returns (vLLM's tensor_model_parallel_all_reduce on
 	// get_tp_group()), not on the default group.
 	ImplicitGroup string `toml:"implicit_group"`
+	// ElementGroup: the group is this argument of the calls that make the
+	// elements of the first input (batch_isend_irecv's P2POp(…,
+	// group=g) entries); WORLD when they pass none.
+	ElementGroup Arg `toml:"element_group"`
 	// Peer: (point-to-point calls) the argument naming the other rank
 	// (send's dst, recv's src, MPI's dest and source).
 	Peer Arg `toml:"peer"`
@@ -473,6 +477,7 @@ func (l *Library) normalize() {
 		fix(&c.ForwardSyncUnless)
 		fix(&c.Peer)
 		fix(&c.Root)
+		fix(&c.ElementGroup)
 	}
 	for _, s := range l.Spawners {
 		fix(&s.Target)
