@@ -4035,9 +4035,12 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 	}
 	if sa == nil {
 		if recv != nil && strings.HasSuffix(method, "_") && method != "__init__" {
-			// In-place tensor method (x.add_(y), buf.zero_()): a write.
+			// In-place tensor method (x.add_(y), buf.zero_()): a write. A
+			// blocking copy into host memory (pinned.copy_(t)) has
+			// finished when the call returns: nothing is left pending.
 			if d := dotted(recv); d != "" {
-				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(recv.Span()), Var: d, Write: true})
+				host := method == "copy_" && l.hostVars[d] && !nonBlocking(c)
+				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(recv.Span()), Var: d, Write: true, Host: host})
 			}
 		}
 		l.outWrites(c)
@@ -4674,6 +4677,16 @@ func expectsRaise(items []*ast.WithItem) bool {
 		}
 		switch lastName(dotted(c.Func)) {
 		case "assertRaises", "assertRaisesRegex", "assertRaisesRegexp", "raises":
+			return true
+		}
+	}
+	return false
+}
+
+// nonBlocking reports a call that passes non_blocking=True.
+func nonBlocking(c *ast.Call) bool {
+	for _, k := range c.Keywords {
+		if k.Arg == "non_blocking" && isTrue(k.Value) {
 			return true
 		}
 	}
