@@ -298,14 +298,14 @@ type lowerer struct {
 	// loopBodies: the bodies of the loops being lowered, innermost last;
 	// loopTargets their targets (nil for a while loop); forIters what the
 	// for loops among them iterate.
-	loopBodies [][]ast.Stmt
-	// turnMemo: whether each loop (by its first statement) is a balanced
-	// turn-taking loop (turnBalanced).
-	turnMemo    map[ast.Stmt]bool
+	loopBodies  [][]ast.Stmt
 	loopTargets []ast.Expr
 	forIters    []forIter
 	// loopStmts: the loop statements being lowered, innermost last.
 	loopStmts []ast.Stmt
+	// turnMemo: whether each loop (by its first statement) is a balanced
+	// turn-taking loop (turnBalanced).
+	turnMemo map[ast.Stmt]bool
 }
 
 type streamCtx struct {
@@ -1133,12 +1133,10 @@ func newList(e ast.Expr) bool {
 	case *ast.List, *ast.ListComp:
 		return true
 	case *ast.BinOp:
-		if e.Op != ast.Mult {
-			return false
-		}
+		// [None] * n, [a] + [b]
 		_, l := e.Left.(*ast.List)
 		_, r := e.Right.(*ast.List)
-		return l || r
+		return e.Op == ast.Mult && (l || r) || e.Op == ast.Add && l && r
 	case *ast.Call:
 		return dotted(e.Func) == "list"
 	}

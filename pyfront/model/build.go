@@ -934,18 +934,20 @@ func (b *builder) elementGroups(cs *callgraph.CallSite, c *api.Collective) []*ru
 		return nil
 	}
 	var entries []*ast.Call
-	addElts := func(e ast.Expr) {
-		if lc, ok := e.(*ast.ListComp); ok {
-			e = lc.Elt
-		}
+	entry := func(e ast.Expr) {
 		if call, ok := e.(*ast.Call); ok {
 			entries = append(entries, call)
+		}
+	}
+	// addElts takes the entries of a list display or comprehension (not
+	// a call that returns the list: its entries are made elsewhere).
+	addElts := func(e ast.Expr) {
+		if lc, ok := e.(*ast.ListComp); ok {
+			entry(lc.Elt)
 			return
 		}
 		for _, x := range ast.SeqElts(e) {
-			if call, ok := x.(*ast.Call); ok {
-				entries = append(entries, call)
-			}
+			entry(x)
 		}
 	}
 	if n, ok := arg.(*ast.Name); ok && cs.Caller != nil && cs.Caller.Node != nil {
@@ -960,8 +962,13 @@ func (b *builder) elementGroups(cs *callgraph.CallSite, c *api.Collective) []*ru
 					}
 				}
 			case *ast.Call:
-				if a, ok := x.Func.(*ast.Attribute); ok && (a.Attr == "append" || a.Attr == "extend") && isName(a.Value, n.Id) && len(x.Args) == 1 {
-					addElts(x.Args[0])
+				if a, ok := x.Func.(*ast.Attribute); ok && isName(a.Value, n.Id) && len(x.Args) == 1 {
+					switch a.Attr {
+					case "append":
+						entry(x.Args[0])
+					case "extend":
+						addElts(x.Args[0])
+					}
 				}
 			}
 			return true
