@@ -988,7 +988,9 @@ func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler,
 	destroys := func(stmts []ast.Stmt) []*rules.OpRef {
 		var out []*rules.OpRef
 		for _, o := range l.ops(stmts) {
-			if o.Op == "destroy" {
+			// Destroying a gloo (or MPI) group is a local teardown: no
+			// peer has to take part.
+			if o.Op == "destroy" && (o.Group == nil || o.Group.IsDevice()) {
 				out = append(out, o)
 			}
 		}

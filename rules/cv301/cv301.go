@@ -171,6 +171,10 @@ func counts(o *rules.OpRef, membership bool) bool {
 		switch s.Kind {
 		case rules.OpP2P, rules.OpOther:
 			return false
+		case rules.OpObject:
+			if s.Op == "send_object" || s.Op == "recv_object" {
+				return false // send_object_list / recv_object_list: point-to-point
+			}
 		}
 	}
 	if membership && o.Group != nil && o.Group.Kind == rules.GroupAlloc {
