@@ -356,7 +356,9 @@ func (b *builder) calleeName(call *ast.CallExpr) (string, *types.Func) {
 	if !ok {
 		return rawCName(info, fun), nil
 	}
-	return funcName(f), f
+	// Aliases name a binding's other import paths (cogentcore's MPI
+	// package before it moved).
+	return b.tables.Canonical(funcName(f)), f
 }
 
 // rawCName is "C.name" for a selector C.name of a file whose cgo
