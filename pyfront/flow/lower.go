@@ -663,7 +663,7 @@ var intSuffixes = []string{"_rank", "_size", "_idx", "_index", "_count", "_len"}
 // programs keep as Python ints.
 func intName(s string) bool {
 	switch s {
-	case "rank", "world_size", "nranks", "step", "epoch", "iteration", "idx", "index":
+	case "rank", "world_size", "world", "nranks", "step", "epoch", "iteration", "idx", "index":
 		return true
 	}
 	if strings.HasPrefix(s, "num_") || strings.HasPrefix(s, "n_") {
