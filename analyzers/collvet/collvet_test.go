@@ -23,7 +23,7 @@ func TestLockFix(t *testing.T) {
 }
 
 func TestMPI(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer, "mpifunneled", "mpisingle", "mpirequest", "mpip2p", "mpicogentcore")
+	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer, "mpifunneled", "mpisingle", "mpirequest", "mpip2p", "mpicogentcore", "mpirank")
 }
 
 func TestSpawners(t *testing.T) {

@@ -135,6 +135,7 @@ func run(pass *analysis.Pass, tables *api.Tables, base string) (any, error) {
 	}
 	b.collect()
 	b.lower()
+	b.branches()
 	b.exportFacts()
 	return b.result(), nil
 }

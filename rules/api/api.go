@@ -269,8 +269,12 @@ type RankPredicate struct {
 	// name on a receiver the analysis cannot resolve (a library whose
 	// predicates share names with another's: ColossalAI's
 	// is_pipeline_first_stage, whose uniform groups are not Megatron's).
-	Exact bool   `toml:"exact"`
-	Doc   string `toml:"doc"`
+	Exact bool `toml:"exact"`
+	// Arg (Go calls): the argument that carries the rank instead of the
+	// result: an out-parameter (MPI_Comm_rank's &rank), or the rank a
+	// communicator is created for (ncclCommInitRank's rank).
+	Arg Arg    `toml:"arg"`
+	Doc string `toml:"doc"`
 }
 
 // StreamAPI is an API that creates, selects, waits or records streams and events.
@@ -494,6 +498,9 @@ func (l *Library) normalize() {
 		fix(&g.Local)
 		fix(&g.Members)
 		fix(&g.Color)
+	}
+	for _, r := range l.RankPredicates {
+		fix(&r.Arg)
 	}
 	for _, s := range l.Streams {
 		fix(&s.Arg)

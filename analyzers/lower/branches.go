@@ -1,0 +1,200 @@
+package lower
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/collvet/collvet/rules"
+)
+
+// Rank branches of Go code: `if rank == 0 { C.MPI_Bcast(…) }`.
+//
+// A variable holds this process's rank when a rank predicate of the
+// tables wrote it (MPI_Comm_rank(comm, &rank), ncclCommUserRank), was
+// given it (ncclCommInitRank's rank argument) or returned it
+// (mpi.WorldRank(), comm.Rank()), in the same function. An if statement
+// whose condition reads such a variable, or calls such a predicate, is a
+// RankBranch with the collectives its two blocks issue directly; CV301
+// compares them (point-to-point ones split by rank are the design).
+
+// branches records the rank branches of every function of the package.
+// A parameter that some call of its function passes a rank variable is
+// a rank variable too (`step(comm, rank, …)`), a few calls deep.
+func (b *builder) branches() {
+	ranks := map[*fn]map[types.Object]bool{}
+	for _, f := range b.funcs {
+		if body := fnBody(f.node); body != nil {
+			ranks[f] = b.rankVars(body)
+		}
+	}
+	for round := 0; round < 3; round++ {
+		changed := false
+		for _, f := range b.funcs {
+			for _, it := range f.items {
+				if it.kind != itCall || it.callee == nil || it.call == nil || ranks[it.callee] == nil {
+					continue
+				}
+				shift := len(it.ops) - len(it.call.Args) // a method's receiver comes first
+				for i, a := range it.call.Args {
+					j := i + shift
+					if j < 0 || j >= len(it.callee.params) || !b.readsRank(a, ranks[f]) {
+						continue
+					}
+					if p := it.callee.params[j]; !ranks[it.callee][p] {
+						ranks[it.callee][p] = true
+						changed = true
+					}
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for _, f := range b.funcs {
+		body := fnBody(f.node)
+		if body == nil {
+			continue
+		}
+		ranks := ranks[f]
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false // its own function
+			case *ast.IfStmt:
+				if b.readsRank(n.Cond, ranks) {
+					b.rankBranch(f, n)
+				}
+			}
+			return true
+		})
+	}
+}
+
+func fnBody(n ast.Node) *ast.BlockStmt {
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		return n.Body
+	case *ast.FuncLit:
+		return n.Body
+	}
+	return nil
+}
+
+// rankVars collects the variables of body that a rank predicate fills.
+func (b *builder) rankVars(body *ast.BlockStmt) map[types.Object]bool {
+	vars := map[types.Object]bool{}
+	info := b.pass.TypesInfo
+	mark := func(e ast.Expr) {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		if c, ok := e.(*ast.CallExpr); ok && len(c.Args) == 1 {
+			e = c.Args[0] // C.int(rank)
+		}
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if o := info.ObjectOf(id); o != nil {
+				vars[o] = true
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			name, _ := b.calleeName(n)
+			if p := b.tables.RankPredicates[name]; p != nil && p.Arg.Pos >= 0 && p.Arg.Pos < len(n.Args) {
+				mark(n.Args[p.Arg.Pos])
+			}
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 && len(n.Lhs) >= 1 {
+				if c, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && b.rankCall(c) {
+					mark(n.Lhs[0])
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Values) == 1 && len(n.Names) >= 1 {
+				if c, ok := ast.Unparen(n.Values[0]).(*ast.CallExpr); ok && b.rankCall(c) {
+					mark(n.Names[0])
+				}
+			}
+		}
+		return true
+	})
+	return vars
+}
+
+// rankCall reports a call of a rank predicate that returns the rank.
+func (b *builder) rankCall(c *ast.CallExpr) bool {
+	name, _ := b.calleeName(c)
+	p := b.tables.RankPredicates[name]
+	return p != nil && p.Kind == "call" && p.Arg.Pos < 0
+}
+
+// readsRank reports whether cond reads a rank variable or calls a
+// predicate that returns the rank.
+func (b *builder) readsRank(cond ast.Expr, ranks map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			if o := b.pass.TypesInfo.ObjectOf(n); o != nil && ranks[o] {
+				found = true
+			}
+		case *ast.CallExpr:
+			if b.rankCall(n) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// rankBranch adds the branch of an if on the rank, with the operations
+// of the sites each block holds.
+func (b *builder) rankBranch(f *fn, n *ast.IfStmt) {
+	ops := func(block ast.Node) []*rules.OpRef {
+		if block == nil {
+			return nil
+		}
+		var out []*rules.OpRef
+		for _, it := range f.items {
+			if it.kind != itSite && it.kind != itExt {
+				continue
+			}
+			p := it.at.Pos()
+			if p < block.Pos() || p >= block.End() {
+				continue
+			}
+			if s := b.sitesAt[p]; s != nil {
+				out = append(out, &rules.OpRef{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s})
+			}
+		}
+		return out
+	}
+	var els ast.Node
+	if n.Else != nil {
+		els = n.Else
+	}
+	then, other := ops(n.Body), ops(els)
+	if len(then)+len(other) == 0 {
+		return
+	}
+	b.prog.Branches = append(b.prog.Branches, &rules.RankBranch{
+		Func:       f.rf,
+		Guard:      b.nodePos(n.Cond),
+		Cond:       b.text(n.Cond),
+		Then:       then,
+		Else:       other,
+		Divergence: rules.RankTest,
+	})
+}
+
+// text is an expression's source form.
+func (b *builder) text(e ast.Expr) string { return types.ExprString(e) }
