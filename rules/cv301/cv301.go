@@ -28,7 +28,8 @@ var Rule = rules.Register(&rules.Rule{
 			"rank-dependent condition holds — `if rank == 0`, `if trainer.is_global_zero`, " +
 			"`if accelerator.is_main_process`, `if comm.is_main_process()`, an early `return` on a rank test (or under one: `if is_master: ... if os.path.exists(p): return`, which only the master can take; a `continue` or `break` " +
 			"under one skips the rest of that loop pass the same way), a " +
-			"@rank_zero_only, @master_only or @idist.one_rank_only() function — when the other path does not issue the same sequence. Point-to-point " +
+			"@rank_zero_only, @master_only or @idist.one_rank_only() function; in Go, an `if` on a rank that MPI_Comm_rank, ncclCommUserRank, " +
+			"ncclCommInitRank or a binding's WorldRank()/Rank() gave, with the collectives its blocks issue directly — when the other path does not issue the same sequence. Point-to-point " +
 			"operations split by rank, the same collective on both sides, and rank-dependent arguments " +
 			"(`gather_list if rank == dst else None`) are fine and not reported; so is a hierarchical collective, whose arms meet on one group " +
 			"(gather to the node's leader, scatter back) while the leader's arm alone also communicates on a group the other arm never uses " +
