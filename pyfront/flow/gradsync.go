@@ -988,9 +988,7 @@ func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler,
 	destroys := func(stmts []ast.Stmt) []*rules.OpRef {
 		var out []*rules.OpRef
 		for _, o := range l.ops(stmts) {
-			// Destroying a gloo (or MPI) group is a local teardown: no
-			// peer has to take part.
-			if o.Op == "destroy" && (o.Group == nil || o.Group.IsDevice()) {
+			if o.Op == "destroy" && !l.hostGroup(o.Group) {
 				out = append(out, o)
 			}
 		}
@@ -1008,6 +1006,36 @@ func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler,
 			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: ops, Divergence: rules.LocalTeardown})
 		}
 	}
+}
+
+// hostGroup reports a group whose teardown is local, with no peer taking
+// part: a gloo (or MPI) group the program made with that backend, or the
+// default group when this function initialises it so. (The program-wide
+// default group's backend is the first init's, maybe another script's.)
+func (l *lowerer) hostGroup(g *rules.Group) bool {
+	if g == nil {
+		return false
+	}
+	if g.Kind == rules.GroupAlloc {
+		return !g.IsDevice()
+	}
+	if g.Kind != rules.GroupWorld {
+		return false
+	}
+	backend := ""
+	ast.Inspect(l.node, func(n ast.Node) bool {
+		c, ok := n.(*ast.Call)
+		if !ok || backend != "" {
+			return backend == ""
+		}
+		if ext, _ := l.callee(c); ext == "torch.distributed.init_process_group" {
+			if b := arg(c, api.Arg{Pos: 0, Name: "backend"}); b != nil {
+				backend, _ = constStr(b)
+			}
+		}
+		return backend == ""
+	})
+	return backend == "gloo" || backend == "mpi"
 }
 
 // initsFakeGroup reports a function that initialises torch.distributed
