@@ -479,7 +479,8 @@ func (b *builder) addSite(w *walker, f *fn, it *item, op opInfo, g, s value, cha
 			}
 		}
 		site.Reach = append(site.Reach, &rules.Reach{Ctx: w.ctx, Chain: append([]*rules.Call(nil), chain...)})
-		if !g.indexed {
+		// A call on no communicator (cudaSetDevice) shares none.
+		if !g.indexed && g.kind != "unknown" {
 			b.manyOK[w.ctx] = true
 		}
 	}
