@@ -1022,20 +1022,12 @@ func (l *lowerer) hostGroup(g *rules.Group) bool {
 	if g.Kind != rules.GroupWorld {
 		return false
 	}
-	backend := ""
-	ast.Inspect(l.node, func(n ast.Node) bool {
-		c, ok := n.(*ast.Call)
-		if !ok || backend != "" {
-			return backend == ""
+	for _, in := range l.initBackends(l.node, false) {
+		if in.resolved {
+			return in.backend == "gloo" || in.backend == "mpi"
 		}
-		if ext, _ := l.callee(c); ext == "torch.distributed.init_process_group" {
-			if b := arg(c, api.Arg{Pos: 0, Name: "backend"}); b != nil {
-				backend, _ = constStr(b)
-			}
-		}
-		return backend == ""
-	})
-	return backend == "gloo" || backend == "mpi"
+	}
+	return false
 }
 
 // initsFakeGroup reports a function that initialises torch.distributed
@@ -1044,33 +1036,48 @@ func (l *lowerer) hostGroup(g *rules.Group) bool {
 // So does one that calls a function of the program doing it
 // (autoparallel's setup_fake_process_group_if_needed).
 func (l *lowerer) initsFakeGroup() bool {
-	return l.initsFake(l.node, true)
+	for _, in := range l.initBackends(l.node, true) {
+		if in.backend == "fake" {
+			return true
+		}
+	}
+	return false
 }
 
-func (l *lowerer) initsFake(node ast.Node, follow bool) bool {
-	fake := false
+// initCall is an init_process_group call with a constant backend;
+// resolved: the callee is torch's, not a name that merely ends so.
+type initCall struct {
+	backend  string
+	resolved bool
+}
+
+// initBackends lists node's init_process_group calls that pass a constant
+// backend, in order, and with follow those of the program functions it
+// calls (one call deep).
+func (l *lowerer) initBackends(node ast.Node, follow bool) []initCall {
+	var out []initCall
 	ast.Inspect(node, func(n ast.Node) bool {
 		c, ok := n.(*ast.Call)
-		if !ok || fake {
-			return !fake
+		if !ok {
+			return true
 		}
 		ext, fn := l.callee(c)
+		resolved := ext == "torch.distributed.init_process_group"
 		switch {
-		case ext == "torch.distributed.init_process_group" || fn == nil && strings.HasSuffix(dotted(c.Func), "init_process_group"):
+		case resolved || fn == nil && strings.HasSuffix(dotted(c.Func), "init_process_group"):
 			if b := arg(c, api.Arg{Pos: 0, Name: "backend"}); b != nil {
-				v, _ := constStr(b)
-				fake = v == "fake"
+				if v, ok := constStr(b); ok {
+					out = append(out, initCall{backend: v, resolved: resolved})
+				}
 			}
 		case follow && fn != nil && fn != l.fn:
 			if body, _, ok := l.defOf(fn); ok {
 				for _, st := range body {
-					if fake = l.initsFake(st, false); fake {
-						break
-					}
+					out = append(out, l.initBackends(st, false)...)
 				}
 			}
 		}
-		return !fake
+		return true
 	})
-	return fake
+	return out
 }

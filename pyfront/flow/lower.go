@@ -899,12 +899,7 @@ func deviceCopyHelper(c *ast.Call) bool {
 	if !strings.Contains(strings.ToLower(name), "device") || len(c.Args) == 0 {
 		return false
 	}
-	for _, k := range c.Keywords {
-		if k.Arg == "non_blocking" && isTrue(k.Value) {
-			return true
-		}
-	}
-	return false
+	return nonBlocking(c)
 }
 
 // freshAlloc: torch.empty(…), torch.empty_like(…), x.new_empty(…),

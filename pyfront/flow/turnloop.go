@@ -142,6 +142,7 @@ func (l *lowerer) evalTurns(body []ast.Stmt, index string) bool {
 	}
 	slices.Sort(domain)
 	env := map[string]int64{}
+	stmtOps := map[ast.Stmt]stmtText{} // each pass reads the same statements
 	balanced, issues := true, false
 	var assign func(i int)
 	assign = func(i int) {
@@ -158,7 +159,7 @@ func (l *lowerer) evalTurns(body []ast.Stmt, index string) bool {
 		first := ""
 		for j, v := range domain {
 			env["rank"] = v
-			seq, ok := l.turnSequence(body, index, env)
+			seq, ok := l.turnSequence(body, index, env, stmtOps)
 			if !ok {
 				balanced = false
 				return
@@ -201,7 +202,7 @@ func (l *lowerer) turnTermOf(e ast.Expr, index string) (turnTerm, bool) {
 
 // turnSequence is the operations body issues in one pass under env, as
 // text; ok is false when a test cannot be decided.
-func (l *lowerer) turnSequence(body []ast.Stmt, index string, env map[string]int64) (string, bool) {
+func (l *lowerer) turnSequence(body []ast.Stmt, index string, env map[string]int64, memo map[ast.Stmt]stmtText) (string, bool) {
 	var b strings.Builder
 	// run reports whether every test could be decided, and whether a
 	// continue ended the pass.
@@ -225,28 +226,50 @@ func (l *lowerer) turnSequence(body []ast.Stmt, index string, env map[string]int
 			if _, isCont := s.(*ast.Continue); isCont {
 				return true, true // the rest of the pass is skipped
 			}
-			nested := false
-			ast.InspectStmts([]ast.Stmt{s}, func(x ast.Stmt) bool {
-				if _, isIf := x.(*ast.If); isIf && x != s {
-					nested = true
-				}
-				return !nested
-			})
-			if nested {
+			t, seen := memo[s]
+			if !seen {
+				t = l.stmtOps(s)
+				memo[s] = t
+			}
+			if t.nested {
 				return false, false // an if inside a with or try: not followed
 			}
-			for _, o := range l.ops([]ast.Stmt{s}) {
-				g := ""
-				if o.Group != nil {
-					g = o.Group.ID
-				}
-				fmt.Fprintf(&b, "%s@%s;", o.Op, g)
-			}
+			b.WriteString(t.ops)
 		}
 		return true, false
 	}
 	ok, _ := run(body)
 	return b.String(), ok
+}
+
+// stmtText is what a statement other than an if issues, as text, and
+// whether it holds an if of its own.
+type stmtText struct {
+	ops    string
+	nested bool
+}
+
+func (l *lowerer) stmtOps(s ast.Stmt) stmtText {
+	var t stmtText
+	ast.InspectStmts([]ast.Stmt{s}, func(x ast.Stmt) bool {
+		if _, isIf := x.(*ast.If); isIf && x != s {
+			t.nested = true
+		}
+		return !t.nested
+	})
+	if t.nested {
+		return t
+	}
+	var b strings.Builder
+	for _, o := range l.ops([]ast.Stmt{s}) {
+		g := ""
+		if o.Group != nil {
+			g = o.Group.ID
+		}
+		fmt.Fprintf(&b, "%s@%s;", o.Op, g)
+	}
+	t.ops = b.String()
+	return t
 }
 
 // turnTest evaluates a test of the body under env.

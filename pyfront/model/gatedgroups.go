@@ -72,7 +72,7 @@ func (b *builder) dropGated(ops []*rules.OpRef, cond string, fn *rules.Function,
 			gated = b.creationGated(b.g.FuncOf(node), g.Pos.Line, cond, b.moduleOf(fn), 0)
 			memo[q] = gated
 		}
-		if !gated && !b.attrGated(o, cond, fn) {
+		if !gated && !b.attrGated(o, cond, fn, memo) {
 			kept = append(kept, o)
 		}
 	}
@@ -148,7 +148,7 @@ func negated(cond string) string {
 // (the inference engine's workers join Trinity-RFT's weight-sync group
 // through the trainer's own helper), but this class's attribute holds
 // only what its gated calls made.
-func (b *builder) attrGated(o *rules.OpRef, cond string, fn *rules.Function) bool {
+func (b *builder) attrGated(o *rules.OpRef, cond string, fn *rules.Function, memo map[gateQuery]bool) bool {
 	s := o.Site
 	if s == nil || s.Func != fn {
 		return false // reached through a call: the group text is the callee's
@@ -161,7 +161,19 @@ func (b *builder) attrGated(o *rules.OpRef, cond string, fn *rules.Function) boo
 	if f == nil || f.Class == nil {
 		return false
 	}
-	classes, _ := b.g.MRO(f.Class)
+	q := gateQuery{class: f.Class, attr: attr, cond: cond}
+	if gated, ok := memo[q]; ok {
+		return gated
+	}
+	gated := b.attrStoresGated(f.Class, attr, cond, b.moduleOf(fn))
+	memo[q] = gated
+	return gated
+}
+
+// attrStoresGated reports whether the methods of c and its bases assign
+// self.attr at least once, and only where cond holds.
+func (b *builder) attrStoresGated(c *callgraph.Class, attr, cond string, useMod *resolve.Module) bool {
+	classes, _ := b.g.MRO(c)
 	stores := 0
 	for _, m := range b.g.Funcs {
 		if m.Class == nil || !slices.Contains(classes, m.Class) || m.Node == nil {
@@ -185,7 +197,7 @@ func (b *builder) attrGated(o *rules.OpRef, cond string, fn *rules.Function) boo
 						if isNoneExpr(a.Value) {
 							continue // self.x = None: no group
 						}
-						if !b.creationGated(m, int(a.Pos.Lineno), cond, b.moduleOf(fn), 0) {
+						if !b.creationGated(m, int(a.Pos.Lineno), cond, useMod, 0) {
 							gated = false
 						}
 					}
@@ -200,9 +212,13 @@ func (b *builder) attrGated(o *rules.OpRef, cond string, fn *rules.Function) boo
 	return stores > 0
 }
 
+// gateQuery asks whether group g's creation, or (g nil) the stores of
+// attribute attr in class's methods, run only where cond holds.
 type gateQuery struct {
-	g    *rules.Group
-	cond string
+	g     *rules.Group
+	class *callgraph.Class
+	attr  string
+	cond  string
 }
 
 // creationGated reports whether the statement of f at line runs only where

@@ -114,27 +114,10 @@ type awaited struct {
 // element may be another object by then.
 func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work]bool) {
 	var pend []*awaited
-	var found []readBeforeWait
-	waitedAfter := func(r readBeforeWait) bool {
-		later := false
-		for _, e := range fn.Events {
-			if e == r.read {
-				later = true
-			} else if later && e.Kind == rules.EvWait && e.Var == r.a.site.Work.Var {
-				return true
-			}
-		}
-		return false
-	}
-	defer func() {
-		// Reported only where the handle itself is waited later: a wait
-		// through a list it was filed in may be another element's.
-		for _, r := range found {
-			if waitedAfter(r) {
-				reportRead(p, r.a, r.read)
-			}
-		}
-	}()
+	// found: the reads, reported only where the handle itself is waited
+	// later (waited): a wait through a list it was filed in may be
+	// another element's.
+	var found []*readBeforeWait
 	for _, e := range fn.Events {
 		switch e.Kind {
 		case rules.EvCollective:
@@ -156,6 +139,11 @@ func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work
 				pend = append(pend, a)
 			}
 		case rules.EvWait:
+			for _, r := range found {
+				if r.a.site.Work.Var == e.Var {
+					r.waited = true
+				}
+			}
 			kept := pend[:0]
 			for _, a := range pend {
 				if a.site.Work.Var != e.Var {
@@ -178,7 +166,7 @@ func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work
 				if e.Kind == rules.EvUse && (e.Escape || e.Stored || e.Return || e.Returned || e.Handed) {
 					continue // handed on, not read here
 				}
-				found = append(found, readBeforeWait{a, e})
+				found = append(found, &readBeforeWait{a: a, read: e})
 				pend[i] = nil
 			}
 			kept := pend[:0]
@@ -190,11 +178,17 @@ func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work
 			pend = kept
 		}
 	}
+	for _, r := range found {
+		if r.waited {
+			reportRead(p, r.a, r.read)
+		}
+	}
 }
 
 type readBeforeWait struct {
-	a    *awaited
-	read *rules.Event
+	a      *awaited
+	read   *rules.Event
+	waited bool
 }
 
 func plainName(v string) bool {
