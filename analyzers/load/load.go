@@ -104,9 +104,39 @@ func LoadWith(patterns []string, dir string, opts Options) (*rules.Program, []er
 		if res, ok := act.Result.(*lower.Result); ok && res != nil {
 			prog.Merge(res.Prog)
 		}
+		listFiles(prog, act.Package, base)
 	}
 	Canonicalize(prog)
 	return prog, errs
+}
+
+// listFiles adds a root package's files that its lowering did not list:
+// the lowering skips a package that uses no communication library, but
+// its files were still analysed (the counts of --stats, and the Go
+// suppression directives, which are checked in every file).
+func listFiles(prog *rules.Program, p *packages.Package, base string) {
+	listed := map[string]bool{}
+	for _, f := range prog.Files {
+		listed[f.Path] = true
+	}
+	for _, name := range p.GoFiles {
+		if !strings.HasSuffix(name, ".go") || strings.HasPrefix(filepath.Base(name), "_cgo_") {
+			continue
+		}
+		path := name
+		if r, err := filepath.Rel(base, name); err == nil && !strings.HasPrefix(r, "..") {
+			path = r
+		}
+		if listed[path] {
+			continue
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			continue
+		}
+		listed[path] = true
+		prog.Files = append(prog.Files, &rules.File{Path: path, Lang: rules.Go, Src: src})
+	}
 }
 
 // cgoEnv is the go command's environment: the process's, with cgo on

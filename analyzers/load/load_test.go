@@ -23,10 +23,20 @@ func TestLoadModule(t *testing.T) {
 	if len(prog.Files) < 2 {
 		t.Fatalf("files = %d, want the module's two Go files", len(prog.Files))
 	}
+	listed := map[string]bool{}
 	for _, f := range prog.Files {
 		if strings.HasPrefix(f.Path, "/") || f.Lang != rules.Go {
 			t.Errorf("file %q (%s): want a relative Go path", f.Path, f.Lang)
 		}
+		if listed[f.Path] {
+			t.Errorf("file %q listed twice", f.Path)
+		}
+		listed[f.Path] = true
+	}
+	// A package without collectives is not lowered, but its files were
+	// analysed: --stats counts them and suppressions in them are checked.
+	if !listed[filepath.Join("plain", "plain.go")] {
+		t.Errorf("files %v: want plain/plain.go, a package that uses no communication library", listed)
 	}
 	mains := 0
 	for _, c := range prog.Contexts {

@@ -136,3 +136,23 @@ func TestAddIgnoreGo(t *testing.T) {
 		t.Errorf("after: exit %d, the finding remains\n%s%s", code, out, stderr)
 	}
 }
+
+// TestGoPackageWithoutCollectives: a Go module that uses no communication
+// library is still analysed: --stats counts its files, and a suppression
+// in it that silences nothing is reported.
+func TestGoPackageWithoutCollectives(t *testing.T) {
+	useReal(t)
+	if driver.GoFrontend == nil {
+		t.Skip("the Go front end is not wired")
+	}
+	mod := t.TempDir()
+	write(t, mod, "go.mod", "module example.com/plain\n\ngo 1.21\n")
+	write(t, mod, "plain.go", "package plain\n\n//collvet:ignore CV101 the worker owns the communicator\nfunc Twice(n int) int { return 2 * n }\n")
+	code, out, stderr := run(t, mod, "--stats", "./...")
+	if code != ExitFindings || !strings.Contains(out, "plain.go:3:1: CV002 ") {
+		t.Errorf("exit %d, want the unused suppression reported\n%s%s", code, out, stderr)
+	}
+	if !strings.Contains(stderr, "files: 1, lines: 4,") {
+		t.Errorf("stats: %s, want one file of four lines", stderr)
+	}
+}
