@@ -394,6 +394,10 @@ type Stream struct {
 	// its work with the legacy default stream's, both ways, with no
 	// explicit wait. PyTorch's streams are all non-blocking.
 	Blocking bool
+	// Alts: the stream is one of these, chosen at run time (a local
+	// bound to different streams on the two arms of an if); nil entries
+	// are the current stream.
+	Alts []*Stream
 }
 
 // Work is an async work handle (or MPI request) and what happens to it.

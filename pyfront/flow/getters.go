@@ -49,7 +49,17 @@ func (l *lowerer) getterRefs(c *ast.Call) (from []string, ok bool) {
 			bound[p] = args[i]
 		}
 	}
-	for _, r := range g.returns {
+	closure := strings.HasPrefix(fn.Name, l.fn.Name+".") && !strings.Contains(fn.Name[len(l.fn.Name)+1:], ".")
+	for i, r := range g.returns {
+		if g.free[i] {
+			// A name the function does not bind: in a closure defined
+			// in the function being lowered, that function's variable.
+			if !closure {
+				return nil, false
+			}
+			from = append(from, r)
+			continue
+		}
 		root, rest, _ := strings.Cut(r, ".")
 		e, ok := bound[root]
 		if !ok {
@@ -72,8 +82,11 @@ func (l *lowerer) getterRefs(c *ast.Call) (from []string, ok bool) {
 // parameters and the first one's name.
 type getter struct {
 	returns []string
-	params  []string
-	first   string
+	// free: the return is rooted at a name the function neither takes
+	// nor binds (a closure's variable of the enclosing function).
+	free   []bool
+	params []string
+	first  string
 }
 
 // getterOf reports what a function returns when it is a getter: its body
@@ -83,16 +96,26 @@ type getter struct {
 // references, each rooted at a parameter.
 func getterOf(body []ast.Stmt, args *ast.Arguments) getter {
 	positional := args.PositionalNames()
-	if len(positional) == 0 {
-		return getter{}
-	}
 	params := map[string]bool{}
 	for _, p := range positional {
 		params[p] = true
 	}
+	for _, p := range args.KwOnlyArgs {
+		params[p.Arg] = true
+	}
+	if args.Vararg != nil {
+		params[args.Vararg.Arg] = true
+	}
+	if args.Kwarg != nil {
+		params[args.Kwarg.Arg] = true
+	}
 	locals := map[string]string{} // local -> the parameter-rooted reference it names
+	freeLocal := map[string]bool{}
 	var returns []string
+	var free []bool
+	isFree := false // set by root: the reference is rooted at a free name
 	root := func(e ast.Expr) (string, bool) {
+		isFree = false
 		refs, ok := references(e)
 		if !ok || len(refs) != 1 {
 			return "", false
@@ -102,10 +125,15 @@ func getterOf(body []ast.Stmt, args *ast.Arguments) getter {
 			if r == "" {
 				return "", false // a local computed otherwise
 			}
+			isFree = freeLocal[head]
 			if dotted {
 				return r + "." + rest, true
 			}
 			return r, true
+		}
+		if !params[head] && head != "self" && head != "cls" {
+			isFree = true
+			return refs[0], true
 		}
 		return refs[0], params[head]
 	}
@@ -133,12 +161,14 @@ func getterOf(body []ast.Stmt, args *ast.Arguments) getter {
 					return false
 				}
 				locals[n.Id], _ = root(s.Value) // "": not returnable
+				freeLocal[n.Id] = isFree
 			case *ast.AnnAssign:
 				n, ok := s.Target.(*ast.Name)
 				if !ok || s.Value == nil || params[n.Id] {
 					return false
 				}
 				locals[n.Id], _ = root(s.Value)
+				freeLocal[n.Id] = isFree
 			case *ast.If:
 				if !stmts(s.Body) || !stmts(s.Orelse) {
 					return false
@@ -152,6 +182,7 @@ func getterOf(body []ast.Stmt, args *ast.Arguments) getter {
 					return false
 				}
 				returns = append(returns, r)
+				free = append(free, isFree)
 			default:
 				return false
 			}
@@ -161,7 +192,11 @@ func getterOf(body []ast.Stmt, args *ast.Arguments) getter {
 	if !stmts(body) || len(returns) == 0 {
 		return getter{}
 	}
-	return getter{returns: returns, params: positional, first: positional[0]}
+	first := ""
+	if len(positional) > 0 {
+		first = positional[0]
+	}
+	return getter{returns: returns, free: free, params: positional, first: first}
 }
 
 // Program functions that only record their argument's memory as used by

@@ -2,6 +2,7 @@ package flow
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -160,17 +161,24 @@ func TestGetterOf(t *testing.T) {
 		"def f(self):\n    buf = self.buf\n    buf.fill_(0)\n    return buf":  "",
 		"def f(self):\n    buf = self.buf\n    buf = buf * 2\n    return buf": "",
 		"def f(self):\n    return self.buf.float()":                           "",
-		"def f(self):\n    return GLOBAL_BUF":                                 "",
-		"def f(self):\n    self.n += 1\n    return self.buf":                  "",
-		"def f(self):\n    self.buf = make()\n    return self.buf":            "",
-		"def f(self, i):\n    return self.bufs[i]":                            "",
-		"def f(self):\n    return":                                            "",
+		// A name the function does not bind: the enclosing function's
+		// when it is a closure (getterRefs decides), marked free.
+		"def f(self):\n    return GLOBAL_BUF":                                         "[GLOBAL_BUF] free",
+		"def f(i):\n    off = i * 2\n    return hdl.get_buffer(i, shape, dtype, off)": "[hdl] free",
+		"def f(i):\n    return hdl.get_buffer(i)":                                     "",
+		"def f(self):\n    self.n += 1\n    return self.buf":                          "",
+		"def f(self):\n    self.buf = make()\n    return self.buf":                    "",
+		"def f(self, i):\n    return self.bufs[i]":                                    "",
+		"def f(self):\n    return":                                                    "",
 	} {
 		fd := parseOne(t, src+"\n").Body[0].(*ast.FunctionDef)
 		g := getterOf(fd.Body, fd.Args)
 		got := ""
 		if g.returns != nil {
 			got = fmt.Sprint(g.returns)
+			if slices.Contains(g.free, true) {
+				got += " free"
+			}
 		}
 		if got != want {
 			t.Errorf("getterOf(%q) = %q, want %q", src, got, want)

@@ -3,6 +3,7 @@ package flow
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -143,7 +144,11 @@ type lowerer struct {
 	// stream that call denoted where it ran (compute = current_stream()
 	// before entering a side stream's context still names the outer one).
 	curAlias map[string]streamCtx
-	rankVars map[string]bool // locals holding a rank-dependent value
+	// streamVars: locals bound to a stream by assignment (s2 = s1,
+	// stream = side); after an if/else whose arms bind one to different
+	// streams, to a stream whose Alts are both (see mergeStreamVars).
+	streamVars map[string]streamCtx
+	rankVars   map[string]bool // locals holding a rank-dependent value
 	// ifTests: the tests of the enclosing ifs whose then arm is being
 	// lowered, innermost last; workConds: for a work handle bound under
 	// them, their conjuncts (a later `if` on them waits it or not).
@@ -713,6 +718,10 @@ func (l *lowerer) handleValue(value ast.Expr) bool {
 	case "torch.cuda.Event", "torch.cuda.CUDAGraph", "torch.cuda.graphs.CUDAGraph", "cupy.cuda.Event":
 		// An event or a captured graph: g.replay() under a stream
 		// launches the graph there, it reads no tensor named g.
+		return true
+	case "torch.distributed._symmetric_memory.rendezvous", "torch._C._distributed_c10d._SymmetricMemory.rendezvous":
+		// A symmetric-memory handle: its buffers are views
+		// (symmetricView), its barriers device-side work it enqueues.
 		return true
 	}
 	if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == "record_event" {
@@ -2009,9 +2018,45 @@ func references(value ast.Expr) (from []string, ok bool) {
 			if len(e.Args) == 2 && len(e.Keywords) == 0 {
 				return references(e.Args[1])
 			}
+		case "torch.chunk", "torch.split", "torch.tensor_split", "torch.unbind", "torch.narrow":
+			if len(e.Args) > 0 {
+				return references(e.Args[0])
+			}
+		}
+		// x.chunk(n), x.view(-1), x.narrow(0, i, n): a view of x's
+		// memory, made on the host: no kernel runs, and the view holds
+		// what x's producer wrote.
+		if a, ok := e.Func.(*ast.Attribute); ok && (viewMethods[a.Attr] || symmetricView(e)) {
+			return references(a.Value)
 		}
 	}
 	return nil, false
+}
+
+// symmetricView reports a symmetric-memory handle's method that returns
+// a view of the handle's buffer, its own or a peer's
+// (hdl.get_buffer(rank, sizes, dtype, offset), hdl.get_remote_tensor(peer,
+// sizes, dtype), hdl.get_signal_pad(rank)): no kernel runs, and what
+// the peers write there is ordered by the handle's device-side barriers.
+func symmetricView(c *ast.Call) bool {
+	switch c.Func.(*ast.Attribute).Attr {
+	case "get_buffer", "get_remote_tensor":
+		return len(c.Args)+len(c.Keywords) >= 3
+	case "get_signal_pad":
+		return true
+	}
+	return false
+}
+
+// viewMethods are the tensor methods that return views of the tensor's
+// memory (or a list of views) without running a kernel. reshape,
+// flatten and contiguous are not among them: they copy when the layout
+// needs it.
+var viewMethods = map[string]bool{
+	"chunk": true, "split": true, "tensor_split": true, "unbind": true, "view": true, "view_as": true,
+	"narrow": true, "select": true, "t": true, "transpose": true, "permute": true, "unsqueeze": true,
+	"squeeze": true, "expand": true, "expand_as": true, "unflatten": true, "as_strided": true,
+	"detach": true, "movedim": true, "diagonal": true, "unfold": true,
 }
 
 // selection is references for a comprehension: one generator whose
@@ -2425,6 +2470,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		l.conds++
 	}
 	thenSt, elseSt := st.clone(), st.clone()
+	streamsBefore := maps.Clone(l.streamVars)
 	// `if work is not None: work.wait()`: on the arm where the variable
 	// is None, it holds no handle (a collective with async_op=async_op
 	// returned None), so nothing is left to wait there.
@@ -2475,7 +2521,17 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	if diverges && div == rules.RankTest {
 		l.rankIfs[len(l.rankIfs)-1].inElse = true
 	}
+	streamsThen := l.streamVars
+	l.streamVars = maps.Clone(streamsBefore)
 	b, eb := l.block(s.Orelse, elseSt)
+	switch {
+	case ea && !eb:
+		// Only the else arm's bindings reach the code after the if.
+	case eb && !ea:
+		l.streamVars = streamsThen
+	default:
+		l.streamVars = l.mergeStreamVars(streamsThen, l.streamVars, l.pos(s.Pos))
+	}
 	if single && !singleInThen {
 		l.notDist--
 	}
@@ -2978,9 +3034,16 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		markVar(&l.handleLists, v, emptyList(value))
 		markVar(&l.pyLists, v, newList(value))
 		delete(l.curAlias, v)
+		delete(l.streamVars, v)
 		l.graphReleased(v)
 		if l.isCurrentStream(value) {
 			l.curAlias[v] = l.streamOf(value)
+		}
+		if value != nil && l.isStreamExpr(value) {
+			if l.streamVars == nil {
+				l.streamVars = map[string]streamCtx{}
+			}
+			l.streamVars[v] = l.streamOf(value)
 		}
 		l.trackSet(v, value)
 		l.trackData(v, value)
@@ -4204,6 +4267,9 @@ func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 			}
 			return sc
 		}
+		if sc, ok := l.streamVars[n.Id]; ok && sc.s != nil && len(sc.s.Alts) > 0 {
+			return streamCtx{s: sc.s, text: n.Id}
+		}
 	}
 	if c, ok := e.(*ast.Call); ok {
 		ext, _ := l.callee(c)
@@ -4247,6 +4313,57 @@ func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 	return streamCtx{s: s, text: text}
 }
 
+// mergeStreamVars joins the stream bindings of an if statement's two
+// arms: a name both arms bind to the same stream keeps it; one they bind
+// to different streams is bound to a stream whose Alts are those (the
+// pipelined loops that alternate `stream = current_stream()` and `stream
+// = backend_stream`: work on it is ordered after another stream's only
+// if it is on every alternative). A name one arm alone binds is dropped,
+// (the binding the code before this one kept, the last arm's, stays).
+func (l *lowerer) mergeStreamVars(a, b map[string]streamCtx, at rules.Pos) map[string]streamCtx {
+	if len(a) == 0 || len(b) == 0 {
+		return nil
+	}
+	out := map[string]streamCtx{}
+	for v, x := range a {
+		y, ok := b[v]
+		if !ok {
+			continue
+		}
+		if sameStream(x.s, y.s) {
+			out[v] = x
+			continue
+		}
+		delete(l.curAlias, v)
+		alts := append(streamAlts(x.s), streamAlts(y.s)...)
+		ids := make([]string, len(alts))
+		for i, s := range alts {
+			ids[i] = "current"
+			if s != nil {
+				ids[i] = s.ID
+			}
+		}
+		out[v] = streamCtx{s: &rules.Stream{ID: "stream:" + v + "@" + strconv.Itoa(at.Line) + "{" + strings.Join(ids, ",") + "}", Pos: at, Alts: alts}, text: v}
+	}
+	return out
+}
+
+// streamAlts lists the streams s may be: its Alts, or s itself (nil: the
+// current stream).
+func streamAlts(s *rules.Stream) []*rules.Stream {
+	if s != nil && len(s.Alts) > 0 {
+		return s.Alts
+	}
+	return []*rules.Stream{s}
+}
+
+func sameStream(a, b *rules.Stream) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.ID == b.ID
+}
+
 // isCurrentStream reports whether e is a current_stream() or
 // default_stream() call, whose stream streamOf decides from the context.
 func (l *lowerer) isCurrentStream(e ast.Expr) bool {
@@ -4286,6 +4403,12 @@ func (l *lowerer) isStreamExpr(e ast.Expr) bool {
 	if n, ok := e.(*ast.Name); ok {
 		if _, ok := l.curAlias[n.Id]; ok {
 			return true
+		}
+		if _, ok := l.streamVars[n.Id]; ok {
+			return true
+		}
+		if l.synth[n.Id] != nil {
+			return true // used as a stream before (side.wait_stream(…))
 		}
 	}
 	if l.isCurrentStream(e) || l.newStream(e).s != nil || l.r.Stream(e) != nil {

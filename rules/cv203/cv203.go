@@ -243,6 +243,35 @@ func (st *state) ordered(consumer, producer string, after int) bool {
 	return st.waits[[2]string{consumer, producer}] > after
 }
 
+// orderedOn reports whether work on stream c sees pr's write: the same
+// stream, a wait since, or streams CUDA orders by itself. A stream chosen
+// at run time among alternatives (rules.Stream.Alts) is ordered when
+// every alternative is.
+func (st *state) orderedOn(pr prod, c *rules.Stream) bool {
+	if sid(pr.stream) == sid(c) || st.ordered(sid(c), sid(pr.stream), pr.idx) || legacyOrdered(pr.stream, c) {
+		return true
+	}
+	if (pr.stream == nil || len(pr.stream.Alts) == 0) && (c == nil || len(c.Alts) == 0) {
+		return false
+	}
+	for _, p := range alternatives(pr.stream) {
+		for _, q := range alternatives(c) {
+			if sid(p) != sid(q) && !st.ordered(sid(q), sid(p), pr.idx) && !legacyOrdered(p, q) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// alternatives lists the streams s may be at run time.
+func alternatives(s *rules.Stream) []*rules.Stream {
+	if s != nil && len(s.Alts) > 0 {
+		return s.Alts
+	}
+	return []*rules.Stream{s}
+}
+
 func run(p *rules.Pass) {
 	callers := callerIndex(p.Prog)
 	for _, fn := range p.Prog.Funcs {
@@ -630,7 +659,7 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, inPlace 
 	if pr.fresh {
 		return // allocated, never written: nothing to wait for
 	}
-	if sid(pr.stream) == sid(e.Stream) || st.ordered(sid(e.Stream), sid(pr.stream), pr.idx) || legacyOrdered(pr.stream, e.Stream) {
+	if st.orderedOn(pr, e.Stream) {
 		return
 	}
 	if rules.Exclusive(pr.arm, e.Arm) {
