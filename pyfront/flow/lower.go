@@ -308,6 +308,10 @@ type lowerer struct {
 	forIters    []forIter
 	// loopStmts: the loop statements being lowered, innermost last.
 	loopStmts []ast.Stmt
+	// lastSkipped: work made under a test that is false on the last pass
+	// of the loop at this depth (`if i != n - 1:` in `for i in range(n)`):
+	// none of it is left pending when the loop ends.
+	lastSkipped map[*rules.Work]int
 	// turnMemo: whether each loop (by its first statement) is a balanced
 	// turn-taking loop (turnBalanced).
 	turnMemo map[ast.Stmt]bool
@@ -578,6 +582,10 @@ func hostValue(e ast.Expr) bool {
 	case *ast.JoinedStr:
 		return true
 	case *ast.BinOp:
+		// [None] * n: a Python list of constants, however long.
+		if e.Op == ast.Mult && (constDisplay(e.Left) || constDisplay(e.Right)) {
+			return true
+		}
 		// 1 << 20, 4 * 1024: arithmetic on host values stays one.
 		return hostValue(e.Left) && hostValue(e.Right)
 	case *ast.UnaryOp:
@@ -2048,6 +2056,23 @@ func symmetricView(c *ast.Call) bool {
 	return false
 }
 
+// constDisplay reports a list or tuple display of constants (None
+// included): [None], [0, 0], (False,).
+func constDisplay(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.List, *ast.Tuple:
+	default:
+		return false
+	}
+	items := ast.SeqElts(e)
+	for _, x := range items {
+		if _, ok := x.(*ast.Constant); !ok {
+			return false
+		}
+	}
+	return len(items) > 0
+}
+
 // viewMethods are the tensor methods that return views of the tensor's
 // memory (or a list of views) without running a kernel. reshape,
 // flatten and contiguous are not among them: they copy when the layout
@@ -2193,6 +2218,7 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 	in := st.clone()
 	out, _ := l.block(body, in)
 	l.iterArm, l.bound = outerArm, outerBound
+	var carry map[string]carried
 	// A handle created in the body and still pending at its end is rebound
 	// by the next iteration before anyone waits it.
 	for v, ws := range out.pending {
@@ -2201,17 +2227,223 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 				if l.chained(w, w) {
 					continue // the next round's work, on the same group, waits it
 				}
+				if carry == nil {
+					carry = carriedWaits(body)
+				}
+				if c, ok := carry[v]; ok {
+					// The next pass waits it, or hands it on, before it
+					// rebinds v. The last pass's is left pending after
+					// the loop, unless that pass makes none (lastPass).
+					if l.lastSkipped[w] == l.loops {
+						if c.handed {
+							w.Escapes = true
+						} else {
+							w.Waited = append(w.Waited, l.pos(c.at))
+						}
+					}
+					continue
+				}
 				p := w.Site.Pos
+				if w.Via != nil {
+					p = *w.Via // rebound where the helper's call binds it
+				}
 				w.Overwritten = &p
 			}
 		}
 	}
-	st = merge(st, out)
+	st = merge(st, l.lastPass(out))
 	if len(orelse) > 0 {
 		o, _ := l.block(orelse, st.clone())
 		st = merge(st, o)
 	}
 	return st
+}
+
+// carriedWaits returns the variables a loop's body waits, or hands to a
+// call, before it binds them: each pass then waits (or hands on) the work
+// the pass before left in them (`for w in works: w.wait()` at the top of
+// the body, then `works = dist.batch_isend_irecv(ops)`). Waits under a
+// test that the variable holds work (`if h is not None: h.wait()`, `if
+// works:`) count; other conditional ones do not. handed: only handed to a
+// call, which may keep it.
+func carriedWaits(body []ast.Stmt) map[string]carried {
+	out := map[string]carried{}
+	bound := map[string]bool{}
+	note := func(v string, at ast.Pos, handed bool) {
+		if v == "" || bound[v] {
+			return
+		}
+		if c, ok := out[v]; ok && !c.handed {
+			return
+		}
+		out[v] = carried{at: at, handed: handed}
+	}
+	var waits func(s ast.Stmt, guard string)
+	waits = func(s ast.Stmt, guard string) {
+		switch s := s.(type) {
+		case *ast.ExprStmt:
+			c, ok := s.Value.(*ast.Call)
+			if !ok {
+				return
+			}
+			if a, ok := c.Func.(*ast.Attribute); ok && (a.Attr == "wait" || a.Attr == "Wait") {
+				if n, ok := a.Value.(*ast.Name); ok && (guard == "" || guard == n.Id) {
+					note(n.Id, c.Pos, false)
+				}
+				return
+			}
+			for _, x := range c.Args {
+				if n, ok := x.(*ast.Name); ok && (guard == "" || guard == n.Id) {
+					note(n.Id, c.Pos, true)
+				}
+			}
+		case *ast.For:
+			t, ok1 := s.Target.(*ast.Name)
+			in, ok2 := s.Iter.(*ast.Name)
+			if !ok1 || !ok2 || guard != "" && guard != in.Id || len(s.Body) == 0 {
+				return
+			}
+			if e, ok := s.Body[0].(*ast.ExprStmt); ok {
+				if c, ok := e.Value.(*ast.Call); ok {
+					if a, ok := c.Func.(*ast.Attribute); ok && (a.Attr == "wait" || a.Attr == "Wait") && dotted(a.Value) == t.Id {
+						note(in.Id, c.Pos, false)
+					}
+				}
+			}
+		case *ast.If:
+			if v, noneInThen, ok := noneTest(s.Test); ok && !noneInThen && guard == "" && len(s.Body) > 0 {
+				waits(s.Body[0], v)
+			}
+		}
+	}
+	for _, s := range body {
+		waits(s, "")
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Assign:
+				for _, t := range n.Targets {
+					bindNames(t, bound)
+				}
+			case *ast.AugAssign:
+				bindNames(n.Target, bound)
+			case *ast.AnnAssign:
+				bindNames(n.Target, bound)
+			case *ast.For:
+				bindNames(n.Target, bound)
+			case *ast.NamedExpr:
+				bindNames(n.Target, bound)
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// carried is how a loop's body waits a variable's earlier work.
+type carried struct {
+	at     ast.Pos
+	handed bool
+}
+
+// bindNames adds the names a target binds.
+func bindNames(t ast.Expr, bound map[string]bool) {
+	switch t := t.(type) {
+	case *ast.Name:
+		bound[t.Id] = true
+	case *ast.Tuple, *ast.List:
+		for _, x := range ast.SeqElts(t) {
+			bindNames(x, bound)
+		}
+	case *ast.Starred:
+		bindNames(t.Value, bound)
+	}
+}
+
+// lastPass returns the state after the body of the loop at the current
+// depth as its last pass leaves it: without the work made under a test
+// that is false on that pass (a pipeline's warm-up loop fires the next
+// batch on every pass but the last, and waits the previous one first).
+// The work earlier passes made is the next pass's to wait, which the
+// loop's own check (Overwritten) sees.
+func (l *lowerer) lastPass(out *state) *state {
+	if len(l.lastSkipped) == 0 {
+		return out
+	}
+	var ended *state
+	for v, ws := range out.pending {
+		for i, w := range ws {
+			if l.lastSkipped[w] != l.loops {
+				continue
+			}
+			if ended == nil {
+				ended = out.clone()
+			}
+			kept := append(ws[:i:i], nil)[:i]
+			for _, x := range ws[i:] {
+				if l.lastSkipped[x] != l.loops {
+					kept = append(kept, x)
+				}
+			}
+			ended.pending[v] = kept
+			break
+		}
+	}
+	if ended == nil {
+		return out
+	}
+	return ended
+}
+
+// notLastPass reports whether test is false exactly on the last pass of
+// the innermost loop, a `for i in range(…)`: i != n - 1, i < n - 1,
+// i + 1 < n, i + 1 != n (or the same written the other way round), where
+// n is the range's stop.
+func (l *lowerer) notLastPass(test ast.Expr) bool {
+	if len(l.loopStmts) == 0 {
+		return false
+	}
+	f, ok := l.loopStmts[len(l.loopStmts)-1].(*ast.For)
+	if !ok {
+		return false
+	}
+	idx, ok := f.Target.(*ast.Name)
+	r, isCall := f.Iter.(*ast.Call)
+	if !ok || !isCall || dotted(r.Func) != "range" || len(r.Keywords) > 0 || len(r.Args) == 0 || len(r.Args) > 2 {
+		return false
+	}
+	stop := l.text(r.Args[len(r.Args)-1])
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 {
+		return false
+	}
+	left, op, right := c.Left, c.Ops[0], c.Comparators[0]
+	switch op {
+	case ast.Gt:
+		left, right, op = right, left, ast.Lt
+	case ast.NotEq, ast.Lt:
+	default:
+		return false
+	}
+	isIdx := func(e ast.Expr) bool { n, ok := e.(*ast.Name); return ok && n.Id == idx.Id }
+	isOne := func(e ast.Expr) bool {
+		k, ok := e.(*ast.Constant)
+		return ok && k.Type == ast.ConstInt && k.Big == nil && k.Int == 1
+	}
+	plusOne := func(e ast.Expr, is func(ast.Expr) bool, sub bool) bool {
+		b, ok := e.(*ast.BinOp)
+		want := ast.Add
+		if sub {
+			want = ast.Sub
+		}
+		return ok && b.Op == want && is(b.Left) && isOne(b.Right)
+	}
+	isStop := func(e ast.Expr) bool { return l.text(e) == stop }
+	if op == ast.NotEq && (isIdx(right) || plusOne(right, isIdx, false)) {
+		left, right = right, left
+	}
+	return isIdx(left) && plusOne(right, isStop, true) || plusOne(left, isIdx, false) && isStop(right)
 }
 
 func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*state, bool) {
@@ -2506,6 +2738,18 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	l.ifTests = append(l.ifTests, s.Test)
 	a, ea := l.block(s.Body, thenSt)
 	l.ifTests = l.ifTests[:len(l.ifTests)-1]
+	if l.loops > 0 && l.notLastPass(s.Test) {
+		for v, ws := range a.pending {
+			for _, w := range ws {
+				if !holds(st, v, w) {
+					if l.lastSkipped == nil {
+						l.lastSkipped = map[*rules.Work]int{}
+					}
+					l.lastSkipped[w] = l.loops
+				}
+			}
+		}
+	}
 	if single && singleInThen {
 		l.notDist--
 	}
@@ -4290,7 +4534,15 @@ func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 		}
 	}
 	text := l.text(e)
-	if s := l.r.Stream(e); s != nil {
+	s := l.r.Stream(e)
+	if a, ok := e.(*ast.Attribute); ok && s == nil {
+		if n, ok := a.Value.(*ast.Name); ok && n.Id == "self" {
+			if ss, ok := l.r.(SelfStreamer); ok {
+				s = ss.SelfStream(l.fn, a.Attr)
+			}
+		}
+	}
+	if s != nil {
 		if s.Default {
 			return streamCtx{}
 		}
@@ -4303,7 +4555,7 @@ func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 	if s := l.synth[d]; s != nil {
 		return streamCtx{s: s, text: text}
 	}
-	s := &rules.Stream{ID: "stream:" + d, Pos: l.pos(e.Span())}
+	s = &rules.Stream{ID: "stream:" + d, Pos: l.pos(e.Span())}
 	if a, ok := e.(*ast.Attribute); ok && a.Attr == "ptds" && lastName(dotted(a.Value)) == "Stream" {
 		// CuPy's per-thread default stream synchronises with the legacy
 		// default stream, as a blocking stream does.

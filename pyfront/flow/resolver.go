@@ -114,6 +114,15 @@ type SignalFlagger interface {
 	SignalFlag(fn *rules.Function, e ast.Expr) bool
 }
 
+// SelfStreamer is implemented by resolvers that can tell the stream an
+// attribute of fn's instance holds from its class's own stores (`self.comp
+// = torch.cuda.default_stream()` in __init__) when the value analysis gave
+// the receiver none (a method the program never calls on an instance it
+// made): nil unless every store makes the same stream.
+type SelfStreamer interface {
+	SelfStream(fn *rules.Function, attr string) *rules.Stream
+}
+
 // Memoizer is implemented by resolvers that keep facts about program
 // functions across the Lower calls of one analysis (whether a function
 // returns a clock reading), so that each function is looked at once.

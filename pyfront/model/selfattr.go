@@ -3,6 +3,7 @@ package model
 import (
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/rules"
 )
 
 // selfAttrTargets resolves "self.X(…)" calls that the call graph gives no
@@ -180,4 +181,22 @@ func (b *builder) selfAttrClass(f *callgraph.Func, recv ast.Expr) string {
 	defer b.selfMu.Unlock()
 	b.selfStoresLocked(f.Class) // indexes the declarations too
 	return b.selfAnnIdx[f.Class][a.Attr]
+}
+
+// SelfStream implements flow.SelfStreamer: the stream every store
+// "self.attr = e" of fn's class makes, or nil.
+func (r *resolver) SelfStream(fn *rules.Function, attr string) *rules.Stream {
+	f := r.b.fnOf(fn)
+	if f == nil || f.Class == nil || f.Static {
+		return nil
+	}
+	var out *rules.Stream
+	for _, e := range r.b.selfStores(f.Class)[attr] {
+		s := r.b.streamOf(e)
+		if s == nil || out != nil && out.ID != s.ID {
+			return nil
+		}
+		out = s
+	}
+	return out
 }
