@@ -973,6 +973,46 @@ func (b *builder) elementGroups(cs *callgraph.CallSite, c *api.Collective) []*ru
 			}
 			return true
 		})
+	} else if attr, ok := b.selfAttrOf(cs.Caller, arg); ok {
+		// batch_isend_irecv(self._ops): the entries the class's methods
+		// put in that list (VILA's RingComm appends P2POps in send_recv
+		// and commits them in commit).
+		for _, f := range b.classMethods(cs.Caller.Class) {
+			if f.Scope == nil || len(f.Scope.Params) == 0 || f.Static {
+				continue
+			}
+			self := f.Scope.Params[0]
+			isAttr := func(e ast.Expr) bool {
+				a, ok := e.(*ast.Attribute)
+				return ok && a.Attr == attr && isName(a.Value, self)
+			}
+			ast.Inspect(f.Node, func(x ast.Node) bool {
+				switch x := x.(type) {
+				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
+					return x == f.Node
+				case *ast.Assign:
+					for _, t := range x.Targets {
+						if isAttr(t) {
+							addElts(x.Value)
+						}
+					}
+				case *ast.AugAssign:
+					if isAttr(x.Target) {
+						addElts(x.Value)
+					}
+				case *ast.Call:
+					if a, ok := x.Func.(*ast.Attribute); ok && isAttr(a.Value) && len(x.Args) == 1 {
+						switch a.Attr {
+						case "append":
+							entry(x.Args[0])
+						case "extend":
+							addElts(x.Args[0])
+						}
+					}
+				}
+				return true
+			})
+		}
 	} else {
 		addElts(arg)
 	}

@@ -200,3 +200,27 @@ func (r *resolver) SelfStream(fn *rules.Function, attr string) *rules.Stream {
 	}
 	return out
 }
+
+// selfAttrOf returns attr when e is "self.attr" in method f (self being
+// f's first parameter).
+func (b *builder) selfAttrOf(f *callgraph.Func, e ast.Expr) (string, bool) {
+	if f == nil || f.Class == nil || f.Static || f.Scope == nil || len(f.Scope.Params) == 0 {
+		return "", false
+	}
+	a, ok := e.(*ast.Attribute)
+	if !ok {
+		return "", false
+	}
+	if n, ok := a.Value.(*ast.Name); !ok || n.Id != f.Scope.Params[0] {
+		return "", false
+	}
+	return a.Attr, true
+}
+
+// classMethods returns the functions defined in class c's body.
+func (b *builder) classMethods(c *callgraph.Class) []*callgraph.Func {
+	b.selfMu.Lock()
+	defer b.selfMu.Unlock()
+	b.selfStoresLocked(c) // builds methodsOf
+	return b.methodsOf[c]
+}
