@@ -3287,7 +3287,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			if l.streamVars == nil {
 				l.streamVars = map[string]streamCtx{}
 			}
-			l.streamVars[v] = l.streamOf(value)
+			sc := l.newStream(value) // the model's stream (a blocking CuPy one)
+			if sc.s == nil {
+				sc = l.streamOf(value)
+			}
+			l.streamVars[v] = sc
 		}
 		l.trackSet(v, value)
 		l.trackData(v, value)
@@ -4511,7 +4515,9 @@ func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 			}
 			return sc
 		}
-		if sc, ok := l.streamVars[n.Id]; ok && sc.s != nil && len(sc.s.Alts) > 0 {
+		if sc, ok := l.streamVars[n.Id]; ok && sc.s != nil {
+			// stream = self._comm_stream: the stream it was bound to (or,
+			// after an if whose arms bind different ones, either).
 			return streamCtx{s: sc.s, text: n.Id}
 		}
 	}
