@@ -169,7 +169,10 @@ type lowerer struct {
 	// uniformAttrs: for rank attributes of self (seedRankAttrs), the
 	// groups within which they are uniform (flow.RankAttr.UniformIn).
 	uniformAttrs map[string][]string
-	fsVars       map[string]bool // locals holding a file system probe's answer (fsProbe)
+	fsVars       map[string]bool // locals (and self attributes) holding a file system probe's answer (fsProbe)
+	// hostArms counts the arms being lowered of ifs that test a file
+	// system probe: what they assign is that host's answer too.
+	hostArms int
 	timeVars     map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
 	timeRecords  map[string]bool // those of timeVars that hold a record with a reading among its fields (timingTest)
 	randVars     map[string]bool // locals holding a random draw (randomDraw); nil until used
@@ -1567,6 +1570,19 @@ func (l *lowerer) nextIterations(path []ast.Stmt) []ast.Stmt {
 	return l.loopBodies[n-1]
 }
 
+// nextPassDivergence: the kinds of test that, leaving a loop after its
+// collectives, leave the ranks that answer otherwise in the next pass's:
+// the rank, and the questions each rank answers for itself at its own
+// moment (a file's presence, the clock, a random draw, this rank's loss or
+// batch).
+func nextPassDivergence(d rules.Divergence) bool {
+	switch d {
+	case rules.RankTest, rules.HostCheck, rules.LocalTiming, rules.LocalRandom, rules.LocalValue, rules.LocalData:
+		return true
+	}
+	return false
+}
+
 // exitKind classifies a statement that always leaves: "leave" (return,
 // raise, sys.exit(), os._exit()), "break", "continue", or "".
 func exitKind(s ast.Stmt) string {
@@ -2662,7 +2678,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			br.EarlyExit = true
 			if rest := l.skipped(s.Body); !l.outsideWorld(s.Test, rest) {
 				br.After = issuedDespite(l.ops(rest), l.falseWhenTaken(s.Test))
-				if div == rules.RankTest && len(br.After) == 0 && len(br.Then) == 0 {
+				if len(br.After) == 0 && len(br.Then) == 0 && nextPassDivergence(div) {
 					// Nothing left in this pass: the next passes.
 					br.After = l.ops(l.nextIterations(s.Body))
 				}
@@ -2734,6 +2750,11 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 				elseSt.pending[v] = kept
 			}
 		}
+	}
+	hostArm := diverges && div == rules.HostCheck
+	if hostArm {
+		l.hostArms++
+		defer func() { l.hostArms-- }()
 	}
 	l.ifTests = append(l.ifTests, s.Test)
 	a, ea := l.block(s.Body, thenSt)
@@ -3179,6 +3200,23 @@ func raises(stmts []ast.Stmt) bool {
 	if len(stmts) == 0 {
 		return false
 	}
+	// `if allow_missing: return` before the raise: a path that leaves
+	// without failing.
+	for _, s := range stmts[:len(stmts)-1] {
+		returns := false
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Return:
+				returns = true
+			}
+			return !returns
+		})
+		if returns {
+			return false
+		}
+	}
 	switch s := stmts[len(stmts)-1].(type) {
 	case *ast.Raise:
 		// raise SystemExit(0) is sys.exit(0): a clean exit, which the
@@ -3340,7 +3378,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// variable nor clears what the distributed arm marked
 			// (espnet's GAN trainer draws its skip decision in both).
 			if l.notDist == 0 {
-				markVar(&l.fsVars, v, l.fsProbe(value))
+				markVar(&l.fsVars, v, l.fsProbe(value) || l.hostArms > 0)
 				timing := l.timingProbe(value)
 				markVar(&l.timeVars, v, timing)
 				markVar(&l.timeRecords, v, timing && l.timingRecord(value))
@@ -3407,6 +3445,13 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		if a, ok := t.(*ast.Attribute); ok && value != nil && (dotted(a) == "mpi4py.rc.thread_level" || l.r.Ref(a) == "mpi4py.rc.thread_level") {
 			if v, ok := constStr(value); ok {
 				l.setMPILevel(v, l.pos(l.stmt.Span()))
+			}
+		}
+		if a, ok := t.(*ast.Attribute); ok && l.notDist == 0 {
+			// self.early_stop = True under a kill-switch file check: the
+			// flag is this host's answer (ArcticTraining's epoch loop).
+			if d := dotted(a); d != "" {
+				markVar(&l.fsVars, d, value != nil && (l.fsProbe(value) || l.hostArms > 0))
 			}
 		}
 		if site != nil && site.Work != nil {
