@@ -172,10 +172,10 @@ type lowerer struct {
 	fsVars       map[string]bool // locals (and self attributes) holding a file system probe's answer (fsProbe)
 	// hostArms counts the arms being lowered of ifs that test a file
 	// system probe: what they assign is that host's answer too.
-	hostArms int
-	timeVars     map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
-	timeRecords  map[string]bool // those of timeVars that hold a record with a reading among its fields (timingTest)
-	randVars     map[string]bool // locals holding a random draw (randomDraw); nil until used
+	hostArms    int
+	timeVars    map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
+	timeRecords map[string]bool // those of timeVars that hold a record with a reading among its fields (timingTest)
+	randVars    map[string]bool // locals holding a random draw (randomDraw); nil until used
 	// rankArms counts the enclosing if arms whose test is a rank test:
 	// there a rank-dependent root may be every rank's same value (`if
 	// rank == owner: broadcast(t, src=rank)`), so rankRoot stays quiet.
