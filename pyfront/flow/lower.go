@@ -315,6 +315,8 @@ type lowerer struct {
 	// of the loop at this depth (`if i != n - 1:` in `for i in range(n)`):
 	// none of it is left pending when the loop ends.
 	lastSkipped map[*rules.Work]int
+	// discards: the discarded work handles so far (drain).
+	discards []discard
 	// turnMemo: whether each loop (by its first statement) is a balanced
 	// turn-taking loop (turnBalanced).
 	turnMemo map[ast.Stmt]bool
@@ -3630,6 +3632,64 @@ func (l *lowerer) discarded(c *ast.Call) {
 	if s := l.callAsync[c]; s != nil && s.Work != nil && !s.Work.Escapes {
 		s.Work.Discarded = true
 		s.Work.Var = ""
+		l.discards = append(l.discards, discard{w: s.Work, arm: l.arm, iterArm: l.iterArm, loops: l.loops})
+	}
+}
+
+// discard is a discarded work handle and where its collective ran.
+type discard struct {
+	w            *rules.Work
+	arm, iterArm *rules.Arm
+	loops        int
+}
+
+// drain records that a blocking barrier completes the torch collectives
+// issued before it on its group and not waited yet: on NCCL it runs on
+// the same communicator's stream after them and its wait blocks until
+// it is done; gloo's barrier waits every operation in flight. Each rank
+// then reads their buffers after they are complete (ml-4m's broadcasts
+// with dropped handles, followed by dist.barrier() before torch.cat).
+// Point-to-point operations run on communicators of their own and are
+// not drained. A discarded handle counts only when every path that ran
+// its collective reaches the barrier (it is not in an if arm or loop
+// that the barrier is outside of).
+func (l *lowerer) drain(c *ast.Call, site *rules.Site, st *state) {
+	if site.Library != "torch" {
+		return
+	}
+	text := ""
+	if e := l.tb.Collectives[site.API]; e != nil && e.Group.Present() {
+		if a := arg(c, e.Group); a != nil {
+			text = l.text(a)
+		}
+	}
+	same := func(w *rules.Work) bool {
+		ws := w.Site
+		return ws != nil && ws.Library == "torch" && ws.Kind != rules.OpP2P && ws.Group == site.Group && l.workGroup[w] == text
+	}
+	at := site.Pos
+	for _, d := range l.discards {
+		if !d.w.Discarded || !same(d.w) || l.loops > d.loops || l.arm != nil && !d.arm.Within(l.arm) {
+			continue
+		}
+		if l.loops == d.loops && l.loops > 0 && l.iterArm != nil && !d.iterArm.Within(l.iterArm) {
+			continue
+		}
+		d.w.Discarded = false
+		d.w.Waited = append(d.w.Waited, at)
+	}
+	for v, ws := range st.pending {
+		drained := false
+		for _, w := range ws {
+			if same(w) {
+				w.Waited = append(w.Waited, at)
+				st.dropWork(w)
+				drained = true
+			}
+		}
+		if drained {
+			l.event(&rules.Event{Kind: rules.EvWait, Pos: at, Var: v})
+		}
 	}
 }
 
@@ -4248,6 +4308,9 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 		if l.coalescing > 0 {
 			site.Work.Escapes = true // the coalescing manager's work completes it
 		}
+	}
+	if !site.Async && site.Op == "barrier" {
+		l.drain(c, site, st)
 	}
 	ev := &rules.Event{Kind: rules.EvCollective, Pos: site.Pos, Site: site}
 	if e := l.tb.Collectives[site.API]; e != nil && e.Stream.Present() && site.Stream != nil {
