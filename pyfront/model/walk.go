@@ -6,6 +6,7 @@ import (
 	"github.com/collvet/collvet/pyfront/resolve"
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/api"
+	"strings"
 )
 
 // walker walks one module's statements in order, recording for each call
@@ -181,8 +182,78 @@ func (w *walker) stmts(list []ast.Stmt, st walkState) {
 		w.stmt(s, st)
 		if i+1 < len(list) {
 			w.pattern(s, list[i+1])
+			w.joinAfterLocalWork(s, list[i+1:])
 		}
 	}
+}
+
+// joinAfterLocalWork records "X.start(); <host-only statements>; X.join()":
+// while the thread runs, the starting thread computes on the host and
+// issues no collective, so the two never launch collectives at the same
+// time (mpi4pyscf's load balancer, summing its tasks while the helper
+// thread allgathers).
+func (w *walker) joinAfterLocalWork(start ast.Stmt, rest []ast.Stmt) {
+	x, m := methodStmt(start)
+	if m != "start" || x == "" {
+		return
+	}
+	for _, s := range rest {
+		if y, m := methodStmt(s); m == "join" && y == x {
+			w.markJoined(x)
+			return
+		}
+		if !w.hostOnly(s) {
+			return
+		}
+	}
+}
+
+// hostOnlyPrefixes: the external callees a host-only statement may call
+// (builtins and standard computations; no communication library).
+var hostOnlyPrefixes = []string{"<builtin>.", "math.", "time.", "logging.", "os.path.", "json.", "itertools.", "functools.", "operator.", "random.", "numpy."}
+
+// hostOnly reports a statement that only computes on the host: it does
+// not leave the block, yield or await, define anything, or call anything
+// but builtins and standard modules.
+func (w *walker) hostOnly(s ast.Stmt) bool {
+	switch s.(type) {
+	case *ast.Assign, *ast.AugAssign, *ast.AnnAssign, *ast.ExprStmt, *ast.Pass:
+	default:
+		return false
+	}
+	ok := true
+	ast.Inspect(s, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Yield, *ast.YieldFrom, *ast.Await, *ast.Lambda:
+			ok = false
+		case *ast.Call:
+			cs := w.b.g.CallOf(n)
+			if cs == nil || len(cs.Targets) == 0 {
+				ok = false
+				return false
+			}
+			for _, t := range cs.Targets {
+				if t.Fn != nil || !hasPrefix(t.External, hostOnlyPrefixes) {
+					ok = false
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return ok
+}
+
+func hasPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // pattern records "X.start(); X.join()" and "X = submit(…); X.result()".
