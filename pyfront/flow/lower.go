@@ -2269,7 +2269,14 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 			}
 		}
 	}
-	st = merge(st, l.lastPass(out))
+	if w, ok := l.loopStmts[len(l.loopStmts)-1].(*ast.While); ok && alwaysTrue(w.Test) {
+		// `while True:` runs its body at least once and ends only by a
+		// break (or leaves the function): the state after it is the
+		// body's, not the one it was entered with.
+		st = l.lastPass(out)
+	} else {
+		st = merge(st, l.lastPass(out))
+	}
 	if len(orelse) > 0 {
 		o, _ := l.block(orelse, st.clone())
 		st = merge(st, o)
@@ -2377,6 +2384,13 @@ func bindNames(t ast.Expr, bound map[string]bool) {
 	case *ast.Starred:
 		bindNames(t.Value, bound)
 	}
+}
+
+// alwaysTrue reports a constant true loop test: True, or a non-zero
+// integer.
+func alwaysTrue(e ast.Expr) bool {
+	k, ok := e.(*ast.Constant)
+	return ok && (k.Type == ast.ConstBool && k.Bool || k.Type == ast.ConstInt && k.Big == nil && k.Int != 0)
 }
 
 // lastPass returns the state after the body of the loop at the current
