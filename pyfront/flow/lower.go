@@ -2680,6 +2680,12 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	if diverges {
 		br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test),
 			Then: l.ops(s.Body), Else: l.ops(s.Orelse), Divergence: div}
+		if div == rules.HostCheck {
+			if p := l.fsProbeOperand(s.Test); p != nil {
+				// `args.resume and os.path.exists(ckpt)`: name the check.
+				br.Guard, br.Cond = l.pos(p.Span()), l.text(p)
+			}
+		}
 		if div == rules.RankTest {
 			br.UniformIn = l.uniformIn(s.Test)
 			br.RankViaKeys = l.rankVia(s.Test)

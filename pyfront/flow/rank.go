@@ -251,6 +251,22 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 	})
 }
 
+// fsProbeOperand returns the operand of an `and` test that makes its
+// file system check, a condition the arm needs (nil when the test is no
+// conjunction, or none of its operands alone is the check).
+func (l *lowerer) fsProbeOperand(test ast.Expr) ast.Expr {
+	b, ok := test.(*ast.BoolOp)
+	if !ok || b.Op != ast.And {
+		return nil
+	}
+	for _, v := range b.Values {
+		if l.fsProbe(v) {
+			return v
+		}
+	}
+	return nil
+}
+
 // returnsFsProbe reports a program function whose result answers a
 // file system check of the host it runs on: one of its returns is such a
 // check (`return os.path.exists(p)`, or a local holding one), or its
