@@ -1884,6 +1884,18 @@ func (b *builder) perThreadGroups() {
 			}
 		}
 	}
+	// A group made in __init__ of a class the program instantiates in a
+	// loop or comprehension: one group per instance (a per-parameter-group
+	// distributor's new_subgroups).
+	for call := range b.loopCalls {
+		if cs := b.g.CallOf(call); cs != nil {
+			for _, t := range cs.Targets {
+				if t.Fn != nil && t.Fn.Class != nil && strings.HasSuffix(t.Fn.Name, ".__init__") {
+					nodes[t.Fn.Node] = true
+				}
+			}
+		}
+	}
 	for g, fn := range b.groupFn {
 		if nodes[fn] {
 			g.PerIteration = true
