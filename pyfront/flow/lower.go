@@ -3512,7 +3512,15 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// (a string, a closure, a new tensor), as `out = v` would.
 			element := l.listElement(t)
 			host := hostValue(value) && (!isSubscript(t) || element) || handle || value == nil && l.augHost || isSubscript(t) && l.notTensorElement(value)
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Host: host, Fresh: element && !host && freshAlloc(value)})
+			var from []string
+			if !host && !isSubscript(t) && value != nil {
+				// self.chunks = x.chunk(n), self.buf = buf: a new name for
+				// what x holds, as for a local.
+				if f, ok := references(value); ok {
+					from, host = f, len(f) == 0
+				}
+			}
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Host: host, From: from, Fresh: element && !host && freshAlloc(value)})
 		}
 	case *ast.Tuple, *ast.List, *ast.Starred:
 		if site != nil && site.Work != nil {

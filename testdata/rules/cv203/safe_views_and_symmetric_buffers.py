@@ -23,3 +23,17 @@ def consume(out, producer, group_name, peer):
         producer(peer, local)
         chunks[peer].copy_(head)
     torch.cuda.current_stream().wait_stream(side)
+
+
+class Stage:
+    def __init__(self):
+        self.recv_stream = torch.cuda.Stream()
+
+    def forward(self, input_data, n, comm, src):
+        # The micro-batches are views of the input: receiving into one on
+        # the receive stream waits for no write of this function.
+        self.micro_batches = torch.chunk(input_data, n, dim=0)
+        for i in range(n):
+            with torch.cuda.stream(self.recv_stream):
+                comm.recv(self.micro_batches[i], src=src)
+        torch.cuda.current_stream().wait_stream(self.recv_stream)

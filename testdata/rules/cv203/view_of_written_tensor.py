@@ -26,3 +26,16 @@ def closure_buffer_written(hdl, producer, peer):
     with torch.cuda.stream(side):
         producer(peer, local)  # want CV203 "\"local\" is written on the current stream"
     torch.cuda.current_stream().wait_stream(side)
+
+
+class Stage:
+    def __init__(self):
+        self.recv_stream = torch.cuda.Stream()
+
+    def forward(self, input_data, n, comm, src):
+        scaled = input_data * 2
+        self.micro_batches = torch.chunk(scaled, n, dim=0)
+        for i in range(n):
+            with torch.cuda.stream(self.recv_stream):
+                comm.recv(self.micro_batches[i], src=src)  # want CV203 "\"self.micro_batches\" is written on the current stream .*as \"scaled\""
+        torch.cuda.current_stream().wait_stream(self.recv_stream)
