@@ -2403,23 +2403,20 @@ func (l *lowerer) lastPass(out *state) *state {
 	if len(l.lastSkipped) == 0 {
 		return out
 	}
+	skipped := func(w *rules.Work) bool { return l.lastSkipped[w] == l.loops }
 	var ended *state
 	for v, ws := range out.pending {
-		for i, w := range ws {
-			if l.lastSkipped[w] != l.loops {
-				continue
-			}
-			if ended == nil {
-				ended = out.clone()
-			}
-			kept := append(ws[:i:i], nil)[:i]
-			for _, x := range ws[i:] {
-				if l.lastSkipped[x] != l.loops {
-					kept = append(kept, x)
-				}
-			}
+		if !slices.ContainsFunc(ws, skipped) {
+			continue
+		}
+		if ended == nil {
+			ended = out.clone()
+		}
+		kept := slices.DeleteFunc(slices.Clone(ws), skipped)
+		if len(kept) == 0 {
+			delete(ended.pending, v)
+		} else {
 			ended.pending[v] = kept
-			break
 		}
 	}
 	if ended == nil {
@@ -4712,8 +4709,9 @@ func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 // to different streams is bound to a stream whose Alts are those (the
 // pipelined loops that alternate `stream = current_stream()` and `stream
 // = backend_stream`: work on it is ordered after another stream's only
-// if it is on every alternative). A name one arm alone binds is dropped,
-// (the binding the code before this one kept, the last arm's, stays).
+// if it is on every alternative). A name one arm alone binds is dropped
+// here; its current-stream alias, if any, stays the last arm's, as before
+// this merge existed.
 func (l *lowerer) mergeStreamVars(a, b map[string]streamCtx, at rules.Pos) map[string]streamCtx {
 	if len(a) == 0 || len(b) == 0 {
 		return nil
