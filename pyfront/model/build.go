@@ -887,6 +887,9 @@ func (b *builder) siteGroups(cs *callgraph.CallSite, c *api.Collective) []*rules
 			if gs := b.groupsOf(b.g.ExprValues(attr.Value), attr.Value); len(gs) > 0 {
 				return gs
 			}
+			if gs := b.selfStoreGroups(cs.Caller, attr.Value); len(gs) > 0 {
+				return gs
+			}
 		}
 		return []*rules.Group{b.unknown}
 	}
@@ -912,6 +915,9 @@ func (b *builder) siteGroups(cs *callgraph.CallSite, c *api.Collective) []*rules
 		return []*rules.Group{b.in.Values.world}
 	}
 	if gs := b.groupsOf(b.g.ExprValues(e), e); len(gs) > 0 {
+		return gs
+	}
+	if gs := b.selfStoreGroups(cs.Caller, e); len(gs) > 0 {
 		return gs
 	}
 	if gs := b.ctxAttrGroups(cs, e); len(gs) > 0 {

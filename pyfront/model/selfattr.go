@@ -224,3 +224,29 @@ func (b *builder) classMethods(c *callgraph.Class) []*callgraph.Func {
 	b.selfStoresLocked(c) // builds methodsOf
 	return b.methodsOf[c]
 }
+
+// selfStoreGroups returns the groups that "self.attr" (e, in method f)
+// holds according to the class's own stores, for a method no receiver
+// value reaches (one the program never calls on an instance it makes:
+// a pool's close()). Nil when a store holds no known group.
+func (b *builder) selfStoreGroups(f *callgraph.Func, e ast.Expr) []*rules.Group {
+	attr, ok := b.selfAttrOf(f, e)
+	if !ok || len(b.g.ExprValues(e)) > 0 {
+		return nil
+	}
+	var out []*rules.Group
+	seen := map[*rules.Group]bool{}
+	for _, st := range b.selfStores(f.Class)[attr] {
+		gs := b.groupsOf(b.g.ExprValues(st), st)
+		if len(gs) == 0 {
+			return nil
+		}
+		for _, g := range gs {
+			if !seen[g] {
+				seen[g] = true
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
