@@ -2690,8 +2690,8 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		// An arm that raises is a failure, not a path that skips the
 		// collectives: the launcher tears the job down when a rank dies
 		// (torch's own `if not 0 <= rank < world_size: raise`).
-		thenExits := exits(s.Body) && !raises(s.Body)
-		elseExits := len(s.Orelse) > 0 && exits(s.Orelse) && !raises(s.Orelse)
+		thenExits := exits(s.Body) && !failsOnly(s.Body)
+		elseExits := len(s.Orelse) > 0 && exits(s.Orelse) && !failsOnly(s.Orelse)
 		switch {
 		case thenExits && !elseExits:
 			br.EarlyExit = true
@@ -3215,12 +3215,13 @@ func exits(stmts []ast.Stmt) bool {
 }
 
 // raises reports whether a statement list always ends by raising.
-func raises(stmts []ast.Stmt) bool {
-	if len(stmts) == 0 {
+// failsOnly reports an if arm that ends by raising with no path that
+// returns before (`if allow_missing: return` ahead of the raise leaves
+// without failing: an early exit, not a failure).
+func failsOnly(stmts []ast.Stmt) bool {
+	if !raises(stmts) {
 		return false
 	}
-	// `if allow_missing: return` before the raise: a path that leaves
-	// without failing.
 	for _, s := range stmts[:len(stmts)-1] {
 		returns := false
 		ast.Inspect(s, func(n ast.Node) bool {
@@ -3235,6 +3236,13 @@ func raises(stmts []ast.Stmt) bool {
 		if returns {
 			return false
 		}
+	}
+	return true
+}
+
+func raises(stmts []ast.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
 	}
 	switch s := stmts[len(stmts)-1].(type) {
 	case *ast.Raise:
