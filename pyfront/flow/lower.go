@@ -170,8 +170,9 @@ type lowerer struct {
 	// groups within which they are uniform (flow.RankAttr.UniformIn).
 	uniformAttrs map[string][]string
 	fsVars       map[string]bool // locals (and self attributes) holding a file system probe's answer (fsProbe)
-	// hostArms counts the arms being lowered of ifs that test a file
-	// system probe: what they assign is that host's answer too.
+	// hostArms counts the arms being lowered of ifs that call a file
+	// system probe in their test: a flag or path they set (flagValue) is
+	// that host's answer too.
 	hostArms    int
 	timeVars    map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
 	timeRecords map[string]bool // those of timeVars that hold a record with a reading among its fields (timingTest)
@@ -2770,7 +2771,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			}
 		}
 	}
-	hostArm := diverges && div == rules.HostCheck
+	hostArm := diverges && div == rules.HostCheck && l.directFsProbe(s.Test)
 	if hostArm {
 		l.hostArms++
 		defer func() { l.hostArms-- }()
@@ -3405,7 +3406,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// variable nor clears what the distributed arm marked
 			// (espnet's GAN trainer draws its skip decision in both).
 			if l.notDist == 0 {
-				markVar(&l.fsVars, v, l.fsProbe(value) || l.hostArms > 0)
+				markVar(&l.fsVars, v, l.fsProbe(value) || l.hostArms > 0 && flagValue(value))
 				timing := l.timingProbe(value)
 				markVar(&l.timeVars, v, timing)
 				markVar(&l.timeRecords, v, timing && l.timingRecord(value))
@@ -3478,7 +3479,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// self.early_stop = True under a kill-switch file check: the
 			// flag is this host's answer (ArcticTraining's epoch loop).
 			if d := dotted(a); d != "" {
-				markVar(&l.fsVars, d, value != nil && (l.fsProbe(value) || l.hostArms > 0))
+				markVar(&l.fsVars, d, value != nil && (l.fsProbe(value) || l.hostArms > 0 && flagValue(value)))
 			}
 		}
 		if site != nil && site.Work != nil {

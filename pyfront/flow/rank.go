@@ -251,6 +251,30 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 	})
 }
 
+// directFsProbe reports a test that itself asks the file system (a probe
+// call in it), not only through a variable that holds an earlier answer:
+// the arms of the first set flags from the answer, those of the second
+// are that answer's consequences, already reported where it was made.
+func (l *lowerer) directFsProbe(test ast.Expr) bool {
+	saved := l.fsVars
+	l.fsVars = nil
+	defer func() { l.fsVars = saved }()
+	return l.fsProbe(test)
+}
+
+// flagValue reports a value that a check's arm sets as a flag or a choice
+// (a constant, or a name or attribute: `stop = True`, `load_from =
+// current_path`), not a value it computes.
+func flagValue(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Constant, *ast.Name:
+		return true
+	case *ast.Attribute:
+		return dotted(e) != ""
+	}
+	return false
+}
+
 // fsProbeOperand returns the operand of an `and` test that makes its
 // file system check, a condition the arm needs (nil when the test is no
 // conjunction, or none of its operands alone is the check).
