@@ -1,18 +1,22 @@
-# torchrl's client: a fire-and-forget sentinel thread sends on the gloo
-# group (ProcessGroupGloo constructor) the calling thread also sends on.
+# A group built with the ProcessGroup constructor (a key-value store
+# transport's gloo group) used from a thread and from the main thread.
 import threading
 
-import torch
-import torch.distributed as dist
+from torch.distributed import ProcessGroup
+
+PG = None
 
 
-def run(store, rank):
-    ctrl = dist.ProcessGroupGloo(dist.PrefixStore("ctrl", store), rank, 2)
-    header = torch.zeros(2, dtype=torch.int64)
+def setup(store):
+    global PG
+    PG = ProcessGroup(store, 0, 2)
 
-    def sentinel():
-        ctrl.send([torch.full((2,), -1, dtype=torch.int64)], 0, 0).wait()  # want CV101 "ProcessGroupGloo@"
 
-    threading.Thread(target=sentinel, daemon=True).start()
-    for _ in range(100):
-        ctrl.send([header], 0, 0).wait()
+def transfer(t):
+    PG.send([t], dstRank=1, tag=0).wait()  # want CV101 "ProcessGroup.send on group ProcessGroup@"
+
+
+def main(store, a, b):
+    setup(store)
+    threading.Thread(target=transfer, args=(a,)).start()
+    transfer(b)
