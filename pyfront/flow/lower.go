@@ -2697,7 +2697,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		case thenExits && !elseExits:
 			br.EarlyExit = true
 			if rest := l.skipped(s.Body); !l.outsideWorld(s.Test, rest) {
-				br.After = issuedDespite(l.ops(rest), l.falseWhenTaken(s.Test))
+				br.After = issuedDespite(l.ops(l.notWhenTaken(rest, s.Test)), l.falseWhenTaken(s.Test))
 				if len(br.After) == 0 && len(br.Then) == 0 && nextPassDivergence(div) {
 					// Nothing left in this pass: the next passes.
 					br.After = l.ops(l.nextIterations(s.Body))
@@ -3060,6 +3060,44 @@ func (l *lowerer) falseWhenTaken(test ast.Expr) map[string]bool {
 			}
 			out[n.Id] = true
 		}
+	}
+	return out
+}
+
+// notWhenTaken drops from rest the ifs whose test contradicts an exit
+// test's uniform conjunct, which holds wherever the exit is taken: after
+// `if collect_by_master and rank != 0: return`, the ranks that stay run
+// `if not collect_by_master: barrier()` only when no rank left (Sana's
+// and PixArt's all_gather_cpu). Their else parts stay.
+func (l *lowerer) notWhenTaken(rest []ast.Stmt, test ast.Expr) []ast.Stmt {
+	b, ok := test.(*ast.BoolOp)
+	if !ok || b.Op != ast.And {
+		return rest
+	}
+	on, off := map[string]bool{}, l.falseWhenTaken(test)
+	for _, v := range b.Values {
+		if n, ok := v.(*ast.Name); ok && !l.isRank(n) {
+			on[n.Id] = true
+		}
+	}
+	contradicts := func(t ast.Expr) bool {
+		if u, ok := t.(*ast.UnaryOp); ok && u.Op == ast.Not {
+			n, ok := u.Operand.(*ast.Name)
+			return ok && on[n.Id]
+		}
+		n, ok := t.(*ast.Name)
+		return ok && off[n.Id]
+	}
+	if !slices.ContainsFunc(rest, func(st ast.Stmt) bool { f, ok := st.(*ast.If); return ok && contradicts(f.Test) }) {
+		return rest
+	}
+	out := make([]ast.Stmt, 0, len(rest))
+	for _, st := range rest {
+		if f, ok := st.(*ast.If); ok && contradicts(f.Test) {
+			out = append(out, f.Orelse...)
+			continue
+		}
+		out = append(out, st)
 	}
 	return out
 }
