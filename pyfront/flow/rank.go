@@ -787,7 +787,17 @@ func (l *lowerer) rankAttr(a *ast.Attribute) bool {
 	if a.Attr == "rank" && hyperparamRank(a.Value) {
 		return false
 	}
-	return l.tb.PredicateByLastName("attr", a.Attr) != nil
+	if l.tb.PredicateByLastName("attr", a.Attr) != nil {
+		return true
+	}
+	// env.dp_rank, a property that returns
+	// parallel_state.get_data_parallel_rank() (CoLLiE's env).
+	if pg, ok := l.r.(PropertyGetterer); ok {
+		if fn := pg.PropertyGetter(a); fn != nil && fn != l.fn && l.returnsRankTest(fn) {
+			return true
+		}
+	}
+	return false
 }
 
 // hyperparamRank reports a receiver whose `rank` is a model setting, not

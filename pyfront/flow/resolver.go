@@ -114,6 +114,13 @@ type SignalFlagger interface {
 	SignalFlag(fn *rules.Function, e ast.Expr) bool
 }
 
+// PropertyGetterer is implemented by resolvers that can tell the getter a
+// read of an attribute runs: a @property (or a descriptor named like one,
+// classproperty, cached_property) of the class of the attribute's object.
+type PropertyGetterer interface {
+	PropertyGetter(a *ast.Attribute) *rules.Function
+}
+
 // SelfStreamer is implemented by resolvers that can tell the stream an
 // attribute of fn's instance holds from its class's own stores (`self.comp
 // = torch.cuda.default_stream()` in __init__) when the value analysis gave

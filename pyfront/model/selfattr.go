@@ -1,6 +1,8 @@
 package model
 
 import (
+	"strings"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
 	"github.com/collvet/collvet/rules"
@@ -249,4 +251,65 @@ func (b *builder) selfStoreGroups(f *callgraph.Func, e ast.Expr) []*rules.Group 
 		}
 	}
 	return out
+}
+
+// PropertyGetter implements flow.PropertyGetterer: the getter of the
+// attribute a reads on the instances or classes its object may be, when
+// their classes (through the MRO) define it as a property, or with a
+// decorator named like one (classproperty, cached_property).
+func (r *resolver) PropertyGetter(a *ast.Attribute) *rules.Function {
+	var out *callgraph.Func
+	for _, v := range r.b.g.ExprValues(a.Value) {
+		val := r.b.g.Value(v)
+		if val == nil || val.Class == nil || val.Kind != callgraph.KInstance && val.Kind != callgraph.KClass {
+			continue
+		}
+		classes, _ := r.b.g.MRO(val.Class)
+		for _, c := range classes {
+			f := propertyDef(r.b.g, c, a.Attr)
+			if f == nil {
+				continue
+			}
+			if out != nil && out != f {
+				return nil
+			}
+			out = f
+			break
+		}
+	}
+	if out == nil {
+		return nil
+	}
+	return r.b.fn(out)
+}
+
+// propertyDef returns the function c's body defines as attribute name
+// with a property-like decorator, or nil.
+func propertyDef(g *callgraph.Graph, c *callgraph.Class, name string) *callgraph.Func {
+	if c.Node == nil {
+		return nil
+	}
+	for _, st := range c.Node.Body {
+		def, ok := st.(*ast.FunctionDef)
+		if !ok || def.Name != name {
+			continue
+		}
+		for _, d := range def.DecoratorList {
+			if strings.HasSuffix(strings.ToLower(lastDotted(d)), "property") {
+				return g.FuncOf(def)
+			}
+		}
+	}
+	return nil
+}
+
+// lastDotted is the last part of a dotted name expression ("" otherwise).
+func lastDotted(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Name:
+		return e.Id
+	case *ast.Attribute:
+		return e.Attr
+	}
+	return ""
 }
