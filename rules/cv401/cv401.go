@@ -105,6 +105,9 @@ type awaited struct {
 	site *rules.Site
 	ev   *rules.Event
 	outs map[string]bool // output names not rebound since
+	// returned: the handle is returned, not waited here: the caller
+	// waits it after the function's reads.
+	returned bool
 }
 
 // readsBeforeWait reports the first device read of an async collective's
@@ -113,6 +116,17 @@ type awaited struct {
 // local names count: an output reached through an attribute or an
 // element may be another object by then.
 func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work]bool) {
+	// returned: the locals the function returns (`return work`): a handle
+	// it hands back is its caller's to wait, after this function's reads.
+	var returned map[string]bool
+	for _, e := range fn.Events {
+		if e.Kind == rules.EvReturn && plainName(e.Var) {
+			if returned == nil {
+				returned = map[string]bool{}
+			}
+			returned[e.Var] = true
+		}
+	}
 	var pend []*awaited
 	// found: the reads, reported only where the handle itself is waited
 	// later (waited): a wait through a list it was filed in may be
@@ -126,10 +140,10 @@ func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work
 				continue
 			}
 			w := s.Work
-			if w.Escapes || w.Via != nil || w.Container != "" || w.ListStmt != nil || !plainName(w.Var) {
+			if w.Escapes && !returned[w.Var] || w.Via != nil || w.Container != "" || w.ListStmt != nil || !plainName(w.Var) {
 				continue
 			}
-			a := &awaited{site: s, ev: e, outs: map[string]bool{}}
+			a := &awaited{site: s, ev: e, outs: map[string]bool{}, returned: w.Escapes}
 			for _, o := range s.Outputs {
 				if plainName(o) {
 					a.outs[o] = true
@@ -138,9 +152,12 @@ func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work
 			if len(a.outs) > 0 {
 				pend = append(pend, a)
 			}
-		case rules.EvWait:
+		case rules.EvWait, rules.EvReturn:
+			if e.Kind == rules.EvReturn && !returned[e.Var] {
+				continue
+			}
 			for _, r := range found {
-				if r.a.site.Work.Var == e.Var {
+				if r.a.site.Work.Var == e.Var && (e.Kind == rules.EvWait) != r.a.returned {
 					r.waited = true
 				}
 			}
@@ -197,10 +214,14 @@ func plainName(v string) bool {
 
 func reportRead(p *rules.Pass, a *awaited, e *rules.Event) {
 	s, w := a.site, a.site.Work
+	later := "is waited only later"
+	if a.returned {
+		later = "is returned for the caller to wait, after this read"
+	}
 	d := rules.Diagnostic{Pos: e.Pos, Message: fmt.Sprintf(
-		"%q is read here while %s (async, line %d) may still be writing it: its work handle %q is waited only later, "+
+		"%q is read here while %s (async, line %d) may still be writing it: its work handle %q %s, "+
 			"so this reads stale or partial values; wait the work before using the result",
-		e.Var, rulekit.OpName(s), s.Pos.Line, w.Var)}
+		e.Var, rulekit.OpName(s), s.Pos.Line, w.Var, later)}
 	d.Related = append(d.Related, rulekit.Related(s.Pos, fmt.Sprintf("async %s writing %q; the handle is %q", rulekit.OpName(s), e.Var, w.Var)))
 	if f := p.Prog.File(e.Pos.Path); f != nil && e.StmtLine > 0 {
 		ind := e.Indent
