@@ -41,7 +41,11 @@ var Rule = rules.Register(&rules.Rule{
 			"when the analysed program is the library that defines it), an item of a defaultdict(int) or Counter() attribute, or a value after a " +
 			"condition compared it (`if n != -1:` reads it there and leaves a Python value), nor arithmetic on ranks, sizes, counts and indices " +
 			"(`dst = (self.my_rank + i) % self.world_size`, `j = self.num_layers - 1`). Unpacking (`(g,) = grads`) names the elements of what it " +
-			"unpacks and reads nothing. Waits chain: a stream that waits another, which had waited the producer's stream " +
+			"unpacks and reads nothing. A view (x.chunk(n), x.view(-1), torch.narrow(x, …)) runs no kernel: it, and an " +
+			"attribute bound to it, holds what x's producer wrote; so do a symmetric-memory handle's buffers (get_buffer, " +
+			"get_remote_tensor), whose peers' writes its device-side barriers order, and `[None] * n` is a host list. " +
+			"A local bound to different streams on the two arms of an if (a pipelined loop alternating the current " +
+			"stream and a backend stream) is ordered after a write only when every stream it may be is. Waits chain: a stream that waits another, which had waited the producer's stream " +
 			"before, is ordered after the producer's work too (xformers' copy stream waits a wait stream that waited the " +
 			"current stream). Some calls touch no device " +
 			"memory of their arguments: typing.cast, isinstance and len, a method that only hands back an object it holds " +

@@ -39,10 +39,15 @@ var Rule = rules.Register(&rules.Rule{
 			"(`last = dist.all_reduce(t, group=g, async_op=True)` in a loop, then `last.wait()`) is not reported: a " +
 			"device communicator runs one group's collectives on one stream in issue order, so waiting the last waits " +
 			"them all. On gloo (whose worker threads can finish them out of order), across groups, and for MPI requests " +
-			"it is. It also reports the first read of an async collective's output before its handle is waited " +
-			"(`req = dist.all_reduce(x, async_op=True); y = x * 2; req.wait()`), when the handle is held in a local " +
-			"that the function waits later; handing the output to a function of the program or a container's method, " +
-			"returning it, and reading its metadata (x.shape) are not reads.",
+			"it is. A blocking barrier on the same group completes the torch collectives issued on it before (NCCL runs it " +
+			"after them on the group's stream and waits it; gloo's barrier waits every operation in flight), except " +
+			"point-to-point ones, which run on communicators of their own. A loop whose body waits a handle (or hands it " +
+			"to a call) before rebinding it waits the previous pass's work; `while True:` polling a request until " +
+			"test() reports completion completes it. It also reports the first read of an async collective's output " +
+			"before its handle is waited (`req = dist.all_reduce(x, async_op=True); y = x * 2; req.wait()`), when the " +
+			"handle is held in a local that the function waits later or returns for its caller to wait; handing the " +
+			"output to a function of the program or a container's method, returning it, and reading its metadata " +
+			"(x.shape) are not reads.",
 		Why: "For NCCL, work.wait() is what makes the current stream wait for the collective; without it the " +
 			"next kernel can read the output before it is written or overwrite the input while it is still " +
 			"being sent. Dropped handles also leave buffer lifetime to the watchdog; on XPU a device " +
