@@ -562,6 +562,11 @@ const (
 	// Then holds what the function issues, which that rank issues again
 	// alone.
 	LocalRetry
+	// LocalWriteFailure: an exception handler that swallows the error of
+	// a try body that writes files (a checkpoint save) around collectives:
+	// a write fails on one host only (a full disk, a quota), and that rank
+	// skips the body's remaining collectives. Cond names the exception.
+	LocalWriteFailure
 )
 
 // OpRef is one collective issued on a path, possibly through a call.

@@ -2,6 +2,7 @@ package flow
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -303,6 +304,84 @@ func (l *lowerer) oomBranch(body []ast.Stmt, h *ast.ExceptHandler, orelse []ast.
 		cond = l.text(h.Type)
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: then, Else: els, Divergence: rules.LocalFailure})
+}
+
+// writeFailureBranch records the rank branch a handler makes that
+// swallows the error of a try body that writes files around collectives
+// (HunyuanDiT's and OpenChatKit's checkpoint saves: `try:
+// engine.save_checkpoint(…)` / `except Exception: log`, then a barrier):
+// the rank whose write fails skips what the body had left to issue. A
+// handler that raises or exits, narrow exception types, and out-of-memory
+// handlers (oomBranch) make none.
+func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler) {
+	if l.notDist > 0 || h.Type != nil && !broadException(h.Type) && !ioException(h.Type) || len(oomPath(h)) > 0 {
+		return
+	}
+	if anyStmt(h.Body, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) || exits(h.Body) {
+		return
+	}
+	// What the failed rank skips: the collectives from the statement that
+	// writes on (those before it ran on every rank).
+	first := slices.IndexFunc(body, func(s ast.Stmt) bool { return l.writesFiles([]ast.Stmt{s}) })
+	if first < 0 {
+		return
+	}
+	els := l.ops(body[first:])
+	if len(els) == 0 {
+		return
+	}
+	cond := "Exception"
+	if h.Type != nil {
+		cond = l.text(h.Type)
+	}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalWriteFailure})
+}
+
+// ioException reports the exception types of file errors.
+func ioException(e ast.Expr) bool {
+	if t, ok := e.(*ast.Tuple); ok {
+		for _, x := range t.Elts {
+			if ioException(x) {
+				return true
+			}
+		}
+		return false
+	}
+	switch lastName(dotted(e)) {
+	case "OSError", "IOError", "PermissionError":
+		return true
+	}
+	return false
+}
+
+// fileWriters are the calls that write files on the host that runs them
+// (by their last name: torch.save, safetensors' save_file, a framework's
+// save_checkpoint, torch.distributed.checkpoint's save).
+var fileWriters = map[string]bool{"save": true, "save_file": true, "save_checkpoint": true, "async_save": true, "save_state_dict": true, "save_pretrained": true, "save_model": true}
+
+// writesFiles reports a body that writes files: a call of fileWriters, or
+// open(…) for writing.
+func (l *lowerer) writesFiles(body []ast.Stmt) bool {
+	found := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		c, ok := n.(*ast.Call)
+		if !ok || found {
+			return !found
+		}
+		name := lastName(dotted(c.Func))
+		if a, ok := c.Func.(*ast.Attribute); ok {
+			name = a.Attr
+		}
+		if fileWriters[name] {
+			found = true
+		} else if name == "open" && len(c.Args) >= 2 {
+			if m, ok := constStr(c.Args[1]); ok && strings.ContainsAny(m, "wax") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // exhaustBranch records the rank branch a loop's end-of-data handler

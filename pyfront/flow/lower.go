@@ -2578,6 +2578,7 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt, st *state) (*state, bool) {
 	for _, h := range handlers {
 		l.oomBranch(body, h, orelse)
+		l.writeFailureBranch(body, h)
 		l.exhaustBranch(body, h)
 	}
 	l.teardownBranch(body, handlers, final)

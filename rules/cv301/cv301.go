@@ -96,7 +96,9 @@ var Rule = rules.Register(&rules.Rule{
 			"and an out-of-memory handler that recovers (`except torch.cuda.OutOfMemoryError: continue`, or `\"out of memory\" in " +
 			"str(e)` in a RuntimeError handler) around collectives (R15), unless it re-raises, or re-raises whenever the job is " +
 			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`), and accelerate's " +
-			"@find_executable_batch_size, which runs the function again on the rank that ran out of memory; and destroy_process_group in a finally " +
+			"@find_executable_batch_size, which runs the function again on the rank that ran out of memory; a handler that swallows the error " +
+			"(`except Exception: log`, no raise) of a try body that writes files (torch.save, save_checkpoint, dcp.save, open(…, \"w\")) before " +
+			"collectives, which a write failing on one host makes that rank skip; and destroy_process_group in a finally " +
 			"clause or an exception handler of a try whose body issues collectives: it also runs on the rank whose work raised, while " +
 			"the others wait in a collective it never joined, and hangs there instead of letting that rank die (torchtitan#1342); " +
 			"and a test of whether the batch a rank " +
@@ -826,6 +828,14 @@ var localTexts = map[rules.Divergence]localText{
 			"the function again with a smaller batch on that rank alone, which issues its collectives again while the other ranks have gone on " +
 			"(hang); agree on the batch size on every rank (all-reduce the out-of-memory flag before retrying), or re-raise when the job is distributed",
 		guard:   "the retrying decorator, which re-runs the function on the failed rank only",
+		atGuard: true,
+	},
+	rules.LocalWriteFailure: {
+		branch: "%s on %s is skipped on a rank whose file write fails before it (the handler at %s, `except %s`, swallows the error " +
+			"and carries on): a write fails on one host only (a full disk, a quota, a flaky network file system), and the other ranks issue it and wait " +
+			"for that rank forever, or pair it with the next collective that rank issues (hang); re-raise so that the launcher stops every rank, or " +
+			"agree on the failure on every rank (all-reduce a failed flag) before the next collective",
+		guard:   "the handler that swallows a write failure, run on the failed rank only",
 		atGuard: true,
 	},
 	rules.LocalFailure: {
