@@ -22,11 +22,21 @@ import (
 //     connector), owned by the classes that object's values are instances
 //     of;
 //   - a module global that a handler declares global and sets.
+//
+// A background thread's function that sets one (a pool task that starts
+// a daemon and records it in a global, torch's async checkpoint process
+// executor) is such a setter too, unless its spawner joins it at once:
+// each rank's thread gets there at its own moment, and a rank that reads
+// the flag before its thread set it takes the other branch.
 
-// signalFlags is what the program's signal handlers set.
+// signalFlags is what the program's signal handlers and background
+// threads set.
 type signalFlags struct {
 	attrs   map[*callgraph.Class]map[string]bool // per owning class
 	globals map[*resolve.Scope]map[string]bool   // per module scope
+	// setters: the functions that set them (their own reads are in
+	// program order with the writes).
+	setters map[*callgraph.Func]bool
 }
 
 // SignalFlag implements flow.SignalFlagger: whether e, read in fn, is one
@@ -41,6 +51,9 @@ func (r *resolver) SignalFlag(fn *rules.Function, e ast.Expr) bool {
 		return false
 	}
 	f := b.fnOf(fn)
+	if flags.setters[f] {
+		return false
+	}
 	switch e := e.(type) {
 	case *ast.Attribute:
 		if e.Ctx != ast.Load {
@@ -77,10 +90,10 @@ func (b *builder) instanceClasses(vals []callgraph.ValueID) []*callgraph.Class {
 	return out
 }
 
-// collectSignalFlags finds what the signal handlers (and the functions
-// nested in them) set.
+// collectSignalFlags finds what the signal handlers and the functions
+// background threads run (and the functions nested in them) set.
 func (b *builder) collectSignalFlags() *signalFlags {
-	out := &signalFlags{attrs: map[*callgraph.Class]map[string]bool{}, globals: map[*resolve.Scope]map[string]bool{}}
+	out := &signalFlags{attrs: map[*callgraph.Class]map[string]bool{}, globals: map[*resolve.Scope]map[string]bool{}, setters: map[*callgraph.Func]bool{}}
 	addAttr := func(c *callgraph.Class, attr string) {
 		if out.attrs[c] == nil {
 			out.attrs[c] = map[string]bool{}
@@ -88,13 +101,15 @@ func (b *builder) collectSignalFlags() *signalFlags {
 		out.attrs[c][attr] = true
 	}
 	for _, c := range b.prog.Contexts {
-		if c.Kind != rules.Signal || c.Entry == nil {
+		background := (c.Kind == rules.Thread || c.Kind == rules.Pool) && !c.Joined
+		if c.Kind != rules.Signal && !background || c.Entry == nil {
 			continue
 		}
 		f := b.fnOf(c.Entry)
 		if f == nil || f.Scope == nil {
 			continue
 		}
+		out.setters[f] = true
 		cls := classOf(f)
 		ast.InspectBody(ast.DefBody(f.Node), func(n ast.Node) bool {
 			var targets []ast.Expr

@@ -62,7 +62,8 @@ var Rule = rules.Register(&rules.Rule{
 			"a deadline) or asks whether concurrent work has finished (`future.done()`, `running()`, `thread.is_alive()`, " +
 			"`event.is_set()`, `queue.empty()`, an MPI request's `Test()`, `Iprobe`), or reads a flag that a signal handler " +
 			"sets (`self._signal_received` in the handler's class, `trainer._received_sigterm` on the object the handler sets it on, " +
-			"a module global the handler declares global), also through a method that returns one: ranks do not run in step, so each asks at its own " +
+			"a module global the handler declares global) or that a background thread's function sets (unless the thread is joined at once), " +
+			"also through a method that returns one: ranks do not run in step, so each asks at its own " +
 			"moment (Megatron all-gathers its signal flag, Lightning broadcasts its time-based decisions). So is a draw from a process-wide random " +
 			"generator (`random.random()`, `np.random.rand()`, `torch.rand()`, `torch.empty(n).uniform_()`; not a generator the program seeds " +
 			"for itself): ranks seed apart, or consume one seed differently, and LayerDrop hung FSDP this way (fairscale#796); also a for loop over a module list whose own __iter__ yields a layer only when such a draw clears the rate (fairseq's LayerDropModuleList). " +
