@@ -2234,6 +2234,20 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 			return true
 		})
 	}
+	// Handles filed in a list and waited in the body through its
+	// elements (`for i, x in enumerate(xs): reqs[i].wait()`): the loop
+	// waits the list, as `for r in reqs` does.
+	var filed map[*rules.Work]int
+	for _, ws := range st.pending {
+		for _, w := range ws {
+			if w.Container != "" {
+				if filed == nil {
+					filed = map[*rules.Work]int{}
+				}
+				filed[w] = len(w.Waited)
+			}
+		}
+	}
 	in := st.clone()
 	out, _ := l.block(body, in)
 	l.iterArm, l.bound = outerArm, outerBound
@@ -2277,6 +2291,11 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 		st = l.lastPass(out)
 	} else {
 		st = merge(st, l.lastPass(out))
+	}
+	for w, n := range filed {
+		if len(w.Waited) > n {
+			st.dropWork(w)
+		}
 	}
 	if len(orelse) > 0 {
 		o, _ := l.block(orelse, st.clone())
@@ -4199,6 +4218,21 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 		// is filed in the list, and waiting the list's elements waits it.
 		if list := dotted(a.Value); list != "" {
 			for _, x := range c.Args {
+				if n, isName := x.(*ast.Name); isName && l.handleLists[list] && n.Id != list {
+					// sender = dist.isend(…); senders.append(sender): the
+					// handle moves into the function's own list.
+					for _, w := range st.pending[n.Id] {
+						if w.Var == n.Id && w.Container == "" && w.Site != nil {
+							w.Container, w.Var = list, list
+							at := l.listStmt()
+							w.ListStmt = &at
+							st.add(list, w)
+						}
+					}
+					if ws := st.pending[n.Id]; len(ws) > 0 && ws[0].Container == list {
+						delete(st.pending, n.Id)
+					}
+				}
 				if ac, isCall := unwrapAwait(x).(*ast.Call); isCall {
 					if as := l.callAsync[ac]; as != nil && as.Work != nil && as.Work.Container == "" && as.Work.Var == "" {
 						as.Work.Container = list
