@@ -249,8 +249,9 @@ type recordOnly struct {
 
 // recordOnlyOf finds the positional parameters whose every use in the
 // body is metadata (isinstance, len, .device, .dtype, .shape, .is_cuda),
-// p.record_stream(s), iteration (for v in p, p.values(), p.items()) whose
-// variables are used the same way, or handing it to the function itself.
+// p.record_stream(s), filing it in a container (ops.append((h, p))),
+// iteration (for v in p, p.values(), p.items()) whose variables are used
+// the same way, or handing it to the function itself.
 func recordOnlyOf(fn *rules.Function, body []ast.Stmt, args *ast.Arguments) recordOnly {
 	positional := args.PositionalNames()
 	if len(positional) == 0 {
@@ -287,6 +288,21 @@ func recordOnlyOf(fn *rules.Function, body []ast.Stmt, args *ast.Arguments) reco
 		}
 		if _, ok := n.(*ast.Lambda); ok {
 			return
+		}
+		if c, ok := n.(*ast.Call); ok {
+			if a, ok := c.Func.(*ast.Attribute); ok && storeMethods[a.Attr] {
+				// self.ops.append((handle, tensors)): filed on the host,
+				// no device memory read.
+				visit(a.Value, c)
+				for _, x := range c.Args {
+					for _, e := range storedRefs(x) {
+						if _, isName := e.(*ast.Name); !isName {
+							visit(e, c)
+						}
+					}
+				}
+				return
+			}
 		}
 		ast.Children(n, func(c ast.Node) { visit(c, n) })
 	}
@@ -339,6 +355,23 @@ func recordUse(parent ast.Node, self string) bool {
 		}
 	}
 	return false
+}
+
+// storeMethods file their arguments in a container.
+var storeMethods = map[string]bool{"append": true, "extend": true, "appendleft": true, "put": true, "put_nowait": true}
+
+// storedRefs returns the expressions a stored value is made of: the
+// elements of a tuple or list display (nested), or the value itself.
+func storedRefs(x ast.Expr) []ast.Expr {
+	switch x.(type) {
+	case *ast.Tuple, *ast.List:
+		var out []ast.Expr
+		for _, e := range ast.SeqElts(x) {
+			out = append(out, storedRefs(e)...)
+		}
+		return out
+	}
+	return []ast.Expr{x}
 }
 
 // iterRoot is the name a for loop iterates: p in `for v in p`,
