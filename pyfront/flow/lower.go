@@ -153,6 +153,9 @@ type lowerer struct {
 	// lowered, innermost last; workConds: for a work handle bound under
 	// them, their conjuncts (a later `if` on them waits it or not).
 	ifTests   []ast.Expr
+	// elseTests: the tests of the enclosing ifs whose else arm is being
+	// lowered (a handle bound there exists only where they are false).
+	elseTests []ast.Expr
 	workConds map[*rules.Work][]string
 	// rankDefs: for rank locals, the expression last assigned (a split's
 	// color may be spelled either way: rules.Group.Color); nil until used.
@@ -2778,6 +2781,22 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	// A handle made under `if c1 and c2:` does not exist where a later
 	// test of those conditions (in any order or nesting) is false.
 	if len(l.workConds) > 0 {
+		// …and one made where the test was false is not there where it
+		// is true (`if rank % 2 == 0: a = isend() else: b = irecv()`,
+		// then the same test again: its then arm rebinds b on the ranks
+		// that made a).
+		negated := "not " + l.condKey(s.Test)
+		for v, ws := range thenSt.pending {
+			kept := ws[:0:0]
+			for _, w := range ws {
+				if !slices.Contains(l.workConds[w], negated) {
+					kept = append(kept, w)
+				}
+			}
+			if len(kept) < len(ws) {
+				thenSt.pending[v] = kept
+			}
+		}
 		test := l.conjuncts(s.Test)
 		for v, ws := range elseSt.pending {
 			kept := ws[:0:0]
@@ -2828,7 +2847,9 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	}
 	streamsThen := l.streamVars
 	l.streamVars = maps.Clone(streamsBefore)
+	l.elseTests = append(l.elseTests, s.Test)
 	b, eb := l.block(s.Orelse, elseSt)
+	l.elseTests = l.elseTests[:len(l.elseTests)-1]
 	switch {
 	case ea && !eb:
 		// Only the else arm's bindings reach the code after the if.
@@ -5120,7 +5141,7 @@ func (l *lowerer) addWork(w *rules.Work) { addFact(&l.r.Prog().Works, w) }
 // noteConds records the conditions a handle is bound under, for a later
 // test of them (workConds).
 func (l *lowerer) noteConds(w *rules.Work) {
-	if len(l.ifTests) == 0 {
+	if len(l.ifTests)+len(l.elseTests) == 0 {
 		return
 	}
 	if l.workConds == nil {
@@ -5129,6 +5150,9 @@ func (l *lowerer) noteConds(w *rules.Work) {
 	var conds []string
 	for _, t := range l.ifTests {
 		conds = append(conds, l.conjuncts(t)...)
+	}
+	for _, t := range l.elseTests {
+		conds = append(conds, "not "+l.condKey(t))
 	}
 	l.workConds[w] = conds
 }
