@@ -152,7 +152,7 @@ type lowerer struct {
 	// ifTests: the tests of the enclosing ifs whose then arm is being
 	// lowered, innermost last; workConds: for a work handle bound under
 	// them, their conjuncts (a later `if` on them waits it or not).
-	ifTests   []ast.Expr
+	ifTests []ast.Expr
 	// elseTests: the tests of the enclosing ifs whose else arm is being
 	// lowered (a handle bound there exists only where they are false).
 	elseTests []ast.Expr
