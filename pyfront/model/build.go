@@ -956,19 +956,26 @@ func (b *builder) elementGroups(cs *callgraph.CallSite, c *api.Collective) []*ru
 			entry(x)
 		}
 	}
-	if n, ok := arg.(*ast.Name); ok && cs.Caller != nil && cs.Caller.Node != nil {
-		ast.Inspect(cs.Caller.Node, func(x ast.Node) bool {
+	// fill collects what a function's body puts in the list isList
+	// matches: assigned displays (`ops = [...]`, `ops += [...]`) and
+	// appended or extended entries.
+	fill := func(fn ast.Node, isList func(ast.Expr) bool) {
+		ast.Inspect(fn, func(x ast.Node) bool {
 			switch x := x.(type) {
 			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
-				return x == cs.Caller.Node
+				return x == fn
 			case *ast.Assign:
 				for _, t := range x.Targets {
-					if tn, ok := t.(*ast.Name); ok && tn.Id == n.Id {
+					if isList(t) {
 						addElts(x.Value)
 					}
 				}
+			case *ast.AugAssign:
+				if isList(x.Target) {
+					addElts(x.Value)
+				}
 			case *ast.Call:
-				if a, ok := x.Func.(*ast.Attribute); ok && isName(a.Value, n.Id) && len(x.Args) == 1 {
+				if a, ok := x.Func.(*ast.Attribute); ok && isList(a.Value) && len(x.Args) == 1 {
 					switch a.Attr {
 					case "append":
 						entry(x.Args[0])
@@ -979,6 +986,9 @@ func (b *builder) elementGroups(cs *callgraph.CallSite, c *api.Collective) []*ru
 			}
 			return true
 		})
+	}
+	if n, ok := arg.(*ast.Name); ok && cs.Caller != nil && cs.Caller.Node != nil {
+		fill(cs.Caller.Node, func(e ast.Expr) bool { return isName(e, n.Id) })
 	} else if attr, ok := b.selfAttrOf(cs.Caller, arg); ok {
 		// batch_isend_irecv(self._ops): the entries the class's methods
 		// put in that list (VILA's RingComm appends P2POps in send_recv
@@ -988,35 +998,9 @@ func (b *builder) elementGroups(cs *callgraph.CallSite, c *api.Collective) []*ru
 				continue
 			}
 			self := f.Scope.Params[0]
-			isAttr := func(e ast.Expr) bool {
+			fill(f.Node, func(e ast.Expr) bool {
 				a, ok := e.(*ast.Attribute)
 				return ok && a.Attr == attr && isName(a.Value, self)
-			}
-			ast.Inspect(f.Node, func(x ast.Node) bool {
-				switch x := x.(type) {
-				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
-					return x == f.Node
-				case *ast.Assign:
-					for _, t := range x.Targets {
-						if isAttr(t) {
-							addElts(x.Value)
-						}
-					}
-				case *ast.AugAssign:
-					if isAttr(x.Target) {
-						addElts(x.Value)
-					}
-				case *ast.Call:
-					if a, ok := x.Func.(*ast.Attribute); ok && isAttr(a.Value) && len(x.Args) == 1 {
-						switch a.Attr {
-						case "append":
-							entry(x.Args[0])
-						case "extend":
-							addElts(x.Args[0])
-						}
-					}
-				}
-				return true
 			})
 		}
 	} else {
