@@ -338,20 +338,15 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler) {
 }
 
 // ioException reports the exception types of file errors.
-func ioException(e ast.Expr) bool {
+func ioException(e ast.Expr) bool { return catches(e, "OSError", "IOError", "PermissionError") }
+
+// catches reports a handler type (or a tuple of them) that names one of
+// the exception classes, by their last name.
+func catches(e ast.Expr, names ...string) bool {
 	if t, ok := e.(*ast.Tuple); ok {
-		for _, x := range t.Elts {
-			if ioException(x) {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(t.Elts, func(x ast.Expr) bool { return catches(x, names...) })
 	}
-	switch lastName(dotted(e)) {
-	case "OSError", "IOError", "PermissionError":
-		return true
-	}
-	return false
+	return slices.Contains(names, lastName(dotted(e)))
 }
 
 // fileWriters are the calls that write files on the host that runs them
@@ -629,19 +624,7 @@ func mentionsOOM(e ast.Expr) bool {
 // broadException reports handler types that catch an out-of-memory error
 // among others: RuntimeError (its base class), Exception, BaseException.
 func broadException(e ast.Expr) bool {
-	if t, ok := e.(*ast.Tuple); ok {
-		for _, x := range t.Elts {
-			if broadException(x) {
-				return true
-			}
-		}
-		return false
-	}
-	switch lastName(dotted(e)) {
-	case "RuntimeError", "Exception", "BaseException":
-		return true
-	}
-	return false
+	return catches(e, "RuntimeError", "Exception", "BaseException")
 }
 
 // singleAfterRaise reports a recovery path that first re-raises whenever
