@@ -3428,7 +3428,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		if l.isCurrentStream(value) {
 			l.curAlias[v] = l.streamOf(value)
 		}
-		if value != nil && l.isStreamExpr(value) {
+		if l.uses && value != nil && l.isStreamExpr(value) {
 			if l.streamVars == nil {
 				l.streamVars = map[string]streamCtx{}
 			}
@@ -3558,7 +3558,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// self.early_stop = True under a kill-switch file check: the
 			// flag is this host's answer (ArcticTraining's epoch loop).
 			if d := dotted(a); d != "" {
-				markVar(&l.fsVars, d, value != nil && (l.fsProbe(value) || l.hostArms > 0 && flagValue(value)))
+				markVar(&l.fsVars, d, value != nil && flagValue(value) && (l.hostArms > 0 || l.fsProbe(value)))
 			}
 		}
 		if site != nil && site.Work != nil {
@@ -4908,6 +4908,9 @@ func (l *lowerer) isStreamExpr(e ast.Expr) bool {
 	}
 	if l.isCurrentStream(e) || l.newStream(e).s != nil || l.r.Stream(e) != nil {
 		return true
+	}
+	if len(l.streams) == 0 {
+		return false
 	}
 	text := l.text(e)
 	for _, sc := range l.streams {
