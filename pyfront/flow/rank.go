@@ -220,7 +220,7 @@ func (l *lowerer) listingLoop(iter, target ast.Expr) {
 // an answer.
 func (l *lowerer) fsProbe(e ast.Expr) bool {
 	return dependsOn(e, l.fsVars, func(n ast.Node) (found, descend bool) {
-		if a, ok := n.(*ast.Attribute); ok && l.fsVars[dotted(a)] {
+		if a, ok := n.(*ast.Attribute); ok && len(l.fsVars) > 0 && l.fsVars[dotted(a)] {
 			return true, false
 		}
 		c, ok := n.(*ast.Call)

@@ -106,7 +106,10 @@ type builder struct {
 	selfStoreIdx map[*callgraph.Class]map[string][]ast.Expr // see selfStores
 	methodsOf    map[*callgraph.Class][]*callgraph.Func     // the functions defined in each class, in Funcs order
 	selfAnnIdx   map[*callgraph.Class]map[string]string     // see selfAttrClass
-	selfMu       sync.Mutex                                 // guards selfStoreIdx, methodsOf, selfAnnIdx
+	selfMu       sync.Mutex                                 // guards selfStoreIdx, methodsOf, selfAnnIdx, propertyIdx
+	// propertyIdx: per class, its property-like methods by name (see
+	// propertyDef).
+	propertyIdx map[*callgraph.Class]map[string]*callgraph.Func
 	registries   map[*callgraph.Class]map[string]bool       // see HandleRegistry
 	counters     map[*callgraph.Class]map[string]bool       // see HostCounter
 	spawnedBy    map[*rules.Site]*rules.Context             // sites a spawn runs directly (spawnedSite)

@@ -266,7 +266,7 @@ func (r *resolver) PropertyGetter(a *ast.Attribute) *rules.Function {
 		}
 		classes, _ := r.b.g.MRO(val.Class)
 		for _, c := range classes {
-			f := propertyDef(r.b.g, c, a.Attr)
+			f := r.b.propertyDef(c, a.Attr)
 			if f == nil {
 				continue
 			}
@@ -284,23 +284,35 @@ func (r *resolver) PropertyGetter(a *ast.Attribute) *rules.Function {
 }
 
 // propertyDef returns the function c's body defines as attribute name
-// with a property-like decorator, or nil.
-func propertyDef(g *callgraph.Graph, c *callgraph.Class, name string) *callgraph.Func {
-	if c.Node == nil {
-		return nil
-	}
-	for _, st := range c.Node.Body {
-		def, ok := st.(*ast.FunctionDef)
-		if !ok || def.Name != name {
-			continue
+// with a property-like decorator, or nil. Each class's body is read once.
+func (b *builder) propertyDef(c *callgraph.Class, name string) *callgraph.Func {
+	b.selfMu.Lock()
+	defer b.selfMu.Unlock()
+	props, ok := b.propertyIdx[c]
+	if !ok {
+		if b.propertyIdx == nil {
+			b.propertyIdx = map[*callgraph.Class]map[string]*callgraph.Func{}
 		}
-		for _, d := range def.DecoratorList {
-			if strings.HasSuffix(strings.ToLower(lastDotted(d)), "property") {
-				return g.FuncOf(def)
+		if c.Node != nil {
+			for _, st := range c.Node.Body {
+				def, ok := st.(*ast.FunctionDef)
+				if !ok {
+					continue
+				}
+				for _, d := range def.DecoratorList {
+					if strings.HasSuffix(strings.ToLower(lastDotted(d)), "property") {
+						if props == nil {
+							props = map[string]*callgraph.Func{}
+						}
+						props[def.Name] = b.g.FuncOf(def)
+						break
+					}
+				}
 			}
 		}
+		b.propertyIdx[c] = props
 	}
-	return nil
+	return props[name]
 }
 
 // lastDotted is the last part of a dotted name expression ("" otherwise).
