@@ -110,9 +110,9 @@ type builder struct {
 	// propertyIdx: per class, its property-like methods by name (see
 	// propertyDef).
 	propertyIdx map[*callgraph.Class]map[string]*callgraph.Func
-	registries   map[*callgraph.Class]map[string]bool       // see HandleRegistry
-	counters     map[*callgraph.Class]map[string]bool       // see HostCounter
-	spawnedBy    map[*rules.Site]*rules.Context             // sites a spawn runs directly (spawnedSite)
+	registries  map[*callgraph.Class]map[string]bool // see HandleRegistry
+	counters    map[*callgraph.Class]map[string]bool // see HostCounter
+	spawnedBy   map[*rules.Site]*rules.Context       // sites a spawn runs directly (spawnedSite)
 }
 
 type siteSource struct {
