@@ -119,7 +119,8 @@ func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name stri
 	if sp.Context == string(rules.Pool) {
 		pool = b.singleWorker(f, cs.Node)
 	}
-	many := (spawnMany(sp, info, b.joined[cs.Node]) || sp.Context == string(rules.Thread) && !b.joined[cs.Node] && b.calledInLoop(f)) && pool == ""
+	many := (spawnMany(sp, info, b.joined[cs.Node]) || sp.Context == string(rules.Thread) && !b.joined[cs.Node] && b.calledInLoop(f) ||
+		sp.Context == string(rules.Pool) && b.gatheredTwice(f)) && pool == ""
 	entries, bound := b.targetFuncs(cs, sp)
 	var ext *api.Collective
 	var extTarget ast.Expr
@@ -931,6 +932,68 @@ func (b *builder) calledInLoop(f *callgraph.Func) bool {
 	}
 	for _, cs := range b.callersOf(f) {
 		if b.loopCalls[cs.Node] {
+			return true
+		}
+	}
+	return false
+}
+
+// gatheredTwice reports a coroutine that a caller runs concurrently with
+// itself: two of asyncio.gather's arguments call it, or a starred
+// comprehension of its calls (torchstore's transfers, each of which runs
+// its blocking send in asyncio.to_thread).
+func (b *builder) gatheredTwice(f *callgraph.Func) bool {
+	if _, async := f.Node.(*ast.AsyncFunctionDef); !async {
+		return false
+	}
+	callsF := func(e ast.Expr) bool {
+		c, ok := e.(*ast.Call)
+		if !ok {
+			return false
+		}
+		if cs := b.g.CallOf(c); cs != nil {
+			for _, t := range cs.Targets {
+				if t.Fn == f {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	seen := map[*callgraph.Func]bool{}
+	for _, cs := range b.callersOf(f) {
+		caller := cs.Caller
+		if caller == nil || seen[caller] {
+			continue
+		}
+		seen[caller] = true
+		found := false
+		ast.Inspect(caller.Node, func(n ast.Node) bool {
+			g, ok := n.(*ast.Call)
+			if found || !ok || lastName(pathText(g.Func)) != "gather" {
+				return !found
+			}
+			calls := 0
+			for _, a := range g.Args {
+				if st, ok := a.(*ast.Starred); ok {
+					switch comp := st.Value.(type) {
+					case *ast.ListComp:
+						if callsF(comp.Elt) {
+							calls += 2
+						}
+					case *ast.GeneratorExp:
+						if callsF(comp.Elt) {
+							calls += 2
+						}
+					}
+				} else if callsF(a) {
+					calls++
+				}
+			}
+			found = calls >= 2
+			return !found
+		})
+		if found {
 			return true
 		}
 	}
