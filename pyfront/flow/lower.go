@@ -2367,21 +2367,25 @@ func carriedWaits(body []ast.Stmt) map[string]carried {
 	for _, s := range body {
 		waits(s, "")
 		ast.Inspect(s, func(n ast.Node) bool {
+			var targets []ast.Expr
 			switch n := n.(type) {
 			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
 				return false
 			case *ast.Assign:
-				for _, t := range n.Targets {
-					bindNames(t, bound)
-				}
+				targets = n.Targets
 			case *ast.AugAssign:
-				bindNames(n.Target, bound)
+				targets = []ast.Expr{n.Target}
 			case *ast.AnnAssign:
-				bindNames(n.Target, bound)
+				targets = []ast.Expr{n.Target}
 			case *ast.For:
-				bindNames(n.Target, bound)
+				targets = []ast.Expr{n.Target}
 			case *ast.NamedExpr:
-				bindNames(n.Target, bound)
+				targets = []ast.Expr{n.Target}
+			}
+			for _, t := range targets {
+				for _, v := range targetNames(t) {
+					bound[v] = true
+				}
 			}
 			return true
 		})
@@ -2393,20 +2397,6 @@ func carriedWaits(body []ast.Stmt) map[string]carried {
 type carried struct {
 	at     ast.Pos
 	handed bool
-}
-
-// bindNames adds the names a target binds.
-func bindNames(t ast.Expr, bound map[string]bool) {
-	switch t := t.(type) {
-	case *ast.Name:
-		bound[t.Id] = true
-	case *ast.Tuple, *ast.List:
-		for _, x := range ast.SeqElts(t) {
-			bindNames(x, bound)
-		}
-	case *ast.Starred:
-		bindNames(t.Value, bound)
-	}
 }
 
 // alwaysTrue reports a constant true loop test: True, or a non-zero
