@@ -377,6 +377,11 @@ type Group struct {
 	// test that depends on the rank only through it is true on all
 	// members or on none (RankBranch.RankViaKeys).
 	Color string
+	// Sole: the allocation's member list is a literal naming one rank
+	// (new_group([0])): that rank as written. Its one member is the only
+	// rank that can use the group, so a test `rank == 0` guarding its
+	// collectives is the group's membership (RankBranch.RankIs).
+	Sole string
 }
 
 // IsDevice reports whether the group may drive a device communicator (its
@@ -453,6 +458,10 @@ type RankBranch struct {
 	// communicator split by that color is issued by all of the
 	// communicator's members or by none.
 	RankViaKeys []string
+	// RankIs: the condition is `rank == K` for a constant K: K as
+	// written. An op on a group whose one member is K (Group.Sole) is
+	// issued by all of its members.
+	RankIs string
 	// Then and Else are the collective sequences each path issues,
 	// including those reached through calls.
 	Then []*OpRef

@@ -2700,6 +2700,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		if div == rules.RankTest {
 			br.UniformIn = l.uniformIn(s.Test)
 			br.RankViaKeys = l.rankVia(s.Test)
+			br.RankIs = l.rankIs(s.Test)
 		}
 		// An arm that raises is a failure, not a path that skips the
 		// collectives: the launcher tears the job down when a rank dies

@@ -3,6 +3,7 @@ package flow
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -564,6 +565,21 @@ func (l *lowerer) rankVia(test ast.Expr) []string {
 		keys = append(keys, ast.Dump(d, ast.DumpOptions{}))
 	}
 	return keys
+}
+
+// rankIs returns K for a test `rank == K` (either way round) whose other
+// side is a constant rank (rules.RankBranch.RankIs), or "".
+func (l *lowerer) rankIs(test ast.Expr) string {
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.Eq {
+		return ""
+	}
+	for _, pair := range [2][2]ast.Expr{{c.Left, c.Comparators[0]}, {c.Comparators[0], c.Left}} {
+		if k, ok := pair[1].(*ast.Constant); ok && k.Type == ast.ConstInt && k.Big == nil && l.isRank(pair[0]) {
+			return strconv.FormatInt(k.Int, 10)
+		}
+	}
+	return ""
 }
 
 // setRankDef records the expression a rank local was assigned (rankDefs).

@@ -216,6 +216,9 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 					g.Value(val).Data.(*rules.Group).Color = ast.Dump(c, ast.DumpOptions{})
 				}
 			}
+			if gc.Members.Present() && cs.Node != nil {
+				g.Value(val).Data.(*rules.Group).Sole = soleMember(argExpr(cs.Node, gc.Members))
+			}
 			return []callgraph.ValueID{val}, true
 		case "world":
 			return []callgraph.ValueID{v.worldValue(g)}, true
@@ -446,4 +449,23 @@ func (v *Values) getterGroup(g *callgraph.Graph, getter string, t *api.Tables) *
 		return grp
 	}
 	return v.world
+}
+
+// soleMember returns the rank a member list literal of one constant
+// names (`[0]`, `(3,)`), or "".
+func soleMember(x ast.Expr) string {
+	var elts []ast.Expr
+	switch x := x.(type) {
+	case *ast.List:
+		elts = x.Elts
+	case *ast.Tuple:
+		elts = x.Elts
+	}
+	if len(elts) != 1 {
+		return ""
+	}
+	if c, ok := elts[0].(*ast.Constant); ok && c.Type == ast.ConstInt && c.Big == nil {
+		return strconv.FormatInt(c.Int, 10)
+	}
+	return ""
 }

@@ -224,9 +224,11 @@ func withinUniform(ops []*rules.OpRef, uniformIn []string) []*rules.OpRef {
 // (RankBranch.RankViaKeys, Group.Color): the communicator's members all take
 // the same arm. A library's ops on WORLD count as on the communicator
 // its init was given in their process (hvd.init(comm=world.Split(
-// local_rank, rank))).
+// local_rank, rank))). So are the ops on a group of one constant member
+// under a test that the rank is that member (RankBranch.RankIs,
+// Group.Sole); a rank outside a torch group skips its collectives.
 func withinSplit(ops []*rules.OpRef, br *rules.RankBranch, prog *rules.Program) []*rules.OpRef {
-	if len(br.RankViaKeys) == 0 {
+	if len(br.RankViaKeys) == 0 && br.RankIs == "" {
 		return ops
 	}
 	var out []*rules.OpRef
@@ -239,6 +241,9 @@ func withinSplit(ops []*rules.OpRef, br *rules.RankBranch, prog *rules.Program) 
 		}
 		if g != nil && g.Color != "" && slices.Contains(br.RankViaKeys, g.Color) {
 			continue
+		}
+		if g != nil && g.Sole != "" && g.Sole == br.RankIs {
+			continue // `if rank == 0:` on new_group([0]): its one member
 		}
 		out = append(out, o)
 	}
