@@ -218,6 +218,10 @@ type Context struct {
 	// LockedOSThread: (Go) the goroutine calls runtime.LockOSThread before
 	// any collective.
 	LockedOSThread bool
+	// UnlockedAt: (Go) the goroutine's function locked its OS thread and
+	// then undid the lock with a plain runtime.UnlockOSThread call here,
+	// before communicating again (LockedOSThread is false).
+	UnlockedAt Pos
 	// SpawnIn is the function whose code holds the spawn site, when the
 	// front end knows it: the context runs in whatever process runs that
 	// function.

@@ -15,7 +15,7 @@ import (
 
 func TestNCCL(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer,
-		"ncclshare", "ncclloop", "nccltwo", "ncclgroup", "ncclstreams", "ncclsafe", "nccldevice", "ncclbinding", "ncclbindinguse", "nccllockshared", "nccldevicethreads")
+		"ncclshare", "ncclloop", "nccltwo", "ncclgroup", "ncclstreams", "ncclsafe", "nccldevice", "ncclbinding", "ncclbindinguse", "nccllockshared", "nccldevicethreads", "nccllockundone")
 }
 
 func TestLockFix(t *testing.T) {

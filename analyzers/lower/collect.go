@@ -44,6 +44,7 @@ const (
 	itWait                      // a request wait (MPI_Wait)
 	itBlock                     // a point where the goroutine may change threads
 	itLock                      // runtime.LockOSThread
+	itUnlock                    // runtime.UnlockOSThread, not deferred
 	itRecord                    // cudaEventRecord(event, stream)
 	itWaitEvent                 // cudaStreamWaitEvent(stream, event)
 )
@@ -564,6 +565,14 @@ func (b *builder) visitCallAt(f *fn, call *ast.CallExpr, at ast.Node, name strin
 		f.items = append(f.items, &item{kind: itLock, call: call, at: at, name: name})
 		return true
 	}
+	if name == "runtime.UnlockOSThread" {
+		// `defer runtime.UnlockOSThread()` runs at the function's end; a
+		// plain call undoes the lock for what follows it.
+		if len(stack) == 0 || !isDefer(stack[len(stack)-1]) {
+			f.items = append(f.items, &item{kind: itUnlock, call: call, at: at, name: name})
+		}
+		return true
+	}
 	if isBlocking(name) {
 		f.items = append(f.items, &item{kind: itBlock, call: call, at: at, name: name})
 	}
@@ -764,30 +773,81 @@ func (b *builder) computeLocks() {
 	}
 }
 
+// LockOSThread calls nest: the thread stays locked until as many
+// UnlockOSThread calls have run, so the locks are counted.
 func (b *builder) locksFirst(f *fn) bool {
+	held := 0
 	for _, it := range f.items {
 		switch it.kind {
 		case itLock:
-			return true
+			held++
+		case itUnlock:
+			if held > 0 {
+				held--
+			}
 		case itSite:
-			return false
+			return held > 0
 		case itExt:
 			if it.sum.Locks {
-				return true
-			}
-			if len(it.sum.Ops) > 0 {
-				return false
+				held++
+			} else if len(it.sum.Ops) > 0 {
+				return held > 0
 			}
 		case itCall, itLit:
 			if it.callee.locks {
-				return true
-			}
-			if b.hasOps(it.callee) {
-				return false
+				held++
+			} else if b.hasOps(it.callee) {
+				return held > 0
 			}
 		}
 	}
-	return false
+	return held > 0
+}
+
+// undoneAt returns where f, having locked its OS thread, undoes the lock
+// with a plain UnlockOSThread before it communicates again (nil if it
+// does not). Only f's own items count: a callee's unlock is rare.
+func (b *builder) undoneAt(f *fn) ast.Node {
+	held := 0
+	var unlock ast.Node
+	for _, it := range f.items {
+		switch it.kind {
+		case itLock:
+			held++
+		case itUnlock:
+			if held == 1 {
+				unlock = it.at
+			}
+			if held > 0 {
+				held--
+			}
+		case itSite:
+			if held == 0 && unlock != nil {
+				return unlock
+			}
+		case itExt:
+			if held == 0 && unlock != nil && len(it.sum.Ops) > 0 {
+				return unlock
+			}
+			if it.sum.Locks {
+				held++
+			}
+		case itCall, itLit:
+			if held == 0 && unlock != nil && b.hasOps(it.callee) {
+				return unlock
+			}
+			if it.callee.locks {
+				held++
+			}
+		}
+	}
+	return nil
+}
+
+// isDefer reports whether n is a defer statement.
+func isDefer(n ast.Node) bool {
+	_, ok := n.(*ast.DeferStmt)
+	return ok
 }
 
 // hasOps reports whether f communicates on its own goroutine (memoised;

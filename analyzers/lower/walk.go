@@ -430,6 +430,9 @@ func (b *builder) walkSpawn(w *walker, f *fn, it *item, en env, chain []*rules.C
 	if it.callee != nil {
 		ctx.Entry = it.callee.rf
 		ctx.LockedOSThread = it.callee.locks
+		if at := b.undoneAt(it.callee); at != nil {
+			ctx.LockedOSThread, ctx.UnlockedAt = false, b.nodePos(at)
+		}
 		call.Callee, call.External = it.callee.rf, ""
 		b.ctxOrder = append(b.ctxOrder, &ctxJob{ctx: ctx, f: it.callee, en: bound})
 		return

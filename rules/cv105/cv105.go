@@ -26,7 +26,8 @@ var Rule = rules.Register(&rules.Rule{
 		What: "Reports (Go only) the first CUDA or NCCL call of a goroutine whose function does not call " +
 			"runtime.LockOSThread before it, whether the call is direct, through cgo (C.ncclAllReduce), through a " +
 			"binding or through a wrapper in another package; when two goroutines first reach the same call (a shared " +
-			"wrapper), the second is reported where it is started. (For MPI the thread matters only below " +
+			"wrapper), the second is reported where it is started. A goroutine that locks and then undoes the lock with a " +
+			"plain runtime.UnlockOSThread call (not deferred) is reported at its first such call after the unlock. (For MPI the thread matters only below " +
 			"MPI_THREAD_MULTIPLE; CV104 reports those programs, including FUNNELED ones whose main goroutine is " +
 			"not locked.) It also reports an ncclGroupStart " +
 			"whose ncclGroupEnd follows a blocking point (channel operation, select, Sleep, Lock, Wait, go statement) " +
@@ -99,6 +100,9 @@ func run(p *rules.Pass) {
 			if c == nil || c.Kind != rules.Goroutine || c.LockedOSThread {
 				continue
 			}
+			if c.UnlockedAt.IsValid() && c.UnlockedAt.Path == s.Pos.Path && !less(c.UnlockedAt, s.Pos) {
+				continue // runs before the lock is undone
+			}
 			if f := first[c]; f == nil || less(s.Pos, f.Pos) {
 				first[c] = s
 			}
@@ -123,6 +127,14 @@ func run(p *rules.Pass) {
 		s := first[c]
 		var d rules.Diagnostic
 		switch {
+		case !reported[s.Pos] && c.UnlockedAt.IsValid():
+			reported[s.Pos] = true
+			d = rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf("%s runs in %s after runtime.UnlockOSThread at %s undid its lock: %s; "+
+				"unlock with defer, when the goroutine is done with the device",
+				rulekit.OpName(s), rulekit.CtxLabel(c), c.UnlockedAt.Short(), strings.Replace(threadBound, "; call runtime.LockOSThread() first in the goroutine", "", 1))}
+			d.Related = append(d.Related, rulekit.Related(c.UnlockedAt, "the lock is undone here"))
+			p.Report(d)
+			continue
 		case !reported[s.Pos]:
 			reported[s.Pos] = true
 			d = rules.Diagnostic{Pos: s.Pos, Message: fmt.Sprintf("%s runs in %s that does not lock its OS thread: %s",
