@@ -15,7 +15,7 @@ import (
 
 func TestNCCL(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), collvet.Analyzer,
-		"ncclshare", "ncclloop", "nccltwo", "ncclgroup", "ncclstreams", "ncclsafe", "nccldevice", "ncclbinding", "ncclbindinguse", "nccllockshared", "nccldevicethreads", "nccllockundone")
+		"ncclshare", "ncclloop", "nccltwo", "ncclgroup", "ncclstreams", "ncclsafe", "nccldevice", "ncclbinding", "ncclbindinguse", "nccllockshared", "nccldevicethreads", "nccllockundone", "ncclinitall")
 }
 
 func TestLockFix(t *testing.T) {
@@ -52,6 +52,6 @@ func TestWithoutHeaders(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, dir, collvet.Analyzer,
-		"ncclshare", "ncclloop", "nccltwo", "ncclgroup", "ncclstreams", "ncclsafe", "nccldevice", "ncclbinding", "ncclbindinguse", "nccllockshared",
+		"ncclshare", "ncclloop", "nccltwo", "ncclgroup", "ncclstreams", "ncclsafe", "nccldevice", "ncclbinding", "ncclbindinguse", "nccllockshared", "ncclinitall",
 		"mpifunneled", "mpisingle", "mpirequest", "mpip2p", "ncclwrap", "wrapapp", "suppress")
 }

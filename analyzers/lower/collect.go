@@ -268,7 +268,11 @@ func (b *builder) noteAssign(n ast.Node) bool {
 			return true
 		}
 		if gc := b.tables.GroupCreators[name]; gc != nil && gc.Out.Pos >= 0 && gc.Out.Pos < len(x.Args) {
-			if obj := b.lhsObj(b.strip(x.Args[gc.Out.Pos])); obj != nil {
+			out := b.strip(x.Args[gc.Out.Pos])
+			if ix, ok := out.(*ast.IndexExpr); ok && gc.Clique {
+				out = b.strip(ix.X) // ncclCommInitAll(&comms[0], …) fills the array
+			}
+			if obj := b.lhsObj(out); obj != nil {
 				if _, dup := b.creator[obj]; !dup {
 					b.creator[obj] = b.allocValue(name, gc.Library, x)
 				}

@@ -504,6 +504,11 @@ func (b *builder) group(v value, lib string) *rules.Group {
 		g.Kind = rules.GroupWorld
 	case id != "unknown":
 		g.Kind, g.Pos = rules.GroupAlloc, v.pos
+		if gc := b.tables.GroupCreators[v.api]; gc != nil && gc.Clique {
+			// ncclCommInitAll: the handles are the ranks of one
+			// communicator, one per device.
+			g.PerIteration, g.Clique = true, true
+		}
 	}
 	if g.Backend == "" && id != "unknown" {
 		switch lib {

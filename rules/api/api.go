@@ -244,7 +244,11 @@ type GroupCreator struct {
 	Members Arg `toml:"members"`
 	// Color: the argument every member of the new communicator passes the
 	// same value in (Comm.Split's color).
-	Color   Arg    `toml:"color"`
+	Color Arg `toml:"color"`
+	// Clique: the creator makes the ranks of one communicator in this
+	// process, one per device (ncclCommInitAll's array): each is driven
+	// by its own thread, so threads on them are not one rank's threads.
+	Clique  bool   `toml:"clique"`
 	Library string `toml:"library"`
 	Doc     string `toml:"doc"`
 }
