@@ -192,6 +192,7 @@ func Load(paths []string, opts Options) (*Result, error) {
 	for i, f := range files {
 		mods[i] = namer.Name(f)
 	}
+	resolve.AddScriptRoots(mods, namer, func(top string) bool { return knownExternal[top] || libraryTop(tables, top) })
 	roots := rootDirs(paths)
 	began := time.Now()
 	if opts.Cache != nil {
@@ -353,6 +354,28 @@ func sourceBytes(files []resolve.SourceFile) int64 {
 		}
 	}
 	return total
+}
+
+// knownExternal: top-level modules a namespace directory of the program
+// must not take the name of (resolve.AddScriptRoots), besides the API
+// tables' libraries: the standard library modules the analysis reads.
+var knownExternal = map[string]bool{
+	"threading": true, "concurrent": true, "asyncio": true, "multiprocessing": true, "queue": true,
+	"signal": true, "os": true, "sys": true, "functools": true, "contextlib": true, "subprocess": true,
+	"time": true, "socket": true, "collections": true, "typing": true, "random": true, "logging": true,
+}
+
+// libraryTop reports whether top is the first component of one of the
+// API tables' library modules (torch for torch.distributed).
+func libraryTop(t *api.Tables, top string) bool {
+	for _, l := range t.Libraries {
+		for _, m := range l.Modules {
+			if first, _, _ := strings.Cut(m, "."); first == top {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rootDirs returns the directories the project files (pyproject.toml,

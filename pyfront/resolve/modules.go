@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ type Module struct {
 	Path      string   // as given, cleaned
 	IsPackage bool     // an __init__.py
 	absDir    string
+	absRoot   string // the given root it was found under ("" when given as a file)
 }
 
 // Package returns the package relative imports start from: the module
@@ -97,6 +99,7 @@ func (n *Namer) Name(f SourceFile) *Module {
 	m.Name = strings.Join(parts, ".")
 	if !f.Explicit {
 		if absRoot, err := filepath.Abs(f.Root); err == nil {
+			m.absRoot = absRoot
 			if rel, err := filepath.Rel(absRoot, absFile); err == nil && !strings.HasPrefix(rel, "..") {
 				rel = strings.TrimSuffix(filepath.ToSlash(rel), ".py")
 				rel = strings.TrimSuffix(rel, "/__init__")
@@ -118,6 +121,57 @@ func (n *Namer) Name(f SourceFile) *Module {
 		}
 	}
 	return m
+}
+
+// AddScriptRoots names modules the way a script's run sees them. Python
+// puts the directory of the script it runs first on sys.path, so a file
+// below a directory that holds scripts (files in no package) is
+// importable by its path from there, through namespace packages too:
+// `python tools/evalkit/run.py` imports tools/evalkit/pkg/sub/misc.py as
+// pkg.sub.misc even when pkg has no __init__.py. Those names become
+// aliases; a module's own name still wins where both exist (NewTable).
+// Only directories under the given roots count. A namespace package
+// loses to a regular package of the same name anywhere on sys.path, so a
+// directory without __init__.py named like an installed library
+// (external reports those: examples/deepspeed/) names nothing.
+func AddScriptRoots(mods []*Module, n *Namer, external func(top string) bool) {
+	scriptDirs := map[string]bool{}
+	for _, m := range mods {
+		if !m.IsPackage && m.absRoot != "" && !n.dirHasInit(m.absDir) {
+			scriptDirs[m.absDir] = true
+		}
+	}
+	if len(scriptDirs) == 0 {
+		return
+	}
+	for _, m := range mods {
+		if m.absRoot == "" {
+			continue
+		}
+		// The file's path below each script directory above it.
+		rel := []string{}
+		if !m.IsPackage {
+			rel = append(rel, strings.TrimSuffix(filepath.Base(m.Path), ".py"))
+		}
+		for d := m.absDir; ; {
+			if d != m.absDir && scriptDirs[d] && len(rel) > 1 &&
+				(n.dirHasInit(filepath.Join(d, rel[0])) || !external(rel[0])) {
+				alias := strings.Join(rel, ".")
+				if alias != m.Name && !slices.Contains(m.Aliases, alias) {
+					m.Aliases = append(m.Aliases, alias)
+				}
+			}
+			if d == m.absRoot {
+				break
+			}
+			parent := filepath.Dir(d)
+			if parent == d || !strings.HasPrefix(d, m.absRoot) {
+				break
+			}
+			rel = append([]string{filepath.Base(d)}, rel...)
+			d = parent
+		}
+	}
 }
 
 // Table indexes modules by every name they are importable as.

@@ -95,6 +95,47 @@ func TestModuleNames(t *testing.T) {
 	}
 }
 
+// TestScriptRoots: a script's directory is on sys.path, so files below it
+// are importable by their path from there, through namespace packages,
+// except under a name an installed library has.
+func TestScriptRoots(t *testing.T) {
+	root := t.TempDir()
+	for _, f := range []string{
+		"setup.py", "tools/evalkit/run.py", "tools/evalkit/pkg/sub/__init__.py", "tools/evalkit/pkg/sub/misc.py",
+		"tools/evalkit/deepspeed/launch.py", "tools/evalkit/helpers/__init__.py", "tools/evalkit/helpers/io.py",
+	} {
+		touch(t, filepath.Join(root, f))
+	}
+	files, err := Discover([]string{root}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := NewNamer()
+	var mods []*Module
+	for _, f := range files {
+		mods = append(mods, n.Name(f))
+	}
+	AddScriptRoots(mods, n, func(top string) bool { return top == "deepspeed" })
+	table := NewTable(mods)
+	for name, want := range map[string]string{
+		"pkg.sub.misc":               "tools/evalkit/pkg/sub/misc.py", // from the script's directory
+		"pkg.sub":                    "tools/evalkit/pkg/sub/__init__.py",
+		"helpers.io":                 "tools/evalkit/helpers/io.py",   // its own name
+		"tools.evalkit.pkg.sub.misc": "tools/evalkit/pkg/sub/misc.py", // from the root, as before
+	} {
+		m := table.Lookup(name, nil)
+		if m == nil || mustRel(t, root, m.Path) != want {
+			t.Errorf("Lookup(%q) = %+v, want %s", name, m, want)
+		}
+	}
+	if !table.IsPackagePrefix("pkg") {
+		t.Errorf("pkg is a namespace package seen from the script's directory")
+	}
+	if m := table.Lookup("deepspeed.launch", nil); m != nil || table.IsPackagePrefix("deepspeed") {
+		t.Errorf("a namespace directory named like a library shadows it: %+v", m)
+	}
+}
+
 func mustRel(t *testing.T, root, p string) string {
 	rel, err := filepath.Rel(root, p)
 	if err != nil {
