@@ -192,7 +192,7 @@ func Load(paths []string, opts Options) (*Result, error) {
 	for i, f := range files {
 		mods[i] = namer.Name(f)
 	}
-	resolve.AddScriptRoots(mods, namer, func(top string) bool { return knownExternal[top] || libraryTop(tables, top) })
+	resolve.AddImportRoots(mods, namer, func(top string) bool { return knownExternal[top] || libraryTop(tables, top) })
 	roots := rootDirs(paths)
 	began := time.Now()
 	if opts.Cache != nil {
@@ -357,7 +357,7 @@ func sourceBytes(files []resolve.SourceFile) int64 {
 }
 
 // knownExternal: top-level modules a namespace directory of the program
-// must not take the name of (resolve.AddScriptRoots), besides the API
+// must not take the name of (resolve.AddImportRoots), besides the API
 // tables' libraries: the standard library modules the analysis reads.
 var knownExternal = map[string]bool{
 	"threading": true, "concurrent": true, "asyncio": true, "multiprocessing": true, "queue": true,

@@ -123,39 +123,32 @@ func (n *Namer) Name(f SourceFile) *Module {
 	return m
 }
 
-// AddScriptRoots names modules the way a script's run sees them. Python
-// puts the directory of the script it runs first on sys.path, so a file
-// below a directory that holds scripts (files in no package) is
-// importable by its path from there, through namespace packages too:
-// `python tools/evalkit/run.py` imports tools/evalkit/pkg/sub/misc.py as
-// pkg.sub.misc even when pkg has no __init__.py. Those names become
-// aliases; a module's own name still wins where both exist (NewTable).
-// Only directories under the given roots count. A namespace package
-// loses to a regular package of the same name anywhere on sys.path, so a
-// directory without __init__.py named like an installed library
-// (external reports those: examples/deepspeed/) names nothing.
-func AddScriptRoots(mods []*Module, n *Namer, external func(top string) bool) {
-	scriptDirs := map[string]bool{}
-	for _, m := range mods {
-		if !m.IsPackage && m.absRoot != "" && !n.dirHasInit(m.absDir) {
-			scriptDirs[m.absDir] = true
-		}
-	}
-	if len(scriptDirs) == 0 {
-		return
-	}
+// AddImportRoots names modules the way a run may see them. Python finds
+// a module from every directory on sys.path: the directory of the script
+// it runs, the working directory (python -m, a launcher's cwd), the
+// PYTHONPATH a job script sets. Which directories of the program those
+// are is not written down, so every directory under the given roots that
+// is not itself a package is taken as one: a file below it is importable
+// by its path from there, through namespace packages (no __init__.py) too
+// (`python tools/evalkit/run.py` imports tools/evalkit/pkg/sub/misc.py as
+// pkg.sub.misc). Those names become aliases; a module's own name wins
+// where both exist (NewTable), and the nearest module to the importer
+// wins among aliases (Lookup). A namespace package loses to a regular
+// package of the same name anywhere on sys.path, so a directory without
+// __init__.py named like an installed library (external reports those:
+// examples/deepspeed/) names nothing.
+func AddImportRoots(mods []*Module, n *Namer, external func(top string) bool) {
 	for _, m := range mods {
 		if m.absRoot == "" {
 			continue
 		}
-		// The file's path below each script directory above it.
+		// The file's path below each directory above it.
 		rel := []string{}
 		if !m.IsPackage {
 			rel = append(rel, strings.TrimSuffix(filepath.Base(m.Path), ".py"))
 		}
 		for d := m.absDir; ; {
-			if d != m.absDir && scriptDirs[d] && len(rel) > 1 &&
-				(n.dirHasInit(filepath.Join(d, rel[0])) || !external(rel[0])) {
+			if len(rel) > 1 && !n.dirHasInit(d) && (n.dirHasInit(filepath.Join(d, rel[0])) || !external(rel[0])) {
 				alias := strings.Join(rel, ".")
 				if alias != m.Name && !slices.Contains(m.Aliases, alias) {
 					m.Aliases = append(m.Aliases, alias)

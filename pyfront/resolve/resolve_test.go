@@ -95,14 +95,16 @@ func TestModuleNames(t *testing.T) {
 	}
 }
 
-// TestScriptRoots: a script's directory is on sys.path, so files below it
-// are importable by their path from there, through namespace packages,
-// except under a name an installed library has.
-func TestScriptRoots(t *testing.T) {
+// TestImportRoots: a directory that is not a package may be on sys.path
+// (a script's, the working directory), so files below it are importable
+// by their path from there, through namespace packages, except under a
+// name an installed library has.
+func TestImportRoots(t *testing.T) {
 	root := t.TempDir()
 	for _, f := range []string{
 		"setup.py", "tools/evalkit/run.py", "tools/evalkit/pkg/sub/__init__.py", "tools/evalkit/pkg/sub/misc.py",
 		"tools/evalkit/deepspeed/launch.py", "tools/evalkit/helpers/__init__.py", "tools/evalkit/helpers/io.py",
+		"proj/apps/main/train.py", "proj/lingua/ckpt.py",
 	} {
 		touch(t, filepath.Join(root, f))
 	}
@@ -115,13 +117,14 @@ func TestScriptRoots(t *testing.T) {
 	for _, f := range files {
 		mods = append(mods, n.Name(f))
 	}
-	AddScriptRoots(mods, n, func(top string) bool { return top == "deepspeed" })
+	AddImportRoots(mods, n, func(top string) bool { return top == "deepspeed" })
 	table := NewTable(mods)
 	for name, want := range map[string]string{
 		"pkg.sub.misc":               "tools/evalkit/pkg/sub/misc.py", // from the script's directory
 		"pkg.sub":                    "tools/evalkit/pkg/sub/__init__.py",
 		"helpers.io":                 "tools/evalkit/helpers/io.py",   // its own name
 		"tools.evalkit.pkg.sub.misc": "tools/evalkit/pkg/sub/misc.py", // from the root, as before
+		"lingua.ckpt":                "proj/lingua/ckpt.py",           // from proj/, the working directory of `python -m apps.main.train`
 	} {
 		m := table.Lookup(name, nil)
 		if m == nil || mustRel(t, root, m.Path) != want {
