@@ -4673,6 +4673,11 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 			return
 		}
 		var targets []string
+		if sa.Method && recv != nil && len(c.Args) > 0 && strings.HasSuffix(ext, "."+method) && l.r.Ref(recv) == strings.TrimSuffix(ext, "."+method) {
+			// MPI.Request.Wait(req): the method called on its class, the
+			// handle its first argument.
+			recv = c.Args[0]
+		}
 		if sa.Method && recv != nil {
 			targets = append(targets, dotted(recv))
 		}

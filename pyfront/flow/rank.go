@@ -66,6 +66,11 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			if l.rankCall(n) {
 				return true, false
 			}
+			// What a broadcast or a reduction returns is every rank's
+			// (mpi4py's `ok = comm.bcast(ok, root=0)`), whatever went in.
+			if l.agreedCall(n) {
+				return false, false
+			}
 			// isinstance(x, T) asks for x's type, which ranks share
 			// even when x's value is their own (NeMo-Aligner's
 			// `isinstance(outputs, tuple)` on this rank's inference
