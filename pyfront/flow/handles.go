@@ -146,6 +146,10 @@ func (l *lowerer) returnedBinding(x ast.Expr, handles map[string]asyncBinding, p
 		return b, ok
 	case *ast.Call:
 		return l.asyncSite(x, params)
+	case *ast.ListComp:
+		// `return [comm.Ireduce(f, g) for f, g in pairs]`: a list of
+		// handles, one per element (firedrake's Ensemble).
+		return l.returnedBinding(x.Elt, handles, params)
 	case *ast.IfExp:
 		// `return reqs if non_blocking else [r.wait() for r in reqs]`:
 		// the handles come back when the caller passes True for the

@@ -3400,6 +3400,19 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			at := l.pos(l.stmt.Span())
 			w.ListStmt = &at
 			st.pending[v] = []*rules.Work{w}
+		} else if ws := l.literalWorks(value); len(ws) > 0 {
+			// reqs = [comm.Iallreduce(…, x), comm.Iallreduce(…, y)]: a
+			// list of handles, as for a comprehension.
+			// The first stands for the list: waiting the list waits
+			// them all, and a list never waited is one finding.
+			at := l.pos(l.stmt.Span())
+			w := ws[0]
+			w.Var, w.Discarded = v, false
+			w.ListStmt = &at
+			for _, o := range ws[1:] {
+				o.Escapes = true
+			}
+			st.pending[v] = ws[:1]
 		} else if lst := listOfElement(value); lst != "" && st.has(lst) {
 			// r = reqs.pop(), r = reqs[i]: r holds a handle of the list,
 			// and waiting it waits the list, as `for r in reqs` does.
@@ -3729,6 +3742,29 @@ func (l *lowerer) comprehensionWork(value ast.Expr) *rules.Work {
 		return s.Work
 	}
 	return nil
+}
+
+// literalWorks returns the works of a list or tuple display whose
+// elements include async collectives' calls.
+func (l *lowerer) literalWorks(value ast.Expr) []*rules.Work {
+	var elts []ast.Expr
+	switch x := value.(type) {
+	case *ast.List:
+		elts = x.Elts
+	case *ast.Tuple:
+		elts = x.Elts
+	default:
+		return nil
+	}
+	var ws []*rules.Work
+	for _, e := range elts {
+		if c, ok := e.(*ast.Call); ok {
+			if s := l.callAsync[c]; s != nil && s.Work != nil && !s.Work.Escapes {
+				ws = append(ws, s.Work)
+			}
+		}
+	}
+	return ws
 }
 
 // discarded marks the work of an expression-statement call as discarded.
