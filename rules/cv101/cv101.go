@@ -24,7 +24,8 @@ var Rule = rules.Register(&rules.Rule{
 			"torch.distributed.checkpoint.async_save's executor, a future's done-callback (run by the thread that completes " +
 			"the future), a function run through torch.distributed.rpc (on the destination's RPC thread pool), a goroutine; " +
 			"or a signal.signal handler, which Python runs on the main thread wherever the signal finds it, at a different " +
-			"point on each rank; or from one context that " +
+			"point on each rank (a handler that only tears the group down with destroy_process_group is not reported: the " +
+			"teardown is local); or from one context that " +
 			"runs on several threads at once (pool.map, threads started in a loop). Any backend counts: " +
 			"gloo groups shared by two threads break too. Autograd hooks are reported by CV102 instead. A thread " +
 			"joined right after it starts is not concurrent with the code after it; nor are two background saves of " +
@@ -134,6 +135,11 @@ func run(p *rules.Pass) {
 			c := rulekit.Thread(r.Ctx, prog)
 			if c != nil && c.Kind == rules.Autograd {
 				continue // CV102's business
+			}
+			if c != nil && c.Kind == rules.Signal && s.Op == "destroy" {
+				// A handler that tears the group down (and exits): the
+				// teardown is local, no rank pairs it with anything.
+				continue
 			}
 			g := rulekit.ReachGroup(s, r)
 			add(g, use{site: s, group: g, reach: r, ctx: c})
