@@ -324,6 +324,11 @@ type Site struct {
 	// that the library runs (dcp.async_save); the calling thread issues
 	// none of them itself.
 	Offloaded bool
+	// SubsetWorld: an init_process_group sized to the members of a list
+	// that its function tests the rank's membership in (`if rank not in
+	// ranks: return` … world_size=len(ranks)): the default group it makes
+	// holds those ranks only, so a membership test is that group's.
+	SubsetWorld bool
 	// Inputs and Outputs name the abstract tensors the call reads and
 	// writes (variable or attribute paths, e.g. "shard", "self.buf"), as
 	// far as the front end knows them.

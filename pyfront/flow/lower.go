@@ -3744,6 +3744,52 @@ func (l *lowerer) comprehensionWork(value ast.Expr) *rules.Work {
 	return nil
 }
 
+// subsetWorld reports an init call sized `world_size=len(xs)` in a
+// function that tests the rank's membership in xs (rules.Site.SubsetWorld).
+func (l *lowerer) subsetWorld(c *ast.Call) bool {
+	var size ast.Expr
+	for _, k := range c.Keywords {
+		if k.Arg == "world_size" {
+			size = k.Value
+		}
+	}
+	lc, ok := size.(*ast.Call)
+	if !ok || len(lc.Args) != 1 || dotted(lc.Func) != "len" {
+		return false
+	}
+	list := dotted(lc.Args[0])
+	if list == "" {
+		return false
+	}
+	found := false
+	ast.InspectStmts(l.body, func(s ast.Stmt) bool {
+		if found {
+			return false
+		}
+		var test ast.Expr
+		switch s := s.(type) {
+		case *ast.If:
+			test = s.Test
+		case *ast.While:
+			test = s.Test
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		default:
+			return true
+		}
+		ast.Inspect(test, func(n ast.Node) bool {
+			cmp, ok := n.(*ast.Compare)
+			if ok && len(cmp.Ops) == 1 && (cmp.Ops[0] == ast.In || cmp.Ops[0] == ast.NotIn) &&
+				dotted(cmp.Comparators[0]) == list && l.isRank(cmp.Left) {
+				found = true
+			}
+			return !found
+		})
+		return true
+	})
+	return found
+}
+
 // literalWorks returns the works of a list or tuple display whose
 // elements include async collectives' calls.
 func (l *lowerer) literalWorks(value ast.Expr) []*rules.Work {
@@ -4413,6 +4459,9 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 				site.Outputs = append(site.Outputs, tensors(x)...)
 			}
 		}
+	}
+	if site.Kind == rules.OpInit && site.Op == "init" && l.subsetWorld(c) {
+		site.SubsetWorld = true
 	}
 	if entry != nil && site.GroupText == "" {
 		if x := arg(c, entry.Group); x != nil {

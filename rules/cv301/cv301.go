@@ -168,8 +168,10 @@ if accelerator.is_main_process:
 
 // counts reports whether an op takes part in the sequence comparison.
 // Point-to-point is rank-asymmetric by design; ops on a named subgroup may
-// legitimately be guarded by a membership test.
-func counts(o *rules.OpRef, membership bool) bool {
+// legitimately be guarded by a membership test, and so may those on the
+// default group when the program makes it of a list's members only
+// (subsetWorld).
+func counts(o *rules.OpRef, membership, subsetWorld bool) bool {
 	if o == nil {
 		return false
 	}
@@ -183,16 +185,16 @@ func counts(o *rules.OpRef, membership bool) bool {
 			}
 		}
 	}
-	if membership && o.Group != nil && o.Group.Kind == rules.GroupAlloc {
+	if membership && o.Group != nil && (o.Group.Kind == rules.GroupAlloc || subsetWorld && o.Group.Kind == rules.GroupWorld) {
 		return false
 	}
 	return true
 }
 
-func filter(ops []*rules.OpRef, membership bool) []*rules.OpRef {
+func filter(ops []*rules.OpRef, membership, subsetWorld bool) []*rules.OpRef {
 	var out []*rules.OpRef
 	for _, o := range ops {
-		if counts(o, membership) {
+		if counts(o, membership, subsetWorld) {
 			out = append(out, o)
 		}
 	}
@@ -390,6 +392,10 @@ func isMembership(cond string) bool {
 
 func run(p *rules.Pass) {
 	seen := map[rules.Pos]bool{}
+	subset := false
+	for _, s := range p.Prog.Sites {
+		subset = subset || s.SubsetWorld
+	}
 	for _, br := range p.Prog.Branches {
 		if br == nil || br.Paired {
 			continue // a paired branch's ranks issue the same sequence once each
@@ -409,7 +415,7 @@ func run(p *rules.Pass) {
 			continue
 		}
 		if br.JoinedLoop {
-			for _, o := range filter(br.Then, false) {
+			for _, o := range filter(br.Then, false, false) {
 				if o.Site != nil && rulekit.IssueOrdered(o.Site) {
 					reportJoinedLoop(p, br, o, seen)
 					break
@@ -418,7 +424,7 @@ func run(p *rules.Pass) {
 			continue
 		}
 		if br.InTurns {
-			for _, o := range filter(br.Then, false) {
+			for _, o := range filter(br.Then, false, false) {
 				if rulekit.IssueOrdered(o.Site) || o.Site == nil {
 					reportInTurns(p, br, o, seen)
 					break
@@ -445,7 +451,7 @@ func run(p *rules.Pass) {
 			continue
 		}
 		if br.SetOrder {
-			for _, o := range filter(br.Then, false) {
+			for _, o := range filter(br.Then, false, false) {
 				// Horovod matches operations by tensor name: the order
 				// in which a rank submits them does not matter. Each
 				// backward reduces the whole model's gradients, in the
@@ -461,9 +467,9 @@ func run(p *rules.Pass) {
 			continue
 		}
 		mem := isMembership(br.Cond)
-		then, els := filter(withinSplit(withinUniform(br.Then, br.UniformIn), br, p.Prog), mem), filter(withinSplit(withinUniform(br.Else, br.UniformIn), br, p.Prog), mem)
+		then, els := filter(withinSplit(withinUniform(br.Then, br.UniformIn), br, p.Prog), mem, subset), filter(withinSplit(withinUniform(br.Else, br.UniformIn), br, p.Prog), mem, subset)
 		if br.EarlyExit {
-			after := filter(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), mem)
+			after := filter(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), mem, subset)
 			// The exiting ranks run `then`; the others run `els` then `after`.
 			others := append(append([]*rules.OpRef{}, els...), after...)
 			if incomparable(then, others) {
