@@ -98,14 +98,7 @@ type use struct {
 
 func run(p *rules.Pass) {
 	prog := p.Prog
-	callers := map[*rules.Function][]*rules.Call{}
-	for _, f := range prog.Funcs {
-		for _, c := range f.Calls {
-			if c != nil && c.Callee != nil {
-				callers[c.Callee] = append(callers[c.Callee], c)
-			}
-		}
-	}
+	callers := rulekit.Callers(prog)
 	byGroup := map[string][]use{}
 	var order []string
 	add := func(g *rules.Group, u use) {
@@ -255,43 +248,9 @@ func instead(a, b use) bool {
 	return false
 }
 
-// setupBefore reports that b, on the main thread, runs only before the
-// thread of a is started: the function that starts the thread is called
-// once, from a function that reaches b through an earlier call of its own
-// (`h.initialize(); h.start_helper_threads()`, PipeDream's setup
-// all_gather and its helper threads), or issues b itself earlier; and
-// every function on b's chain from there has that one caller.
+// setupBefore: rulekit.SetupBefore for two uses.
 func setupBefore(callers map[*rules.Function][]*rules.Call, a, b use) bool {
-	c := a.ctx
-	if c == nil || c.Kind != rules.Thread || c.SpawnIn == nil || b.site == nil || !rulekit.IsMain(b.ctx) {
-		return false
-	}
-	starts := callers[c.SpawnIn]
-	if len(starts) != 1 || starts[0].Caller == nil {
-		return false
-	}
-	start := starts[0]
-	earlier := func(p rules.Pos) bool { return p.Path == start.Pos.Path && lineCol(p) < lineCol(start.Pos) }
-	if b.site.Func == start.Caller {
-		return earlier(b.site.Pos) && len(callers[start.Caller]) <= 1
-	}
-	if b.reach == nil {
-		return false
-	}
-	for i, call := range b.reach.Chain {
-		if call == nil || call.Caller != start.Caller || !earlier(call.Pos) {
-			continue
-		}
-		// The rest of the chain, down to b, is reached through this
-		// call alone.
-		for _, next := range b.reach.Chain[i:] {
-			if next == nil || next.Callee == nil || len(callers[next.Callee]) != 1 {
-				return false
-			}
-		}
-		return true
-	}
-	return false
+	return rulekit.SetupBefore(callers, a.ctx, b.site, b.reach, b.ctx)
 }
 
 // beforeSpawn reports whether b is a collective that the function

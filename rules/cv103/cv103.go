@@ -85,10 +85,12 @@ type use struct {
 	site  *rules.Site
 	group *rules.Group
 	ctx   *rules.Context
+	reach *rules.Reach
 }
 
 func run(p *rules.Pass) {
 	prog := p.Prog
+	callers := rulekit.Callers(prog)
 	var uses []use
 	for _, s := range prog.Sites {
 		if !rulekit.Communicates(s) || !rulekit.IssueOrdered(s) || s.Kind == rules.OpInit || s.Kind == rules.OpGroupCreate {
@@ -103,12 +105,12 @@ func run(p *rules.Pass) {
 			if c != nil && c.Kind == rules.Autograd {
 				continue // CV102 reports user hooks, with the group note
 			}
-			uses = append(uses, use{s, g, c})
+			uses = append(uses, use{s, g, c, r})
 		}
 	}
 	for _, c := range prog.Contexts {
 		if c.Kind == rules.Background && c.Entry == nil && c.Group != nil && rulekit.Known(c.Group) && c.Group.IsDevice() {
-			uses = append(uses, use{&rules.Site{Pos: c.Spawn, API: c.SpawnAPI, Group: c.Group, Kind: rules.OpFramework}, c.Group, c})
+			uses = append(uses, use{&rules.Site{Pos: c.Spawn, API: c.SpawnAPI, Group: c.Group, Kind: rules.OpFramework}, c.Group, c, nil})
 		}
 	}
 	reported := map[*rules.Context]bool{}
@@ -144,7 +146,8 @@ func run(p *rules.Pass) {
 		}
 		for _, b := range uses {
 			if b.ctx == a.ctx || rulekit.SameGroup(a.group, b.group) || !rulekit.Concurrent(a.ctx, b.ctx) ||
-				!rulekit.MayShareProcess(prog, rulekit.RunsIn(a.site, a.ctx), rulekit.RunsIn(b.site, b.ctx)) {
+				!rulekit.MayShareProcess(prog, rulekit.RunsIn(a.site, a.ctx), rulekit.RunsIn(b.site, b.ctx)) ||
+				rulekit.SetupBefore(callers, a.ctx, b.site, b.reach, b.ctx) {
 				continue
 			}
 			reported[a.ctx] = true

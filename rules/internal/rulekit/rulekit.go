@@ -321,3 +321,58 @@ func ExitedBefore(a, cur *rules.Arm) bool {
 	}
 	return false
 }
+
+// Callers maps each function of the program to the calls that reach it.
+func Callers(prog *rules.Program) map[*rules.Function][]*rules.Call {
+	callers := map[*rules.Function][]*rules.Call{}
+	for _, f := range prog.Funcs {
+		for _, c := range f.Calls {
+			if c != nil && c.Callee != nil {
+				callers[c.Callee] = append(callers[c.Callee], c)
+			}
+		}
+	}
+	return callers
+}
+
+// SetupBefore reports that a site on the main thread (site, reached along
+// reach in context on) runs only before the thread or pool task of c is
+// started: the function that starts it is called once, from a function
+// that reaches the site through an earlier call of its own
+// (`h.initialize(); h.start_helper_threads()`, PipeDream's setup
+// all_gather and its helper threads), or issues the site itself earlier;
+// and every function on the site's chain from there has that one caller.
+// A pool's threads run only the tasks submitted to it, so for a pool the
+// submission is the start.
+func SetupBefore(callers map[*rules.Function][]*rules.Call, c *rules.Context, site *rules.Site, reach *rules.Reach, on *rules.Context) bool {
+	if c == nil || c.Kind != rules.Thread && c.Kind != rules.Pool || c.SpawnIn == nil || site == nil || !IsMain(on) {
+		return false
+	}
+	starts := callers[c.SpawnIn]
+	if len(starts) != 1 || starts[0].Caller == nil {
+		return false
+	}
+	start := starts[0]
+	lineCol := func(p rules.Pos) int { return p.Line<<16 | p.Col }
+	earlier := func(p rules.Pos) bool { return p.Path == start.Pos.Path && lineCol(p) < lineCol(start.Pos) }
+	if site.Func == start.Caller {
+		return earlier(site.Pos) && len(callers[start.Caller]) <= 1
+	}
+	if reach == nil {
+		return false
+	}
+	for i, call := range reach.Chain {
+		if call == nil || call.Caller != start.Caller || !earlier(call.Pos) {
+			continue
+		}
+		// The rest of the chain, down to the site, is reached through
+		// this call alone.
+		for _, next := range reach.Chain[i:] {
+			if next == nil || next.Callee == nil || len(callers[next.Callee]) != 1 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
