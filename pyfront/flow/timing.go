@@ -244,6 +244,10 @@ func (l *lowerer) signalFlag(n ast.Node, fn *rules.Function) bool {
 		if n.Ctx != ast.Load {
 			return false
 		}
+	case *ast.Subscript:
+		if _, ok := n.Value.(*ast.Name); !ok || n.Ctx != ast.Load {
+			return false // flags["stop"]
+		}
 	default:
 		return false
 	}

@@ -21,7 +21,10 @@ import (
 //     (`self.trainer._received_sigterm = True`, Lightning's signal
 //     connector), owned by the classes that object's values are instances
 //     of;
-//   - a module global that a handler declares global and sets.
+//   - a module global that a handler declares global and sets;
+//   - an item of a module global that a handler stores into
+//     (`preemption_flag["flag"] = True`, Meta lingua's train loop): any
+//     item of it read elsewhere.
 //
 // A background thread's function that sets one (a pool task that starts
 // a daemon and records it in a global, torch's async checkpoint process
@@ -34,6 +37,7 @@ import (
 type signalFlags struct {
 	attrs   map[*callgraph.Class]map[string]bool // per owning class
 	globals map[*resolve.Scope]map[string]bool   // per module scope
+	items   map[*resolve.Scope]map[string]bool   // module globals whose items are set
 	// setters: the functions that set them (their own reads are in
 	// program order with the writes).
 	setters map[*callgraph.Func]bool
@@ -47,7 +51,7 @@ func (r *resolver) SignalFlag(fn *rules.Function, e ast.Expr) bool {
 		b.signalFlags = b.collectSignalFlags()
 	}
 	flags := b.signalFlags
-	if len(flags.attrs) == 0 && len(flags.globals) == 0 {
+	if len(flags.attrs) == 0 && len(flags.globals) == 0 && len(flags.items) == 0 {
 		return false
 	}
 	f := b.fnOf(fn)
@@ -75,6 +79,13 @@ func (r *resolver) SignalFlag(fn *rules.Function, e ast.Expr) bool {
 		}
 		sc := f.Scope.Lookup(e.Id)
 		return sc != nil && sc.Kind == resolve.ModuleScope && flags.globals[sc][e.Id]
+	case *ast.Subscript:
+		v, ok := e.Value.(*ast.Name)
+		if !ok || e.Ctx != ast.Load || len(flags.items) == 0 || f == nil || f.Scope == nil {
+			return false
+		}
+		sc := f.Scope.Lookup(v.Id)
+		return sc != nil && sc.Kind == resolve.ModuleScope && flags.items[sc][v.Id]
 	}
 	return false
 }
@@ -93,7 +104,8 @@ func (b *builder) instanceClasses(vals []callgraph.ValueID) []*callgraph.Class {
 // collectSignalFlags finds what the signal handlers and the functions
 // background threads run (and the functions nested in them) set.
 func (b *builder) collectSignalFlags() *signalFlags {
-	out := &signalFlags{attrs: map[*callgraph.Class]map[string]bool{}, globals: map[*resolve.Scope]map[string]bool{}, setters: map[*callgraph.Func]bool{}}
+	out := &signalFlags{attrs: map[*callgraph.Class]map[string]bool{}, globals: map[*resolve.Scope]map[string]bool{},
+		items: map[*resolve.Scope]map[string]bool{}, setters: map[*callgraph.Func]bool{}}
 	addAttr := func(c *callgraph.Class, attr string) {
 		if out.attrs[c] == nil {
 			out.attrs[c] = map[string]bool{}
@@ -140,6 +152,17 @@ func (b *builder) collectSignalFlags() *signalFlags {
 							out.globals[mod] = map[string]bool{}
 						}
 						out.globals[mod][t.Id] = true
+					}
+				case *ast.Subscript:
+					// flags["stop"] = True on a module's dict: no global
+					// declaration needed to store an item.
+					if v, ok := t.Value.(*ast.Name); ok && (!f.Scope.Bound[v.Id] || f.Scope.Global[v.Id]) {
+						if mod := f.Scope.Lookup(v.Id); mod != nil && mod.Kind == resolve.ModuleScope {
+							if out.items[mod] == nil {
+								out.items[mod] = map[string]bool{}
+							}
+							out.items[mod][v.Id] = true
+						}
 					}
 				}
 			}
