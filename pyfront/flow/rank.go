@@ -336,8 +336,15 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 	ast.InspectBody(body, func(n ast.Node) bool {
 		if i, ok := n.(*ast.If); ok && l.fsProbe(i.Test) {
 			mark := func(n ast.Node) bool {
-				if r, ok := n.(*ast.Return); ok {
-					underCheck[r] = true
+				switch n := n.(type) {
+				case *ast.Return:
+					underCheck[n] = true
+				case *ast.Assign:
+					// `if (p / name).is_file(): path = p`: what the arm
+					// binds is this host's answer.
+					if t, ok := n.Targets[0].(*ast.Name); ok && len(n.Targets) == 1 && flagValue(n.Value) {
+						l.fsVars[t.Id] = true
+					}
 				}
 				return true
 			}
@@ -359,17 +366,29 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		case r.Value == nil:
 			consts["None"] = true
 		default:
-			k, isConst := r.Value.(*ast.Constant)
-			if !isConst {
+			if _, isConst := r.Value.(*ast.Constant); !isConst && !emptyDisplay(r.Value) {
 				other = true
 				break
 			}
-			consts[ast.Dump(k, ast.DumpOptions{})] = true
+			consts[ast.Dump(r.Value, ast.DumpOptions{})] = true
 			checked = checked || underCheck[r]
 		}
 		return false
 	})
 	return !other && (probed || checked && len(consts) > 1)
+}
+
+// emptyDisplay: [], (), {}: a constant answer ("nothing found").
+func emptyDisplay(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.List:
+		return len(e.Elts) == 0
+	case *ast.Tuple:
+		return len(e.Elts) == 0
+	case *ast.Dict:
+		return len(e.Keys) == 0
+	}
+	return false
 }
 
 func hasAnyPrefix(s string, prefixes []string) bool {
