@@ -46,6 +46,13 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 		inst := g.instanceValue(val.Class)
 		g.s.add(cs.result, inst)
 		s, ext, ok := g.lookupClass(val.Class, "__init__", &watcher{c: cid, v: v})
+		if !ok || ext == "<builtin>.object.__init__" {
+			// No __init__ of its own: a dataclass's generated one stores
+			// the arguments in its fields.
+			if fields, isDC := dataclassFields(val.Class); isDC {
+				g.dataclassInit(cid, cs, inst, fields)
+			}
+		}
 		if !ok {
 			return
 		}
@@ -766,4 +773,91 @@ func firstParam(a *ast.Arguments) string {
 		return a.Args[0].Arg
 	}
 	return ""
+}
+
+// dataclassFields returns the fields of a @dataclass class of the program
+// in definition order (its annotated class-body names), and whether the
+// class is one. The generated __init__ stores its arguments in them.
+func dataclassFields(c *Class) ([]string, bool) {
+	if c == nil || c.Node == nil || !isDataclass(c.Node) {
+		return nil, false
+	}
+	var fields []string
+	for _, st := range c.Node.Body {
+		a, ok := st.(*ast.AnnAssign)
+		if !ok {
+			continue
+		}
+		n, ok := a.Target.(*ast.Name)
+		if !ok || n.Id == "_" || classVar(a.Annotation) {
+			continue
+		}
+		fields = append(fields, n.Id)
+	}
+	return fields, true
+}
+
+// isDataclass: decorated with dataclass, dataclasses.dataclass, or a call
+// of either (@dataclass(frozen=True)).
+func isDataclass(cd *ast.ClassDef) bool {
+	for _, d := range cd.DecoratorList {
+		if c, ok := d.(*ast.Call); ok {
+			d = c.Func
+		}
+		switch d := d.(type) {
+		case *ast.Name:
+			if d.Id == "dataclass" {
+				return true
+			}
+		case *ast.Attribute:
+			if v, ok := d.Value.(*ast.Name); ok && v.Id == "dataclasses" && d.Attr == "dataclass" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// classVar: a ClassVar[...] or InitVar[...] annotation, not a field the
+// instance stores.
+func classVar(ann ast.Expr) bool {
+	if s, ok := ann.(*ast.Subscript); ok {
+		ann = s.Value
+	}
+	switch a := ann.(type) {
+	case *ast.Name:
+		return a.Id == "ClassVar" || a.Id == "InitVar"
+	case *ast.Attribute:
+		return a.Attr == "ClassVar" || a.Attr == "InitVar"
+	}
+	return false
+}
+
+// dataclassInit stores a dataclass constructor call's arguments in the
+// instance's fields: positional ones in field order (only when no base
+// class of the program adds fields before them), keywords by name.
+func (g *Graph) dataclassInit(cid constraintID, cs *CallSite, inst ValueID, fields []string) {
+	positional := true
+	if c := g.Values[inst].Class; len(c.mro) > 1 {
+		for _, m := range c.mro[1:] {
+			if m.cls != nil {
+				if _, ok := dataclassFields(m.cls); ok {
+					positional = false
+				}
+			}
+		}
+	}
+	if positional {
+		for i, a := range cs.args {
+			if a < 0 || i >= len(fields) {
+				break
+			}
+			g.copy(a, g.storeSlot(cid, inst, fields[i]))
+		}
+	}
+	for i, k := range cs.kwNames {
+		if slices.Contains(fields, k) {
+			g.copy(cs.kwSlots[i], g.storeSlot(cid, inst, k))
+		}
+	}
 }
