@@ -519,6 +519,12 @@ type RankBranch struct {
 	// iterable, or a dict keyed by such elements handed to a per-key
 	// collective), so their number follows the batch's contents (R4).
 	DataCount bool
+	// RankCount: no condition but collectives issued once per element of
+	// an iterable whose length depends on the rank (Guard, Cond: the
+	// loop's iterable): `for _ in range(rank)`, `for p in shards[rank]`,
+	// `for f in files[rank::world]` (one more element on some ranks unless
+	// the length divides evenly).
+	RankCount bool
 	// Reordered: a condition not known to be a rank test whose two arms
 	// issue the same collectives on two or more groups in different
 	// orders (R17). Ranks that take different arms then wait on each

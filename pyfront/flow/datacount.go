@@ -135,3 +135,142 @@ func (l *lowerer) markFilled(perElement, perDatum []string) {
 		l.dataVars[v] = true
 	}
 }
+
+// rankCounted asks, before the body is lowered, whether iter's length
+// depends on the rank; rankLoop records the branch after it, when the
+// body's sites know their group arguments.
+func (l *lowerer) rankCounted(iter ast.Expr) bool {
+	return l.notDist == 0 && (len(l.rankVars) > 0 || mentionsCall(iter)) && l.rankCount(iter, 0)
+}
+
+// rankLoop records a loop whose number of passes depends on the rank and
+// whose body issues collectives (rules.RankBranch.RankCount). Ops on a
+// group the loop variable names (`for g in my_groups[rank]:
+// all_reduce(t, group=g)`, each rank on the groups it belongs to) are
+// the members' business and left out.
+func (l *lowerer) rankLoop(iter, target ast.Expr, body []ast.Stmt) {
+	names := map[string]bool{}
+	ast.Inspect(target, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok {
+			names[nm.Id] = true
+		}
+		return true
+	})
+	var ops []*rules.OpRef
+	for _, o := range l.ops(body) {
+		if o.Site != nil && o.Site.GroupText != "" && mentionsAny(o.Site.GroupText, names) {
+			continue
+		}
+		ops = append(ops, o)
+	}
+	if len(ops) > 0 {
+		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(iter.Span()), Cond: l.text(iter), Then: ops, RankCount: true, Divergence: rules.RankTest})
+	}
+}
+
+// rankCount reports an iterable whose length depends on the rank: range()
+// of a rank value, the rank's own element of a container (shards[rank]),
+// the rank's stride of a list (xs[rank::world]), a local bound to one, and
+// what keeps their count (enumerate, list, sorted, reversed, tuple).
+func (l *lowerer) rankCount(e ast.Expr, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	switch e := e.(type) {
+	case *ast.Call:
+		switch dotted(e.Func) {
+		case "range":
+			for _, a := range e.Args {
+				if l.countRank(a) {
+					return true
+				}
+			}
+		case "enumerate", "list", "sorted", "reversed", "tuple":
+			return len(e.Args) > 0 && l.rankCount(e.Args[0], depth+1)
+		}
+	case *ast.Subscript:
+		if l.isRank(e.Value) {
+			return false // a container that is itself the rank's: its length is another question
+		}
+		if sl, ok := e.Slice.(*ast.Slice); ok {
+			return sl.Lower != nil && l.countRank(sl.Lower) && sl.Step != nil
+		}
+		return l.countRank(e.Slice)
+	case *ast.Name:
+		if d := l.rankDefs[e.Id]; d != nil {
+			return l.rankCount(d, depth+1)
+		}
+	}
+	return false
+}
+
+// countRank is isRank for a count or an index: the rank itself, a local
+// holding it, a rank call or rank attribute, and arithmetic on them, but
+// not the attributes of an object that was merely made with the rank
+// (`trainer.start_epoch` of `Trainer(local_rank=…)`).
+func (l *lowerer) countRank(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Attribute:
+			found = l.rankAttr(n)
+			return false
+		case *ast.Name:
+			found = n.Ctx == ast.Load && l.rankVars[n.Id] && !constructed(l.rankDefs[n.Id])
+		case *ast.Call:
+			if l.rankCall(n) {
+				found = true
+			}
+			return !found && len(n.Args) > 0 // len(xs) of a rank's list: walk
+		case *ast.Lambda:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
+// constructed: an instantiation (`Trainer(local_rank=…)`): an object,
+// not a number.
+func constructed(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	name := lastName(dotted(c.Func))
+	return name != "" && name[0] >= 'A' && name[0] <= 'Z'
+}
+
+// mentionsCall: e contains a call (a rank value may come from one without
+// any rank local: range(dist.get_rank())).
+func mentionsCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, ok := n.(*ast.Call); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// mentionsAny reports whether source text names one of names as a whole
+// identifier.
+func mentionsAny(text string, names map[string]bool) bool {
+	start := -1
+	for i := 0; i <= len(text); i++ {
+		word := i < len(text) && (text[i] == '_' || text[i] >= 'a' && text[i] <= 'z' || text[i] >= 'A' && text[i] <= 'Z' || text[i] >= '0' && text[i] <= '9')
+		if word && start < 0 {
+			start = i
+		} else if !word && start >= 0 {
+			if names[text[start:i]] && (start == 0 || text[start-1] != '.') {
+				return true
+			}
+			start = -1
+		}
+	}
+	return false
+}

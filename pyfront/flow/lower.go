@@ -1768,7 +1768,11 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.loopHead(s.Iter, s.Target, st)
 		filled := l.setFilled(s.Iter, s.Target, s.Body)
 		perDatum := l.dataLoop(s.Iter, s.Target, s.Body)
+		counted := l.rankCounted(s.Iter)
 		end := l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st)
+		if counted {
+			l.rankLoop(s.Iter, s.Target, s.Body)
+		}
 		l.markFilled(filled, perDatum)
 		return end, false
 	case *ast.AsyncFor:

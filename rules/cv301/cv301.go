@@ -110,7 +110,9 @@ var Rule = rules.Register(&rules.Rule{
 			"sampler is a DistributedSampler, which evens them, nor inside DDP's join() context, which shadows a finished rank's " +
 			"all-reduces). So are collectives issued once per element of a field of " +
 			"this rank's batch (`for task in batch[\"tasks\"]: self.log(task, …, sync_dist=True)`, or log_dict(sync_dist=True) on a dict keyed " +
-			"by them, R4): the batch's own fields, keys() and items() are the same on every rank and fine. And, whatever the condition, " +
+			"by them, R4): the batch's own fields, keys() and items() are the same on every rank and fine. So are collectives in a loop " +
+			"over an iterable whose length depends on the rank (`for _ in range(rank)`, `for p in partitions[rank]`, `for f in " +
+			"files[rank::world]`), except those on a group the loop variable names (each rank on its own groups). And, whatever the condition, " +
 			"an if whose two arms issue the same collectives on two or more groups in different orders (R17): ranks that take different " +
 			"arms wait on each other across groups. " +
 			"In JAX, a host copy (np.asarray, float(), .item(), jax.device_get) of a jitted function's result under a " +
@@ -438,6 +440,12 @@ func run(p *rules.Pass) {
 			}
 			continue
 		}
+		if br.RankCount {
+			for _, o := range filter(br.Then, false, false) {
+				reportRankCount(p, br, o, seen)
+			}
+			continue
+		}
 		if br.SkipsStep {
 			for _, o := range br.Then {
 				reportSkipsStep(p, br, o, seen)
@@ -661,6 +669,22 @@ func reportDataCount(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen m
 			"Lightning reports \"mismatch between collectives\"); issue a fixed set on every rank (every key, with a zero where a rank has no data), "+
 			"or agree on the set first", opName(o), rulekit.GroupLabel(o.Group), br.Cond)}
 	d.Related = append(d.Related, rulekit.Related(br.Guard, "elements of this rank's own batch"))
+	addReached(&d, o)
+	p.Report(d)
+}
+
+// reportRankCount reports a collective issued once per element of an
+// iterable whose length depends on the rank.
+func reportRankCount(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
+	if seen[o.Pos] {
+		return
+	}
+	seen[o.Pos] = true
+	d := rules.Diagnostic{Pos: o.Pos, Message: fmt.Sprintf(
+		"%s on %s is issued once per element of `%s`, whose length depends on the rank: ranks issue it different numbers "+
+			"of times, and the extra ones pair with the next collective or wait forever (hang); loop the same number of times "+
+			"on every rank (pad the shorter shares, or loop over every rank's share)", opName(o), rulekit.GroupLabel(o.Group), br.Cond)}
+	d.Related = append(d.Related, rulekit.Related(br.Guard, "the rank-dependent iterable"))
 	addReached(&d, o)
 	p.Report(d)
 }

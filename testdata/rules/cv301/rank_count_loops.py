@@ -1,0 +1,22 @@
+# Collectives in loops whose number of passes depends on the rank: the
+# ranks issue them different numbers of times.
+import torch.distributed as dist
+
+
+def warmup(t):
+    rank = dist.get_rank()
+    for _ in range(rank):
+        dist.all_reduce(t)  # want CV301 "all_reduce on the default group \(WORLD\) is issued once per element of `range\(rank\)`, whose length depends on the rank"
+
+
+def own_partition(partitions):
+    rank = dist.get_rank()
+    for p in partitions[rank]:
+        dist.broadcast(p, src=rank)  # want CV301 "broadcast on the default group \(WORLD\) is issued once per element of `partitions\[rank\]`"
+
+
+def strided(files, model, load):
+    rank, world = dist.get_rank(), dist.get_world_size()
+    mine = files[rank::world]
+    for i, f in enumerate(mine):
+        dist.all_reduce(load(f))  # want CV301 "is issued once per element of `enumerate\(mine\)`"

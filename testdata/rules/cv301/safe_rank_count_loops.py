@@ -1,0 +1,36 @@
+# Loops that run the same number of passes on every rank, or whose
+# collectives are on the groups the loop variable names (each rank on the
+# groups it belongs to), or point-to-point.
+import torch.distributed as dist
+
+
+class Trainer:
+    def __init__(self, local_rank, start_epoch=0, max_epoch=10):
+        self.local_rank = local_rank
+        self.start_epoch = start_epoch
+        self.max_epoch = max_epoch
+
+
+def every_share(partitions):
+    world = dist.get_world_size()
+    for r in range(world):
+        for p in partitions[r]:
+            dist.broadcast(p, src=r)
+
+
+def my_groups(groups_of, t):
+    rank = dist.get_rank()
+    for g in groups_of[rank]:
+        dist.all_reduce(t, group=g)
+
+
+def sends(chunks, t):
+    rank = dist.get_rank()
+    for c in chunks[rank]:
+        dist.send(c, dst=(rank + 1) % dist.get_world_size())
+
+
+def epochs(local_rank, t):
+    trainer = Trainer(local_rank=local_rank)
+    for epoch in range(trainer.start_epoch, trainer.max_epoch):
+        dist.barrier()
