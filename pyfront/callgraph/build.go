@@ -1410,6 +1410,14 @@ func (b *builder) expr(u unit, e ast.Expr) slotID {
 		return noSlot
 	case *ast.IfExp:
 		b.expr(u, n.Test)
+		if types := b.isinstanceOf(u, n.Test, n.Orelse); types >= 0 {
+			// `x.module if isinstance(x, DDP) else x`: the else arm is
+			// never a DDP.
+			orelse := b.expr(u, n.Orelse)
+			narrowed := g.s.newSlot()
+			g.use(orelse, constraint{kind: cNarrow, src: types, dst: narrowed})
+			return b.union(b.expr(u, n.Body), narrowed)
+		}
 		return b.union(b.expr(u, n.Body), b.expr(u, n.Orelse))
 	case *ast.BoolOp:
 		out := noSlot
@@ -1476,6 +1484,28 @@ func (b *builder) slice(n *ast.Subscript, sl *ast.Slice, base slotID) slotID {
 }
 
 // union returns a slot holding both a's and b's values.
+// isinstanceOf returns the slot of T for a test `isinstance(x, T)` whose
+// x is the name other reads (one type, not a tuple), or noSlot.
+func (b *builder) isinstanceOf(u unit, test, other ast.Expr) slotID {
+	c, ok := test.(*ast.Call)
+	if !ok || len(c.Args) != 2 || len(c.Keywords) != 0 {
+		return noSlot
+	}
+	if f, ok := c.Func.(*ast.Name); !ok || f.Id != "isinstance" {
+		return noSlot
+	}
+	x, ok1 := c.Args[0].(*ast.Name)
+	o, ok2 := other.(*ast.Name)
+	if !ok1 || !ok2 || x.Id != o.Id {
+		return noSlot
+	}
+	switch c.Args[1].(type) {
+	case *ast.Name, *ast.Attribute:
+		return b.expr(u, c.Args[1])
+	}
+	return noSlot
+}
+
 func (b *builder) union(x, y slotID) slotID {
 	switch {
 	case x < 0:

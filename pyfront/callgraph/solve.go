@@ -54,6 +54,9 @@ const (
 	// instance, bound to it (with statements' __enter__ and __exit__);
 	// nothing for other values.
 	cLoadDunder
+	// cNarrow: dst gets the values that are not instances of the types in
+	// slot src (the else arm of `x.module if isinstance(x, DDP) else x`).
+	cNarrow
 )
 
 type constraintID int32
@@ -382,6 +385,10 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 				if s, ext, ok := g.lookupClass(val.Class, c.name, &watcher{c: cid, v: v}); ok && ext == "" && s >= 0 {
 					g.use(s, constraint{kind: cBindCopy, dst: c.dst, recv: v, mode: 1})
 				}
+			}
+		case cNarrow:
+			if !g.instanceOfAny(v, c.src) {
+				g.s.add(c.dst, v)
 			}
 		case cBindExternal:
 			if g.Values[v].Kind == KInstance {

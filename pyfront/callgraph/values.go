@@ -743,3 +743,38 @@ func (g *Graph) attrValue(v ValueID, name string) ValueID {
 	g.attrMemo[k] = r
 	return r
 }
+
+// instanceOfAny reports whether value v is an instance of one of the
+// types in slot types: a program class (or a subclass of it), or an
+// external class, whose instances the model makes as opaque values typed
+// "Name()" (a DistributedDataParallel(...) result) or "Name".
+func (g *Graph) instanceOfAny(v ValueID, types slotID) bool {
+	val := g.Values[v]
+	for _, t := range g.s.vals(types) {
+		tv := g.Values[t]
+		switch tv.Kind {
+		case KExternal:
+			switch val.Kind {
+			case KOpaque:
+				if val.Name == tv.Name+"()" || val.Name == tv.Name {
+					return true
+				}
+			case KInstance:
+				for _, m := range g.mro(val.Class) {
+					if m.ext != "" && g.canon(m.ext) == tv.Name {
+						return true
+					}
+				}
+			}
+		case KClass:
+			if val.Kind == KInstance {
+				for _, m := range g.mro(val.Class) {
+					if m.cls == tv.Class {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
