@@ -1410,12 +1410,12 @@ func (b *builder) expr(u unit, e ast.Expr) slotID {
 		return noSlot
 	case *ast.IfExp:
 		b.expr(u, n.Test)
-		if types := b.isinstanceOf(u, n.Test, n.Orelse); types >= 0 {
+		if types, mode, ok := b.narrowing(u, n.Test, n.Orelse); ok {
 			// `x.module if isinstance(x, DDP) else x`: the else arm is
-			// never a DDP.
+			// never a DDP (nor, after hasattr(x, "module"), a wrapper).
 			orelse := b.expr(u, n.Orelse)
 			narrowed := g.s.newSlot()
-			g.use(orelse, constraint{kind: cNarrow, src: types, dst: narrowed})
+			g.use(orelse, constraint{kind: cNarrow, src: types, dst: narrowed, mode: mode})
 			return b.union(b.expr(u, n.Body), narrowed)
 		}
 		return b.union(b.expr(u, n.Body), b.expr(u, n.Orelse))
@@ -1484,26 +1484,33 @@ func (b *builder) slice(n *ast.Subscript, sl *ast.Slice, base slotID) slotID {
 }
 
 // union returns a slot holding both a's and b's values.
-// isinstanceOf returns the slot of T for a test `isinstance(x, T)` whose
-// x is the name other reads (one type, not a tuple), or noSlot.
-func (b *builder) isinstanceOf(u unit, test, other ast.Expr) slotID {
-	c, ok := test.(*ast.Call)
-	if !ok || len(c.Args) != 2 || len(c.Keywords) != 0 {
-		return noSlot
+// narrowing reads a test that rules a type out of the else arm when that
+// arm is the tested name: `isinstance(x, T)` (one type, not a tuple; the
+// slot of T, mode narrowType) or `hasattr(x, "module")` (mode
+// narrowWrapper: no ModuleWrapper).
+func (b *builder) narrowing(u unit, test, other ast.Expr) (types slotID, mode uint8, ok bool) {
+	c, isCall := test.(*ast.Call)
+	if !isCall || len(c.Args) != 2 || len(c.Keywords) != 0 {
+		return noSlot, 0, false
 	}
-	if f, ok := c.Func.(*ast.Name); !ok || f.Id != "isinstance" {
-		return noSlot
-	}
+	f, isName := c.Func.(*ast.Name)
 	x, ok1 := c.Args[0].(*ast.Name)
 	o, ok2 := other.(*ast.Name)
-	if !ok1 || !ok2 || x.Id != o.Id {
-		return noSlot
+	if !isName || !ok1 || !ok2 || x.Id != o.Id {
+		return noSlot, 0, false
 	}
-	switch c.Args[1].(type) {
-	case *ast.Name, *ast.Attribute:
-		return b.expr(u, c.Args[1])
+	switch f.Id {
+	case "isinstance":
+		switch c.Args[1].(type) {
+		case *ast.Name, *ast.Attribute:
+			return b.expr(u, c.Args[1]), narrowType, true
+		}
+	case "hasattr":
+		if k, isConst := c.Args[1].(*ast.Constant); isConst && k.Type == ast.ConstStr && k.Str == "module" {
+			return noSlot, narrowWrapper, true
+		}
 	}
-	return noSlot
+	return noSlot, 0, false
 }
 
 func (b *builder) union(x, y slotID) slotID {

@@ -61,6 +61,18 @@ const (
 
 type constraintID int32
 
+// cNarrow modes: not an instance of the types in src (isinstance), not
+// a ModuleWrapper (hasattr(x, "module")).
+const (
+	narrowType uint8 = iota
+	narrowWrapper
+)
+
+// ModuleWrapper marks an opaque value (Value.Data) that holds the module
+// it wraps in its .module attribute (DDP, FSDP, DeepSpeed's engine): the
+// else arm of `x.module if hasattr(x, "module") else x` is never one.
+type ModuleWrapper struct{}
+
 // exactKey is the cLoadIndex mode that reads a dict's constant key only,
 // not the values stored under keys the analysis could not read.
 const exactKey uint8 = 1
@@ -387,7 +399,8 @@ func (g *Graph) apply(cid constraintID, delta []ValueID) {
 				}
 			}
 		case cNarrow:
-			if !g.instanceOfAny(v, c.src) {
+			_, wrapper := g.Values[v].Data.(ModuleWrapper)
+			if c.mode == narrowWrapper && !wrapper || c.mode == narrowType && !g.instanceOfAny(v, c.src) {
 				g.s.add(c.dst, v)
 			}
 		case cBindExternal:

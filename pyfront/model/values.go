@@ -317,7 +317,11 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 		// What a collective returns is its work handle (or None), not
 		// the collective: calling a value that may hold the handle (a
 		// dict of handles and callables) is no call of the collective.
-		res := g.Opaque("result:"+name, name+"()", nil)
+		var data any
+		if c.GradSync {
+			data = callgraph.ModuleWrapper{} // DDP(model).module is model
+		}
+		res := g.Opaque("result:"+name, name+"()", data)
 		if c.GradSync && !isClassName(name) && cs.Node != nil {
 			// deepspeed.initialize(…) returns (engine, optimizer, …):
 			// `engine, *_ = deepspeed.initialize(…)` holds the engine.
@@ -333,7 +337,7 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 			// what it was given, the model wrapped: each name of `model,
 			// opt, dl = accelerator.prepare(…)` holds the wrapped model
 			// (which the gradient-sync analysis looks for in calls).
-			res := g.Opaque("result:"+m, m+"()", nil)
+			res := g.Opaque("result:"+m, m+"()", callgraph.ModuleWrapper{})
 			tuple := g.Container(cs.Node, "tuple")
 			g.AddElement(tuple, -1, res)
 			return []callgraph.ValueID{res, tuple}, true

@@ -1,6 +1,7 @@
 # Rank 0 evaluates the module DDP wraps, unwrapped with the common
-# `model.module if isinstance(model, DDP) else model`: the else arm is
-# never the DDP wrapper, so no forward of it runs on rank 0 alone.
+# `model.module if isinstance(model, DDP) else model` (or hasattr(model,
+# "module")): the else arm is never the DDP wrapper, so no forward of it
+# runs on rank 0 alone.
 import torch
 import torch.distributed as dist
 import torch.multiprocessing as mp
@@ -23,6 +24,9 @@ def run(rank, world_size):
         # the unwrapped module is evaluated when model is DDP: no collective
         evaluate(model.module if isinstance(model, DistributedDataParallel) else model,
                  torch.randn(8, 4, device=rank))
+    dist.barrier()
+    if rank == 0:
+        evaluate(model.module if hasattr(model, "module") else model, torch.randn(8, 4, device=rank))
     dist.barrier()
 
 
