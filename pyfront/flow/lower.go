@@ -73,6 +73,14 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	if rg != nil {
 		seed(rg.RankGlobals(l.path), l.rankVars)
 	}
+	rd, _ := r.(RankGlobalDefser)
+	if _, isModule := node.(*ast.Module); rd != nil && !isModule {
+		for name, d := range rd.RankGlobalDefs(l.path) {
+			if l.rankVars[name] && l.rankDefs[name] == nil {
+				l.setRankDef(name, d)
+			}
+		}
+	}
 	var body []ast.Stmt
 	switch n := node.(type) {
 	case *ast.Module:
@@ -103,6 +111,15 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 			names[v] = true
 		}
 		rg.SetRankGlobals(l.path, names)
+		if rd != nil {
+			defs := map[string]ast.Expr{}
+			for v := range names {
+				if d := l.rankDefs[v]; d != nil {
+					defs[v] = d
+				}
+			}
+			rd.SetRankGlobalDefs(l.path, defs)
+		}
 		if og != nil && len(l.ownVars) > 0 {
 			own := make(map[string]bool, len(l.ownVars))
 			for v := range l.ownVars {

@@ -569,6 +569,9 @@ func (l *lowerer) rankVia(test ast.Expr) []string {
 		}
 		return true
 	})
+	if len(names) == 0 {
+		return l.rankViaAttr(test)
+	}
 	if len(names) != 1 {
 		return nil
 	}
@@ -588,6 +591,64 @@ func (l *lowerer) rankVia(test ast.Expr) []string {
 	if d := l.rankDefs[names[0]]; d != nil {
 		keys = append(keys, ast.Dump(d, ast.DumpOptions{}))
 	}
+	return append(keys, l.testColors(test)...)
+}
+
+// rankViaAttr is rankVia for a test that depends on the rank only through
+// one rank attribute (`node.rank == 0`, a split's color
+// `Split(color=node.rank)`): that attribute, as ast.Dump prints it.
+func (l *lowerer) rankViaAttr(test ast.Expr) []string {
+	var attr ast.Expr
+	other := false
+	ast.Inspect(test, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Lambda:
+			return false
+		case *ast.Attribute:
+			if l.rankAttr(n) {
+				if attr != nil && dotted(attr) != dotted(n) || dotted(n) == "" {
+					other = true
+				}
+				attr = n
+				return false
+			}
+		case *ast.Call:
+			if l.rankCall(n) {
+				other = true
+				return false
+			}
+		case *ast.Name:
+			if n.Ctx == ast.Load && l.rankVars[n.Id] {
+				other = true
+			}
+		}
+		return !other
+	})
+	if other || attr == nil {
+		return nil
+	}
+	return append([]string{ast.Dump(attr, ast.DumpOptions{})}, l.testColors(test)...)
+}
+
+// testColors returns the locals whose value is a function of test alone
+// (`color = 0 if rank == 0 else 1`, `is_master = rank == 0`), as ast.Dump
+// prints them: a communicator split by one has members that all answer
+// test alike.
+func (l *lowerer) testColors(test ast.Expr) []string {
+	var keys []string
+	want := ""
+	for v, d := range l.rankDefs {
+		if i, ok := d.(*ast.IfExp); ok {
+			d = i.Test
+		}
+		if want == "" {
+			want = ast.Dump(test, ast.DumpOptions{})
+		}
+		if ast.Dump(d, ast.DumpOptions{}) == want {
+			keys = append(keys, ast.Dump(&ast.Name{Id: v, Ctx: ast.Load}, ast.DumpOptions{}))
+		}
+	}
+	slices.Sort(keys)
 	return keys
 }
 

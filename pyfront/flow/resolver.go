@@ -89,6 +89,15 @@ type RankGlobaler interface {
 	SetRankGlobals(path string, names map[string]bool)
 }
 
+// RankGlobalDefser keeps, beside RankGlobals, the expressions those
+// module-level names were last assigned (`color = 0 if rank == 0 else 1`):
+// a function that reads the name knows its definition as the module's
+// body does (rankVia's keys).
+type RankGlobalDefser interface {
+	RankGlobalDefs(path string) map[string]ast.Expr
+	SetRankGlobalDefs(path string, defs map[string]ast.Expr)
+}
+
 // OwnRankGlobaler is RankGlobaler for the module-level names bound to the
 // process's own global rank itself (`local_rank = dist.get_rank()`, in a
 // module that only one rank's role imports): a root named by one of them

@@ -25,6 +25,9 @@ type resolver struct {
 	// ownRankGlobals: per file, the module-level names bound to the
 	// process's own global rank (flow.OwnRankGlobaler).
 	ownRankGlobals map[string]map[string]bool
+	// rankGlobalDefs: per file, what those names were assigned
+	// (flow.RankGlobalDefser).
+	rankGlobalDefs map[string]map[string]ast.Expr
 }
 
 // Memo implements flow.Memoizer.
@@ -340,6 +343,17 @@ func (r *resolver) SetRankGlobals(path string, names map[string]bool) {
 		r.rankGlobals = map[string]map[string]bool{}
 	}
 	r.rankGlobals[path] = names
+}
+
+// RankGlobalDefs implements flow.RankGlobalDefser.
+func (r *resolver) RankGlobalDefs(path string) map[string]ast.Expr { return r.rankGlobalDefs[path] }
+
+// SetRankGlobalDefs implements flow.RankGlobalDefser.
+func (r *resolver) SetRankGlobalDefs(path string, defs map[string]ast.Expr) {
+	if r.rankGlobalDefs == nil {
+		r.rankGlobalDefs = map[string]map[string]ast.Expr{}
+	}
+	r.rankGlobalDefs[path] = defs
 }
 
 // OwnRankGlobals implements flow.OwnRankGlobaler.
