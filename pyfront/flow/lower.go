@@ -1852,6 +1852,10 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		outs = append(outs, st) // no case matched
 		_ = all
 		return merge(outs...), false
+	case *ast.FunctionDef:
+		l.closureWaits(s.Name, s.Body, st)
+	case *ast.AsyncFunctionDef:
+		l.closureWaits(s.Name, s.Body, st)
 	case *ast.Assert:
 		l.test(s.Test, st)
 	}
@@ -3746,6 +3750,33 @@ func (l *lowerer) escape(e ast.Expr, st *state) {
 		}
 		return true
 	})
+}
+
+// closureWaits hands the pending works that a nested def waits (`def
+// wait(): comm.wait(); return out`) to the def's name: whoever calls the
+// closure waits them, so they go where the closure goes (returned to the
+// caller, registered as a callback).
+func (l *lowerer) closureWaits(name string, body []ast.Stmt, st *state) {
+	if len(st.pending) == 0 {
+		return
+	}
+	var ws []*rules.Work
+	ast.InspectBody(body, func(n ast.Node) bool {
+		c, ok := n.(*ast.Call)
+		if !ok {
+			return true
+		}
+		if a, ok := c.Func.(*ast.Attribute); ok && (a.Attr == "wait" || a.Attr == "Wait") {
+			if v, ok := a.Value.(*ast.Name); ok && st.has(v.Id) {
+				ws = append(ws, st.pending[v.Id]...)
+				delete(st.pending, v.Id)
+			}
+		}
+		return true
+	})
+	if len(ws) > 0 {
+		st.pending[name] = append(st.pending[name], ws...)
+	}
 }
 
 // comprehensionWork returns the work of a list comprehension whose
