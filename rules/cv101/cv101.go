@@ -250,7 +250,7 @@ func instead(a, b use) bool {
 
 // setupBefore: rulekit.SetupBefore for two uses.
 func setupBefore(callers map[*rules.Function][]*rules.Call, a, b use) bool {
-	return rulekit.SetupBefore(callers, a.ctx, b.site, b.reach, b.ctx)
+	return rulekit.SetupBefore(callers, a.ctx, b.site, b.reach, b.ctx, false)
 }
 
 // beforeSpawn reports whether b is a collective that the function

@@ -147,7 +147,7 @@ func run(p *rules.Pass) {
 		for _, b := range uses {
 			if b.ctx == a.ctx || rulekit.SameGroup(a.group, b.group) || !rulekit.Concurrent(a.ctx, b.ctx) ||
 				!rulekit.MayShareProcess(prog, rulekit.RunsIn(a.site, a.ctx), rulekit.RunsIn(b.site, b.ctx)) ||
-				rulekit.SetupBefore(callers, a.ctx, b.site, b.reach, b.ctx) {
+				rulekit.SetupBefore(callers, a.ctx, b.site, b.reach, b.ctx, true) {
 				continue
 			}
 			reported[a.ctx] = true

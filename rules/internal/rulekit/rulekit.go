@@ -342,11 +342,18 @@ func Callers(prog *rules.Program) map[*rules.Function][]*rules.Call {
 // (`h.initialize(); h.start_helper_threads()`, PipeDream's setup
 // all_gather and its helper threads), or issues the site itself earlier;
 // and every function on the site's chain from there has that one caller.
-// A pool's threads run only the tasks submitted to it, so for a pool the
-// submission is the start.
-func SetupBefore(callers map[*rules.Function][]*rules.Call, c *rules.Context, site *rules.Site, reach *rules.Reach, on *rules.Context) bool {
-	if c == nil || c.Kind != rules.Thread && c.Kind != rules.Pool || c.SpawnIn == nil || site == nil || !IsMain(on) {
+// With before set, also a pool's task (its threads run only the tasks
+// submitted to it, so the submission is the start) and a site that the
+// spawning function itself reaches above the spawn (a warm-up step before
+// the worker thread takes over); CV101 leaves those out: one group used
+// from two threads in turn still hangs when the second thread's device
+// is not the first's (T1, pytorch#115861).
+func SetupBefore(callers map[*rules.Function][]*rules.Call, c *rules.Context, site *rules.Site, reach *rules.Reach, on *rules.Context, before bool) bool {
+	if c == nil || c.Kind != rules.Thread && !(before && c.Kind == rules.Pool) || c.SpawnIn == nil || site == nil || !IsMain(on) {
 		return false
+	}
+	if before && inSpawner(callers, c, site, reach) {
+		return true
 	}
 	starts := callers[c.SpawnIn]
 	if len(starts) != 1 || starts[0].Caller == nil {
@@ -368,6 +375,43 @@ func SetupBefore(callers map[*rules.Function][]*rules.Call, c *rules.Context, si
 		// The rest of the chain, down to the site, is reached through
 		// this call alone.
 		for _, next := range reach.Chain[i:] {
+			if next == nil || next.Callee == nil || len(callers[next.Callee]) != 1 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// inSpawner reports that the function starting c (called at most once,
+// and not starting it in a loop) issues the site, or calls down to it, at
+// a point above the spawn: `step()` as a warm-up, then `Thread(target=
+// worker).start()` for the rest.
+func inSpawner(callers map[*rules.Function][]*rules.Call, c *rules.Context, site *rules.Site, reach *rules.Reach) bool {
+	if c.Many || len(callers[c.SpawnIn]) > 1 || !c.Spawn.IsValid() {
+		return false
+	}
+	lineCol := func(p rules.Pos) int { return p.Line<<16 | p.Col }
+	above := func(p rules.Pos) bool { return p.Path == c.Spawn.Path && lineCol(p) < lineCol(c.Spawn) }
+	if site.Func == c.SpawnIn {
+		return above(site.Pos)
+	}
+	if reach == nil {
+		return false
+	}
+	for i, call := range reach.Chain {
+		if call == nil || call.Caller != c.SpawnIn || !above(call.Pos) || call.Callee == nil {
+			continue
+		}
+		// The spawner calls it above the spawn only, and what it calls
+		// on the way down has no other caller.
+		for _, other := range callers[call.Callee] {
+			if other.Caller == c.SpawnIn && !above(other.Pos) {
+				return false
+			}
+		}
+		for _, next := range reach.Chain[i+1:] {
 			if next == nil || next.Callee == nil || len(callers[next.Callee]) != 1 {
 				return false
 			}
