@@ -123,7 +123,8 @@ func (b *builder) collectSignalFlags() *signalFlags {
 		}
 		out.setters[f] = true
 		cls := classOf(f)
-		ast.InspectBody(ast.DefBody(f.Node), func(n ast.Node) bool {
+		nested := false
+		visit := func(n ast.Node) bool {
 			var targets []ast.Expr
 			switch n := n.(type) {
 			case *ast.Assign:
@@ -146,7 +147,7 @@ func (b *builder) collectSignalFlags() *signalFlags {
 				case *ast.Name:
 					// Only the handler's own `global` declarations: a
 					// nested function's are its own business.
-					if f.Scope.Global[t.Id] {
+					if !nested && f.Scope.Global[t.Id] {
 						mod := f.Scope.Lookup(t.Id)
 						if out.globals[mod] == nil {
 							out.globals[mod] = map[string]bool{}
@@ -167,7 +168,28 @@ func (b *builder) collectSignalFlags() *signalFlags {
 				}
 			}
 			return true
-		})
+		}
+		// Nested defs too: a callback the function hands on (one it
+		// subscribes: templar's block listener) runs for it.
+		var walk func(body []ast.Stmt)
+		walk = func(body []ast.Stmt) {
+			for _, st := range body {
+				ast.Inspect(st, func(n ast.Node) bool {
+					switch d := n.(type) {
+					case *ast.FunctionDef:
+						saved := nested
+						nested = true
+						walk(d.Body)
+						nested = saved
+						return false
+					case *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+						return false
+					}
+					return visit(n)
+				})
+			}
+		}
+		walk(ast.DefBody(f.Node))
 	}
 	return out
 }
