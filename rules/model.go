@@ -824,12 +824,14 @@ func (f *Facts) RequestMPIThreadLevel(level string, pos Pos, fn *Function) {
 }
 
 // CommandLoop is a follower's receive loop (Facts.CommandLoops): every
-// iteration begins with Op on Group.
+// iteration begins with Op on Group, after Barriers barriers on it (a
+// handshake before the command).
 type CommandLoop struct {
-	Pos   Pos
-	Func  *Function
-	Op    string
-	Group *Group
+	Pos      Pos
+	Func     *Function
+	Op       string
+	Group    *Group
+	Barriers int
 }
 
 // MultiCommUse is one framework construction whose backward hooks drive

@@ -1584,11 +1584,22 @@ func (l *lowerer) commandLoop(s *ast.While) {
 		return
 	}
 	ops := l.ops(s.Body)
-	if len(ops) == 0 || ops[0].Site == nil || !broadcastOp(ops[0].Op) {
+	// A barrier handshake may come first (NeMo-Skills' TensorRT-LLM
+	// server: Barrier, then bcast of the request), on the same group.
+	lead := 0
+	for lead < len(ops) && ops[lead].Op == "barrier" {
+		lead++
+	}
+	if lead == len(ops) || ops[lead].Site == nil || !broadcastOp(ops[lead].Op) {
 		return
 	}
+	for _, o := range ops[:lead] {
+		if o.Group == nil || ops[lead].Group == nil || o.Group.ID != ops[lead].Group.ID {
+			return
+		}
+	}
 	f := &l.r.Prog().Facts
-	f.CommandLoops = append(f.CommandLoops, &rules.CommandLoop{Pos: l.pos(s.Pos), Func: l.fn, Op: ops[0].Op, Group: ops[0].Group})
+	f.CommandLoops = append(f.CommandLoops, &rules.CommandLoop{Pos: l.pos(s.Pos), Func: l.fn, Op: ops[lead].Op, Group: ops[lead].Group, Barriers: lead})
 }
 
 // broadcastOp reports the ops that hand one rank's value to the others.

@@ -376,7 +376,10 @@ func commands(prog *rules.Program, a, b []*rules.OpRef) bool {
 		}
 		looped := false
 		for _, cl := range prog.Facts.CommandLoops {
-			if cl.Op == o.Op && rulekit.Known(cl.Group) && rulekit.GroupKey(cl.Group) == rulekit.GroupKey(o.Group) {
+			if cl.Barriers > 0 && !mirrored(prog, cl) {
+				continue // the leader's half of the handshake is nowhere
+			}
+			if (cl.Op == o.Op || cl.Barriers > 0 && o.Op == "barrier") && rulekit.Known(cl.Group) && rulekit.GroupKey(cl.Group) == rulekit.GroupKey(o.Group) {
 				looped = true
 				break
 			}
@@ -386,6 +389,33 @@ func commands(prog *rules.Program, a, b []*rules.OpRef) bool {
 		}
 	}
 	return true
+}
+
+// mirrored reports that some function other than the loop's starts with
+// the loop's handshake: its barriers, then its broadcast, on its group (a
+// web route's handler on the leader, which no call in the program
+// reaches).
+func mirrored(prog *rules.Program, cl *rules.CommandLoop) bool {
+	for _, f := range prog.Funcs {
+		if f == cl.Func || len(f.Sites) <= cl.Barriers {
+			continue
+		}
+		ok := true
+		for i, s := range f.Sites[:cl.Barriers+1] {
+			want := "barrier"
+			if i == cl.Barriers {
+				want = cl.Op
+			}
+			if s.Op != want || !rulekit.Known(s.Group) || rulekit.GroupKey(s.Group) != rulekit.GroupKey(cl.Group) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 func isMembership(cond string) bool {
