@@ -39,6 +39,7 @@ func (b *builder) contexts() {
 			}
 		}
 	}
+	b.decoratorSpawns()
 	b.subclassSpawns()
 	b.orderDoneCallbacks()
 	b.serialize()
@@ -46,6 +47,47 @@ func (b *builder) contexts() {
 		for _, c := range b.prog.Contexts {
 			if c.Kind == rules.Autograd {
 				c.SingleThreadedAutograd = true
+			}
+		}
+	}
+}
+
+// decoratorSpawns makes the contexts of functions that a decorator
+// registers to run on threads (api.Spawner.Decorates: FastAPI's
+// @app.put("/generate") on a plain def runs it on the server's worker
+// pool, several requests at once).
+func (b *builder) decoratorSpawns() {
+	for _, d := range b.g.Funcs {
+		if !d.Decorated {
+			continue
+		}
+		var decos []ast.Expr
+		async := false
+		switch n := d.Node.(type) {
+		case *ast.FunctionDef:
+			decos = n.DecoratorList
+		case *ast.AsyncFunctionDef:
+			decos, async = n.DecoratorList, true
+		}
+		for _, dec := range decos {
+			call, ok := dec.(*ast.Call)
+			if !ok {
+				continue
+			}
+			cs := b.g.CallOf(call)
+			if cs == nil || cs.Caller == nil {
+				continue
+			}
+			for _, name := range b.apis(cs) {
+				sp := b.t.Spawners[name]
+				if sp == nil || !sp.Decorates || sp.SyncOnly && async {
+					continue
+				}
+				c := b.newContext(sp.Context, cs.Caller, call, name)
+				c.Many = sp.Many
+				c.Entry = b.fn(d)
+				b.spawns = append(b.spawns, &spawn{ctx: c, cs: cs, sp: sp, caller: cs.Caller})
+				break
 			}
 		}
 	}

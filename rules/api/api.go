@@ -175,6 +175,13 @@ type Spawner struct {
 	// bucket)).
 	State     Arg    `toml:"state"`
 	Many      bool   `toml:"many"`  // runs the callable on several threads (pool.map)
+	// Decorates: the call makes a decorator that registers the function
+	// it decorates to run in this context (a web framework's route:
+	// @app.put("/generate")); Target is then unused.
+	Decorates bool `toml:"decorates"`
+	// SyncOnly: only a plain `def` runs on the spawned threads; an `async
+	// def` runs on the caller's event loop (FastAPI's routes).
+	SyncOnly bool `toml:"sync_only"`
 	Group     Arg    `toml:"group"` // the group a background thread communicates on (async_save process_group)
 	Framework string `toml:"framework"`
 	// Subclass: subclasses of this class run their Method (e.g. run) on the new thread.

@@ -103,8 +103,11 @@ func TestDataFilesValid(t *testing.T) {
 			if !allowedContexts[s.Context] {
 				t.Errorf("%s: %s: context %q not allowed", where, s.Name, s.Context)
 			}
-			if !s.Target.Present() && !s.Subclass && s.Framework == "" && s.Context != "background" {
-				t.Errorf("%s: %s: no target, subclass or framework", where, s.Name)
+			if !s.Target.Present() && !s.Subclass && !s.Decorates && s.Framework == "" && s.Context != "background" {
+				t.Errorf("%s: %s: no target, subclass, decorator or framework", where, s.Name)
+			}
+			if s.Decorates && s.Target.Present() {
+				t.Errorf("%s: %s: a decorator factory takes no target", where, s.Name)
 			}
 			if s.Subclass && s.RunMethod == "" {
 				t.Errorf("%s: %s: subclass without run_method", where, s.Name)
