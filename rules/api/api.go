@@ -173,15 +173,15 @@ type Spawner struct {
 	// State: an argument the callable receives as its first parameter
 	// when it runs (register_comm_hook(state, hook) calls hook(state,
 	// bucket)).
-	State     Arg    `toml:"state"`
-	Many      bool   `toml:"many"`  // runs the callable on several threads (pool.map)
+	State Arg  `toml:"state"`
+	Many  bool `toml:"many"` // runs the callable on several threads (pool.map)
 	// Decorates: the call makes a decorator that registers the function
 	// it decorates to run in this context (a web framework's route:
 	// @app.put("/generate")); Target is then unused.
 	Decorates bool `toml:"decorates"`
 	// SyncOnly: only a plain `def` runs on the spawned threads; an `async
 	// def` runs on the caller's event loop (FastAPI's routes).
-	SyncOnly bool `toml:"sync_only"`
+	SyncOnly  bool   `toml:"sync_only"`
 	Group     Arg    `toml:"group"` // the group a background thread communicates on (async_save process_group)
 	Framework string `toml:"framework"`
 	// Subclass: subclasses of this class run their Method (e.g. run) on the new thread.
