@@ -1648,7 +1648,40 @@ func (b *builder) call(u unit, n *ast.Call) slotID {
 	g.callByNode[n] = cs
 	g.use(callee, constraint{kind: cCall, cs: cs})
 	b.superSetattr(u, n, cs)
+	if mod := importedByCall(n); mod != "" {
+		// importlib.import_module("torch.distributed"), or a project's
+		// import_optional("torch"): the module named.
+		b.imports(u, mod)
+		g.s.add(cs.result, b.moduleRef(mod))
+	}
 	return cs.result
+}
+
+// importCalls are the functions whose call with a constant module name
+// imports it: importlib's, and the helpers projects write around it for
+// optional dependencies (cugraph's import_optional, MONAI's
+// optional_import returns a tuple and is not one).
+var importCalls = map[string]bool{
+	"import_module": true, "import_optional": true, "try_import": true, "lazy_import": true, "safe_import": true,
+}
+
+// importedByCall returns the module a call imports by name, or "".
+func importedByCall(n *ast.Call) string {
+	var name string
+	switch f := n.Func.(type) {
+	case *ast.Name:
+		name = f.Id
+	case *ast.Attribute:
+		name = f.Attr
+	}
+	if !importCalls[name] || len(n.Args) == 0 {
+		return ""
+	}
+	k, ok := n.Args[0].(*ast.Constant)
+	if !ok || k.Type != ast.ConstStr || k.Str == "" || strings.HasPrefix(k.Str, ".") || strings.ContainsAny(k.Str, " /") {
+		return ""
+	}
+	return k.Str
 }
 
 // superSetattr makes super().__setattr__("x", v) in a method store v like

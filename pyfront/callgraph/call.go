@@ -159,6 +159,11 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 		return noSlot
 	}
 	switch name {
+	case "importlib.import_module":
+		// A module, named by the argument: the builder added it when the
+		// name is a constant (importedByCall); otherwise unknown, and
+		// not the import_module function itself.
+		return
 	case "<builtin>.map":
 		// map(f, xs) calls f, and iterating its result gives what f
 		// returns (`for r in map(make, xs): r()`).
