@@ -421,7 +421,21 @@ func loadEmbedded() (*Tables, error) {
 		}
 		t.add(lib)
 	}
+	t.reexportAll()
 	return t, nil
+}
+
+// reexportAll applies every library's re-exports again once all are
+// loaded: a module that re-exports another library's names
+// (nanotron.distributed of torch.distributed) may come before it.
+func (t *Tables) reexportAll() {
+	for _, lib := range t.Libraries {
+		for pkg, mods := range lib.Reexports {
+			for _, mod := range mods {
+				t.reexport(pkg, mod)
+			}
+		}
+	}
 }
 
 // EmbeddedModules lists the modules the embedded data files declare (their
@@ -716,5 +730,6 @@ func (t *Tables) Extend(libs ...*Library) *Tables {
 	for _, l := range libs {
 		n.add(l)
 	}
+	n.reexportAll()
 	return n
 }

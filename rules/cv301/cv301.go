@@ -110,7 +110,9 @@ var Rule = rules.Register(&rules.Rule{
 			"sampler is a DistributedSampler, which evens them, nor inside DDP's join() context, which shadows a finished rank's " +
 			"all-reduces). So are collectives issued once per element of a field of " +
 			"this rank's batch (`for task in batch[\"tasks\"]: self.log(task, …, sync_dist=True)`, or log_dict(sync_dist=True) on a dict keyed " +
-			"by them, R4): the batch's own fields, keys() and items() are the same on every rank and fine. So are collectives in a loop " +
+			"by them, R4): the batch's own fields, keys() and items() are the same on every rank and fine. A test of the rank within one parallel dimension's group (`dist.get_rank(pc.pp_pg) == last`) is the same " +
+			"on every member of another dimension's group (tp, dp, cp, ep, sp, read from the group's name), whose collectives it may " +
+			"guard. So are collectives in a loop " +
 			"over an iterable whose length depends on the rank (`for _ in range(rank)`, `for p in partitions[rank]`, `for f in " +
 			"files[rank::world]`), except those on a group the loop variable names (each rank on its own groups). And, whatever the condition, " +
 			"an if whose two arms issue the same collectives on two or more groups in different orders (R17): ranks that take different " +
@@ -221,6 +223,69 @@ func withinUniform(ops []*rules.OpRef, uniformIn []string) []*rules.OpRef {
 		out = append(out, o)
 	}
 	return out
+}
+
+// withinOtherDim drops the ops on a group of another parallel dimension
+// than the one whose rank the condition tests (`dist.get_rank(pc.pp_pg)
+// == last_stage` around all-gathers on pc.tp_pg and pc.dp_pg, nanotron's
+// ParallelContext as lighteval uses it). The groups of a device mesh's
+// dimension hold ranks that differ only in that dimension's coordinate,
+// so they share the other coordinates and answer a test of one of those
+// alike. Dimensions are read from the names (tp/tensor, pp/pipeline,
+// dp/data, cp/context, ep/expert, sp/sequence).
+func withinOtherDim(ops []*rules.OpRef, cond string) []*rules.OpRef {
+	tested := testedDim(cond)
+	if tested == "" {
+		return ops
+	}
+	var out []*rules.OpRef
+	for _, o := range ops {
+		if o.Site != nil && o.Site.GroupText != "" {
+			if d := parallelDim(o.Site.GroupText); d != "" && d != tested {
+				continue
+			}
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// testedDim returns the parallel dimension of the group whose rank the
+// condition reads (`get_rank(pc.pp_pg)`, `get_rank(group=self.pp_group)`),
+// when the condition reads no other rank; "" otherwise.
+func testedDim(cond string) string {
+	i := strings.Index(cond, "get_rank(")
+	if i < 0 || strings.Contains(cond[i+1:], "get_rank(") {
+		return ""
+	}
+	arg := cond[i+len("get_rank("):]
+	j := strings.IndexByte(arg, ')')
+	if j <= 0 {
+		return ""
+	}
+	return parallelDim(strings.TrimPrefix(strings.TrimSpace(arg[:j]), "group="))
+}
+
+// parallelDims maps name tokens to the parallel dimension they name.
+var parallelDims = map[string]string{
+	"tp": "tp", "tensor": "tp", "pp": "pp", "pipeline": "pp", "pipe": "pp", "dp": "dp", "data": "dp",
+	"cp": "cp", "context": "cp", "ep": "ep", "expert": "ep", "sp": "sp", "sequence": "sp",
+}
+
+// parallelDim returns the one parallel dimension the last name of a group
+// expression names (tp_pg of self.parallel_context.tp_pg), or "".
+func parallelDim(text string) string {
+	text = text[strings.LastIndexByte(text, '.')+1:]
+	found := ""
+	for _, tok := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) {
+		if d := parallelDims[tok]; d != "" {
+			if found != "" && found != d {
+				return ""
+			}
+			found = d
+		}
+	}
+	return found
 }
 
 // withinSplit drops the ops on communicators split by a color when the
@@ -505,9 +570,9 @@ func run(p *rules.Pass) {
 			continue
 		}
 		mem := isMembership(br.Cond)
-		then, els := filter(withinSplit(withinUniform(br.Then, br.UniformIn), br, p.Prog), mem, subset), filter(withinSplit(withinUniform(br.Else, br.UniformIn), br, p.Prog), mem, subset)
+		then, els := filter(withinOtherDim(withinSplit(withinUniform(br.Then, br.UniformIn), br, p.Prog), br.Cond), mem, subset), filter(withinOtherDim(withinSplit(withinUniform(br.Else, br.UniformIn), br, p.Prog), br.Cond), mem, subset)
 		if br.EarlyExit {
-			after := filter(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), mem, subset)
+			after := filter(withinOtherDim(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), br.Cond), mem, subset)
 			// The exiting ranks run `then`; the others run `els` then `after`.
 			others := append(append([]*rules.OpRef{}, els...), after...)
 			if incomparable(then, others) {
