@@ -110,11 +110,11 @@ var Rule = rules.Register(&rules.Rule{
 			"sampler is a DistributedSampler, which evens them, nor inside DDP's join() context, which shadows a finished rank's " +
 			"all-reduces). So are collectives issued once per element of a field of " +
 			"this rank's batch (`for task in batch[\"tasks\"]: self.log(task, …, sync_dist=True)`, or log_dict(sync_dist=True) on a dict keyed " +
-			"by them, R4): the batch's own fields, keys() and items() are the same on every rank and fine. A test of the rank within one parallel dimension's group (`dist.get_rank(pc.pp_pg) == last`) is the same " +
-			"on every member of another dimension's group (tp, dp, cp, ep, sp, read from the group's name), whose collectives it may " +
-			"guard. So are collectives in a loop " +
+			"by them, R4): the batch's own fields, keys() and items() are the same on every rank and fine. So are collectives in a loop " +
 			"over an iterable whose length depends on the rank (`for _ in range(rank)`, `for p in partitions[rank]`, `for f in " +
-			"files[rank::world]`), except those on a group the loop variable names (each rank on its own groups). And, whatever the condition, " +
+			"files[rank::world]`), except those on a group the loop variable names (each rank on its own groups). A test of the rank " +
+			"within one parallel dimension's group (`dist.get_rank(pc.pp_pg) == last`) may guard collectives on another dimension's " +
+			"groups (tp, dp, cp, ep, sp, read from the group's name): their members all answer it alike. And, whatever the condition, " +
 			"an if whose two arms issue the same collectives on two or more groups in different orders (R17): ranks that take different " +
 			"arms wait on each other across groups. " +
 			"In JAX, a host copy (np.asarray, float(), .item(), jax.device_get) of a jitted function's result under a " +
