@@ -3454,8 +3454,10 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		delete(l.curAlias, v)
 		delete(l.streamVars, v)
 		l.graphReleased(v)
-		if l.isCurrentStream(value) {
-			l.curAlias[v] = l.streamOf(value)
+		if l.isCurrentStream(stripHandle(value)) {
+			// stream_ptr = cp.cuda.get_current_stream().ptr: the current
+			// stream, by its raw handle.
+			l.curAlias[v] = l.streamOf(stripHandle(value))
 		}
 		if l.uses && value != nil && l.isStreamExpr(value) {
 			if l.streamVars == nil {
