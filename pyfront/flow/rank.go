@@ -177,12 +177,81 @@ func dependsOnNames(e ast.Expr, vars map[string]bool, hit func(ast.Node) (found,
 				found, _ = hit(n)
 			}
 			return !found
+		case *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
+			if inner, ok := shadowed(n, vars); ok {
+				// The comprehension binds its own names: an outer
+				// variable of the same name does not reach its body.
+				f, descend := hit(n)
+				if f || !descend {
+					found = f
+					return false
+				}
+				gens, parts := comprehensionParts(n)
+				found = dependsOnNames(gens[0].Iter, vars, hit, names)
+				for _, x := range parts {
+					found = found || x != nil && dependsOnNames(x, inner, hit, names)
+				}
+				for i, g := range gens {
+					if i > 0 {
+						found = found || dependsOnNames(g.Iter, inner, hit, names)
+					}
+					for _, c := range g.Ifs {
+						found = found || dependsOnNames(c, inner, hit, names)
+					}
+				}
+				return false
+			}
 		}
 		f, descend := hit(n)
 		found = f
 		return !f && descend
 	})
 	return found
+}
+
+// comprehensionParts returns a comprehension's generators and the
+// expressions it builds (elt, or key and value).
+func comprehensionParts(n ast.Node) ([]*ast.Comprehension, []ast.Expr) {
+	switch n := n.(type) {
+	case *ast.ListComp:
+		return n.Generators, []ast.Expr{n.Elt}
+	case *ast.SetComp:
+		return n.Generators, []ast.Expr{n.Elt}
+	case *ast.DictComp:
+		return n.Generators, []ast.Expr{n.Key, n.Value}
+	case *ast.GeneratorExp:
+		return n.Generators, []ast.Expr{n.Elt}
+	}
+	return nil, nil
+}
+
+// shadowed returns vars less the names the comprehension n binds, when it
+// binds one of them (ok false, and vars unchanged, otherwise).
+func shadowed(n ast.Node, vars map[string]bool) (map[string]bool, bool) {
+	gens, _ := comprehensionParts(n)
+	if len(gens) == 0 || len(vars) == 0 {
+		return vars, false
+	}
+	var bound []string
+	for _, g := range gens {
+		ast.Inspect(g.Target, func(m ast.Node) bool {
+			if nm, ok := m.(*ast.Name); ok && vars[nm.Id] {
+				bound = append(bound, nm.Id)
+			}
+			return true
+		})
+	}
+	if len(bound) == 0 {
+		return vars, false
+	}
+	inner := make(map[string]bool, len(vars))
+	for v := range vars {
+		inner[v] = true
+	}
+	for _, b := range bound {
+		delete(inner, b)
+	}
+	return inner, true
 }
 
 // fsProbeCalls and fsProbeMethods ask the file system of the host that
