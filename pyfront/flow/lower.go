@@ -3546,7 +3546,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		// object too: its wait() is the synchronisation, not a read. So
 		// is what an object collective returns (unpickled Python objects:
 		// detectron2's comm.gather, mmengine's all_gather_object).
-		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value) || l.hostArith(value)) || site != nil && site.Work != nil ||
+		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value) || l.hostArith(value) || l.hostCall(value, -1)) || site != nil && site.Work != nil ||
 			emptyDict(value)
 		var from []string
 		if !host && value != nil {
@@ -3674,6 +3674,14 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			v := whole
 			if vals != nil {
 				v = vals[i]
+			}
+			if v == nil && l.uses && l.hostCall(value, i) {
+				// out, ok = pick(): the helper returns (None, False) there.
+				saved := l.augHost
+				l.augHost = true
+				l.assign(e, nil, st)
+				l.augHost = saved
+				continue
 			}
 			l.assign(e, v, st)
 		}

@@ -218,3 +218,130 @@ func (l *lowerer) returnsConstants(fn *rules.Function) bool {
 		return consts
 	})
 }
+
+// hostResult says which results of a program function are host values
+// (None, a constant, a flag): whole for the returned value itself, elems
+// per element of the tuple it returns.
+type hostResult struct {
+	whole bool
+	elems []bool
+}
+
+// hostCall reports whether value is a call of a program function whose
+// result (index -1) or whose returned tuple's element index is a host
+// value on every return: `out, ok, fast = select_backend(…)` of rtp-llm's
+// returning (None, False, flag) holds no tensor to order on a stream.
+func (l *lowerer) hostCall(value ast.Expr, index int) bool {
+	c, ok := value.(*ast.Call)
+	if !ok {
+		return false
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return false
+	}
+	r := summarizeGuarded(&l.memo().hostRets, fn, func() hostResult { return l.hostResults(fn) })
+	if index < 0 {
+		return r.whole
+	}
+	return index < len(r.elems) && r.elems[index]
+}
+
+func (l *lowerer) hostResults(fn *rules.Function) hostResult {
+	body, _, ok := l.defOf(fn)
+	if !ok {
+		return hostResult{}
+	}
+	// Locals bound only to host values.
+	bound := map[string]bool{}
+	hostLocal := map[string]bool{}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		a, ok := n.(*ast.Assign)
+		if !ok || len(a.Targets) != 1 {
+			return true
+		}
+		if t, ok := a.Targets[0].(*ast.Name); ok {
+			h := l.hostish(a.Value, nil)
+			if !bound[t.Id] {
+				hostLocal[t.Id] = h
+			} else {
+				hostLocal[t.Id] = hostLocal[t.Id] && h
+			}
+			bound[t.Id] = true
+		}
+		return true
+	})
+	var rets []*ast.Return
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.Return); ok {
+			rets = append(rets, r)
+			return false
+		}
+		return true
+	})
+	if len(rets) == 0 {
+		return hostResult{}
+	}
+	res := hostResult{whole: true}
+	for i, r := range rets {
+		if !l.hostish(r.Value, hostLocal) {
+			res.whole = false
+		}
+		t, isTuple := r.Value.(*ast.Tuple)
+		if !isTuple || i > 0 && len(t.Elts) != len(res.elems) {
+			res.elems = nil
+			continue
+		}
+		if i == 0 {
+			res.elems = make([]bool, len(t.Elts))
+			for j := range res.elems {
+				res.elems[j] = true
+			}
+		}
+		if res.elems == nil {
+			continue
+		}
+		for j, e := range t.Elts {
+			res.elems[j] = res.elems[j] && l.hostish(e, hostLocal)
+		}
+	}
+	return res
+}
+
+// hostish: None, a constant, a tuple of them, a local bound only to such
+// values, a comparison of a string (`os.environ.get("FAST") == "1"`), a
+// predicate's answer (is_…(), pynccl_enabled()), a program function's
+// host result, or a host value (hostValue).
+func (l *lowerer) hostish(e ast.Expr, locals map[string]bool) bool {
+	switch e := e.(type) {
+	case nil:
+		return true
+	case *ast.Constant:
+		return true
+	case *ast.Name:
+		return locals[e.Id]
+	case *ast.Tuple:
+		for _, x := range e.Elts {
+			if !l.hostish(x, locals) {
+				return false
+			}
+		}
+		return true
+	case *ast.Call:
+		name := lastName(dotted(e.Func))
+		if strings.HasPrefix(name, "is_") || strings.HasPrefix(name, "has_") || strings.HasSuffix(name, "_enabled") || strings.HasSuffix(name, "_available") {
+			return true
+		}
+		if l.hostCall(e, -1) {
+			return true
+		}
+	case *ast.Compare:
+		for _, x := range append([]ast.Expr{e.Left}, e.Comparators...) {
+			if k, ok := x.(*ast.Constant); ok && k.Type == ast.ConstStr {
+				return true
+			}
+		}
+		return false
+	}
+	return hostValue(e)
+}

@@ -47,6 +47,7 @@ type Sources struct {
 	rankTests   sync.Map // *rules.Function -> bool (returnsRankTest)
 	fsAnswers   sync.Map // *rules.Function -> bool (returnsFsProbe)
 	constRets   sync.Map // *rules.Function -> bool (returnsConstants)
+	hostRets    sync.Map // *rules.Function -> hostResult (hostCall)
 	closureRets sync.Map // *rules.Function -> bool (returnsClosure)
 	turns       sync.Map // *rules.Function -> bool (cmTakesTurns)
 	rankElems   sync.Map // *rules.Function -> map[int]bool (returnedRankElements)
