@@ -1182,11 +1182,17 @@ func newList(e ast.Expr) bool {
 }
 
 // listElement reports an assignment target that is an element of a local
-// bound to a new Python list (outs[i]).
+// bound to a new Python list (outs[i]), or an entry of a dict under a
+// string key.
 func (l *lowerer) listElement(t ast.Expr) bool {
 	s, ok := t.(*ast.Subscript)
 	if !ok {
 		return false
+	}
+	// d["async_op"] = True: no tensor takes a string index, so this is
+	// a dict (a wrapper's **kwargs) taking an entry.
+	if k, ok := s.Slice.(*ast.Constant); ok && k.Type == ast.ConstStr {
+		return true
 	}
 	n, ok := s.Value.(*ast.Name)
 	return ok && l.pyLists[n.Id]
