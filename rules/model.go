@@ -832,6 +832,11 @@ type CommandLoop struct {
 	Op       string
 	Group    *Group
 	Barriers int
+	// Sites: the collective sites the loop's body reaches. A leader that
+	// issues its commands through the same helper (one function with
+	// the leader's and the followers' halves) reaches the same sites,
+	// whatever group the analysis could name for them.
+	Sites []*Site
 }
 
 // MultiCommUse is one framework construction whose backward hooks drive

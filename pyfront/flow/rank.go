@@ -1667,8 +1667,14 @@ func (l *lowerer) commandLoop(s *ast.While) {
 			return
 		}
 	}
+	var sites []*rules.Site
+	for _, o := range ops {
+		if o.Site != nil && !slices.Contains(sites, o.Site) {
+			sites = append(sites, o.Site)
+		}
+	}
 	f := &l.r.Prog().Facts
-	f.CommandLoops = append(f.CommandLoops, &rules.CommandLoop{Pos: l.pos(s.Pos), Func: l.fn, Op: ops[lead].Op, Group: ops[lead].Group, Barriers: lead})
+	f.CommandLoops = append(f.CommandLoops, &rules.CommandLoop{Pos: l.pos(s.Pos), Func: l.fn, Op: ops[lead].Op, Group: ops[lead].Group, Barriers: lead, Sites: sites})
 }
 
 // broadcastOp reports the ops that hand one rank's value to the others.

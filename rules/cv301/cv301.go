@@ -436,11 +436,18 @@ func commands(prog *rules.Program, a, b []*rules.OpRef) bool {
 		return false
 	}
 	for _, o := range a {
-		if o.Site == nil || !rulekit.Known(o.Group) {
+		if o.Site == nil {
 			return false
 		}
 		looped := false
 		for _, cl := range prog.Facts.CommandLoops {
+			if cl.Barriers == 0 && slices.Contains(cl.Sites, o.Site) {
+				looped = true // the same helper's collective: one protocol
+				break
+			}
+			if !rulekit.Known(o.Group) {
+				continue
+			}
 			if cl.Barriers > 0 && !mirrored(prog, cl) {
 				continue // the leader's half of the handshake is nowhere
 			}
@@ -575,7 +582,7 @@ func run(p *rules.Pass) {
 			after := filter(withinOtherDim(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), br.Cond), mem, subset)
 			// The exiting ranks run `then`; the others run `els` then `after`.
 			others := append(append([]*rules.OpRef{}, els...), after...)
-			if incomparable(then, others) {
+			if incomparable(then, others) || commands(p.Prog, others, then) || commands(p.Prog, then, others) {
 				continue
 			}
 			if o := firstDiff(others, then); o != nil && len(after) > 0 {
