@@ -2623,6 +2623,9 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 		l.oomBranch(body, h, orelse)
 		l.writeFailureBranch(body, h)
 		l.exhaustBranch(body, h)
+		if br := l.handlerExitUnderRank(h); br != nil {
+			l.addBranch(br)
+		}
 	}
 	l.teardownBranch(body, handlers, final)
 	in := st.clone()
@@ -2980,6 +2983,48 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	}
 	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Under: &under, Cond: topCond + "` and then `" + test,
 		Then: l.ops(exit), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
+	br.RankViaKeys = l.rankVia(top.s.Test)
+	return br
+}
+
+// handlerExitUnderRank is exitUnderRank for an except handler that
+// leaves the function inside a rank test's arm: when the try's body
+// fails there (a fetch on the target rank only), that rank leaves while
+// the others go on to the collectives after the rank test (LightX2V's
+// audio reader: `if rank == target: try: data = fetch() except
+// Exception: return None`, then a broadcast from the target).
+func (l *lowerer) handlerExitUnderRank(h *ast.ExceptHandler) *rules.RankBranch {
+	if len(l.rankIfs) == 0 || !leavesFunction(h.Body) || raises(h.Body) || failsOnly(h.Body) {
+		return nil
+	}
+	top := l.rankIfs[len(l.rankIfs)-1]
+	arm, other := top.s.Body, top.s.Orelse
+	if top.inElse {
+		arm, other = other, arm
+	}
+	if exits(arm) || returnsIn(other) {
+		return nil
+	}
+	var after []*rules.OpRef
+	for _, o := range l.ops(l.skipped(h.Body)) {
+		if o.Pos.Line > int(top.s.EndLineno) {
+			after = append(after, o)
+		}
+	}
+	if len(after) == 0 {
+		return nil
+	}
+	handler := "except"
+	if h.Type != nil {
+		handler += " " + l.text(h.Type)
+	}
+	under := l.pos(top.s.Test.Span())
+	topCond := l.text(top.s.Test)
+	if top.inElse {
+		topCond = "not (" + topCond + ")"
+	}
+	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Under: &under, Cond: topCond + "` and then `" + handler,
+		Then: l.ops(h.Body), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
 	br.RankViaKeys = l.rankVia(top.s.Test)
 	return br
 }
