@@ -123,6 +123,15 @@ func (l *lowerer) turnsBlock(c *ast.Call, body []ast.Stmt) {
 	if !l.turnTaking(c) {
 		return
 	}
+	if exit := systemExitIn(body); exit != nil {
+		// sys.exit() in the block raises SystemExit into the manager at
+		// its yield: the ranks that run the block first leave without the
+		// barrier after it, and the others wait in theirs (AQLM's
+		// master_rank_first around a save-and-exit).
+		if ops := l.nodeOps(c); len(ops) > 0 && !l.yieldInFinally(c) {
+			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(exit.Span()), Cond: l.text(c), Then: ops, InTurns: true, EarlyExit: true})
+		}
+	}
 	var ops []*rules.OpRef
 	for _, s := range body {
 		ops = append(ops, l.nodeOps(s)...)
@@ -183,4 +192,45 @@ func (l *lowerer) agreedExit(body []ast.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// systemExitIn returns the first statement in stmts (nested blocks too,
+// not nested definitions) that ends the process by raising SystemExit
+// (processExit, less os._exit, which runs no handler at all).
+func systemExitIn(stmts []ast.Stmt) *ast.Call {
+	var found *ast.Call
+	ast.InspectBody(stmts, func(n ast.Node) bool {
+		if e, ok := n.(*ast.ExprStmt); ok && found == nil {
+			if c := processExit(e); c != nil && dotted(c.Func) != "os._exit" {
+				found = c
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+// yieldInFinally reports a program context manager whose yield sits in a
+// try with a finally: what follows the yield runs on an exception too.
+func (l *lowerer) yieldInFinally(c *ast.Call) bool {
+	_, fn := l.callee(c)
+	if fn == nil {
+		return false
+	}
+	fd, ok := l.r.(FuncDefiner)
+	if !ok {
+		return false
+	}
+	body, _, _, ok := defParts(fd.FuncDef(fn))
+	if !ok {
+		return false
+	}
+	found := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if t, ok := n.(*ast.Try); ok && len(t.Finalbody) > 0 && stmtsYield(t.Body) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

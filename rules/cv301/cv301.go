@@ -851,6 +851,21 @@ func reportInTurns(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map
 		return
 	}
 	seen[o.Pos] = true
+	if br.EarlyExit {
+		// The block ends the process (sys.exit): report the exit.
+		if seen[br.Guard] {
+			return
+		}
+		seen[br.Guard] = true
+		d := rules.Diagnostic{Pos: br.Guard, Message: fmt.Sprintf(
+			"the process exits inside `with %s:`, which runs its block on the first rank(s) before %s and on the others after it: "+
+				"SystemExit skips what the manager does after its yield, so the ranks that run the block first never issue %s and "+
+				"the others wait in theirs forever (hang); leave the with block first, then exit",
+			br.Cond, opName(o), opName(o))}
+		d.Related = append(d.Related, rulekit.Related(o.Pos, opName(o)+" of the context manager"))
+		p.Report(d)
+		return
+	}
 	d := rules.Diagnostic{Pos: o.Pos, Message: fmt.Sprintf(
 		"%s on %s runs inside `with %s:`, which runs its block on the first rank(s) before a barrier and on the others after it: "+
 			"the ranks issue %s on opposite sides of that barrier, so one side waits in it while the other waits in the barrier "+
