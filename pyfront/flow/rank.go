@@ -1363,6 +1363,11 @@ func (l *lowerer) pairRank(br *rules.RankBranch, test ast.Expr, rest []ast.Stmt)
 // dist.barrier()`).
 func (l *lowerer) releasedAt(stmts []ast.Stmt, test ast.Expr, want []*rules.OpRef) bool {
 	for i, st := range stmts {
+		if t, ok := st.(*ast.Try); ok && holdsTest(t.Finalbody, test) {
+			// try: yield / finally: if rank == 0: barrier() — the
+			// release runs however the block ends.
+			return len(l.ops(stmts[:i])) == 0 && len(l.ops(t.Body)) == 0 && l.releasedAt(t.Finalbody, test, want)
+		}
 		sp, ok := st.(*ast.If)
 		if !ok {
 			continue
