@@ -1475,9 +1475,15 @@ func rankTestForm(e ast.Expr) (subject string, positive, ok bool) {
 			if k, ok := intConst(r); ok {
 				return fmt.Sprintf("%s==%d", x, k), true, true
 			}
+			if d := dotted(r); d != "" {
+				return x + "==" + d, true, true // rank == master_rank
+			}
 		case ast.NotEq:
 			if k, ok := intConst(r); ok {
 				return fmt.Sprintf("%s==%d", x, k), false, true
+			}
+			if d := dotted(r); d != "" {
+				return x + "==" + d, false, true
 			}
 		case ast.Gt:
 			if k, ok := intConst(r); ok && k == 0 {
