@@ -499,7 +499,7 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 	}
 	// os.environ.get("RANK"), os.getenv("LOCAL_RANK")
 	if (ext == "os.environ.get" || ext == "os.getenv" || dotted(c.Func) == "os.environ.get" || dotted(c.Func) == "os.getenv") && len(c.Args) > 0 {
-		if s, ok := constStr(c.Args[0]); ok && l.envName(s) {
+		if l.envKey(c.Args[0]) {
 			return true
 		}
 	}
@@ -1086,7 +1086,34 @@ func (l *lowerer) envRank(value, slice ast.Expr) bool {
 	if dotted(value) != "os.environ" && l.r.Ref(value) != "os.environ" {
 		return false
 	}
-	s, ok := constStr(slice)
+	return l.envKey(slice)
+}
+
+// envKey reports an environment key that names the rank: a constant
+// (envName), either arm of a conditional one (`"LOCAL_RANK" if local
+// else "RANK"`), or a local the function binds only to such a constant.
+func (l *lowerer) envKey(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.IfExp:
+		return l.envKey(x.Body) && l.envKey(x.Orelse)
+	case *ast.Name:
+		var val ast.Expr
+		n := 0
+		ast.InspectBody(l.body, func(m ast.Node) bool {
+			if a, ok := m.(*ast.Assign); ok && len(a.Targets) == 1 {
+				if t, ok := a.Targets[0].(*ast.Name); ok && t.Id == x.Id {
+					val, n = a.Value, n+1
+				}
+			}
+			return true
+		})
+		if n != 1 {
+			return false
+		}
+		_, isName := val.(*ast.Name)
+		return !isName && l.envKey(val)
+	}
+	s, ok := constStr(e)
 	return ok && l.envName(s)
 }
 
