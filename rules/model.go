@@ -591,6 +591,11 @@ const (
 	// a write fails on one host only (a full disk, a quota), and that rank
 	// skips the body's remaining collectives. Cond names the exception.
 	LocalWriteFailure
+	// LocalCleanup: a collective other than destroy_process_group (a
+	// barrier) in a finally clause of a try whose body issues collectives:
+	// on a rank whose work raised, it runs while the others still wait in
+	// the body's collectives.
+	LocalCleanup
 )
 
 // OpRef is one collective issued on a path, possibly through a call.

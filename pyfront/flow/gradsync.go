@@ -1058,6 +1058,9 @@ func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler,
 	}
 	if ops := destroys(final); len(ops) > 0 {
 		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(final[0].Span()), Cond: "finally", Then: ops, Divergence: rules.LocalTeardown})
+	} else if ops := barriers(l.ops(final)); len(ops) > 0 {
+		// try: train() / finally: dist.barrier() (aorta's trainer).
+		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(final[0].Span()), Cond: "finally", Then: ops, Divergence: rules.LocalCleanup})
 	}
 	for _, h := range handlers {
 		if ops := destroys(h.Body); len(ops) > 0 {
@@ -1068,6 +1071,17 @@ func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler,
 			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: ops, Divergence: rules.LocalTeardown})
 		}
 	}
+}
+
+// barriers returns the barriers among ops.
+func barriers(ops []*rules.OpRef) []*rules.OpRef {
+	var out []*rules.OpRef
+	for _, o := range ops {
+		if o.Op == "barrier" {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // hostGroup reports a group whose teardown is local, with no peer taking

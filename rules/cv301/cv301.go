@@ -983,6 +983,13 @@ var localTexts = map[rules.Divergence]localText{
 		guard:   "the retrying decorator, which re-runs the function on the failed rank only",
 		atGuard: true,
 	},
+	rules.LocalCleanup: {
+		branch: "%s on %s runs at %s (`%s`), also on a rank whose work above raised while the other ranks still wait in the " +
+			"collectives it never joined: it pairs with one of theirs or waits forever, and the failed rank never exits, so the launcher, which stops " +
+			"the job when a rank dies, never does; issue it only once the work has returned normally (after the try, or in its else clause)",
+		guard:   "the clean-up that runs on the failed rank too",
+		atGuard: true,
+	},
 	rules.LocalWriteFailure: {
 		branch: "%s on %s is skipped on a rank whose file write fails before it (the handler at %s, `except %s`, swallows the error " +
 			"and carries on): a write fails on one host only (a full disk, a quota, a flaky network file system), and the other ranks issue it and wait " +
