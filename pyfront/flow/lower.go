@@ -3906,17 +3906,8 @@ func (l *lowerer) subsetWorld(c *ast.Call) bool {
 // literalWorks returns the works of a list or tuple display whose
 // elements include async collectives' calls.
 func (l *lowerer) literalWorks(value ast.Expr) []*rules.Work {
-	var elts []ast.Expr
-	switch x := value.(type) {
-	case *ast.List:
-		elts = x.Elts
-	case *ast.Tuple:
-		elts = x.Elts
-	default:
-		return nil
-	}
 	var ws []*rules.Work
-	for _, e := range elts {
+	for _, e := range ast.SeqElts(value) {
 		if c, ok := e.(*ast.Call); ok {
 			if s := l.callAsync[c]; s != nil && s.Work != nil && !s.Work.Escapes {
 				ws = append(ws, s.Work)

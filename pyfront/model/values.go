@@ -458,13 +458,7 @@ func (v *Values) getterGroup(g *callgraph.Graph, getter string, t *api.Tables) *
 // soleMember returns the rank a member list literal of one constant
 // names (`[0]`, `(3,)`), or "".
 func soleMember(x ast.Expr) string {
-	var elts []ast.Expr
-	switch x := x.(type) {
-	case *ast.List:
-		elts = x.Elts
-	case *ast.Tuple:
-		elts = x.Elts
-	}
+	elts := ast.SeqElts(x)
 	if len(elts) != 1 {
 		return ""
 	}
