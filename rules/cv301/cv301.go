@@ -463,6 +463,32 @@ func commands(prog *rules.Program, a, b []*rules.OpRef) bool {
 	return true
 }
 
+// followersLeave reports an early exit taken by the ranks other than
+// rank 0 (`if self.rank != 0: return`): the leader stays, and what it
+// issues after may be the commands the followers' loop receives. Not
+// when rank 0 leaves (Megatron's generation loop: `if mp_rank == 0: …
+// continue` skips the broadcasts the others then wait in).
+func followersLeave(br *rules.RankBranch) bool {
+	if br.Under != nil {
+		return false
+	}
+	c := strings.ReplaceAll(br.Cond, " ", "")
+	return strings.HasSuffix(c, "!=0") || strings.HasSuffix(c, ">0")
+}
+
+// enterCommandLoop reports an early exit after which the ranks that stay
+// enter a command loop of the same function (mpi4pyscf's pool: `if
+// self.is_master(): return`, then `while True: task = comm.bcast(None)`):
+// they are the followers, and the leader that left sends the commands.
+func enterCommandLoop(prog *rules.Program, br *rules.RankBranch) bool {
+	for _, cl := range prog.Facts.CommandLoops {
+		if cl.Func == br.Func && cl.Pos.Path == br.Guard.Path && cl.Pos.Line > br.Guard.Line {
+			return true
+		}
+	}
+	return false
+}
+
 // mirrored reports that some function other than the loop's starts with
 // the loop's handshake: its barriers, then its broadcast, on its group (a
 // web route's handler on the leader, which no call in the program
@@ -582,7 +608,7 @@ func run(p *rules.Pass) {
 			after := filter(withinOtherDim(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), br.Cond), mem, subset)
 			// The exiting ranks run `then`; the others run `els` then `after`.
 			others := append(append([]*rules.OpRef{}, els...), after...)
-			if incomparable(then, others) || commands(p.Prog, others, then) || commands(p.Prog, then, others) {
+			if incomparable(then, others) || (followersLeave(br) || enterCommandLoop(p.Prog, br)) && commands(p.Prog, others, then) {
 				continue
 			}
 			if o := firstDiff(others, then); o != nil && len(after) > 0 {
