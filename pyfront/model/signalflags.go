@@ -64,8 +64,15 @@ func (r *resolver) SignalFlag(fn *rules.Function, e ast.Expr) bool {
 			return false
 		}
 		if v, ok := e.Value.(*ast.Name); ok && v.Id == "self" {
-			if c := classOf(f); c != nil && flags.attrs[c][e.Attr] {
-				return true
+			if c := classOf(f); c != nil {
+				// The class's own handler, or a base class's (templar's
+				// miner reads the window its BaseNode's listener sets).
+				classes, _ := b.g.MRO(c)
+				for _, k := range append([]*callgraph.Class{c}, classes...) {
+					if flags.attrs[k][e.Attr] {
+						return true
+					}
+				}
 			}
 		}
 		for _, c := range b.instanceClasses(b.g.ExprValues(e.Value)) {
