@@ -1483,7 +1483,6 @@ func (b *builder) slice(n *ast.Subscript, sl *ast.Slice, base slotID) slotID {
 	return g.constSlot(c)
 }
 
-// union returns a slot holding both a's and b's values.
 // narrowing reads a test that rules a type out of the else arm when that
 // arm is the tested name: `isinstance(x, T)` (one type, not a tuple; the
 // slot of T, mode narrowType) or `hasattr(x, "module")` (mode
@@ -1513,6 +1512,7 @@ func (b *builder) narrowing(u unit, test, other ast.Expr) (types slotID, mode ui
 	return noSlot, 0, false
 }
 
+// union returns a slot holding both a's and b's values.
 func (b *builder) union(x, y slotID) slotID {
 	switch {
 	case x < 0:

@@ -784,11 +784,24 @@ func firstParam(a *ast.Arguments) string {
 // in definition order (its annotated class-body names), and whether the
 // class is one. The generated __init__ stores its arguments in them.
 func dataclassFields(c *Class) ([]string, bool) {
-	if c == nil || c.Node == nil || !isDataclass(c.Node) {
+	if c == nil || c.Node == nil {
 		return nil, false
 	}
+	if !c.dataDone {
+		c.dataDone = true
+		c.dataclass = isDataclass(c.Node)
+		if c.dataclass {
+			c.dataFields = annotatedFields(c.Node)
+		}
+	}
+	return c.dataFields, c.dataclass
+}
+
+// annotatedFields lists the annotated names of a class body, in order,
+// less ClassVar and InitVar ones and the KW_ONLY marker `_`.
+func annotatedFields(cd *ast.ClassDef) []string {
 	var fields []string
-	for _, st := range c.Node.Body {
+	for _, st := range cd.Body {
 		a, ok := st.(*ast.AnnAssign)
 		if !ok {
 			continue
@@ -799,7 +812,7 @@ func dataclassFields(c *Class) ([]string, bool) {
 		}
 		fields = append(fields, n.Id)
 	}
-	return fields, true
+	return fields
 }
 
 // isDataclass: decorated with dataclass, dataclasses.dataclass, or a call
@@ -843,12 +856,10 @@ func classVar(ann ast.Expr) bool {
 // class of the program adds fields before them), keywords by name.
 func (g *Graph) dataclassInit(cid constraintID, cs *CallSite, inst ValueID, fields []string) {
 	positional := true
-	if c := g.Values[inst].Class; len(c.mro) > 1 {
-		for _, m := range c.mro[1:] {
-			if m.cls != nil {
-				if _, ok := dataclassFields(m.cls); ok {
-					positional = false
-				}
+	if mro := g.mro(g.Values[inst].Class); len(mro) > 1 {
+		for _, m := range mro[1:] {
+			if _, ok := dataclassFields(m.cls); ok {
+				positional = false
 			}
 		}
 	}

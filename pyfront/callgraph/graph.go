@@ -114,6 +114,10 @@ type Class struct {
 	// ctxDone: an autograd Function whose methods got their ctx value
 	// (autogradCtx).
 	ctxDone bool
+	// dataFields, dataclass, dataDone: dataclassFields, computed once
+	// (the solver asks at every construction).
+	dataFields          []string
+	dataclass, dataDone bool
 }
 
 type mroEntry struct {

@@ -2928,15 +2928,7 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	if thenExits == elseExits {
 		return nil
 	}
-	arm, other := top.s.Body, top.s.Orelse
-	if top.inElse {
-		arm, other = other, arm
-	}
-	if exits(arm) || returnsIn(other) {
-		// The arm leaves itself (its own early exit), or the other ranks
-		// have exits of their own: torch's FSDP _broadcast_state returns
-		// early on rank 0 and on the others alike, each deciding from
-		// what rank 0 broadcast.
+	if !armCanLeave(top) {
 		return nil
 	}
 	exit := s.Body
@@ -2976,13 +2968,32 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	if elseExits {
 		test = "not (" + test + ")"
 	}
+	return l.armExitBranch(top, l.pos(s.Test.Span()), test, l.ops(exit), after)
+}
+
+// armCanLeave reports whether the ranks of top's arm being lowered can
+// leave through an exit of their own: not when the arm leaves itself
+// (its own early exit), nor when the other ranks have exits of their own
+// (torch's FSDP _broadcast_state returns early on rank 0 and on the
+// others alike, each deciding from what rank 0 broadcast).
+func armCanLeave(top *rankIf) bool {
+	arm, other := top.s.Body, top.s.Orelse
+	if top.inElse {
+		arm, other = other, arm
+	}
+	return !exits(arm) && !returnsIn(other)
+}
+
+// armExitBranch is the rank branch of an exit (at guard, on test) inside
+// top's arm: its ranks issue then, the others after.
+func (l *lowerer) armExitBranch(top *rankIf, guard rules.Pos, test string, then, after []*rules.OpRef) *rules.RankBranch {
 	under := l.pos(top.s.Test.Span())
 	topCond := l.text(top.s.Test)
 	if top.inElse {
 		topCond = "not (" + topCond + ")" // the exit sits in the rank test's else arm
 	}
-	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Under: &under, Cond: topCond + "` and then `" + test,
-		Then: l.ops(exit), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
+	br := &rules.RankBranch{Func: l.fn, Guard: guard, Under: &under, Cond: topCond + "` and then `" + test,
+		Then: then, After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
 	br.RankViaKeys = l.rankVia(top.s.Test)
 	return br
 }
@@ -2998,11 +3009,7 @@ func (l *lowerer) handlerExitUnderRank(h *ast.ExceptHandler) *rules.RankBranch {
 		return nil
 	}
 	top := l.rankIfs[len(l.rankIfs)-1]
-	arm, other := top.s.Body, top.s.Orelse
-	if top.inElse {
-		arm, other = other, arm
-	}
-	if exits(arm) || returnsIn(other) {
+	if !armCanLeave(top) {
 		return nil
 	}
 	var after []*rules.OpRef
@@ -3018,15 +3025,7 @@ func (l *lowerer) handlerExitUnderRank(h *ast.ExceptHandler) *rules.RankBranch {
 	if h.Type != nil {
 		handler += " " + l.text(h.Type)
 	}
-	under := l.pos(top.s.Test.Span())
-	topCond := l.text(top.s.Test)
-	if top.inElse {
-		topCond = "not (" + topCond + ")"
-	}
-	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Under: &under, Cond: topCond + "` and then `" + handler,
-		Then: l.ops(h.Body), After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
-	br.RankViaKeys = l.rankVia(top.s.Test)
-	return br
+	return l.armExitBranch(top, l.pos(h.Pos), handler, l.ops(h.Body), after)
 }
 
 // uncalledPredicate records an if whose test reads a predicate function

@@ -253,7 +253,6 @@ func (l *lowerer) hostResults(fn *rules.Function) hostResult {
 		return hostResult{}
 	}
 	// Locals bound only to host values.
-	bound := map[string]bool{}
 	hostLocal := map[string]bool{}
 	ast.InspectBody(body, func(n ast.Node) bool {
 		a, ok := n.(*ast.Assign)
@@ -262,12 +261,10 @@ func (l *lowerer) hostResults(fn *rules.Function) hostResult {
 		}
 		if t, ok := a.Targets[0].(*ast.Name); ok {
 			h := l.hostish(a.Value, nil)
-			if !bound[t.Id] {
-				hostLocal[t.Id] = h
-			} else {
-				hostLocal[t.Id] = hostLocal[t.Id] && h
+			if prev, seen := hostLocal[t.Id]; seen {
+				h = h && prev
 			}
-			bound[t.Id] = true
+			hostLocal[t.Id] = h
 		}
 		return true
 	})

@@ -729,8 +729,8 @@ func (l *lowerer) rankIs(test ast.Expr) string {
 		return ""
 	}
 	for _, pair := range [2][2]ast.Expr{{c.Left, c.Comparators[0]}, {c.Comparators[0], c.Left}} {
-		if k, ok := pair[1].(*ast.Constant); ok && k.Type == ast.ConstInt && k.Big == nil && l.isRank(pair[0]) {
-			return strconv.FormatInt(k.Int, 10)
+		if k, ok := intConst(pair[1]); ok && l.isRank(pair[0]) {
+			return strconv.FormatInt(k, 10)
 		}
 	}
 	return ""

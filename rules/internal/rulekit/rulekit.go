@@ -360,7 +360,6 @@ func SetupBefore(callers map[*rules.Function][]*rules.Call, c *rules.Context, si
 		return false
 	}
 	start := starts[0]
-	lineCol := func(p rules.Pos) int { return p.Line<<16 | p.Col }
 	earlier := func(p rules.Pos) bool { return p.Path == start.Pos.Path && lineCol(p) < lineCol(start.Pos) }
 	if site.Func == start.Caller {
 		return earlier(site.Pos) && len(callers[start.Caller]) <= 1
@@ -392,7 +391,6 @@ func inSpawner(callers map[*rules.Function][]*rules.Call, c *rules.Context, site
 	if c.Many || len(callers[c.SpawnIn]) > 1 || !c.Spawn.IsValid() {
 		return false
 	}
-	lineCol := func(p rules.Pos) int { return p.Line<<16 | p.Col }
 	above := func(p rules.Pos) bool { return p.Path == c.Spawn.Path && lineCol(p) < lineCol(c.Spawn) }
 	if site.Func == c.SpawnIn {
 		return above(site.Pos)
@@ -420,3 +418,6 @@ func inSpawner(callers map[*rules.Function][]*rules.Call, c *rules.Context, site
 	}
 	return false
 }
+
+// lineCol orders positions of one file.
+func lineCol(p rules.Pos) int { return p.Line<<16 | p.Col }
