@@ -152,6 +152,10 @@ type Call struct {
 	Callee   *Function
 	External string // fully qualified external symbol, e.g. torch.distributed.all_reduce
 	Pos      Pos
+	// Ref is the front end's own handle on the call, for its model
+	// builder (the Python front end: its call site's index, plus one);
+	// 0 when it has none. The rules do not read it.
+	Ref int32
 }
 
 // ContextKind classifies where code runs.

@@ -25,8 +25,70 @@ func Inspect(node Node, f func(Node) bool) {
 	if !f(node) {
 		return
 	}
-	Children(node, func(c Node) { Inspect(c, f) })
+	// The commonest nodes are walked here directly; the rest through
+	// Children. The order is Children's.
+	switch n := node.(type) {
+	case *Name, *Constant:
+	case *Attribute:
+		inspectExpr(n.Value, f)
+	case *Call:
+		inspectExpr(n.Func, f)
+		inspectExprs(n.Args, f)
+		for _, k := range n.Keywords {
+			Inspect(k, f)
+		}
+	case *Keyword:
+		inspectExpr(n.Value, f)
+	case *Subscript:
+		inspectExpr(n.Value, f)
+		inspectExpr(n.Slice, f)
+	case *Tuple:
+		inspectExprs(n.Elts, f)
+	case *List:
+		inspectExprs(n.Elts, f)
+	case *BinOp:
+		inspectExpr(n.Left, f)
+		inspectExpr(n.Right, f)
+	case *UnaryOp:
+		inspectExpr(n.Operand, f)
+	case *BoolOp:
+		inspectExprs(n.Values, f)
+	case *Compare:
+		inspectExpr(n.Left, f)
+		inspectExprs(n.Comparators, f)
+	case *ExprStmt:
+		inspectExpr(n.Value, f)
+	case *Assign:
+		inspectExprs(n.Targets, f)
+		inspectExpr(n.Value, f)
+	case *Return:
+		inspectExpr(n.Value, f)
+	case *If:
+		inspectExpr(n.Test, f)
+		for _, s := range n.Body {
+			Inspect(s, f)
+		}
+		for _, s := range n.Orelse {
+			Inspect(s, f)
+		}
+	default:
+		Children(node, func(c Node) { Inspect(c, f) })
+	}
 	f(nil)
+}
+
+func inspectExpr(x Expr, f func(Node) bool) {
+	if x != nil {
+		Inspect(x, f)
+	}
+}
+
+func inspectExprs(xs []Expr, f func(Node) bool) {
+	for _, x := range xs {
+		if x != nil {
+			Inspect(x, f)
+		}
+	}
 }
 
 // Children calls fn for each direct, non-nil child node of n in field order

@@ -1,6 +1,9 @@
 package ast_test
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -74,5 +77,55 @@ func TestInspectBody(t *testing.T) {
 	})
 	if got := strings.Join(names, " "); got != "a b c d e k" {
 		t.Errorf("names = %q, want %q", got, "a b c d e k")
+	}
+}
+
+// Inspect walks some nodes itself rather than through Children: it must
+// visit exactly what a walk through Children visits, in the same order,
+// with the same nil after each node's children, and honour a false return
+// on every kind of node.
+func TestInspectMatchesChildren(t *testing.T) {
+	var reference func(n ast.Node, f func(ast.Node) bool)
+	reference = func(n ast.Node, f func(ast.Node) bool) {
+		if !f(n) {
+			return
+		}
+		ast.Children(n, func(c ast.Node) { reference(c, f) })
+		f(nil)
+	}
+	files, _ := filepath.Glob("../testdata/newsyntax/*.py")
+	more, _ := filepath.Glob("../../testdata/rules/*/*.py")
+	files = append(files, more...)
+	if len(files) < 10 {
+		t.Fatalf("only %d fixture files found", len(files))
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, _ := parser.ParseFile(path, src)
+		if tree == nil {
+			continue
+		}
+		for _, skip := range []string{"", "*ast.Call", "*ast.If", "*ast.Attribute", "*ast.Assign"} {
+			trace := func(out *[]string) func(ast.Node) bool {
+				return func(n ast.Node) bool {
+					if n == nil {
+						*out = append(*out, "nil")
+						return true
+					}
+					kind := fmt.Sprintf("%T", n)
+					*out = append(*out, fmt.Sprintf("%s@%v", kind, n.Span()))
+					return kind != skip
+				}
+			}
+			var got, want []string
+			ast.Inspect(tree, trace(&got))
+			reference(tree, trace(&want))
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Fatalf("%s (skipping %q): Inspect visits %d nodes, the walk through Children %d, or in another order", path, skip, len(got), len(want))
+			}
+		}
 	}
 }

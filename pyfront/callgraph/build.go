@@ -93,12 +93,12 @@ func NewBuilder(all []*resolve.Module, table *resolve.Table, opts Options, lines
 	// ratios with headroom (torch's 373k expressions fit the 459k that
 	// 512 tables hold; a quarter more asked for 1,024). A map that
 	// outgrows its hint splits only the tables that fill.
-	g.exprSlot = make(map[ast.Expr]slotID, lines)
+	g.exprSlot = make(map[*ast.Pos]slotID, lines)
 	g.callByNode = make(map[*ast.Call]*CallSite, lines/4)
 	g.valueIDs = make(map[valueKey]ValueID, lines*2/5)
 	g.attrMemo = make(map[attrKey]ValueID, lines/5)
 	g.constSlots = make(map[ValueID]slotID, lines/5)
-	g.nodeIDs = make(map[ast.Node]int, lines/8)
+	g.nodeIDs = make(map[*ast.Pos]int, lines/8)
 	if g.canon == nil {
 		g.canon = func(s string) string { return s }
 	}
@@ -769,7 +769,7 @@ func (b *builder) with(u unit, items []*ast.WithItem, body []ast.Stmt) {
 	managers := make([]slotID, len(items))
 	for i, it := range items {
 		s := b.expr(u, it.ContextExpr)
-		b.g.exprSlot[it.ContextExpr] = s
+		b.g.setExprSlot(it.ContextExpr, s)
 		managers[i] = s
 		// A program class's context manager runs its __enter__ here (a
 		// thread it starts runs from this point on) and binds what it
@@ -802,7 +802,7 @@ func (b *builder) forLoop(u unit, target, iter ast.Expr, body, orelse []ast.Stmt
 	g := b.g
 	s := b.expr(u, iter)
 	if _, name := iter.(*ast.Name); name || isAttr(iter) {
-		g.exprSlot[iter] = s // what the loop iterates (a class's own __iter__: model.IterGenerators)
+		g.setExprSlot(iter, s) // what the loop iterates (a class's own __iter__: model.IterGenerators)
 	}
 	t := g.s.newSlot()
 	g.use(s, constraint{kind: cIter, dst: t, iter: &iterSite{caller: u.fn, at: iter}})
@@ -1175,7 +1175,7 @@ func (b *builder) assignStmt(u unit, targets []ast.Expr, value ast.Expr) {
 		}
 	}
 	v := b.expr(u, value)
-	b.g.exprSlot[value] = v
+	b.g.setExprSlot(value, v)
 	for _, t := range targets {
 		b.assign(u, t, v)
 	}
@@ -1199,7 +1199,7 @@ func (b *builder) assign(u unit, target ast.Expr, v slotID) {
 	case *ast.Attribute:
 		base := b.expr(u, t.Value)
 		if base >= 0 {
-			g.exprSlot[t.Value] = base // whose attribute is stored (ExprValues)
+			g.setExprSlot(t.Value, base) // whose attribute is stored (ExprValues)
 		}
 		if v >= 0 {
 			g.use(base, constraint{kind: cStoreAttr, name: t.Attr, src: v})
@@ -1290,11 +1290,11 @@ func (b *builder) predicateOperands(u unit, test ast.Expr) {
 		}
 	case *ast.Name:
 		if predicateName(t.Id) {
-			b.g.exprSlot[t] = b.expr(u, t)
+			b.g.setExprSlot(t, b.expr(u, t))
 		}
 	case *ast.Attribute:
 		if predicateName(t.Attr) {
-			b.g.exprSlot[t] = b.expr(u, t)
+			b.g.setExprSlot(t, b.expr(u, t))
 		}
 	}
 }
@@ -1322,7 +1322,7 @@ func (b *builder) expr(u unit, e ast.Expr) slotID {
 			return noSlot
 		}
 		if b.testing > 0 {
-			g.exprSlot[n.Value] = base
+			g.setExprSlot(n.Value, base)
 		}
 		dst := g.s.newSlot()
 		g.use(base, constraint{kind: cLoadAttr, name: n.Attr, dst: dst})
@@ -1557,7 +1557,7 @@ func (b *builder) seq(u unit, n ast.Expr, elts []ast.Expr, kind string) slotID {
 		if s < 0 {
 			continue
 		}
-		g.exprSlot[e] = s
+		g.setExprSlot(e, s)
 		if i < maxIndexed {
 			g.copy(s, g.elemSlot(c, "["+strconv.Itoa(i)+"]"))
 		} else {
@@ -1609,7 +1609,7 @@ func (b *builder) call(u unit, n *ast.Call) slotID {
 	var callee slotID
 	if a, ok := n.Func.(*ast.Attribute); ok {
 		base := b.expr(u, a.Value)
-		g.exprSlot[a.Value] = base
+		g.setExprSlot(a.Value, base)
 		callee = noSlot
 		if base >= 0 {
 			callee = g.s.newSlot()
@@ -1618,22 +1618,22 @@ func (b *builder) call(u unit, n *ast.Call) slotID {
 	} else {
 		callee = b.expr(u, n.Func)
 	}
-	g.exprSlot[n.Func] = callee
+	g.setExprSlot(n.Func, callee)
 	cs := &CallSite{Kind: CallExplicit, Node: n, At: n, Caller: u.fn, callee: callee, result: g.s.newSlot()}
 	for _, a := range n.Args {
 		if st, ok := a.(*ast.Starred); ok {
 			s := b.expr(u, st.Value)
-			g.exprSlot[a] = s
+			g.setExprSlot(a, s)
 			cs.stars = append(cs.stars, s)
 			continue
 		}
 		s := b.expr(u, a)
-		g.exprSlot[a] = s
+		g.setExprSlot(a, s)
 		cs.args = append(cs.args, s)
 	}
 	for _, k := range n.Keywords {
 		s := b.expr(u, k.Value)
-		g.exprSlot[k.Value] = s
+		g.setExprSlot(k.Value, s)
 		if k.Arg == "" {
 			cs.kwStar = append(cs.kwStar, s)
 			continue

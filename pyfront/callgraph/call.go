@@ -753,7 +753,7 @@ func (g *Graph) spawn(cs *CallSite, targetPos int, targetName string, argsPos in
 			switch t := e.(type) {
 			case *ast.Tuple, *ast.List:
 				for _, x := range ast.SeqElts(t) {
-					if xs, ok := g.exprSlot[x]; ok {
+					if xs, ok := g.exprSlotOf(x); ok {
 						sc.args = append(sc.args, xs)
 					} else {
 						sc.args = append(sc.args, noSlot)

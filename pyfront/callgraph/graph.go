@@ -201,11 +201,13 @@ type Graph struct {
 	funcByNode  map[ast.Node]*Func
 	classByNode map[ast.Node]*Class
 	callByNode  map[*ast.Call]*CallSite
-	exprSlot    map[ast.Expr]slotID
+	exprSlot    map[*ast.Pos]slotID // by ast.Node.Addr (setExprSlot)
+	nilSlot     slotID              // the nil expression's, when nilSet
+	nilSet      bool
 
 	s          solver
 	valueIDs   map[valueKey]ValueID
-	nodeIDs    map[ast.Node]int
+	nodeIDs    map[*ast.Pos]int // by ast.Node.Addr
 	opaque     map[string]ValueID
 	spaces     map[*resolve.Scope]int32
 	scopeSlots []map[string]slotID // by space: the scope's named slots
@@ -267,7 +269,7 @@ func (g *Graph) Value(id ValueID) *Value {
 // the builder recorded: call callees and their receivers, call
 // arguments, with-items, assignment values. It returns nil for others.
 func (g *Graph) ExprValues(e ast.Expr) []ValueID {
-	if s, ok := g.exprSlot[e]; ok {
+	if s, ok := g.exprSlotOf(e); ok {
 		return g.s.vals(s)
 	}
 	return nil
@@ -457,4 +459,22 @@ func (g *Graph) Exhausted() bool { return g.s.exhausted }
 func (g *Graph) AllNames(m *resolve.Module) ([]string, bool) {
 	names, ok := g.allNames[m]
 	return names, ok
+}
+
+// setExprSlot records the slot that holds expression e's values.
+func (g *Graph) setExprSlot(e ast.Expr, s slotID) {
+	if e == nil {
+		g.nilSlot, g.nilSet = s, true
+		return
+	}
+	g.exprSlot[e.Addr()] = s
+}
+
+// exprSlotOf returns the slot recorded for e.
+func (g *Graph) exprSlotOf(e ast.Expr) (slotID, bool) {
+	if e == nil {
+		return g.nilSlot, g.nilSet
+	}
+	s, ok := g.exprSlot[e.Addr()]
+	return s, ok
 }

@@ -39,11 +39,15 @@ func (g *Graph) intern(v Value) ValueID {
 }
 
 func (g *Graph) nodeID(n ast.Node) int {
-	if id, ok := g.nodeIDs[n]; ok {
+	var k *ast.Pos // nil for the nil node
+	if n != nil {
+		k = n.Addr()
+	}
+	if id, ok := g.nodeIDs[k]; ok {
 		return id
 	}
 	id := len(g.nodeIDs) + 1
-	g.nodeIDs[n] = id
+	g.nodeIDs[k] = id
 	return id
 }
 

@@ -59,7 +59,7 @@ func (l *lowerer) cmEffectsOf(fn *rules.Function) *cmEffects {
 // (or the async variants).
 func contextManagerDecorated(decos []ast.Expr) bool {
 	for _, d := range decos {
-		switch lastName(dotted(d)) {
+		switch lastDotted(d) {
 		case "contextmanager", "asynccontextmanager":
 			return true
 		}

@@ -240,7 +240,7 @@ func constructed(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	name := lastName(dotted(c.Func))
+	name := lastDotted(c.Func)
 	return name != "" && name[0] >= 'A' && name[0] <= 'Z'
 }
 

@@ -30,9 +30,9 @@ func (l *lowerer) setDeviceCall(c *ast.Call) bool {
 		return strings.HasSuffix(dotted(a.Value), "accelerator")
 	case "set_device":
 		if in, ok := a.Value.(*ast.Call); ok {
-			return lastName(dotted(in.Func)) == "get_accelerator"
+			return lastDotted(in.Func) == "get_accelerator"
 		}
-		switch lastName(dotted(a.Value)) {
+		switch lastDotted(a.Value) {
 		case "cuda", "xpu", "npu", "mlu", "hpu", "musa":
 			return true
 		}

@@ -139,10 +139,10 @@ func (l *lowerer) batchOrder(c *ast.Call, before []ast.Stmt) {
 	var recvAt *ast.Call
 	for _, e := range elts.Elts {
 		op, ok := e.(*ast.Call)
-		if !ok || lastName(dotted(op.Func)) != "P2POp" || len(op.Args) == 0 {
+		if !ok || lastDotted(op.Func) != "P2POp" || len(op.Args) == 0 {
 			continue
 		}
-		switch lastName(dotted(op.Args[0])) {
+		switch lastDotted(op.Args[0]) {
 		case "irecv":
 			if recvAt == nil {
 				recvAt = op
@@ -195,7 +195,7 @@ func (l *lowerer) peerVaries(peer ast.Expr) bool {
 	}
 	switch peer.(type) {
 	case *ast.Name, *ast.Attribute:
-		return !dedicatedPeer(lastName(dotted(peer)))
+		return !dedicatedPeer(lastDotted(peer))
 	}
 	return false
 }

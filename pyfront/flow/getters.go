@@ -349,7 +349,7 @@ func recordUse(parent ast.Node, self string) bool {
 			return true
 		}
 	case *ast.Call:
-		switch lastName(dotted(p.Func)) {
+		switch lastDotted(p.Func) {
 		case "isinstance", "len", self:
 			return true
 		}

@@ -346,7 +346,7 @@ func catches(e ast.Expr, names ...string) bool {
 	if t, ok := e.(*ast.Tuple); ok {
 		return slices.ContainsFunc(t.Elts, func(x ast.Expr) bool { return catches(x, names...) })
 	}
-	return slices.Contains(names, lastName(dotted(e)))
+	return slices.Contains(names, lastDotted(e))
 }
 
 // fileWriters are the calls that write files on the host that runs them
@@ -363,7 +363,7 @@ func (l *lowerer) writesFiles(body []ast.Stmt) bool {
 		if !ok || found {
 			return !found
 		}
-		name := lastName(dotted(c.Func))
+		name := lastDotted(c.Func)
 		if a, ok := c.Func.(*ast.Attribute); ok {
 			name = a.Attr
 		}
@@ -466,7 +466,7 @@ func (l *lowerer) evenShards(body []ast.Stmt) bool {
 	made, loaders, samplers := map[string]string{}, map[string]bool{}, map[string]bool{}
 	distSampler := func(e ast.Expr) bool {
 		if c, ok := e.(*ast.Call); ok {
-			return lastName(dotted(c.Func)) == "DistributedSampler"
+			return lastDotted(c.Func) == "DistributedSampler"
 		}
 		return samplers[dotted(e)]
 	}
@@ -484,7 +484,7 @@ func (l *lowerer) evenShards(body []ast.Stmt) bool {
 			switch {
 			case dotted(c.Func) == "iter" && len(c.Args) == 1:
 				made[t] = dotted(c.Args[0])
-			case lastName(dotted(c.Func)) == "DistributedSampler":
+			case lastDotted(c.Func) == "DistributedSampler":
 				samplers[t] = true
 			default:
 				for _, k := range c.Keywords {
@@ -524,7 +524,7 @@ func namesStopIteration(e ast.Expr) bool {
 		}
 		return false
 	}
-	return lastName(dotted(e)) == "StopIteration"
+	return lastDotted(e) == "StopIteration"
 }
 
 // callsNext reports a statement list that advances an iterator by hand
@@ -665,7 +665,7 @@ func singleProcess(e ast.Expr) bool {
 		if distributedFlag(u.Operand) {
 			return true
 		}
-		if c, ok := u.Operand.(*ast.Call); ok && lastName(dotted(c.Func)) == "is_initialized" {
+		if c, ok := u.Operand.(*ast.Call); ok && lastDotted(c.Func) == "is_initialized" {
 			return true
 		}
 		return false
@@ -694,7 +694,7 @@ func worldSizeCompare(e ast.Expr) (op ast.CmpOp, k int64, ok bool) {
 	if call, isCall := left.(*ast.Call); isCall {
 		left = call.Func
 	}
-	if !strings.HasSuffix(lastName(dotted(left)), "world_size") {
+	if !strings.HasSuffix(lastDotted(left), "world_size") {
 		return 0, 0, false
 	}
 	n, isConst := c.Comparators[0].(*ast.Constant)
@@ -770,7 +770,7 @@ func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
 					}
 				}
 			}
-			if c, ok := n.Value.(*ast.Call); ok && lastName(dotted(c.Func)) == "initialize" && l.zero3Init(c, dicts) {
+			if c, ok := n.Value.(*ast.Call); ok && lastDotted(c.Func) == "initialize" && l.zero3Init(c, dicts) {
 				if out == nil {
 					out = map[string]bool{}
 				}
@@ -847,7 +847,7 @@ func (l *lowerer) batchLoop(iter, target ast.Expr) {
 		if !ok || len(c.Args) == 0 {
 			break
 		}
-		switch lastName(dotted(c.Func)) {
+		switch lastDotted(c.Func) {
 		case "enumerate":
 			if elts := ast.SeqElts(batch); len(elts) == 2 {
 				batch = elts[1]
@@ -858,7 +858,7 @@ func (l *lowerer) batchLoop(iter, target ast.Expr) {
 		}
 		src = c.Args[0]
 	}
-	name := strings.ToLower(lastName(dotted(src)))
+	name := strings.ToLower(lastDotted(src))
 	if !strings.Contains(name, "loader") {
 		return
 	}
@@ -900,7 +900,7 @@ func (l *lowerer) batchTest(test ast.Expr) bool {
 		}
 		if k, ok := t.Comparators[0].(*ast.Constant); ok && k.Type == ast.ConstInt && k.Int == 0 {
 			if c, ok := t.Left.(*ast.Call); ok {
-				switch lastName(dotted(c.Func)) {
+				switch lastDotted(c.Func) {
 				case "len", "numel", "size", "nelement":
 					return mentions(c)
 				}
@@ -953,7 +953,7 @@ func (l *lowerer) batchAmount(e ast.Expr) bool {
 			}
 		}
 	}
-	switch lastName(dotted(c.Func)) {
+	switch lastDotted(c.Func) {
 	case "len", "count_nonzero", "sum", "numel":
 		return len(c.Args) == 1 && l.mentionsBatch(c.Args[0])
 	}
@@ -1014,7 +1014,7 @@ func callsNamed(body []ast.Stmt, name string) bool {
 			if found {
 				return false
 			}
-			if c, ok := n.(*ast.Call); ok && lastName(dotted(c.Func)) == name {
+			if c, ok := n.(*ast.Call); ok && lastDotted(c.Func) == name {
 				found = true
 			}
 			return !found

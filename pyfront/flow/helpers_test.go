@@ -1,7 +1,10 @@
 package flow
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -204,6 +207,79 @@ func TestRecordOnlyOf(t *testing.T) {
 		got := fmt.Sprint(rec.params)
 		if got != want {
 			t.Errorf("recordOnlyOf(%q) = %s, want %s", src, got, want)
+		}
+	}
+}
+
+// lastDotted answers what lastName(dotted(e)) answers, without building
+// the string, for every expression of the rule fixtures.
+func TestLastDottedIsLastNameOfDotted(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/rules/*/*.py")
+	if len(files) < 100 {
+		t.Fatalf("only %d fixture files found", len(files))
+	}
+	checked := 0
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, _ := parser.ParseFile(path, src)
+		if tree == nil {
+			continue
+		}
+		ast.Inspect(tree, func(n ast.Node) bool {
+			if e, ok := n.(ast.Expr); ok {
+				if got, want := lastDotted(e), lastName(dotted(e)); got != want {
+					t.Errorf("%s:%d: lastDotted = %q, lastName(dotted) = %q", path, e.Span().Lineno, got, want)
+				}
+				checked++
+			}
+			return true
+		})
+	}
+	for _, src := range []string{"a", "a.b.c", "a.b[0]", "f().b", "a[0].b", "(a or b).c", "'s'.join"} {
+		e := exprOf(t, src)
+		if got, want := lastDotted(e), lastName(dotted(e)); got != want {
+			t.Errorf("%s: lastDotted = %q, lastName(dotted) = %q", src, got, want)
+		}
+	}
+	if checked < 10000 {
+		t.Errorf("only %d expressions checked", checked)
+	}
+}
+
+// containsFoldASCII answers what bytes.Contains(bytes.ToLower(text), w)
+// answers on ASCII text, and newSource finds every line start.
+func TestContainsFoldASCII(t *testing.T) {
+	words := []string{"rank", "stream", "resize_", "async_op", "irecv", "main_process", "a", "zz"}
+	texts := []string{"", "r", "ran", "RANK", "xRaNkx", "ra nk", "stream", "StReAm_", "ASYNC_OP", "irec", "IRECVv", "aaa", "Z", "zZ", "_zz_", "rrank", "rankrank"}
+	files, _ := filepath.Glob("../../testdata/rules/cv2*/*.py")
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(src))
+		var want []int
+		want = append(want, 0)
+		for i, b := range src {
+			if b == '\n' {
+				want = append(want, i+1)
+			}
+		}
+		if got := newSource(&rules.File{Src: src}).starts; !slices.Equal(got, want) {
+			t.Errorf("%s: line starts %v, want %v", path, got, want)
+		}
+	}
+	for _, text := range texts {
+		for _, w := range words {
+			for cut := 0; cut <= len(text); cut += max(1, len(text)/7) {
+				part := []byte(text[cut:])
+				if got, want := containsFoldASCII(part, w), bytes.Contains(bytes.ToLower(part), []byte(w)); got != want {
+					t.Errorf("containsFoldASCII(%.40q, %q) = %v, want %v", part, w, got, want)
+				}
+			}
 		}
 	}
 }

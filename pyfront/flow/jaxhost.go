@@ -56,7 +56,7 @@ func (l *lowerer) jitCall(c *ast.Call) bool {
 	if !jitFactories[ext] {
 		return false
 	}
-	switch lastName(dotted(c.Func)) {
+	switch lastDotted(c.Func) {
 	case "jit", "pjit", "pmap", "filter_jit", "filter_pmap":
 		return false // the factory itself, or jax.jit(f)(x) seen at its inner call
 	}
@@ -76,7 +76,7 @@ func (l *lowerer) jitted(fn *rules.Function) bool {
 		return false
 	}
 	isJit := func(e ast.Expr) bool {
-		switch lastName(dotted(e)) {
+		switch lastDotted(e) {
 		case "jit", "pjit", "pmap", "filter_jit":
 			// numba's @jit compiles for the host, not for a mesh.
 			ref := l.r.Ref(e)
@@ -92,7 +92,7 @@ func (l *lowerer) jitted(fn *rules.Function) bool {
 			if isJit(c.Func) {
 				return true
 			}
-			if lastName(dotted(c.Func)) == "partial" && len(c.Args) > 0 && isJit(c.Args[0]) {
+			if lastDotted(c.Func) == "partial" && len(c.Args) > 0 && isJit(c.Args[0]) {
 				return true
 			}
 		}
@@ -124,7 +124,7 @@ func (l *lowerer) hostCopy(c *ast.Call, derived map[string]bool) bool {
 		return false
 	}
 	var x ast.Expr
-	switch lastName(dotted(c.Func)) {
+	switch lastDotted(c.Func) {
 	case "asarray", "array", "device_get", "float", "int":
 		if len(c.Args) == 0 {
 			return false

@@ -938,7 +938,7 @@ func toDevice(c *ast.Call) bool {
 // memory (torchrec's pipelines copy each DataLoader batch this way on
 // their memcpy stream).
 func deviceCopyHelper(c *ast.Call) bool {
-	name := lastName(dotted(c.Func))
+	name := lastDotted(c.Func)
 	if !strings.Contains(strings.ToLower(name), "device") || len(c.Args) == 0 {
 		return false
 	}
@@ -956,7 +956,7 @@ func freshAlloc(value ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	switch lastName(dotted(c.Func)) {
+	switch lastDotted(c.Func) {
 	case "empty", "empty_like", "empty_strided":
 		d := dotted(c.Func)
 		return d == "torch.empty" || d == "torch.empty_like" || d == "torch.empty_strided" || d == "empty" || d == "empty_like"
@@ -986,7 +986,7 @@ func filesArgs(c *ast.Call) bool {
 // and DeepSpeed's unflatten alias it) returns views of flat, to be
 // handed to other tensors (grad.data = view): it reads nothing.
 func unflattens(c *ast.Call) bool {
-	switch lastName(dotted(c.Func)) {
+	switch lastDotted(c.Func) {
 	case "_unflatten_dense_tensors", "unflatten_dense_tensors", "unflatten":
 		return len(c.Args) == 2
 	}
@@ -995,7 +995,7 @@ func unflattens(c *ast.Call) bool {
 
 // cudaDevice: "cuda", "cuda:N" or torch.device("cuda…", …).
 func cudaDevice(e ast.Expr) bool {
-	if c, ok := e.(*ast.Call); ok && lastName(dotted(c.Func)) == "device" && len(c.Args) > 0 {
+	if c, ok := e.(*ast.Call); ok && lastDotted(c.Func) == "device" && len(c.Args) > 0 {
 		e = c.Args[0]
 	}
 	s, ok := constStr(e)
@@ -1366,7 +1366,7 @@ func scanWaits(body []ast.Stmt, args *ast.Arguments) map[string]rules.EventKind 
 		if !ok {
 			return false
 		}
-		name := lastName(dotted(c.Func))
+		name := lastDotted(c.Func)
 		if a, ok := c.Func.(*ast.Attribute); ok {
 			name = a.Attr // torch.get_device_module(d).current_stream()
 		}
@@ -2569,7 +2569,7 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 					l.joinedLoops(c, body)
 				}
 			}
-			if lastName(ext) == "_coalescing_manager" || lastName(dotted(c.Func)) == "_coalescing_manager" {
+			if lastName(ext) == "_coalescing_manager" || lastDotted(c.Func) == "_coalescing_manager" {
 				l.coalescing++
 				defer func() { l.coalescing-- }()
 			}
@@ -3398,7 +3398,7 @@ func raises(stmts []ast.Stmt) bool {
 		if c, ok := x.(*ast.Call); ok {
 			x = c.Func
 		}
-		return lastName(dotted(x)) != "SystemExit"
+		return lastDotted(x) != "SystemExit"
 	case *ast.If:
 		return raises(s.Body) && raises(s.Orelse)
 	case *ast.ExprStmt:
@@ -4952,7 +4952,7 @@ func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 		if sa := l.tb.Streams[ext]; sa != nil && sa.Role == "new_stream" {
 			return streamCtx{s: &rules.Stream{ID: l.streamID(c), Pos: l.pos(c.Pos)}, text: l.text(c)}
 		}
-		switch lastName(dotted(c.Func)) {
+		switch lastDotted(c.Func) {
 		case "current_stream":
 			return l.current()
 		case "default_stream":
@@ -4982,7 +4982,7 @@ func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 		return streamCtx{s: s, text: text}
 	}
 	s = &rules.Stream{ID: "stream:" + d, Pos: l.pos(e.Span())}
-	if a, ok := e.(*ast.Attribute); ok && a.Attr == "ptds" && lastName(dotted(a.Value)) == "Stream" {
+	if a, ok := e.(*ast.Attribute); ok && a.Attr == "ptds" && lastDotted(a.Value) == "Stream" {
 		// CuPy's per-thread default stream synchronises with the legacy
 		// default stream, as a blocking stream does.
 		s.Blocking = true
@@ -5057,7 +5057,7 @@ func (l *lowerer) isCurrentStream(e ast.Expr) bool {
 	if sa := l.tb.Streams[ext]; sa != nil {
 		return sa.Role == "current_stream" || sa.Role == "default_stream"
 	}
-	switch lastName(dotted(c.Func)) {
+	switch lastDotted(c.Func) {
 	case "current_stream", "default_stream":
 		return true
 	}
@@ -5072,7 +5072,7 @@ func legacyNull(e ast.Expr) bool {
 	if !ok || a.Attr != "null" {
 		return false
 	}
-	return lastName(dotted(a.Value)) == "Stream"
+	return lastDotted(a.Value) == "Stream"
 }
 
 // isStreamExpr reports whether e denotes a stream: a name bound to one,
@@ -5187,7 +5187,7 @@ func (l *lowerer) multiComm(c *ast.Call, ext string, at rules.Pos) {
 			if n := l.meshDimsOf(x); n >= 2 {
 				detail = fmt.Sprintf("%s=%s (a %d-D mesh)", argName(sp.MultiCommArg), l.text(x), n)
 			}
-		} else if lastName(dotted(x)) == v {
+		} else if lastDotted(x) == v {
 			detail = argName(sp.MultiCommArg) + "=" + v
 		} else if s, ok := constStr(x); ok && s == v {
 			detail = argName(sp.MultiCommArg) + "=" + v
@@ -5295,7 +5295,7 @@ func (l *lowerer) mpiLevel(c *ast.Call, ext string, at rules.Pos) {
 	}
 	lvl := "multiple"
 	if len(c.Args) > 0 {
-		if v, ok := mpiLevels[lastName(dotted(c.Args[0]))]; ok {
+		if v, ok := mpiLevels[lastDotted(c.Args[0])]; ok {
 			lvl = v
 		}
 	}
@@ -5476,7 +5476,7 @@ func expectsRaise(items []*ast.WithItem) bool {
 		if !ok {
 			continue
 		}
-		switch lastName(dotted(c.Func)) {
+		switch lastDotted(c.Func) {
 		case "assertRaises", "assertRaisesRegex", "assertRaisesRegexp", "raises":
 			return true
 		}
@@ -5492,4 +5492,40 @@ func nonBlocking(c *ast.Call) bool {
 		}
 	}
 	return false
+}
+
+// lastDotted is lastName(dotted(e)) without building the dotted name:
+// the last name of a dotted path ("b" for a.b, a.b[0] and *a.b), or "".
+func lastDotted(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Name:
+		return e.Id
+	case *ast.Attribute:
+		if rooted(e.Value) {
+			return e.Attr
+		}
+	case *ast.Subscript:
+		return lastDotted(e.Value)
+	case *ast.Starred:
+		return lastDotted(e.Value)
+	}
+	return ""
+}
+
+// rooted reports whether dotted(e) is not empty.
+func rooted(e ast.Expr) bool {
+	for {
+		switch x := e.(type) {
+		case *ast.Name:
+			return x.Id != ""
+		case *ast.Attribute:
+			e = x.Value
+		case *ast.Subscript:
+			e = x.Value
+		case *ast.Starred:
+			e = x.Value
+		default:
+			return false
+		}
+	}
 }

@@ -325,7 +325,7 @@ func (l *lowerer) hostish(e ast.Expr, locals map[string]bool) bool {
 		}
 		return true
 	case *ast.Call:
-		name := lastName(dotted(e.Func))
+		name := lastDotted(e.Func)
 		if strings.HasPrefix(name, "is_") || strings.HasPrefix(name, "has_") || strings.HasSuffix(name, "_enabled") || strings.HasSuffix(name, "_available") {
 			return true
 		}

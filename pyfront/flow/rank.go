@@ -89,7 +89,7 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			// A DistributedSampler given the rank hands each rank its own
 			// indices but as many as the others (it pads or drops to an
 			// even share): a loader over it has one length everywhere.
-			if lastName(dotted(n.Func)) == "DistributedSampler" {
+			if lastDotted(n.Func) == "DistributedSampler" {
 				return false, false
 			}
 			// Where a value is placed is no part of the value: a
@@ -503,7 +503,7 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 			return true
 		}
 	}
-	name := lastName(dotted(c.Func))
+	name := lastDotted(c.Func)
 	if ext == "" || fn != nil {
 		// get_global_rank(group, 0), a program's own copy of torch's
 		// translation, names one rank for everyone; get_global_rank()
@@ -859,7 +859,7 @@ func (l *lowerer) predicateOf(c *ast.Call) *api.RankPredicate {
 	if p := l.tb.RankPredicates[ext]; p != nil && p.Kind == "call" {
 		return p
 	}
-	return l.predicateByName(lastName(dotted(c.Func)), ext, fn)
+	return l.predicateByName(lastDotted(c.Func), ext, fn)
 }
 
 // inTables reports whether the tables describe the external symbol.
@@ -1013,7 +1013,7 @@ func (l *lowerer) rankFields(value ast.Expr) []string {
 	if !ok || len(c.Args) > 0 || len(c.Keywords) == 0 {
 		return nil
 	}
-	name := lastName(dotted(c.Func))
+	name := lastDotted(c.Func)
 	if name == "" || name[0] < 'A' || name[0] > 'Z' || l.isRank(c.Func) {
 		return nil
 	}
@@ -1071,7 +1071,7 @@ func evenShare(n *ast.Subscript) bool {
 			}
 		}
 	}
-	if !evenPartitioners[lastName(dotted(c.Func))] {
+	if !evenPartitioners[lastDotted(c.Func)] {
 		return false
 	}
 	for _, k := range c.Keywords {
@@ -1162,7 +1162,7 @@ func (l *lowerer) rankDecorator(e ast.Expr) bool {
 			return true
 		}
 	}
-	name := lastName(dotted(e))
+	name := lastDotted(e)
 	return l.tb.PredicateByLastName("decorator", name) != nil
 }
 

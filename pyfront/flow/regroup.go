@@ -160,7 +160,7 @@ func newContainer(e ast.Expr) bool {
 	case *ast.List:
 		return len(e.Elts) == 0
 	case *ast.Call:
-		switch lastName(dotted(e.Func)) {
+		switch lastDotted(e.Func) {
 		case "dict", "list", "OrderedDict":
 			return len(e.Args) == 0 && len(e.Keywords) == 0
 		case "defaultdict":

@@ -67,7 +67,7 @@ func ownRank(x ast.Expr) bool {
 		}
 		x = c.Func
 	}
-	return ownGlobalRank[lastName(dotted(x))]
+	return ownGlobalRank[lastDotted(x)]
 }
 
 // ownRankVar reports a local holding the process's own global rank.

@@ -18,6 +18,8 @@ type source struct {
 	// first use, by mentionsStream).
 	streamOnce sync.Once
 	streamy    bool
+	asciiOnce  sync.Once
+	ascii      bool
 }
 
 // mentionsStream reports whether the file's text mentions "stream" in
@@ -147,6 +149,12 @@ func (c *Sources) of(f *rules.File) *source {
 	return v.(*source)
 }
 
+// Seed gives f's line index, when the caller has it already (the starts
+// of its lines, 0 first), so that it is not computed again.
+func (c *Sources) Seed(f *rules.File, starts []int) {
+	c.m.LoadOrStore(f, &source{src: f.Src, starts: starts})
+}
+
 // sourceFor returns f's line index, shared through r when r keeps one.
 func sourceFor(r Resolver, f *rules.File) *source {
 	if si, ok := r.(SourceIndex); ok {
@@ -158,13 +166,22 @@ func sourceFor(r Resolver, f *rules.File) *source {
 }
 
 func newSource(f *rules.File) *source {
-	s := &source{src: f.Src, starts: []int{0}}
-	for i, b := range f.Src {
-		if b == '\n' {
-			s.starts = append(s.starts, i+1)
+	return &source{src: f.Src, starts: LineStarts(f.Src)}
+}
+
+// LineStarts returns the byte offset of each line of src: 0, then the
+// offset after each newline.
+func LineStarts(src []byte) []int {
+	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
+	for i, rest := 0, src; ; {
+		j := bytes.IndexByte(rest, '\n')
+		if j < 0 {
+			return starts
 		}
+		i += j + 1
+		starts = append(starts, i)
+		rest = rest[j+1:]
 	}
-	return s
 }
 
 // line returns 1-based line n without its line ending ("" when out of range).
@@ -198,11 +215,84 @@ func (s *source) mentionsAny(span ast.Pos, words []string) bool {
 	if from > to {
 		return true
 	}
-	text := bytes.ToLower(s.src[from:to])
+	text := s.src[from:to]
+	if !s.isASCII() {
+		text = bytes.ToLower(text)
+		for _, w := range words {
+			if bytes.Contains(text, []byte(w)) {
+				return true
+			}
+		}
+		return false
+	}
+	// Most files are ASCII: their text is searched in place, without
+	// lowering a copy of it for each function.
 	for _, w := range words {
-		if bytes.Contains(text, []byte(w)) {
+		if containsFoldASCII(text, w) {
 			return true
 		}
 	}
 	return false
+}
+
+// isASCII reports whether the file's text is all ASCII (computed once).
+func (s *source) isASCII() bool {
+	s.asciiOnce.Do(func() {
+		s.ascii = true
+		for _, b := range s.src {
+			if b >= 0x80 {
+				s.ascii = false
+				break
+			}
+		}
+	})
+	return s.ascii
+}
+
+// containsFoldASCII reports whether text contains w, a lower-case word,
+// in any ASCII case: bytes.Contains(bytes.ToLower(text), w) for ASCII
+// text.
+func containsFoldASCII(text []byte, w string) bool {
+	if w == "" {
+		return true
+	}
+	if len(text) < len(w) {
+		return false
+	}
+	lo, up := w[0], w[0]
+	if 'a' <= lo && lo <= 'z' {
+		up = lo - 'a' + 'A'
+	}
+	last := len(text) - len(w) // the last position a match can start at
+	for i := 0; i <= last; {
+		j := bytes.IndexByte(text[i:last+1], lo)
+		if up != lo {
+			if k := bytes.IndexByte(text[i:last+1], up); k >= 0 && (j < 0 || k < j) {
+				j = k
+			}
+		}
+		if j < 0 {
+			return false
+		}
+		i += j
+		if equalFoldASCII(text[i+1:i+len(w)], w[1:]) {
+			return true
+		}
+		i++
+	}
+	return false
+}
+
+// equalFoldASCII reports whether b is w (lower case) in any ASCII case.
+func equalFoldASCII(b []byte, w string) bool {
+	for k := 0; k < len(w); k++ {
+		c := b[k]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[k] {
+			return false
+		}
+	}
+	return true
 }

@@ -98,7 +98,6 @@ type builder struct {
 	backwardFns  map[ast.Node]bool
 	implicitOps  map[*ast.Call]*rules.OpRef
 	syncOps      map[ast.Node][]*rules.OpRef
-	callOf       map[*rules.Call]*callgraph.CallSite
 	apiMemo      [][]string // by CallSite.ID
 	apiDone      []bool
 	siteSrc      map[*rules.Site]siteSource
@@ -157,7 +156,7 @@ func Build(in Input) *rules.Program {
 		info:    map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{}, loopCalls: map[*ast.Call]bool{},
 		selfStoreIdx: map[*callgraph.Class]map[string][]ast.Expr{}, summary: map[summaryKey][]*rules.OpRef{}, gates: map[*callgraph.Func]*funcGates{}, inProgress: map[summaryKey]bool{},
 		groupSeen: map[*rules.Group]bool{}, backwardFns: map[ast.Node]bool{}, groupFn: map[*rules.Group]ast.Node{},
-		callOf: map[*rules.Call]*callgraph.CallSite{}, siteSrc: map[*rules.Site]siteSource{},
+		siteSrc: map[*rules.Site]siteSource{},
 		apiMemo: make([][]string, len(in.Graph.Calls)), apiDone: make([]bool, len(in.Graph.Calls)),
 	}
 	if b.t == nil {
@@ -362,22 +361,29 @@ func (b *builder) functions() {
 		for _, cs := range f.Calls {
 			p := b.pos(f.Module.Path, cs.At)
 			for _, t := range cs.Targets {
-				c := newCall(rules.Call{Caller: rf, Pos: p})
+				c := newCall(rules.Call{Caller: rf, Pos: p, Ref: int32(cs.ID) + 1})
 				if t.Fn != nil {
 					c.Callee = b.fn(t.Fn)
 				} else {
 					c.External = t.External
 				}
 				rf.Calls = append(rf.Calls, c)
-				b.callOf[c] = cs
 			}
 			for _, t := range b.selfAttrTargets(f, cs) {
-				c := newCall(rules.Call{Caller: rf, Pos: p, Callee: b.fn(t)})
+				c := newCall(rules.Call{Caller: rf, Pos: p, Callee: b.fn(t), Ref: int32(cs.ID) + 1})
 				rf.Calls = append(rf.Calls, c)
-				b.callOf[c] = cs
 			}
 		}
 	}
+}
+
+// callSite returns the call graph's call site a model call was made
+// from (nil for a call that came from none).
+func (b *builder) callSite(c *rules.Call) *callgraph.CallSite {
+	if c == nil || c.Ref <= 0 || int(c.Ref) > len(b.g.Calls) {
+		return nil
+	}
+	return b.g.Calls[c.Ref-1]
 }
 
 // namesClass is isClassName less constants spelled in capitals
@@ -1244,6 +1250,12 @@ func (b *builder) finishGroups() {
 func (b *builder) runFlow() {
 	b.spawnRankParams()
 	r := &resolver{b: b}
+	// The walk indexed every file's lines already.
+	for _, f := range b.in.Files {
+		if starts := b.prepared.lines[f.Path]; starts != nil {
+			r.sources.Seed(f, starts)
+		}
+	}
 	b.selfRankAttrs(r)
 	reaches := b.reachesSites()
 	for _, init := range b.handedRanks(r, reaches) {

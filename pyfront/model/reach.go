@@ -219,7 +219,7 @@ func (b *builder) callWant(c *rules.Call) string {
 	if !b.isClosure(c.Callee) {
 		return ""
 	}
-	cs := b.callOf[c]
+	cs := b.callSite(c)
 	if cs == nil || cs.Node == nil {
 		return ""
 	}
@@ -287,7 +287,7 @@ func (b *builder) refineGroup(site *rules.Site, chain []*rules.Call, sp *spawn) 
 		}
 		var next ast.Expr
 		if k >= 0 {
-			cs := b.callOf[chain[k]]
+			cs := b.callSite(chain[k])
 			if cs == nil || cs.Node == nil {
 				return nil
 			}

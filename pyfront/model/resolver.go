@@ -216,7 +216,7 @@ func (b *builder) summarizeCall(c *rules.Call, depth int) []*rules.OpRef {
 
 // calledName is the name a call expression calls ("f" in f(…) and x.f(…)).
 func (b *builder) calledName(c *rules.Call) string {
-	cs := b.callOf[c]
+	cs := b.callSite(c)
 	if cs == nil || cs.Node == nil {
 		return ""
 	}
@@ -305,7 +305,7 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 			continue
 		}
 		var node *ast.Call
-		if cs := b.callOf[c]; cs != nil {
+		if cs := b.callSite(c); cs != nil {
 			node = cs.Node
 		}
 		refs := gates.apply(sub, b.fnOf(c.Callee), node, c.Pos)

@@ -51,7 +51,7 @@ func (b *builder) offInSpawn(site *rules.Site, chain []*rules.Call, s *spawn) bo
 	// The chain keeps the receiver: each call is recv.method(…) on the
 	// caller's own receiver (a closure's: its method's).
 	for _, c := range chain {
-		cs := b.callOf[c]
+		cs := b.callSite(c)
 		caller := b.fnOf(c.Caller)
 		if cs == nil || cs.Node == nil || caller == nil || classOf(caller) != cls || !onReceiver(cs.Node, caller) {
 			return false

@@ -3,6 +3,7 @@ package model
 import (
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/pyfront/flow"
 	"github.com/collvet/collvet/pyfront/resolve"
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/api"
@@ -152,16 +153,6 @@ func (b *builder) walkModule(m *callgraph.ModuleInput, out *walkFacts) {
 			out.backwardSingle++
 		}
 	}
-}
-
-func lineStarts(src []byte) []int {
-	out := []int{0}
-	for i, c := range src {
-		if c == '\n' {
-			out = append(out, i+1)
-		}
-	}
-	return out
 }
 
 // indent returns the leading whitespace of 1-based line n.
@@ -623,7 +614,7 @@ func Prepare(mods []*callgraph.ModuleInput, files []*rules.File, t *api.Tables) 
 		eagerImports(m, t, p.eagerTops)
 	}
 	for _, f := range files {
-		p.lines[f.Path] = lineStarts(f.Src)
+		p.lines[f.Path] = flow.LineStarts(f.Src)
 	}
 	return p
 }

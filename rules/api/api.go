@@ -369,6 +369,11 @@ type Tables struct {
 	// ("attr is_global_zero"): the first by full name when several share
 	// one.
 	byLastName map[string]*RankPredicate
+	// methodTails holds the last name component of every declared name,
+	// alias and wildcard method (built on first use): a method name not
+	// among them has no ClassMethod entry, whatever its class.
+	methodTailsOnce sync.Once
+	methodTails     map[string]struct{}
 }
 
 // PredicateByLastName returns the rank predicate of kind whose name ends
@@ -701,6 +706,10 @@ func (t *Tables) FrameworkMethod(name string) bool {
 // external class cls (qualified): the entry cls.m (after aliases), or a
 // "pkg.*.m" entry whose package holds cls; "" when there is none.
 func (t *Tables) ClassMethod(cls, m string) string {
+	t.methodTailsOnce.Do(t.indexMethodTails)
+	if _, ok := t.methodTails[m]; !ok {
+		return ""
+	}
 	name := t.Canonical(cls + "." + m)
 	if t.Declares(name) {
 		return name
@@ -711,6 +720,22 @@ func (t *Tables) ClassMethod(cls, m string) string {
 		}
 	}
 	return ""
+}
+
+func (t *Tables) indexMethodTails() {
+	t.methodTails = map[string]struct{}{}
+	tail := func(name string) {
+		t.methodTails[name[strings.LastIndexByte(name, '.')+1:]] = struct{}{}
+	}
+	for name := range t.declared {
+		tail(name)
+	}
+	for name := range t.Aliases {
+		tail(name)
+	}
+	for _, w := range t.wildcards {
+		t.methodTails[w.method] = struct{}{}
+	}
 }
 
 // Canonical maps an alias to its canonical qualified name.

@@ -1,6 +1,9 @@
 package api
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestDefaultTablesLoad(t *testing.T) {
 	tb := Default()
@@ -172,5 +175,53 @@ name = "x.gather"
 		if got := tb.Canonical(alias); got != want {
 			t.Errorf("Canonical(%q) = %q, want %q", alias, got, want)
 		}
+	}
+}
+
+// ClassMethod skips method names no entry ends in; it must answer what
+// the full lookup answers for every name the tables know and for names
+// they do not.
+func TestClassMethodTailFilter(t *testing.T) {
+	tb := Default()
+	slow := func(cls, m string) string {
+		name := tb.Canonical(cls + "." + m)
+		if tb.Declares(name) {
+			return name
+		}
+		for _, w := range tb.wildcards {
+			if w.method == m && strings.HasPrefix(cls, w.prefix) {
+				return w.name
+			}
+		}
+		return ""
+	}
+	var names []string
+	for n := range tb.declared {
+		names = append(names, n)
+	}
+	for n := range tb.Aliases {
+		names = append(names, n)
+	}
+	for _, w := range tb.wildcards {
+		names = append(names, w.prefix+"Anything."+w.method)
+	}
+	names = append(names, "torch.Tensor.append", "x.y.not_a_method", "a.b")
+	found := 0
+	for _, n := range names {
+		i := strings.LastIndexByte(n, '.')
+		if i <= 0 {
+			continue
+		}
+		cls, m := n[:i], n[i+1:]
+		got, want := tb.ClassMethod(cls, m), slow(cls, m)
+		if got != want {
+			t.Errorf("ClassMethod(%q, %q) = %q, want %q", cls, m, got, want)
+		}
+		if got != "" {
+			found++
+		}
+	}
+	if found < 100 {
+		t.Errorf("only %d of %d names found an entry", found, len(names))
 	}
 }
