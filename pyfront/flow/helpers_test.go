@@ -249,11 +249,20 @@ func TestLastDottedIsLastNameOfDotted(t *testing.T) {
 	}
 }
 
-// containsFoldASCII answers what bytes.Contains(bytes.ToLower(text), w)
-// answers on ASCII text, and newSource finds every line start.
-func TestContainsFoldASCII(t *testing.T) {
+// containsAnyFoldASCII answers what bytes.Contains over
+// bytes.ToLower(text) answers on ASCII text, words across the cuts of
+// its buffer included, and newSource finds every line start.
+func TestContainsAnyFoldASCII(t *testing.T) {
 	words := []string{"rank", "stream", "resize_", "async_op", "irecv", "main_process", "a", "zz"}
 	texts := []string{"", "r", "ran", "RANK", "xRaNkx", "ra nk", "stream", "StReAm_", "ASYNC_OP", "irec", "IRECVv", "aaa", "Z", "zZ", "_zz_", "rrank", "rankrank"}
+	// Long texts with a word placed across each position of the first
+	// cuts (the buffer holds 4096 bytes; pieces overlap).
+	for _, w := range []string{"main_process", "RANK", "Irecv"} {
+		for at := 4080; at < 4100; at++ {
+			texts = append(texts, strings.Repeat("x", at)+w+strings.Repeat("y", 5000))
+			texts = append(texts, strings.Repeat("x", at+4096-12)+w)
+		}
+	}
 	files, _ := filepath.Glob("../../testdata/rules/cv2*/*.py")
 	for _, path := range files {
 		src, err := os.ReadFile(path)
@@ -272,12 +281,21 @@ func TestContainsFoldASCII(t *testing.T) {
 			t.Errorf("%s: line starts %v, want %v", path, got, want)
 		}
 	}
+	sets := [][]string{nil, {""}, {"rank", ""}}
+	for _, w := range words {
+		sets = append(sets, []string{w})
+	}
+	sets = append(sets, []string{"stream", "resize_", "async_op", "irecv"}, []string{"zz", "main_process"})
 	for _, text := range texts {
-		for _, w := range words {
+		for _, set := range sets {
 			for cut := 0; cut <= len(text); cut += max(1, len(text)/7) {
 				part := []byte(text[cut:])
-				if got, want := containsFoldASCII(part, w), bytes.Contains(bytes.ToLower(part), []byte(w)); got != want {
-					t.Errorf("containsFoldASCII(%.40q, %q) = %v, want %v", part, w, got, want)
+				want := false
+				for _, w := range set {
+					want = want || bytes.Contains(bytes.ToLower(part), []byte(w))
+				}
+				if got := containsAnyFoldASCII(part, set); got != want {
+					t.Errorf("containsAnyFoldASCII(%.40q (%d bytes), %q) = %v, want %v", part, len(part), set, got, want)
 				}
 			}
 		}

@@ -225,14 +225,9 @@ func (s *source) mentionsAny(span ast.Pos, words []string) bool {
 		}
 		return false
 	}
-	// Most files are ASCII: their text is searched in place, without
-	// lowering a copy of it for each function.
-	for _, w := range words {
-		if containsFoldASCII(text, w) {
-			return true
-		}
-	}
-	return false
+	// Most files are ASCII: their text is lowered a piece at a time into
+	// a buffer on the stack, not copied whole for each function.
+	return containsAnyFoldASCII(text, words)
 }
 
 // isASCII reports whether the file's text is all ASCII (computed once).
@@ -249,50 +244,37 @@ func (s *source) isASCII() bool {
 	return s.ascii
 }
 
-// containsFoldASCII reports whether text contains w, a lower-case word,
-// in any ASCII case: bytes.Contains(bytes.ToLower(text), w) for ASCII
-// text.
-func containsFoldASCII(text []byte, w string) bool {
-	if w == "" {
-		return true
-	}
-	if len(text) < len(w) {
-		return false
-	}
-	lo, up := w[0], w[0]
-	if 'a' <= lo && lo <= 'z' {
-		up = lo - 'a' + 'A'
-	}
-	last := len(text) - len(w) // the last position a match can start at
-	for i := 0; i <= last; {
-		j := bytes.IndexByte(text[i:last+1], lo)
-		if up != lo {
-			if k := bytes.IndexByte(text[i:last+1], up); k >= 0 && (j < 0 || k < j) {
-				j = k
-			}
-		}
-		if j < 0 {
-			return false
-		}
-		i += j
-		if equalFoldASCII(text[i+1:i+len(w)], w[1:]) {
+// containsAnyFoldASCII reports whether ASCII text contains one of
+// words (lower case) in any ASCII case: what bytes.Contains over
+// bytes.ToLower(text) answers, without the copy.
+func containsAnyFoldASCII(text []byte, words []string) bool {
+	longest := 0
+	for _, w := range words {
+		if w == "" {
 			return true
 		}
-		i++
+		longest = max(longest, len(w))
+	}
+	var buf [4096]byte
+	// Pieces overlap by longest-1 bytes, so that a word across a cut is
+	// whole in the next piece.
+	step := len(buf) - (longest - 1)
+	for off := 0; off < len(text); off += step {
+		piece := text[off:min(off+len(buf), len(text))]
+		for i, c := range piece {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf[i] = c
+		}
+		for _, w := range words {
+			if bytes.Contains(buf[:len(piece)], []byte(w)) {
+				return true
+			}
+		}
+		if off+len(buf) >= len(text) {
+			break
+		}
 	}
 	return false
-}
-
-// equalFoldASCII reports whether b is w (lower case) in any ASCII case.
-func equalFoldASCII(b []byte, w string) bool {
-	for k := 0; k < len(w); k++ {
-		c := b[k]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != w[k] {
-			return false
-		}
-	}
-	return true
 }
