@@ -185,6 +185,8 @@ type Graph struct {
 	Classes []*Class
 	Calls   []*CallSite
 	Values  []*Value
+	// valueSlab holds the Values (newValue).
+	valueSlab []Value
 	// Imports are the program's import statements of its own modules, in
 	// the order they were built.
 	Imports []Import

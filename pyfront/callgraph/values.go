@@ -33,9 +33,20 @@ func (g *Graph) intern(v Value) ValueID {
 	}
 	id := ValueID(len(g.Values))
 	v.ID = id
-	g.Values = append(g.Values, &v)
+	g.Values = append(g.Values, g.newValue(v))
 	g.valueIDs[k] = id
 	return id
+}
+
+// newValue stores v in the graph's value slab. Interning a value that
+// exists allocates nothing: v stays on the caller's stack unless it is
+// new, and new ones are allocated a thousand at a time.
+func (g *Graph) newValue(v Value) *Value {
+	if len(g.valueSlab) == cap(g.valueSlab) {
+		g.valueSlab = make([]Value, 0, 1024)
+	}
+	g.valueSlab = append(g.valueSlab, v)
+	return &g.valueSlab[len(g.valueSlab)-1]
 }
 
 func (g *Graph) nodeID(n ast.Node) int {
@@ -86,7 +97,7 @@ func (g *Graph) Opaque(key, typ string, data any) ValueID {
 		return id
 	}
 	id := ValueID(len(g.Values))
-	g.Values = append(g.Values, &Value{ID: id, Kind: KOpaque, Name: typ, Data: data})
+	g.Values = append(g.Values, g.newValue(Value{ID: id, Kind: KOpaque, Name: typ, Data: data}))
 	g.opaque[key] = id
 	return id
 }
