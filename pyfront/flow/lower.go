@@ -4636,6 +4636,7 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 		// of the program's making it is the same within that group only.
 		for _, v := range site.Outputs {
 			delete(l.rankVars, v)
+			delete(l.rankObjects, v) // bound on some ranks only, now on all
 			delete(l.fsVars, v)
 			delete(l.timeVars, v)
 			delete(l.timeRecords, v)

@@ -18,3 +18,8 @@ class Trainer:
         if dist.get_rank() == 0:
             torch.save(state, path)
             torch.save(self.head.state_dict(), path + ".head")
+
+    def load_optimizer(self, optim, full_osd):
+        # Every rank calls the scatter; only rank 0 passes the full state.
+        full = full_osd if dist.get_rank() == 0 else None
+        optim.load_state_dict(FSDP.scatter_full_optim_state_dict(full, self.model))

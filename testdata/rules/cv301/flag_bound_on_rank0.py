@@ -1,0 +1,27 @@
+# A flag bound on rank 0 only and branched on without being broadcast:
+# only rank 0 enters the broadcasts.
+import torch
+import torch.distributed as dist
+
+
+def broadcast_params(model):
+    for p in model.parameters():
+        dist.broadcast(p.data, 0)
+
+
+def reset_value(model):
+    flag = torch.tensor([0])
+    if dist.get_rank() == 0:
+        flag = torch.tensor([1])
+    if flag:
+        broadcast_params(model)  # want CV301 "broadcast"
+
+
+def broadcast_elsewhere(model, other):
+    # Broadcasting another tensor leaves the flag rank 0's own.
+    flag = torch.tensor([0])
+    if dist.get_rank() == 0:
+        flag = torch.tensor([1])
+    dist.broadcast(other, 0)
+    if flag:
+        broadcast_params(model)  # want CV301 "broadcast"

@@ -1,0 +1,27 @@
+# A flag bound on rank 0 only, then broadcast in place: every rank holds
+# rank 0's value before the branch, so all of them take the same arm.
+import torch
+import torch.distributed as dist
+
+
+def broadcast_params(model):
+    for p in model.parameters():
+        dist.broadcast(p.data, 0)
+
+
+def reset_value(model):
+    flag = torch.tensor([0])
+    if dist.get_rank() == 0:
+        flag = torch.tensor([1])
+    dist.broadcast(flag, 0)
+    if flag:
+        broadcast_params(model)
+
+
+def reduce_then_branch(model):
+    stop = torch.zeros(1)
+    if dist.get_rank() == 0:
+        stop = torch.ones(1)
+    dist.all_reduce(stop)
+    if stop.item() > 0:
+        broadcast_params(model)
