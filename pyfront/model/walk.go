@@ -257,11 +257,58 @@ func (w *walker) pattern(a, next ast.Stmt) {
 	if as, ok := a.(*ast.Assign); ok && len(as.Targets) == 1 {
 		x := pathText(as.Targets[0])
 		if call, ok := as.Value.(*ast.Call); ok && x != "" {
-			if y, m := methodStmt(next); (m == "result" || m == "join" || m == "wait") && y == x {
+			if y, m, wait := waitStmt(next); wait && y == x && m != "" {
 				w.out.joined[call] = true
 			}
 		}
 	}
+}
+
+// waitStmt matches "x.result()", "x.join()" or "x.wait()" as a statement
+// (assigned, awaited or returned) that waits for the work to finish:
+// with a timeout it may return while the work still runs.
+func waitStmt(s ast.Stmt) (x, m string, ok bool) {
+	x, m = methodStmt(s)
+	if m != "result" && m != "join" && m != "wait" {
+		return "", "", false
+	}
+	return x, m, waitsToEnd(stmtCall(s))
+}
+
+// waitsToEnd reports whether a result(), join() or wait() call waits
+// without a time limit (no timeout, or timeout=None).
+func waitsToEnd(call *ast.Call) bool {
+	if call == nil {
+		return false
+	}
+	if len(call.Args) > 0 {
+		return isNoneExpr(call.Args[0])
+	}
+	for _, k := range call.Keywords {
+		if k.Arg == "timeout" {
+			return isNoneExpr(k.Value)
+		}
+	}
+	return true
+}
+
+// stmtCall is the call a statement evaluates: its expression, assigned,
+// awaited or returned value.
+func stmtCall(s ast.Stmt) *ast.Call {
+	var e ast.Expr
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		e = s.Value
+	case *ast.Assign:
+		e = s.Value
+	case *ast.Return:
+		e = s.Value
+	}
+	if aw, ok := e.(*ast.Await); ok {
+		e = aw.Value
+	}
+	call, _ := e.(*ast.Call)
+	return call
 }
 
 func (w *walker) markJoined(x string) {
@@ -273,22 +320,11 @@ func (w *walker) markJoined(x string) {
 	m[x] = true
 }
 
-// methodStmt matches "x.m(...)" as a statement (or assigned/awaited).
+// methodStmt matches "x.m(...)" as a statement (or assigned, awaited or
+// returned).
 func methodStmt(s ast.Stmt) (string, string) {
-	var e ast.Expr
-	switch s := s.(type) {
-	case *ast.ExprStmt:
-		e = s.Value
-	case *ast.Assign:
-		e = s.Value
-	default:
-		return "", ""
-	}
-	if aw, ok := e.(*ast.Await); ok {
-		e = aw.Value
-	}
-	call, ok := e.(*ast.Call)
-	if !ok {
+	call := stmtCall(s)
+	if call == nil {
 		return "", ""
 	}
 	attr, ok := call.Func.(*ast.Attribute)
@@ -468,6 +504,119 @@ func (w *walker) with(s ast.Stmt, items []*ast.WithItem, body []ast.Stmt, st wal
 		}
 	}
 	w.stmts(body, inner)
+	w.executorBlockJoins(items, body)
+}
+
+// executorBlockJoins records the tasks a `with ThreadPoolExecutor() as
+// ex:` block submits one at a time (not in a loop or comprehension) and
+// then only waits on or computes on the host until the block ends: the
+// block's exit shuts the executor down and waits for them (even when a
+// result(timeout=…) gave up first), so they run while the submitting
+// thread issues no collective.
+func (w *walker) executorBlockJoins(items []*ast.WithItem, body []ast.Stmt) {
+	for _, it := range items {
+		call, ok := it.ContextExpr.(*ast.Call)
+		name, isName := it.OptionalVars.(*ast.Name)
+		if !ok || !isName || !w.b.futuresExecutor(call) {
+			continue
+		}
+		for i, s := range body {
+			submits := directSubmits(s, name.Id)
+			if len(submits) == 0 {
+				continue
+			}
+			quiet := true
+			for _, rest := range body[i+1:] {
+				if !w.hostOnly(rest) && !waitsOnly(rest) {
+					quiet = false
+					break
+				}
+			}
+			if quiet && (waitsOnly(s) || submitOnly(s)) {
+				for _, c := range submits {
+					w.out.joined[c] = true
+				}
+			}
+		}
+	}
+}
+
+// futuresExecutor reports a call that constructs a concurrent.futures
+// executor, whose context manager waits for its tasks on exit.
+func (b *builder) futuresExecutor(call *ast.Call) bool {
+	cs := b.g.CallOf(call)
+	if cs == nil {
+		return false
+	}
+	for _, t := range cs.Targets {
+		switch b.t.Canonical(t.External) {
+		case "concurrent.futures.ThreadPoolExecutor", "concurrent.futures.thread.ThreadPoolExecutor",
+			"concurrent.futures.ProcessPoolExecutor", "concurrent.futures.process.ProcessPoolExecutor":
+			return true
+		}
+	}
+	return false
+}
+
+// directSubmits returns the ex.submit(...) calls statement s makes
+// outside loops, comprehensions and nested definitions.
+func directSubmits(s ast.Stmt, ex string) []*ast.Call {
+	switch s.(type) {
+	case *ast.Assign, *ast.ExprStmt, *ast.Return:
+	default:
+		return nil
+	}
+	var out []*ast.Call
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Lambda, *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
+			return false
+		case *ast.Call:
+			if a, ok := n.Func.(*ast.Attribute); ok && a.Attr == "submit" {
+				if x, ok := a.Value.(*ast.Name); ok && x.Id == ex {
+					out = append(out, n)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// submitOnly: "fut = ex.submit(…)" or "ex.submit(…)".
+func submitOnly(s ast.Stmt) bool {
+	call := stmtCall(s)
+	if call == nil {
+		return false
+	}
+	if _, isReturn := s.(*ast.Return); isReturn {
+		return false
+	}
+	a, ok := call.Func.(*ast.Attribute)
+	return ok && a.Attr == "submit"
+}
+
+// waitsOnly: a statement that only waits on a future, thread or work
+// handle (with or without a time limit) and binds, returns or drops its
+// result: "return fut.result(timeout=1)", "r = ex.submit(f).result()".
+func waitsOnly(s ast.Stmt) bool {
+	call := stmtCall(s)
+	if call == nil {
+		return false
+	}
+	a, ok := call.Func.(*ast.Attribute)
+	if !ok || a.Attr != "result" && a.Attr != "join" && a.Attr != "wait" {
+		return false
+	}
+	switch v := a.Value.(type) {
+	case *ast.Name:
+		return true
+	case *ast.Call:
+		// ex.submit(f).result(): the submit is the statement's own.
+		sa, ok := v.Func.(*ast.Attribute)
+		return ok && sa.Attr == "submit"
+	}
+	return false
 }
 
 // exprs records every call in the expressions (lambda bodies included;
@@ -536,7 +685,7 @@ func (w *walker) call(call *ast.Call, s ast.Stmt, st walkState, indentOf func() 
 			}
 		}
 	}
-	if attr, ok := call.Func.(*ast.Attribute); ok && (attr.Attr == "result" || attr.Attr == "join" || attr.Attr == "wait") {
+	if attr, ok := call.Func.(*ast.Attribute); ok && (attr.Attr == "result" || attr.Attr == "join" || attr.Attr == "wait") && waitsToEnd(call) {
 		if inner, ok := attr.Value.(*ast.Call); ok {
 			w.out.joined[inner] = true
 		}
