@@ -776,7 +776,7 @@ func (b *builder) collectSites() {
 			}
 			for _, name := range b.apis(cs) {
 				c := b.t.Collectives[name]
-				if c == nil || b.narrowedOut(f, cs, name) {
+				if c == nil || b.narrowedOut(f, cs, name) || localOnly(cs.Node, c) {
 					continue
 				}
 				b.newSite(rf, f, cs, c)
@@ -784,6 +784,17 @@ func (b *builder) collectSites() {
 			}
 		}
 	}
+}
+
+// localOnly reports a call that passes its entry's unless argument a
+// literal False: it then does not communicate (rpc.shutdown(graceful=
+// False) stops the local agent without waiting for the others).
+func localOnly(call *ast.Call, c *api.Collective) bool {
+	if !c.Unless.Present() {
+		return false
+	}
+	k, ok := argExpr(call, c.Unless).(*ast.Constant)
+	return ok && k.Type == ast.ConstBool && !k.Bool
 }
 
 // narrowedOut reports a method API of a class that the call's receiver

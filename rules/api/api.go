@@ -136,6 +136,10 @@ type Collective struct {
 	// OnlyIf: the call communicates only when this argument is passed and
 	// true (LightningModule.log's sync_dist=True).
 	OnlyIf Arg `toml:"only_if"`
+	// Unless: the call communicates unless this argument is passed a
+	// literal False (rpc.shutdown(graceful=False) stops the local RPC
+	// agent without waiting for the other workers).
+	Unless Arg `toml:"unless"`
 	// GradSync: the call wraps a module whose backward synchronises
 	// gradients over Group (DistributedDataParallel all-reduces, FSDP
 	// reduce-scatters): loss.backward() on a loss computed from the
@@ -508,6 +512,7 @@ func (l *Library) normalize() {
 		fix(&c.Request)
 		fix(&c.ThreadLevel)
 		fix(&c.OnlyIf)
+		fix(&c.Unless)
 		fix(&c.ForwardSyncUnless)
 		fix(&c.Peer)
 		fix(&c.Root)

@@ -17,3 +17,10 @@ def run(world_size):
         rpc.shutdown()  # want CV301 "shutdown"
     else:
         rpc.init_rpc(f"worker{rank}", rank=rank, world_size=world_size)
+
+
+def run_graceful_spelled_out(world_size):
+    rank = int(os.environ["RANK"])
+    rpc.init_rpc(f"w{rank}", rank=rank, world_size=world_size)
+    if rank == 0:
+        rpc.shutdown(graceful=True)  # want CV301 "shutdown"
