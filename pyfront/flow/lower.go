@@ -190,6 +190,7 @@ type lowerer struct {
 	// groups within which they are uniform (flow.RankAttr.UniformIn).
 	uniformAttrs map[string][]string
 	fsVars       map[string]bool // locals (and self attributes) holding a file system probe's answer (fsProbe)
+	fsLists      map[string]bool // locals holding a listing of a directory, or a list made from one (listing)
 	// hostArms counts the arms being lowered of ifs that call a file
 	// system probe in their test: a flag or path they set (flagValue) is
 	// that host's answer too.
@@ -3567,6 +3568,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// (espnet's GAN trainer draws its skip decision in both).
 			if l.notDist == 0 {
 				markVar(&l.fsVars, v, l.fsProbe(value) || l.hostArms > 0 && flagValue(value))
+				markVar(&l.fsLists, v, l.listing(value))
 				timing := l.timingProbe(value)
 				markVar(&l.timeVars, v, timing)
 				markVar(&l.timeRecords, v, timing && l.timingRecord(value))
@@ -4638,6 +4640,7 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 			delete(l.rankVars, v)
 			delete(l.rankObjects, v) // bound on some ranks only, now on all
 			delete(l.fsVars, v)
+			delete(l.fsLists, v)
 			delete(l.timeVars, v)
 			delete(l.timeRecords, v)
 			delete(l.localVars, v)

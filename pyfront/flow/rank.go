@@ -279,7 +279,7 @@ var (
 // loop computes from them (the latest checkpoint's number) is this
 // host's view.
 func (l *lowerer) listingLoop(iter, target ast.Expr) {
-	if l.notDist > 0 || !l.fsProbe(iter) {
+	if l.notDist > 0 || !l.listing(iter) {
 		return
 	}
 	ast.Inspect(target, func(n ast.Node) bool {
@@ -287,6 +287,25 @@ func (l *lowerer) listingLoop(iter, target ast.Expr) {
 			markVar(&l.fsVars, nm.Id, true)
 		}
 		return true
+	})
+}
+
+// listing reports whether e lists a directory of this host, or holds a
+// list made from one (fsLists): its elements are this host's file names.
+// Other values computed from a probe's answer are not (a data loader told
+// to skip the batches a resumed run has seen yields batches, not names).
+func (l *lowerer) listing(e ast.Expr) bool {
+	return dependsOn(e, l.fsLists, func(n ast.Node) (found, descend bool) {
+		c, ok := n.(*ast.Call)
+		if !ok {
+			return false, true
+		}
+		ext, fn := l.callee(c)
+		if fsListings[ext] {
+			return true, false
+		}
+		a, ok := c.Func.(*ast.Attribute)
+		return ok && fn == nil && pathListMeths[a.Attr] && hasAnyPrefix(ext, pathLibs), true
 	})
 }
 
