@@ -301,3 +301,10 @@ func TestContainsAnyFoldASCII(t *testing.T) {
 		}
 	}
 }
+
+// noneDump is what ast.Dump prints for a parsed None.
+func TestNoneDump(t *testing.T) {
+	if got := ast.Dump(exprOf(t, "None"), ast.DumpOptions{}); got != noneDump {
+		t.Errorf("ast.Dump(None) = %q, noneDump = %q", got, noneDump)
+	}
+}

@@ -442,6 +442,8 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		return true
 	})
 	probed, checked, other := false, false, false
+	// noneOutside: a None return that no check guards.
+	noneOutside := false
 	consts := map[string]bool{}
 	ast.InspectBody(body, func(n ast.Node) bool {
 		r, ok := n.(*ast.Return)
@@ -452,7 +454,8 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		case r.Value != nil && l.fsProbe(r.Value):
 			probed = true
 		case r.Value == nil:
-			consts["None"] = true
+			consts[noneDump] = true
+			noneOutside = noneOutside || !underCheck[r]
 		default:
 			if _, isConst := r.Value.(*ast.Constant); !isConst && !emptyDisplay(r.Value) {
 				other = true
@@ -460,11 +463,21 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 			}
 			consts[ast.Dump(r.Value, ast.DumpOptions{})] = true
 			checked = checked || underCheck[r]
+			noneOutside = noneOutside || isNone(r.Value) && !underCheck[r]
 		}
 		return false
 	})
-	return !other && (probed || checked && len(consts) > 1)
+	if other {
+		// A value, or None when the check fails (`if not
+		// os.path.exists(p): return None` / `return torch.load(p)`):
+		// whether the caller got None is this host's answer.
+		return checked && len(consts) == 1 && consts[noneDump] && !noneOutside
+	}
+	return probed || checked && len(consts) > 1
 }
+
+// noneDump is how fsAnswer keys a None return (ast.Dump of the constant).
+var noneDump = ast.Dump(&ast.Constant{Type: ast.ConstNone}, ast.DumpOptions{})
 
 // emptyDisplay: [], (), {}: a constant answer ("nothing found").
 func emptyDisplay(e ast.Expr) bool {
