@@ -4568,6 +4568,13 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 	if site.Kind == rules.OpInit && site.Op == "init" && l.subsetWorld(c) {
 		site.SubsetWorld = true
 	}
+	if entry != nil && l.notDist == 0 {
+		// init_process_group(rank=rank): the variable is this process's
+		// rank from here on, however it was computed.
+		if x, ok := arg(c, entry.RankArg).(*ast.Name); ok {
+			l.rankVars[x.Id] = true
+		}
+	}
 	if entry != nil && site.GroupText == "" {
 		if x := arg(c, entry.Group); x != nil {
 			site.GroupText = l.text(x)

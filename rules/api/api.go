@@ -136,6 +136,10 @@ type Collective struct {
 	// OnlyIf: the call communicates only when this argument is passed and
 	// true (LightningModule.log's sync_dist=True).
 	OnlyIf Arg `toml:"only_if"`
+	// RankArg: the argument that tells the call the process's rank
+	// (init_process_group(rank=…)): a variable passed there holds the
+	// rank.
+	RankArg Arg `toml:"rank_arg"`
 	// Unless: the call communicates unless this argument is passed a
 	// literal False (rpc.shutdown(graceful=False) stops the local RPC
 	// agent without waiting for the other workers).
@@ -513,6 +517,7 @@ func (l *Library) normalize() {
 		fix(&c.ThreadLevel)
 		fix(&c.OnlyIf)
 		fix(&c.Unless)
+		fix(&c.RankArg)
 		fix(&c.ForwardSyncUnless)
 		fix(&c.Peer)
 		fix(&c.Root)
