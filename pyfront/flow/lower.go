@@ -49,6 +49,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 		}
 	}
 	l.seedRankAttrs(fn, node)
+	l.seedFsAttrs(fn, node)
 	// A module body starts with the rank names it imports; a function
 	// with its module's, less those it binds itself.
 	var local map[string]bool

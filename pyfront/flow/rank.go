@@ -290,6 +290,77 @@ func (l *lowerer) listingLoop(iter, target ast.Expr) {
 	})
 }
 
+// seedFsAttrs marks, in a method, the attributes its class's __init__
+// sets from a file system check of the host (`self.ok =
+// os.path.isfile(p)`, or a flag set under such a check): what the other
+// methods decide on them is this host's view (OCP's BalancedBatchSampler
+// balances, with an all_gather, only where it saw the metadata file).
+func (l *lowerer) seedFsAttrs(fn *rules.Function, node ast.Node) {
+	md, ok := l.r.(MethodDefiner)
+	if !ok {
+		return
+	}
+	_, args, _, isDef := defParts(node)
+	if !isDef || args == nil || len(args.Positional()) == 0 {
+		return
+	}
+	init, isFunc := md.MethodDef(fn, "__init__").(*ast.FunctionDef)
+	if !isFunc || init == node {
+		return
+	}
+	self := args.Positional()[0].Arg
+	for _, a := range l.initFsAttrs(init) {
+		markVar(&l.fsVars, self+"."+a, true)
+	}
+}
+
+// initFsAttrs returns the attributes an __init__ sets from a file system
+// check (memoized per constructor).
+func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
+	c := l.memo()
+	if v, ok := c.fsAttrs.Load(init); ok {
+		return v.([]string)
+	}
+	var out []string
+	if init.Args != nil && len(init.Args.Positional()) > 0 {
+		self := init.Args.Positional()[0].Arg
+		sub := *l
+		sub.fsVars, sub.fsLists = map[string]bool{}, nil
+		markBound(init.Body, sub.fsVars, sub.fsProbe)
+		seen := map[string]bool{}
+		add := func(t ast.Expr) {
+			if a, ok := t.(*ast.Attribute); ok {
+				if x, ok := a.Value.(*ast.Name); ok && x.Id == self && !seen[a.Attr] {
+					seen[a.Attr] = true
+					out = append(out, a.Attr)
+				}
+			}
+		}
+		var visit func(body []ast.Stmt, underCheck bool)
+		visit = func(body []ast.Stmt, underCheck bool) {
+			for _, st := range body {
+				switch st := st.(type) {
+				case *ast.Assign:
+					if sub.fsProbe(st.Value) || underCheck && flagValue(st.Value) {
+						for _, t := range st.Targets {
+							add(t)
+						}
+					}
+				case *ast.If:
+					probe := sub.fsProbe(st.Test)
+					visit(st.Body, underCheck || probe)
+					visit(st.Orelse, underCheck || probe)
+				case *ast.Try:
+					visit(st.Body, underCheck)
+				}
+			}
+		}
+		visit(init.Body, false)
+	}
+	v, _ := c.fsAttrs.LoadOrStore(init, out)
+	return v.([]string)
+}
+
 // listing reports whether e lists a directory of this host, or holds a
 // list made from one (fsLists): its elements are this host's file names.
 // Other values computed from a probe's answer are not (a data loader told

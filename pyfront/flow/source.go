@@ -48,6 +48,7 @@ type Sources struct {
 	yieldGates  sync.Map // *rules.Function -> yieldGate (skippingIteration)
 	rankTests   sync.Map // *rules.Function -> bool (returnsRankTest)
 	fsAnswers   sync.Map // *rules.Function -> bool (returnsFsProbe)
+	fsAttrs     sync.Map // ast.Node (an __init__) -> []string (initFsAttrs)
 	constRets   sync.Map // *rules.Function -> bool (returnsConstants)
 	hostRets    sync.Map // *rules.Function -> hostResult (hostCall)
 	closureRets sync.Map // *rules.Function -> bool (returnsClosure)

@@ -6,6 +6,7 @@ package cv301
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -936,6 +937,32 @@ type localText struct {
 	atGuard             bool
 }
 
+// localTextFor is the branch's entry of localTexts; for a file system
+// check, the condition may test a value that came from one (a flag set
+// where a file was found, a step read from a checkpoint) rather than make
+// the check itself, and says so.
+func localTextFor(br *rules.RankBranch) (localText, bool) {
+	t, ok := localTexts[br.Divergence]
+	if ok && br.Divergence == rules.HostCheck && !probeCall.MatchString(br.Cond) {
+		t = hostCheckDerived
+	}
+	return t, ok
+}
+
+// probeCall matches a condition's text that makes a file system check
+// itself (os.path.exists(p), path.is_file(), a helper named *_exists()).
+var probeCall = regexp.MustCompile(`(?i)(exists?|isfile|isdir|is_file|is_dir|listdir|scandir|iterdir|glob|walk)\s*\(`)
+
+var hostCheckDerived = localText{
+	exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), which depends on a file system check that " +
+		"each rank makes on its own host: ranks can see the file system differently (node-local paths, a network file system's cache), " +
+		"and those that left never issue it, so the others wait forever (hang); decide on one rank and broadcast the decision",
+	branch: "%s on %s runs only when %s holds, which depends on a file system check that each rank makes on its own host: " +
+		"ranks can see the file system differently (node-local paths, a network file system's cache), so some issue it and others do not " +
+		"and the job hangs; decide on one rank and broadcast the decision (broadcast_object_list), then branch on that",
+	guard: "the condition, which depends on a file system check made on each host",
+}
+
 var localTexts = map[rules.Divergence]localText{
 	rules.HostCheck: {
 		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), a file system check that " +
@@ -1060,7 +1087,7 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 				"whether or not it joins the new group%s; the ranks that leave early at %s (%s) never call it, "+
 				"so group creation waits for them forever (hang)", name, local, br.Guard.Short(), cond)
 		}
-	} else if t, ok := localTexts[br.Divergence]; ok && t.atGuard {
+	} else if t, ok := localTextFor(br); ok && t.atGuard {
 		msg = fmt.Sprintf(t.branch, name, rulekit.GroupLabel(o.Group), br.Guard.Short(), br.Cond)
 	} else if ok && afterExit {
 		msg = fmt.Sprintf(t.exit, name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
@@ -1077,7 +1104,7 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 	}
 	d := rules.Diagnostic{Pos: o.Pos, Message: msg}
 	guard := "the rank-dependent condition"
-	if t, ok := localTexts[br.Divergence]; ok {
+	if t, ok := localTextFor(br); ok {
 		// Whether hosts disagree depends on the file system, which the
 		// analysis cannot see; whether a loss is NaN, a batch empty or
 		// memory short on some ranks only depends on the data; whether a

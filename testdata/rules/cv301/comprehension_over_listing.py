@@ -8,7 +8,7 @@ import torch.distributed as dist
 def main(path, shared):
     experts = {k: 1 for k in os.listdir(path) if k not in shared}
     if len(experts) > 0:
-        dist.gather_object("m", None)  # want CV301 "gather_object on the default group \(WORLD\) runs only when `len\(experts\) > 0` holds, a file system check"
+        dist.gather_object("m", None)  # want CV301 "gather_object on the default group \(WORLD\) runs only when `len\(experts\) > 0` holds, which depends on a file system check"
 
 
 def inner_shadow(path, names, t):

@@ -28,7 +28,7 @@ class Indexer:
             if self._try_load_plan():
                 return
         n = torch.ones(1, device="cuda")
-        dist.all_reduce(n)  # want CV301 "`self._try_load_plan\(\)`\), a file system check"
+        dist.all_reduce(n)  # want CV301 "`self._try_load_plan\(\)`\), which depends on a file system check"
 
     def rebuild(self, n):
         if not self._plan_found():
