@@ -4465,6 +4465,8 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	at := l.pos(c.Pos)
 	if site != nil {
 		l.collective(c, site, ext, st)
+	} else if calleeFn != nil && calleeFn != l.fn {
+		l.agreedArgs(c, calleeFn)
 	}
 	l.groupMembers(c, ext, at)
 	l.zero3Generate(c)
@@ -4656,6 +4658,90 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 			delete(l.randVars, v)
 		}
 	}
+}
+
+// agreedArgs clears the rank and host taint of the variables a call of a
+// program function hands to a parameter that the function broadcasts or
+// reduces in place (a helper `def broadcast(value, src):
+// dist.broadcast(value, src)`): every rank holds the same value
+// afterwards, as after the collective itself.
+func (l *lowerer) agreedArgs(c *ast.Call, fn *rules.Function) {
+	params := l.uniformParams(fn)
+	if len(params) == 0 {
+		return
+	}
+	_, args, ok := l.defOf(fn)
+	if !ok {
+		return
+	}
+	names := args.Positional()
+	shift := 0
+	if len(names) > 0 {
+		shift = receiverShift(c, names[0].Arg)
+	}
+	clear := func(x ast.Expr) {
+		if v, isName := x.(*ast.Name); isName {
+			for _, m := range []map[string]bool{l.rankVars, l.fsVars, l.fsLists, l.timeVars, l.timeRecords, l.localVars, l.amountVars, l.randVars} {
+				delete(m, v.Id)
+			}
+			delete(l.rankObjects, v.Id)
+		}
+	}
+	for i, x := range c.Args {
+		if j := i + shift; j < len(names) && params[names[j].Arg] {
+			clear(x)
+		}
+	}
+	for _, k := range c.Keywords {
+		if params[k.Arg] {
+			clear(k.Value)
+		}
+	}
+}
+
+// uniformParams returns the parameters a program function hands, as they
+// are, to the outputs of a collective of uniformOps on a group that is
+// not a subgroup of the program's making (memoized).
+func (l *lowerer) uniformParams(fn *rules.Function) map[string]bool {
+	c := l.memo()
+	if v, ok := c.uniformParams.Load(fn); ok {
+		return v.(map[string]bool)
+	}
+	var out map[string]bool
+	if body, args, ok := l.defOf(fn); ok {
+		params := map[string]bool{}
+		for _, a := range args.Positional() {
+			params[a.Arg] = true
+		}
+		for _, a := range args.KwOnlyArgs {
+			params[a.Arg] = true
+		}
+		ast.InspectBody(body, func(n ast.Node) bool {
+			call, isCall := n.(*ast.Call)
+			if !isCall {
+				return true
+			}
+			s := l.r.Site(call)
+			if s == nil || !uniformOps[s.Op] || s.Group != nil && s.Group.Kind == rules.GroupAlloc {
+				return true
+			}
+			e := l.tb.Collectives[s.API]
+			if e == nil {
+				return true
+			}
+			for _, a := range e.Outputs {
+				if x, isName := arg(call, a).(*ast.Name); isName && params[x.Id] {
+					if out == nil {
+						out = map[string]bool{}
+					}
+					out[x.Id] = true
+				}
+			}
+			return true
+		})
+	}
+	v, _ := c.uniformParams.LoadOrStore(fn, out)
+	return v.(map[string]bool)
 }
 
 // uniformOps leave the same value in their outputs on every rank.

@@ -38,24 +38,25 @@ func (s *source) mentionsStream() bool {
 // resolver, so that nothing outlives an analysis (an editor runs one per
 // edit). It is safe for concurrent use.
 type Sources struct {
-	m           sync.Map // *rules.File -> *source
-	waits       sync.Map // *rules.Function -> map[string]rules.EventKind (waitedParams)
-	returns     sync.Map // *rules.Function -> returnFlow (returnedParams)
-	streamy     sync.Map // *rules.Function -> bool (its definition mentions a stream; inlineCalls)
-	regroups    sync.Map // *rules.Function -> regrouping (regroupedArgs)
-	getters     sync.Map // *rules.Function -> getter (getterRefs)
-	recordOnly  sync.Map // *rules.Function -> recordOnly (recordOnlyArgs)
-	yieldGates  sync.Map // *rules.Function -> yieldGate (skippingIteration)
-	rankTests   sync.Map // *rules.Function -> bool (returnsRankTest)
-	fsAnswers   sync.Map // *rules.Function -> bool (returnsFsProbe)
-	fsAttrs     sync.Map // ast.Node (an __init__) -> []string (initFsAttrs)
-	constRets   sync.Map // *rules.Function -> bool (returnsConstants)
-	hostRets    sync.Map // *rules.Function -> hostResult (hostCall)
-	closureRets sync.Map // *rules.Function -> bool (returnsClosure)
-	turns       sync.Map // *rules.Function -> bool (cmTakesTurns)
-	rankElems   sync.Map // *rules.Function -> map[int]bool (returnedRankElements)
-	objects     sync.Map // *rules.Function -> bool (returnsObjects)
-	jaxFiles    sync.Map // *rules.File -> bool (jaxProgram)
+	m             sync.Map // *rules.File -> *source
+	waits         sync.Map // *rules.Function -> map[string]rules.EventKind (waitedParams)
+	returns       sync.Map // *rules.Function -> returnFlow (returnedParams)
+	streamy       sync.Map // *rules.Function -> bool (its definition mentions a stream; inlineCalls)
+	regroups      sync.Map // *rules.Function -> regrouping (regroupedArgs)
+	getters       sync.Map // *rules.Function -> getter (getterRefs)
+	recordOnly    sync.Map // *rules.Function -> recordOnly (recordOnlyArgs)
+	yieldGates    sync.Map // *rules.Function -> yieldGate (skippingIteration)
+	rankTests     sync.Map // *rules.Function -> bool (returnsRankTest)
+	fsAnswers     sync.Map // *rules.Function -> bool (returnsFsProbe)
+	fsAttrs       sync.Map // ast.Node (an __init__) -> []string (initFsAttrs)
+	uniformParams sync.Map // *rules.Function -> map[string]bool (uniformParams)
+	constRets     sync.Map // *rules.Function -> bool (returnsConstants)
+	hostRets      sync.Map // *rules.Function -> hostResult (hostCall)
+	closureRets   sync.Map // *rules.Function -> bool (returnsClosure)
+	turns         sync.Map // *rules.Function -> bool (cmTakesTurns)
+	rankElems     sync.Map // *rules.Function -> map[int]bool (returnedRankElements)
+	objects       sync.Map // *rules.Function -> bool (returnsObjects)
+	jaxFiles      sync.Map // *rules.File -> bool (jaxProgram)
 
 	defsOnce sync.Once
 	defs     map[string]bool // the last names of the program's functions (programDefines)

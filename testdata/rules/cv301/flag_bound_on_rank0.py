@@ -25,3 +25,17 @@ def broadcast_elsewhere(model, other):
     dist.broadcast(other, 0)
     if flag:
         broadcast_params(model)  # want CV301 "broadcast"
+
+
+def send_stats(stats, src):
+    dist.broadcast(stats, src)
+
+
+def reset_wrapper_other_argument(model, stats):
+    # The wrapper broadcasts the statistics, not the flag.
+    flag = torch.tensor([0])
+    if dist.get_rank() == 0:
+        flag = torch.tensor([1])
+    send_stats(stats, 0)
+    if flag:
+        broadcast_params(model)  # want CV301 "broadcast"

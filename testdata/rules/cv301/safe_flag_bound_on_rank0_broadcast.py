@@ -25,3 +25,17 @@ def reduce_then_branch(model):
     dist.all_reduce(stop)
     if stop.item() > 0:
         broadcast_params(model)
+
+
+def broadcast(value, src):
+    # A project's wrapper: the argument is broadcast in place.
+    dist.broadcast(value, src)
+
+
+def reset_through_wrapper(model):
+    flag = torch.tensor([0])
+    if dist.get_rank() == 0:
+        flag = torch.tensor([1])
+    broadcast(flag, 0)
+    if flag:
+        broadcast_params(model)
