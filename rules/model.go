@@ -461,6 +461,10 @@ type RankBranch struct {
 	Under *Pos
 	// Divergence says why the condition can differ between ranks.
 	Divergence Divergence
+	// Origin, for a condition that reads a file system answer taken
+	// earlier (a step read from a checkpoint this host found), rather
+	// than making the check: where the answer was taken. nil otherwise.
+	Origin *Pos
 	// UniformIn: group getters (canonical API names) within whose groups
 	// the condition has one answer (api.RankPredicate.UniformIn): an op on
 	// such a group is issued by all of the group's members or by none.

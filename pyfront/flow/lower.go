@@ -190,8 +190,10 @@ type lowerer struct {
 	// uniformAttrs: for rank attributes of self (seedRankAttrs), the
 	// groups within which they are uniform (flow.RankAttr.UniformIn).
 	uniformAttrs map[string][]string
-	fsVars       map[string]bool // locals (and self attributes) holding a file system probe's answer (fsProbe)
-	fsLists      map[string]bool // locals holding a listing of a directory, or a list made from one (listing)
+	fsVars       map[string]bool     // locals (and self attributes) holding a file system probe's answer (fsProbe)
+	fsLists      map[string]bool     // locals holding a listing of a directory, or a list made from one (listing)
+	fsOrigin     map[string]ast.Node // where each of fsVars took its answer (markFs), when known
+	hostTests    []ast.Expr          // the file system checks whose arms the walk is in
 	// hostArms counts the arms being lowered of ifs that call a file
 	// system probe in their test: a flag or path they set (flagValue) is
 	// that host's answer too.
@@ -2728,9 +2730,19 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test),
 			Then: l.ops(s.Body), Else: l.ops(s.Orelse), Divergence: div}
 		if div == rules.HostCheck {
+			test := s.Test
 			if p := l.fsProbeOperand(s.Test); p != nil {
 				// `args.resume and os.path.exists(ckpt)`: name the check.
 				br.Guard, br.Cond = l.pos(p.Span()), l.text(p)
+				test = p
+			}
+			if !l.directFsProbe(test) {
+				// `if step % 100 == 0` with step read from a checkpoint
+				// found on this host: point at where that was decided.
+				if o := l.fsOriginOf(test); o != nil {
+					at := l.pos(o.Span())
+					br.Origin = &at
+				}
 			}
 		}
 		if div == rules.RankTest {
@@ -2840,7 +2852,11 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	hostArm := diverges && div == rules.HostCheck && l.directFsProbe(s.Test)
 	if hostArm {
 		l.hostArms++
-		defer func() { l.hostArms-- }()
+		l.hostTests = append(l.hostTests, s.Test)
+		defer func() {
+			l.hostArms--
+			l.hostTests = l.hostTests[:len(l.hostTests)-1]
+		}()
 	}
 	l.ifTests = append(l.ifTests, s.Test)
 	a, ea := l.block(s.Body, thenSt)
@@ -3568,7 +3584,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// variable nor clears what the distributed arm marked
 			// (espnet's GAN trainer draws its skip decision in both).
 			if l.notDist == 0 {
-				markVar(&l.fsVars, v, l.fsProbe(value) || l.hostArms > 0 && flagValue(value))
+				if fs := l.fsProbe(value) || l.hostArms > 0 && flagValue(value); fs {
+					l.markFs(v, true, l.fsOriginOf(value))
+				} else {
+					l.markFs(v, false, nil)
+				}
 				markVar(&l.fsLists, v, l.listing(value))
 				timing := l.timingProbe(value)
 				markVar(&l.timeVars, v, timing)
@@ -3642,7 +3662,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// self.early_stop = True under a kill-switch file check: the
 			// flag is this host's answer (ArcticTraining's epoch loop).
 			if d := dotted(a); d != "" {
-				markVar(&l.fsVars, d, value != nil && flagValue(value) && (l.hostArms > 0 || l.fsProbe(value)))
+				if value != nil && flagValue(value) && (l.hostArms > 0 || l.fsProbe(value)) {
+					l.markFs(d, true, l.fsOriginOf(value))
+				} else {
+					l.markFs(d, false, nil)
+				}
 			}
 		}
 		if site != nil && site.Work != nil {

@@ -282,12 +282,63 @@ func (l *lowerer) listingLoop(iter, target ast.Expr) {
 	if l.notDist > 0 || !l.listing(iter) {
 		return
 	}
+	origin := l.fsOriginOf(iter)
 	ast.Inspect(target, func(n ast.Node) bool {
 		if nm, ok := n.(*ast.Name); ok {
-			markVar(&l.fsVars, nm.Id, true)
+			l.markFs(nm.Id, true, origin)
 		}
 		return true
 	})
+}
+
+// markFs marks (or clears) v as holding a file system answer, taken at
+// origin (nil when unknown).
+func (l *lowerer) markFs(v string, on bool, origin ast.Node) {
+	markVar(&l.fsVars, v, on)
+	if !on || origin == nil {
+		delete(l.fsOrigin, v)
+		return
+	}
+	if l.fsOrigin == nil {
+		l.fsOrigin = map[string]ast.Node{}
+	}
+	l.fsOrigin[v] = origin
+}
+
+// fsOriginOf returns where the file system answer e depends on was
+// taken: the check it makes itself, the check a variable it reads was
+// set from, or the check whose arm the statement is in; nil when unknown.
+func (l *lowerer) fsOriginOf(e ast.Expr) ast.Node {
+	var found ast.Node
+	done := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if done || n == nil {
+			return false
+		}
+		key := ""
+		switch x := n.(type) {
+		case *ast.Lambda:
+			return false
+		case *ast.Name:
+			key = x.Id
+		case *ast.Attribute:
+			key = dotted(x)
+		case *ast.Call:
+			if l.directFsProbe(x) {
+				found, done = x, true
+				return false
+			}
+		}
+		if key != "" && l.fsVars[key] {
+			found, done = l.fsOrigin[key], true
+			return false
+		}
+		return true
+	})
+	if found == nil && l.hostArms > 0 && len(l.hostTests) > 0 {
+		found = l.hostTests[len(l.hostTests)-1]
+	}
+	return found
 }
 
 // seedFsAttrs marks, in a method, the attributes its class's __init__

@@ -324,3 +324,58 @@ setup()
 		t.Errorf("all_reduce group %+v, want WORLD with the gloo backend", world)
 	}
 }
+
+// A condition that reads a file system answer taken earlier points at
+// where it was taken: the check itself, through the variables set in its
+// arm; a condition that makes the check has no separate origin.
+func TestFileSystemOrigin(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "train.py", `import os
+import torch
+import torch.distributed as dist
+
+
+def main(loader, path):
+    if os.path.exists(path):
+        step = torch.load(path)["step"] + 1
+        resumed = True
+    else:
+        step = 0
+        resumed = False
+    started = resumed
+    buf = torch.zeros(1)
+    for batch in loader:
+        if step % 100 == 0:
+            dist.all_reduce(buf)
+        if started:
+            dist.barrier()
+        if os.path.isfile(path + ".done"):
+            dist.barrier()
+        step += 1
+`)
+	res, err := pyfront.Load([]string{dir}, pyfront.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	origins := map[int]int{} // guard line -> origin line (0: none)
+	for _, br := range res.Program.Branches {
+		if br.Divergence != rules.HostCheck {
+			continue
+		}
+		origins[br.Guard.Line] = 0
+		if br.Origin != nil {
+			origins[br.Guard.Line] = br.Origin.Line
+		}
+	}
+	want := map[int]int{16: 7, 18: 7, 20: 0}
+	for line, o := range want {
+		got, ok := origins[line]
+		if !ok {
+			t.Errorf("no file system branch at line %d (branches at %v)", line, origins)
+			continue
+		}
+		if got != o {
+			t.Errorf("branch at line %d: origin line %d, want %d", line, got, o)
+		}
+	}
+}

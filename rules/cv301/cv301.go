@@ -1118,6 +1118,9 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 	} else {
 		d.Related = append(d.Related, rulekit.Related(br.Guard, guard))
 	}
+	if br.Origin != nil && br.Divergence == rules.HostCheck {
+		d.Related = append(d.Related, rulekit.Related(*br.Origin, "the file system check its value comes from"))
+	}
 	addReached(&d, o)
 	p.Report(d)
 }
