@@ -1400,6 +1400,17 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 			if expectsRaise(n.Items) {
 				return
 			}
+		case *ast.If:
+			// Two arms that issue the same sequence are one path: every
+			// rank issues it once, whichever arm it takes (`elif flag:
+			// all_reduce(t)` / `else: all_reduce(t)`), not both.
+			visit(n.Test)
+			then, els := l.ops(n.Body), l.ops(n.Orelse)
+			out = append(out, then...)
+			if !sameOps(then, els) {
+				out = append(out, els...)
+			}
+			return
 		case *ast.ExceptHandler:
 			// A handler that raises is the failure path: what it issues
 			// before raising tells the peers (TensorRT-LLM's chunked
@@ -1465,6 +1476,20 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 	}
 	visit(root)
 	return out
+}
+
+// sameOps reports two sequences of the same collectives on the same
+// groups.
+func sameOps(a, b []*rules.OpRef) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Op != b[i].Op || a[i].Group != b[i].Group && (a[i].Group == nil || b[i].Group == nil || a[i].Group.ID != b[i].Group.ID) {
+			return false
+		}
+	}
+	return true
 }
 
 // communicates applies a table entry's only_if condition (self.log(...,
