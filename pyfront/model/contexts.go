@@ -775,7 +775,7 @@ func (b *builder) otherArm(f *callgraph.Func, call *ast.Call) []rules.Extent {
 				if !inStmts(arm, line) {
 					arm, other, inElse = other, arm, true
 				}
-				if inStmts(arm, line) && settingsTest(st.Test) {
+				if inStmts(arm, line) && b.settingsTest(st.Test) {
 					if len(other) > 0 {
 						out = append(out, extentOf(f.Module.Path, other))
 					}
@@ -945,8 +945,10 @@ func forEachBlock(stmts []ast.Stmt, f func([]ast.Stmt)) {
 }
 
 // settingsTest reports a test that reads only attributes of self,
-// constants and comparisons or boolean operations of them.
-func settingsTest(e ast.Expr) bool {
+// queries whose answer is fixed for the process (processConstants), and
+// constants, in comparisons or boolean operations: a process takes the
+// same arm every time.
+func (b *builder) settingsTest(e ast.Expr) bool {
 	ok := true
 	seen := false
 	ast.Inspect(e, func(n ast.Node) bool {
@@ -957,12 +959,43 @@ func settingsTest(e ast.Expr) bool {
 				return false
 			}
 			ok = false
-		case *ast.Name, *ast.Call, *ast.Subscript, *ast.Lambda:
+		case *ast.Call:
+			if b.processConstant(n) {
+				seen = true // dist.get_backend() == "gloo"
+				return false
+			}
+			ok = false
+		case *ast.Name, *ast.Subscript, *ast.Lambda:
 			ok = false
 		}
 		return ok
 	})
 	return ok && seen
+}
+
+// processConstants answer the same for the whole life of a process once
+// the default group exists.
+var processConstants = map[string]bool{
+	"torch.distributed.get_backend": true, "torch.distributed.get_world_size": true,
+	"torch.distributed.is_initialized": true, "torch.distributed.is_available": true,
+	"torch.cuda.is_available": true, "torch.cuda.device_count": true,
+}
+
+// processConstant reports a call, without arguments, of processConstants.
+func (b *builder) processConstant(c *ast.Call) bool {
+	if len(c.Args) > 0 || len(c.Keywords) > 0 {
+		return false
+	}
+	cs := b.g.CallOf(c)
+	if cs == nil || len(cs.Targets) == 0 {
+		return false
+	}
+	for _, t := range cs.Targets {
+		if !processConstants[b.t.Canonical(t.External)] {
+			return false
+		}
+	}
+	return true
 }
 
 // calledInLoop reports a function that a loop of its caller calls: a
