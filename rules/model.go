@@ -333,6 +333,11 @@ type Site struct {
 	// ranks: return` … world_size=len(ranks)): the default group it makes
 	// holds those ranks only, so a membership test is that group's.
 	SubsetWorld bool
+	// InitIfNeeded: an init_process_group in a function that asks whether
+	// the default group exists yet (`if not dist.is_initialized():`, a
+	// lazy accessor): the ranks that reach it may all be in the job
+	// already, so it says nothing about who joined.
+	InitIfNeeded bool
 	// Inputs and Outputs name the abstract tensors the call reads and
 	// writes (variable or attribute paths, e.g. "shard", "self.buf"), as
 	// far as the front end knows them.

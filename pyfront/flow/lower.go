@@ -4595,6 +4595,9 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 	if site.Kind == rules.OpInit && site.Op == "init" && l.subsetWorld(c) {
 		site.SubsetWorld = true
 	}
+	if site.Kind == rules.OpInit && l.node != nil && l.src.mentions(l.node.Span(), "is_initialized") {
+		site.InitIfNeeded = true
+	}
 	if entry != nil && l.notDist == 0 {
 		// init_process_group(rank=rank): the variable is this process's
 		// rank from here on, however it was computed.

@@ -421,9 +421,10 @@ func incomparable(a, b []*rules.OpRef) bool {
 // are not in the job at all (PiPPy's examples start more processes than
 // the pipeline needs, and those past its world size print "I'm unused"
 // and leave). Whatever the first arm issues later is among the ranks that
-// joined.
+// joined. A lazy accessor's init (one that first asks is_initialized())
+// is no such sign: the job may exist already on every rank.
 func joinsWorld(a, b []*rules.OpRef) bool {
-	return len(b) == 0 && len(a) > 0 && a[0].Site != nil && a[0].Site.Kind == rules.OpInit
+	return len(b) == 0 && len(a) > 0 && a[0].Site != nil && a[0].Site.Kind == rules.OpInit && !a[0].Site.InitIfNeeded
 }
 
 // commands reports an arm that only broadcasts, on groups where followers
@@ -604,6 +605,7 @@ func run(p *rules.Pass) {
 			continue
 		}
 		mem := isMembership(br.Cond)
+		br := withoutLazyInits(br)
 		then, els := filter(withinOtherDim(withinSplit(withinUniform(br.Then, br.UniformIn), br, p.Prog), br.Cond), mem, subset), filter(withinOtherDim(withinSplit(withinUniform(br.Else, br.UniformIn), br, p.Prog), br.Cond), mem, subset)
 		if br.EarlyExit {
 			after := filter(withinOtherDim(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), br.Cond), mem, subset)
@@ -630,6 +632,35 @@ func run(p *rules.Pass) {
 			report(p, br, o, false, seen)
 		}
 	}
+}
+
+// withoutLazyInits returns br with the inits of lazy accessors (Site.
+// InitIfNeeded) left out of its sequences: once the job exists, as every
+// other collective needs, they issue nothing. br itself is unchanged.
+func withoutLazyInits(br *rules.RankBranch) *rules.RankBranch {
+	lazy := func(ops []*rules.OpRef) bool {
+		for _, o := range ops {
+			if o.Site != nil && o.Site.InitIfNeeded {
+				return true
+			}
+		}
+		return false
+	}
+	if !lazy(br.Then) && !lazy(br.Else) && !lazy(br.After) {
+		return br
+	}
+	drop := func(ops []*rules.OpRef) []*rules.OpRef {
+		var out []*rules.OpRef
+		for _, o := range ops {
+			if o.Site == nil || !o.Site.InitIfNeeded {
+				out = append(out, o)
+			}
+		}
+		return out
+	}
+	c := *br
+	c.Then, c.Else, c.After = drop(br.Then), drop(br.Else), drop(br.After)
+	return &c
 }
 
 // Hierarchical collectives. ColossalAI's HierarchicalAllToAll, and
