@@ -1406,6 +1406,15 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 			// all_reduce(t)` / `else: all_reduce(t)`), not both.
 			visit(n.Test)
 			then, els := l.ops(n.Body), l.ops(n.Orelse)
+			// An arm that ends by raising is a failure: the launcher
+			// stops the job, whatever the arm issued before (a rank that
+			// destroys its group, then raises).
+			if failsOnly(n.Body) {
+				then = nil
+			}
+			if failsOnly(n.Orelse) {
+				els = nil
+			}
 			out = append(out, then...)
 			if !sameOps(then, els) {
 				out = append(out, els...)
