@@ -3,10 +3,10 @@
 import torch.distributed as dist
 
 
-def validate_and_save(rank, score, best, threshold):
-    if rank == 0:
+def validate_and_save(score, best, threshold):
+    if dist.get_rank() == 0:
         if best - score < threshold:
             dist.destroy_process_group()  # want CV301 "destroy_process_group on the default group"
             return False
-    dist.barrier()
+    dist.barrier()  # want CV301 "barrier on the default group"
     return True
