@@ -115,6 +115,13 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 				// half, train … return the module itself.
 				g.s.add(cs.result, val.Recv)
 			}
+		case KOpaque:
+			// DistributedDataParallel(net).to(device): a wrapper of
+			// torch's own is a Module too, and the same methods return
+			// it.
+			if i := strings.LastIndexByte(val.Name, '.'); i > 0 && moduleSelfMethods[val.Name[i+1:]] && torchModuleType(recv.Name) {
+				g.s.add(cs.result, val.Recv)
+			}
 		case KClass: // autogradApply
 			// Function.apply(*args) runs forward(ctx, *args) on the
 			// caller's thread and returns what it returns.
@@ -348,6 +355,18 @@ var moduleSelfMethods = map[string]bool{
 func moduleSelfMethod(name string) bool {
 	i := strings.LastIndexByte(name, '.')
 	return i > 0 && name[:i] == "torch.nn.Module" && moduleSelfMethods[name[i+1:]]
+}
+
+// torchModuleType reports an external type name that is a torch.nn.Module
+// class of torch's own: torch.nn.*, FSDP, and their aliases' canonical
+// names (an upper-case class name under those modules).
+func torchModuleType(name string) bool {
+	name = strings.TrimSuffix(name, "()")
+	i := strings.LastIndexByte(name, '.')
+	if i <= 0 || name[i+1:] == "" || name[i+1] < 'A' || name[i+1] > 'Z' {
+		return false
+	}
+	return strings.HasPrefix(name, "torch.nn.") || strings.HasPrefix(name, "torch.distributed.fsdp.")
 }
 
 func moduleContainerMethod(name string) bool {

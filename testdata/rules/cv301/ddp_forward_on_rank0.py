@@ -22,3 +22,14 @@ def main():
     for _ in range(3):
         loss = model(torch.randn(2, 3, 8, 8, device="cuda")).sum()
         loss.backward()
+
+
+def eval_moved_wrapper(device):
+    # .to() returns the wrapper itself: the model is still DDP.
+    net = torch.nn.Sequential(torch.nn.Conv1d(1, 8, 3), torch.nn.BatchNorm1d(8)).to(device)
+    model = DistributedDataParallel(net, device_ids=[device]).to(device)
+    loss = model(torch.randn(4, 1, 64, device=device)).mean()
+    loss.backward()
+    if dist.get_rank() == 0:
+        with torch.no_grad():
+            model(torch.randn(1, 1, 64, device=device))  # want CV301 "DDP broadcasts the module's buffers"
