@@ -676,7 +676,7 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 }
 
 // returnsRankTest reports a program function whose body is one return
-// of a rank-dependent value (after asserts), asked of nothing the caller passes: a
+// of a rank-dependent value (after asserts and imports), asked of nothing the caller passes: a
 // predicate the program writes for itself (`def is_head(self): return
 // dist.get_rank(self.group) == 0`), which no table or conventional name
 // describes. Longer bodies are left to their names, as before.
@@ -694,6 +694,12 @@ func (l *lowerer) rankTestBody(fn *rules.Function) bool {
 			}
 			if _, isAssert := st.(*ast.Assert); isAssert && ret == nil {
 				continue // assert self.initialized; return self.is_head
+			}
+			switch st.(type) {
+			case *ast.Import, *ast.ImportFrom:
+				if ret == nil {
+					continue // import os; return int(os.environ.get("RANK", 0))
+				}
 			}
 			r, isRet := st.(*ast.Return)
 			if !isRet || ret != nil || r.Value == nil {
