@@ -1045,8 +1045,14 @@ func (l *lowerer) rankObjectTest(e ast.Expr) bool {
 		}
 	case *ast.Compare:
 		n, ok := x.Left.(*ast.Name)
-		return ok && l.rankObject(n.Id) && len(x.Comparators) == 1 && isNone(x.Comparators[0]) &&
-			(x.Ops[0] == ast.Is || x.Ops[0] == ast.IsNot)
+		if !ok || !l.rankObject(n.Id) || len(x.Comparators) != 1 {
+			return false
+		}
+		// `model is None`, or a value bound on some ranks compared with
+		// a constant (`step = -1` / `if rank == 0: step = 5` / `if
+		// step >= 0:`).
+		_, constant := x.Comparators[0].(*ast.Constant)
+		return isNone(x.Comparators[0]) && (x.Ops[0] == ast.Is || x.Ops[0] == ast.IsNot) || constant
 	}
 	return false
 }

@@ -39,3 +39,12 @@ def reset_wrapper_other_argument(model, stats):
     send_stats(stats, 0)
     if flag:
         broadcast_params(model)  # want CV301 "broadcast"
+
+
+def relog(t):
+    # A number bound on rank 0 only, compared with a constant.
+    step = -1
+    if dist.get_rank() == 0:
+        step = 5
+    if step >= 0:
+        dist.all_reduce(t)  # want CV301 "all_reduce on the default group"

@@ -39,3 +39,16 @@ def reset_through_wrapper(model):
     broadcast(flag, 0)
     if flag:
         broadcast_params(model)
+
+
+def relog_scattered(t):
+    # Rank 0's decision is scattered before anyone branches on it.
+    step = -1
+    if dist.get_rank() == 0:
+        step = 5
+    out = [None]
+    objs = [step] * dist.get_world_size() if dist.get_rank() == 0 else None
+    dist.scatter_object_list(out, objs)
+    step = out[0]
+    if step >= 0:
+        dist.all_reduce(t)
