@@ -1624,9 +1624,19 @@ func boundArg(f *callgraph.Func, call *ast.Call, param string) (x, dflt ast.Expr
 }
 
 // annotatedClass returns the qualified name of the class that recv, a
-// parameter of f or of a function enclosing it, is annotated with, or "".
+// parameter of f or of a function enclosing it, is annotated with (or,
+// for an attribute of such a parameter, that class's attribute), or "".
 // Optional[X], X | None, Union[X, None] and string annotations count.
 func (b *builder) annotatedClass(f *callgraph.Func, recv ast.Expr) string {
+	if a, ok := recv.(*ast.Attribute); ok {
+		// trainer.strategy, for trainer: Trainer: the attribute of that
+		// class ("lightning.pytorch.Trainer.strategy", which the tables
+		// may declare an instance of a class).
+		if base := b.annotatedClass(f, a.Value); base != "" {
+			return base + "." + a.Attr
+		}
+		return ""
+	}
 	name, ok := recv.(*ast.Name)
 	if !ok {
 		return ""
