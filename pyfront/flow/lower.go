@@ -3762,6 +3762,16 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			}
 			l.assign(e, v, st)
 		}
+		if c, ok := value.(*ast.Call); ok && l.notDist == 0 && l.fsProbe(c) {
+			// path, start = find_latest(d): a helper answering a file
+			// system check hands the answer to every element.
+			origin := l.fsOriginOf(c)
+			for _, e := range elts {
+				if n, ok := e.(*ast.Name); ok {
+					l.markFs(n.Id, true, origin)
+				}
+			}
+		}
 		if c, ok := value.(*ast.Call); ok {
 			// rank, world_size = get_dist_info(): one element is the rank.
 			ext, fn := l.callee(c)

@@ -540,7 +540,20 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		return false
 	}
 	// Locals that hold a check, wherever they are bound (exists =
-	// os.path.exists(p); return exists).
+	// os.path.exists(p); return exists), the targets of a loop over a
+	// directory listing, and what is computed from them (`for sub in
+	// os.listdir(d): best = sub`).
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if f, ok := n.(*ast.For); ok && l.listing(f.Iter) {
+			ast.Inspect(f.Target, func(t ast.Node) bool {
+				if nm, ok := t.(*ast.Name); ok {
+					l.fsVars[nm.Id] = true
+				}
+				return true
+			})
+		}
+		return true
+	})
 	markBound(body, l.fsVars, l.fsProbe)
 	underCheck := map[*ast.Return]bool{}
 	ast.InspectBody(body, func(n ast.Node) bool {
@@ -564,8 +577,10 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		return true
 	})
 	probed, checked, other := false, false, false
-	// noneOutside: a None return that no check guards.
-	noneOutside := false
+	// noneOutside: a None return that no check guards; otherUnder and
+	// otherOutside: a computed value returned where a check guards it,
+	// and where none does.
+	noneOutside, otherUnder, otherOutside := false, false, false
 	consts := map[string]bool{}
 	ast.InspectBody(body, func(n ast.Node) bool {
 		r, ok := n.(*ast.Return)
@@ -579,8 +594,10 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 			consts[noneDump] = true
 			noneOutside = noneOutside || !underCheck[r]
 		default:
-			if _, isConst := r.Value.(*ast.Constant); !isConst && !emptyDisplay(r.Value) {
+			if !constantValue(r.Value) {
 				other = true
+				otherUnder = otherUnder || underCheck[r]
+				otherOutside = otherOutside || !underCheck[r]
 				break
 			}
 			consts[ast.Dump(r.Value, ast.DumpOptions{})] = true
@@ -591,11 +608,31 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 	})
 	if other {
 		// A value, or None when the check fails (`if not
-		// os.path.exists(p): return None` / `return torch.load(p)`):
-		// whether the caller got None is this host's answer.
-		return checked && len(consts) == 1 && consts[noneDump] && !noneOutside
+		// os.path.exists(p): return None` / `return torch.load(p)`), or
+		// the other way round (`if os.path.exists(d): return d + "/latest"`
+		// / `return None`): whether the caller got None is this host's
+		// answer.
+		noneOnly := len(consts) == 1 && consts[noneDump]
+		return noneOnly && (checked && !noneOutside || otherUnder && !otherOutside && noneOutside)
 	}
 	return probed || checked && len(consts) > 1
+}
+
+// constantValue: a constant, an empty display, or a tuple of those
+// (`return None, 0`): an answer that is the same wherever it is given.
+func constantValue(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Constant:
+		return true
+	case *ast.Tuple:
+		for _, el := range x.Elts {
+			if !constantValue(el) {
+				return false
+			}
+		}
+		return true
+	}
+	return emptyDisplay(e)
 }
 
 // noneDump is how fsAnswer keys a None return (ast.Dump of the constant).

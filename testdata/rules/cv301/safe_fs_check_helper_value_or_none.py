@@ -43,3 +43,22 @@ def agreed(path):
     dist.broadcast_object_list(flag, src=0)
     if flag[0]:
         dist.all_reduce(ckpt["t"])
+
+
+def find_latest(directory):
+    best = -1
+    for sub in os.listdir(directory):
+        if sub.startswith("state_"):
+            best = max(best, int(sub[6:]))
+    if best == -1:
+        return None, 0
+    return f"{directory}/state_{best}", best + 1
+
+
+def resume_agreed(t):
+    # Rank 0 looks, and every rank takes its answer.
+    found = [find_latest("ckpt")]
+    dist.broadcast_object_list(found, src=0)
+    path, start = found[0]
+    if path:
+        dist.broadcast(t, src=0)
