@@ -63,7 +63,8 @@ func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) [
 	for p := range isParam {
 		deps[p] = map[string]bool{p: true}
 	}
-	namesIn := func(e ast.Node) map[string]bool {
+	var namesIn func(e ast.Node) map[string]bool
+	namesIn = func(e ast.Node) map[string]bool {
 		got := map[string]bool{}
 		ast.Inspect(e, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -72,6 +73,17 @@ func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) [
 			case *ast.Name:
 				for p := range deps[n.Id] {
 					got[p] = true
+				}
+			case *ast.Call:
+				// torch.load(path, map_location=device), x.to(device):
+				// where the result lives is no part of its value.
+				if placement(n) {
+					for _, x := range placedValues(n) {
+						for p := range namesIn(x) {
+							got[p] = true
+						}
+					}
+					return false
 				}
 			}
 			return true
