@@ -257,7 +257,7 @@ func (w *walker) pattern(a, next ast.Stmt) {
 	if as, ok := a.(*ast.Assign); ok && len(as.Targets) == 1 {
 		x := pathText(as.Targets[0])
 		if call, ok := as.Value.(*ast.Call); ok && x != "" {
-			if y, m, wait := waitStmt(next); wait && y == x && m != "" {
+			if y, wait := waitStmt(next); wait && y == x {
 				w.out.joined[call] = true
 			}
 		}
@@ -267,12 +267,12 @@ func (w *walker) pattern(a, next ast.Stmt) {
 // waitStmt matches "x.result()", "x.join()" or "x.wait()" as a statement
 // (assigned, awaited or returned) that waits for the work to finish:
 // with a timeout it may return while the work still runs.
-func waitStmt(s ast.Stmt) (x, m string, ok bool) {
-	x, m = methodStmt(s)
+func waitStmt(s ast.Stmt) (x string, ok bool) {
+	x, m := methodStmt(s)
 	if m != "result" && m != "join" && m != "wait" {
-		return "", "", false
+		return "", false
 	}
-	return x, m, waitsToEnd(stmtCall(s))
+	return x, waitsToEnd(stmtCall(s))
 }
 
 // waitsToEnd reports whether a result(), join() or wait() call waits
