@@ -140,7 +140,7 @@ func (l *lowerer) markFilled(perElement, perDatum []string) {
 // depends on the rank; rankLoop records the branch after it, when the
 // body's sites know their group arguments.
 func (l *lowerer) rankCounted(iter ast.Expr) bool {
-	return l.notDist == 0 && (len(l.rankVars) > 0 || mentionsCall(iter)) && l.rankCount(iter, 0)
+	return l.notDist == 0 && (len(l.rankVars) > 0 || len(l.rankObjects) > 0 || mentionsCall(iter)) && l.rankCount(iter, 0)
 }
 
 // rankLoop records a loop whose number of passes depends on the rank and
@@ -219,7 +219,9 @@ func (l *lowerer) countRank(e ast.Expr) bool {
 			found = l.rankAttr(n)
 			return false
 		case *ast.Name:
-			found = n.Ctx == ast.Load && l.rankVars[n.Id] && !constructed(l.rankDefs[n.Id])
+			// A rank value, or a count bound on some ranks only (`n = 10;
+			// if rank == 0: n = 5`).
+			found = n.Ctx == ast.Load && (l.rankVars[n.Id] && !constructed(l.rankDefs[n.Id]) || l.rankObject(n.Id))
 		case *ast.Call:
 			if l.rankCall(n) {
 				found = true

@@ -48,3 +48,13 @@ def relog(t):
         step = 5
     if step >= 0:
         dist.all_reduce(t)  # want CV301 "all_reduce on the default group"
+
+
+def count_bound_on_rank0(t):
+    # A trip count bound on rank 0 only: rank 0 runs five passes, the
+    # others ten.
+    n = 10
+    if dist.get_rank() == 0:
+        n = 5
+    for _ in range(n):
+        dist.all_reduce(t)  # want CV301 "all_reduce on the default group"

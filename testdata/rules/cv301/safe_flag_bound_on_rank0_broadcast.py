@@ -52,3 +52,13 @@ def relog_scattered(t):
     step = out[0]
     if step >= 0:
         dist.all_reduce(t)
+
+
+def count_agreed(t):
+    # Rank 0's count is broadcast before anyone loops on it.
+    n = torch.tensor([10])
+    if dist.get_rank() == 0:
+        n = torch.tensor([5])
+    dist.broadcast(n, 0)
+    for _ in range(int(n.item())):
+        dist.all_reduce(t)
