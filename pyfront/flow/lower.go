@@ -1814,10 +1814,11 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	case *ast.While:
 		l.test(s.Test, st)
 		l.commandLoop(s)
-		// `while not stop.is_set():` or `while time.monotonic() < end:`
-		// around collectives: each rank leaves the loop after its own
-		// number of iterations.
-		if div, ok := l.divergence(s.Test); ok && (div == rules.LocalTiming || div == rules.LocalRandom) {
+		// `while not stop.is_set():`, `while time.monotonic() < end:` or
+		// `while t < tf` with a bound of the rank's own around
+		// collectives: each rank leaves the loop after its own number of
+		// iterations.
+		if div, ok := l.divergence(s.Test); ok && (div == rules.LocalTiming || div == rules.LocalRandom || div == rules.RankTest) {
 			if ops := l.ops(s.Body); len(ops) > 0 {
 				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test), Then: ops, Divergence: div})
 			}

@@ -58,3 +58,13 @@ def count_bound_on_rank0(t):
         n = 5
     for _ in range(n):
         dist.all_reduce(t)  # want CV301 "all_reduce on the default group"
+
+
+def bound_of_own(t):
+    # The loop's bound is the rank's own: each rank leaves after its own
+    # number of passes.
+    tf = dist.get_rank() + 3.0
+    step = 0.0
+    while step < tf:
+        dist.barrier()  # want CV301 "barrier on the default group"
+        step += 1.0

@@ -62,3 +62,13 @@ def count_agreed(t):
     dist.broadcast(n, 0)
     for _ in range(int(n.item())):
         dist.all_reduce(t)
+
+
+def bound_agreed(t):
+    # The bound is reduced to one value before the loop.
+    tf = torch.tensor([dist.get_rank() + 3.0])
+    dist.all_reduce(tf, op=dist.ReduceOp.MAX)
+    step = 0.0
+    while step < tf.item():
+        dist.barrier()
+        step += 1.0
