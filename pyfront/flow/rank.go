@@ -772,7 +772,30 @@ func (l *lowerer) returnedRankElements(fn *rules.Function) map[int]bool {
 		}
 		sub := *l
 		sub.fn, sub.rankVars = fn, map[string]bool{}
-		markBound(body, sub.rankVars, sub.isRank)
+		// Locals bound to the rank, in source order; one of the
+		// function's own straight-line statements that binds an agreed
+		// value ends that (`owner = comm.rank`, then `owner =
+		// comm.bcast(owner, root=0)`: every rank's value from there on).
+		topLevel := map[ast.Stmt]bool{}
+		for _, st := range body {
+			topLevel[st] = true
+		}
+		ast.InspectBody(body, func(n ast.Node) bool {
+			a, ok := n.(*ast.Assign)
+			if !ok || len(a.Targets) != 1 {
+				return true
+			}
+			t, ok := a.Targets[0].(*ast.Name)
+			if !ok {
+				return true
+			}
+			if c, isCall := unwrapAwait(a.Value).(*ast.Call); isCall && topLevel[a] && (l.agreedCall(c) || l.uniformCall(c)) {
+				delete(sub.rankVars, t.Id)
+			} else if sub.isRank(a.Value) {
+				sub.rankVars[t.Id] = true
+			}
+			return true
+		})
 		var out map[int]bool
 		ast.InspectBody(body, func(n ast.Node) bool {
 			r, ok := n.(*ast.Return)
