@@ -203,13 +203,11 @@ type Graph struct {
 	funcByNode  map[ast.Node]*Func
 	classByNode map[ast.Node]*Class
 	callByNode  map[*ast.Call]*CallSite
-	exprSlot    map[*ast.Pos]slotID // by ast.Node.Addr (setExprSlot)
-	nilSlot     slotID              // the nil expression's, when nilSet
-	nilSet      bool
+	exprSlot    map[*ast.Pos]slotID // by nodeKey
 
 	s          solver
 	valueIDs   map[valueKey]ValueID
-	nodeIDs    map[*ast.Pos]int // by ast.Node.Addr
+	nodeIDs    map[*ast.Pos]int // by nodeKey
 	opaque     map[string]ValueID
 	spaces     map[*resolve.Scope]int32
 	scopeSlots []map[string]slotID // by space: the scope's named slots
@@ -464,19 +462,19 @@ func (g *Graph) AllNames(m *resolve.Module) ([]string, bool) {
 }
 
 // setExprSlot records the slot that holds expression e's values.
-func (g *Graph) setExprSlot(e ast.Expr, s slotID) {
-	if e == nil {
-		g.nilSlot, g.nilSet = s, true
-		return
-	}
-	g.exprSlot[e.Addr()] = s
-}
+func (g *Graph) setExprSlot(e ast.Expr, s slotID) { g.exprSlot[nodeKey(e)] = s }
 
 // exprSlotOf returns the slot recorded for e.
 func (g *Graph) exprSlotOf(e ast.Expr) (slotID, bool) {
-	if e == nil {
-		return g.nilSlot, g.nilSet
-	}
-	s, ok := g.exprSlot[e.Addr()]
+	s, ok := g.exprSlot[nodeKey(e)]
 	return s, ok
+}
+
+// nodeKey is a node's identity as a map key (ast.Node.Addr, a plain
+// pointer, hashed faster than the interface); nil for the nil node.
+func nodeKey(n ast.Node) *ast.Pos {
+	if n == nil {
+		return nil
+	}
+	return n.Addr()
 }

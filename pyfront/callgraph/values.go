@@ -50,10 +50,7 @@ func (g *Graph) newValue(v Value) *Value {
 }
 
 func (g *Graph) nodeID(n ast.Node) int {
-	var k *ast.Pos // nil for the nil node
-	if n != nil {
-		k = n.Addr()
-	}
+	k := nodeKey(n)
 	if id, ok := g.nodeIDs[k]; ok {
 		return id
 	}

@@ -193,11 +193,10 @@ type lowerer struct {
 	fsVars       map[string]bool     // locals (and self attributes) holding a file system probe's answer (fsProbe)
 	fsLists      map[string]bool     // locals holding a listing of a directory, or a list made from one (listing)
 	fsOrigin     map[string]ast.Node // where each of fsVars took its answer (markFs), when known
-	hostTests    []ast.Expr          // the file system checks whose arms the walk is in
-	// hostArms counts the arms being lowered of ifs that call a file
-	// system probe in their test: a flag or path they set (flagValue) is
-	// that host's answer too.
-	hostArms    int
+	// hostTests are the file system checks whose arms the walk is in
+	// (ifs that call a probe in their test): a flag or path they set
+	// (flagValue) is that host's answer too.
+	hostTests   []ast.Expr
 	timeVars    map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
 	timeRecords map[string]bool // those of timeVars that hold a record with a reading among its fields (timingTest)
 	randVars    map[string]bool // locals holding a random draw (randomDraw); nil until used
@@ -2852,12 +2851,8 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	}
 	hostArm := diverges && div == rules.HostCheck && l.directFsProbe(s.Test)
 	if hostArm {
-		l.hostArms++
 		l.hostTests = append(l.hostTests, s.Test)
-		defer func() {
-			l.hostArms--
-			l.hostTests = l.hostTests[:len(l.hostTests)-1]
-		}()
+		defer func() { l.hostTests = l.hostTests[:len(l.hostTests)-1] }()
 	}
 	l.ifTests = append(l.ifTests, s.Test)
 	a, ea := l.block(s.Body, thenSt)
@@ -3585,7 +3580,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// variable nor clears what the distributed arm marked
 			// (espnet's GAN trainer draws its skip decision in both).
 			if l.notDist == 0 {
-				if fs := l.fsProbe(value) || l.hostArms > 0 && flagValue(value); fs {
+				if fs := l.fsProbe(value) || len(l.hostTests) > 0 && flagValue(value); fs {
 					l.markFs(v, true, l.fsOriginOf(value))
 				} else {
 					l.markFs(v, false, nil)
@@ -3663,7 +3658,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// self.early_stop = True under a kill-switch file check: the
 			// flag is this host's answer (ArcticTraining's epoch loop).
 			if d := dotted(a); d != "" {
-				if value != nil && flagValue(value) && (l.hostArms > 0 || l.fsProbe(value)) {
+				if value != nil && flagValue(value) && (len(l.hostTests) > 0 || l.fsProbe(value)) {
 					l.markFs(d, true, l.fsOriginOf(value))
 				} else {
 					l.markFs(d, false, nil)
@@ -4685,17 +4680,23 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 		// depends on the rank (the fix CV301 recommends). Over a subgroup
 		// of the program's making it is the same within that group only.
 		for _, v := range site.Outputs {
-			delete(l.rankVars, v)
-			delete(l.rankObjects, v) // bound on some ranks only, now on all
-			delete(l.fsVars, v)
-			delete(l.fsLists, v)
-			delete(l.timeVars, v)
-			delete(l.timeRecords, v)
-			delete(l.localVars, v)
-			delete(l.amountVars, v)
-			delete(l.randVars, v)
+			l.agreed(v)
 		}
 	}
+}
+
+// agreed records that every rank holds the same value in v: whatever
+// marked it as one rank's or one host's own no longer does.
+func (l *lowerer) agreed(v string) {
+	delete(l.rankVars, v)
+	delete(l.rankObjects, v) // bound on some ranks only, now on all
+	delete(l.fsVars, v)
+	delete(l.fsLists, v)
+	delete(l.timeVars, v)
+	delete(l.timeRecords, v)
+	delete(l.localVars, v)
+	delete(l.amountVars, v)
+	delete(l.randVars, v)
 }
 
 // agreedArgs clears the rank and host taint of the variables a call of a
@@ -4719,10 +4720,7 @@ func (l *lowerer) agreedArgs(c *ast.Call, fn *rules.Function) {
 	}
 	clear := func(x ast.Expr) {
 		if v, isName := x.(*ast.Name); isName {
-			for _, m := range []map[string]bool{l.rankVars, l.fsVars, l.fsLists, l.timeVars, l.timeRecords, l.localVars, l.amountVars, l.randVars} {
-				delete(m, v.Id)
-			}
-			delete(l.rankObjects, v.Id)
+			l.agreed(v.Id)
 		}
 	}
 	for i, x := range c.Args {

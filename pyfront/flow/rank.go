@@ -335,7 +335,7 @@ func (l *lowerer) fsOriginOf(e ast.Expr) ast.Node {
 		}
 		return true
 	})
-	if found == nil && l.hostArms > 0 && len(l.hostTests) > 0 {
+	if found == nil && len(l.hostTests) > 0 {
 		found = l.hostTests[len(l.hostTests)-1]
 	}
 	return found
