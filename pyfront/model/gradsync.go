@@ -34,8 +34,7 @@ var forwardingMethods = map[string]bool{"generate": true, "forward": true}
 // (forward_sync: FSDP): model(x) under `if rank == 0` waits in the
 // parameters' all-gather for ranks that never join it.
 func (b *builder) shardedForwards() {
-	forwardSync := b.forwardSyncs()
-	group := b.wrapperGroup(forwardSync)
+	group := b.wrapperGroup(forwardSync, true)
 	sharded, shardGroup := b.fullyShardedClasses()
 	if group == nil && len(sharded) == 0 {
 		return // the program constructs no such module
@@ -57,7 +56,7 @@ func (b *builder) shardedForwards() {
 		}
 		var g *rules.Group
 		switch {
-		case group != nil && b.wrapperValue(module, forwardSync):
+		case group != nil && b.wrapperValue(module, forwardSync, true):
 			g = group
 		case len(sharded) > 0 && b.callsShardedModule(module, sharded):
 			g = shardGroup
@@ -70,27 +69,11 @@ func (b *builder) shardedForwards() {
 	}
 }
 
-// forwardSyncs returns the test of a wrapper entry whose module's forward
-// communicates in this program: ForwardSync, and, for a wrapper that
-// does so unless told otherwise (DDP's broadcast_buffers), no
-// construction that passes that argument anything but a literal True.
-func (b *builder) forwardSyncs() func(*api.Collective) bool {
-	off := map[*api.Collective]bool{}
-	for call, s := range b.sites {
-		c := b.t.Collectives[s.API]
-		if c == nil || !c.ForwardSync || !c.ForwardSyncUnless.Present() {
-			continue
-		}
-		if e := argExpr(call, c.ForwardSyncUnless); e != nil {
-			if k, ok := e.(*ast.Constant); !ok || k.Type != ast.ConstBool || !k.Bool {
-				off[c] = true
-			}
-		} else if hasStarArgs(call) {
-			off[c] = true // **ddp_kwargs may say either
-		}
-	}
-	return func(c *api.Collective) bool { return c.ForwardSync && !off[c] }
-}
+// forwardSync tests a wrapper entry whose module's forward communicates.
+// Constructions that turn that off (DDP's broadcast_buffers=False) make
+// values of their own (Values.quietForwards), which wrapperValue passes
+// over, and their sites name no group for the forward.
+func forwardSync(c *api.Collective) bool { return c.ForwardSync }
 
 // fullyShard is FSDP2's wrapper: fully_shard(module) turns the module it
 // is given into an FSDP module in place, whose forward all-gathers its
@@ -171,7 +154,7 @@ func (b *builder) syncBackwards() {
 	if !wrappers {
 		return
 	}
-	group := b.wrapperGroup(func(c *api.Collective) bool { return c.GradSync })
+	group := b.wrapperGroup(func(c *api.Collective) bool { return c.GradSync }, false)
 	if group == nil {
 		group = b.in.Values.world // a framework wraps the model
 	}
@@ -281,15 +264,18 @@ func callsParam(body []ast.Stmt, name string) bool {
 // syncModel reports whether e holds an instance a grad_sync constructor
 // made (model, self.model), or its forward method.
 func (b *builder) syncModel(e ast.Expr) bool {
-	return b.wrapperValue(e, func(c *api.Collective) bool { return c.GradSync })
+	return b.wrapperValue(e, func(c *api.Collective) bool { return c.GradSync }, false)
 }
 
 // wrapperValue reports whether e holds an instance, or the forward method
-// of an instance, that a constructor entry with the property made.
-func (b *builder) wrapperValue(e ast.Expr, has func(*api.Collective) bool) bool {
+// of an instance, that a constructor entry with the property made. For
+// the forward's communication, instances of constructions that turned it
+// off do not count.
+func (b *builder) wrapperValue(e ast.Expr, has func(*api.Collective) bool, forward bool) bool {
+	quiet := b.in.Values.quietForwards
 	for _, v := range b.g.ExprValues(e) {
 		val := b.g.Value(v)
-		if val == nil {
+		if val == nil || forward && (quiet[v] || val.Kind == callgraph.KBoundExternal && quiet[val.Recv]) {
 			continue
 		}
 		var name string
@@ -317,13 +303,18 @@ func (b *builder) wrapperValue(e ast.Expr, has func(*api.Collective) bool) bool 
 // wrapperGroup is the group the program's wrappers with the property
 // communicate over: the one group all their constructions name, or
 // unknown when they differ (which wrapper a value comes from is not
-// tracked); nil when the program constructs none.
-func (b *builder) wrapperGroup(has func(*api.Collective) bool) *rules.Group {
+// tracked); nil when the program constructs none. For the forward's
+// group, constructions that turn the forward's communication off do not
+// count.
+func (b *builder) wrapperGroup(has func(*api.Collective) bool, forward bool) *rules.Group {
 	var group *rules.Group
 	for _, s := range b.prog.Sites {
 		c := b.t.Collectives[s.API]
 		if c == nil || !has(c) {
 			continue
+		}
+		if src := b.siteSrc[s]; forward && src.cs != nil && forwardTurnedOff(src.cs.Node, c) {
+			continue // a construction whose forward does not communicate
 		}
 		switch {
 		case group == nil:

@@ -34,6 +34,10 @@ type Values struct {
 	// streamCols: the column of the first stream created on each line
 	// (streamID).
 	streamCols map[string]int
+	// quietForwards: the wrapped modules of constructions that turn the
+	// forward's communication off (DDP(..., broadcast_buffers=False)),
+	// a value of their own apart from the wrapper's other constructions.
+	quietForwards map[callgraph.ValueID]bool
 }
 
 // mesh is the payload of a device-mesh value.
@@ -321,7 +325,18 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 		if c.GradSync {
 			data = callgraph.ModuleWrapper{} // DDP(model).module is model
 		}
-		res := g.Opaque("result:"+name, name+"()", data)
+		key := "result:" + name
+		quiet := cs.Node != nil && forwardTurnedOff(cs.Node, c)
+		if quiet {
+			key += "#quiet-forward"
+		}
+		res := g.Opaque(key, name+"()", data)
+		if quiet {
+			if v.quietForwards == nil {
+				v.quietForwards = map[callgraph.ValueID]bool{}
+			}
+			v.quietForwards[res] = true
+		}
 		if c.GradSync && !isClassName(name) && cs.Node != nil {
 			// deepspeed.initialize(…) returns (engine, optimizer, …):
 			// `engine, *_ = deepspeed.initialize(…)` holds the engine.
@@ -344,6 +359,21 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 		}
 	}
 	return nil, false
+}
+
+// forwardTurnedOff reports whether a construction of a wrapper whose
+// forward communicates unless told otherwise (ForwardSyncUnless: DDP's
+// broadcast_buffers) tells it otherwise: the argument is anything but a
+// literal True, or **kwargs may pass it.
+func forwardTurnedOff(call *ast.Call, c *api.Collective) bool {
+	if !c.ForwardSync || !c.ForwardSyncUnless.Present() {
+		return false
+	}
+	if e := argExpr(call, c.ForwardSyncUnless); e != nil {
+		k, ok := e.(*ast.Constant)
+		return !ok || k.Type != ast.ConstBool || !k.Bool
+	}
+	return hasStarArgs(call)
 }
 
 // Index implements callgraph.Hooks: mesh["dp"] is the group of one mesh
