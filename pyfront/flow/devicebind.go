@@ -42,6 +42,7 @@ func (l *lowerer) setDeviceCall(c *ast.Call) bool {
 
 // deviceBackend returns init_process_group's backend when it is a literal
 // naming a device backend ("nccl", "xccl", "hccl", "cpu:gloo,cuda:nccl"),
+// the default one when the call names none,
 // a parameter of the function (node) whose default is one, a local name
 // assigned one once, or the "backend" key of a dict the function builds
 // once and passes as **kwargs.
@@ -70,6 +71,11 @@ func (l *lowerer) deviceBackend(c *ast.Call, node ast.Node) string {
 			}
 		}
 	}
+	if b == nil {
+		// No backend: PyTorch makes NCCL the CUDA backend of the default
+		// group (and gloo its CPU one).
+		return defaultBackend
+	}
 	if n, isName := b.(*ast.Name); isName {
 		if d := ParamDefault(node, n.Id); d != nil {
 			b = d
@@ -89,12 +95,22 @@ func (l *lowerer) deviceBackend(c *ast.Call, node ast.Node) string {
 	return ""
 }
 
+// defaultBackend is what init_process_group makes without a backend: NCCL
+// for CUDA tensors, gloo for CPU ones.
+const defaultBackend = "cpu:gloo,cuda:nccl"
+
 // deviceBinding scans a statement list for init_process_group on a device
 // backend, without device_id, followed by a set_device: reported when a
 // collective runs between the two, or the backend is oneCCL's.
 func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 	for i, s := range stmts {
 		c := stmtCall(s)
+		if t, ok := s.(*ast.Try); ok && l.bindsInBlock(t.Body) {
+			// try: init_process_group(…); barrier(); set_device(…) except …:
+			// the body runs in order on the path that makes the group.
+			l.deviceBinding(t.Body, node)
+			continue
+		}
 		if t, ok := s.(*ast.Try); ok && c == nil {
 			// try: init_process_group(…) except …: raise — the
 			// statements after the try run with the group made.

@@ -18,3 +18,17 @@ def worker_param(local_rank, url, backend="nccl"):
     dist.init_process_group(backend=backend, init_method=url)  # want CV403 "barrier at .* runs before it"
     dist.barrier()
     torch.cuda.set_device(local_rank)
+
+
+def init_distributed():
+    # RT-DETR's init: the whole set-up inside a try that falls back to a
+    # single process; on the path that makes the group the barrier still
+    # runs before set_device.
+    try:
+        dist.init_process_group(backend="nccl", init_method="env://")  # want CV403 "barrier at .* runs before it"
+        dist.barrier()
+        torch.cuda.set_device(dist.get_rank())
+        return True
+    except Exception:
+        print("Not init distributed mode.")
+        return False

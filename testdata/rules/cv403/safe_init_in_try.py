@@ -17,3 +17,13 @@ def worker_gloo(local_rank, url, backend="gloo"):
     dist.init_process_group(backend=backend, init_method=url)
     dist.barrier()
     torch.cuda.set_device(local_rank)
+
+
+def init_distributed_bound_first():
+    try:
+        dist.init_process_group(backend="nccl", init_method="env://")
+        torch.cuda.set_device(dist.get_rank())
+        dist.barrier()
+        return True
+    except Exception:
+        return False
