@@ -1951,13 +1951,17 @@ func (l *lowerer) commandLoop(s *ast.While) {
 		return
 	}
 	ops := l.ops(s.Body)
+	// The followers receive a command in every pass: the loop opens with
+	// it, not under a test (`if deadline_passed(): broadcast(…)` in a
+	// `while True:` is a rank-dependent collective, not a command).
+	first := l.ops(unconditionalPrefix(s.Body))
 	// A barrier handshake may come first (NeMo-Skills' TensorRT-LLM
 	// server: Barrier, then bcast of the request), on the same group.
 	lead := 0
-	for lead < len(ops) && ops[lead].Op == "barrier" {
+	for lead < len(first) && first[lead].Op == "barrier" {
 		lead++
 	}
-	if lead == len(ops) || ops[lead].Site == nil || !broadcastOp(ops[lead].Op) {
+	if lead == len(first) || first[lead].Site == nil || !broadcastOp(first[lead].Op) {
 		return
 	}
 	for _, o := range ops[:lead] {
@@ -1973,6 +1977,23 @@ func (l *lowerer) commandLoop(s *ast.While) {
 	}
 	f := &l.r.Prog().Facts
 	f.CommandLoops = append(f.CommandLoops, &rules.CommandLoop{Pos: l.pos(s.Pos), Func: l.fn, Op: ops[lead].Op, Group: ops[lead].Group, Barriers: lead, Sites: sites})
+}
+
+// unconditionalPrefix returns the statements of a block up to its first
+// if, loop or match, and into a try's body: those that run whenever the
+// block does (until something raises).
+func unconditionalPrefix(body []ast.Stmt) []ast.Stmt {
+	for i, st := range body {
+		switch st := st.(type) {
+		case *ast.If, *ast.For, *ast.AsyncFor, *ast.While, *ast.Match:
+			return body[:i]
+		case *ast.Try:
+			return append(slices.Clip(body[:i]), unconditionalPrefix(st.Body)...)
+		case *ast.TryStar:
+			return append(slices.Clip(body[:i]), unconditionalPrefix(st.Body)...)
+		}
+	}
+	return body
 }
 
 // broadcastOp reports the ops that hand one rank's value to the others.
