@@ -3663,6 +3663,10 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				} else {
 					l.markFs(d, false, nil)
 				}
+				// self.epochs = ceil(budget / (time.time() - start)): a
+				// clock reading kept on the object (ultralytics'
+				// time-limited training).
+				markVar(&l.timeVars, d, value != nil && l.timingProbe(value))
 			}
 		}
 		if site != nil && site.Work != nil {

@@ -78,6 +78,9 @@ func (l *lowerer) timingProbe(e ast.Expr) bool {
 	return dependsOnNames(e, l.timeVars, func(n ast.Node) (found, descend bool) {
 		c, ok := n.(*ast.Call)
 		if !ok {
+			if a, isAttr := n.(*ast.Attribute); isAttr && len(l.timeVars) > 0 && a.Ctx == ast.Load && l.timeVars[dotted(a)] {
+				return true, false // an attribute set from the clock above
+			}
 			return l.signalFlag(n, l.fn), true
 		}
 		if l.agreedCall(c) {

@@ -1,6 +1,7 @@
 # Timing and completion checks that every rank agrees on, or that guard no
 # collective.
 import logging
+import math
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -164,3 +165,17 @@ def out_of_time(start, budget, t):
         return True
     dist.all_reduce(t)
     return False
+
+
+class AgreedTimeBudgetTrainer:
+    # The budget read from the clock is broadcast before any rank tests
+    # it: every rank holds rank 0's answer.
+    def fit(self, buf, hours, start, epochs):
+        for epoch in range(epochs):
+            self.epochs = math.ceil(hours * 3600 / ((time.time() - start) / (epoch + 1)))
+            box = [self.epochs]
+            dist.broadcast_object_list(box, src=0)
+            self.epochs = box[0]
+            if epoch + 1 >= self.epochs:
+                dist.all_reduce(buf)
+            dist.barrier()

@@ -3,6 +3,7 @@
 # threshold some take the branch and others do not (Lightning broadcasts
 # its time-based checkpoint and max_time decisions from rank 0 for this
 # reason).
+import math
 import queue
 import threading
 import time
@@ -141,3 +142,17 @@ def fit_until_deadline(buf, hours, t0):
         if time.time() - t0 > hours * 3600:
             dist.broadcast(buf, src=0)  # want CV301 "reads the clock"
         dist.barrier()
+
+
+class TimeBudgetTrainer:
+    # ultralytics' time= budget: the epoch count is recomputed from this
+    # rank's clock and kept on the trainer; the test on it differs
+    # between ranks at the boundary.
+    def fit(self, buf, hours, start):
+        epoch = 0
+        while True:
+            self.epochs = math.ceil(hours * 3600 / ((time.time() - start) / (epoch + 1)))
+            if epoch + 1 >= self.epochs:
+                dist.all_reduce(buf)  # want CV301 "reads the clock"
+            dist.barrier()
+            epoch += 1
