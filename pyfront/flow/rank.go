@@ -92,6 +92,17 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			if lastDotted(n.Func) == "DistributedSampler" {
 				return false, false
 			}
+			// A program function's result is rank-dependent only through
+			// the parameters it is computed from: validation(model,
+			// rank, …) returns a loss it all-reduced, and resume(…,
+			// device=device, rank=rank) a step read from the checkpoint.
+			// Only those arguments are examined; other calls are walked
+			// as before.
+			if len(n.Args)+len(n.Keywords) > 0 {
+				if rank, known := l.rankThroughCall(n); known {
+					return rank || l.isRank(n.Func), false
+				}
+			}
 			// Where a value is placed is no part of the value: a
 			// checkpoint loaded with map_location=f"cuda:{local_rank}",
 			// or x.to(device), holds the same data on every rank.
@@ -102,15 +113,6 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 					}
 				}
 				return false, false
-			}
-			if len(n.Args)+len(n.Keywords) > 0 {
-				// A program function's result is rank-dependent only through
-				// the parameters it is computed from: validation(model,
-				// rank, …) returns a loss it all-reduced. Only those
-				// arguments are examined; other calls are walked as before.
-				if rank, known := l.rankThroughCall(n); known {
-					return rank || l.isRank(n.Func), false
-				}
 			}
 		}
 		return false, true
