@@ -628,6 +628,12 @@ type OpRef struct {
 	// is the caller's variable the call passes for Gate: the op is issued
 	// only where it is true.
 	GateArg string
+	// BuffersOnly: a module's forward whose one collective is DDP's
+	// buffer broadcast. Under no_grad only the first forward after a
+	// grad-enabled one issues it (DDP clears require_forward_param_sync
+	// after a no-grad forward), so an evaluation loop's forwards issue
+	// it once however many batches a rank skips.
+	BuffersOnly bool
 }
 
 // EventKind classifies an Event.

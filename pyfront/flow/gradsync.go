@@ -1157,3 +1157,78 @@ func (l *lowerer) initBackends(node ast.Node, follow bool) []initCall {
 	})
 	return out
 }
+
+// gradModeOff names the context managers and decorators that turn
+// autograd off (torch.no_grad(), torch.inference_mode()).
+var gradModeOff = map[string]bool{"no_grad": true, "inference_mode": true}
+
+// noGradLine reports whether a line of the function being lowered runs
+// with autograd off: inside `with torch.no_grad():` (or
+// inference_mode(), set_grad_enabled(False)), or anywhere in a function
+// decorated with one.
+func (l *lowerer) noGradLine(line int) bool {
+	off := func(e ast.Expr) bool {
+		if c, ok := e.(*ast.Call); ok {
+			e = c.Func
+			if lastDotted(c.Func) == "set_grad_enabled" && len(c.Args) == 1 {
+				k, ok := c.Args[0].(*ast.Constant)
+				return ok && k.Type == ast.ConstBool && !k.Bool
+			}
+		}
+		return gradModeOff[lastDotted(e)]
+	}
+	var decos []ast.Expr
+	switch d := l.node.(type) {
+	case *ast.FunctionDef:
+		decos = d.DecoratorList
+	case *ast.AsyncFunctionDef:
+		decos = d.DecoratorList
+	}
+	for _, d := range decos {
+		if off(d) {
+			return true
+		}
+	}
+	found := false
+	ast.InspectBody(ast.DefBody(l.node), func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		var items []*ast.WithItem
+		switch w := n.(type) {
+		case *ast.With:
+			items = w.Items
+		case *ast.AsyncWith:
+			items = w.Items
+		default:
+			return true
+		}
+		sp := n.Span()
+		if line < int(sp.Lineno) || line > int(sp.EndLineno) {
+			return false
+		}
+		for _, it := range items {
+			if off(it.ContextExpr) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// perPassOps drops, from what a rank skips by leaving one pass of a loop
+// early, DDP forwards under no_grad whose only collective is the buffer
+// broadcast: each rank issues it once, on its first such forward, however
+// many passes it skips (DiffDock's evaluation loop, which skips empty
+// batches).
+func (l *lowerer) perPassOps(ops []*rules.OpRef) []*rules.OpRef {
+	out := ops[:0:0]
+	for _, o := range ops {
+		if o.BuffersOnly && o.Site == nil && o.Pos.Path == l.file.Path && l.noGradLine(o.Pos.Line) {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}

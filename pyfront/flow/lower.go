@@ -2760,9 +2760,16 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			br.EarlyExit = true
 			if rest := l.skipped(s.Body); !l.outsideWorld(s.Test, rest) {
 				br.After = issuedDespite(l.ops(l.notWhenTaken(rest, s.Test)), l.falseWhenTaken(s.Test))
+				skipsPass := div == rules.LocalData && exitKind(lastStmt(s.Body)) == "continue"
+				if skipsPass {
+					br.After = l.perPassOps(br.After)
+				}
 				if len(br.After) == 0 && len(br.Then) == 0 && nextPassDivergence(div) {
 					// Nothing left in this pass: the next passes.
 					br.After = l.ops(l.nextIterations(s.Body))
+					if skipsPass {
+						br.After = l.perPassOps(br.After)
+					}
 				}
 			}
 		case elseExits && !thenExits:

@@ -1514,7 +1514,7 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 			}
 			if gs, ok := l.r.(GradSyncer); ok {
 				if o := gs.ImplicitOp(n); o != nil {
-					out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: o.Pos})
+					out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: o.Pos, BuffersOnly: o.BuffersOnly})
 					return
 				}
 			}

@@ -55,15 +55,17 @@ func (b *builder) shardedForwards() {
 			module = a.Value
 		}
 		var g *rules.Group
+		buffersOnly := false
 		switch {
 		case group != nil && b.wrapperValue(module, forwardSync, true):
 			g = group
+			buffersOnly = !(len(sharded) > 0 && b.callsShardedModule(module, sharded)) && b.buffersOnly(module)
 		case len(sharded) > 0 && b.callsShardedModule(module, sharded):
 			g = shardGroup
 		default:
 			continue
 		}
-		op := &rules.OpRef{Op: flow.ForwardOp, Group: g, Pos: b.pos(path, c)}
+		op := &rules.OpRef{Op: flow.ForwardOp, Group: g, Pos: b.pos(path, c), BuffersOnly: buffersOnly}
 		b.implicitOps[c] = op
 		b.syncOps[cs.Caller.Node] = append(b.syncOps[cs.Caller.Node], op)
 	}
@@ -298,6 +300,15 @@ func (b *builder) wrapperValue(e ast.Expr, has func(*api.Collective) bool, forwa
 		}
 	}
 	return false
+}
+
+// buffersOnly reports whether every wrapper e may hold communicates in
+// its forward only to broadcast buffers (DDP's broadcast_buffers; not
+// FSDP's parameter all-gather).
+func (b *builder) buffersOnly(e ast.Expr) bool {
+	buffers := func(c *api.Collective) bool { return c.ForwardSync && c.ForwardSyncUnless.Present() }
+	others := func(c *api.Collective) bool { return c.ForwardSync && !c.ForwardSyncUnless.Present() }
+	return b.wrapperValue(e, buffers, true) && !b.wrapperValue(e, others, true)
 }
 
 // wrapperGroup is the group the program's wrappers with the property

@@ -105,7 +105,8 @@ var Rule = rules.Register(&rules.Rule{
 			"the others wait in a collective it never joined, and hangs there instead of letting that rank die (torchtitan#1342); " +
 			"and a test of whether the batch a rank " +
 			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`) " +
-			"or holds too little (`batch[\"loss_mask\"].sum() < min_loss_tokens`), " +
+			"or holds too little (`batch[\"loss_mask\"].sum() < min_loss_tokens`; not when the pass it skips only runs a DDP " +
+			"model's forward under no_grad, whose buffer broadcast a rank issues once, on its first such forward, whichever batches it skips), " +
 			"and a loop that a rank leaves when its own iterator runs out (`try: batch = next(it)` `except StopIteration: break`) with " +
 			"collectives after it (R12): ranks can hold different numbers of batches (not when the iterator comes from a loader whose " +
 			"sampler is a DistributedSampler, which evens them, nor inside DDP's join() context, which shadows a finished rank's " +

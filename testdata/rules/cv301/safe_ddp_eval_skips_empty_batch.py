@@ -1,0 +1,37 @@
+# Under no_grad, DDP's forward broadcasts the buffers only on the first
+# forward after a grad-enabled one (it clears require_forward_param_sync
+# after a no-grad forward): each rank issues that broadcast once in the
+# evaluation loop, whichever empty batches it skips (DiffDock's
+# evaluation).
+import torch
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel
+
+
+def evaluate(model, loader, device):
+    model.eval()
+    total = 0.0
+    for data in loader:
+        if not data or data["x"].shape[0] == 0:
+            continue
+        with torch.no_grad():
+            out = model(data["x"].to(device))
+        total += out.sum().item()
+    return total
+
+
+@torch.inference_mode()
+def evaluate_decorated(model, loader):
+    for batch in loader:
+        if batch is None:
+            continue
+        model(batch)
+
+
+def main(loader):
+    dist.init_process_group("nccl")
+    device = torch.device("cuda", dist.get_rank() % torch.cuda.device_count())
+    net = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.BatchNorm1d(8)).to(device)
+    model = DistributedDataParallel(net, device_ids=[device])
+    evaluate(model, loader, device)
+    evaluate_decorated(model, loader)
