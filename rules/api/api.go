@@ -463,10 +463,26 @@ func parseEmbedded() ([]*Library, error) {
 }
 
 // encodeLibraries and decodeLibraries convert parsed libraries to and
-// from tablesGob's form.
+// from tablesGob's form. gob sends no zero values, so a pointer to one
+// arrives as nil: RankPredicate.Element (where nil and 0 differ) travels
+// one up, as 0 for nil.
 func encodeLibraries(libs []*Library) ([]byte, error) {
+	wire := make([]*Library, len(libs))
+	for i, lib := range libs {
+		l := *lib
+		l.RankPredicates = make([]*RankPredicate, len(lib.RankPredicates))
+		for j, p := range lib.RankPredicates {
+			q := *p
+			if p.Element != nil {
+				up := *p.Element + 1
+				q.Element = &up
+			}
+			l.RankPredicates[j] = &q
+		}
+		wire[i] = &l
+	}
 	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(libs); err != nil {
+	if err := gob.NewEncoder(&buf).Encode(wire); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -476,6 +492,13 @@ func decodeLibraries(b []byte) ([]*Library, error) {
 	var libs []*Library
 	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&libs); err != nil {
 		return nil, fmt.Errorf("decoding the embedded tables: %w", err)
+	}
+	for _, lib := range libs {
+		for _, p := range lib.RankPredicates {
+			if p.Element != nil {
+				*p.Element--
+			}
+		}
 	}
 	return libs, nil
 }
