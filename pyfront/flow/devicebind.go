@@ -126,6 +126,9 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 		if c == nil {
 			continue
 		}
+		if l.helperInitBinding(c, stmts[i+1:]) {
+			return
+		}
 		site := l.r.Site(c)
 		if site == nil || site.Op != "init" {
 			continue
@@ -248,6 +251,88 @@ func (l *lowerer) deviceBindingInCallee(stmts []ast.Stmt, init *rules.Site, back
 		}
 		return // the first function called decides
 	}
+}
+
+// helperInitBinding handles a call of a function of this file that
+// creates the group on a device backend without device_id and binds no
+// device itself (Grendel-GS's init_distributed()), followed in this block
+// by device work and then by the call of another function of the file
+// that binds the device (its safe_state(), which calls set_device): the
+// same hazard as in one block, reported with no fix. It reports whether
+// c was such a call followed by a binding (which ends the block's scan).
+func (l *lowerer) helperInitBinding(c *ast.Call, after []ast.Stmt) bool {
+	fd, ok := l.r.(FuncDefiner)
+	if !ok || l.r.Site(c) != nil {
+		return false
+	}
+	init, backend := l.helperInit(fd, c)
+	if init == nil {
+		return false
+	}
+	for j, st := range after {
+		bc := stmtCall(st)
+		if bc == nil {
+			continue
+		}
+		var bind *ast.Call
+		if l.setDeviceCall(bc) {
+			bind = bc
+		} else if _, fn := l.r.Callee(bc); fn != nil && fn != l.fn && fn.Pos.Path == l.file.Path {
+			for _, bst := range ast.DefBody(fd.FuncDef(fn)) {
+				if x := stmtCall(bst); x != nil && l.setDeviceCall(x) {
+					bind = x
+					break
+				}
+			}
+		}
+		if bind == nil {
+			continue
+		}
+		var between *rules.Site
+		for _, op := range l.ops(after[:j]) {
+			if deviceWork(op) {
+				between = op.Site
+				break
+			}
+		}
+		if between != nil || strings.Contains(strings.ToLower(backend), "xccl") {
+			l.addDeviceBinding(&rules.DeviceBinding{Func: l.fn, Init: init, Backend: backend, Bind: l.pos(bind.Pos),
+				BindText: l.text(bind), Between: between})
+		}
+		return true
+	}
+	return false
+}
+
+// helperInit returns, for a call of a function of this file whose own
+// statements create the group with init_process_group on a device backend
+// without device_id and bind no device, the init's site and its backend.
+func (l *lowerer) helperInit(fd FuncDefiner, c *ast.Call) (*rules.Site, string) {
+	_, fn := l.r.Callee(c)
+	if fn == nil || fn == l.fn || fn.Pos.Path != l.file.Path {
+		return nil, ""
+	}
+	node := fd.FuncDef(fn)
+	body := ast.DefBody(node)
+	for _, st := range body {
+		ic := stmtCall(st)
+		if ic == nil {
+			continue
+		}
+		site := l.r.Site(ic)
+		if site == nil || site.Op != "init" {
+			continue
+		}
+		if ext, _ := l.callee(ic); ext != "torch.distributed.init_process_group" {
+			return nil, ""
+		}
+		backend := l.deviceBackend(ic, node)
+		if backend == "" || l.bindsInBlock(body) {
+			return nil, ""
+		}
+		return site, backend
+	}
+	return nil, ""
 }
 
 // ParamDefault returns the default value of the function's parameter

@@ -1,0 +1,28 @@
+# The group is made by one helper and the device bound by another, with a
+# barrier between the two calls (Grendel-GS's init_distributed() and
+# safe_state()).
+import os
+
+import torch
+import torch.distributed as dist
+
+LOCAL_RANK = 0
+
+
+def init_distributed():
+    global LOCAL_RANK
+    LOCAL_RANK = int(os.environ.get("LOCAL_RANK", 0))
+    dist.init_process_group("nccl")  # want CV403 "barrier at .* runs before it"
+
+
+def safe_state():
+    torch.manual_seed(0)
+    torch.cuda.set_device(torch.device("cuda", LOCAL_RANK))
+
+
+if __name__ == "__main__":
+    init_distributed()
+    if dist.get_world_size() > 1:
+        dist.barrier()
+    safe_state()
+    dist.all_reduce(torch.ones(1, device="cuda"))
