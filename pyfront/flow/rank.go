@@ -1953,10 +1953,11 @@ func (l *lowerer) commandLoop(s *ast.While) {
 		return
 	}
 	ops := l.ops(s.Body)
-	// The followers receive a command in every pass: the loop opens with
-	// it, not under a test (`if deadline_passed(): broadcast(…)` in a
-	// `while True:` is a rank-dependent collective, not a command).
-	first := l.ops(unconditionalPrefix(s.Body))
+	// The followers receive a command in every pass: the loop does not
+	// open with it under a test that differs between ranks (`if
+	// time.time() > deadline: broadcast(…)` in a `while True:` is a
+	// collective some ranks skip, not a command).
+	first := l.ops(l.commandPrefix(s.Body))
 	// A barrier handshake may come first (NeMo-Skills' TensorRT-LLM
 	// server: Barrier, then bcast of the request), on the same group.
 	lead := 0
@@ -1981,18 +1982,16 @@ func (l *lowerer) commandLoop(s *ast.While) {
 	f.CommandLoops = append(f.CommandLoops, &rules.CommandLoop{Pos: l.pos(s.Pos), Func: l.fn, Op: ops[lead].Op, Group: ops[lead].Group, Barriers: lead, Sites: sites})
 }
 
-// unconditionalPrefix returns the statements of a block up to its first
-// if, loop or match, and into a try's body: those that run whenever the
-// block does (until something raises).
-func unconditionalPrefix(body []ast.Stmt) []ast.Stmt {
+// commandPrefix returns the statements of a loop body up to its first if
+// whose test can differ between ranks (the rank, the clock, a file's
+// presence): a command the followers receive in every pass does not sit
+// under one.
+func (l *lowerer) commandPrefix(body []ast.Stmt) []ast.Stmt {
 	for i, st := range body {
-		switch st := st.(type) {
-		case *ast.If, *ast.For, *ast.AsyncFor, *ast.While, *ast.Match:
-			return body[:i]
-		case *ast.Try:
-			return append(slices.Clip(body[:i]), unconditionalPrefix(st.Body)...)
-		case *ast.TryStar:
-			return append(slices.Clip(body[:i]), unconditionalPrefix(st.Body)...)
+		if s, ok := st.(*ast.If); ok {
+			if _, diverges := l.divergence(s.Test); diverges {
+				return body[:i]
+			}
 		}
 	}
 	return body
