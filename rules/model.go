@@ -609,6 +609,12 @@ const (
 	// on a rank whose work raised, it runs while the others still wait in
 	// the body's collectives.
 	LocalCleanup
+	// LocalSwallowedTeardown: destroy_process_group after a try whose
+	// body issues collectives and whose handler swallows the error (no
+	// raise, no exit): the rank whose work raised goes on to the teardown
+	// while the others still wait in its collectives. Guard is the
+	// handler, Cond its exception.
+	LocalSwallowedTeardown
 )
 
 // OpRef is one collective issued on a path, possibly through a call.

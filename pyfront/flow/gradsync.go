@@ -1033,7 +1033,11 @@ func callsNamed(body []ast.Stmt, name string) bool {
 // collective (NCCL flushes or aborts its communicators with the peers), so
 // that rank hangs there instead of exiting, and the launcher, which tears
 // the job down when a rank dies, never does (torchtitan#1342).
-func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler, final []ast.Stmt) {
+//
+// So is a destroy among the statements after the try (rest) when a
+// handler swallows the error: the failed rank goes on to it (timesfm's
+// finetuner: `except KeyboardInterrupt: log`, then its cleanup).
+func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler, final, rest []ast.Stmt) {
 	if l.notDist > 0 || l.initsFakeGroup() {
 		return
 	}
@@ -1062,8 +1066,10 @@ func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler,
 		// try: train() / finally: dist.barrier() (aorta's trainer).
 		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(final[0].Span()), Cond: "finally", Then: ops, Divergence: rules.LocalCleanup})
 	}
+	handled := false
 	for _, h := range handlers {
 		if ops := destroys(h.Body); len(ops) > 0 {
+			handled = true
 			cond := "except"
 			if h.Type != nil {
 				cond = "except " + l.text(h.Type)
@@ -1071,6 +1077,62 @@ func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler,
 			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: ops, Divergence: rules.LocalTeardown})
 		}
 	}
+	if handled || len(destroys(final)) > 0 {
+		return
+	}
+	for _, h := range handlers {
+		if !l.swallows(h) {
+			continue
+		}
+		// The teardown statements of the block after the try, also
+		// under `if dist.is_initialized():`.
+		var after []ast.Stmt
+		teardown := func(s ast.Stmt) bool {
+			if stmtCall(s) == nil {
+				return false
+			}
+			ops := l.ops([]ast.Stmt{s})
+			for _, o := range ops {
+				if o.Op != "destroy" {
+					return false
+				}
+			}
+			return len(ops) > 0 // destroy_process_group(), or a cleanup() helper that calls it
+		}
+		for _, s := range rest {
+			if teardown(s) {
+				after = append(after, s)
+			} else if i, ok := s.(*ast.If); ok {
+				for _, in := range i.Body {
+					if teardown(in) {
+						after = append(after, in)
+					}
+				}
+			}
+		}
+		if ops := destroys(after); len(ops) > 0 {
+			cond := "except"
+			if h.Type != nil {
+				cond = "except " + l.text(h.Type)
+			}
+			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: ops, Divergence: rules.LocalSwallowedTeardown})
+			return
+		}
+	}
+}
+
+// swallows reports a handler for any error (bare, Exception,
+// BaseException) or for an interrupt (KeyboardInterrupt) whose body
+// neither raises nor leaves: the code after the try runs on the rank
+// whose work failed.
+func (l *lowerer) swallows(h *ast.ExceptHandler) bool {
+	if h.Type != nil && !catches(h.Type, "Exception", "BaseException", "KeyboardInterrupt") {
+		return false
+	}
+	if anyStmt(h.Body, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) || exits(h.Body) {
+		return false
+	}
+	return true
 }
 
 // barriers returns the barriers among ops.

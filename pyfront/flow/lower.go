@@ -1845,9 +1845,9 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	case *ast.AsyncWith:
 		return l.with(s.Items, s.Body, st)
 	case *ast.Try:
-		return l.try(s.Body, s.Handlers, s.Orelse, s.Finalbody, st)
+		return l.try(s.Body, s.Handlers, s.Orelse, s.Finalbody, st, rest)
 	case *ast.TryStar:
-		return l.try(s.Body, s.Handlers, s.Orelse, s.Finalbody, st)
+		return l.try(s.Body, s.Handlers, s.Orelse, s.Finalbody, st, rest)
 	case *ast.Match:
 		l.expr(s.Subject, st, false)
 		var outs []*state
@@ -2622,7 +2622,7 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 	return st, exited
 }
 
-func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt, st *state) (*state, bool) {
+func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt, st *state, rest []ast.Stmt) (*state, bool) {
 	for _, h := range handlers {
 		l.oomBranch(body, h, orelse)
 		l.writeFailureBranch(body, h)
@@ -2631,7 +2631,7 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 			l.addBranch(br)
 		}
 	}
-	l.teardownBranch(body, handlers, final)
+	l.teardownBranch(body, handlers, final, rest)
 	in := st.clone()
 	out, exited := l.block(body, st)
 	var outs []*state

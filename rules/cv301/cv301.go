@@ -101,7 +101,8 @@ var Rule = rules.Register(&rules.Rule{
 			"@find_executable_batch_size, which runs the function again on the rank that ran out of memory; a handler that swallows the error " +
 			"(`except Exception: log`, no raise) of a try body that writes files (torch.save, save_checkpoint, dcp.save, open(…, \"w\")) before " +
 			"collectives, which a write failing on one host makes that rank skip; and destroy_process_group in a finally " +
-			"clause or an exception handler of a try whose body issues collectives: it also runs on the rank whose work raised, while " +
+			"clause or an exception handler of a try whose body issues collectives, or after such a try when a handler swallows the error " +
+			"(any exception, or KeyboardInterrupt, with no raise or exit): it also runs on the rank whose work raised, while " +
 			"the others wait in a collective it never joined, and hangs there instead of letting that rank die (torchtitan#1342); " +
 			"and a test of whether the batch a rank " +
 			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`) " +
@@ -1059,6 +1060,15 @@ var localTexts = map[rules.Divergence]localText{
 			"hangs there instead of exiting, and the launcher, which stops the job when a rank dies, never does (torchtitan#1342); destroy the group " +
 			"only once the work has returned normally (after the try, or in its else clause)",
 		guard:   "the clean-up that runs on the failed rank too",
+		atGuard: true,
+	},
+	rules.LocalSwallowedTeardown: {
+		branch: "%s on %s runs after the try whose handler at %s (`%s`) swallows the error: on a rank whose work in the try raised, it runs " +
+			"while the other ranks still wait in the collectives that rank never joined; destroying a group is collective (NCCL flushes or aborts " +
+			"its communicators with the peers), so that rank hangs there instead of exiting, and the launcher, which stops the job when a rank dies, " +
+			"never does (torchtitan#1342); re-raise (or exit) in the handler, and destroy the group only once the work has returned normally " +
+			"(in the try's else clause)",
+		guard:   "the handler that swallows the error and goes on to the teardown",
 		atGuard: true,
 	},
 	rules.LocalRetry: {

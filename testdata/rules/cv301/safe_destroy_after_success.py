@@ -39,3 +39,22 @@ def convert(path):
         torch.save(torch.load(path), path + ".new")
     finally:
         dist.destroy_process_group()
+
+
+def main_logs_and_raises(model, loader):
+    dist.init_process_group("nccl")
+    try:
+        train(model, loader)
+    except Exception as e:
+        print("training failed:", e)
+        raise
+    dist.destroy_process_group()
+
+
+def main_narrow_handler(model, loader, path):
+    dist.init_process_group("nccl")
+    try:
+        train(model, loader)
+    except FileNotFoundError:
+        print("no data at", path)
+    dist.destroy_process_group()
