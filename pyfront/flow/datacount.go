@@ -168,6 +168,42 @@ func (l *lowerer) rankLoop(iter, target ast.Expr, body []ast.Stmt) {
 	}
 }
 
+// fsCounted reports a range() whose bounds depend on a file system
+// answer of this host (`for step in range(start_step, n)` with the step
+// read from a checkpoint a helper found, or None, on this host's disk):
+// ranks whose hosts answer differently run different numbers of passes.
+func (l *lowerer) fsCounted(iter ast.Expr) bool {
+	c, ok := iter.(*ast.Call)
+	if !ok || l.notDist > 0 || len(l.fsVars) == 0 && !mentionsCall(iter) {
+		return false
+	}
+	if dotted(c.Func) != "range" {
+		return false
+	}
+	for _, a := range c.Args {
+		if l.fsProbe(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// fsLoop records a loop whose number of passes depends on a file system
+// answer and whose body issues collectives: a warning, as for an if on
+// such an answer.
+func (l *lowerer) fsLoop(iter ast.Expr, body []ast.Stmt) {
+	ops := l.ops(body)
+	if len(ops) == 0 {
+		return
+	}
+	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(iter.Span()), Cond: l.text(iter), Then: ops, RankCount: true, Divergence: rules.HostCheck}
+	if o := l.fsOriginOf(iter); o != nil {
+		at := l.pos(o.Span())
+		br.Origin = &at
+	}
+	l.addBranch(br)
+}
+
 // rankCount reports an iterable whose length depends on the rank: range()
 // of a rank value, the rank's own element of a container (shards[rank]),
 // the rank's stride of a list (xs[rank::world]), a local bound to one, and

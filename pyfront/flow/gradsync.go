@@ -1280,10 +1280,11 @@ func (l *lowerer) noGradLine(line int) bool {
 }
 
 // perPassOps drops, from what a rank skips by leaving one pass of a loop
-// early, DDP forwards under no_grad whose only collective is the buffer
-// broadcast: each rank issues it once, on its first such forward, however
-// many passes it skips (DiffDock's evaluation loop, which skips empty
-// batches).
+// early or the loop itself, DDP forwards under no_grad whose only
+// collective is the buffer broadcast: each rank issues it once, on its
+// first such forward, however many passes it makes (DiffDock's
+// evaluation loop, which skips empty batches; openvla-oft's validation,
+// which stops when its time is up).
 func (l *lowerer) perPassOps(ops []*rules.OpRef) []*rules.OpRef {
 	out := ops[:0:0]
 	for _, o := range ops {

@@ -1795,9 +1795,12 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		filled := l.setFilled(s.Iter, s.Target, s.Body)
 		perDatum := l.dataLoop(s.Iter, s.Target, s.Body)
 		counted := l.rankCounted(s.Iter)
+		fsCounted := !counted && l.fsCounted(s.Iter)
 		end := l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st)
 		if counted {
 			l.rankLoop(s.Iter, s.Target, s.Body)
+		} else if fsCounted {
+			l.fsLoop(s.Iter, s.Body)
 		}
 		l.markFilled(filled, perDatum)
 		return end, false
@@ -2760,7 +2763,11 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			br.EarlyExit = true
 			if rest := l.skipped(s.Body); !l.outsideWorld(s.Test, rest) {
 				br.After = issuedDespite(l.ops(l.notWhenTaken(rest, s.Test)), l.falseWhenTaken(s.Test))
-				skipsPass := div == rules.LocalData && exitKind(lastStmt(s.Body)) == "continue"
+				// A rank that skips a pass, or leaves the loop, on a
+				// question about its own data or moment has still run
+				// the loop's other passes.
+				kind := exitKind(lastStmt(s.Body))
+				skipsPass := div != rules.RankTest && div != rules.HostCheck && (kind == "continue" || kind == "break")
 				if skipsPass {
 					br.After = l.perPassOps(br.After)
 				}

@@ -842,6 +842,20 @@ func reportRankCount(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen m
 		return
 	}
 	seen[o.Pos] = true
+	if br.Divergence == rules.HostCheck {
+		d := rules.Diagnostic{Pos: o.Pos, Severity: rules.Warning, Message: fmt.Sprintf(
+			"%s on %s is issued once per element of `%s`, whose bounds depend on a file system check of this host: ranks on hosts "+
+				"that see different files (a checkpoint written on one node, a lagging network file system) run different numbers of passes, "+
+				"and the extra collectives pair with the next one or wait forever (hang); decide on one rank and broadcast the start, "+
+				"or check a path every host sees alike", opName(o), rulekit.GroupLabel(o.Group), br.Cond)}
+		d.Related = append(d.Related, rulekit.Related(br.Guard, "the loop bounds from this host's file system"))
+		if br.Origin != nil {
+			d.Related = append(d.Related, rulekit.Related(*br.Origin, "the file system check its bounds come from"))
+		}
+		addReached(&d, o)
+		p.Report(d)
+		return
+	}
 	d := rules.Diagnostic{Pos: o.Pos, Message: fmt.Sprintf(
 		"%s on %s is issued once per element of `%s`, whose length depends on the rank: ranks issue it different numbers "+
 			"of times, and the extra ones pair with the next collective or wait forever (hang); loop the same number of times "+

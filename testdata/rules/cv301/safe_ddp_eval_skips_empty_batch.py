@@ -35,3 +35,15 @@ def main(loader):
     model = DistributedDataParallel(net, device_ids=[device])
     evaluate(model, loader, device)
     evaluate_decorated(model, loader)
+
+
+def validate_for_a_while(model, loader, time_limit):
+    # openvla-oft's validation: stops when its time is up, after at least
+    # one forward on every rank.
+    import time
+    start = time.time()
+    with torch.no_grad():
+        for batch in loader:
+            model(batch)
+            if time.time() - start > time_limit:
+                break

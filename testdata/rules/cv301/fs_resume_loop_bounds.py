@@ -1,0 +1,21 @@
+# The step a run resumes from decides how many passes the loop makes, and
+# each host finds (or not) the checkpoint on its own disk: ranks on a node
+# without it start at 0 and issue more collectives (minimind's resume).
+import os
+
+import torch
+import torch.distributed as dist
+
+
+def load_resume(path):
+    if os.path.exists(path):
+        return torch.load(path, map_location="cpu")
+    return None
+
+
+def train(grad, steps):
+    ckp = load_resume("../checkpoints/resume.pth")
+    start_step = ckp["step"] if ckp else 0
+    for step in range(start_step, steps):
+        dist.all_reduce(grad)  # want CV301 "whose bounds depend on a file system check of this host"
+    dist.barrier()
