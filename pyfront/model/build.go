@@ -787,14 +787,19 @@ func (b *builder) collectSites() {
 }
 
 // localOnly reports a call that passes its entry's unless argument a
-// literal False: it then does not communicate (rpc.shutdown(graceful=
-// False) stops the local agent without waiting for the others).
+// literal False, or its local_if argument a literal True: it then does
+// not communicate (rpc.shutdown(graceful=False) stops the local agent
+// without waiting for the others; prepare_model(m, evaluation_mode=True)
+// wraps nothing).
 func localOnly(call *ast.Call, c *api.Collective) bool {
-	if !c.Unless.Present() {
-		return false
+	literal := func(a api.Arg, want bool) bool {
+		if !a.Present() {
+			return false
+		}
+		k, ok := argExpr(call, a).(*ast.Constant)
+		return ok && k.Type == ast.ConstBool && k.Bool == want
 	}
-	k, ok := argExpr(call, c.Unless).(*ast.Constant)
-	return ok && k.Type == ast.ConstBool && !k.Bool
+	return literal(c.Unless, false) || literal(c.LocalIf, true)
 }
 
 // narrowedOut reports a method API of a class that the call's receiver

@@ -146,6 +146,10 @@ type Collective struct {
 	// literal False (rpc.shutdown(graceful=False) stops the local RPC
 	// agent without waiting for the other workers).
 	Unless Arg `toml:"unless"`
+	// LocalIf: the call communicates nothing when this argument is passed
+	// a literal True (accelerate's prepare_model(model,
+	// evaluation_mode=True) wraps nothing in DDP).
+	LocalIf Arg `toml:"local_if"`
 	// GradSync: the call wraps a module whose backward synchronises
 	// gradients over Group (DistributedDataParallel all-reduces, FSDP
 	// reduce-scatters): loss.backward() on a loss computed from the
@@ -582,6 +586,7 @@ func (l *Library) normalize() {
 		fix(&c.ThreadLevel)
 		fix(&c.OnlyIf)
 		fix(&c.Unless)
+		fix(&c.LocalIf)
 		fix(&c.RankArg)
 		fix(&c.ForwardSyncUnless)
 		fix(&c.Peer)
