@@ -1549,7 +1549,7 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 				}
 				for _, o := range sum {
 					if o != nil {
-						out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: p, Site: o.Site, GateArg: o.GateArg})
+						out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: p, Site: o.Site, GateArg: o.GateArg, BuffersOnly: o.BuffersOnly})
 					}
 				}
 			}

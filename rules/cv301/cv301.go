@@ -575,6 +575,9 @@ func run(p *rules.Pass) {
 		if br.RankCount {
 			for _, o := range filter(br.Then, false, false) {
 				reportRankCount(p, br, o, seen)
+				if br.Divergence == rules.HostCheck {
+					break // one warning a loop: its bounds are the one cause
+				}
 			}
 			continue
 		}
