@@ -2788,7 +2788,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		// path of a check (`if dirs: load() else: raise`), written either
 		// way round: the ranks that fail die, and the launcher ends the job.
 		failing := !br.EarlyExit && (raises(s.Body) && len(br.Then) == 0 || len(s.Orelse) > 0 && raises(s.Orelse) && len(br.Else) == 0)
-		if len(br.Then)+len(br.Else)+len(br.After) > 0 && !failing && !l.commandProtocol(s) && !l.skipsOwnTurn(s, br) {
+		if len(br.Then)+len(br.Else)+len(br.After) > 0 && !failing && !l.commandProtocol(s) && !l.skipsOwnTurn(s, br) && !l.skipsOtherGroups(s, br) {
 			l.addBranch(br)
 			if !br.EarlyExit && len(br.Else) == 0 && len(br.Then) > 0 {
 				l.pairRank(br, s.Test, rest)

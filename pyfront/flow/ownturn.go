@@ -134,3 +134,47 @@ func reads(c *ast.Call, v string) bool {
 	}
 	return found
 }
+
+// skipsOtherGroups reports `if <test of the pass's index>: continue` in a
+// loop over group indexes whose skipped collectives all run on the group
+// of that index (`for tp in range(TP): if tp != my_tp: continue;
+// broadcast(buf, group=groups[tp])`, nanoRLHF's weight sync): each rank
+// passes over the groups it is not a member of, and the members of each
+// group are its business, as for a loop over the rank's own groups
+// (rankLoop).
+func (l *lowerer) skipsOtherGroups(s *ast.If, br *rules.RankBranch) bool {
+	if len(s.Body) != 1 || len(s.Orelse) > 0 || len(l.loopTargets) == 0 || len(br.Then) > 0 || len(br.After) == 0 {
+		return false
+	}
+	if _, ok := s.Body[0].(*ast.Continue); !ok {
+		return false
+	}
+	target, ok := l.loopTargets[len(l.loopTargets)-1].(*ast.Name)
+	if !ok || !mentionsAny(l.text(s.Test), map[string]bool{target.Id: true}) {
+		return false
+	}
+	// The collectives' own calls in the loop body, by position (a helper's
+	// op carries its call's position, and does not count).
+	calls := map[rules.Pos]*ast.Call{}
+	ast.InspectBody(l.loopBodies[len(l.loopBodies)-1], func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok {
+			calls[l.pos(c.Span())] = c
+		}
+		return true
+	})
+	for _, o := range br.After {
+		if o.Site == nil {
+			return false
+		}
+		c := calls[o.Pos]
+		entry := l.tb.Collectives[o.Site.API]
+		if c == nil || entry == nil || l.r.Site(c) != o.Site {
+			return false
+		}
+		g := arg(c, entry.Group)
+		if g == nil || !mentionsAny(l.text(g), map[string]bool{target.Id: true}) {
+			return false
+		}
+	}
+	return true
+}
