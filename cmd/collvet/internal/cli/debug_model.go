@@ -82,12 +82,15 @@ type ContextsJSON struct {
 
 // SiteJSON is one collective site.
 type SiteJSON struct {
-	Path     string        `json:"path"`
-	Line     int           `json:"line"`
-	Column   int           `json:"column"`
-	API      string        `json:"api"`
-	Op       string        `json:"op"`
-	Group    string        `json:"group"`
+	Path   string `json:"path"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	API    string `json:"api"`
+	Op     string `json:"op"`
+	Group  string `json:"group"`
+	// Groups lists every group the site may use when the analysis found
+	// several (Group is the first of them).
+	Groups   []string      `json:"groups,omitempty"`
 	Backend  string        `json:"backend"`
 	Stream   string        `json:"stream"`
 	Async    bool          `json:"async"`
@@ -113,6 +116,14 @@ func contextsOf(p *rules.Program) ContextsJSON {
 			Group: "unknown", Stream: "current", Async: s.Async, Contexts: []ContextJSON{}}
 		if s.Group != nil {
 			sj.Group, sj.Backend = s.Group.ID, s.Group.Backend
+		}
+		for _, g := range s.Groups {
+			if g != nil {
+				sj.Groups = append(sj.Groups, g.ID)
+			}
+		}
+		if len(sj.Groups) < 2 {
+			sj.Groups = nil
 		}
 		if s.Stream != nil {
 			sj.Stream = s.Stream.ID
@@ -195,7 +206,11 @@ func writeContextsText(w io.Writer, data ContextsJSON) {
 		if s.Backend != "" {
 			backend = " (" + s.Backend + ")"
 		}
-		fmt.Fprintf(w, "%s:%d:%d: %s group=%s%s stream=%s%s\n", s.Path, s.Line, s.Column, s.API, s.Group, backend, s.Stream, async)
+		groups := ""
+		if len(s.Groups) > 1 {
+			groups = " (or " + strings.Join(s.Groups[1:], ", ") + ")"
+		}
+		fmt.Fprintf(w, "%s:%d:%d: %s group=%s%s%s stream=%s%s\n", s.Path, s.Line, s.Column, s.API, s.Group, groups, backend, s.Stream, async)
 		for _, c := range s.Contexts {
 			spawn := ""
 			if c.Spawn != "" {

@@ -155,3 +155,71 @@ func TestDebugContextsTwoBinaries(t *testing.T) {
 		t.Fatalf("no main-thread sites:\n%s", out.String())
 	}
 }
+
+// TestDebugContextsSeveralGroups: a site whose group argument may hold
+// either of two groups lists both, in JSON and in text.
+func TestDebugContextsSeveralGroups(t *testing.T) {
+	useReal(t)
+	dir := t.TempDir()
+	src := `import torch
+import torch.distributed as dist
+
+_DP = None
+_MP = None
+
+
+def init(mp):
+    global _DP, _MP
+    rank, world = dist.get_rank(), dist.get_world_size()
+    for i in range(mp):
+        group = dist.new_group(list(range(i, world, mp)))
+        if i == rank % mp:
+            _DP = group
+    for i in range(world // mp):
+        group = dist.new_group(list(range(i * mp, (i + 1) * mp)))
+        if i == rank // mp:
+            _MP = group
+
+
+def flags():
+    dist.broadcast(torch.ones(3), 0, group=_MP)
+
+
+dist.init_process_group("nccl")
+init(2)
+flags()
+`
+	path := filepath.Join(dir, "mpu.py")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := Main([]string{"debug", "contexts", "--format=json", path}, nil, &out, &errb); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var got ContextsJSON
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	var bcast *SiteJSON
+	for i, s := range got.Sites {
+		if s.Op == "broadcast" {
+			bcast = &got.Sites[i]
+		}
+	}
+	if bcast == nil || len(bcast.Groups) != 2 || bcast.Groups[0] != bcast.Group {
+		t.Fatalf("broadcast site: %+v", bcast)
+	}
+	for _, g := range bcast.Groups {
+		if !strings.HasPrefix(g, "new_group@") {
+			t.Errorf("group %q, want a new_group allocation", g)
+		}
+	}
+	out.Reset()
+	if code := Main([]string{"debug", "contexts", path}, nil, &out, &errb); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "group="+bcast.Groups[0]+" (or "+bcast.Groups[1]+")") {
+		t.Errorf("text output names one group only:\n%s", out.String())
+	}
+}
