@@ -3785,6 +3785,17 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					l.markFs(n.Id, true, origin)
 				}
 			}
+		} else if ok && l.notDist == 0 {
+			// load_path, state = engine.load_checkpoint(d): DeepSpeed
+			// reads the tag from this host's `latest` file and hands back
+			// None when it finds none.
+			if ext, _ := l.callee(c); ext != "" {
+				if i, found := fsLoadCalls[ext]; found && i < len(elts) {
+					if n, isName := elts[i].(*ast.Name); isName {
+						l.markFs(n.Id, true, c)
+					}
+				}
+			}
 		}
 		if c, ok := value.(*ast.Call); ok {
 			// rank, world_size = get_dist_info(): one element is the rank.

@@ -265,6 +265,11 @@ var (
 		// checkpoints on object stores.
 		"tensorflow.io.gfile.exists": true, "tensorflow.io.gfile.isdir": true, "tensorflow.gfile.Exists": true, "tensorflow.gfile.IsDirectory": true}
 	fsProbeMethods = map[string]bool{"exists": true, "is_file": true, "is_dir": true} // pathlib.Path's (etils.epath's, upath's), with no arguments
+	// fsLoadCalls return a tuple whose element at the index is this
+	// host's answer: DeepSpeed's load_checkpoint reads the tag from the
+	// `latest` file of this host's directory and returns (None, None)
+	// when there is none.
+	fsLoadCalls = map[string]int{"deepspeed.DeepSpeedEngine.load_checkpoint": 0}
 	// fsProbeLibMethods: file-system objects whose methods take the path
 	// (fsspec's fs.exists(p), and the filesystems built on it).
 	fsProbeLibMethods = map[string]bool{"exists": true, "isdir": true, "isfile": true, "lexists": true}
