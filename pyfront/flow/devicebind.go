@@ -152,14 +152,8 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 			if bind == nil || !l.setDeviceCall(bind) {
 				continue
 			}
-			var between *rules.Site
-			for _, op := range l.ops(stmts[i+1 : j]) {
-				if deviceWork(op) {
-					between = op.Site
-					break
-				}
-			}
-			if between == nil && !strings.Contains(strings.ToLower(backend), "xccl") {
+			between := l.firstDeviceWork(stmts[i+1 : j])
+			if between == nil && !bindsAtCreation(backend) {
 				break
 			}
 			line, indent := l.stmtLineIndent(s)
@@ -173,6 +167,24 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 		}
 		return
 	}
+}
+
+// firstDeviceWork returns the site of the first op among stmts that runs
+// on the rank's device, or nil.
+func (l *lowerer) firstDeviceWork(stmts []ast.Stmt) *rules.Site {
+	for _, op := range l.ops(stmts) {
+		if deviceWork(op) {
+			return op.Site
+		}
+	}
+	return nil
+}
+
+// bindsAtCreation reports a backend that binds the group's device when
+// the group is created (oneCCL's "xccl"), so a later set_device is too
+// late even with no device work between.
+func bindsAtCreation(backend string) bool {
+	return strings.Contains(strings.ToLower(backend), "xccl")
 }
 
 // deviceWork reports an op that runs on the rank's device: a collective,
@@ -235,14 +247,8 @@ func (l *lowerer) deviceBindingInCallee(stmts []ast.Stmt, init *rules.Site, back
 			if bind == nil || !l.setDeviceCall(bind) {
 				continue
 			}
-			var between *rules.Site
-			for _, op := range l.ops(body[:k]) {
-				if deviceWork(op) {
-					between = op.Site
-					break
-				}
-			}
-			if between == nil && !strings.Contains(strings.ToLower(backend), "xccl") {
+			between := l.firstDeviceWork(body[:k])
+			if between == nil && !bindsAtCreation(backend) {
 				return
 			}
 			l.addDeviceBinding(&rules.DeviceBinding{Func: l.fn, Init: init, Backend: backend, Bind: l.pos(bind.Pos),
@@ -288,14 +294,8 @@ func (l *lowerer) helperInitBinding(c *ast.Call, after []ast.Stmt) bool {
 		if bind == nil {
 			continue
 		}
-		var between *rules.Site
-		for _, op := range l.ops(after[:j]) {
-			if deviceWork(op) {
-				between = op.Site
-				break
-			}
-		}
-		if between != nil || strings.Contains(strings.ToLower(backend), "xccl") {
+		between := l.firstDeviceWork(after[:j])
+		if between != nil || bindsAtCreation(backend) {
 			l.addDeviceBinding(&rules.DeviceBinding{Func: l.fn, Init: init, Backend: backend, Bind: l.pos(bind.Pos),
 				BindText: l.text(bind), Between: between})
 		}

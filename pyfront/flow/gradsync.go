@@ -1239,13 +1239,7 @@ func (l *lowerer) noGradLine(line int) bool {
 		}
 		return gradModeOff[lastDotted(e)]
 	}
-	var decos []ast.Expr
-	switch d := l.node.(type) {
-	case *ast.FunctionDef:
-		decos = d.DecoratorList
-	case *ast.AsyncFunctionDef:
-		decos = d.DecoratorList
-	}
+	_, _, decos, _ := defParts(l.node)
 	for _, d := range decos {
 		if off(d) {
 			return true
