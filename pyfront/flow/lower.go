@@ -50,6 +50,9 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	}
 	l.seedRankAttrs(fn, node)
 	l.seedFsAttrs(fn, node)
+	if l.uses {
+		l.seedHostAttrs(fn, node)
+	}
 	// A module body starts with the rank names it imports; a function
 	// with its module's, less those it binds itself.
 	var local map[string]bool
@@ -647,6 +650,9 @@ func hostValue(e ast.Expr) bool {
 	}
 	if hostDecoders[dotted(c.Func)] {
 		return true
+	}
+	if a, ok := c.Func.(*ast.Attribute); ok && viewMethods[a.Attr] && hostValue(a.Value) {
+		return true // torch.tensor(…, pin_memory=True).view(-1, 2): a view of host memory
 	}
 	switch f := c.Func.(type) {
 	case *ast.Name:
@@ -2114,6 +2120,51 @@ func symmetricView(c *ast.Call) bool {
 		return true
 	}
 	return false
+}
+
+// listElementRefs is references for a value taken out of a Python list,
+// tuple or dict of tensors by a computed index, then sliced or viewed
+// (`self.buffers[idx][:n].view(n, -1)`, llumnix's migration buffers):
+// picking an element runs no kernel, where indexing a tensor by a
+// computed index may gather. The container must hold only Python
+// containers by the call graph's values.
+func (l *lowerer) listElementRefs(value ast.Expr) ([]string, bool) {
+	cr, ok := l.r.(ContainerResolver)
+	if !ok {
+		return nil, false
+	}
+	e := value
+	for {
+		switch x := e.(type) {
+		case *ast.Call:
+			a, ok := x.Func.(*ast.Attribute)
+			if !ok || !viewMethods[a.Attr] {
+				return nil, false
+			}
+			e = a.Value
+		case *ast.Subscript:
+			if constIndex(x.Slice) {
+				e = x.Value
+				continue
+			}
+			if !cr.PythonContainer(l.fn, x.Value) {
+				return nil, false
+			}
+			return references(x.Value)
+		default:
+			return nil, false
+		}
+	}
+}
+
+// allHost reports whether every name of from holds host memory.
+func (l *lowerer) allHost(from []string) bool {
+	for _, f := range from {
+		if !l.hostVars[f] {
+			return false
+		}
+	}
+	return len(from) > 0
 }
 
 // constDisplay reports a list or tuple display of constants (None
@@ -3636,6 +3687,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// v = xs[0], v = [a, b]: a new name for existing objects; so
 			// is what a regrouping function returns (group_by_dtype(ps)).
 			f, ok := references(value)
+			if !ok && l.uses {
+				f, ok = l.listElementRefs(value)
+			}
 			if c, isCall := value.(*ast.Call); !ok && isCall && l.uses {
 				f, ok = l.regroupedArgs(c)
 				if !ok {
@@ -3644,7 +3698,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			}
 			if ok {
 				from = f
-				host = len(f) == 0 // [] or (): nothing is pending on a new container
+				// [] or (): nothing is pending on a new container; nor on a
+				// view of host memory (a pinned buffer's slice).
+				host = len(f) == 0 || l.allHost(f)
 			}
 		}
 		if host {

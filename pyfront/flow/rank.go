@@ -372,6 +372,88 @@ func (l *lowerer) seedFsAttrs(fn *rules.Function, node ast.Node) {
 	}
 }
 
+// seedHostAttrs marks, in a method, the attributes its class's __init__
+// binds to host memory (`self.buf = torch.empty(…, pin_memory=True)`, a
+// list of such buffers): a copy into them, or a view of them, leaves
+// nothing pending on a stream.
+func (l *lowerer) seedHostAttrs(fn *rules.Function, node ast.Node) {
+	md, ok := l.r.(MethodDefiner)
+	if !ok {
+		return
+	}
+	_, args, _, isDef := defParts(node)
+	if !isDef || args == nil || len(args.Positional()) == 0 {
+		return
+	}
+	init, isFunc := md.MethodDef(fn, "__init__").(*ast.FunctionDef)
+	if !isFunc || init == node {
+		return
+	}
+	self := args.Positional()[0].Arg
+	for _, a := range l.initHostAttrs(init) {
+		l.hostVars[self+"."+a] = true
+	}
+}
+
+// initHostAttrs returns the attributes an __init__ binds once to host
+// memory (a pinned or CPU tensor, or a list of them), memoized per
+// constructor.
+func (l *lowerer) initHostAttrs(init *ast.FunctionDef) []string {
+	c := l.memo()
+	if v, ok := c.hostAttrs.Load(init); ok {
+		return v.([]string)
+	}
+	var out []string
+	if init.Args != nil && len(init.Args.Positional()) > 0 {
+		self := init.Args.Positional()[0].Arg
+		count := map[string]int{}
+		host := map[string]bool{}
+		ast.InspectBody(init.Body, func(n ast.Node) bool {
+			as, ok := n.(*ast.Assign)
+			if !ok || len(as.Targets) != 1 {
+				return true
+			}
+			a, ok := as.Targets[0].(*ast.Attribute)
+			if !ok {
+				return true
+			}
+			if x, ok := a.Value.(*ast.Name); ok && x.Id == self {
+				count[a.Attr]++
+				host[a.Attr] = pinnedBuffers(as.Value)
+			}
+			return true
+		})
+		for a, n := range count {
+			if n == 1 && host[a] {
+				out = append(out, a)
+			}
+		}
+		slices.Sort(out)
+	}
+	v, _ := c.hostAttrs.LoadOrStore(init, out)
+	return v.([]string)
+}
+
+// pinnedBuffers reports a tensor made in host memory (pin_memory=True,
+// device="cpu") or a list of them, by a display or a comprehension.
+func pinnedBuffers(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.ListComp:
+		return pinnedBuffers(x.Elt)
+	case *ast.List, *ast.Tuple:
+		items := ast.SeqElts(x)
+		for _, it := range items {
+			if !pinnedBuffers(it) {
+				return false
+			}
+		}
+		return len(items) > 0
+	case *ast.Call:
+		return hostValue(x)
+	}
+	return false
+}
+
 // initFsAttrs returns the attributes an __init__ sets from a file system
 // check (memoized per constructor).
 func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {

@@ -172,6 +172,13 @@ type FuncDefiner interface {
 	FuncDef(fn *rules.Function) ast.Node
 }
 
+// ContainerResolver is implemented by resolvers that know which values
+// an expression of fn may hold: PythonContainer reports one that holds
+// only Python lists, tuples or dicts (never a tensor).
+type ContainerResolver interface {
+	PythonContainer(fn *rules.Function, e ast.Expr) bool
+}
+
 // MethodDefiner is implemented by resolvers that can find another method
 // of a method's class: MethodDef returns the definition of method name
 // (through the class's MRO), or nil.

@@ -49,6 +49,7 @@ type Sources struct {
 	rankTests     sync.Map // *rules.Function -> bool (returnsRankTest)
 	fsAnswers     sync.Map // *rules.Function -> bool (returnsFsProbe)
 	fsAttrs       sync.Map // ast.Node (an __init__) -> []string (initFsAttrs)
+	hostAttrs     sync.Map // ast.Node (an __init__) -> []string (initHostAttrs)
 	uniformParams sync.Map // *rules.Function -> map[string]bool (uniformParams)
 	constRets     sync.Map // *rules.Function -> bool (returnsConstants)
 	hostRets      sync.Map // *rules.Function -> hostResult (hostCall)

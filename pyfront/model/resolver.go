@@ -421,3 +421,42 @@ func (r *resolver) IterGenerators(iter ast.Expr) []*rules.Function {
 	}
 	return out
 }
+
+// PythonContainer implements flow.ContainerResolver: every assignment
+// of an attribute of fn's receiver (`self.buffers`) in its class's
+// methods is a list, tuple or dict display or comprehension; or the
+// expression's values are all such containers of the program.
+func (r *resolver) PythonContainer(fn *rules.Function, e ast.Expr) bool {
+	if a, ok := e.(*ast.Attribute); ok {
+		if x, ok := a.Value.(*ast.Name); ok {
+			if f := r.b.fnOf(fn); f != nil && f.Class != nil {
+				if args := funcArgs(f.Node); args != nil && receiverParamName(args) == x.Id {
+					stores := r.b.selfStores(f.Class)[a.Attr]
+					for _, st := range stores {
+						switch st.(type) {
+						case *ast.List, *ast.ListComp, *ast.Tuple, *ast.Dict, *ast.DictComp:
+						default:
+							return false
+						}
+					}
+					if len(stores) > 0 {
+						return true
+					}
+				}
+			}
+		}
+	}
+	vals := r.b.g.ExprValues(e)
+	for _, v := range vals {
+		val := r.b.g.Value(v)
+		if val == nil || val.Kind != callgraph.KContainer {
+			return false
+		}
+		switch val.Name {
+		case "list", "tuple", "dict":
+		default:
+			return false
+		}
+	}
+	return len(vals) > 0
+}
