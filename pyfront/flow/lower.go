@@ -2167,6 +2167,35 @@ func (l *lowerer) allHost(from []string) bool {
 	return len(from) > 0
 }
 
+// knownTrue reports a test that holds wherever it is asked: `x is not
+// None` (alone or in an `or`) in the body of an if that tested x's truth
+// (`if x:`, `if x and …:`).
+func (l *lowerer) knownTrue(test ast.Expr) bool {
+	switch t := test.(type) {
+	case *ast.BoolOp:
+		if t.Op == ast.Or {
+			return slices.ContainsFunc(t.Values, l.knownTrue)
+		}
+	case *ast.Compare:
+		if len(t.Ops) != 1 || t.Ops[0] != ast.IsNot || !isNone(t.Comparators[0]) {
+			return false
+		}
+		x := dotted(t.Left)
+		if x == "" {
+			return false
+		}
+		for _, outer := range l.ifTests {
+			if dotted(outer) == x {
+				return true
+			}
+			if b, ok := outer.(*ast.BoolOp); ok && b.Op == ast.And && slices.ContainsFunc(b.Values, func(v ast.Expr) bool { return dotted(v) == x }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // constDisplay reports a list or tuple display of constants (None
 // included): [None], [0, 0], (False,).
 func constDisplay(e ast.Expr) bool {
@@ -2765,6 +2794,11 @@ func (l *lowerer) test(e ast.Expr, st *state) {
 
 func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	l.test(s.Test, st)
+	if l.knownTrue(s.Test) {
+		// `if args.resume is not None or …:` inside `if args.resume:`
+		// (Hugging Face's no_trainer template): the else arm never runs.
+		return l.block(s.Body, st)
+	}
 	l.uncalledPredicate(s)
 	div, diverges := l.divergence(s.Test)
 	if diverges && div == rules.RankTest {
