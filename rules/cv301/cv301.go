@@ -634,9 +634,58 @@ func run(p *rules.Pass) {
 		if o := firstDiff(then, els); o != nil {
 			report(p, br, o, false, seen)
 		} else if o := firstDiff(els, then); o != nil {
-			report(p, br, o, false, seen)
+			// The op is in the else arm: it runs where the test fails.
+			nb := *br
+			nb.Cond = negateCond(br.Cond)
+			report(p, &nb, o, false, seen)
 		}
 	}
+}
+
+// oneTerm reports a condition text with no space outside brackets (a
+// name, an attribute, a call, a subscript): `not` binds it whole.
+func oneTerm(c string) bool {
+	depth := 0
+	for _, r := range c {
+		switch r {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ' ':
+			if depth == 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// negateCond writes the negation of a condition's source text: `x is
+// None` becomes `x is not None`, `a == b` `a != b`, `not f` `f`, and
+// anything else `not (…)`.
+func negateCond(c string) string {
+	if c == "" || strings.Contains(c, " and ") || strings.Contains(c, " or ") {
+		if c == "" {
+			return c
+		}
+		return "not (" + c + ")"
+	}
+	if rest, ok := strings.CutPrefix(c, "not "); ok {
+		if oneTerm(rest) {
+			return rest
+		}
+		return "not (" + c + ")"
+	}
+	for _, pair := range [][2]string{{" is not ", " is "}, {" != ", " == "}, {" == ", " != "}} {
+		if strings.Count(c, pair[0]) == 1 {
+			return strings.Replace(c, pair[0], pair[1], 1)
+		}
+	}
+	if strings.Count(c, " is ") == 1 {
+		return strings.Replace(c, " is ", " is not ", 1)
+	}
+	return "not (" + c + ")"
 }
 
 // withoutLazyInits returns br with the inits of lazy accessors (Site.

@@ -34,7 +34,7 @@ class Wrapper:
             import uvicorn
             uvicorn.run(self.app, port=5000)
         else:
-            self.worker_loop()  # want CV301 "Comm.Barrier on the default group \(WORLD\) runs only when `self.rank == 0` holds"
+            self.worker_loop()  # want CV301 "Comm.Barrier on the default group \(WORLD\) runs only when `self.rank != 0` holds"
 
 
 def handle(data):

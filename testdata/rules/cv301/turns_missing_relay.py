@@ -20,7 +20,7 @@ def consolidate(state, to, group):
             if r == rank:
                 out.append(state)
             else:
-                out.append(_broadcast_object(None, src_rank=r, group=group))  # want CV301 "r == rank"
+                out.append(_broadcast_object(None, src_rank=r, group=group))  # want CV301 "r != rank"
         elif r == rank:
             _broadcast_object(state, src_rank=rank, group=group)  # want CV301 "runs only when `r == rank`"
     return out

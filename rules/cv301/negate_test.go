@@ -1,0 +1,22 @@
+package cv301
+
+import "testing"
+
+func TestNegateCond(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"path is None", "path is not None"},
+		{"path is not None", "path is None"},
+		{"rank == 0", "rank != 0"},
+		{"self.rank != 0", "self.rank == 0"},
+		{"not math.isfinite(value)", "math.isfinite(value)"},
+		{"not is_main", "is_main"},
+		{"rank == 0 and ready", "not (rank == 0 and ready)"},
+		{"not a == b", "not (not a == b)"},
+		{"dist.get_rank() in ranks", "not (dist.get_rank() in ranks)"},
+		{"", ""},
+	} {
+		if got := negateCond(c.in); got != c.want {
+			t.Errorf("negateCond(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
