@@ -274,11 +274,20 @@ func (l *lowerer) localNumerics(test ast.Expr) bool {
 // the gradient all-reduce for a rank that has moved on). A handler that
 // re-raises, or recovers only when the job is a single process, makes
 // none.
+//
+// So does a handler that recovers from an error whose message names a
+// NaN (`if "nan" in str(e): continue`, under torch's anomaly detection,
+// which raises inside backward on the rank whose batch produced one):
+// the branch is then a NaN test of that rank's own values.
 func (l *lowerer) oomBranch(body []ast.Stmt, h *ast.ExceptHandler, orelse []ast.Stmt) {
 	if l.notDist > 0 {
 		return
 	}
 	path := oomPath(h)
+	var nanTest ast.Expr
+	if len(path) == 0 {
+		path, nanTest = nanPath(h)
+	}
 	if len(path) == 0 || raises(path) || l.singleAfterRaise(path) {
 		return
 	}
@@ -299,11 +308,52 @@ func (l *lowerer) oomBranch(body []ast.Stmt, h *ast.ExceptHandler, orelse []ast.
 	if len(then)+len(els) == 0 {
 		return
 	}
+	if nanTest != nil {
+		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(nanTest.Span()), Cond: l.text(nanTest), Then: then, Else: els, Divergence: rules.LocalValue})
+		return
+	}
 	cond := "an out-of-memory error"
 	if h.Type != nil {
 		cond = l.text(h.Type)
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: then, Else: els, Divergence: rules.LocalFailure})
+}
+
+// nanPath returns, for a handler of a broad exception type, the path it
+// takes when the error's message names a NaN or Inf (`if "nan" in
+// str(e):` — anomaly detection's "returned nan values"), and that test.
+func nanPath(h *ast.ExceptHandler) ([]ast.Stmt, ast.Expr) {
+	if h.Type != nil && !broadException(h.Type) {
+		return nil, nil
+	}
+	for i, s := range h.Body {
+		s, ok := s.(*ast.If)
+		if !ok || negated(s.Test) || !mentionsNaNMessage(s.Test) {
+			continue
+		}
+		if exits(s.Body) {
+			return s.Body, s.Test
+		}
+		return append(append([]ast.Stmt{}, s.Body...), h.Body[i+1:]...), s.Test
+	}
+	return nil, nil
+}
+
+// mentionsNaNMessage reports a test that looks for a NaN or Inf in an
+// error's text: a string constant "nan", "inf" (any case), or one that
+// names nan values or a non-finite result, tested with `in`.
+func mentionsNaNMessage(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Compare); ok && len(c.Ops) == 1 && c.Ops[0] == ast.In {
+			if k, ok := c.Left.(*ast.Constant); ok && k.Type == ast.ConstStr {
+				s := strings.ToLower(k.Str)
+				found = s == "nan" || s == "inf" || strings.Contains(s, "nan values") || strings.Contains(s, "non-finite")
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // writeFailureBranch records the rank branch a handler makes that

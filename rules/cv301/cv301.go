@@ -634,9 +634,12 @@ func run(p *rules.Pass) {
 		if o := firstDiff(then, els); o != nil {
 			report(p, br, o, false, seen)
 		} else if o := firstDiff(els, then); o != nil {
-			// The op is in the else arm: it runs where the test fails.
+			// The op is in the else arm: it runs where the test fails
+			// (the messages that say "depends on" need no negation).
 			nb := *br
-			nb.Cond = negateCond(br.Cond)
+			if t, ok := localTextFor(br); !ok || strings.Contains(t.branch, "runs only when") {
+				nb.Cond = negateCond(br.Cond)
+			}
 			report(p, &nb, o, false, seen)
 		}
 	}
@@ -684,6 +687,9 @@ func negateCond(c string) string {
 	}
 	if strings.Count(c, " is ") == 1 {
 		return strings.Replace(c, " is ", " is not ", 1)
+	}
+	if oneTerm(c) {
+		return "not " + c
 	}
 	return "not (" + c + ")"
 }

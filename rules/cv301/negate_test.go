@@ -13,6 +13,7 @@ func TestNegateCond(t *testing.T) {
 		{"rank == 0 and ready", "not (rank == 0 and ready)"},
 		{"not a == b", "not (not a == b)"},
 		{"dist.get_rank() in ranks", "not (dist.get_rank() in ranks)"},
+		{"os.path.exists(res_file)", "not os.path.exists(res_file)"},
 		{"", ""},
 	} {
 		if got := negateCond(c.in); got != c.want {

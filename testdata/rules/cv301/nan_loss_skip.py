@@ -27,7 +27,7 @@ def train_amp(net, loader, opt, scaler):
         if not math.isfinite(value):
             print("skipping a non-finite loss")
         else:
-            scaler.scale(loss).backward()  # want CV301 "depends on `math.isfinite\(value\)`"
+            scaler.scale(loss).backward()  # want CV301 "depends on `not math.isfinite"
             scaler.step(opt)
             scaler.update()
 
