@@ -396,6 +396,11 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 		case rules.EvWaitStream, rules.EvWaitEvent:
 			if e.Other == nil {
 				st.anyWait[sid(e.Stream)] = i + 1
+			} else if r, ok := st.evRecorded[sid(e.Other)]; ok && e.Kind == rules.EvWaitEvent {
+				// An event orders only the work enqueued before it was
+				// recorded (DistServe recorded its swap event before
+				// the swap itself).
+				st.wait(sid(e.Stream), sid(e.Other), r+1)
 			} else {
 				st.wait(sid(e.Stream), sid(e.Other), i+1)
 			}
