@@ -27,7 +27,8 @@ var Rule = rules.Register(&rules.Rule{
 		What: "Within a function, reports a tensor written on one stream (inside `with torch.cuda.stream(s):`, " +
 			"after torch.cuda.set_stream, or outside any stream context) and then read — by a collective or " +
 			"any other op — on a different stream with no wait_stream / wait_event / synchronize between the " +
-			"write and the read; and a tensor allocated on one stream, used on another and then freed (del, " +
+			"write and the read (a wait_event counts for the work its stream had when the event was recorded there, so an " +
+			"event recorded before the write orders nothing); and a tensor allocated on one stream, used on another and then freed (del, " +
 			"rebinding, x.untyped_storage().resize_(0)) without record_stream for the stream that used it — an in-place " +
 			"collective's output keeps the stream it was allocated on. Calls of the instance's own methods " +
 			"(self.flush(), full = self.unshard()) are followed into the method, two levels deep: a buffer it leaves " +
