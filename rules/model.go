@@ -615,6 +615,12 @@ const (
 	// while the others still wait in its collectives. Guard is the
 	// handler, Cond its exception.
 	LocalSwallowedTeardown
+	// LocalCleanExit: an exception handler around per-rank work that
+	// ends the process with status 0 (exit(0), sys.exit()): the launcher
+	// takes it for success and does not stop the job, while the other
+	// ranks wait in the collectives that rank skipped. Guard is the
+	// handler, Cond its exception.
+	LocalCleanExit
 )
 
 // OpRef is one collective issued on a path, possibly through a call.

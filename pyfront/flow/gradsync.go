@@ -356,6 +356,35 @@ func mentionsNaNMessage(e ast.Expr) bool {
 	return found
 }
 
+// cleanExitBranch records the rank branch of a handler for any error
+// that ends the process with status 0 (`except Exception: print(...);
+// exit(0)`, VideoLLaMA3's evaluation loop): the launcher takes the exit
+// for success and leaves the job running, and the other ranks wait in
+// the collectives after the try (what the rank skips up to the end of
+// the function).
+func (l *lowerer) cleanExitBranch(body []ast.Stmt, h *ast.ExceptHandler) {
+	if l.notDist > 0 || h.Type != nil && !broadException(h.Type) || len(h.Body) == 0 {
+		return
+	}
+	last, ok := h.Body[len(h.Body)-1].(*ast.ExprStmt)
+	if !ok {
+		return
+	}
+	c := processExit(last)
+	if c == nil || len(c.Args) > 1 || len(c.Args) == 1 && !isFalse(c.Args[0]) {
+		return // exit(1), sys.exit("message"): the launcher stops the job
+	}
+	skipped := l.ops(l.skipped(h.Body))
+	if len(skipped) == 0 {
+		return
+	}
+	cond := "except"
+	if h.Type != nil {
+		cond = "except " + l.text(h.Type)
+	}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Else: skipped, Divergence: rules.LocalCleanExit})
+}
+
 // writeFailureBranch records the rank branch a handler makes that
 // swallows the error of a try body that writes files around collectives
 // (HunyuanDiT's and OpenChatKit's checkpoint saves: `try:

@@ -2708,6 +2708,7 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt, st *state, rest []ast.Stmt) (*state, bool) {
 	for _, h := range handlers {
 		l.oomBranch(body, h, orelse)
+		l.cleanExitBranch(body, h)
 		l.writeFailureBranch(body, h)
 		l.exhaustBranch(body, h)
 		if br := l.handlerExitUnderRank(h); br != nil {

@@ -104,6 +104,8 @@ var Rule = rules.Register(&rules.Rule{
 			"clause or an exception handler of a try whose body issues collectives, or after such a try when a handler swallows the error " +
 			"(any exception, or KeyboardInterrupt, with no raise or exit): it also runs on the rank whose work raised, while " +
 			"the others wait in a collective it never joined, and hangs there instead of letting that rank die (torchtitan#1342); " +
+			"a handler for any error that ends the process with status 0 (`except Exception: exit(0)`) before collectives, which the " +
+			"launcher takes for success, so it leaves the others waiting; " +
 			"and a test of whether the batch a rank " +
 			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`) " +
 			"or holds too little (`batch[\"loss_mask\"].sum() < min_loss_tokens`; not when the pass it skips only runs a DDP " +
@@ -1132,6 +1134,13 @@ var localTexts = map[rules.Divergence]localText{
 			"hangs there instead of exiting, and the launcher, which stops the job when a rank dies, never does (torchtitan#1342); destroy the group " +
 			"only once the work has returned normally (after the try, or in its else clause)",
 		guard:   "the clean-up that runs on the failed rank too",
+		atGuard: true,
+	},
+	rules.LocalCleanExit: {
+		branch: "%s on %s is skipped on a rank whose work raises before it: the handler at %s (`%s`) ends the process with " +
+			"status 0, which the launcher takes for success, so it does not stop the job, and the other ranks wait in it forever (hang); " +
+			"exit with a non-zero status (re-raise, or sys.exit(1)) so that the launcher stops every rank",
+		guard:   "the handler that ends the process with status 0",
 		atGuard: true,
 	},
 	rules.LocalSwallowedTeardown: {
