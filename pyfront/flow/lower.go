@@ -654,6 +654,7 @@ func hostValue(e ast.Expr) bool {
 	if a, ok := c.Func.(*ast.Attribute); ok && viewMethods[a.Attr] && hostValue(a.Value) {
 		return true // torch.tensor(…, pin_memory=True).view(-1, 2): a view of host memory
 	}
+
 	switch f := c.Func.(type) {
 	case *ast.Name:
 		switch f.Id {
@@ -2120,6 +2121,25 @@ func symmetricView(c *ast.Call) bool {
 		return true
 	}
 	return false
+}
+
+// loaderBatch reports next(it) (or next(it, default)) on a data loader's
+// iterator outside any stream context: a batch the loader made in host
+// memory, which a prefetcher then copies to the device on its side
+// stream (VideoLLaMA3's CUDA loader). Inside a stream context the
+// iterator's own device copies run on that stream, and the batch is
+// that stream's.
+func (l *lowerer) loaderBatch(value ast.Expr) bool {
+	c, ok := value.(*ast.Call)
+	if !ok || len(l.streams) > 0 {
+		return false
+	}
+	f, ok := c.Func.(*ast.Name)
+	if !ok || f.Id != "next" || len(c.Args) == 0 {
+		return false
+	}
+	src := strings.ToLower(lastDotted(c.Args[0]))
+	return strings.Contains(src, "loader") || strings.Contains(src, "iter")
 }
 
 // listElementRefs is references for a value taken out of a Python list,
@@ -3715,7 +3735,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		// object too: its wait() is the synchronisation, not a read. So
 		// is what an object collective returns (unpickled Python objects:
 		// detectron2's comm.gather, mmengine's all_gather_object).
-		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value) || l.hostArith(value) || l.hostCall(value, -1)) || site != nil && site.Work != nil ||
+		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value) || l.hostArith(value) || l.hostCall(value, -1) || l.loaderBatch(value)) || site != nil && site.Work != nil ||
 			emptyDict(value)
 		var from []string
 		if !host && value != nil {
@@ -3809,7 +3829,8 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// outs[i] = v on a list of the function's own binds an element
 			// (a string, a closure, a new tensor), as `out = v` would.
 			element := l.listElement(t)
-			host := hostValue(value) && (!isSubscript(t) || element) || handle || value == nil && l.augHost || isSubscript(t) && l.notTensorElement(value)
+			host := hostValue(value) && (!isSubscript(t) || element) || handle || value == nil && l.augHost || isSubscript(t) && l.notTensorElement(value) ||
+				!isSubscript(t) && l.uses && l.loaderBatch(value)
 			var from []string
 			if !host && !isSubscript(t) && value != nil {
 				// self.chunks = x.chunk(n), self.buf = buf: a new name for
