@@ -647,6 +647,36 @@ func run(p *rules.Pass) {
 	}
 }
 
+// splitTopLevel splits a condition's text at sep where it stands outside
+// brackets and string literals.
+func splitTopLevel(c, sep string) []string {
+	var out []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(c); i++ {
+		ch := c[i]
+		switch {
+		case quote != 0:
+			if ch == '\\' {
+				i++
+			} else if ch == quote {
+				quote = 0
+			}
+		case ch == '"' || ch == '\'':
+			quote = ch
+		case ch == '(' || ch == '[' || ch == '{':
+			depth++
+		case ch == ')' || ch == ']' || ch == '}':
+			depth--
+		case depth == 0 && strings.HasPrefix(c[i:], sep):
+			out = append(out, c[start:i])
+			start = i + len(sep)
+			i += len(sep) - 1
+		}
+	}
+	return append(out, c[start:])
+}
+
 // oneTerm reports a condition text with no space outside brackets (a
 // name, an attribute, a call, a subscript): `not` binds it whole.
 func oneTerm(c string) bool {
@@ -670,25 +700,36 @@ func oneTerm(c string) bool {
 // None` becomes `x is not None`, `a == b` `a != b`, `not f` `f`, and
 // anything else `not (…)`.
 func negateCond(c string) string {
-	if c == "" || strings.Contains(c, " and ") || strings.Contains(c, " or ") {
-		if c == "" {
-			return c
-		}
-		return "not (" + c + ")"
+	if c == "" {
+		return c
 	}
+	// De Morgan over one kind of top-level connective: `a is None or not
+	// f(a)` becomes `a is not None and f(a)`.
+	for _, pair := range [][2]string{{" or ", " and "}, {" and ", " or "}} {
+		terms := splitTopLevel(c, pair[0])
+		if len(terms) < 2 {
+			continue
+		}
+		out := make([]string, len(terms))
+		for i, t := range terms {
+			if len(splitTopLevel(t, pair[1])) > 1 {
+				return "not (" + c + ")" // both connectives: keep it whole
+			}
+			out[i] = negateCond(t)
+		}
+		return strings.Join(out, pair[1])
+	}
+
 	if rest, ok := strings.CutPrefix(c, "not "); ok {
 		if oneTerm(rest) {
 			return rest
 		}
 		return "not (" + c + ")"
 	}
-	for _, pair := range [][2]string{{" is not ", " is "}, {" != ", " == "}, {" == ", " != "}} {
-		if strings.Count(c, pair[0]) == 1 {
-			return strings.Replace(c, pair[0], pair[1], 1)
+	for _, pair := range [][2]string{{" is not ", " is "}, {" != ", " == "}, {" == ", " != "}, {" is ", " is not "}} {
+		if parts := splitTopLevel(c, pair[0]); len(parts) == 2 {
+			return parts[0] + pair[1] + parts[1]
 		}
-	}
-	if strings.Count(c, " is ") == 1 {
-		return strings.Replace(c, " is ", " is not ", 1)
 	}
 	if oneTerm(c) {
 		return "not " + c
