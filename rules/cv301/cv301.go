@@ -726,7 +726,7 @@ func negateCond(c string) string {
 		}
 		return "not (" + c + ")"
 	}
-	for _, pair := range [][2]string{{" is not ", " is "}, {" != ", " == "}, {" == ", " != "}, {" is ", " is not "}} {
+	for _, pair := range [][2]string{{" is not ", " is "}, {" not in ", " in "}, {" != ", " == "}, {" == ", " != "}, {" is ", " is not "}, {" in ", " not in "}} {
 		if parts := splitTopLevel(c, pair[0]); len(parts) == 2 {
 			return parts[0] + pair[1] + parts[1]
 		}

@@ -17,7 +17,8 @@ func TestNegateCond(t *testing.T) {
 		{"f(a == b)", "not f(a == b)"},
 		{"x == \"a or b\"", "x != \"a or b\""},
 		{"not a == b", "not (not a == b)"},
-		{"dist.get_rank() in ranks", "not (dist.get_rank() in ranks)"},
+		{"dist.get_rank() in ranks", "dist.get_rank() not in ranks"},
+		{"rank not in ranks", "rank in ranks"},
 		{"os.path.exists(res_file)", "not os.path.exists(res_file)"},
 		{"", ""},
 	} {
