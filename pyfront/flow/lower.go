@@ -1794,6 +1794,10 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	case *ast.If:
 		return l.ifStmt(s, st, rest)
 	case *ast.For:
+		// The iterable is evaluated before the target is bound: `for
+		// epoch in range(epoch + 1, n)` counts with the epoch bound above.
+		counted := l.rankCounted(s.Iter)
+		fsCounted := !counted && l.fsCounted(s.Iter)
 		l.skippingIteration(s.Iter, s.Body)
 		l.listingLoop(s.Iter, s.Target)
 		l.setLoop(s.Iter, s.Target, s.Body)
@@ -1801,8 +1805,6 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.loopHead(s.Iter, s.Target, st)
 		filled := l.setFilled(s.Iter, s.Target, s.Body)
 		perDatum := l.dataLoop(s.Iter, s.Target, s.Body)
-		counted := l.rankCounted(s.Iter)
-		fsCounted := !counted && l.fsCounted(s.Iter)
 		end := l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st)
 		if counted {
 			l.rankLoop(s.Iter, s.Target, s.Body)

@@ -20,3 +20,13 @@ def strided(files, model, load):
     mine = files[rank::world]
     for i, f in enumerate(mine):
         dist.all_reduce(load(f))  # want CV301 "is issued once per element of `enumerate\(mine\)`"
+
+
+def resume_epochs(t, epochs):
+    # The bounds are evaluated before the target rebinds the name
+    # (UniMatch's `for epoch in range(epoch + 1, cfg["epochs"])`).
+    epoch = -1
+    if dist.get_rank() == 0:
+        epoch = 8
+    for epoch in range(epoch + 1, epochs):
+        dist.all_reduce(t)  # want CV301 "whose length depends on the rank"
