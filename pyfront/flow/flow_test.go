@@ -372,3 +372,27 @@ func TestNeverPanics(t *testing.T) {
 	lower(t, "x = lambda: (yield)\nclass A:\n    def f(self): pass\nmatch x:\n    case 1: pass\nwhile True:\n    break\n")
 	flow.Lower(nil, nil, nil)
 }
+
+func TestMayHoldKey(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"def f(c):\n    kw = {}\n    if c:\n        kw['static_graph'] = True\n", false},
+		{"def f():\n    kw = {'broadcast_buffers': False}\n", true},
+		{"def f():\n    kw = dict(find_unused_parameters=True)\n", false},
+		{"def f(k):\n    kw = {}\n    kw[k] = False\n", true},
+		{"def f(o):\n    kw = {}\n    kw.update(o)\n", true},
+		{"def f(o):\n    kw = o\n", true},
+		{"def f(o):\n    kw = {**o}\n", true},
+	} {
+		mod, errs := parser.ParseFile("t.py", []byte(c.src))
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		fn := mod.Body[0]
+		if got := flow.MayHoldKey(fn, "kw", "broadcast_buffers"); got != c.want {
+			t.Errorf("%q: MayHoldKey = %v, want %v", c.src, got, c.want)
+		}
+	}
+}

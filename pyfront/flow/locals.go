@@ -76,6 +76,63 @@ func LocalDict(node ast.Node, name string) func(key string) ast.Expr {
 	return nil
 }
 
+// MayHoldKey reports whether the dict the function (or module) node binds
+// to name may hold the constant key: its display or dict(…) call names
+// it, a store `name["key"] = …` adds it, or something the analysis cannot
+// read may (a computed key, update(), setdefault(), `**other`, a value
+// that is not a display, several assignments).
+func MayHoldKey(node ast.Node, name, key string) bool {
+	unknown := false
+	keys := map[string]bool{}
+	ast.InspectBody(scopeBody(node), func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.Subscript:
+			if nm, ok := x.Value.(*ast.Name); ok && nm.Id == name && x.Ctx != ast.Load {
+				if k, ok := constStr(x.Slice); ok {
+					keys[k] = true
+				} else {
+					unknown = true
+				}
+			}
+		case *ast.Attribute:
+			if nm, ok := x.Value.(*ast.Name); ok && nm.Id == name {
+				switch x.Attr {
+				case "get", "items", "keys", "values", "copy":
+				default:
+					unknown = true // update(), setdefault(), pop() …
+				}
+			}
+		}
+		return !unknown
+	})
+	if unknown {
+		return true
+	}
+	switch v := LocalValue(node, name).(type) {
+	case *ast.Dict:
+		for _, k := range v.Keys {
+			ks, ok := constStr(k)
+			if k == nil || !ok {
+				return true
+			}
+			keys[ks] = true
+		}
+	case *ast.Call:
+		if fn, ok := v.Func.(*ast.Name); !ok || fn.Id != "dict" || len(v.Args) > 0 {
+			return true
+		}
+		for _, k := range v.Keywords {
+			if k.Arg == "" {
+				return true
+			}
+			keys[k.Arg] = true
+		}
+	default:
+		return true
+	}
+	return keys[key]
+}
+
 // LocalValues returns every value the function (or module) node assigns
 // to name with a plain assignment, or nil when it binds name some other
 // way too (a loop, a with, an augmented assignment, unpacking).

@@ -324,7 +324,7 @@ func (b *builder) wrapperGroup(has func(*api.Collective) bool, forward bool) *ru
 		if c == nil || !has(c) {
 			continue
 		}
-		if src := b.siteSrc[s]; forward && src.cs != nil && forwardTurnedOff(src.cs.Node, c) {
+		if src := b.siteSrc[s]; forward && src.cs != nil && forwardTurnedOff(src.cs, c) {
 			continue // a construction whose forward does not communicate
 		}
 		switch {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/pyfront/flow"
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/api"
 )
@@ -326,7 +327,7 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 			data = callgraph.ModuleWrapper{} // DDP(model).module is model
 		}
 		key := "result:" + name
-		quiet := cs.Node != nil && forwardTurnedOff(cs.Node, c)
+		quiet := cs.Node != nil && forwardTurnedOff(cs, c)
 		if quiet {
 			key += "#quiet-forward"
 		}
@@ -365,15 +366,32 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 // forward communicates unless told otherwise (ForwardSyncUnless: DDP's
 // broadcast_buffers) tells it otherwise: the argument is anything but a
 // literal True, or **kwargs may pass it.
-func forwardTurnedOff(call *ast.Call, c *api.Collective) bool {
-	if !c.ForwardSync || !c.ForwardSyncUnless.Present() {
+func forwardTurnedOff(cs *callgraph.CallSite, c *api.Collective) bool {
+	call := cs.Node
+	if call == nil || !c.ForwardSync || !c.ForwardSyncUnless.Present() {
 		return false
 	}
 	if e := argExpr(call, c.ForwardSyncUnless); e != nil {
 		k, ok := e.(*ast.Constant)
 		return !ok || k.Type != ast.ConstBool || !k.Bool
 	}
-	return hasStarArgs(call)
+	for _, a := range call.Args {
+		if _, ok := a.(*ast.Starred); ok {
+			return true // *args may reach the argument's position
+		}
+	}
+	for _, k := range call.Keywords {
+		if k.Arg != "" {
+			continue
+		}
+		// **ddp_args: a dict the caller builds without the key leaves the
+		// default (EVA-CLIP's static_graph-only ddp_args).
+		n, ok := k.Value.(*ast.Name)
+		if !ok || cs.Caller == nil || flow.MayHoldKey(cs.Caller.Node, n.Id, c.ForwardSyncUnless.Name) {
+			return true
+		}
+	}
+	return false
 }
 
 // Index implements callgraph.Hooks: mesh["dp"] is the group of one mesh

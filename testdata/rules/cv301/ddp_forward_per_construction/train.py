@@ -25,3 +25,34 @@ class QuietTrainer:
             with torch.no_grad():
                 self.net(x)
         self.net(x).sum().backward()
+
+
+def evaluate_kwargs(net, x, static_graph):
+    # **ddp_args from a dict the function builds without broadcast_buffers
+    # (EVA-CLIP's): the default holds, and the forward broadcasts.
+    ddp_args = {}
+    if static_graph:
+        ddp_args["static_graph"] = True
+    model = DistributedDataParallel(net, **ddp_args)
+    if dist.get_rank() == 0:
+        with torch.no_grad():
+            model(x)  # want CV301 "DDP broadcasts the module's buffers"
+    model(x).sum().backward()
+
+
+def evaluate_quiet_kwargs(net, x):
+    ddp_args = {"broadcast_buffers": False}
+    model = DistributedDataParallel(net, **ddp_args)
+    if dist.get_rank() == 0:
+        with torch.no_grad():
+            model(x)
+    model(x).sum().backward()
+
+
+def evaluate_opaque_kwargs(net, x, ddp_args):
+    # A dict the caller hands in may say either: not reported.
+    model = DistributedDataParallel(net, **ddp_args)
+    if dist.get_rank() == 0:
+        with torch.no_grad():
+            model(x)
+    model(x).sum().backward()
