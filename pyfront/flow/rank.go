@@ -354,21 +354,10 @@ func (l *lowerer) fsOriginOf(e ast.Expr) ast.Node {
 // methods decide on them is this host's view (OCP's BalancedBatchSampler
 // balances, with an all_gather, only where it saw the metadata file).
 func (l *lowerer) seedFsAttrs(fn *rules.Function, node ast.Node) {
-	md, ok := l.r.(MethodDefiner)
-	if !ok {
-		return
-	}
-	_, args, _, isDef := defParts(node)
-	if !isDef || args == nil || len(args.Positional()) == 0 {
-		return
-	}
-	init, isFunc := md.MethodDef(fn, "__init__").(*ast.FunctionDef)
-	if !isFunc || init == node {
-		return
-	}
-	self := args.Positional()[0].Arg
-	for _, a := range l.initFsAttrs(init) {
-		markVar(&l.fsVars, self+"."+a, true)
+	if init, self := l.classInit(fn, node); init != nil {
+		for _, a := range l.initFsAttrs(init) {
+			markVar(&l.fsVars, self+"."+a, true)
+		}
 	}
 }
 
@@ -377,22 +366,30 @@ func (l *lowerer) seedFsAttrs(fn *rules.Function, node ast.Node) {
 // list of such buffers): a copy into them, or a view of them, leaves
 // nothing pending on a stream.
 func (l *lowerer) seedHostAttrs(fn *rules.Function, node ast.Node) {
+	if init, self := l.classInit(fn, node); init != nil {
+		for _, a := range l.initHostAttrs(init) {
+			l.hostVars[self+"."+a] = true
+		}
+	}
+}
+
+// classInit returns the __init__ of the class a method (node, other
+// than __init__ itself) belongs to, and the method's receiver name; nil
+// when there is none.
+func (l *lowerer) classInit(fn *rules.Function, node ast.Node) (*ast.FunctionDef, string) {
 	md, ok := l.r.(MethodDefiner)
 	if !ok {
-		return
+		return nil, ""
 	}
 	_, args, _, isDef := defParts(node)
 	if !isDef || args == nil || len(args.Positional()) == 0 {
-		return
+		return nil, ""
 	}
 	init, isFunc := md.MethodDef(fn, "__init__").(*ast.FunctionDef)
 	if !isFunc || init == node {
-		return
+		return nil, ""
 	}
-	self := args.Positional()[0].Arg
-	for _, a := range l.initHostAttrs(init) {
-		l.hostVars[self+"."+a] = true
-	}
+	return init, args.Positional()[0].Arg
 }
 
 // initHostAttrs returns the attributes an __init__ binds once to host
