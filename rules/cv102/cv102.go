@@ -84,9 +84,13 @@ with torch.autograd.set_multithreading_enabled(False):
 func run(p *rules.Pass) {
 	prog := p.Prog
 	// Groups the main thread (and other non-autograd contexts) communicate on,
-	// for the escalation note.
+	// for the escalation note: the collectives it issues, not the group's
+	// creation or the process's joining, which come before any backward.
 	mainGroups := map[string]bool{}
 	for _, s := range prog.Sites {
+		if s.Kind == rules.OpInit || s.Kind == rules.OpGroupCreate {
+			continue
+		}
 		for _, r := range s.Reach {
 			if g := rulekit.ReachGroup(s, r); r != nil && (r.Ctx == nil || r.Ctx.Kind != rules.Autograd) && rulekit.Known(g) {
 				mainGroups[rulekit.GroupKey(g)] = true
