@@ -2148,8 +2148,8 @@ func (l *lowerer) loaderBatch(value ast.Expr) bool {
 // tuple or dict of tensors by a computed index, then sliced or viewed
 // (`self.buffers[idx][:n].view(n, -1)`, llumnix's migration buffers):
 // picking an element runs no kernel, where indexing a tensor by a
-// computed index may gather. The container must hold only Python
-// containers by the call graph's values.
+// computed index may gather. The resolver must know the container for a
+// Python list, tuple or dict (ContainerResolver).
 func (l *lowerer) listElementRefs(value ast.Expr) ([]string, bool) {
 	cr, ok := l.r.(ContainerResolver)
 	if !ok {
