@@ -2126,9 +2126,9 @@ func symmetricView(c *ast.Call) bool {
 }
 
 // loaderBatch reports next(it) (or next(it, default)) on a data loader's
-// iterator outside any stream context: a batch the loader made in host
+// or sampler's iterator outside any stream context: a batch made in host
 // memory, which a prefetcher then copies to the device on its side
-// stream (VideoLLaMA3's CUDA loader). Inside a stream context the
+// stream (VideoLLaMA3's CUDA loader, SALIENT++'s transferer). Inside a stream context the
 // iterator's own device copies run on that stream, and the batch is
 // that stream's.
 func (l *lowerer) loaderBatch(value ast.Expr) bool {
@@ -2141,7 +2141,8 @@ func (l *lowerer) loaderBatch(value ast.Expr) bool {
 		return false
 	}
 	src := strings.ToLower(lastDotted(c.Args[0]))
-	return strings.Contains(src, "loader") || strings.Contains(src, "iter")
+	return strings.Contains(src, "loader") || strings.Contains(src, "iter") || strings.Contains(src, "sampler") ||
+		src == "it" || strings.HasSuffix(src, "_it")
 }
 
 // listElementRefs is references for a value taken out of a Python list,

@@ -36,3 +36,23 @@ class CUDALoader(DataLoader):
             raise StopIteration
         self.preload()
         return batch
+
+
+class Transferer:
+    # SALIENT++'s: a batch from the sampler's iterator, copied on the
+    # host-to-device stream.
+    def __init__(self, it, device):
+        self.it = it
+        self.device = device
+        self.h2d = torch.cuda.Stream(device)
+        self.queue = []
+
+    def stage_h2d(self):
+        batch = next(self.it, None)
+        if batch is None:
+            return
+        with torch.cuda.stream(self.h2d):
+            self.queue.append(self.preload_h2d(batch))
+
+    def preload_h2d(self, batch_cpu):
+        return batch_cpu.to(self.device, non_blocking=True)
