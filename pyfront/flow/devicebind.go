@@ -126,7 +126,7 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 		if c == nil {
 			continue
 		}
-		if l.helperInitBinding(c, stmts[i+1:]) {
+		if l.src.mentionsInit() && l.helperInitBinding(c, stmts[i+1:]) {
 			return
 		}
 		site := l.r.Site(c)

@@ -60,17 +60,7 @@ func (l *lowerer) skipsOwnTurn(s *ast.If, br *rules.RankBranch) bool {
 		return false
 	}
 	// The calls after the test that issue br's collectives, by position.
-	type lineCol struct{ line, col int }
-	calls := map[lineCol]*ast.Call{}
-	for _, st := range loop.body {
-		ast.Inspect(st, func(n ast.Node) bool {
-			if c, ok := n.(*ast.Call); ok {
-				p := l.pos(c.Span())
-				calls[lineCol{p.Line, p.Col}] = c
-			}
-			return true
-		})
-	}
+	calls := l.callsByPos(loop.body)
 	for _, o := range br.After {
 		// A helper's op carries its call's position in this function.
 		c := calls[lineCol{o.Pos.Line, o.Pos.Col}]
@@ -88,6 +78,23 @@ func (l *lowerer) skipsOwnTurn(s *ast.If, br *rules.RankBranch) bool {
 		}
 	}
 	return true
+}
+
+// lineCol is a call's position in its file.
+type lineCol struct{ line, col int }
+
+// callsByPos indexes the calls of stmts by position, the key an op
+// carries for the call that issues it in this function.
+func (l *lowerer) callsByPos(stmts []ast.Stmt) map[lineCol]*ast.Call {
+	calls := map[lineCol]*ast.Call{}
+	ast.InspectBody(stmts, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok {
+			p := l.pos(c.Span())
+			calls[lineCol{p.Line, p.Col}] = c
+		}
+		return true
+	})
+	return calls
 }
 
 // overEveryRank: range(n) whose bound names the number of ranks
@@ -155,18 +162,12 @@ func (l *lowerer) skipsOtherGroups(s *ast.If, br *rules.RankBranch) bool {
 	}
 	// The collectives' own calls in the loop body, by position (a helper's
 	// op carries its call's position, and does not count).
-	calls := map[rules.Pos]*ast.Call{}
-	ast.InspectBody(l.loopBodies[len(l.loopBodies)-1], func(n ast.Node) bool {
-		if c, ok := n.(*ast.Call); ok {
-			calls[l.pos(c.Span())] = c
-		}
-		return true
-	})
+	calls := l.callsByPos(l.loopBodies[len(l.loopBodies)-1])
 	for _, o := range br.After {
 		if o.Site == nil {
 			return false
 		}
-		c := calls[o.Pos]
+		c := calls[lineCol{o.Pos.Line, o.Pos.Col}]
 		entry := l.tb.Collectives[o.Site.API]
 		if c == nil || entry == nil || l.r.Site(c) != o.Site {
 			return false

@@ -20,6 +20,19 @@ type source struct {
 	streamy    bool
 	asciiOnce  sync.Once
 	ascii      bool
+	// inits: the file mentions init_process_group (mentionsInit).
+	initOnce sync.Once
+	inits    bool
+}
+
+// mentionsInit reports whether the file's text names init_process_group:
+// only then can one of its functions be a helper that makes the group
+// (helperInitBinding).
+func (s *source) mentionsInit() bool {
+	s.initOnce.Do(func() {
+		s.inits = bytes.Contains(s.src, []byte("init_process_group"))
+	})
+	return s.inits
 }
 
 // mentionsStream reports whether the file's text mentions "stream" in

@@ -639,7 +639,7 @@ func run(p *rules.Pass) {
 			// The op is in the else arm: it runs where the test fails
 			// (the messages that say "depends on" need no negation).
 			nb := *br
-			if t, ok := localTextFor(br); !ok || strings.Contains(t.branch, "runs only when") {
+			if t, ok := localTextFor(br); !ok || t.holds {
 				nb.Cond = negateCond(br.Cond)
 			}
 			report(p, &nb, o, false, seen)
@@ -1083,6 +1083,9 @@ func reportSetOrder(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen ma
 type localText struct {
 	exit, branch, guard string
 	atGuard             bool
+	// holds: branch says the op runs where the condition holds, so an op
+	// of the else arm is given the condition's negation.
+	holds bool
 }
 
 // localTextFor is the branch's entry of localTexts; for a file system
@@ -1109,6 +1112,7 @@ var hostCheckDerived = localText{
 		"ranks can see the file system differently (node-local paths, a network file system's cache), so some issue it and others do not " +
 		"and the job hangs; decide on one rank and broadcast the decision (broadcast_object_list), then branch on that",
 	guard: "the condition, which depends on a file system check made on each host",
+	holds: true,
 }
 
 var localTexts = map[rules.Divergence]localText{
@@ -1120,6 +1124,7 @@ var localTexts = map[rules.Divergence]localText{
 			"ranks can see the file system differently (node-local paths, a network file system's cache), so some issue it and others do not " +
 			"and the job hangs; decide on one rank and broadcast the decision (broadcast_object_list), then branch on that",
 		guard: "the file system check, made on each host",
+		holds: true,
 	},
 	rules.LocalValue: {
 		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), a NaN/Inf test of a value " +
