@@ -656,6 +656,9 @@ type builder struct {
 	// receivers of its attribute reads keep their slots (ExprValues), so
 	// that the model can tell whose attribute a condition reads.
 	testing int
+	// locals: the slots of the assignments and reads of the local
+	// variables that splitLocals splits (locals.go).
+	locals map[*ast.Name]slotID
 }
 
 func (b *builder) stmts(u unit, list []ast.Stmt) {
@@ -829,6 +832,7 @@ func (b *builder) funcDef(u unit, n ast.Node, name string, args *ast.Arguments, 
 	cur := g.constSlot(g.funcValue(f))
 	cur = b.decorate(u, decos, cur, g.funcValue(f))
 	g.copy(cur, b.bindSlot(u, name))
+	b.splitLocals(f, body)
 	b.stmts(unit{fn: f, scope: f.Scope}, body)
 }
 
@@ -1195,6 +1199,10 @@ func (b *builder) assign(u unit, target ast.Expr, v slotID) {
 	g := b.g
 	switch t := target.(type) {
 	case *ast.Name:
+		if s, ok := b.locals[t]; ok {
+			g.copy(v, s)
+			return
+		}
 		g.copy(v, b.bindSlot(u, t.Id))
 	case *ast.Attribute:
 		base := b.expr(u, t.Value)
@@ -1315,6 +1323,9 @@ func (b *builder) expr(u unit, e ast.Expr) slotID {
 	case nil:
 		return noSlot
 	case *ast.Name:
+		if s, ok := b.locals[n]; ok {
+			return s
+		}
 		return b.nameSlot(u, n.Id)
 	case *ast.Attribute:
 		base := b.expr(u, n.Value)

@@ -3448,6 +3448,38 @@ func listOfElement(e ast.Expr) string {
 	return ""
 }
 
+// testsNotNone reports a test that holds only where v is not None:
+// `v is not None`, alone or as a conjunct.
+func testsNotNone(test ast.Expr, v string) bool {
+	if b, ok := test.(*ast.BoolOp); ok && b.Op == ast.And {
+		for _, x := range b.Values {
+			if testsNotNone(x, v) {
+				return true
+			}
+		}
+		return false
+	}
+	c, ok := test.(*ast.Compare)
+	return ok && len(c.Ops) == 1 && c.Ops[0] == ast.IsNot && isNone(c.Comparators[0]) && dotted(c.Left) == v
+}
+
+// neverNone reports a value that cannot be None: arithmetic and string
+// building, displays, non-None constants, and conversions to str.
+func neverNone(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.BinOp, *ast.JoinedStr, *ast.List, *ast.Tuple, *ast.Dict, *ast.Set, *ast.ListComp, *ast.DictComp, *ast.SetComp:
+		return true
+	case *ast.Constant:
+		return !isNone(x)
+	case *ast.Call:
+		switch dotted(x.Func) {
+		case "str", "int", "float", "len", "os.path.join", "Path", "pathlib.Path":
+			return true
+		}
+	}
+	return false
+}
+
 // noneTest recognises a test of whether a variable is None (or falsy):
 // `v is None`, `not v` (None on the then arm), `v is not None`, `v` (None
 // on the else arm).
@@ -3672,6 +3704,13 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				l.setRankObject(v, nil, false)
 			case len(l.rankIfs) > 0 && !l.uniformRankArms():
 				top := l.rankIfs[len(l.rankIfs)-1]
+				if !top.inElse && testsNotNone(top.s.Test, v) && neverNone(value) {
+					// `if path is not None and rank < tp: path = path +
+					// f"_rank{rank}"`: a value that is never None, given
+					// only where there was one, leaves whether v is None
+					// as it was.
+					break
+				}
 				if o, ok := l.rankObjects[v]; ok && o.under == top.s && o.inElse != top.inElse {
 					// Both arms of the rank test bind it (`if rank == 0:
 					// data = load()` / `else: data = receive()`): every

@@ -32,6 +32,15 @@ type Scope struct {
 	Global   map[string]bool // declared global
 	Nonlocal map[string]bool // declared nonlocal
 	Params   []string        // function parameters, in order (positional-only, positional, *args, keyword-only, **kwargs)
+	// Rebound: names that an assignment to the bare name binds after an
+	// earlier binding in the same scope (a parameter or another such
+	// assignment). Pinned: names bound in some other way as well (import,
+	// def, class, except-as, a match capture, :=, del, an augmented
+	// assignment). The call graph gives a rebound name that is not pinned
+	// one slot per assignment in function scopes (see callgraph's
+	// locals.go); both maps are nil until a name is entered.
+	Rebound  map[string]bool
+	Pinned   map[string]bool
 	Children []*Scope
 	// Generator: the body yields.
 	Generator bool
@@ -140,6 +149,30 @@ func (b *scopeBuilder) bind(s *Scope, name string) {
 	}
 }
 
+// store binds name by an assignment to the bare name.
+func (b *scopeBuilder) store(s *Scope, name string) {
+	if s.Bound[name] {
+		if s.Rebound == nil {
+			s.Rebound = map[string]bool{}
+		}
+		s.Rebound[name] = true
+		return
+	}
+	s.Bound[name] = true
+}
+
+// pin binds name in a way other than an assignment to the bare name.
+func (b *scopeBuilder) pin(s *Scope, name string) {
+	if name == "" {
+		return
+	}
+	if s.Pinned == nil {
+		s.Pinned = map[string]bool{}
+	}
+	s.Pinned[name] = true
+	s.Bound[name] = true
+}
+
 func (b *scopeBuilder) stmts(s *Scope, list []ast.Stmt) {
 	for _, st := range list {
 		b.stmt(s, st)
@@ -154,7 +187,7 @@ func (b *scopeBuilder) function(s *Scope, n ast.Node, name string, args *ast.Arg
 	if returns != nil {
 		b.expr(s, returns)
 	}
-	b.bind(s, name)
+	b.pin(s, name)
 	fs := b.newScope(FunctionScope, n, s, s.Named().Name+"."+name)
 	b.params(fs, args)
 	b.stmts(fs, body)
@@ -220,7 +253,7 @@ func (b *scopeBuilder) stmt(s *Scope, st ast.Stmt) {
 		for _, k := range n.Keywords {
 			b.expr(s, k.Value)
 		}
-		b.bind(s, n.Name)
+		b.pin(s, n.Name)
 		cs := b.newScope(ClassScope, n, s, s.Named().Name+"."+n.Name)
 		b.stmts(cs, n.Body)
 	case *ast.Global:
@@ -240,7 +273,7 @@ func (b *scopeBuilder) stmt(s *Scope, st ast.Stmt) {
 	case *ast.Import:
 		for _, a := range n.Names {
 			if a.Asname != "" {
-				b.bind(s, a.Asname)
+				b.pin(s, a.Asname)
 			} else {
 				name := a.Name
 				for i := 0; i < len(name); i++ {
@@ -249,7 +282,7 @@ func (b *scopeBuilder) stmt(s *Scope, st ast.Stmt) {
 						break
 					}
 				}
-				b.bind(s, name)
+				b.pin(s, name)
 			}
 		}
 	case *ast.ImportFrom:
@@ -258,11 +291,16 @@ func (b *scopeBuilder) stmt(s *Scope, st ast.Stmt) {
 				continue
 			}
 			if a.Asname != "" {
-				b.bind(s, a.Asname)
+				b.pin(s, a.Asname)
 			} else {
-				b.bind(s, a.Name)
+				b.pin(s, a.Name)
 			}
 		}
+	case *ast.AugAssign:
+		if t, ok := n.Target.(*ast.Name); ok {
+			b.pin(s, t.Id)
+		}
+		ast.Children(st, func(c ast.Node) { b.node(s, c) })
 	default:
 		ast.Children(st, func(c ast.Node) { b.node(s, c) })
 	}
@@ -276,15 +314,15 @@ func (b *scopeBuilder) node(s *Scope, n ast.Node) {
 	case ast.Expr:
 		b.expr(s, n)
 	case *ast.ExceptHandler:
-		b.bind(s, n.Name)
+		b.pin(s, n.Name)
 		ast.Children(n, func(c ast.Node) { b.node(s, c) })
 	case *ast.MatchAs:
-		b.bind(s, n.Name)
+		b.pin(s, n.Name)
 		ast.Children(n, func(c ast.Node) { b.node(s, c) })
 	case *ast.MatchStar:
-		b.bind(s, n.Name)
+		b.pin(s, n.Name)
 	case *ast.MatchMapping:
-		b.bind(s, n.Rest)
+		b.pin(s, n.Rest)
 		ast.Children(n, func(c ast.Node) { b.node(s, c) })
 	case nil:
 	default:
@@ -296,8 +334,11 @@ func (b *scopeBuilder) expr(s *Scope, e ast.Expr) {
 	switch n := e.(type) {
 	case nil:
 	case *ast.Name:
-		if n.Ctx == ast.Store || n.Ctx == ast.Del {
-			b.bind(s, n.Id)
+		switch n.Ctx {
+		case ast.Store:
+			b.store(s, n.Id)
+		case ast.Del:
+			b.pin(s, n.Id)
 		}
 	case *ast.Attribute:
 		if n.Ctx == ast.Store {
@@ -307,7 +348,7 @@ func (b *scopeBuilder) expr(s *Scope, e ast.Expr) {
 	case *ast.NamedExpr:
 		// The target binds in the nearest non-comprehension scope.
 		if t, ok := n.Target.(*ast.Name); ok {
-			b.bind(s.Named(), t.Id)
+			b.pin(s.Named(), t.Id)
 		}
 		b.expr(s, n.Value)
 	case *ast.Lambda:

@@ -1,6 +1,7 @@
 # HSDP groups made by one loop variable each (g), the rank's own kept
-# under two names: the analysis cannot tell the two groups apart, the
-# names can (pytorch/pytorch#147729).
+# under two names: each name holds only the group of the loop that
+# assigns it, so the finding names the inter-node group by its creation
+# (pytorch/pytorch#147729).
 import torch
 import torch.distributed as dist
 
@@ -22,7 +23,7 @@ def setup(local):
 
 def sync(full, shard, intra_pg, inter_pg):
     w1 = dist.reduce_scatter_tensor(shard, full, group=intra_pg, async_op=True)
-    w2 = dist.all_reduce(shard, group=inter_pg, async_op=True)  # want CV202 "all_reduce on group inter_pg uses \"shard\""
+    w2 = dist.all_reduce(shard, group=inter_pg, async_op=True)  # want CV202 "all_reduce on group new_group@\S+:18 uses \"shard\""
     w2.wait()
     w1.wait()
 
