@@ -4857,6 +4857,14 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 		}
 	}
 	l.event(ev)
+	if l.rootedInPlace(site) {
+		// dist.reduce(t, dst=0): only the destination holds the result;
+		// every other rank keeps its own input. A decision read from t on
+		// every rank (an early stop on the validation loss) differs.
+		for _, v := range site.Outputs {
+			l.rankVars[v] = true
+		}
+	}
 	if uniformOps[site.Op] && (site.Group == nil || site.Group.Kind != rules.GroupAlloc) {
 		// Every rank holds the same value afterwards: a flag decided on
 		// one rank and broadcast, or reduced over all of them, no longer

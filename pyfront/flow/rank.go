@@ -795,7 +795,90 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 	if p := l.predicateByName(name, ext, fn); p != nil {
 		return l.uniformOff == 0 || len(p.UniformIn) == 0
 	}
+	if fn != nil && fn != l.fn && l.anyRootedSites() && l.returnsRootedResult(fn) {
+		return true
+	}
 	return fn != nil && fn != l.fn && len(c.Args)+len(c.Keywords) == 0 && l.returnsRankTest(fn)
+}
+
+// rootedInPlace reports a reduction to one rank that writes its result
+// over its input (torch's dist.reduce(t, dst)): afterwards the buffer
+// holds the result on the destination and the rank's own value elsewhere.
+func (l *lowerer) rootedInPlace(site *rules.Site) bool {
+	if site.Op != "reduce" || len(site.Outputs) == 0 {
+		return false
+	}
+	e := l.tb.Collectives[site.API]
+	return e != nil && e.Root.Present() && len(e.Inputs) == 1 && len(e.Outputs) == 1 && e.Inputs[0] == e.Outputs[0]
+}
+
+// anyRootedSites reports whether the program has a reduction to one
+// rank that writes over its input anywhere (most have none, and then no
+// helper can return one rank's result: returnsRootedResult).
+func (l *lowerer) anyRootedSites() bool {
+	m := l.memo()
+	m.rootedOnce.Do(func() {
+		for _, s := range l.r.Prog().Sites {
+			if l.rootedInPlace(s) {
+				m.rootedSites = true
+				return
+			}
+		}
+	})
+	return m.rootedSites
+}
+
+// returnsRootedResult reports a program function that returns a value
+// computed from the buffer of a reduction to one rank (rootedInPlace)
+// that nothing broadcasts afterwards: `dist.reduce(t, dst=0); return
+// t.item() / world_size` returns the mean on the destination and this
+// rank's own share elsewhere.
+func (l *lowerer) returnsRootedResult(fn *rules.Function) bool {
+	return summarizeGuarded(&l.memo().rootedResults, fn, func() bool {
+		body, _, ok := l.defOf(fn)
+		if !ok {
+			return false
+		}
+		vars := map[string]bool{}
+		ast.InspectBody(body, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Call); ok {
+				if s := l.r.Site(c); s != nil && l.rootedInPlace(s) {
+					for _, v := range s.Outputs {
+						vars[v] = true
+					}
+				}
+			}
+			return true
+		})
+		if len(vars) == 0 {
+			return false
+		}
+		ast.InspectBody(body, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Call); ok {
+				if s := l.r.Site(c); s != nil && uniformOps[s.Op] {
+					for _, v := range s.Outputs {
+						delete(vars, v) // broadcast from the destination afterwards
+					}
+				}
+			}
+			return true
+		})
+		if len(vars) == 0 {
+			return false
+		}
+		from := func(e ast.Expr) bool {
+			return dependsOn(e, vars, func(ast.Node) (bool, bool) { return false, true })
+		}
+		markBound(body, vars, from)
+		found := false
+		ast.InspectBody(body, func(n ast.Node) bool {
+			if r, ok := n.(*ast.Return); ok && r.Value != nil && from(r.Value) {
+				found = true
+			}
+			return !found
+		})
+		return found
+	})
 }
 
 // returnsRankTest reports a program function whose body is one return

@@ -43,7 +43,7 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	}
 	// Most functions never touch a rank: a look at the text spares them
 	// the walk (a function with rank parameters is walked regardless).
-	if len(seed) == 0 && !l.src.mentionsAny(node.Span(), rankWords) {
+	if len(seed) == 0 && !l.src.mentionsAny(node.Span(), rankWords) && !l.anyRootedSites() {
 		return nil
 	}
 	for _, p := range seed {
@@ -116,11 +116,11 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 		return
 	}
 	positional := args.Positional()
-	// obj.method(x), and Class(x) running __init__: the receiver fills
-	// the first parameter.
+	// obj.method(x), Class(x) running __init__ and obj(x) running
+	// __call__: the receiver fills the first parameter.
 	shift := 0
 	_, isAttr := call.Func.(*ast.Attribute)
-	if (isAttr || strings.HasSuffix(callee.Name, ".__init__")) && len(positional) > 0 && (positional[0].Arg == "self" || positional[0].Arg == "cls") {
+	if (isAttr || strings.HasSuffix(callee.Name, ".__init__") || strings.HasSuffix(callee.Name, ".__call__")) && len(positional) > 0 && (positional[0].Arg == "self" || positional[0].Arg == "cls") {
 		shift = 1
 	}
 	for _, i := range ranked {

@@ -60,6 +60,9 @@ type Sources struct {
 	recordOnly    sync.Map // *rules.Function -> recordOnly (recordOnlyArgs)
 	yieldGates    sync.Map // *rules.Function -> yieldGate (skippingIteration)
 	rankTests     sync.Map // *rules.Function -> bool (returnsRankTest)
+	rootedResults sync.Map // *rules.Function -> bool (returnsRootedResult)
+	rootedOnce    sync.Once
+	rootedSites   bool // the program has a site of rootedInPlace
 	fsAnswers     sync.Map // *rules.Function -> bool (returnsFsProbe)
 	fsAttrs       sync.Map // ast.Node (an __init__) -> []string (initFsAttrs)
 	hostAttrs     sync.Map // ast.Node (an __init__) -> []string (initHostAttrs)
