@@ -203,6 +203,7 @@ type lowerer struct {
 	timeVars    map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
 	timeRecords map[string]bool // those of timeVars that hold a record with a reading among its fields (timingTest)
 	randVars    map[string]bool // locals holding a random draw (randomDraw); nil until used
+	reseeded    map[string]bool // process-wide generators reseeded in this function with a value every rank holds (reseed)
 	// rankArms counts the enclosing if arms whose test is a rank test:
 	// there a rank-dependent root may be every rank's same value (`if
 	// rank == owner: broadcast(t, src=rank)`), so rankRoot stays quiet.
@@ -4598,6 +4599,7 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	if l.uses && site == nil && calleeFn != nil {
 		l.helperWaits(c, calleeFn)
 	}
+	l.reseed(c, ext)
 	helper := deviceCopyHelper(c) || unflattens(c)
 	filed := filesArgs(c) || calleeFn == nil && introspects[dotted(c.Func)]
 	var recorded map[int]bool

@@ -32,6 +32,42 @@ var randomCalls = map[string]bool{
 	"torch.randperm": true, "torch.bernoulli": true, "torch.multinomial": true, "torch.normal": true,
 }
 
+// seedCalls seed a process-wide generator: the generator's name
+// (generatorOf) for each.
+var seedCalls = map[string]string{
+	"torch.manual_seed": "torch", "torch.cuda.manual_seed": "torch", "torch.cuda.manual_seed_all": "torch",
+	"random.seed": "random", "numpy.random.seed": "numpy.random",
+}
+
+// generatorOf names the process-wide generator a draw of randomCalls
+// takes from.
+func generatorOf(draw string) string {
+	switch {
+	case strings.HasPrefix(draw, "numpy.random."):
+		return "numpy.random"
+	case strings.HasPrefix(draw, "random."):
+		return "random"
+	}
+	return "torch"
+}
+
+// reseed records a seeding of a process-wide generator. Seeded with a
+// value every rank holds alike (the step index), the draws that follow in
+// this function are the same on every rank (a permutation of the ranks
+// drawn for this step's groups); seeded with the rank (seed + rank, for
+// data diversity), they are not.
+func (l *lowerer) reseed(c *ast.Call, ext string) {
+	gen, ok := seedCalls[ext]
+	if !ok || ext == "" {
+		return
+	}
+	uniform := len(c.Args) == 1 && len(c.Keywords) == 0 && !l.isRank(c.Args[0]) && !l.randomDraw(c.Args[0]) && !l.timingProbe(c.Args[0])
+	if l.reseeded == nil {
+		l.reseeded = map[string]bool{}
+	}
+	l.reseeded[gen] = uniform
+}
+
 // randomFills fill a tensor in place from torch's default generator
 // (`torch.empty(n).uniform_()`, fairseq's LayerDrop).
 var randomFills = map[string]bool{"uniform_": true, "bernoulli_": true, "normal_": true, "random_": true, "exponential_": true}
@@ -62,7 +98,11 @@ func (l *lowerer) randomDraw(e ast.Expr) bool {
 			return false, !l.returnsConstants(fn)
 		}
 		if randomCalls[ext] || ext == "" && randomCalls[dotted(c.Func)] {
-			return true, false
+			name := ext
+			if name == "" {
+				name = dotted(c.Func)
+			}
+			return !l.reseeded[generatorOf(name)], false
 		}
 		if a, ok := c.Func.(*ast.Attribute); ok && randomFills[a.Attr] && (ext == "" || strings.HasPrefix(ext, "torch.")) {
 			return true, false

@@ -62,7 +62,7 @@ type Sources struct {
 	rankTests     sync.Map // *rules.Function -> bool (returnsRankTest)
 	rootedResults sync.Map // *rules.Function -> bool (returnsRootedResult)
 	rootedOnce    sync.Once
-	rootedSites   bool // the program has a site of rootedInPlace
+	rootedSites   bool     // the program has a site of rootedInPlace
 	fsAnswers     sync.Map // *rules.Function -> bool (returnsFsProbe)
 	fsAttrs       sync.Map // ast.Node (an __init__) -> []string (initFsAttrs)
 	hostAttrs     sync.Map // ast.Node (an __init__) -> []string (initHostAttrs)
