@@ -463,7 +463,8 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 		self := init.Args.Positional()[0].Arg
 		sub := *l
 		sub.fsVars, sub.fsLists = map[string]bool{}, nil
-		markBound(init.Body, sub.fsVars, sub.fsProbe)
+		// Locals are marked in statement order: `self.cfg = conf.x` before
+		// `conf = merge(conf, load(found))` keeps the launch config.
 		seen := map[string]bool{}
 		add := func(t ast.Expr) {
 			if a, ok := t.(*ast.Attribute); ok {
@@ -478,9 +479,15 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 			for _, st := range body {
 				switch st := st.(type) {
 				case *ast.Assign:
-					if sub.fsProbe(st.Value) || underCheck && flagValue(st.Value) {
+					probed := sub.fsProbe(st.Value)
+					if probed || underCheck && flagValue(st.Value) {
 						for _, t := range st.Targets {
 							add(t)
+						}
+					}
+					if probed && len(st.Targets) == 1 {
+						if n, ok := st.Targets[0].(*ast.Name); ok {
+							sub.fsVars[n.Id] = true
 						}
 					}
 				case *ast.If:
@@ -488,6 +495,14 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 					visit(st.Body, underCheck || probe)
 					visit(st.Orelse, underCheck || probe)
 				case *ast.Try:
+					visit(st.Body, underCheck)
+				case *ast.For:
+					visit(st.Body, underCheck)
+					visit(st.Body, underCheck) // what the first pass bound reaches the loop's head
+				case *ast.While:
+					visit(st.Body, underCheck)
+					visit(st.Body, underCheck)
+				case *ast.With:
 					visit(st.Body, underCheck)
 				}
 			}
