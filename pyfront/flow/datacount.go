@@ -174,18 +174,51 @@ func (l *lowerer) rankLoop(iter, target ast.Expr, body []ast.Stmt) {
 // ranks whose hosts answer differently run different numbers of passes.
 func (l *lowerer) fsCounted(iter ast.Expr) bool {
 	c, ok := iter.(*ast.Call)
-	if !ok || l.notDist > 0 || len(l.fsVars) == 0 && !mentionsCall(iter) {
+	if !ok || l.notDist > 0 || len(l.fsVars) == 0 && len(l.fsCounts) == 0 && !mentionsCall(iter) {
 		return false
 	}
 	if dotted(c.Func) != "range" {
 		return false
 	}
 	for _, a := range c.Args {
-		if l.fsProbe(a) {
+		if l.fsProbe(a) || l.fromFsCount(a) {
 			return true
 		}
 	}
 	return false
+}
+
+// fromFsCount reports whether e reads a local or an attribute path that
+// holds such a position (markFsCount).
+func (l *lowerer) fromFsCount(e ast.Expr) bool {
+	if len(l.fsCounts) == 0 {
+		return false
+	}
+	return dependsOn(e, l.fsCounts, func(n ast.Node) (bool, bool) {
+		if a, ok := n.(*ast.Attribute); ok && a.Ctx == ast.Load {
+			if d := dotted(a); d != "" && l.fsCounts[d] {
+				return true, false
+			}
+		}
+		return false, true
+	})
+}
+
+// markFsCount records whether v holds a position read from stored data
+// under a host's file check (`if os.path.isfile(ckpt): start =
+// torch.load(ckpt)["epoch"] + 1`), or one computed from such a position.
+// Such a value bounds loops (fsCounted) but decides nothing else: what a
+// resumed run does with its epoch elsewhere is the same kind of answer
+// everywhere.
+func (l *lowerer) markFsCount(v string, value ast.Expr) {
+	on := len(l.hostTests) > 0 && storedScalar(value) || l.fromFsCount(value)
+	markVar(&l.fsCounts, v, on)
+	if on && len(l.hostTests) > 0 && !l.fsVars[v] {
+		if l.fsOrigin == nil {
+			l.fsOrigin = map[string]ast.Node{}
+		}
+		l.fsOrigin[v] = l.hostTests[len(l.hostTests)-1]
+	}
 }
 
 // fsLoop records a loop whose number of passes depends on a file system

@@ -203,6 +203,7 @@ type lowerer struct {
 	timeVars    map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
 	timeRecords map[string]bool // those of timeVars that hold a record with a reading among its fields (timingTest)
 	randVars    map[string]bool // locals holding a random draw (randomDraw); nil until used
+	fsCounts    map[string]bool // positions read from stored data under a host's file check (markFsCount); nil until used
 	reseeded    map[string]bool // process-wide generators reseeded in this function with a value every rank holds (reseed)
 	// rankArms counts the enclosing if arms whose test is a rank test:
 	// there a rank-dependent root may be every rank's same value (`if
@@ -3749,6 +3750,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					l.markFs(v, false, nil)
 				}
 				markVar(&l.fsLists, v, l.listing(value))
+				l.markFsCount(v, value)
 				timing := l.timingProbe(value)
 				markVar(&l.timeVars, v, timing)
 				markVar(&l.timeRecords, v, timing && l.timingRecord(value))
@@ -3830,6 +3832,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					l.markFs(d, true, l.fsOriginOf(value))
 				} else {
 					l.markFs(d, false, nil)
+				}
+				if value != nil {
+					l.markFsCount(d, value)
 				}
 				// self.epochs = ceil(budget / (time.time() - start)): a
 				// clock reading kept on the object (ultralytics'
@@ -4885,6 +4890,7 @@ func (l *lowerer) agreed(v string) {
 	delete(l.rankObjects, v) // bound on some ranks only, now on all
 	delete(l.fsVars, v)
 	delete(l.fsLists, v)
+	delete(l.fsCounts, v)
 	delete(l.timeVars, v)
 	delete(l.timeRecords, v)
 	delete(l.localVars, v)

@@ -336,7 +336,7 @@ func (l *lowerer) fsOriginOf(e ast.Expr) ast.Node {
 				return false
 			}
 		}
-		if key != "" && l.fsVars[key] {
+		if key != "" && (l.fsVars[key] || l.fsCounts[key]) {
 			found, done = l.fsOrigin[key], true
 			return false
 		}
@@ -588,6 +588,34 @@ func flagValue(e ast.Expr) bool {
 		return true
 	case *ast.Attribute:
 		return dotted(e) != ""
+	}
+	return false
+}
+
+// storedScalar reports a number read from stored data by key, as a
+// resume reads its position from a checkpoint it found
+// (`checkpoint["epoch"] + 1`, `int(state.get("step", 0))`): set under a
+// host's file check, it is that host's answer, as a flag would be.
+func storedScalar(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Subscript:
+		_, ok := constStr(e.Slice)
+		return ok
+	case *ast.BinOp:
+		_, lc := e.Left.(*ast.Constant)
+		_, rc := e.Right.(*ast.Constant)
+		return storedScalar(e.Left) && rc || lc && storedScalar(e.Right)
+	case *ast.Call:
+		switch f := e.Func.(type) {
+		case *ast.Name:
+			return (f.Id == "int" || f.Id == "float") && len(e.Args) == 1 && storedScalar(e.Args[0])
+		case *ast.Attribute:
+			if f.Attr == "get" && len(e.Args) >= 1 {
+				_, ok := constStr(e.Args[0])
+				return ok
+			}
+			return f.Attr == "item" && len(e.Args) == 0 && storedScalar(f.Value)
+		}
 	}
 	return false
 }

@@ -149,21 +149,35 @@ func (l *lowerer) turnsBlock(c *ast.Call, body []ast.Stmt) {
 // it; an explicit collective in the loop (a metric all-reduce, a gather
 // for logging) then has no partner on that rank. Join([model, optim])
 // with other joinables is left alone: they shadow their own collectives.
+//
+// A while loop that takes its batches with next() and leaves on
+// StopIteration (`while True: try: batch = next(it) except
+// StopIteration: break`, icefall's and lhotse's loops) is such a loop too.
 func (l *lowerer) joinedLoops(c *ast.Call, body []ast.Stmt) {
-	var loops []*ast.For
+	type dataLoop struct {
+		iter ast.Expr
+		body []ast.Stmt
+	}
+	var loops []dataLoop
 	ast.InspectBody(body, func(n ast.Node) bool {
-		if f, ok := n.(*ast.For); ok {
-			loops = append(loops, f)
+		switch f := n.(type) {
+		case *ast.For:
+			loops = append(loops, dataLoop{f.Iter, f.Body})
+			return false
+		case *ast.While:
+			if it := nextUntilExhausted(f.Body); it != nil {
+				loops = append(loops, dataLoop{it, f.Body})
+			}
 			return false
 		}
 		return true
 	})
 	for _, loop := range loops {
-		if l.agreedExit(loop.Body) {
+		if l.agreedExit(loop.body) {
 			continue // the ranks agree every step whether to leave together
 		}
 		var ops []*rules.OpRef
-		for _, s := range loop.Body {
+		for _, s := range loop.body {
 			for _, o := range l.nodeOps(s) {
 				if o.Site != nil {
 					ops = append(ops, o)
@@ -171,9 +185,44 @@ func (l *lowerer) joinedLoops(c *ast.Call, body []ast.Stmt) {
 			}
 		}
 		if len(ops) > 0 {
-			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(loop.Iter.Span()), Cond: l.text(loop.Iter), Then: ops, JoinedLoop: true, Under: ptrPos(l.pos(c.Pos))})
+			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(loop.iter.Span()), Cond: l.text(loop.iter), Then: ops, JoinedLoop: true, Under: ptrPos(l.pos(c.Pos))})
 		}
 	}
+}
+
+// nextUntilExhausted returns the iterator a while loop's body takes its
+// elements from with next(), in a try whose StopIteration handler leaves
+// the loop; nil for any other loop.
+func nextUntilExhausted(body []ast.Stmt) ast.Expr {
+	for _, s := range body {
+		t, ok := s.(*ast.Try)
+		if !ok {
+			continue
+		}
+		leaves := false
+		for _, h := range t.Handlers {
+			if h.Type != nil && lastDotted(h.Type) == "StopIteration" && len(h.Body) > 0 {
+				switch h.Body[len(h.Body)-1].(type) {
+				case *ast.Break, *ast.Return:
+					leaves = true
+				}
+			}
+		}
+		if !leaves {
+			continue
+		}
+		var it ast.Expr
+		ast.InspectBody(t.Body, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Call); ok && it == nil && dotted(c.Func) == "next" && len(c.Args) >= 1 {
+				it = c.Args[0]
+			}
+			return it == nil
+		})
+		if it != nil {
+			return it
+		}
+	}
+	return nil
 }
 
 func ptrPos(p rules.Pos) *rules.Pos { return &p }

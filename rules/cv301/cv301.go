@@ -58,7 +58,7 @@ var Rule = rules.Register(&rules.Rule{
 			"(`if dirs: load() else: raise`, the way transformers checks for a checkpoint). A condition on a file system check " +
 			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`, etils' `epath.Path(p).exists()`, `tf.io.gfile.exists(p)`, fsspec's `fs.exists(p)`, a directory listing: `glob.glob`, `os.listdir`, and what a loop over one computes) is reported too, as a warning: each rank asks its own " +
 			"host, and ranks can disagree; so is a flag or path an if on such a check sets (`if kill_switch.exists(): " +
-			"self.early_stop = True`), and an exit on one at the end of a loop's pass, which strands the others in the " +
+			"self.early_stop = True`), and a position read from stored data there that bounds a loop (`if os.path.isfile(ckpt): start = torch.load(ckpt)[\"epoch\"] + 1`, then `for epoch in range(start, epochs):`), and an exit on one at the end of a loop's pass, which strands the others in the " +
 			"next pass's collectives (as for a rank test, the clock or a random draw). So is a condition that reads the clock (`time.monotonic() - last > interval`, " +
 			"a deadline) or asks whether concurrent work has finished (`future.done()`, `running()`, `thread.is_alive()`, " +
 			"`event.is_set()`, `queue.empty()`, an MPI request's `Test()`, `Iprobe`), or reads a flag that a signal handler " +
@@ -67,8 +67,8 @@ var Rule = rules.Register(&rules.Rule{
 			"also through a method that returns one: ranks do not run in step, so each asks at its own " +
 			"moment (Megatron all-gathers its signal flag, Lightning broadcasts its time-based decisions). So is a draw from a process-wide random " +
 			"generator (`random.random()`, `np.random.rand()`, `torch.rand()`, `torch.empty(n).uniform_()`; not a generator the program seeds " +
-			"for itself): ranks seed apart, or consume one seed differently, and LayerDrop hung FSDP this way (fairscale#796); also a for loop over a module list whose own __iter__ yields a layer only when such a draw clears the rate (fairseq's LayerDropModuleList). " +
-			"Once a value has been broadcast or all-reduced it is the same on every rank, and a type test (`isinstance(outputs, tuple)`) of a value each rank computed for itself asks what every rank answers alike, " +
+			"for itself, nor a draw after the function reseeds the global generator with a value every rank holds, `torch.manual_seed(step)`): ranks seed apart, or consume one seed differently, and LayerDrop hung FSDP this way (fairscale#796); also a for loop over a module list whose own __iter__ yields a layer only when such a draw clears the rate (fairseq's LayerDropModuleList). " +
+			"Once a value has been broadcast or all-reduced it is the same on every rank (a buffer reduced to one rank, `dist.reduce(t, dst=0)`, is not: only the destination holds the result, so a decision every rank reads from it, an early stop on the validation loss, also through a helper that returns it, differs between ranks), and a type test (`isinstance(outputs, tuple)`) of a value each rank computed for itself asks what every rank answers alike, " +
 			"and branching on it is fine. The \"main process first\" idiom — `if rank != 0: barrier()`, the work, " +
 			"`if rank == 0: barrier()`, with no collective between (also with the same extra condition on both halves, `and num_gpus > 1`) — issues one barrier on every rank and is not " +
 			"reported, nor is its class form (the first half in __enter__, the second in __exit__), nor a release split over the arms of a later conditional (FastChat: rank 0 releases from the cache under `if rank == 0:`, or after building it in the else arm). " +

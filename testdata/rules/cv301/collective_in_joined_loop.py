@@ -23,3 +23,21 @@ def train(net, train_dl, valid_dl, valid_interval):
             step += 1
             if step % valid_interval == 0:
                 validate(model, valid_dl)  # want CV301 "inside DDP's join\(\)"
+
+
+def train_next(net, train_dl, valid_dl, valid_interval):
+    # The same loop written with next() until StopIteration (icefall's and
+    # lhotse's trainers).
+    model = DDP(net.cuda())
+    step = 0
+    it = iter(train_dl)
+    with model.join():
+        while True:
+            try:
+                x = next(it)
+            except StopIteration:
+                break
+            model(x).sum().backward()
+            step += 1
+            if step % valid_interval == 0:
+                validate(model, valid_dl)  # want CV301 "runs in a loop over `it` inside DDP's join\(\)"

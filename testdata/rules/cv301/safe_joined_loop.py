@@ -28,3 +28,20 @@ def train(net, train_dl, group):
                 break
             model(batch).sum().backward()
             dist.all_reduce(tot)
+
+
+def train_next(net, train_dl):
+    # next() until StopIteration with only DDP's own collectives inside.
+    model = DDP(net.cuda())
+    tot = torch.zeros(1, device="cuda")
+    it = iter(train_dl)
+    with model.join():
+        while True:
+            try:
+                x = next(it)
+            except StopIteration:
+                break
+            loss = model(x).sum()
+            loss.backward()
+            tot += loss.detach()
+    dist.all_reduce(tot)

@@ -181,13 +181,14 @@ def init(mp):
             _MP = group
 
 
-def flags():
-    dist.broadcast(torch.ones(3), 0, group=_MP)
+def flags(use_mp):
+    group = _MP if use_mp else _DP
+    dist.broadcast(torch.ones(3), 0, group=group)
 
 
 dist.init_process_group("nccl")
 init(2)
-flags()
+flags(True)
 `
 	path := filepath.Join(dir, "mpu.py")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
