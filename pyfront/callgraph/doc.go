@@ -4,7 +4,10 @@
 // The analysis is a flow-insensitive, context-insensitive inclusion-based
 // points-to analysis in the style of PyCG and Andersen: every variable,
 // attribute, container element, parameter and return value is a slot
-// holding a set of abstract values, and the program's statements become
+// holding a set of abstract values (a function's local variable that is
+// assigned more than once has a slot per assignment, and each read the
+// slots of the assignments that reach it: locals.go), and the program's
+// statements become
 // constraints between slots (copy, attribute load/store, element
 // load/store, iteration, call). A worklist solver propagates values until
 // nothing changes; calls whose callee set grows are bound on the fly, so
