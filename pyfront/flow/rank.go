@@ -1307,6 +1307,9 @@ func (l *lowerer) rankObjectTest(e ast.Expr) bool {
 	switch x := e.(type) {
 	case *ast.Name:
 		return l.rankObject(x.Id)
+	case *ast.Attribute:
+		d := dotted(x)
+		return d != "" && l.rankObject(d)
 	case *ast.UnaryOp:
 		return x.Op == ast.Not && l.rankObjectTest(x.Operand)
 	case *ast.BoolOp:
@@ -1316,8 +1319,8 @@ func (l *lowerer) rankObjectTest(e ast.Expr) bool {
 			}
 		}
 	case *ast.Compare:
-		n, ok := x.Left.(*ast.Name)
-		if !ok || !l.rankObject(n.Id) || len(x.Comparators) != 1 {
+		v := dotted(x.Left)
+		if v == "" || !l.rankObject(v) || len(x.Comparators) != 1 {
 			return false
 		}
 		// `model is None`, or a value bound on some ranks compared with

@@ -191,6 +191,11 @@ type RankAttr struct {
 	// (self.tp_head = mpu.get_tensor_model_parallel_rank() == 0 is the
 	// same on every rank of a data-parallel group); nil when none.
 	UniformIn []string
+	// Held: the attribute holds an object on some ranks and None on the
+	// others (`self.ckpt_dir = d if rank == 0 else None`, or `if rank !=
+	// 0: self.ckpt_dir = None`): a test of whether it is None is the rank
+	// test, not the attribute's value (rankObject).
+	Held bool
 }
 
 // MergeRankAttr adds a to list: an attribute assigned several tests is
@@ -198,6 +203,7 @@ type RankAttr struct {
 func MergeRankAttr(list []RankAttr, a RankAttr) []RankAttr {
 	for i := range list {
 		if list[i].Name == a.Name {
+			list[i].Held = list[i].Held && a.Held
 			var keep []string
 			for _, g := range list[i].UniformIn {
 				if slices.Contains(a.UniformIn, g) {
@@ -234,8 +240,10 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 			if t, ok := a.Targets[0].(*ast.Attribute); ok {
 				if n, ok := t.Value.(*ast.Name); ok && n.Id == self {
 					switch a.Value.(type) {
-					case *ast.Call, *ast.Compare, *ast.BoolOp, *ast.Name, *ast.Attribute, *ast.UnaryOp, *ast.Subscript:
+					case *ast.Call, *ast.Compare, *ast.BoolOp, *ast.Name, *ast.Attribute, *ast.UnaryOp, *ast.Subscript, *ast.IfExp:
 						stores = true
+					case *ast.Constant:
+						stores = isNone(a.Value)
 					}
 				}
 			}
@@ -280,6 +288,24 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 				if n, isName := t.Value.(*ast.Name); isName && n.Id == self && l.rankTest(s.Value) && l.isRank(s.Value) {
 					out = MergeRankAttr(out, RankAttr{Name: t.Attr, UniformIn: l.uniformIn(s.Value)})
 				}
+				if n, isName := t.Value.(*ast.Name); isName && n.Id == self && l.rankOrNone(s.Value) {
+					out = MergeRankAttr(out, RankAttr{Name: t.Attr, Held: true})
+				}
+			}
+		case *ast.If:
+			// `if rank != 0: self.ckpt_dir = None` (in either arm).
+			if l.rankTest(s.Test) && l.isRank(s.Test) {
+				for _, arm := range [][]ast.Stmt{s.Body, s.Orelse} {
+					for _, st := range arm {
+						if a, ok := st.(*ast.Assign); ok && len(a.Targets) == 1 && isNone(a.Value) {
+							if t, ok := a.Targets[0].(*ast.Attribute); ok {
+								if n, isName := t.Value.(*ast.Name); isName && n.Id == self {
+									out = MergeRankAttr(out, RankAttr{Name: t.Attr, Held: true})
+								}
+							}
+						}
+					}
+				}
 			}
 		}
 		return true
@@ -318,6 +344,10 @@ func (l *lowerer) seedRankAttrs(fn *rules.Function, node ast.Node) {
 	}
 	self := args.Positional()[0].Arg
 	for _, a := range attrs {
+		if a.Held {
+			l.setRankObject(self+"."+a.Name, nil, false)
+			continue
+		}
 		l.rankVars[self+"."+a.Name] = true
 		if len(a.UniformIn) > 0 {
 			if l.uniformAttrs == nil {

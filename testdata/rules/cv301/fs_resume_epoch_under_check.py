@@ -27,3 +27,15 @@ def local(args, t):
         start = int(torch.load(ckpt).get("epoch", 0)) + 1
     for epoch in range(start, args.epochs):
         dist.all_reduce(t)  # want CV301 "whose bounds depend on a file system check of this host"
+
+
+def on_args(args, t):
+    # The host's answer kept on an attribute (Spann3R's and CUT3R's
+    # auto-resume).
+    ckpt = os.path.join(args.output_dir, "checkpoint-last.pth")
+    args.resume = ckpt if os.path.isfile(ckpt) else None
+    args.start_epoch = 0
+    if args.resume is not None:
+        args.start_epoch = torch.load(args.resume, map_location="cpu")["epoch"] + 1
+    for epoch in range(args.start_epoch, args.epochs):
+        dist.all_reduce(t)  # want CV301 "whose bounds depend on a file system check of this host"

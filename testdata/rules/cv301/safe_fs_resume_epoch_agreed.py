@@ -20,3 +20,14 @@ def main(args, t):
     for epoch in range(start, args.epochs):
         dist.all_reduce(t)
     print(lr)
+
+
+def on_args(args, t):
+    # The attribute is replaced by rank 0's answer before it decides.
+    ckpt = os.path.join(args.output_dir, "checkpoint-last.pth")
+    args.resume = ckpt if os.path.isfile(ckpt) else None
+    box = [args.resume]
+    dist.broadcast_object_list(box, src=0)
+    args.resume = box[0]
+    if args.resume is not None:
+        dist.barrier()
