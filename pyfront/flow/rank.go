@@ -466,12 +466,16 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 		// Locals are marked in statement order: `self.cfg = conf.x` before
 		// `conf = merge(conf, load(found))` keeps the launch config.
 		seen := map[string]bool{}
+		// The path under self: `self.ok`, or `self.args.resume_path` on a
+		// config object the instance keeps (Lumina-mGPT's solver).
 		add := func(t ast.Expr) {
-			if a, ok := t.(*ast.Attribute); ok {
-				if x, ok := a.Value.(*ast.Name); ok && x.Id == self && !seen[a.Attr] {
-					seen[a.Attr] = true
-					out = append(out, a.Attr)
-				}
+			if _, ok := t.(*ast.Attribute); !ok {
+				return
+			}
+			d := dotted(t)
+			if path, ok := strings.CutPrefix(d, self+"."); ok && !seen[path] {
+				seen[path] = true
+				out = append(out, path)
 			}
 		}
 		var visit func(body []ast.Stmt, underCheck bool)
