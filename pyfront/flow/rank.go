@@ -661,11 +661,14 @@ func (l *lowerer) returnsFsProbe(fn *rules.Function) bool {
 
 func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 	// A helper that communicates may hand back an agreed answer (one rank
-	// looked and broadcast it): not this host's own.
+	// looked and broadcast it): not this host's own. A barrier agrees on
+	// nothing: the hosts still look at their own file systems after it.
 	communicates := false
 	ast.InspectBody(body, func(n ast.Node) bool {
-		if c, ok := n.(*ast.Call); ok && (l.r.Site(c) != nil || l.agreedCall(c)) {
-			communicates = true
+		if c, ok := n.(*ast.Call); ok {
+			if s := l.r.Site(c); s != nil && s.Op != "barrier" || l.agreedCall(c) {
+				communicates = true
+			}
 		}
 		return !communicates
 	})

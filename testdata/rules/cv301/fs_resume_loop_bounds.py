@@ -19,3 +19,23 @@ def train(grad, steps):
     for step in range(start_step, steps):
         dist.all_reduce(grad)  # want CV301 "whose bounds depend on a file system check of this host"
     dist.barrier()
+
+
+def auto_resume(accelerator, output_dir, n):
+    # A barrier before the listing agrees on nothing: each host still
+    # lists its own directory (1d-tokenizer's auto_resume).
+    import glob
+
+    first_epoch = 0
+    accelerator.wait_for_everyone()
+    ckpts = list(glob.glob(os.path.join(output_dir, "checkpoint*")))
+    if len(ckpts) >= 1:
+        step = int(sorted(ckpts)[-1].split("-")[-1])
+        first_epoch = step // n
+    return first_epoch
+
+
+def train_resumed(accelerator, grad, output_dir, n, epochs):
+    first_epoch = auto_resume(accelerator, output_dir, n)
+    for epoch in range(first_epoch, epochs):
+        dist.all_reduce(grad)  # want CV301 "whose bounds depend on a file system check of this host"
