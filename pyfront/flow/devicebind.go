@@ -123,6 +123,13 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 				}
 			}
 		}
+		guarded := false
+		if ifs, ok := s.(*ast.If); ok && c == nil {
+			// if args.device == "cuda": init_process_group("nccl") else:
+			// init_process_group("gloo") (MatterSim's fine-tuning script).
+			c = l.deviceInitIn(ifs, node)
+			guarded = c != nil
+		}
 		if c == nil {
 			continue
 		}
@@ -148,8 +155,8 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 			return
 		}
 		for j := i + 1; j < len(stmts); j++ {
-			bind := stmtCall(stmts[j])
-			if bind == nil || !l.setDeviceCall(bind) {
+			bind, bindGuarded := l.bindCallIn(stmts[j])
+			if bind == nil {
 				continue
 			}
 			between := l.firstDeviceWork(stmts[i+1 : j])
@@ -161,7 +168,7 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 				BindText: l.text(bind), Between: between, StmtLine: line, Indent: indent}
 			_, isExpr := stmts[j].(*ast.ExprStmt)
 			alone := isExpr && bind.Span().Lineno == bind.Span().EndLineno && strings.TrimSpace(l.src.line(int(bind.Span().Lineno))) == x.BindText
-			x.Movable = alone && defined(bind.Args[0], stmts[:i], paramNames(node))
+			x.Movable = alone && !guarded && !bindGuarded && defined(bind.Args[0], stmts[:i], paramNames(node))
 			l.addDeviceBinding(x)
 			break
 		}
@@ -205,14 +212,57 @@ func isMainGuard(e ast.Expr) bool {
 	return name(c.Left) && main(c.Comparators[0]) || main(c.Left) && name(c.Comparators[0])
 }
 
-// bindsInBlock reports whether one of stmts is a set_device call.
+// bindsInBlock reports whether one of stmts is a set_device call, also
+// as the first level of an if's arm (`if args.device == "cuda":
+// torch.cuda.set_device(local_rank)`).
 func (l *lowerer) bindsInBlock(stmts []ast.Stmt) bool {
 	for _, st := range stmts {
-		if c := stmtCall(st); c != nil && l.setDeviceCall(c) {
+		if c, _ := l.bindCallIn(st); c != nil {
 			return true
 		}
 	}
 	return false
+}
+
+// bindCallIn returns the set_device call st makes, itself or as a
+// statement of its if's arms (guarded), or nil.
+func (l *lowerer) bindCallIn(st ast.Stmt) (c *ast.Call, guarded bool) {
+	if c := stmtCall(st); c != nil && l.setDeviceCall(c) {
+		return c, false
+	}
+	if ifs, ok := st.(*ast.If); ok && !isMainGuard(ifs.Test) {
+		for _, arm := range [][]ast.Stmt{ifs.Body, ifs.Orelse} {
+			for _, in := range arm {
+				if c := stmtCall(in); c != nil && l.setDeviceCall(c) {
+					return c, true
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// deviceInitIn returns an init_process_group on a device backend without
+// device_id that a statement of one of the if's arms makes, or nil.
+func (l *lowerer) deviceInitIn(ifs *ast.If, node ast.Node) *ast.Call {
+	if isMainGuard(ifs.Test) {
+		return nil
+	}
+	for _, arm := range [][]ast.Stmt{ifs.Body, ifs.Orelse} {
+		for _, in := range arm {
+			c := stmtCall(in)
+			if c == nil {
+				continue
+			}
+			if site := l.r.Site(c); site == nil || site.Op != "init" {
+				continue
+			}
+			if ext, _ := l.callee(c); ext == "torch.distributed.init_process_group" && l.deviceBackend(c, node) != "" {
+				return c
+			}
+		}
+	}
+	return nil
 }
 
 // deviceBindingInCallee looks, after an init on a device backend whose

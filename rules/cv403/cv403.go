@@ -20,7 +20,7 @@ var Rule = rules.Register(&rules.Rule{
 	Doc: rules.Doc{
 		Title: "the process group is created before the rank's device is bound",
 		What: "Reports init_process_group on a device backend (\"nccl\", \"xccl\", \"hccl\", or none named: PyTorch then makes " +
-			"NCCL the CUDA backend) without device_id, followed in the same function (also inside one try body) by set_device (torch.cuda/xpu/npu.set_device, torch.accelerator.set_device_index, " +
+			"NCCL the CUDA backend) without device_id, followed in the same function (also inside one try body, and either of the two directly in an arm of an if: `if args.device == \"cuda\": init_process_group(\"nccl\")`) by set_device (torch.cuda/xpu/npu.set_device, torch.accelerator.set_device_index, " +
 			"get_accelerator().set_device), when a collective, barrier or DDP construction runs between the two, or the " +
 			"backend is oneCCL's \"xccl\". A set_device before the init, or device_id=, binds the device in time.",
 		Why: "Without device_id the group does not know the rank's device: the current device decides, and until set_device " +
