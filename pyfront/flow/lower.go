@@ -3724,7 +3724,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			default:
 				delete(l.rankObjects, v)
 			}
-			if l.isRank(value) && !deviceValue(value) {
+			// `x = X if rank == 0 else None` holds an object on some
+			// ranks and None on the others: whether it is None is the rank
+			// test (rankObject), but what is made from it (a trainer handed
+			// the logger only rank 0 has) is not the rank's own value.
+			if l.isRank(value) && !deviceValue(value) && !l.rankOrNone(value) {
 				if fields := l.rankFields(value); fields != nil {
 					for _, f := range fields {
 						l.rankVars[v+"."+f] = true
