@@ -400,6 +400,11 @@ type Group struct {
 	// rank that can use the group, so a test `rank == 0` guarding its
 	// collectives is the group's membership (RankBranch.RankIs).
 	Sole string
+	// FromRank: the allocation's member list is every rank from K on
+	// (new_group(ranks=range(1, world_size))): K as written. A test that
+	// picks out exactly those ranks (`rank != 0`, `rank >= K`,
+	// RankBranch.RankFrom) guarding its collectives is the membership.
+	FromRank string
 }
 
 // IsDevice reports whether the group may drive a device communicator (its
@@ -484,6 +489,11 @@ type RankBranch struct {
 	// written. An op on a group whose one member is K (Group.Sole) is
 	// issued by all of its members.
 	RankIs string
+	// RankFrom: the condition holds for every rank from K on (`rank !=
+	// 0` for K = 1, `rank >= K`, `rank > K-1`): K. An op on a group of
+	// those ranks (Group.FromRank) in the arm is issued by all of its
+	// members, as is one in the else arm of `rank == 0` on a group from 1.
+	RankFrom string
 	// Then and Else are the collective sequences each path issues,
 	// including those reached through calls.
 	Then []*OpRef

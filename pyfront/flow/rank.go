@@ -1175,6 +1175,41 @@ func (l *lowerer) rankIs(test ast.Expr) string {
 	return ""
 }
 
+// rankFrom returns K when test holds for every rank from K on: `rank !=
+// 0` (K = 1), `rank >= K`, `rank > K-1`, either way round; "" otherwise.
+func (l *lowerer) rankFrom(test ast.Expr) string {
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 {
+		return ""
+	}
+	op, left, right := c.Ops[0], c.Left, c.Comparators[0]
+	if _, ok := intConst(left); ok {
+		// 0 != rank, K <= rank, K-1 < rank
+		left, right = right, left
+		switch op {
+		case ast.Lt:
+			op = ast.Gt
+		case ast.LtE:
+			op = ast.GtE
+		case ast.Gt, ast.GtE:
+			return ""
+		}
+	}
+	k, ok := intConst(right)
+	if !ok || !l.isRank(left) {
+		return ""
+	}
+	switch {
+	case op == ast.NotEq && k == 0:
+		return "1"
+	case op == ast.GtE && k >= 1:
+		return strconv.FormatInt(k, 10)
+	case op == ast.Gt && k >= 0:
+		return strconv.FormatInt(k+1, 10)
+	}
+	return ""
+}
+
 // setRankDef records the expression a rank local was assigned (rankDefs).
 func (l *lowerer) setRankDef(v string, value ast.Expr) {
 	if l.rankDefs == nil {

@@ -223,6 +223,7 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 			}
 			if gc.Members.Present() && cs.Node != nil {
 				g.Value(val).Data.(*rules.Group).Sole = soleMember(argExpr(cs.Node, gc.Members))
+				g.Value(val).Data.(*rules.Group).FromRank = fromRank(argExpr(cs.Node, gc.Members))
 			}
 			return []callgraph.ValueID{val}, true
 		case "world":
@@ -505,6 +506,52 @@ func (v *Values) getterGroup(g *callgraph.Graph, getter string, t *api.Tables) *
 
 // soleMember returns the rank a member list literal of one constant
 // names (`[0]`, `(3,)`), or "".
+// fromRank returns K for a member list of every rank from K on:
+// range(K, world_size) or list(range(K, dist.get_world_size())), the stop
+// a world size by its name; "" otherwise.
+func fromRank(x ast.Expr) string {
+	c, ok := x.(*ast.Call)
+	if !ok {
+		return ""
+	}
+	if n, isName := c.Func.(*ast.Name); isName && (n.Id == "list" || n.Id == "tuple") && len(c.Args) == 1 {
+		return fromRank(c.Args[0])
+	}
+	if n, isName := c.Func.(*ast.Name); !isName || n.Id != "range" || len(c.Args) != 2 {
+		return ""
+	}
+	k, ok := c.Args[0].(*ast.Constant)
+	if !ok || k.Type != ast.ConstInt || k.Big != nil || k.Int < 1 {
+		return ""
+	}
+	if !worldSizeExpr(c.Args[1]) {
+		return ""
+	}
+	return strconv.FormatInt(k.Int, 10)
+}
+
+// worldSizeExpr reports an expression named as the job's size:
+// dist.get_world_size(), comm.Get_size(), world_size, self.world_size, world.
+func worldSizeExpr(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Call:
+		if len(x.Args) > 0 {
+			return false
+		}
+		switch f := x.Func.(type) {
+		case *ast.Attribute:
+			return f.Attr == "get_world_size" || f.Attr == "Get_size"
+		case *ast.Name:
+			return f.Id == "get_world_size"
+		}
+	case *ast.Name:
+		return x.Id == "world_size" || x.Id == "world" || x.Id == "ws"
+	case *ast.Attribute:
+		return x.Attr == "world_size"
+	}
+	return false
+}
+
 func soleMember(x ast.Expr) string {
 	elts := ast.SeqElts(x)
 	if len(elts) != 1 {

@@ -324,6 +324,34 @@ func withinSplit(ops []*rules.OpRef, br *rules.RankBranch, prog *rules.Program) 
 	return out
 }
 
+// withinMembers drops the ops on a group of every rank from K on
+// (Group.FromRank) in an arm that runs on exactly those ranks (from, K as
+// written; "" for none): `if rank != 0:` around the ops of
+// new_group(ranks=range(1, world_size)), a split-role job whose workers
+// train with DDP on their own group while rank 0 aggregates.
+func withinMembers(ops []*rules.OpRef, from string) []*rules.OpRef {
+	if from == "" {
+		return ops
+	}
+	var out []*rules.OpRef
+	for _, o := range ops {
+		if o.Group != nil && o.Group.FromRank == from {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// elseFrom is RankFrom for a branch's else arm: the else arm of `rank
+// == 0` runs on every rank from 1 on.
+func elseFrom(br *rules.RankBranch) string {
+	if br.RankIs == "0" {
+		return "1"
+	}
+	return ""
+}
+
 // worldComm returns the communicator a library's default group stands
 // for in the processes that run fn: the one every init of the library
 // in fn's file was given, else every init that may share a process with
@@ -613,7 +641,7 @@ func run(p *rules.Pass) {
 		}
 		mem := isMembership(br.Cond)
 		br := withoutLazyInits(br)
-		then, els := filter(withinOtherDim(withinSplit(withinUniform(br.Then, br.UniformIn), br, p.Prog), br.Cond), mem, subset), filter(withinOtherDim(withinSplit(withinUniform(br.Else, br.UniformIn), br, p.Prog), br.Cond), mem, subset)
+		then, els := filter(withinOtherDim(withinMembers(withinSplit(withinUniform(br.Then, br.UniformIn), br, p.Prog), br.RankFrom), br.Cond), mem, subset), filter(withinOtherDim(withinMembers(withinSplit(withinUniform(br.Else, br.UniformIn), br, p.Prog), elseFrom(br)), br.Cond), mem, subset)
 		if br.EarlyExit {
 			after := filter(withinOtherDim(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), br.Cond), mem, subset)
 			// The exiting ranks run `then`; the others run `els` then `after`.
