@@ -1536,7 +1536,11 @@ func lastName(s string) string {
 func (l *lowerer) block(stmts []ast.Stmt, st *state) (*state, bool) {
 	top := len(l.rests)
 	l.rests = append(l.rests, nil)
-	defer func() { l.rests = l.rests[:top] }()
+	facts := len(l.ifTests)
+	defer func() {
+		l.rests = l.rests[:top]
+		l.ifTests = l.ifTests[:facts]
+	}()
 	for i, s := range stmts {
 		l.rests[top] = stmts[i+1:]
 		var exited bool
@@ -1544,8 +1548,50 @@ func (l *lowerer) block(stmts []ast.Stmt, st *state) (*state, bool) {
 		if exited {
 			return st, true
 		}
+		if x := guardedTruthy(s, stmts[i+1:]); x != nil {
+			// `if not path: return 0`: path holds a true value in what
+			// follows (knownTrue).
+			l.ifTests = append(l.ifTests, x)
+		}
 	}
 	return st, false
+}
+
+// guardedTruthy returns X for `if not X: <exit>` with no else arm, when
+// the statements after it do not assign X: X is true in them.
+func guardedTruthy(s ast.Stmt, rest []ast.Stmt) ast.Expr {
+	i, ok := s.(*ast.If)
+	if !ok || len(i.Orelse) > 0 || !exits(i.Body) {
+		return nil
+	}
+	u, ok := i.Test.(*ast.UnaryOp)
+	if !ok || u.Op != ast.Not {
+		return nil
+	}
+	x := dotted(u.Operand)
+	if x == "" {
+		return nil
+	}
+	assigned := false
+	ast.InspectBody(rest, func(n ast.Node) bool {
+		switch a := n.(type) {
+		case *ast.Assign:
+			for _, t := range a.Targets {
+				if dotted(t) == x {
+					assigned = true
+				}
+			}
+		case *ast.AugAssign:
+			if dotted(a.Target) == x {
+				assigned = true
+			}
+		}
+		return !assigned
+	})
+	if assigned {
+		return nil
+	}
+	return u.Operand
 }
 
 // skipped returns the statements a path that ends in an exit skips: after
@@ -2193,16 +2239,23 @@ func (l *lowerer) allHost(from []string) bool {
 }
 
 // knownTrue reports a test that holds wherever it is asked: `x is not
-// None` (alone or in an `or`) in the body of an if that tested x's truth
-// (`if x:`, `if x and …:`).
+// None` or `x != ""` (alone, in an `or`, or with others that hold in an
+// `and`) in the body of an if that tested x's truth (`if x:`, `if x and
+// …:`), or after a guard that leaves when x is false (`if not x:
+// return`).
 func (l *lowerer) knownTrue(test ast.Expr) bool {
 	switch t := test.(type) {
 	case *ast.BoolOp:
 		if t.Op == ast.Or {
 			return slices.ContainsFunc(t.Values, l.knownTrue)
 		}
+		return len(t.Values) > 0 && !slices.ContainsFunc(t.Values, func(v ast.Expr) bool { return !l.knownTrue(v) })
 	case *ast.Compare:
-		if len(t.Ops) != 1 || t.Ops[0] != ast.IsNot || !isNone(t.Comparators[0]) {
+		// `x is not None`, `x != ""`: true where x is.
+		if len(t.Ops) != 1 {
+			return false
+		}
+		if k, isStr := constStr(t.Comparators[0]); !(t.Ops[0] == ast.IsNot && isNone(t.Comparators[0]) || t.Ops[0] == ast.NotEq && isStr && k == "") {
 			return false
 		}
 		x := dotted(t.Left)

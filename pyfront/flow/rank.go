@@ -655,8 +655,48 @@ func (l *lowerer) returnsFsProbe(fn *rules.Function) bool {
 		}
 		sub := *l
 		sub.fn, sub.fsVars = fn, map[string]bool{}
-		return sub.fsAnswer(body)
+		return sub.fsAnswer(sub.liveStmts(body))
 	})
+}
+
+// liveStmts returns stmts without the else arms that cannot run: those
+// of an if whose test holds wherever it is asked (knownTrue), given the
+// tests of the ifs around it and the guards before it (`if not path:
+// return 0` … `if path is not None and path != "": … else:
+// os.scandir(…)`, rank_llm's resume helper). The ifs it changes are
+// copies; every other node is the function's own.
+func (l *lowerer) liveStmts(stmts []ast.Stmt) []ast.Stmt {
+	saved := l.ifTests
+	l.ifTests = nil
+	defer func() { l.ifTests = saved }()
+	return l.live(stmts)
+}
+
+func (l *lowerer) live(stmts []ast.Stmt) []ast.Stmt {
+	n := len(l.ifTests)
+	defer func() { l.ifTests = l.ifTests[:n] }()
+	out := make([]ast.Stmt, 0, len(stmts))
+	for i, s := range stmts {
+		if x, ok := s.(*ast.If); ok {
+			c := *x
+			dead := l.knownTrue(x.Test)
+			l.ifTests = append(l.ifTests, x.Test)
+			c.Body = l.live(x.Body)
+			l.ifTests = l.ifTests[:len(l.ifTests)-1]
+			if dead {
+				c.Orelse = nil
+			} else {
+				c.Orelse = l.live(x.Orelse)
+			}
+			out = append(out, &c)
+		} else {
+			out = append(out, s)
+		}
+		if t := guardedTruthy(s, stmts[i+1:]); t != nil {
+			l.ifTests = append(l.ifTests, t)
+		}
+	}
+	return out
 }
 
 func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
