@@ -1,6 +1,8 @@
 package flow
 
 import (
+	"strings"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
 )
@@ -265,7 +267,10 @@ func (l *lowerer) throughCall(c *ast.Call, dep func(ast.Expr) bool) (has, known 
 		return false, false
 	}
 	params := rf.params
-	if _, method := c.Func.(*ast.Attribute); method && len(params) > 0 && (params[0] == "self" || params[0] == "cls") {
+	// obj.method(x), and obj(x) running __call__: the receiver fills the
+	// first parameter.
+	_, method := c.Func.(*ast.Attribute)
+	if (method || strings.HasSuffix(fn.Name, ".__call__")) && len(params) > 0 && (params[0] == "self" || params[0] == "cls") {
 		params = params[1:]
 	}
 	for i, x := range c.Args {
