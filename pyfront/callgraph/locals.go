@@ -1,6 +1,7 @@
 package callgraph
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -168,7 +169,7 @@ func (b *builder) unionSlot(unions map[[2]uint64]slotID, i int, m uint64, canon 
 		if m == 1 {
 			return canon
 		}
-		return defs[bitIndex(m)-1]
+		return defs[bits.TrailingZeros64(m)-1]
 	}
 	key := [2]uint64{uint64(i), m}
 	if s, ok := unions[key]; ok {
@@ -189,21 +190,13 @@ func (b *builder) unionSlot(unions map[[2]uint64]slotID, i int, m uint64, canon 
 	return s
 }
 
-func bitIndex(m uint64) int {
-	n := 0
-	for m > 1 {
-		m >>= 1
-		n++
-	}
-	return n
-}
-
 // localWalk is the reaching-definitions pass of one function.
 type localWalk struct {
 	fs     *resolve.Scope
 	scopes *resolve.Scopes
-	// index: candidate name → its position in names; -2 once a nested
-	// scope is found to read it (then it is not split).
+	// index: candidate name → its position in names (-1 until the
+	// candidates are numbered); -2 once a nested scope is found to read
+	// it (then it is not split).
 	index map[string]int
 	names []string
 	param []bool
@@ -503,11 +496,11 @@ func (w *localWalk) expr(st *defState, n ast.Node, sc *resolve.Scope) {
 			if i < 64 {
 				w.reads |= 1 << i
 			}
+			m := st.m[i]
 			if st.dead {
-				w.uses[x] |= 0
-			} else {
-				w.uses[x] |= st.m[i]
+				m = 0 // recorded, reached by nothing (applySplit falls back)
 			}
+			w.uses[x] |= m
 		}
 		return
 	case *ast.Lambda, *ast.GeneratorExp:
