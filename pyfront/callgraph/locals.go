@@ -144,7 +144,8 @@ func (b *builder) applySplit(w *localWalk) {
 		}
 	}
 	unions := map[[2]uint64]slotID{}
-	for n, m := range w.uses {
+	for _, n := range w.useOrder {
+		m := w.uses[n]
 		i := w.index[n.Id]
 		if !needed[i] {
 			continue
@@ -203,9 +204,12 @@ type localWalk struct {
 	// defs[i]: the assignments of names[i], in the order met (bit j+1).
 	defs   [][]*ast.Name
 	defBit map[*ast.Name]int
-	// uses: each read of a split name → the assignments that reach it.
-	uses  map[*ast.Name]uint64
-	loops []*loopExits
+	// uses: each read of a split name → the assignments that reach it;
+	// useOrder: the reads in the order first met, so that the slots made
+	// for them, and with them the solve, do not depend on map order.
+	uses     map[*ast.Name]uint64
+	useOrder []*ast.Name
+	loops    []*loopExits
 	// reads: the names read by the value of the assignment being walked
 	// (bit i for names[i], the first 64).
 	reads uint64
@@ -499,6 +503,9 @@ func (w *localWalk) expr(st *defState, n ast.Node, sc *resolve.Scope) {
 			m := st.m[i]
 			if st.dead {
 				m = 0 // recorded, reached by nothing (applySplit falls back)
+			}
+			if _, seen := w.uses[x]; !seen {
+				w.useOrder = append(w.useOrder, x)
 			}
 			w.uses[x] |= m
 		}
