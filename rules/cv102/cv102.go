@@ -29,7 +29,9 @@ var Rule = rules.Register(&rules.Rule{
 			"not disabled for that backward. Framework hooks (DDP's reducer, FSDP, and the comm hooks users register " +
 			"with them, whose groups are followed through the hook's state argument) are reported only " +
 			"when they drive two or more device communicators (a gloo group for a monitored_barrier does not count); " +
-			"HYBRID_SHARD-style configurations are CV103. Ops that ranks match " +
+			"HYBRID_SHARD-style configurations are CV103. A hook that communicates on the one group the main thread uses " +
+			"is reported as a warning: while the main thread waits in backward() the two do not launch at once; a second group " +
+			"(the hook's own, or several) makes it an error. Ops that ranks match " +
 			"by name rather than by issue order (Horovod's) are not reported: their issuing thread does not matter.",
 		Why: "With CUDA (or ROCm, XPU) tensors the autograd engine runs backward — and every hook — on a " +
 			"per-device worker thread, not on the thread that called loss.backward(). A collective issued " +
@@ -148,12 +150,22 @@ func report(p *rules.Pass, s *rules.Site, r *rules.Reach, mainGroups, hookGroups
 	msg := fmt.Sprintf("%s on %s runs in a callback registered with %s, which the autograd engine calls on its own device thread during backward: "+
 		"it is launched from a different host thread than the main thread's collectives, so ranks can order them differently and hang",
 		rulekit.OpName(s), rulekit.GroupLabel(g), hookAPI)
-	if len(hookGroups) >= 2 {
+	severity := rules.Error
+	switch {
+	case len(hookGroups) >= 2:
 		msg += fmt.Sprintf(" (the hook drives %d groups, as HYBRID_SHARD does)", len(hookGroups))
-	} else if rulekit.Known(g) && len(mainGroups) > 0 && !mainGroups[rulekit.GroupKey(g)] {
+	case rulekit.Known(g) && len(mainGroups) > 0 && !mainGroups[rulekit.GroupKey(g)]:
 		msg += " (its group differs from the main thread's, so two communicators are driven from two threads)"
+	case rulekit.Known(g) && len(mainGroups) <= 1:
+		// One communicator for the hook and the main thread: while the
+		// main thread waits in backward() the two do not launch at once,
+		// so this hangs only with a device per thread or another thread
+		// launching on it (the reference's R-HOOK-1: escalate on a second
+		// group). Reported, at the rule's lower severity.
+		severity = rules.Warning
+		msg += " (one communicator: the main thread waits in backward() while the hook runs, so ranks diverge only if another thread, or a second device's engine thread, launches on it too)"
 	}
-	d := rules.Diagnostic{Pos: s.Pos, Message: msg}
+	d := rules.Diagnostic{Pos: s.Pos, Severity: severity, Message: msg}
 	if c.Spawn.IsValid() {
 		d.Related = append(d.Related, rulekit.Related(c.Spawn, "the callback is registered here ("+hookAPI+")"))
 	}

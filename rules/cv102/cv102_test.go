@@ -121,3 +121,36 @@ func TestImportAddedWhenTorchNotImported(t *testing.T) {
 		t.Errorf("fixed text:\n%s", out)
 	}
 }
+
+// A hook on the one communicator the main thread uses is a warning; on a
+// group of its own (a second communicator driven from a second thread)
+// it is an error.
+func TestOneCommunicatorIsWarning(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		ownGroup  bool
+		severity  rules.Severity
+		mentioned string
+	}{
+		{"same group", false, rules.Warning, "one communicator"},
+		{"own group", true, rules.Error, "two communicators are driven from two threads"},
+	} {
+		b := ruletest.NewBuilder("t.py", src)
+		mod := b.Func("t", 1)
+		h := b.Func("t.hook", 5)
+		ag := b.Context(rules.Autograd, h, 9, "torch.Tensor.register_hook", nil)
+		g := b.World()
+		if tc.ownGroup {
+			g = b.Group(4, "nccl")
+		}
+		b.Site(h, 6, "torch.distributed.all_reduce", rules.OpCollective, g, ag)
+		b.Site(mod, 10, "torch.distributed.barrier", rules.OpBarrier, b.World(), b.Main())
+		ds := b.Run(cv102.Rule)
+		if len(ds) != 1 {
+			t.Fatalf("%s: want 1 finding:\n%s", tc.name, ruletest.Lines(ds))
+		}
+		if ds[0].Severity != tc.severity || !strings.Contains(ds[0].Message, tc.mentioned) {
+			t.Errorf("%s: severity %v, want %v, message mentioning %q:\n%s", tc.name, ds[0].Severity, tc.severity, tc.mentioned, ruletest.Lines(ds))
+		}
+	}
+}
