@@ -614,6 +614,11 @@ const (
 	// a write fails on one host only (a full disk, a quota), and that rank
 	// skips the body's remaining collectives. Cond names the exception.
 	LocalWriteFailure
+	// LocalSwallowedError: a handler for any error that swallows the
+	// error of a try body that communicates, with collectives after the
+	// try: a rank whose body raised skips the body's remaining collectives
+	// and issues the next ones. Cond names the exception.
+	LocalSwallowedError
 	// LocalCleanup: a collective other than destroy_process_group (a
 	// barrier) in a finally clause of a try whose body issues collectives:
 	// on a rank whose work raised, it runs while the others still wait in

@@ -392,7 +392,7 @@ func (l *lowerer) cleanExitBranch(body []ast.Stmt, h *ast.ExceptHandler) {
 // the rank whose write fails skips what the body had left to issue. A
 // handler that raises or exits, narrow exception types, and out-of-memory
 // handlers (oomBranch) make none.
-func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler) {
+func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest []ast.Stmt) {
 	if l.notDist > 0 || h.Type != nil && !broadException(h.Type) && !ioException(h.Type) || len(oomPath(h)) > 0 {
 		return
 	}
@@ -403,10 +403,13 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler) {
 	// writes on (those before it ran on every rank).
 	first := slices.IndexFunc(body, func(s ast.Stmt) bool { return l.writesFiles([]ast.Stmt{s}) })
 	if first < 0 {
+		l.swallowedErrorBranch(body, h, rest)
 		return
 	}
 	els := l.ops(body[first:])
 	if len(els) == 0 {
+		// The write comes last: what raises before it is any error.
+		l.swallowedErrorBranch(body, h, rest)
 		return
 	}
 	cond := "Exception"
@@ -414,6 +417,47 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler) {
 		cond = l.text(h.Type)
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalWriteFailure})
+}
+
+// swallowedErrorBranch records the rank branch a handler for any error
+// makes when it swallows the error of a try body that communicates and
+// collectives follow the try (LongRecipe's `try: accelerator.backward(loss)`
+// / `except: log`, then the loss's reduce): a rank whose body raises (an
+// out-of-memory error on its longer batch) skips the body's remaining
+// collectives and goes on to the next ones, which pair with the others'.
+func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, rest []ast.Stmt) {
+	if h.Type != nil && !catches(h.Type, "Exception", "BaseException") {
+		return
+	}
+	// What a rank whose body raised skips: the collectives after the first
+	// statement that does other work (a collective that opens the body
+	// ran on every rank), and a backward's own (it computes before it
+	// reduces, and runs out of memory there).
+	var els []*rules.OpRef
+	raised := false
+	for _, st := range body {
+		ops := l.ops([]ast.Stmt{st})
+		if raised || slices.ContainsFunc(ops, func(o *rules.OpRef) bool { return o.Op == BackwardOp }) {
+			els = append(els, ops...)
+		}
+		if c := stmtCall(st); c == nil || l.r.Site(c) == nil {
+			raised = true
+		}
+	}
+	if len(els) == 0 {
+		return
+	}
+	follows := slices.ContainsFunc(l.ops(rest), func(o *rules.OpRef) bool {
+		return o.Op != "destroy" && o.Op != "init" // teardown: LocalSwallowedTeardown's
+	})
+	if !follows && l.loops == 0 {
+		return // nothing follows for the skipped collectives to pair with
+	}
+	cond := "Exception"
+	if h.Type != nil {
+		cond = l.text(h.Type)
+	}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalSwallowedError})
 }
 
 // ioException reports the exception types of file errors.

@@ -2787,7 +2787,7 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 	for _, h := range handlers {
 		l.oomBranch(body, h, orelse)
 		l.cleanExitBranch(body, h)
-		l.writeFailureBranch(body, h)
+		l.writeFailureBranch(body, h, rest)
 		l.exhaustBranch(body, h)
 		if br := l.handlerExitUnderRank(h); br != nil {
 			l.addBranch(br)

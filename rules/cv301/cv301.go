@@ -100,7 +100,7 @@ var Rule = rules.Register(&rules.Rule{
 			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`), and accelerate's " +
 			"@find_executable_batch_size, which runs the function again on the rank that ran out of memory; a handler that swallows the error " +
 			"(`except Exception: log`, no raise) of a try body that writes files (torch.save, save_checkpoint, dcp.save, open(…, \"w\")) before " +
-			"collectives, which a write failing on one host makes that rank skip; and destroy_process_group in a finally " +
+			"collectives, which a write failing on one host makes that rank skip, and, whatever the body does, the collectives such a handler's try body issues after other work (or a backward, which computes before it reduces) when collectives follow the try (`try: loss.backward(); dist.all_reduce(g)` `except Exception: log`), which an error on one rank makes it skip; and destroy_process_group in a finally " +
 			"clause or an exception handler of a try whose body issues collectives, or after such a try when a handler swallows the error " +
 			"(any exception, or KeyboardInterrupt, with no raise or exit): it also runs on the rank whose work raised, while " +
 			"the others wait in a collective it never joined, and hangs there instead of letting that rank die (torchtitan#1342); " +
@@ -1246,6 +1246,14 @@ var localTexts = map[rules.Divergence]localText{
 			"for that rank forever, or pair it with the next collective that rank issues (hang); re-raise so that the launcher stops every rank, or " +
 			"agree on the failure on every rank (all-reduce a failed flag) before the next collective",
 		guard:   "the handler that swallows a write failure, run on the failed rank only",
+		atGuard: true,
+	},
+	rules.LocalSwallowedError: {
+		branch: "%s on %s is skipped on a rank whose work before it raises (the handler at %s, `except %s`, swallows the error " +
+			"and carries on): an error on one rank only (running out of memory on its longer batch, a bad sample) makes that rank go on to the " +
+			"collectives after the try, which pair with the ones the other ranks are still issuing here: wrong data, then a hang; re-raise so that the launcher " +
+			"stops every rank, or agree on the failure on every rank (all-reduce a failed flag) before the next collective",
+		guard:   "the handler that swallows the error, run on the failed rank only",
 		atGuard: true,
 	},
 	rules.LocalFailure: {
