@@ -219,20 +219,42 @@ func (l *lowerer) returnsTiming(fn *rules.Function) bool {
 
 // returnsDirectTiming looks through body's statements, not into nested
 // functions, classes or lambdas, for a return of a clock call or a
-// completion probe.
+// completion probe, or a constant returned under a test of one (`for
+// work in pending: if not work.is_completed(): return True`, Hierarchical
+// Local SGD's readiness check).
 func returnsDirectTiming(body []ast.Stmt, l *lowerer, fn *rules.Function) bool {
 	found := false
 	ast.InspectBody(body, func(n ast.Node) bool {
 		if found {
 			return false
 		}
-		if r, ok := n.(*ast.Return); ok {
-			found = r.Value != nil && directTiming(r.Value, l, fn)
+		switch x := n.(type) {
+		case *ast.Return:
+			found = x.Value != nil && directTiming(x.Value, l, fn)
 			return false
+		case *ast.If:
+			if directTiming(x.Test, l, fn) && (returnsConstant(x.Body) || returnsConstant(x.Orelse)) {
+				found = true
+				return false
+			}
 		}
 		return true
 	})
 	return found
+}
+
+// returnsConstant reports a block whose last statement returns a
+// constant (`return True`).
+func returnsConstant(body []ast.Stmt) bool {
+	if len(body) == 0 {
+		return false
+	}
+	r, ok := body[len(body)-1].(*ast.Return)
+	if !ok || r.Value == nil {
+		return false
+	}
+	_, isConst := r.Value.(*ast.Constant)
+	return isConst
 }
 
 // signalFlag reports a read, in fn, of an attribute or a global name that
