@@ -78,6 +78,37 @@ func (b *builder) facts() {
 		}
 	}
 	b.torchRequirement()
+	b.inheritedBackends()
+}
+
+// inheritedBackends gives the groups torch.distributed.new_group makes
+// without a backend the backend of the default group, when every
+// init_process_group of the program names the same one: new_group
+// inherits it (a job that is gloo throughout drives no device
+// communicator, whatever its threads do).
+func (b *builder) inheritedBackends() {
+	inherited := ""
+	for _, is := range b.prog.Facts.Inits {
+		be := normBackend(is.Backend)
+		if be == "" || inherited != "" && be != inherited {
+			return
+		}
+		inherited = be
+	}
+	if inherited == "" {
+		return
+	}
+	set := func(g *rules.Group) {
+		if g != nil && g.Kind == rules.GroupAlloc && g.Backend == "" && strings.HasPrefix(g.API, "torch.distributed.") && strings.HasSuffix(g.API, ".new_group") {
+			g.Backend = inherited
+		}
+	}
+	for _, s := range b.prog.Sites {
+		set(s.Group)
+		for _, g := range s.Groups {
+			set(g)
+		}
+	}
 }
 
 // worldCommInits are library inits that may be given the communicator
