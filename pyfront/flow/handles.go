@@ -81,28 +81,64 @@ func (l *lowerer) returnedWork(fn *rules.Function) *returnedHandle {
 	}
 	params, positional := callableParams(args)
 	handles := map[string]asyncBinding{}
-	ast.InspectStmts(body, func(s ast.Stmt) bool {
-		switch s := s.(type) {
-		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
-			return false
-		case *ast.Assign:
-			n, ok := s.Targets[0].(*ast.Name)
-			value := unwrapAwait(s.Value)
-			if lc, isComp := value.(*ast.ListComp); isComp {
-				value = lc.Elt // a list of handles, one per element
-			}
-			c, isCall := value.(*ast.Call)
-			if len(s.Targets) != 1 || !ok || !isCall {
-				return true
-			}
-			if b, ok := l.asyncSite(c, params); ok {
-				handles[n.Id] = b
-			} else {
-				delete(handles, n.Id)
+	// gate: the parameter whose truth the enclosing if arms test (`if
+	// async_op: handle = dist.isend(…)`), -1 for none: the handle exists
+	// only when the caller passes it true.
+	var walk func(stmts []ast.Stmt, gate int)
+	walk = func(stmts []ast.Stmt, gate int) {
+		for _, s := range stmts {
+			switch s := s.(type) {
+			case *ast.Assign:
+				n, ok := s.Targets[0].(*ast.Name)
+				value := unwrapAwait(s.Value)
+				if lc, isComp := value.(*ast.ListComp); isComp {
+					value = lc.Elt // a list of handles, one per element
+				}
+				c, isCall := value.(*ast.Call)
+				if len(s.Targets) != 1 || !ok || !isCall {
+					continue
+				}
+				if b, ok := l.asyncSite(c, params); ok {
+					if b.asyncParam < 0 && gate >= 0 {
+						b.asyncParam = gate
+					}
+					handles[n.Id] = b
+				} else {
+					delete(handles, n.Id)
+				}
+			case *ast.If:
+				then := gate
+				if p, ok := s.Test.(*ast.Name); ok {
+					if i := slices.Index(params, p.Id); i >= 0 {
+						then = i
+					}
+				}
+				walk(s.Body, then)
+				walk(s.Orelse, gate)
+			case *ast.For:
+				walk(s.Body, gate)
+				walk(s.Orelse, gate)
+			case *ast.AsyncFor:
+				walk(s.Body, gate)
+				walk(s.Orelse, gate)
+			case *ast.While:
+				walk(s.Body, gate)
+				walk(s.Orelse, gate)
+			case *ast.With:
+				walk(s.Body, gate)
+			case *ast.AsyncWith:
+				walk(s.Body, gate)
+			case *ast.Try:
+				walk(s.Body, gate)
+				for _, h := range s.Handlers {
+					walk(h.Body, gate)
+				}
+				walk(s.Orelse, gate)
+				walk(s.Finalbody, gate)
 			}
 		}
-		return true
-	})
+	}
+	walk(body, -1)
 	// Only a return that every call reaches counts: torch's own
 	// `if async_op: return work` / `else: work.wait()` hands the handle
 	// back only when asked to, which the site's async flag cannot tell.

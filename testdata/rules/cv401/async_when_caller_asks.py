@@ -47,3 +47,19 @@ class SeqAllToAll(torch.autograd.Function):
 
 def gather_overlapped(x, group):
     return SeqAllToAll.apply(group, x, True)
+
+
+def send_to_next(tensor, dst, group=None, async_op=False):
+    # The handle exists only under `if async_op:` (Megalodon's chunk-parallel
+    # mappings); a caller that asks for it and drops it races.
+    if async_op:
+        handle = dist.isend(tensor, dst, group=group)
+    else:
+        dist.send(tensor, dst, group=group)
+        handle = None
+    return tensor, handle
+
+
+def send_async(x):
+    out, handle = send_to_next(x, 1, async_op=True)  # want CV401 "\"handle\", the work handle of the isend that send_to_next returns, is never waited"
+    return out

@@ -81,3 +81,20 @@ class SeqAllToAll(torch.autograd.Function):
 
 def gather(x, group):
     return SeqAllToAll.apply(group, x, False, True)
+
+
+def send_to_next(tensor, dst, group=None, async_op=False):
+    # The handle exists only under `if async_op:`, and no caller passes it
+    # (Megalodon's chunk-parallel mappings assert it is None).
+    if async_op:
+        handle = dist.isend(tensor, dst, group=group)
+    else:
+        dist.send(tensor, dst, group=group)
+        handle = None
+    return tensor, handle
+
+
+def send_sync(x):
+    out, handle = send_to_next(x, 1)
+    assert handle is None
+    return out
