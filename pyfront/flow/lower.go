@@ -4761,8 +4761,10 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	}
 	l.multiComm(c, ext, at)
 	l.mpiLevel(c, ext, at)
-	// Handles passed to another call are that call's to wait.
-	if site == nil && !l.isWaitCall(c, ext) {
+	// Handles passed to another call are that call's to wait; so are
+	// those handed to a program method named like a wait
+	// (self.synchronize(req), which waits req itself).
+	if site == nil && (!l.isWaitCall(c, ext) || calleeFn != nil && calleeFn != l.fn && len(c.Args)+len(c.Keywords) > 0) {
 		for _, x := range c.Args {
 			if !keptLocal[x] {
 				l.escape(x, st)
