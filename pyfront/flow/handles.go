@@ -81,64 +81,48 @@ func (l *lowerer) returnedWork(fn *rules.Function) *returnedHandle {
 	}
 	params, positional := callableParams(args)
 	handles := map[string]asyncBinding{}
-	// gate: the parameter whose truth the enclosing if arms test (`if
-	// async_op: handle = dist.isend(…)`), -1 for none: the handle exists
-	// only when the caller passes it true.
-	var walk func(stmts []ast.Stmt, gate int)
-	walk = func(stmts []ast.Stmt, gate int) {
-		for _, s := range stmts {
-			switch s := s.(type) {
-			case *ast.Assign:
-				n, ok := s.Targets[0].(*ast.Name)
-				value := unwrapAwait(s.Value)
-				if lc, isComp := value.(*ast.ListComp); isComp {
-					value = lc.Elt // a list of handles, one per element
+	// gates: an assignment under `if async_op:` (a parameter of the
+	// helper) → that parameter, the innermost such if's: the handle it
+	// binds exists only when the caller passes it true.
+	gates := map[ast.Stmt]int{}
+	ast.InspectStmts(body, func(s ast.Stmt) bool {
+		if i, ok := s.(*ast.If); ok {
+			if p, ok := i.Test.(*ast.Name); ok {
+				if idx := slices.Index(params, p.Id); idx >= 0 {
+					ast.InspectStmts(i.Body, func(in ast.Stmt) bool {
+						gates[in] = idx // visited after the outer if's: the innermost wins
+						return true
+					})
 				}
-				c, isCall := value.(*ast.Call)
-				if len(s.Targets) != 1 || !ok || !isCall {
-					continue
-				}
-				if b, ok := l.asyncSite(c, params); ok {
-					if b.asyncParam < 0 && gate >= 0 {
-						b.asyncParam = gate
-					}
-					handles[n.Id] = b
-				} else {
-					delete(handles, n.Id)
-				}
-			case *ast.If:
-				then := gate
-				if p, ok := s.Test.(*ast.Name); ok {
-					if i := slices.Index(params, p.Id); i >= 0 {
-						then = i
-					}
-				}
-				walk(s.Body, then)
-				walk(s.Orelse, gate)
-			case *ast.For:
-				walk(s.Body, gate)
-				walk(s.Orelse, gate)
-			case *ast.AsyncFor:
-				walk(s.Body, gate)
-				walk(s.Orelse, gate)
-			case *ast.While:
-				walk(s.Body, gate)
-				walk(s.Orelse, gate)
-			case *ast.With:
-				walk(s.Body, gate)
-			case *ast.AsyncWith:
-				walk(s.Body, gate)
-			case *ast.Try:
-				walk(s.Body, gate)
-				for _, h := range s.Handlers {
-					walk(h.Body, gate)
-				}
-				walk(s.Orelse, gate)
-				walk(s.Finalbody, gate)
 			}
 		}
-	}
-	walk(body, -1)
+		return true
+	})
+	ast.InspectStmts(body, func(s ast.Stmt) bool {
+		switch s := s.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		case *ast.Assign:
+			n, ok := s.Targets[0].(*ast.Name)
+			value := unwrapAwait(s.Value)
+			if lc, isComp := value.(*ast.ListComp); isComp {
+				value = lc.Elt // a list of handles, one per element
+			}
+			c, isCall := value.(*ast.Call)
+			if len(s.Targets) != 1 || !ok || !isCall {
+				return true
+			}
+			if b, ok := l.asyncSite(c, params); ok {
+				if gate, gated := gates[s]; gated && b.asyncParam < 0 {
+					b.asyncParam = gate
+				}
+				handles[n.Id] = b
+			} else {
+				delete(handles, n.Id)
+			}
+		}
+		return true
+	})
 	// Only a return that every call reaches counts: torch's own
 	// `if async_op: return work` / `else: work.wait()` hands the handle
 	// back only when asked to, which the site's async flag cannot tell.

@@ -201,7 +201,7 @@ func nextUntilExhausted(body []ast.Stmt) ast.Expr {
 		}
 		leaves := false
 		for _, h := range t.Handlers {
-			if h.Type != nil && lastDotted(h.Type) == "StopIteration" && len(h.Body) > 0 {
+			if h.Type != nil && namesStopIteration(h.Type) && len(h.Body) > 0 {
 				switch h.Body[len(h.Body)-1].(type) {
 				case *ast.Break, *ast.Return:
 					leaves = true
