@@ -48,6 +48,36 @@ func TestPositions(t *testing.T) {
 	}
 }
 
+// An unexpected indent is one error: the dedent that closes the
+// over-indented block is not a second one, and the code after it parses.
+func TestUnexpectedIndentIsOneError(t *testing.T) {
+	for _, src := range []string{
+		"def f():\n    x = 1\n        g()\nz = 3\n",
+		"def f():\n    x = 1\n        g()\n        h()\n    y = 2\nz = 3\n",
+		"x = 1\n    y = 2\nz = 3\n",
+		"class C:\n    def f(self):\n        a = 1\n            if a:\n                b()\n        return a\n\ndef later():\n    pass\n",
+	} {
+		m, errs := parser.ParseFile("t.py", []byte(src))
+		if len(errs) != 1 || errs[0].Msg != "unexpected indent" {
+			t.Errorf("%q: errors %v, want one \"unexpected indent\"", src, errs)
+			continue
+		}
+		last := m.Body[len(m.Body)-1]
+		switch last := last.(type) {
+		case *ast.Assign:
+			if last.Targets[0].(*ast.Name).Id != "z" {
+				t.Errorf("%q: last statement assigns %s, want z", src, last.Targets[0].(*ast.Name).Id)
+			}
+		case *ast.FunctionDef:
+			if last.Name != "later" {
+				t.Errorf("%q: last definition %s, want later", src, last.Name)
+			}
+		default:
+			t.Errorf("%q: last statement %T", src, last)
+		}
+	}
+}
+
 func TestErrorRecovery(t *testing.T) {
 	src := `import os
 

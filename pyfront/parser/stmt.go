@@ -47,10 +47,18 @@ func (p *parser) statementRecover(body []ast.Stmt) (out []ast.Stmt) {
 }
 
 func (p *parser) resync(start int) {
-	// Skip the rest of the logical line.
 	if p.pos < start {
 		p.pos = start
 	}
+	// An unexpected indent opens a block the tokenizer closes with a
+	// dedent of its own: skip the whole block, that dedent included, or
+	// the dedent would be reported as a second, spurious error where the
+	// code returns to the enclosing indentation.
+	if p.pos == start && p.at(scanner.Indent) {
+		p.skipBlock()
+		return
+	}
+	// Skip the rest of the logical line.
 	for !p.at(scanner.EOF) && !p.at(scanner.Newline) {
 		if p.at(scanner.Dedent) && p.pos > start {
 			return
@@ -60,18 +68,23 @@ func (p *parser) resync(start int) {
 	p.accept(scanner.Newline)
 	// Skip a block that belongs to the broken statement.
 	if p.at(scanner.Indent) {
-		depth := 0
-		for !p.at(scanner.EOF) {
-			switch p.kind() {
-			case scanner.Indent:
-				depth++
-			case scanner.Dedent:
-				depth--
-			}
-			p.next()
-			if depth == 0 {
-				break
-			}
+		p.skipBlock()
+	}
+}
+
+// skipBlock skips from an Indent token to just after its matching Dedent.
+func (p *parser) skipBlock() {
+	depth := 0
+	for !p.at(scanner.EOF) {
+		switch p.kind() {
+		case scanner.Indent:
+			depth++
+		case scanner.Dedent:
+			depth--
+		}
+		p.next()
+		if depth == 0 {
+			return
 		}
 	}
 }
