@@ -305,8 +305,14 @@ type Site struct {
 	Stream    *Stream // explicit stream argument or enclosing stream context; nil = current stream
 	Async     bool
 	// AsyncWhen: the site's async flag is a parameter of its function
-	// (async_op=async_op), and this call of the function passes True.
+	// (async_op=async_op), and this call of the function passes True or
+	// a value read from the configuration; or the flag is such a value at
+	// the site itself, whose handle is discarded (AsyncWhen is then the
+	// site's own position).
 	AsyncWhen *Pos
+	// AsyncFlag is the source text of that configuration value
+	// (config.async_communication); "" when the flag passed is True.
+	AsyncFlag string
 	Work      *Work // the handle it returns, when Async
 	// WithEnd: the call is the context manager of a with statement
 	// (_coalescing_manager(…) as cm) that ends at this line; its work

@@ -854,6 +854,7 @@ func (b *builder) newSite(rf *rules.Function, f *callgraph.Func, cs *callgraph.C
 			s.Async = !k.Bool
 		}
 	}
+	info := b.info[cs.Node]
 	if e := argExpr(cs.Node, c.Async); e != nil {
 		switch k := e.(type) {
 		case *ast.Constant:
@@ -862,12 +863,20 @@ func (b *builder) newSite(rf *rules.Function, f *callgraph.Func, cs *callgraph.C
 			}
 		case *ast.Name:
 			// async_op=async_op: async when a caller asks for it.
-			if at := b.asyncCaller(f, k.Id); at != nil {
-				s.Async, s.AsyncWhen = true, at
+			if at, flag := b.asyncCaller(f, k.Id); at != nil {
+				s.Async, s.AsyncWhen, s.AsyncFlag = true, at, flag
+			}
+		case *ast.Attribute, *ast.Subscript:
+			// async_op=config.async_comm on a call whose result is
+			// dropped: when the configuration asks for async work,
+			// nothing can wait it. A kept result is left alone: it is
+			// usually waited under the same flag, which is not tracked.
+			if flag := b.exprText(f, e); flag != "" && info != nil && info.discarded {
+				at := s.Pos
+				s.Async, s.AsyncWhen, s.AsyncFlag = true, &at, flag
 			}
 		}
 	}
-	info := b.info[cs.Node]
 	if c.Stream.Present() {
 		if e := argExpr(cs.Node, c.Stream); e != nil {
 			s.Stream = b.streamOf(e)
@@ -1506,39 +1515,63 @@ func sortSites(s []*rules.Site) {
 }
 
 // asyncCaller returns the position of a call of f that passes a literal
-// True for f's parameter param, or nil: a collective whose async flag is
-// that parameter (async_op=async_op) returns a work handle on that call.
+// True for f's parameter param, or else one that passes a value read from
+// the configuration (an attribute or subscript: args.async_comm), with
+// that value's text; nil when none does. A collective whose async flag is
+// that parameter (async_op=async_op) returns a work handle on such a call.
 // A caller that forwards its own parameter is followed, a few calls up.
-func (b *builder) asyncCaller(f *callgraph.Func, param string) *rules.Pos {
+func (b *builder) asyncCaller(f *callgraph.Func, param string) (*rules.Pos, string) {
 	return b.asyncCallerDepth(f, param, 0)
+}
+
+// exprText is the source text of a one-line expression of f's module,
+// "" when it spans lines or the file is not at hand.
+func (b *builder) exprText(f *callgraph.Func, e ast.Expr) string {
+	file := b.files[f.Module.Path]
+	if file == nil {
+		return ""
+	}
+	return testText(file.Src, b.prepared.lines[file.Path], e)
 }
 
 // maxAsyncForwarding bounds how many forwarding callers asyncCaller
 // follows (wrapper of a wrapper of a wrapper).
 const maxAsyncForwarding = 3
 
-func (b *builder) asyncCallerDepth(f *callgraph.Func, param string, depth int) *rules.Pos {
+func (b *builder) asyncCallerDepth(f *callgraph.Func, param string, depth int) (*rules.Pos, string) {
 	if !isParam(funcArgs(f.Node), param) {
-		return nil // a local, not a parameter
+		return nil, "" // a local, not a parameter
 	}
+	var configured *rules.Pos
+	var flag string
 	for _, cs := range b.callersOf(f) {
 		x, _, _ := boundArg(f, cs.Node, param)
 		switch k := x.(type) {
 		case *ast.Constant:
 			if k.Type == ast.ConstBool && k.Bool {
 				p := b.pos(cs.Caller.Module.Path, cs.Node)
-				return &p
+				return &p, ""
 			}
 		case *ast.Name:
 			// The caller forwards its own flag: ask its callers.
 			if depth < maxAsyncForwarding && cs.Caller != f {
-				if p := b.asyncCallerDepth(cs.Caller, k.Id, depth+1); p != nil {
-					return p
+				if p, fl := b.asyncCallerDepth(cs.Caller, k.Id, depth+1); p != nil {
+					if fl == "" {
+						return p, ""
+					}
+					if configured == nil {
+						configured, flag = p, fl
+					}
 				}
+			}
+		case *ast.Attribute, *ast.Subscript:
+			if t := b.exprText(cs.Caller, x); t != "" && configured == nil {
+				p := b.pos(cs.Caller.Module.Path, cs.Node)
+				configured, flag = &p, t
 			}
 		}
 	}
-	return nil
+	return configured, flag
 }
 
 // callersOf returns the explicit calls that may call f.

@@ -33,7 +33,8 @@ var Rule = rules.Register(&rules.Rule{
 			"discards it; so is a returned list of them (`return reqs if non_blocking else [r.wait() for r in reqs]` " +
 			"with non_blocking=True at the call). A handle made under `if a and b:` is not there where a later test of those " +
 			"same conditions (in any order, or as nested ifs) is false, so `if a and b: h.wait()` waits it on every path. A collective whose async flag is its function's own parameter (`async_op=async_op`) is " +
-			"async when some caller passes True, and is then checked inside that function; its fix waits behind " +
+			"async when some caller passes True or a value of its configuration (`async_op=args.async_comm`), and is then checked inside that function; " +
+			"a dropped result whose flag is such a value at the call itself (`dist.all_reduce(t, async_op=self.config.overlap)`) is reported too. Its fix waits behind " +
 			"`if work is not None:`, since the call returns None when not async. A device-wide synchronize() " +
 			"does not count as a wait. A handle rebound by another torch.distributed collective on the same group " +
 			"(`last = dist.all_reduce(t, group=g, async_op=True)` in a loop, then `last.wait()`) is not reported: a " +
@@ -341,10 +342,23 @@ func check(p *rules.Pass, w *rules.Work) bool {
 	if w.Via != nil {
 		d.Related = append(d.Related, rulekit.Related(s.Pos, fmt.Sprintf("the async %s whose handle %s %s", name, w.ViaFunc, hands)))
 	} else if s.AsyncWhen != nil {
-		d.Related = append(d.Related, rulekit.Related(*s.AsyncWhen, "this call asks for async work (its async flag is True, passed down to the "+name+"), which then returns a work handle"))
+		d.Related = append(d.Related, rulekit.Related(*s.AsyncWhen, asyncWhenNote(s, name)))
 	}
 	p.Report(d)
 	return true
+}
+
+// asyncWhenNote says why a site whose async flag is not a literal
+// returns a work handle.
+func asyncWhenNote(s *rules.Site, name string) string {
+	switch {
+	case s.AsyncFlag == "":
+		return "this call asks for async work (its async flag is True, passed down to the " + name + "), which then returns a work handle"
+	case *s.AsyncWhen == s.Pos:
+		return fmt.Sprintf("the async flag is %s: when the configuration sets it, the %s returns a work handle", s.AsyncFlag, name)
+	default:
+		return fmt.Sprintf("this call passes %s down as the %s's async flag: when the configuration sets it, the %s returns a work handle", s.AsyncFlag, name, name)
+	}
 }
 
 var exitRE = regexp.MustCompile(`^\s*(return|raise|break|continue)\b`)
