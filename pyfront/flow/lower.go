@@ -178,6 +178,10 @@ type lowerer struct {
 	// lowered (a handle bound there exists only where they are false).
 	elseTests []ast.Expr
 	workConds map[*rules.Work][]string
+	// workInts: the same conditions where they compare one subject with
+	// an integer, for tests that exclude them (`cp_rank == 0` after a
+	// handle made under `cp_rank > 0`).
+	workInts map[*rules.Work][]intCond
 	// rankDefs: for rank locals, the expression last assigned (a split's
 	// color may be spelled either way: rules.Group.Color); nil until used.
 	rankDefs map[string]ast.Expr
@@ -3004,10 +3008,15 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		// then the same test again: its then arm rebinds b on the ranks
 		// that made a).
 		negated := "not " + l.condKey(s.Test)
+		// …and one made under an integer condition is not there where
+		// the test excludes it (`if cp_rank > 0: req = irecv()`, then
+		// `if cp_rank == 0: … else: req.wait()`).
+		thenInt, intTest := l.intCondOf(s.Test)
+		elseInt := intCond{subject: thenInt.subject, set: thenInt.set.complement()}
 		for v, ws := range thenSt.pending {
 			kept := ws[:0:0]
 			for _, w := range ws {
-				if !slices.Contains(l.workConds[w], negated) {
+				if !slices.Contains(l.workConds[w], negated) && !(intTest && excludes(thenInt, l.workInts[w])) {
 					kept = append(kept, w)
 				}
 			}
@@ -3019,7 +3028,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		for v, ws := range elseSt.pending {
 			kept := ws[:0:0]
 			for _, w := range ws {
-				if !subsetOf(test, l.workConds[w]) {
+				if !subsetOf(test, l.workConds[w]) && !(intTest && excludes(elseInt, l.workInts[w])) {
 					kept = append(kept, w)
 				}
 			}
@@ -5735,6 +5744,34 @@ func (l *lowerer) noteConds(w *rules.Work) {
 		conds = append(conds, "not "+l.condKey(t))
 	}
 	l.workConds[w] = conds
+	var ints []intCond
+	for _, t := range l.ifTests {
+		for _, c := range conjunctExprs(t) {
+			if ic, ok := l.intCondOf(c); ok {
+				ints = append(ints, ic)
+			}
+		}
+	}
+	for _, t := range l.elseTests {
+		if ic, ok := l.intCondOf(t); ok {
+			ic.set = ic.set.complement()
+			ints = append(ints, ic)
+		}
+	}
+	if len(ints) > 0 {
+		if l.workInts == nil {
+			l.workInts = map[*rules.Work][]intCond{}
+		}
+		l.workInts[w] = ints
+	}
+}
+
+// conjunctExprs lists the operands of an `and`, or the test itself.
+func conjunctExprs(test ast.Expr) []ast.Expr {
+	if b, ok := test.(*ast.BoolOp); ok && b.Op == ast.And {
+		return b.Values
+	}
+	return []ast.Expr{test}
 }
 
 // conjuncts lists the operands of an `and` (or the test itself), as
