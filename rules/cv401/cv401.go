@@ -32,7 +32,9 @@ var Rule = rules.Register(&rules.Rule{
 			"handle`) is followed into each caller that asks for async work, where `out, _ = helper(x, async_op=True)` " +
 			"discards it; so is a returned list of them (`return reqs if non_blocking else [r.wait() for r in reqs]` " +
 			"with non_blocking=True at the call). A handle made under `if a and b:` is not there where a later test of those " +
-			"same conditions (in any order, or as nested ifs) is false, so `if a and b: h.wait()` waits it on every path. A collective whose async flag is its function's own parameter (`async_op=async_op`) is " +
+			"same conditions (in any order, or as nested ifs) is false, so `if a and b: h.wait()` waits it on every path; " +
+			"nor where a later test excludes an integer condition it was made under (`if cp_rank > 0: req = dist.irecv(…)`, then " +
+			"`if cp_rank == 0: … else: req.wait()`). A collective whose async flag is its function's own parameter (`async_op=async_op`) is " +
 			"async when some caller passes True or a value of its configuration (`async_op=args.async_comm`), and is then checked inside that function; " +
 			"a dropped result whose flag is such a value at the call itself (`dist.all_reduce(t, async_op=self.config.overlap)`) is reported too. Its fix waits behind " +
 			"`if work is not None:`, since the call returns None when not async. A device-wide synchronize() " +
