@@ -5527,6 +5527,34 @@ func (l *lowerer) newStream(value ast.Expr) streamCtx {
 
 var factsMu sync.Mutex
 
+// ProcessLaunchers start processes that run a function of the program in
+// a fresh interpreter: per-thread settings such as the autograd switch
+// made beside them do not reach the workers.
+var ProcessLaunchers = map[string]bool{
+	"torch.multiprocessing.spawn":                 true,
+	"torch.multiprocessing.spawn.spawn":           true,
+	"torch.multiprocessing.start_processes":       true,
+	"torch.multiprocessing.spawn.start_processes": true,
+	"torch.multiprocessing.Process":               true,
+	"multiprocessing.Process":                     true,
+	"multiprocessing.context.Process":             true,
+}
+
+// launchesProcesses reports whether the function being lowered starts
+// processes (ProcessLaunchers).
+func (l *lowerer) launchesProcesses() bool {
+	found := false
+	ast.Inspect(l.node, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok && !found {
+			if ext, _ := l.callee(c); ProcessLaunchers[ext] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 func (l *lowerer) globalSwitch(c *ast.Call) {
 	ext, _ := l.callee(c)
 	sa := l.tb.Streams[ext]
@@ -5536,6 +5564,9 @@ func (l *lowerer) globalSwitch(c *ast.Call) {
 	x := arg(c, sa.Arg)
 	if x == nil || !isFalse(x) {
 		return
+	}
+	if l.launchesProcesses() {
+		return // a launcher's switch: its workers do not inherit it
 	}
 	p := l.pos(c.Pos)
 	factsMu.Lock()

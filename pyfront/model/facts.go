@@ -3,6 +3,7 @@ package model
 import (
 	"bufio"
 	"bytes"
+	"github.com/collvet/collvet/pyfront/flow"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -53,6 +54,16 @@ func (b *builder) facts() {
 	}
 	// Global autograd switch: set_multithreading_enabled(False) as a statement.
 	for _, fn := range b.g.Funcs {
+		// The switch is per thread and not inherited by the processes a
+		// launcher starts (mp.spawn runs its target in a fresh
+		// interpreter): a switch beside such a start covers no worker.
+		launcher := false
+		for _, cs := range fn.Calls {
+			if cs.Node != nil && b.callsExternal(cs, flow.ProcessLaunchers) {
+				launcher = true
+				break
+			}
+		}
 		for _, cs := range fn.Calls {
 			if cs.Node == nil {
 				continue
@@ -70,7 +81,7 @@ func (b *builder) facts() {
 					continue
 				}
 				if e := argExpr(cs.Node, sa.Arg); e != nil {
-					if k, ok := e.(*ast.Constant); ok && k.Type == ast.ConstBool && !k.Bool {
+					if k, ok := e.(*ast.Constant); ok && k.Type == ast.ConstBool && !k.Bool && !launcher {
 						f.AutogradSingleThreaded = append(f.AutogradSingleThreaded, b.pos(fn.Module.Path, cs.Node))
 					}
 				}

@@ -34,7 +34,9 @@ var Rule = rules.Register(&rules.Rule{
 			"group used from those threads is several communicators; not when each goroutine makes its own rank of one " +
 			"communicator from a unique id they share (ncclCommInitRank in the goroutine, NCCL's one device per thread), " +
 			"which is one communicator with a rank per thread. Code that only different scripts of the repository " +
-			"reach runs in different processes and is not paired.",
+			"reach runs in different processes and is not paired. set_multithreading_enabled(False) is per thread and " +
+			"per process: a call in the launcher before mp.spawn does not reach the workers, and a call on the main thread " +
+			"does not cover a framework that a worker thread builds and trains.",
 		Why: "NCCL's user guide: it is not safe to issue operations in parallel to independent communicators " +
 			"located on the same device from several threads. Each communicator has its own stream; host launch " +
 			"order between threads differs across ranks while each GPU serialises kernels per stream, so ranks " +
@@ -174,14 +176,32 @@ func run(p *rules.Pass) {
 	}
 	seenMulti := map[[2]any]bool{}
 	for _, m := range multi {
-		if m == nil || disabled(prog, m) || seenMulti[[2]any{m.Pos.Path, m.Pos.Line}] {
+		if m == nil || seenMulti[[2]any{m.Pos.Path, m.Pos.Line}] {
+			continue
+		}
+		off, thread := disabled(prog, m)
+		if off {
 			continue
 		}
 		seenMulti[[2]any{m.Pos.Path, m.Pos.Line}] = true
+		driver := "the main thread"
+		if thread != nil {
+			driver = rulekit.CtxLabel(thread) + ", which runs this model,"
+		}
 		d := rules.Diagnostic{Pos: m.Pos, Message: fmt.Sprintf(
 			"%s with %s drives two device communicators (%s) from backward hooks that the autograd engine runs on its own device thread, "+
-				"while the main thread drives the same communicators: launch order differs between ranks and the job can hang at scale",
-			rulekit.ShortAPI(m.API, "the framework"), m.Detail, cmp.Or(m.Comms, "intra- and inter-node"))}
+				"while %s drives the same communicators: launch order differs between ranks and the job can hang at scale",
+			rulekit.ShortAPI(m.API, "the framework"), m.Detail, cmp.Or(m.Comms, "intra- and inter-node"), driver)}
+		if thread != nil {
+			// The switch is per thread: the fix belongs in that thread,
+			// before its backward, which is not a mechanical edit.
+			d.Message += "; set_multithreading_enabled(False) on that thread, before its backward, fixes it (the setting is per thread)"
+			if thread.Spawn.IsValid() {
+				d.Related = append(d.Related, rulekit.Related(thread.Spawn, "the thread is started here"))
+			}
+			p.Report(d)
+			continue
+		}
 		if fix, note := cv102.Fix(prog, m.Pos.Path); fix != nil {
 			fix.Title = "Run backward hooks on the calling thread (set_multithreading_enabled(False))"
 			d.Fixes = append(d.Fixes, *fix)
@@ -194,18 +214,51 @@ func run(p *rules.Pass) {
 }
 
 // disabled reports whether autograd multithreading is off for the hooks of
-// a framework construction: a global set_multithreading_enabled(False), or
-// a framework context at that site marked single-threaded.
-func disabled(prog *rules.Program, m *rules.MultiCommUse) bool {
-	if rulekit.SwitchCovers(prog, m.Pos.Path) {
-		return true
-	}
+// a framework construction: a framework context at that site marked
+// single-threaded, or a set_multithreading_enabled(False) call that covers
+// every context running the construction. When one that a thread other
+// than the main one runs is not covered, it returns that thread.
+func disabled(prog *rules.Program, m *rules.MultiCommUse) (bool, *rules.Context) {
 	for _, c := range prog.Contexts {
 		if c.Kind == rules.Autograd && c.Framework != "" && c.Spawn == m.Pos && c.SingleThreadedAutograd {
-			return true
+			return true, nil
 		}
 	}
-	return false
+	// The switch is per thread: a construction that another thread runs
+	// (and so runs backward on) needs the switch on that thread.
+	var reach []*rules.Reach
+	for _, s := range prog.Sites {
+		if s.Pos == m.Pos {
+			reach = append(reach, s.Reach...)
+		}
+	}
+	if len(reach) == 0 {
+		return rulekit.SwitchCovers(prog, m.Pos.Path), nil
+	}
+	off := true
+	var thread *rules.Context
+	for _, r := range reach {
+		if !rulekit.SwitchCoversReach(prog, r, m.Pos.Path) {
+			off = false
+			if !rulekit.IsMain(r.Ctx) && thread == nil {
+				thread = r.Ctx
+			}
+		}
+	}
+	if off {
+		return true, nil
+	}
+	if thread != nil && !rulekit.SwitchCovers(prog, m.Pos.Path) {
+		// No switch on the main thread either: the usual fix after
+		// init_process_group still applies to the main thread's reach.
+		for _, r := range reach {
+			if rulekit.IsMain(r.Ctx) {
+				thread = nil
+				break
+			}
+		}
+	}
+	return false, thread
 }
 
 func groupIDs(gs []*rules.Group) string {

@@ -146,6 +146,37 @@ func SwitchCovers(p *rules.Program, path string) bool {
 	return false
 }
 
+// SwitchCoversReach reports whether a plain set_multithreading_enabled(False)
+// call applies to code that r's context runs at path: on the main thread,
+// as SwitchCovers says; on another thread, only a call made on that thread
+// (in its entry function or a function of the chain that reaches the
+// code), since the switch is per thread.
+func SwitchCoversReach(p *rules.Program, r *rules.Reach, path string) bool {
+	if r == nil || IsMain(r.Ctx) {
+		return SwitchCovers(p, path)
+	}
+	within := func(f *rules.Function) bool {
+		if f == nil {
+			return false
+		}
+		for _, sw := range p.Facts.AutogradSingleThreaded {
+			if sw.Path == f.Pos.Path && sw.Line >= f.Pos.Line && sw.Line <= max(f.Pos.EndLine, f.Pos.Line) {
+				return true
+			}
+		}
+		return false
+	}
+	if within(r.Ctx.Entry) {
+		return true
+	}
+	for _, c := range r.Chain {
+		if within(c.Caller) {
+			return true
+		}
+	}
+	return false
+}
+
 // ancestor reports whether a is c or one of c's ancestors.
 func ancestor(a, c *rules.Context) bool {
 	for x := c; x != nil; x = x.Parent {
