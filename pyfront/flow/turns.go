@@ -136,7 +136,11 @@ func (l *lowerer) turnsBlock(c *ast.Call, body []ast.Stmt) {
 	for _, s := range body {
 		ops = append(ops, l.nodeOps(s)...)
 	}
-	if len(ops) == 0 {
+	if len(ops) == 0 || onlyWorldBarriers(ops) {
+		// Barriers on the default group inside the block meet barriers:
+		// rank 0 passes [block's, exit's], the others [entry's, block's],
+		// the same count of the same operation (Amphion's trainers call
+		// wait_for_everyone in a loader built inside main_process_first).
 		return
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(c.Pos), Cond: l.text(c), Then: ops, InTurns: true})
@@ -282,4 +286,16 @@ func (l *lowerer) yieldInFinally(c *ast.Call) bool {
 		return !found
 	})
 	return found
+}
+
+// onlyWorldBarriers reports whether every op is a blocking barrier on the
+// default group.
+func onlyWorldBarriers(ops []*rules.OpRef) bool {
+	for _, o := range ops {
+		if o.Site == nil || o.Site.Op != "barrier" || o.Site.Async || o.Gate != "" || o.GateArg != "" ||
+			o.Site.Group == nil || o.Site.Group.Kind != rules.GroupWorld {
+			return false
+		}
+	}
+	return true
 }

@@ -76,7 +76,8 @@ var Rule = rules.Register(&rules.Rule{
 			"`training_args.main_process_first()`, YOLOv5's `torch_distributed_zero_first(local_rank)`, Fabric's `rank_zero_first()`, Composer's " +
 			"`run_local_rank_zero_first()`, and a @contextmanager function of the program that yields inside a rank test's arm or behind a collective " +
 			"only some ranks issue, run the block on rank 0 before the barrier and on the others after it, so the block's collectives " +
-			"(a ZeRO-3 model built under deepspeed.zero.Init broadcasts) meet the barrier. So is a collective of the program's own in a loop " +
+			"(a ZeRO-3 model built under deepspeed.zero.Init broadcasts) meet the barrier; blocking barriers on the default group alone " +
+			"inside the block are not reported, since a barrier meeting a barrier leaves every rank with the same count. So is a collective of the program's own in a loop " +
 			"inside DDP's `with model.join():`: join() is there because ranks hold different numbers of batches, and it shadows only DDP's " +
 			"own collectives for a rank that ran out (a loop that leaves on a test that communicates, `if all_done(): break`, is agreed). The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
 			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)). A helper " +

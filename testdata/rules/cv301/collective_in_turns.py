@@ -46,3 +46,11 @@ def prepare(t):
     accelerator = Accelerator()
     with accelerator.main_process_first():
         dist.broadcast(t, 0)  # want CV301 "inside `with accelerator.main_process_first\(\):`"
+
+
+def barrier_on_a_group(path, group):
+    # A barrier on another group does not meet the turn's barrier.
+    with torch_distributed_zero_first(0):
+        data = open(path).read()
+        dist.barrier(group=group)  # want CV301 "barrier .*runs inside"
+    return data

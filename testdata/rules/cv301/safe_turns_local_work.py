@@ -39,3 +39,22 @@ def prepare(t, path):
     with fenced():
         dist.all_reduce(t)
     return data
+
+
+def build_loader(accelerator, path):
+    data = download(path)
+    accelerator.wait_for_everyone()
+    return data
+
+
+def barriers_in_turns(path):
+    # A barrier inside the block meets a barrier: rank 0 passes the
+    # block's and then the exit's, the others the entry's and then the
+    # block's (Amphion's loaders).
+    accelerator = Accelerator()
+    with accelerator.main_process_first():
+        data = build_loader(accelerator, path)
+    with accelerator.main_process_first():
+        accelerator.wait_for_everyone()
+        dist.barrier()
+    return data
