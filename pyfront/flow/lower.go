@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -2460,13 +2461,14 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 	for v, ws := range out.pending {
 		for _, w := range ws {
 			if !holds(st, v, w) && w.Site != nil && w.Overwritten == nil && w.Var == v && w.Container != v {
-				if l.chained(w, w) {
-					continue // the next round's work, on the same group, waits it
-				}
 				if carry == nil {
 					carry = carriedWaits(body)
 				}
-				if c, ok := carry[v]; ok {
+				c, ok := carry[v]
+				if !ok && l.chained(w, w) {
+					continue // the next round's work, on the same group, waits it
+				}
+				if ok {
 					// The next pass waits it, or hands it on, before it
 					// rebinds v. The last pass's is left pending after
 					// the loop, unless that pass makes none (lastPass).
@@ -2491,6 +2493,11 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 		// `while True:` runs its body at least once and ends only by a
 		// break (or leaves the function): the state after it is the
 		// body's, not the one it was entered with.
+		st = l.lastPass(out)
+	} else if f, ok := l.loopStmts[len(l.loopStmts)-1].(*ast.For); ok && runsOnce(f.Iter) {
+		// A loop over every rank runs at least once: there is no path
+		// that skips its body (a ring that waits the first broadcast at
+		// the top of each pass).
 		st = l.lastPass(out)
 	} else {
 		st = merge(st, l.lastPass(out))
@@ -2599,6 +2606,47 @@ type carried struct {
 	handed bool
 }
 
+// runsOnce reports a for loop's iterable that is never empty: range(n)
+// over the number of ranks (world_size, dist.get_world_size(group),
+// comm.Get_size()), and range(n - 1, -1, -1) over them backwards.
+func runsOnce(iter ast.Expr) bool {
+	c, ok := iter.(*ast.Call)
+	if !ok || dotted(c.Func) != "range" || len(c.Keywords) > 0 {
+		return false
+	}
+	switch len(c.Args) {
+	case 1:
+		return rankCount(c.Args[0])
+	case 3:
+		stop, ok1 := intConst(c.Args[1])
+		step, ok2 := intConst(c.Args[2])
+		if !ok1 || !ok2 || stop != -1 || step != -1 {
+			return false
+		}
+		start := c.Args[0]
+		if b, ok := start.(*ast.BinOp); ok && b.Op == ast.Sub {
+			if k, ok := intConst(b.Right); ok && k == 1 {
+				return rankCount(b.Left)
+			}
+		}
+		k, ok := intConst(start)
+		return ok && k >= 0
+	}
+	return false
+}
+
+// rankCount reports an expression that names the number of ranks, which
+// is at least one: a name or attribute ending in world_size, or a call of
+// get_world_size / Get_size.
+func rankCount(e ast.Expr) bool {
+	if call, ok := e.(*ast.Call); ok {
+		e = call.Func
+		n := lastDotted(e)
+		return strings.HasSuffix(n, "get_world_size") || n == "Get_size"
+	}
+	return strings.HasSuffix(lastDotted(e), "world_size")
+}
+
 // alwaysTrue reports a constant true loop test: True, or a non-zero
 // integer.
 func alwaysTrue(e ast.Expr) bool {
@@ -2652,6 +2700,21 @@ func (l *lowerer) notLastPass(test ast.Expr) bool {
 	}
 	idx, ok := f.Target.(*ast.Name)
 	r, isCall := f.Iter.(*ast.Call)
+	if ok && isCall && dotted(r.Func) == "range" && len(r.Args) == 3 && runsOnce(r) {
+		// range(n - 1, -1, -1): the last pass is i == 0.
+		ic, ok := l.intCondOf(test)
+		// The test is false on that pass and true on every other (i > 0,
+		// i != 0, i >= 1).
+		onlyIdx := true
+		ast.Inspect(test, func(n ast.Node) bool {
+			if nm, isName := n.(*ast.Name); isName && nm.Id != idx.Id {
+				onlyIdx = false
+			}
+			return onlyIdx
+		})
+		return ok && onlyIdx && ic.set.disjoint(intSet{{0, 0}}) &&
+			ic.set.complement().disjoint(intSet{{1, math.MaxInt64}})
+	}
 	if !ok || !isCall || dotted(r.Func) != "range" || len(r.Keywords) > 0 || len(r.Args) == 0 || len(r.Args) > 2 {
 		return false
 	}

@@ -34,7 +34,9 @@ var Rule = rules.Register(&rules.Rule{
 			"with non_blocking=True at the call). A handle made under `if a and b:` is not there where a later test of those " +
 			"same conditions (in any order, or as nested ifs) is false, so `if a and b: h.wait()` waits it on every path; " +
 			"nor where a later test excludes an integer condition it was made under (`if cp_rank > 0: req = dist.irecv(…)`, then " +
-			"`if cp_rank == 0: … else: req.wait()`). A collective whose async flag is its function's own parameter (`async_op=async_op`) is " +
+			"`if cp_rank == 0: … else: req.wait()`). A loop over every rank (`for i in range(world_size)`, or backwards to 0) runs at least once, " +
+			"so a handle waited at the top of its body is waited; one made under a test that is false on the last pass only (`i < world_size - 1`, " +
+			"`i > 0` going backwards) is the next pass's to wait. A collective whose async flag is its function's own parameter (`async_op=async_op`) is " +
 			"async when some caller passes True or a value of its configuration (`async_op=args.async_comm`), and is then checked inside that function; " +
 			"a dropped result whose flag is such a value at the call itself (`dist.all_reduce(t, async_op=self.config.overlap)`) is reported too. Its fix waits behind " +
 			"`if work is not None:`, since the call returns None when not async. A device-wide synchronize() " +

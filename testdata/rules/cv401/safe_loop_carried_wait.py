@@ -1,6 +1,7 @@
 # Pipelined point-to-point loops: each pass first waits (or hands to a
 # helper that waits) the work the previous pass left in the variable,
 # then fires the next batch. Nothing is dropped.
+import torch
 import torch.distributed as dist
 
 
@@ -45,3 +46,28 @@ def warmup_then_cooldown(n, ops_for):
             send_work = _batch(ops_for(i))
     send_work = _batch(ops_for(n))
     _wait(send_work)
+
+
+def ring_broadcast(x, group):
+    # A loop over every rank runs at least once, so the first broadcast is
+    # waited at the top of its first pass; the next is made only where a
+    # next pass exists (i < world_size - 1), which waits it first.
+    world_size = dist.get_world_size(group=group)
+    acc = torch.zeros_like(x)
+    work = dist.broadcast(x, src=0, group=group, async_op=True)
+    for i in range(world_size):
+        work.wait()
+        acc += x
+        if i < world_size - 1:
+            work = dist.broadcast(x, src=i + 1, group=group, async_op=True)
+    return acc
+
+
+def ring_backwards(x, group):
+    world_size = dist.get_world_size(group)
+    work = dist.broadcast(x, src=world_size - 1, group=group, async_op=True)
+    for i in range(world_size - 1, -1, -1):
+        work.wait()
+        if i > 0:
+            work = dist.broadcast(x, src=i - 1, group=group, async_op=True)
+    return x
