@@ -5,6 +5,7 @@
 package cv301
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -42,7 +43,8 @@ var Rule = rules.Register(&rules.Rule{
 			"which lie within one stage, and its tensor-parallel rank on a data- or pipeline-parallel group (ColossalAI's gpc.is_pipeline_first_stage() on " +
 			"gpc.get_group(ParallelMode.PARALLEL_1D) and the other data- and tensor-parallel modes likewise); nor is an op on a group whose " +
 			"members the condition picks out (Megatron's embedding group under `is_pipeline_first_stage() or is_pipeline_last_stage()`, " +
-			"the tables' member_tests); nor is an op on a communicator split by a color (mpi4py's `comm = world.Split(color, key)`, " +
+			"the tables' member_tests); nor is an op on a group the rank picks out of a list (`adj_groups[rank - 1]`) under a test that " +
+			"only bounds that rank (`if rank:`, `rank != world - 1`), which keeps the index in range; nor is an op on a communicator split by a color (mpi4py's `comm = world.Split(color, key)`, " +
 			"or Horovod's default group after `hvd.init(comm=world.Split(local_rank, rank))`) under a test that reads the rank only " +
 			"through that color's variable, which every member holds alike. A loop over every rank's index that skips the rank's " +
 			"own turn (`for i in range(world_size): if i == rank: continue`) runs as many passes on every rank, so a collective that " +
@@ -323,6 +325,55 @@ func withinSplit(ops []*rules.OpRef, br *rules.RankBranch, prog *rules.Program) 
 		out = append(out, o)
 	}
 	return out
+}
+
+// withinRankIndexed drops the ops on a group the rank picks out of a list
+// (`pair_groups[rank - 1]`, `groups[rank]`) in an arm whose test only
+// bounds that rank (`if rank:`, `rank > 0`, `rank != world - 1`): each
+// rank talks to its own neighbours' groups, and the test keeps the index
+// in range, so the ranks that skip the call are not members of the group
+// it names (Video-Infinity's adjacent-pair groups). An equality test
+// (`rank == 0`) picks ranks rather than bounding them and is left alone.
+func withinRankIndexed(ops []*rules.OpRef, cond string) []*rules.OpRef {
+	v := boundsTestVar(cond)
+	if v == "" {
+		return ops
+	}
+	word := regexp.MustCompile(`\b` + regexp.QuoteMeta(v) + `\b`)
+	var out []*rules.OpRef
+	for _, o := range ops {
+		if o.Site != nil {
+			if m := indexedGroup.FindStringSubmatch(o.Site.GroupText); m != nil && word.MatchString(m[1]) {
+				continue
+			}
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+var (
+	indexedGroup = regexp.MustCompile(`^[\w.]+\[([^\[\]]+)\]$`)
+	boundsTest   = regexp.MustCompile(`^(?:([\w.]+)|([\w.]+)\s*(?:!=|<=|>=|<|>)\s*[^=<>!]+|[^=<>!]+?\s*(?:!=|<=|>=|<|>)\s*([\w.]+))$`)
+)
+
+// boundsTestVar returns the rank variable a condition only bounds: the
+// name itself (`rank`), or the name compared by !=, <, <=, > or >= with
+// another term; "" otherwise.
+func boundsTestVar(cond string) string {
+	cond = strings.TrimSpace(cond)
+	if len(splitTopLevel(cond, " and ")) > 1 || len(splitTopLevel(cond, " or ")) > 1 {
+		return ""
+	}
+	m := boundsTest.FindStringSubmatch(cond)
+	if m == nil {
+		return ""
+	}
+	v := cmp.Or(m[1], m[2], m[3])
+	if v == "not" || v == "True" || v == "False" || v == "None" || (v[0] >= '0' && v[0] <= '9') {
+		return ""
+	}
+	return v
 }
 
 // withinMembers drops the ops on a group of every rank from K on
@@ -643,6 +694,7 @@ func run(p *rules.Pass) {
 		mem := isMembership(br.Cond)
 		br := withoutLazyInits(br)
 		then, els := filter(withinOtherDim(withinMembers(withinSplit(withinUniform(br.Then, br.UniformIn), br, p.Prog), br.RankFrom), br.Cond), mem, subset), filter(withinOtherDim(withinMembers(withinSplit(withinUniform(br.Else, br.UniformIn), br, p.Prog), elseFrom(br)), br.Cond), mem, subset)
+		then, els = withinRankIndexed(then, br.Cond), withinRankIndexed(els, negateCond(br.Cond))
 		if br.EarlyExit {
 			after := filter(withinOtherDim(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), br.Cond), mem, subset)
 			// The exiting ranks run `then`; the others run `els` then `after`.
