@@ -255,6 +255,9 @@ type lowerer struct {
 	// (hostValue); augHost marks the assignment of an "x op= y" that
 	// keeps x on the host (keepsHost).
 	hostVars map[string]bool
+	// staged: the variables the function copies to the device (see
+	// stagedForDevice); nil until first asked.
+	staged map[string]bool
 	augHost  bool
 	// handleLists are the locals bound to a new empty list ([] or
 	// list()): async work filed in one (reqs.append(dist.isend(…))) stays
@@ -3911,7 +3914,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		// is what an object collective returns (unpickled Python objects:
 		// detectron2's comm.gather, mmengine's all_gather_object).
 		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value) || l.hostArith(value) || l.hostCall(value, -1) || l.loaderBatch(value)) || site != nil && site.Work != nil ||
-			emptyDict(value)
+			emptyDict(value) || l.stagingWrite(v, value)
 		var from []string
 		if !host && value != nil {
 			// v = xs[0], v = [a, b]: a new name for existing objects; so
@@ -4008,7 +4011,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// (a string, a closure, a new tensor), as `out = v` would.
 			element := l.listElement(t)
 			host := hostValue(value) && (!isSubscript(t) || element) || handle || value == nil && l.augHost || isSubscript(t) && l.notTensorElement(value) ||
-				!isSubscript(t) && l.uses && l.loaderBatch(value)
+				!isSubscript(t) && l.uses && l.loaderBatch(value) || l.stagingWrite(d, value)
 			var from []string
 			if !host && !isSubscript(t) && value != nil {
 				// self.chunks = x.chunk(n), self.buf = buf: a new name for

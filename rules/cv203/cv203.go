@@ -37,7 +37,9 @@ var Rule = rules.Register(&rules.Rule{
 			"class: an attribute one method allocates on a side stream, another uses on a different stream and a third frees " +
 			"(storage resize_(0)) is reported at the free unless some method records a stream on it or makes the allocating " +
 			"stream wait for the using one (FSDP1's _mp_shard). A value made in host memory " +
-			"(pin_memory=True, device=\"cpu\", .cpu(), .tolist()) is not a device write: nothing is pending on it; nor is " +
+			"(pin_memory=True, device=\"cpu\", .cpu(), .tolist()) is not a device write: nothing is pending on it; nor is what the function " +
+			"stores in a variable it later copies to the device (`xs[i] = rowptr[a:b].clone()`, then `xs[0].to(device, non_blocking=True)`): " +
+			"a value staged for the device is made in host memory, unless it is an asynchronous copy or was moved to the device first; nor is " +
 			"what json or msgpack decode, what an object collective returns (all_gather_object, detectron2's comm.gather, also " +
 			"when the analysed program is the library that defines it), an item of a defaultdict(int) or Counter() attribute, or a value after a " +
 			"condition compared it (`if n != -1:` reads it there and leaves a Python value), nor arithmetic on ranks, sizes, counts and indices " +
