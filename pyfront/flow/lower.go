@@ -257,8 +257,8 @@ type lowerer struct {
 	hostVars map[string]bool
 	// staged: the variables the function copies to the device (see
 	// stagedForDevice); nil until first asked.
-	staged map[string]bool
-	augHost  bool
+	staged  map[string]bool
+	augHost bool
 	// handleLists are the locals bound to a new empty list ([] or
 	// list()): async work filed in one (reqs.append(dist.isend(…))) stays
 	// this function's to wait until the list leaves it.
