@@ -411,6 +411,11 @@ type Group struct {
 	// picks out exactly those ranks (`rank != 0`, `rank >= K`,
 	// RankBranch.RankFrom) guarding its collectives is the membership.
 	FromRank string
+	// BelowRank: the allocation's member list is every rank below K
+	// (new_group(ranks=list(range(num_gpus)))): K as ast.Dump prints it.
+	// A test that picks out exactly those ranks (`rank < K`,
+	// RankBranch.RankBelow) guarding its collectives is the membership.
+	BelowRank string
 }
 
 // IsDevice reports whether the group may drive a device communicator (its
@@ -500,6 +505,10 @@ type RankBranch struct {
 	// those ranks (Group.FromRank) in the arm is issued by all of its
 	// members, as is one in the else arm of `rank == 0` on a group from 1.
 	RankFrom string
+	// RankBelow: the condition is `rank < K`: K as ast.Dump prints it. An
+	// op on a group of those ranks (Group.BelowRank) in the arm is issued
+	// by all of its members.
+	RankBelow string
 	// Then and Else are the collective sequences each path issues,
 	// including those reached through calls.
 	Then []*OpRef

@@ -1250,6 +1250,22 @@ func (l *lowerer) rankFrom(test ast.Expr) string {
 	return ""
 }
 
+// rankBelow returns K, as ast.Dump prints it, for a test that holds for
+// every rank below K: `rank < K` or `K > rank`; "" otherwise.
+func (l *lowerer) rankBelow(test ast.Expr) string {
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 {
+		return ""
+	}
+	switch {
+	case c.Ops[0] == ast.Lt && l.isRank(c.Left):
+		return ast.Dump(c.Comparators[0], ast.DumpOptions{})
+	case c.Ops[0] == ast.Gt && l.isRank(c.Comparators[0]):
+		return ast.Dump(c.Left, ast.DumpOptions{})
+	}
+	return ""
+}
+
 // setRankDef records the expression a rank local was assigned (rankDefs).
 func (l *lowerer) setRankDef(v string, value ast.Expr) {
 	if l.rankDefs == nil {

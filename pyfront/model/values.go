@@ -224,6 +224,7 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 			if gc.Members.Present() && cs.Node != nil {
 				g.Value(val).Data.(*rules.Group).Sole = soleMember(argExpr(cs.Node, gc.Members))
 				g.Value(val).Data.(*rules.Group).FromRank = fromRank(argExpr(cs.Node, gc.Members))
+				g.Value(val).Data.(*rules.Group).BelowRank = belowRank(argExpr(cs.Node, gc.Members))
 			}
 			return []callgraph.ValueID{val}, true
 		case "world":
@@ -528,6 +529,31 @@ func fromRank(x ast.Expr) string {
 		return ""
 	}
 	return strconv.FormatInt(k.Int, 10)
+}
+
+// belowRank returns K, as ast.Dump prints it, for a member list of every
+// rank below K: range(K), range(0, K), list(range(K)); "" otherwise.
+func belowRank(x ast.Expr) string {
+	c, ok := x.(*ast.Call)
+	if !ok {
+		return ""
+	}
+	if n, isName := c.Func.(*ast.Name); isName && (n.Id == "list" || n.Id == "tuple") && len(c.Args) == 1 {
+		return belowRank(c.Args[0])
+	}
+	if n, isName := c.Func.(*ast.Name); !isName || n.Id != "range" || len(c.Keywords) > 0 {
+		return ""
+	}
+	switch len(c.Args) {
+	case 1:
+	case 2:
+		if k, ok := c.Args[0].(*ast.Constant); !ok || k.Type != ast.ConstInt || k.Big != nil || k.Int != 0 {
+			return ""
+		}
+	default:
+		return ""
+	}
+	return ast.Dump(c.Args[len(c.Args)-1], ast.DumpOptions{})
 }
 
 // worldSizeExpr reports an expression named as the job's size:

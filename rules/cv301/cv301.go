@@ -44,7 +44,9 @@ var Rule = rules.Register(&rules.Rule{
 			"gpc.get_group(ParallelMode.PARALLEL_1D) and the other data- and tensor-parallel modes likewise); nor is an op on a group whose " +
 			"members the condition picks out (Megatron's embedding group under `is_pipeline_first_stage() or is_pipeline_last_stage()`, " +
 			"the tables' member_tests); nor is an op on a group the rank picks out of a list (`adj_groups[rank - 1]`) under a test that " +
-			"only bounds that rank (`if rank:`, `rank != world - 1`), which keeps the index in range; nor is an op on a communicator split by a color (mpi4py's `comm = world.Split(color, key)`, " +
+			"only bounds that rank (`if rank:`, `rank != world - 1`), which keeps the index in range; nor is an op on a group of every rank from K on " +
+			"(`new_group(ranks=range(1, world_size))`) under `rank != 0` or `rank >= K`, or of every rank below K (`new_group(ranks=list(range(num_gpus)))`) " +
+			"under `rank < K`: the test picks out the members; nor is an op on a communicator split by a color (mpi4py's `comm = world.Split(color, key)`, " +
 			"or Horovod's default group after `hvd.init(comm=world.Split(local_rank, rank))`) under a test that reads the rank only " +
 			"through that color's variable, which every member holds alike. A loop over every rank's index that skips the rank's " +
 			"own turn (`for i in range(world_size): if i == rank: continue`) runs as many passes on every rank, so a collective that " +
@@ -395,6 +397,24 @@ func withinMembers(ops []*rules.OpRef, from string) []*rules.OpRef {
 	return out
 }
 
+// withinBelow drops the ops on a group of every rank below K
+// (Group.BelowRank) in an arm that runs on exactly those ranks (`rank <
+// K`): a job whose first K ranks train on their own group while the
+// rank after them serves data (TGL's host process).
+func withinBelow(ops []*rules.OpRef, below string) []*rules.OpRef {
+	if below == "" {
+		return ops
+	}
+	var out []*rules.OpRef
+	for _, o := range ops {
+		if o.Group != nil && o.Group.BelowRank == below {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
 // elseFrom is RankFrom for a branch's else arm: the else arm of `rank
 // == 0` runs on every rank from 1 on.
 func elseFrom(br *rules.RankBranch) string {
@@ -694,7 +714,7 @@ func run(p *rules.Pass) {
 		mem := isMembership(br.Cond)
 		br := withoutLazyInits(br)
 		then, els := filter(withinOtherDim(withinMembers(withinSplit(withinUniform(br.Then, br.UniformIn), br, p.Prog), br.RankFrom), br.Cond), mem, subset), filter(withinOtherDim(withinMembers(withinSplit(withinUniform(br.Else, br.UniformIn), br, p.Prog), elseFrom(br)), br.Cond), mem, subset)
-		then, els = withinRankIndexed(then, br.Cond), withinRankIndexed(els, negateCond(br.Cond))
+		then, els = withinBelow(withinRankIndexed(then, br.Cond), br.RankBelow), withinRankIndexed(els, negateCond(br.Cond))
 		if br.EarlyExit {
 			after := filter(withinOtherDim(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), br.Cond), mem, subset)
 			// The exiting ranks run `then`; the others run `els` then `after`.
