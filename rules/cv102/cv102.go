@@ -31,7 +31,9 @@ var Rule = rules.Register(&rules.Rule{
 			"when they drive two or more device communicators (a gloo group for a monitored_barrier does not count); " +
 			"HYBRID_SHARD-style configurations are CV103. A hook that communicates on the one group the main thread uses " +
 			"is reported as a warning: while the main thread waits in backward() the two do not launch at once; a second group " +
-			"(the hook's own, or several) makes it an error. Ops that ranks match " +
+			"(the hook's own, or several) makes it an error. An autograd Function's backward on a group the analysis does not know, whose forward " +
+			"communicates too (on the main thread), is a warning as well: the usual shape hands forward and backward the one group the caller passed " +
+			"(`ctx.group = group`). Ops that ranks match " +
 			"by name rather than by issue order (Horovod's) are not reported: their issuing thread does not matter.",
 		Why: "With CUDA (or ROCm, XPU) tensors the autograd engine runs backward — and every hook — on a " +
 			"per-device worker thread, not on the thread that called loss.backward(). A collective issued " +
@@ -156,6 +158,11 @@ func report(p *rules.Pass, s *rules.Site, r *rules.Reach, mainGroups, hookGroups
 		msg += fmt.Sprintf(" (the hook drives %d groups, as HYBRID_SHARD does)", len(hookGroups))
 	case rulekit.Known(g) && len(mainGroups) > 0 && !mainGroups[rulekit.GroupKey(g)]:
 		msg += " (its group differs from the main thread's, so two communicators are driven from two threads)"
+	case !rulekit.Known(g) && forwardCommunicates(p.Prog, c):
+		// The group is not known, but the Function's forward talks too:
+		// the usual shape passes one group to both (ctx.group = group).
+		severity = rules.Warning
+		msg += " (the group is not known; the Function's forward communicates too, on the main thread, and when both use the group the caller passed, one communicator: the main thread waits in backward() while the hook runs, so ranks diverge only if another thread, or a second device's engine thread, launches on it too)"
 	case rulekit.Known(g) && len(mainGroups) <= 1:
 		// One communicator for the hook and the main thread: while the
 		// main thread waits in backward() the two do not launch at once,
@@ -300,4 +307,36 @@ func groupByKey(prog *rules.Program, key string) *rules.Group {
 		}
 	}
 	return nil
+}
+
+// forwardCommunicates reports an autograd Function's backward context
+// whose forward, on the main thread, issues collectives too (directly or
+// through the functions it calls): the ring- and tensor-parallel shape,
+// where forward and backward talk on the group the caller passed (and
+// forward stored on ctx), which the analysis may not know.
+func forwardCommunicates(prog *rules.Program, c *rules.Context) bool {
+	b := c.Entry
+	if b == nil || !strings.HasSuffix(b.Name, ".backward") {
+		return false
+	}
+	fwdName := strings.TrimSuffix(b.Name, ".backward") + ".forward"
+	for _, s := range prog.Sites {
+		if !rulekit.Communicates(s) || s.Kind == rules.OpInit {
+			continue
+		}
+		for _, r := range s.Reach {
+			if r == nil || !rulekit.IsMain(r.Ctx) {
+				continue
+			}
+			if s.Func != nil && s.Func.Name == fwdName {
+				return true
+			}
+			for _, call := range r.Chain {
+				if call != nil && call.Callee != nil && call.Callee.Name == fwdName && call.Callee.Pos.Path == b.Pos.Path {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
