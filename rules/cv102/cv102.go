@@ -29,9 +29,9 @@ var Rule = rules.Register(&rules.Rule{
 			"not disabled for that backward. Framework hooks (DDP's reducer, FSDP, and the comm hooks users register " +
 			"with them, whose groups are followed through the hook's state argument) are reported only " +
 			"when they drive two or more device communicators (a gloo group for a monitored_barrier does not count); " +
-			"HYBRID_SHARD-style configurations are CV103. A hook that communicates on the one group the main thread uses " +
-			"is reported as a warning: while the main thread waits in backward() the two do not launch at once; a second group " +
-			"(the hook's own, or several) makes it an error. An autograd Function's backward on a group the analysis does not know, whose forward " +
+			"HYBRID_SHARD-style configurations are CV103. A hook that communicates on one group the main thread uses too " +
+			"is reported as a warning: while the main thread waits in backward() the two do not launch at once; a group of the hook's own, " +
+			"or several groups driven by the hook, make it an error. An autograd Function's backward on a group the analysis does not know, whose forward " +
 			"communicates too (on the main thread), is a warning as well: the usual shape hands forward and backward the one group the caller passed " +
 			"(`ctx.group = group`). Ops that ranks match " +
 			"by name rather than by issue order (Horovod's) are not reported: their issuing thread does not matter.",
@@ -171,6 +171,13 @@ func report(p *rules.Pass, s *rules.Site, r *rules.Reach, mainGroups, hookGroups
 		// group). Reported, at the rule's lower severity.
 		severity = rules.Warning
 		msg += " (one communicator: the main thread waits in backward() while the hook runs, so ranks diverge only if another thread, or a second device's engine thread, launches on it too)"
+	case rulekit.Known(g) && mainGroups[rulekit.GroupKey(g)]:
+		// The hook drives one of the groups the main thread uses: the
+		// main thread launches nothing while it waits in backward(), so
+		// the hook's launches keep one order on every rank (R-HOOK-1
+		// escalates only on a group of the hook's own, or several).
+		severity = rules.Warning
+		msg += " (a group the main thread uses too: the main thread waits in backward() while the hook runs, so ranks diverge only if another thread, or a second device's engine thread, launches on it too)"
 	}
 	d := rules.Diagnostic{Pos: s.Pos, Severity: severity, Message: msg}
 	if c.Spawn.IsValid() {

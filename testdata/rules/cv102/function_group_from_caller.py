@@ -41,3 +41,26 @@ def cp_gather(k, group=None):
 
 def reduce_grad(x, group=None):
     return ReduceGrad.apply(x, group)
+
+
+world_group = dist.new_group(list(range(dist.get_world_size())))
+tp_group = dist.new_group([dist.get_rank()])
+
+
+class TPReduce(torch.autograd.Function):
+    # The main thread communicates on two groups; the hook uses one of
+    # them, so it is still one communicator shared with a blocked thread.
+    @staticmethod
+    def forward(ctx, x):
+        return x
+
+    @staticmethod
+    def backward(ctx, grad):
+        dist.all_reduce(grad, group=tp_group)  # want CV102 "a group the main thread uses too"
+        return grad
+
+
+def step(x):
+    dist.all_reduce(x, group=world_group)
+    dist.all_reduce(x, group=tp_group)
+    return TPReduce.apply(x)
