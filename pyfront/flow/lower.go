@@ -3885,6 +3885,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				}
 				markVar(&l.fsLists, v, l.listing(value))
 				l.markFsCount(v, value)
+				l.constructedFsAttrs(v, value)
 				timing := l.timingProbe(value)
 				markVar(&l.timeVars, v, timing)
 				markVar(&l.timeRecords, v, timing && l.timingRecord(value))

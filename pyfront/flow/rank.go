@@ -361,6 +361,38 @@ func (l *lowerer) seedFsAttrs(fn *rules.Function, node ast.Node) {
 	}
 }
 
+// constructedFsAttrs marks, for `v = Cls(…)` with Cls a class of the
+// program, the attributes Cls's __init__ sets from this host's file
+// system (`self.tot_length = len(os.listdir(path))`) as v's: what the
+// object holds is this host's answer wherever it is read
+// (`for i in range(loader.tot_length)`, DistTGL's minibatch loader).
+func (l *lowerer) constructedFsAttrs(v string, value ast.Expr) {
+	for k := range l.fsVars {
+		if strings.HasPrefix(k, v+".") {
+			delete(l.fsVars, k) // a new object: the old one's answers go
+		}
+	}
+	c, ok := value.(*ast.Call)
+	if !ok {
+		return
+	}
+	_, fn := l.callee(c)
+	fd, isFD := l.r.(FuncDefiner)
+	if fn == nil || !isFD || !strings.HasSuffix(fn.Name, ".__init__") {
+		return
+	}
+	if _, isAttr := c.Func.(*ast.Attribute); isAttr && lastDotted(c.Func) == "__init__" {
+		return // super().__init__(…) and the like construct nothing new
+	}
+	init, ok := fd.FuncDef(fn).(*ast.FunctionDef)
+	if !ok {
+		return
+	}
+	for _, a := range l.initFsAttrs(init) {
+		markVar(&l.fsVars, v+"."+a, true)
+	}
+}
+
 // seedHostAttrs marks, in a method, the attributes its class's __init__
 // binds to host memory (`self.buf = torch.empty(…, pin_memory=True)`, a
 // list of such buffers): a copy into them, or a view of them, leaves
