@@ -1288,7 +1288,15 @@ func (l *lowerer) hostGroup(g *rules.Group) bool {
 			return in.backend == "gloo" || in.backend == "mpi"
 		}
 	}
-	return false
+	// Every init of the program makes a host group (a setup helper whose
+	// backend parameter is "gloo" on every call).
+	inits := l.r.Prog().Facts.Inits
+	for _, in := range inits {
+		if in == nil || (in.Backend != "gloo" && in.Backend != "mpi") {
+			return false
+		}
+	}
+	return len(inits) > 0
 }
 
 // initsFakeGroup reports a function that initialises torch.distributed

@@ -35,6 +35,14 @@ func (b *builder) facts() {
 			} else {
 				backend = constArg(src.cs.Node, argSpec(0, "backend"))
 			}
+			if backend == "" && src.cs.Caller != nil {
+				// init_process_group(backend) in a setup(rank, world,
+				// backend="gloo") helper: the one string every call of
+				// the helper passes or leaves at its default.
+				if n, ok := argExpr(src.cs.Node, argSpec(0, "backend")).(*ast.Name); ok {
+					backend = b.paramString(src.cs.Caller, n.Id)
+				}
+			}
 			is := &rules.InitSite{Pos: s.Pos, Backend: backend, AfterLine: s.Pos.EndLine}
 			if info != nil && info.stmt != nil {
 				sp := info.stmt.Span()
@@ -90,6 +98,46 @@ func (b *builder) facts() {
 	}
 	b.torchRequirement()
 	b.inheritedBackends()
+}
+
+// paramString returns the string constant f's parameter param holds on
+// every call: the one every caller passes, or leaves at its constant
+// default; "" when callers differ, pass something else, or f is no
+// function with such a parameter.
+func (b *builder) paramString(f *callgraph.Func, param string) string {
+	if !isParam(funcArgs(f.Node), param) {
+		return ""
+	}
+	value := ""
+	agree := func(e ast.Expr) bool {
+		k, ok := e.(*ast.Constant)
+		if !ok || k.Type != ast.ConstStr || value != "" && k.Str != value {
+			return false
+		}
+		value = k.Str
+		return true
+	}
+	callers := b.callersOf(f)
+	if len(callers) == 0 {
+		_, dflt, _ := boundArg(f, &ast.Call{}, param)
+		if dflt == nil || !agree(dflt) {
+			return ""
+		}
+		return value
+	}
+	for _, cs := range callers {
+		x, dflt, known := boundArg(f, cs.Node, param)
+		if !known {
+			return ""
+		}
+		if x == nil {
+			x = dflt
+		}
+		if x == nil || !agree(x) {
+			return ""
+		}
+	}
+	return value
 }
 
 // inheritedBackends gives the groups torch.distributed.new_group makes
