@@ -28,6 +28,20 @@ var clockCalls = map[string]bool{
 	"datetime.datetime.now": true, "datetime.datetime.utcnow": true, "timeit.default_timer": true,
 }
 
+// memoryReadings read this process's memory use at the moment of the
+// call (the CUDA caching allocator's counters, the host's free memory):
+// each rank reads its own, and they differ (HALOs frees its cache when
+// the slack between reserved and allocated runs low).
+var memoryReadings = map[string]bool{
+	"torch.cuda.memory_allocated": true, "torch.cuda.memory_reserved": true,
+	"torch.cuda.max_memory_allocated": true, "torch.cuda.max_memory_reserved": true,
+	"torch.cuda.memory_cached": true, "torch.cuda.max_memory_cached": true,
+	"torch.cuda.mem_get_info": true, "torch.cuda.memory.memory_allocated": true,
+	"torch.cuda.memory.memory_reserved": true, "torch.cuda.memory.max_memory_allocated": true,
+	"torch.cuda.memory.max_memory_reserved": true, "torch.cuda.memory.mem_get_info": true,
+	"psutil.virtual_memory": true,
+}
+
 // completionProbes are methods, called without arguments, that ask whether
 // work running elsewhere has finished or arrived: concurrent.futures and
 // torch futures, threads and processes, torch.distributed work handles,
@@ -177,7 +191,7 @@ func (l *lowerer) programMethodCall(c *ast.Call, ext string) bool {
 // isTimingCall reports a clock call or a completion probe (ext is the
 // call's external name, "" when unknown).
 func isTimingCall(c *ast.Call, ext string) bool {
-	if clockCalls[ext] || ext == "" && clockCalls[dotted(c.Func)] {
+	if clockCalls[ext] || ext == "" && clockCalls[dotted(c.Func)] || memoryReadings[ext] {
 		return true
 	}
 	a, ok := c.Func.(*ast.Attribute)

@@ -65,7 +65,7 @@ var Rule = rules.Register(&rules.Rule{
 			"self.early_stop = True`), an object whose class's __init__ stored such an answer (`self.tot_length = len(os.listdir(path))`, " +
 			"then `for i in range(loader.tot_length):`), and a position read from stored data there that bounds a loop (`if os.path.isfile(ckpt): start = torch.load(ckpt)[\"epoch\"] + 1`, then `for epoch in range(start, epochs):`), and an exit on one at the end of a loop's pass, which strands the others in the " +
 			"next pass's collectives (as for a rank test, the clock or a random draw). So is a condition that reads the clock (`time.monotonic() - last > interval`, " +
-			"a deadline) or asks whether concurrent work has finished (`future.done()`, `running()`, `thread.is_alive()`, " +
+			"a deadline) or this rank's memory use (`torch.cuda.memory_reserved() - torch.cuda.memory_allocated()`, `mem_get_info()`), or asks whether concurrent work has finished (`future.done()`, `running()`, `thread.is_alive()`, " +
 			"`event.is_set()`, `queue.empty()`, an MPI request's `Test()`, `Iprobe`), or reads a flag that a signal handler " +
 			"sets (`self._signal_received` in the handler's class, `trainer._received_sigterm` on the object the handler sets it on, " +
 			"a module global the handler declares global) or that a background thread's function sets (unless the thread is joined at once), " +
@@ -1257,14 +1257,14 @@ var localTexts = map[rules.Divergence]localText{
 		guard: "the end of this rank's own data",
 	},
 	rules.LocalTiming: {
-		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), which reads the clock, asks whether " +
+		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), which reads the clock or this rank's memory use, asks whether " +
 			"concurrent work has finished or reads a flag a signal handler sets: ranks do not run in step, so each asks at its own moment and near the threshold some leave while " +
 			"the others issue it and wait for them forever (hang); decide on one rank and broadcast the decision (as Lightning does for " +
 			"time-based checkpoints and max_time), or all-reduce a done flag and branch on that",
-		branch: "%s on %s depends on %s, which reads the clock, asks whether concurrent work has finished or reads a flag a signal handler sets: ranks do not run in step, " +
+		branch: "%s on %s depends on %s, which reads the clock or this rank's memory use, asks whether concurrent work has finished or reads a flag a signal handler sets: ranks do not run in step, " +
 			"so each asks at its own moment and some issue it while others do not, and the job hangs; decide on one rank and broadcast " +
 			"the decision, or all-reduce a done flag and branch on that",
-		guard: "the clock, completion or signal check, made by each rank at its own moment",
+		guard: "the clock, memory, completion or signal check, made by each rank at its own moment",
 	},
 	rules.LocalRandom: {
 		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), which draws a random number: each rank draws from " +

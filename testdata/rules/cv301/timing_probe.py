@@ -23,7 +23,7 @@ class TimedCheckpoint:
         # Each rank reads its own clock: one may be past the interval
         # while another is not, and only the first gathers.
         if time.monotonic() - self.last > self.interval:
-            dist.all_gather_object([None] * dist.get_world_size(), state)  # want CV301 "reads the clock, asks whether concurrent work has finished"
+            dist.all_gather_object([None] * dist.get_world_size(), state)  # want CV301 "reads the clock.*asks whether concurrent work has finished"
             self.last = time.monotonic()
 
 
