@@ -3805,18 +3805,21 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		delete(l.curAlias, v)
 		delete(l.streamVars, v)
 		l.graphReleased(v)
-		if l.isCurrentStream(stripHandle(value)) {
+		// `s = torch.cuda.current_stream(d) if d.type == "cuda" else
+		// None`: where v holds a stream at all, it holds that one.
+		streamValue := orNone(value)
+		if l.isCurrentStream(stripHandle(streamValue)) {
 			// stream_ptr = cp.cuda.get_current_stream().ptr: the current
 			// stream, by its raw handle.
-			l.curAlias[v] = l.streamOf(stripHandle(value))
+			l.curAlias[v] = l.streamOf(stripHandle(streamValue))
 		}
-		if l.uses && value != nil && l.isStreamExpr(value) {
+		if l.uses && streamValue != nil && l.isStreamExpr(streamValue) {
 			if l.streamVars == nil {
 				l.streamVars = map[string]streamCtx{}
 			}
-			sc := l.newStream(value) // the model's stream (a blocking CuPy one)
+			sc := l.newStream(streamValue) // the model's stream (a blocking CuPy one)
 			if sc.s == nil {
-				sc = l.streamOf(value)
+				sc = l.streamOf(streamValue)
 			}
 			l.streamVars[v] = sc
 		}
@@ -5532,6 +5535,26 @@ func (l *lowerer) isCurrentStream(e ast.Expr) bool {
 		return true
 	}
 	return false
+}
+
+// orNone returns x for `x if c else None` and `None if c else x`, and e
+// itself otherwise.
+func orNone(e ast.Expr) ast.Expr {
+	ie, ok := e.(*ast.IfExp)
+	if !ok {
+		return e
+	}
+	isNone := func(x ast.Expr) bool {
+		k, ok := x.(*ast.Constant)
+		return ok && k.Type == ast.ConstNone
+	}
+	switch {
+	case isNone(ie.Orelse) && !isNone(ie.Body):
+		return ie.Body
+	case isNone(ie.Body) && !isNone(ie.Orelse):
+		return ie.Orelse
+	}
+	return e
 }
 
 // legacyNull reports CuPy's Stream.null (cupy.cuda.Stream.null,
