@@ -641,6 +641,17 @@ func hostValue(e ast.Expr) bool {
 	case *ast.Subscript:
 		// x.shape[1]: an element of a host value.
 		return hostValue(e.Value)
+	case *ast.ListComp:
+		// [torch.empty(n, pin_memory=True) for _ in range(2)]: a list
+		// of host buffers.
+		return hostValue(e.Elt)
+	case *ast.List:
+		for _, x := range e.Elts {
+			if !hostValue(x) {
+				return false
+			}
+		}
+		return len(e.Elts) > 0
 	}
 	c, ok := e.(*ast.Call)
 	if !ok {
