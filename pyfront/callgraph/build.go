@@ -664,7 +664,28 @@ type builder struct {
 func (b *builder) stmts(u unit, list []ast.Stmt) {
 	for _, s := range list {
 		b.stmt(u, s)
+		if terminates(s) {
+			// What follows a return, raise, break, continue or
+			// `assert False` in the same block never runs: its calls
+			// are no edges (nnscaler's hook path after `assert False`;
+			// python -O would strip the assert, which training jobs do
+			// not run with).
+			return
+		}
 	}
+}
+
+// terminates reports a statement after which the rest of its block is
+// dead.
+func terminates(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.Return, *ast.Raise, *ast.Break, *ast.Continue:
+		return true
+	case *ast.Assert:
+		k, ok := s.Test.(*ast.Constant)
+		return ok && (k.Type == ast.ConstBool && !k.Bool || k.Type == ast.ConstInt && k.Big == nil && k.Int == 0 || k.Type == ast.ConstNone)
+	}
+	return false
 }
 
 func (b *builder) stmt(u unit, st ast.Stmt) {
