@@ -7,7 +7,8 @@
 // holding a set of abstract values (a function's local variable that is
 // assigned more than once has a slot per assignment, and each read the
 // slots of the assignments that reach it: locals.go), and the program's
-// statements become
+// statements (up to a return, raise, break, continue or `assert False`,
+// after which the rest of a block never runs) become
 // constraints between slots (copy, attribute load/store, element
 // load/store, iteration, call). A worklist solver propagates values until
 // nothing changes; calls whose callee set grows are bound on the fly, so
