@@ -1744,6 +1744,11 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 				l.handBack(rh, c, "_", st) // the helper's handle, dropped
 			}
 		}
+		if v := l.appendedFs(s); v != "" && l.notDist == 0 {
+			// found.append(x) for x in this host's listing: the list is
+			// this host's answer too.
+			l.markFs(v, true, l.fsOriginOf(s.Value))
+		}
 		if c, ok := s.Value.(*ast.Call); ok {
 			l.discarded(c)
 			l.globalSwitch(c)

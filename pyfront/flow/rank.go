@@ -281,6 +281,49 @@ var (
 	pathListMeths = map[string]bool{"glob": true, "rglob": true, "iterdir": true}
 )
 
+// appendMethods add their arguments to the container they are called on.
+var appendMethods = map[string]bool{"append": true, "extend": true, "add": true, "insert": true, "appendleft": true}
+
+// appendedFs returns the local a statement adds a file system answer to
+// (`found.append(x)` with x a name from this host's listing), or "".
+func (l *lowerer) appendedFs(s ast.Stmt) string {
+	e, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return ""
+	}
+	c, ok := e.Value.(*ast.Call)
+	if !ok {
+		return ""
+	}
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok || !appendMethods[a.Attr] {
+		return ""
+	}
+	recv, ok := a.Value.(*ast.Name)
+	if !ok {
+		return ""
+	}
+	for _, x := range c.Args {
+		if l.fsProbe(x) {
+			return recv.Id
+		}
+	}
+	return ""
+}
+
+// markAppended marks the locals body adds file system answers to (a list
+// of the checkpoints a glob found, built with append in the loop).
+func (l *lowerer) markAppended(body []ast.Stmt) {
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if s, ok := n.(ast.Stmt); ok {
+			if v := l.appendedFs(s); v != "" {
+				l.fsVars[v] = true
+			}
+		}
+		return true
+	})
+}
+
 // listingLoop marks the targets of a for loop over a file-system probe
 // (`for ckpt in glob.glob(pattern):`) as holding its answer: what the
 // loop computes from them (the latest checkpoint's number) is this
@@ -762,7 +805,9 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		}
 		return true
 	})
+	l.markAppended(body)
 	markBound(body, l.fsVars, l.fsProbe)
+	l.markAppended(body)
 	underCheck := map[*ast.Return]bool{}
 	ast.InspectBody(body, func(n ast.Node) bool {
 		if i, ok := n.(*ast.If); ok && l.fsProbe(i.Test) {

@@ -60,7 +60,7 @@ var Rule = rules.Register(&rules.Rule{
 			"raises is the failure path's signal, and a failing exit (`sys.exit(\"message\")`) under a rank test is a failure, " +
 			"which the launcher ends, not an early exit; so is an arm that raises without communicating, in either arm " +
 			"(`if dirs: load() else: raise`, the way transformers checks for a checkpoint). A condition on a file system check " +
-			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`, etils' `epath.Path(p).exists()`, `tf.io.gfile.exists(p)`, fsspec's `fs.exists(p)`, a directory listing: `glob.glob`, `os.listdir`, and what a loop over one computes) is reported too, as a warning: each rank asks its own " +
+			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`, etils' `epath.Path(p).exists()`, `tf.io.gfile.exists(p)`, fsspec's `fs.exists(p)`, a directory listing: `glob.glob`, `os.listdir`, and what a loop over one computes or appends to a list) is reported too, as a warning: each rank asks its own " +
 			"host, and ranks can disagree; so is a flag or path an if on such a check sets (`if kill_switch.exists(): " +
 			"self.early_stop = True`), an object whose class's __init__ stored such an answer (`self.tot_length = len(os.listdir(path))`, " +
 			"then `for i in range(loader.tot_length):`), and a position read from stored data there that bounds a loop (`if os.path.isfile(ckpt): start = torch.load(ckpt)[\"epoch\"] + 1`, then `for epoch in range(start, epochs):`), and an exit on one at the end of a loop's pass, which strands the others in the " +
