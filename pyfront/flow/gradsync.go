@@ -1019,6 +1019,13 @@ func (l *lowerer) batchTest(test ast.Expr) bool {
 			return false
 		}
 		if t.Ops[0] == ast.Is || t.Ops[0] == ast.IsNot {
+			if n, ok := t.Left.(*ast.Name); ok && l.loopDone[n.Id] {
+				// `batch = None; for batch in loader: …; if batch is
+				// None:` asks whether the loop ran at all: whether this
+				// rank's loader was empty, which the ranks' loaders answer
+				// alike unless a rank has no data whatever.
+				return false
+			}
 			return isNone(t.Comparators[0]) && mentions(t.Left)
 		}
 		if k, ok := t.Comparators[0].(*ast.Constant); ok && k.Type == ast.ConstInt && k.Int == 0 {

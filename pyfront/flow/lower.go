@@ -257,8 +257,12 @@ type lowerer struct {
 	hostVars map[string]bool
 	// staged: the variables the function copies to the device (see
 	// stagedForDevice); nil until first asked.
-	staged  map[string]bool
-	augHost bool
+	staged map[string]bool
+	// loopDone: the names a finished for loop bound as its target (and
+	// nothing rebound since): after the loop, `batch is None` asks only
+	// whether the loop ran (batchTest).
+	loopDone map[string]bool
+	augHost  bool
 	// handleLists are the locals bound to a new empty list ([] or
 	// list()): async work filed in one (reqs.append(dist.isend(…))) stays
 	// this function's to wait until the list leaves it.
@@ -2449,14 +2453,27 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 	}()
 	outerArm, outerBound := l.iterArm, l.bound
 	l.iterArm, l.bound = nil, nil
+	var targetName string
 	if target != nil {
 		ast.Inspect(target, func(n ast.Node) bool {
 			if nm, ok := n.(*ast.Name); ok {
 				l.bound = append(l.bound, nm.Id)
+				delete(l.loopDone, nm.Id)
 			}
 			return true
 		})
+		if nm, ok := target.(*ast.Name); ok {
+			targetName = nm.Id
+		}
 	}
+	defer func() {
+		if targetName != "" {
+			if l.loopDone == nil {
+				l.loopDone = map[string]bool{}
+			}
+			l.loopDone[targetName] = true
+		}
+	}()
 	// Handles filed in a list and waited in the body through its
 	// elements (`for i, x in enumerate(xs): reqs[i].wait()`): the loop
 	// waits the list, as `for r in reqs` does.
@@ -3816,6 +3833,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			}
 			delete(st.pending, n.Id)
 		}
+		delete(l.loopDone, v)
 		markVar(&l.handleLists, v, emptyList(value))
 		markVar(&l.pyLists, v, newList(value))
 		delete(l.curAlias, v)
