@@ -113,7 +113,8 @@ var Rule = rules.Register(&rules.Rule{
 			"a handler for any error that ends the process with status 0 (`except Exception: exit(0)`) before collectives, which the " +
 			"launcher takes for success, so it leaves the others waiting; " +
 			"and a test of whether the batch a rank " +
-			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`) " +
+			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`; " +
+			"after the loop, `if batch is None:` only asks whether the loop ran at all and is not such a test) " +
 			"or holds too little (`batch[\"loss_mask\"].sum() < min_loss_tokens`; not when the pass it skips only runs a DDP " +
 			"model's forward under no_grad, whose buffer broadcast a rank issues once, on its first such forward, whichever batches it skips), " +
 			"and a loop that a rank leaves when its own iterator runs out (`try: batch = next(it)` `except StopIteration: break`) with " +
