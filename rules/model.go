@@ -665,6 +665,8 @@ type OpRef struct {
 	// Gate, in a function's summary, is the parameter of that function
 	// whose truth the op needs (`if synchronize: barrier()`): a call
 	// that passes a false constant for it does not issue the op.
+	// ("!p" when the op needs p false: `if not p: barrier()`, and a call
+	// passing a true constant does not issue it).
 	Gate string
 	// GateArg, in the summary of one call (what a branch's call issues),
 	// is the caller's variable the call passes for Gate: the op is issued

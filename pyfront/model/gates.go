@@ -19,7 +19,9 @@ import (
 // called as save_state_dict(p, s, synchronize=False) under a rank-0 guard
 // issues no collective there. Summaries mark such ops with the parameter
 // (OpRef.Gate), and a call drops them when it passes, or defaults to, a
-// false constant.
+// false constant. An op that runs only where the parameter is false (`if
+// not use_checkpoint: barrier()`) is marked "!use_checkpoint", and a call
+// that passes a true constant drops it.
 
 // gateKey is a call's position inside one function.
 type gateKey struct{ line, col int }
@@ -35,6 +37,27 @@ type funcGates struct {
 	negs map[gateKey][]string
 	recv string
 }
+
+// gateAt is the gate of the op at k: the parameter it needs true, else
+// "!p" for a parameter p it needs false (`if not use_checkpoint:
+// barrier()`, or after `if use_checkpoint: return`); "" when none.
+func (g *funcGates) gateAt(k gateKey) string {
+	if gate := g.calls[k]; gate != "" {
+		return gate
+	}
+	for _, p := range g.negs[k] {
+		if !strings.Contains(p, ".") {
+			return negGatePrefix + p
+		}
+	}
+	return ""
+}
+
+// negGatePrefix marks a gate the op needs false (gateAt).
+const negGatePrefix = "!"
+
+// isNegGate reports a gate the op needs false.
+func isNegGate(gate string) bool { return strings.HasPrefix(gate, negGatePrefix) }
 
 // paramGates maps the calls of f that run only when one of f's
 // parameters is true to that parameter: calls under `if p:`, in the else
@@ -234,7 +257,7 @@ func (w *gateWalker) node(n ast.Node, gate string, negs []string) {
 // the gate is a parameter or the call passes no named receiver.
 func receiverGate(callee *callgraph.Func, call *ast.Call, gate string) string {
 	root, rest, ok := strings.Cut(gate, ".")
-	if !ok || callee == nil || call == nil {
+	if !ok || callee == nil || call == nil || isNegGate(gate) {
 		return ""
 	}
 	args := funcArgs(callee.Node)
@@ -278,18 +301,46 @@ func exits(body []ast.Stmt) bool {
 // false constant, so the op is not issued; otherwise fwd is the caller's
 // own parameter the call passes through (gate again in the caller's
 // summary), or "".
+//
+// For a gate the op needs false ("!p"), off means the call passes (or
+// defaults to) a true constant, and fwd is "!" and the caller's name.
 func resolveGate(callee *callgraph.Func, call *ast.Call, gate string) (off bool, fwd string) {
-	x, dflt, known := boundArg(callee, call, gate)
+	param, neg := strings.CutPrefix(gate, negGatePrefix)
+	offConst := isFalseConst
+	if neg {
+		offConst = isTrueConst
+	}
+	x, dflt, known := boundArg(callee, call, param)
 	if x == nil {
 		if !known || dflt == nil {
 			return false, ""
 		}
-		return isFalseConst(dflt), ""
+		return offConst(dflt), ""
 	}
 	if n, ok := x.(*ast.Name); ok {
+		if neg {
+			return false, negGatePrefix + n.Id
+		}
 		return false, n.Id
 	}
-	return isFalseConst(x), ""
+	return offConst(x), ""
+}
+
+// isTrueConst: True, a non-zero int or a non-empty string.
+func isTrueConst(e ast.Expr) bool {
+	c, ok := e.(*ast.Constant)
+	if !ok {
+		return false
+	}
+	switch c.Type {
+	case ast.ConstBool:
+		return c.Bool
+	case ast.ConstInt:
+		return c.Big != nil || c.Int != 0
+	case ast.ConstStr:
+		return c.Str != ""
+	}
+	return false
 }
 
 // isFalseConst: False, None, 0 or an empty string.
@@ -333,10 +384,10 @@ func (g *funcGates) apply(sub []*rules.OpRef, callee *callgraph.Func, call *ast.
 			if off {
 				continue
 			}
-			if fwd == "" && closureGate(callee, o.Gate) {
+			if fwd == "" && !isNegGate(o.Gate) && closureGate(callee, o.Gate) {
 				fwd = o.Gate // the caller's own variable the closure reads
 			}
-			if g.params[fwd] {
+			if g.params[strings.TrimPrefix(fwd, negGatePrefix)] {
 				gate = fwd
 			}
 		}
@@ -369,7 +420,7 @@ func closureGate(callee *callgraph.Func, gate string) bool {
 // the call passes for it: the caller's variable whose truth the op
 // needs, or "".
 func gateArg(callee *callgraph.Func, call *ast.Call, gate string) string {
-	if gate == "" || callee == nil || call == nil {
+	if gate == "" || isNegGate(gate) || callee == nil || call == nil {
 		return ""
 	}
 	if _, fwd := resolveGate(callee, call, gate); fwd != "" {

@@ -176,6 +176,10 @@ func (r *resolver) CallSummary(call *ast.Call, fn *rules.Function) []*rules.OpRe
 			if slices.Contains(negs, rg) {
 				continue
 			}
+		} else if isNegGate(o.Gate) {
+			if off, _ := resolveGate(r.b.fnOf(fn), call, o.Gate); off {
+				continue
+			}
 		} else if o.Gate != "" {
 			if off, _ := resolveGate(r.b.fnOf(fn), call, o.Gate); off {
 				continue
@@ -283,12 +287,12 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 	var items []item
 	gates := b.paramGates(b.fnOf(fn))
 	for _, s := range fn.Sites {
-		gate := gates.calls[gateKey{s.Pos.Line, s.Pos.Col}]
+		gate := gates.gateAt(gateKey{s.Pos.Line, s.Pos.Col})
 		items = append(items, item{pos: s.Pos, refs: []*rules.OpRef{{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s, Gate: gate}}})
 	}
 	if f := b.fnOf(fn); f != nil {
 		for _, o := range b.syncOps[f.Node] {
-			gate := gates.calls[gateKey{o.Pos.Line, o.Pos.Col}]
+			gate := gates.gateAt(gateKey{o.Pos.Line, o.Pos.Col})
 			items = append(items, item{pos: o.Pos, refs: []*rules.OpRef{{Op: o.Op, Group: o.Group, Pos: o.Pos, Gate: gate, BuffersOnly: o.BuffersOnly}}})
 		}
 	}

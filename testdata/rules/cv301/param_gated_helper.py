@@ -40,3 +40,14 @@ def save_if_many(path, state, synchronize=True):
 def checkpoint_conjunction_default(path, state):
     if dist.get_rank() == 0:
         save_if_many(path, state)  # want CV301 "barrier"
+
+
+def save_params(path, use_checkpoint=False):
+    if not use_checkpoint:
+        dist.barrier()
+    torch.save({}, path)
+
+
+def fresh_start_on_rank0(path):
+    if dist.get_rank() == 0:
+        save_params(path)  # want CV301 "barrier .*runs only when `dist.get_rank\(\) == 0` holds"

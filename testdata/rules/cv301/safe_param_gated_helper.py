@@ -53,3 +53,22 @@ def save_if_many(path, state, synchronize=True):
 def checkpoint_conjunctions(path, state):
     if dist.get_rank() == 0:
         save_if_many(path, state, synchronize=False)
+
+
+def save_params(path, use_checkpoint=False):
+    # The barrier runs only where the flag is false.
+    if not use_checkpoint:
+        dist.barrier()
+    torch.save({}, path)
+
+
+def save_after_early_out(path, use_checkpoint=False):
+    if use_checkpoint:
+        return
+    dist.barrier()
+
+
+def checkpoint_on_rank0(path):
+    if dist.get_rank() == 0:
+        save_params(path, use_checkpoint=True)
+        save_after_early_out(path, True)
