@@ -3905,6 +3905,12 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					l.rankVars[v] = true
 					l.setRankDef(v, value)
 				}
+			} else if l.rankFlag(value) {
+				// `if rank == 0: stop = True`: a flag only some ranks set
+				// (a stop decision made where only rank 0 looks), which
+				// differs between ranks after the if.
+				l.rankVars[v] = true
+				delete(l.rankDefs, v)
 			} else {
 				delete(l.rankVars, v)
 				delete(l.rankDefs, v)
@@ -4012,6 +4018,13 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				// clock reading kept on the object (ultralytics'
 				// time-limited training).
 				markVar(&l.timeVars, d, value != nil && l.timingProbe(value))
+				// `if rank == 0: state.stop = True`: a flag only some
+				// ranks set on the object.
+				if value != nil && l.rankFlag(value) {
+					l.rankVars[d] = true
+				} else if k, ok := value.(*ast.Constant); ok && k.Type == ast.ConstBool {
+					delete(l.rankVars, d) // set alike on every rank again
+				}
 			}
 		}
 		if site != nil && site.Work != nil {

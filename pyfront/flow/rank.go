@@ -1549,6 +1549,14 @@ func (l *lowerer) rankOrNone(e ast.Expr) bool {
 // uniformRankArms reports whether every enclosing rank test is one the
 // tables declare uniform within some groups (Megatron's stage tests):
 // an object made there is held alike by those groups' members.
+// rankFlag reports a True or False assigned inside the arm of a rank
+// test whose members do not all answer it alike: the flag then differs
+// between ranks.
+func (l *lowerer) rankFlag(value ast.Expr) bool {
+	k, ok := value.(*ast.Constant)
+	return ok && k.Type == ast.ConstBool && l.rankArms > 0 && l.notDist == 0 && !l.uniformRankArms()
+}
+
 func (l *lowerer) uniformRankArms() bool {
 	for _, r := range l.rankIfs {
 		if len(l.uniformIn(r.s.Test)) == 0 {
