@@ -211,7 +211,7 @@ func (l *lowerer) fromFsCount(e ast.Expr) bool {
 // resumed run does with its epoch elsewhere is the same kind of answer
 // everywhere.
 func (l *lowerer) markFsCount(v string, value ast.Expr) {
-	on := len(l.hostTests) > 0 && storedScalar(value) || l.fromFsCount(value)
+	on := len(l.hostTests) > 0 && (storedScalar(value) || l.loadsStored(value)) || l.fromFsCount(value)
 	markVar(&l.fsCounts, v, on)
 	if on && len(l.hostTests) > 0 && !l.fsVars[v] {
 		if l.fsOrigin == nil {
@@ -219,6 +219,51 @@ func (l *lowerer) markFsCount(v string, value ast.Expr) {
 		}
 		l.fsOrigin[v] = l.hostTests[len(l.hostTests)-1]
 	}
+}
+
+// storedLoaders read a whole stored object (a training state) from a
+// file.
+var storedLoaders = map[string]bool{
+	"torch.load": true, "json.load": true, "pickle.load": true, "numpy.load": true,
+	"yaml.safe_load": true, "yaml.load": true, "safetensors.torch.load_file": true,
+}
+
+// loadsStored reports a call that loads a stored object (`state =
+// torch.load(path)`): set under a host's file check, the position a
+// resume later reads from it (`state["iter"]`) is that host's answer.
+func (l *lowerer) loadsStored(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	ext, _ := l.callee(c)
+	return storedLoaders[ext]
+}
+
+// fsBoundWhile records a while loop whose test reads a position read
+// from stored data under a host's file check (`while current_iter <=
+// total_iters:` after a resume found on this host's disk): each host
+// runs its own number of passes.
+func (l *lowerer) fsBoundWhile(s *ast.While) {
+	if l.notDist > 0 || len(l.fsCounts) == 0 || !l.fromFsCount(s.Test) {
+		return
+	}
+	l.fsWhile(s)
+}
+
+// fsWhile records a while loop whose test depends on a file system answer
+// and whose body issues collectives (Cond is "while <test>").
+func (l *lowerer) fsWhile(s *ast.While) {
+	ops := l.ops(s.Body)
+	if len(ops) == 0 {
+		return
+	}
+	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: "while " + l.text(s.Test), Then: ops, RankCount: true, Divergence: rules.HostCheck}
+	if o := l.fsOriginOf(s.Test); o != nil {
+		at := l.pos(o.Span())
+		br.Origin = &at
+	}
+	l.addBranch(br)
 }
 
 // fsLoop records a loop whose number of passes depends on a file system

@@ -1909,6 +1909,10 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			if ops := l.ops(s.Body); len(ops) > 0 {
 				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test), Then: ops, Divergence: div})
 			}
+		} else if ok && div == rules.HostCheck && l.notDist == 0 {
+			l.fsWhile(s)
+		} else {
+			l.fsBoundWhile(s)
 		}
 		// `while reqs: reqs.pop().wait()`: the loop ends when the list
 		// is empty, so waiting its elements in the body waits it all.
@@ -2683,6 +2687,26 @@ func rankCount(e ast.Expr) bool {
 	return strings.HasSuffix(lastDotted(e), "world_size")
 }
 
+// readsLoopTarget reports whether e reads a name the innermost loop binds
+// as its target.
+func (l *lowerer) readsLoopTarget(e ast.Expr) bool {
+	if len(l.loopTargets) == 0 || l.loopTargets[len(l.loopTargets)-1] == nil {
+		return false
+	}
+	names := map[string]bool{}
+	for _, n := range targetNames(l.loopTargets[len(l.loopTargets)-1]) {
+		names[n] = true
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && names[nm.Id] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // alwaysTrue reports a constant true loop test: True, or a non-zero
 // integer.
 func alwaysTrue(e ast.Expr) bool {
@@ -3036,7 +3060,11 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 				// question about its own data or moment has still run
 				// the loop's other passes.
 				kind := exitKind(lastStmt(s.Body))
-				skipsPass := div != rules.RankTest && div != rules.HostCheck && (kind == "continue" || kind == "break")
+				skipsPass := div != rules.RankTest && div != rules.HostCheck && (kind == "continue" || kind == "break") ||
+					// Round robin (`if idx % world_size != rank:
+					// continue`): which passes a rank skips depends on the
+					// pass, and each rank runs its share of them.
+					div == rules.RankTest && kind == "continue" && l.readsLoopTarget(s.Test)
 				if skipsPass {
 					br.After = l.perPassOps(br.After)
 				}

@@ -64,7 +64,7 @@ var Rule = rules.Register(&rules.Rule{
 			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`, etils' `epath.Path(p).exists()`, `tf.io.gfile.exists(p)`, fsspec's `fs.exists(p)`, a directory listing: `glob.glob`, `os.listdir`, and what a loop over one computes or appends to a list) is reported too, as a warning: each rank asks its own " +
 			"host, and ranks can disagree; so is a flag or path an if on such a check sets (`if kill_switch.exists(): " +
 			"self.early_stop = True`), an object whose class's __init__ stored such an answer (`self.tot_length = len(os.listdir(path))`, " +
-			"then `for i in range(loader.tot_length):`), and a position read from stored data there that bounds a loop (`if os.path.isfile(ckpt): start = torch.load(ckpt)[\"epoch\"] + 1`, then `for epoch in range(start, epochs):`), and an exit on one at the end of a loop's pass, which strands the others in the " +
+			"then `for i in range(loader.tot_length):`), and a position read from stored data there that bounds a loop (`if os.path.isfile(ckpt): start = torch.load(ckpt)[\"epoch\"] + 1`, then `for epoch in range(start, epochs):`, or a `while step <= max_step:` after `step = torch.load(ckpt)[\"step\"]`, also through a whole state loaded there: `state = torch.load(p)`, `it = state[\"iter\"] if state else 0`), and an exit on one at the end of a loop's pass, which strands the others in the " +
 			"next pass's collectives (as for a rank test, the clock or a random draw). So is a condition that reads the clock (`time.monotonic() - last > interval`, " +
 			"a deadline) or this rank's memory use (`torch.cuda.memory_reserved() - torch.cuda.memory_allocated()`, `mem_get_info()`), or asks whether concurrent work has finished (`future.done()`, `running()`, `thread.is_alive()`, " +
 			"`event.is_set()`, `queue.empty()`, an MPI request's `Test()`, `Iprobe`), or reads a flag that a signal handler " +
@@ -117,7 +117,8 @@ var Rule = rules.Register(&rules.Rule{
 			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`; " +
 			"after the loop, `if batch is None:` only asks whether the loop ran at all and is not such a test) " +
 			"or holds too little (`batch[\"loss_mask\"].sum() < min_loss_tokens`; not when the pass it skips only runs a DDP " +
-			"model's forward under no_grad, whose buffer broadcast a rank issues once, on its first such forward, whichever batches it skips), " +
+			"model's forward under no_grad, whose buffer broadcast a rank issues once, on its first such forward, whichever batches it skips; " +
+			"nor a round robin that skips the passes other ranks take, `if idx % world_size != rank: continue`, around such forwards), " +
 			"and a loop that a rank leaves when its own iterator runs out (`try: batch = next(it)` `except StopIteration: break`) with " +
 			"collectives after it (R12): ranks can hold different numbers of batches (not when the iterator comes from a loader whose " +
 			"sampler is a DistributedSampler, which evens them, nor inside DDP's join() context, which shadows a finished rank's " +
@@ -1048,8 +1049,12 @@ func reportRankCount(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen m
 	}
 	seen[o.Pos] = true
 	if br.Divergence == rules.HostCheck {
+		per := "once per element of"
+		if strings.HasPrefix(br.Cond, "while ") {
+			per = "once per pass of" // `while step <= total:`
+		}
 		d := rules.Diagnostic{Pos: o.Pos, Severity: rules.Warning, Message: fmt.Sprintf(
-			"%s on %s is issued once per element of `%s`, whose bounds depend on a file system check of this host: ranks on hosts "+
+			"%s on %s is issued "+per+" `%s`, whose bounds depend on a file system check of this host: ranks on hosts "+
 				"that see different files (a checkpoint written on one node, a lagging network file system) run different numbers of passes, "+
 				"and the extra collectives pair with the next one or wait forever (hang); decide on one rank and broadcast the start, "+
 				"or check a path every host sees alike", opName(o), rulekit.GroupLabel(o.Group), br.Cond)}
