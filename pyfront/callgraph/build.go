@@ -187,6 +187,7 @@ func (g *Graph) openWorldReceivers() bool {
 	}
 	added := g.frameworkForwards()
 	added = g.threadRuns() || added
+	added = g.frameworkHooks() || added
 	var open []*Class
 	for _, c := range g.Classes {
 		if !c.openSelf && !instantiated(c, map[*Class]bool{}) {
@@ -262,6 +263,60 @@ func (g *Graph) frameworkForwards() bool {
 		added = g.selfForUncalled(c, "forward") || added
 	}
 	return added
+}
+
+// frameworkHooks gives the methods of an instantiated subclass of a
+// framework class that calls them by name (a LightningModule's
+// training_step and on_* hooks, which the Lightning trainer calls; a
+// transformers Trainer subclass's compute_loss or a TrainerCallback's
+// on_save) its instances as receiver when no call site of the program
+// reaches them, and reports whether it gave any: the framework outside
+// the program calls them on the instance the program made, so self.log
+// and self.model in them are that instance's. Methods of the class's
+// program bases are given the same receiver.
+func (g *Graph) frameworkHooks() bool {
+	added := false
+	for _, c := range g.Classes {
+		if c.instance == 0 || c.hooksSelf || !g.hasBase(c, isHookFramework) {
+			continue
+		}
+		c.hooksSelf = true
+		classes := map[*Class]bool{}
+		for _, e := range g.mro(c) {
+			if e.cls != nil {
+				classes[e.cls] = true
+			}
+		}
+		for _, f := range g.Funcs {
+			if f.Class == nil || !classes[f.Class] || f.called || f.Static || f.ClassMethod || f.Property {
+				continue
+			}
+			name := f.Name[strings.LastIndexByte(f.Name, '.')+1:]
+			if strings.HasPrefix(name, "__") {
+				continue // dunders: construction and operators, called as such
+			}
+			g.addSelf(f, c.instance)
+			added = true
+		}
+	}
+	return added
+}
+
+// isHookFramework reports an external base class whose framework calls
+// its subclasses' methods by name.
+func isHookFramework(ext string) bool {
+	for _, p := range []string{"lightning.", "pytorch_lightning.", "lightning_fabric."} {
+		if strings.HasPrefix(ext, p) {
+			return true
+		}
+	}
+	switch ext {
+	case "transformers.Trainer", "transformers.trainer.Trainer", "transformers.TrainerCallback",
+		"transformers.trainer_callback.TrainerCallback", "transformers.Seq2SeqTrainer",
+		"transformers.trainer_seq2seq.Seq2SeqTrainer":
+		return true
+	}
+	return strings.HasPrefix(ext, "trl.")
 }
 
 // threadRuns gives the run method of a threading.Thread subclass that the

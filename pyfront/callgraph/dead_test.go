@@ -53,3 +53,40 @@ def f(x):
 		}
 	}
 }
+
+// A framework calls the hooks of the module the program builds: they get
+// its instance as receiver, so self.<method> in them resolves, while a
+// method of a plain class that nothing calls gets none.
+func TestFrameworkHookReceivers(t *testing.T) {
+	src := `import lightning.pytorch as pl
+
+
+class Model(pl.LightningModule):
+    def helper(self):
+        pass
+
+    def training_step(self, batch, batch_idx):
+        self.helper()
+
+
+class Plain:
+    def helper(self):
+        pass
+
+    def unused(self):
+        self.helper()
+
+
+def main():
+    model = Model()
+    pl.Trainer().fit(model)
+    Plain()
+`
+	g := streamed(t, map[string]string{"m": src}, []string{"m"}, nil)
+	if !slices.Contains(g["m.Model.training_step"], "m.Model.helper") {
+		t.Errorf("training_step calls %v, want m.Model.helper", g["m.Model.training_step"])
+	}
+	if slices.Contains(g["m.Plain.unused"], "m.Plain.helper") {
+		t.Errorf("an uncalled method of a plain instantiated class resolves self: %v", g["m.Plain.unused"])
+	}
+}

@@ -39,7 +39,10 @@
 // without its users' scripts): once the constraints are solved, their
 // methods get their own class's instance as receiver and solving resumes,
 // so that self.method and the hooks and threads such classes start are
-// seen.
+// seen. Instantiated classes get their own instances as receivers of the
+// methods a framework outside the program calls on them: a torch module's
+// forward, a Thread's run, a LightningModule's or a transformers Trainer
+// subclass's hooks that no call site of the program reaches.
 //
 // Every definition is a Func (module bodies included), named in PyCG's
 // convention (pkg.mod, pkg.mod.Class.method, pkg.mod.f.<lambda1>); calls

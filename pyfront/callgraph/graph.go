@@ -109,8 +109,8 @@ type Class struct {
 	// got its instance as receiver (openDone once they have).
 	openSelf, openDone bool
 	// forwardSelf: frameworkForwards has looked at the class; runSelf:
-	// threadRuns has.
-	forwardSelf, runSelf bool
+	// threadRuns has; hooksSelf: frameworkHooks has.
+	forwardSelf, runSelf, hooksSelf bool
 	// ctxDone: an autograd Function whose methods got their ctx value
 	// (autogradCtx).
 	ctxDone bool
