@@ -557,9 +557,11 @@ func (b *builder) subclassSpawns() {
 				api = e + "." + sp.RunMethod
 			}
 			sites := inst[c]
-			if sp.Context == "autograd" && !b.classNamed(c) {
-				// An autograd Function nothing applies: its backward
-				// never runs (msn's unused AllGather).
+			if sp.Context == "autograd" && (!b.classNamed(c) || b.appliedOnlyWithoutGrad(c)) {
+				// An autograd Function nothing applies, or that only
+				// code running without autograd applies: its backward
+				// never runs (msn's unused AllGather, scale-mae's kNN
+				// GatherLayer).
 				break
 			}
 			if sp.Context == "autograd" || len(sites) == 0 {

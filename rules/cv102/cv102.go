@@ -33,7 +33,8 @@ var Rule = rules.Register(&rules.Rule{
 			"is reported as a warning: while the main thread waits in backward() the two do not launch at once; a group of the hook's own, " +
 			"or several groups driven by the hook, make it an error. An autograd Function's backward on a group the analysis does not know, whose forward " +
 			"communicates too (on the main thread), is a warning as well: the usual shape hands forward and backward the one group the caller passed " +
-			"(`ctx.group = group`). Ops that ranks match " +
+			"(`ctx.group = group`). A Function that only code running without autograd applies (under @torch.no_grad() or `with torch.no_grad():`, " +
+			"directly or through the helpers that call it) records no graph, so its backward never runs and is not reported. Ops that ranks match " +
 			"by name rather than by issue order (Horovod's) are not reported: their issuing thread does not matter.",
 		Why: "With CUDA (or ROCm, XPU) tensors the autograd engine runs backward — and every hook — on a " +
 			"per-device worker thread, not on the thread that called loss.backward(). A collective issued " +
