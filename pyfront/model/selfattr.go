@@ -122,6 +122,11 @@ func (b *builder) selfStoresLocked(c *callgraph.Class) map[string][]ast.Expr {
 				case *ast.AnnAssign:
 					if attr, ok := selfAttr(n.Target); ok {
 						ann.set(attr, b.annotationClass(path, n.Annotation))
+						if n.Value != nil {
+							// self.stream: torch.cuda.Stream = Stream(): a
+							// store, as without the annotation.
+							m[attr] = append(m[attr], n.Value)
+						}
 					}
 				}
 				return true
