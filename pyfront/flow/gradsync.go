@@ -1366,7 +1366,12 @@ var gradModeOff = map[string]bool{"no_grad": true, "inference_mode": true}
 // with autograd off: inside `with torch.no_grad():` (or
 // inference_mode(), set_grad_enabled(False)), or anywhere in a function
 // decorated with one.
-func (l *lowerer) noGradLine(line int) bool {
+func (l *lowerer) noGradLine(line int) bool { return NoGradAt(l.node, line) }
+
+// NoGradAt reports whether a line of the definition def runs with
+// autograd off: inside `with torch.no_grad():` (or inference_mode(),
+// set_grad_enabled(False)), or anywhere in a def decorated with one.
+func NoGradAt(def ast.Node, line int) bool {
 	off := func(e ast.Expr) bool {
 		if c, ok := e.(*ast.Call); ok {
 			e = c.Func
@@ -1377,14 +1382,14 @@ func (l *lowerer) noGradLine(line int) bool {
 		}
 		return gradModeOff[lastDotted(e)]
 	}
-	_, _, decos, _ := defParts(l.node)
+	_, _, decos, _ := defParts(def)
 	for _, d := range decos {
 		if off(d) {
 			return true
 		}
 	}
 	found := false
-	ast.InspectBody(ast.DefBody(l.node), func(n ast.Node) bool {
+	ast.InspectBody(ast.DefBody(def), func(n ast.Node) bool {
 		if found {
 			return false
 		}

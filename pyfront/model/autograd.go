@@ -3,6 +3,7 @@ package model
 import (
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/pyfront/flow"
 	"github.com/collvet/collvet/rules"
 )
 
@@ -140,10 +141,6 @@ func (b *builder) applyCalls() map[*callgraph.Class][]*callgraph.CallSite {
 	return b.applyIdx
 }
 
-// gradOff names the context managers and decorators that turn autograd
-// off for what runs under them.
-var gradOff = map[string]bool{"no_grad": true, "inference_mode": true}
-
 // appliedOnlyWithoutGrad reports an autograd Function whose every
 // Cls.apply call of the program runs with autograd off (in a function
 // decorated with @torch.no_grad() or @torch.inference_mode(), or inside
@@ -167,13 +164,13 @@ func (b *builder) appliedOnlyWithoutGrad(c *callgraph.Class) bool {
 const maxGradOffDepth = 3
 
 // callWithoutGrad reports whether call site cs runs with autograd off:
-// where it stands (withoutGrad), or because every call of its function
+// where it stands (flow.NoGradAt), or because every call of its function
 // does (gather_from_all, applied only from a @torch.no_grad() kNN).
 func (b *builder) callWithoutGrad(cs *callgraph.CallSite, depth int) bool {
 	if cs.Caller == nil {
 		return false
 	}
-	if withoutGrad(cs.Caller.Node, cs.Node) {
+	if flow.NoGradAt(cs.Caller.Node, int(cs.Node.Span().Lineno)) {
 		return true
 	}
 	if depth >= maxGradOffDepth {
@@ -189,63 +186,4 @@ func (b *builder) callWithoutGrad(cs *callgraph.CallSite, depth int) bool {
 		}
 	}
 	return true
-}
-
-// withoutGrad reports whether call, inside the definition def, runs with
-// autograd off: def carries a no-grad decorator, or a `with` of one
-// encloses the call.
-func withoutGrad(def ast.Node, call *ast.Call) bool {
-	off := func(e ast.Expr) bool {
-		if c, ok := e.(*ast.Call); ok {
-			if lastName(attrChain(c.Func)) == "set_grad_enabled" && len(c.Args) == 1 {
-				k, ok := c.Args[0].(*ast.Constant)
-				return ok && k.Type == ast.ConstBool && !k.Bool
-			}
-			e = c.Func
-		}
-		return gradOff[lastName(attrChain(e))]
-	}
-	var decos []ast.Expr
-	switch d := def.(type) {
-	case *ast.FunctionDef:
-		decos = d.DecoratorList
-	case *ast.AsyncFunctionDef:
-		decos = d.DecoratorList
-	default:
-		return false
-	}
-	for _, d := range decos {
-		if off(d) {
-			return true
-		}
-	}
-	line := int(call.Span().Lineno)
-	found := false
-	ast.Inspect(def, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		var items []*ast.WithItem
-		switch w := n.(type) {
-		case *ast.With:
-			items = w.Items
-		case *ast.AsyncWith:
-			items = w.Items
-		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
-			return n == def
-		default:
-			return true
-		}
-		sp := n.Span()
-		if line < int(sp.Lineno) || line > int(sp.EndLineno) {
-			return false
-		}
-		for _, it := range items {
-			if off(it.ContextExpr) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
