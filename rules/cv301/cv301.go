@@ -388,17 +388,7 @@ func boundsTestVar(cond string) string {
 // new_group(ranks=range(1, world_size)), a split-role job whose workers
 // train with DDP on their own group while rank 0 aggregates.
 func withinMembers(ops []*rules.OpRef, from string) []*rules.OpRef {
-	if from == "" {
-		return ops
-	}
-	var out []*rules.OpRef
-	for _, o := range ops {
-		if o.Group != nil && o.Group.FromRank == from {
-			continue
-		}
-		out = append(out, o)
-	}
-	return out
+	return dropOnGroups(ops, from, func(g *rules.Group) string { return g.FromRank })
 }
 
 // withinBelow drops the ops on a group of every rank below K
@@ -406,12 +396,18 @@ func withinMembers(ops []*rules.OpRef, from string) []*rules.OpRef {
 // K`): a job whose first K ranks train on their own group while the
 // rank after them serves data (TGL's host process).
 func withinBelow(ops []*rules.OpRef, below string) []*rules.OpRef {
-	if below == "" {
+	return dropOnGroups(ops, below, func(g *rules.Group) string { return g.BelowRank })
+}
+
+// dropOnGroups drops the ops on a group whose key is want ("" drops
+// nothing).
+func dropOnGroups(ops []*rules.OpRef, want string, key func(*rules.Group) string) []*rules.OpRef {
+	if want == "" {
 		return ops
 	}
 	var out []*rules.OpRef
 	for _, o := range ops {
-		if o.Group != nil && o.Group.BelowRank == below {
+		if o.Group != nil && key(o.Group) == want {
 			continue
 		}
 		out = append(out, o)
