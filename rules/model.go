@@ -678,6 +678,11 @@ type OpRef struct {
 	// after a no-grad forward), so an evaluation loop's forwards issue
 	// it once however many batches a rank skips.
 	BuffersOnly bool
+	// NoGrad: such a forward runs with autograd off where it stands, in
+	// the function that calls it (a helper's `with torch.no_grad():`
+	// around it), so what a caller skips by skipping the helper is that
+	// once-per-rank broadcast only.
+	NoGrad bool
 }
 
 // EventKind classifies an Event.

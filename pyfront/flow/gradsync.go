@@ -1425,7 +1425,7 @@ func NoGradAt(def ast.Node, line int) bool {
 func (l *lowerer) perPassOps(ops []*rules.OpRef) []*rules.OpRef {
 	out := ops[:0:0]
 	for _, o := range ops {
-		if o.BuffersOnly && o.Site == nil && o.Pos.Path == l.file.Path && l.noGradLine(o.Pos.Line) {
+		if o.BuffersOnly && o.Site == nil && (o.NoGrad || o.Pos.Path == l.file.Path && l.noGradLine(o.Pos.Line)) {
 			continue
 		}
 		out = append(out, o)

@@ -1910,7 +1910,7 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 			}
 			if gs, ok := l.r.(GradSyncer); ok {
 				if o := gs.ImplicitOp(n); o != nil {
-					out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: o.Pos, BuffersOnly: o.BuffersOnly})
+					out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: o.Pos, BuffersOnly: o.BuffersOnly, NoGrad: o.NoGrad})
 					return
 				}
 			}
@@ -1945,7 +1945,7 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 				}
 				for _, o := range sum {
 					if o != nil {
-						out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: p, Site: o.Site, GateArg: o.GateArg, BuffersOnly: o.BuffersOnly})
+						out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: p, Site: o.Site, GateArg: o.GateArg, BuffersOnly: o.BuffersOnly, NoGrad: o.NoGrad})
 					}
 				}
 			}

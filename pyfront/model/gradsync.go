@@ -65,7 +65,8 @@ func (b *builder) shardedForwards() {
 		default:
 			continue
 		}
-		op := &rules.OpRef{Op: flow.ForwardOp, Group: g, Pos: b.pos(path, c), BuffersOnly: buffersOnly}
+		op := &rules.OpRef{Op: flow.ForwardOp, Group: g, Pos: b.pos(path, c), BuffersOnly: buffersOnly,
+			NoGrad: buffersOnly && flow.NoGradAt(cs.Caller.Node, int(c.Span().Lineno))}
 		b.implicitOps[c] = op
 		b.syncOps[cs.Caller.Node] = append(b.syncOps[cs.Caller.Node], op)
 	}

@@ -293,7 +293,7 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 	if f := b.fnOf(fn); f != nil {
 		for _, o := range b.syncOps[f.Node] {
 			gate := gates.gateAt(gateKey{o.Pos.Line, o.Pos.Col})
-			items = append(items, item{pos: o.Pos, refs: []*rules.OpRef{{Op: o.Op, Group: o.Group, Pos: o.Pos, Gate: gate, BuffersOnly: o.BuffersOnly}}})
+			items = append(items, item{pos: o.Pos, refs: []*rules.OpRef{{Op: o.Op, Group: o.Group, Pos: o.Pos, Gate: gate, BuffersOnly: o.BuffersOnly, NoGrad: o.NoGrad}}})
 		}
 	}
 	calls := fn.Calls
