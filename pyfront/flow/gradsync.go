@@ -1061,6 +1061,81 @@ func (l *lowerer) mentionsBatch(e ast.Expr) bool {
 	})
 }
 
+// noneForEmptyBatch reports a call of a program function that returns
+// None (or nothing) when the batch the call hands it fails a test at the
+// top of its body (`def forward_pass(model, batch): if not batch: return
+// None`, SkySense's trainer): whether the result is None is a test of
+// this rank's batch.
+func (l *lowerer) noneForEmptyBatch(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok || len(l.batchVars) == 0 {
+		return false
+	}
+	fd, isFD := l.r.(FuncDefiner)
+	_, fn := l.callee(c)
+	if fn == nil || !isFD {
+		return false
+	}
+	body, args, _, ok := defParts(fd.FuncDef(fn))
+	if !ok || args == nil {
+		return false
+	}
+	params := args.PositionalNames()
+	if len(params) == 0 {
+		return false
+	}
+	shift := receiverShift(c, params[0])
+	batchParams := map[string]bool{}
+	for i, a := range c.Args {
+		if i+shift < len(params) && l.mentionsBatch(a) {
+			batchParams[params[i+shift]] = true
+		}
+	}
+	for _, k := range c.Keywords {
+		if k.Arg != "" && l.mentionsBatch(k.Value) {
+			batchParams[k.Arg] = true
+		}
+	}
+	if len(batchParams) == 0 {
+		return false
+	}
+	for _, st := range body {
+		i, ok := st.(*ast.If)
+		if !ok || len(i.Body) != 1 {
+			continue
+		}
+		r, ok := i.Body[0].(*ast.Return)
+		if !ok || r.Value != nil && !isNone(r.Value) && !allNone(r.Value) {
+			continue
+		}
+		found := false
+		ast.Inspect(i.Test, func(n ast.Node) bool {
+			if nm, ok := n.(*ast.Name); ok && batchParams[nm.Id] {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// allNone reports a tuple display of Nones (`return None, None, None`).
+func allNone(e ast.Expr) bool {
+	t, ok := e.(*ast.Tuple)
+	if !ok || len(t.Elts) == 0 {
+		return false
+	}
+	for _, x := range t.Elts {
+		if !isNone(x) {
+			return false
+		}
+	}
+	return true
+}
+
 // batchAmount reports a count or total of this rank's batch contents:
 // len(x), x.numel(), x.sum(), x.count_nonzero(), torch.count_nonzero(x)
 // and their .item(), where x is a part of the batch, or a local holding

@@ -3964,7 +3964,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				markVar(&l.localVars, v, l.fromSyncForward(value))
 			}
 			markVar(&l.amountVars, v, len(l.batchVars) > 0 && l.batchAmount(value))
-			if l.batchPart(value) {
+			if l.batchPart(value) || l.noneForEmptyBatch(value) {
 				l.batchVars[v] = true // batchPart found it non-empty
 			} else {
 				delete(l.batchVars, v)
@@ -4107,7 +4107,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			site.Work.Escapes = true // unpacked: cannot follow the element
 		}
 		// batch, ok = batch: each name is a part of this rank's batch.
-		fromBatch := l.batchPart(value)
+		fromBatch := l.batchPart(value) || l.noneForEmptyBatch(value)
 		defer func() {
 			if fromBatch {
 				for _, e := range ast.SeqElts(target) {

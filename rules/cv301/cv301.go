@@ -115,7 +115,8 @@ var Rule = rules.Register(&rules.Rule{
 			"launcher takes for success, so it leaves the others waiting; " +
 			"and a test of whether the batch a rank " +
 			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`; " +
-			"after the loop, `if batch is None:` only asks whether the loop ran at all and is not such a test) " +
+			"after the loop, `if batch is None:` only asks whether the loop ran at all and is not such a test; a helper's None for an empty batch " +
+			"(`def forward_pass(m, batch): if not batch: return None`, then `if loss is None: continue`) is one) " +
 			"or holds too little (`batch[\"loss_mask\"].sum() < min_loss_tokens`; not when the pass it skips only runs a DDP " +
 			"model's forward under no_grad, whose buffer broadcast a rank issues once, on its first such forward, whichever batches it skips; " +
 			"nor a round robin that skips the passes other ranks take, `if idx % world_size != rank: continue`, around such forwards), " +
