@@ -1748,6 +1748,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 				l.handBack(rh, c, "_", st) // the helper's handle, dropped
 			}
 		}
+		l.rankOnlyMethodFlags(s)
 		if v := l.appendedFs(s); v != "" && l.notDist == 0 {
 			// found.append(x) for x in this host's listing: the list is
 			// this host's answer too.

@@ -1557,6 +1557,56 @@ func (l *lowerer) rankFlag(value ast.Expr) bool {
 	return ok && k.Type == ast.ConstBool && l.rankArms > 0 && l.notDist == 0 && !l.uniformRankArms()
 }
 
+// rankOnlyMethodFlags marks, for a call of the instance's own method in
+// a rank test's arm (`if rank == 0: self._log_scores()`), the True or
+// False that method sets on the instance (`self.stats.is_min_lr =
+// True`): only the ranks that call it set the flag, which then differs
+// between ranks where the caller tests it (joeynmt's minimum-learning-rate
+// stop).
+func (l *lowerer) rankOnlyMethodFlags(s *ast.ExprStmt) {
+	c, ok := s.Value.(*ast.Call)
+	if !ok || l.rankArms == 0 || l.notDist > 0 || l.uniformRankArms() {
+		return
+	}
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return
+	}
+	recv, ok := a.Value.(*ast.Name)
+	if !ok {
+		return
+	}
+	_, fn := l.callee(c)
+	fd, isFD := l.r.(FuncDefiner)
+	if fn == nil || !isFD {
+		return
+	}
+	body, args, _, ok := defParts(fd.FuncDef(fn))
+	if !ok || args == nil || len(args.PositionalNames()) == 0 {
+		return
+	}
+	self := args.PositionalNames()[0]
+	ast.InspectBody(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.Assign)
+		if !ok {
+			return true
+		}
+		k, isConst := as.Value.(*ast.Constant)
+		if !isConst || k.Type != ast.ConstBool {
+			return true
+		}
+		for _, t := range as.Targets {
+			if _, isAttr := t.(*ast.Attribute); !isAttr {
+				continue
+			}
+			if rest, ok := strings.CutPrefix(dotted(t), self+"."); ok {
+				l.rankVars[recv.Id+"."+rest] = true
+			}
+		}
+		return true
+	})
+}
+
 func (l *lowerer) uniformRankArms() bool {
 	for _, r := range l.rankIfs {
 		if len(l.uniformIn(r.s.Test)) == 0 {

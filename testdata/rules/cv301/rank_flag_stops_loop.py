@@ -30,3 +30,30 @@ def fit_on_object(batches):
             s.stop = True
         if s.stop:
             break
+
+
+class Stats:
+    def __init__(self):
+        self.is_min_lr = False
+
+
+class Trainer:
+    def __init__(self, opt):
+        self.rank = dist.get_rank()
+        self.opt = opt
+        self.stats = Stats()
+
+    def _log_scores(self):
+        # Only the rank that logs sets the stop flag (joeynmt's
+        # minimum-learning-rate stop).
+        if self.opt.param_groups[0]["lr"] < 1e-6:
+            self.stats.is_min_lr = True
+
+    def train(self, batches):
+        for step, batch in enumerate(batches):
+            dist.all_reduce(batch)  # want CV301 "all_reduce .*runs only on the ranks that do not leave early at .*\(`self.stats.is_min_lr`\)"
+            if step % 10 == 0 and self.rank == 0:
+                self._log_scores()
+            if self.stats.is_min_lr:
+                break
+        dist.barrier()
