@@ -254,28 +254,25 @@ func (l *lowerer) fsBoundWhile(s *ast.While) {
 // fsWhile records a while loop whose test depends on a file system answer
 // and whose body issues collectives (Cond is "while <test>").
 func (l *lowerer) fsWhile(s *ast.While) {
-	ops := l.ops(s.Body)
-	if len(ops) == 0 {
-		return
-	}
-	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: "while " + l.text(s.Test), Then: ops, RankCount: true, Divergence: rules.HostCheck}
-	if o := l.fsOriginOf(s.Test); o != nil {
-		at := l.pos(o.Span())
-		br.Origin = &at
-	}
-	l.addBranch(br)
+	l.fsCountedLoop(s.Test, "while "+l.text(s.Test), s.Body)
 }
 
 // fsLoop records a loop whose number of passes depends on a file system
 // answer and whose body issues collectives: a warning, as for an if on
 // such an answer.
 func (l *lowerer) fsLoop(iter ast.Expr, body []ast.Stmt) {
+	l.fsCountedLoop(iter, l.text(iter), body)
+}
+
+// fsCountedLoop records the loop whose bound (a for's iterable, a while's
+// test) guard depends on a file system answer, labelled cond.
+func (l *lowerer) fsCountedLoop(guard ast.Expr, cond string, body []ast.Stmt) {
 	ops := l.ops(body)
 	if len(ops) == 0 {
 		return
 	}
-	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(iter.Span()), Cond: l.text(iter), Then: ops, RankCount: true, Divergence: rules.HostCheck}
-	if o := l.fsOriginOf(iter); o != nil {
+	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(guard.Span()), Cond: cond, Then: ops, RankCount: true, Divergence: rules.HostCheck}
+	if o := l.fsOriginOf(guard); o != nil {
 		at := l.pos(o.Span())
 		br.Origin = &at
 	}

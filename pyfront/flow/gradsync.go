@@ -1071,13 +1071,12 @@ func (l *lowerer) noneForEmptyBatch(e ast.Expr) bool {
 	if !ok || len(l.batchVars) == 0 {
 		return false
 	}
-	fd, isFD := l.r.(FuncDefiner)
 	_, fn := l.callee(c)
-	if fn == nil || !isFD {
+	if fn == nil {
 		return false
 	}
-	body, args, _, ok := defParts(fd.FuncDef(fn))
-	if !ok || args == nil {
+	body, args, ok := l.defOf(fn)
+	if !ok {
 		return false
 	}
 	params := args.PositionalNames()

@@ -5620,10 +5620,6 @@ func orNone(e ast.Expr) ast.Expr {
 	if !ok {
 		return e
 	}
-	isNone := func(x ast.Expr) bool {
-		k, ok := x.(*ast.Constant)
-		return ok && k.Type == ast.ConstNone
-	}
 	switch {
 	case isNone(ie.Orelse) && !isNone(ie.Body):
 		return ie.Body

@@ -1546,9 +1546,6 @@ func (l *lowerer) rankOrNone(e ast.Expr) bool {
 	return ok && (isNone(x.Orelse) || isNone(x.Body)) && l.isRank(x.Test)
 }
 
-// uniformRankArms reports whether every enclosing rank test is one the
-// tables declare uniform within some groups (Megatron's stage tests):
-// an object made there is held alike by those groups' members.
 // rankFlag reports a True or False assigned inside the arm of a rank
 // test whose members do not all answer it alike: the flag then differs
 // between ranks.
@@ -1577,12 +1574,11 @@ func (l *lowerer) rankOnlyMethodFlags(s *ast.ExprStmt) {
 		return
 	}
 	_, fn := l.callee(c)
-	fd, isFD := l.r.(FuncDefiner)
-	if fn == nil || !isFD {
+	if fn == nil {
 		return
 	}
-	body, args, _, ok := defParts(fd.FuncDef(fn))
-	if !ok || args == nil || len(args.PositionalNames()) == 0 {
+	body, args, ok := l.defOf(fn)
+	if !ok || len(args.PositionalNames()) == 0 {
 		return
 	}
 	self := args.PositionalNames()[0]
@@ -1607,6 +1603,9 @@ func (l *lowerer) rankOnlyMethodFlags(s *ast.ExprStmt) {
 	})
 }
 
+// uniformRankArms reports whether every enclosing rank test is one the
+// tables declare uniform within some groups (Megatron's stage tests):
+// an object made there is held alike by those groups' members.
 func (l *lowerer) uniformRankArms() bool {
 	for _, r := range l.rankIfs {
 		if len(l.uniformIn(r.s.Test)) == 0 {

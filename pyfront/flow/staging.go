@@ -23,10 +23,10 @@ func (l *lowerer) stagedForDevice(v string) bool {
 			if !ok {
 				return true
 			}
-			a, ok := c.Func.(*ast.Attribute)
-			if !ok || (a.Attr != "cuda" && !(a.Attr == "to" && movesToDevice(c))) {
+			if !deviceMove(c) {
 				return true
 			}
+			a := c.Func.(*ast.Attribute)
 			if d := dotted(a.Value); d != "" {
 				if _, isCall := a.Value.(*ast.Call); !isCall {
 					l.staged[d] = true
@@ -36,6 +36,12 @@ func (l *lowerer) stagedForDevice(v string) bool {
 		})
 	}
 	return l.staged[v]
+}
+
+// deviceMove reports x.cuda(…) or x.to(<device>).
+func deviceMove(c *ast.Call) bool {
+	a, ok := c.Func.(*ast.Attribute)
+	return ok && (a.Attr == "cuda" || a.Attr == "to" && movesToDevice(c))
 }
 
 // movesToDevice reports a .to() call that names a device (device=…, a
@@ -68,12 +74,7 @@ func (l *lowerer) stagingWrite(v string, value ast.Expr) bool {
 	device := false
 	ast.Inspect(value, func(n ast.Node) bool {
 		if c, ok := n.(*ast.Call); ok {
-			if nonBlocking(c) {
-				device = true
-			}
-			if a, ok := c.Func.(*ast.Attribute); ok && (a.Attr == "cuda" || a.Attr == "to" && movesToDevice(c)) {
-				device = true
-			}
+			device = nonBlocking(c) || deviceMove(c)
 		}
 		return !device
 	})

@@ -511,14 +511,8 @@ func (v *Values) getterGroup(g *callgraph.Graph, getter string, t *api.Tables) *
 // range(K, world_size) or list(range(K, dist.get_world_size())), the stop
 // a world size by its name; "" otherwise.
 func fromRank(x ast.Expr) string {
-	c, ok := x.(*ast.Call)
-	if !ok {
-		return ""
-	}
-	if n, isName := c.Func.(*ast.Name); isName && (n.Id == "list" || n.Id == "tuple") && len(c.Args) == 1 {
-		return fromRank(c.Args[0])
-	}
-	if n, isName := c.Func.(*ast.Name); !isName || n.Id != "range" || len(c.Args) != 2 {
+	c := memberRange(x)
+	if c == nil || len(c.Args) != 2 {
 		return ""
 	}
 	k, ok := c.Args[0].(*ast.Constant)
@@ -534,14 +528,8 @@ func fromRank(x ast.Expr) string {
 // belowRank returns K, as ast.Dump prints it, for a member list of every
 // rank below K: range(K), range(0, K), list(range(K)); "" otherwise.
 func belowRank(x ast.Expr) string {
-	c, ok := x.(*ast.Call)
-	if !ok {
-		return ""
-	}
-	if n, isName := c.Func.(*ast.Name); isName && (n.Id == "list" || n.Id == "tuple") && len(c.Args) == 1 {
-		return belowRank(c.Args[0])
-	}
-	if n, isName := c.Func.(*ast.Name); !isName || n.Id != "range" || len(c.Keywords) > 0 {
+	c := memberRange(x)
+	if c == nil || len(c.Keywords) > 0 {
 		return ""
 	}
 	switch len(c.Args) {
@@ -554,6 +542,22 @@ func belowRank(x ast.Expr) string {
 		return ""
 	}
 	return ast.Dump(c.Args[len(c.Args)-1], ast.DumpOptions{})
+}
+
+// memberRange returns the range(…) call a member list is, also wrapped
+// in list(…) or tuple(…); nil for any other list.
+func memberRange(x ast.Expr) *ast.Call {
+	c, ok := x.(*ast.Call)
+	if !ok {
+		return nil
+	}
+	if n, isName := c.Func.(*ast.Name); isName && (n.Id == "list" || n.Id == "tuple") && len(c.Args) == 1 {
+		return memberRange(c.Args[0])
+	}
+	if n, isName := c.Func.(*ast.Name); !isName || n.Id != "range" {
+		return nil
+	}
+	return c
 }
 
 // worldSizeExpr reports an expression named as the job's size:
