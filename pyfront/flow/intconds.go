@@ -81,17 +81,7 @@ func (l *lowerer) intCondOf(test ast.Expr) (intCond, bool) {
 		if k, isConst = intConst(cmp.Left); !isConst {
 			return intCond{}, false
 		}
-		subject = cmp.Comparators[0]
-		switch op {
-		case ast.Lt:
-			op = ast.Gt
-		case ast.LtE:
-			op = ast.GtE
-		case ast.Gt:
-			op = ast.Lt
-		case ast.GtE:
-			op = ast.LtE
-		}
+		subject, op = cmp.Comparators[0], mirrorCmp(op)
 	}
 	if _, both := intConst(subject); both {
 		return intCond{}, false
@@ -120,6 +110,22 @@ func (l *lowerer) intCondOf(test ast.Expr) (intCond, bool) {
 		return intCond{}, false
 	}
 	return intCond{subject: l.condKey(subject), set: set}, true
+}
+
+// mirrorCmp is the comparison with its operands swapped: `k < x` is
+// `x > k`.
+func mirrorCmp(op ast.CmpOp) ast.CmpOp {
+	switch op {
+	case ast.Lt:
+		return ast.Gt
+	case ast.LtE:
+		return ast.GtE
+	case ast.Gt:
+		return ast.Lt
+	case ast.GtE:
+		return ast.LtE
+	}
+	return op
 }
 
 // excludes reports whether some condition in conds cannot hold where c

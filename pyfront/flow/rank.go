@@ -1301,16 +1301,9 @@ func (l *lowerer) rankFrom(test ast.Expr) string {
 	}
 	op, left, right := c.Ops[0], c.Left, c.Comparators[0]
 	if _, ok := intConst(left); ok {
-		// 0 != rank, K <= rank, K-1 < rank
-		left, right = right, left
-		switch op {
-		case ast.Lt:
-			op = ast.Gt
-		case ast.LtE:
-			op = ast.GtE
-		case ast.Gt, ast.GtE:
-			return ""
-		}
+		// 0 != rank, K <= rank, K-1 < rank (K > rank bounds from
+		// above: the switch below leaves it out)
+		left, right, op = right, left, mirrorCmp(op)
 	}
 	k, ok := intConst(right)
 	if !ok || !l.isRank(left) {
