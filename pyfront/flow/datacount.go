@@ -1,6 +1,9 @@
 package flow
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
 )
@@ -386,4 +389,143 @@ func mentionsAny(text string, names map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// helperFsCounts marks, for a call of a program function
+// (`load_model(args)`, `CkptLoader.load_meta(self, meta)`,
+// `runner.resume(path)`), the attributes of its arguments that the
+// function sets to a position read from stored data (`args.start_epoch =
+// ckpt["epoch"] + 1`) where that position is this host's answer: the call
+// sits under a file check of the caller, the store under a file check of
+// the function, or under its test of an attribute the caller set from
+// such a check (`if args.resume:` after `if os.path.exists(p):
+// args.resume = p`, scale-mae's resume). The caller's loops over that
+// position then run as many passes as this host's disk says (TFace's
+// epoch loop after its meta loader).
+func (l *lowerer) helperFsCounts(c *ast.Call) {
+	if l.notDist > 0 {
+		return
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return
+	}
+	body, args, ok := l.defOf(fn)
+	if !ok {
+		return
+	}
+	params := args.PositionalNames()
+	if len(params) == 0 {
+		return
+	}
+	// The caller's text for each parameter that receives a name or an
+	// attribute path.
+	bound := map[string]string{}
+	shift := receiverShift(c, params[0])
+	if shift == 1 {
+		if recv := dotted(c.Func.(*ast.Attribute).Value); recv != "" {
+			bound[params[0]] = recv
+		}
+	}
+	for i, a := range c.Args {
+		if _, star := a.(*ast.Starred); star {
+			break
+		}
+		if i+shift < len(params) {
+			if d := dotted(a); d != "" {
+				bound[params[i+shift]] = d
+			}
+		}
+	}
+	for _, k := range c.Keywords {
+		if d := dotted(k.Value); d != "" && k.Arg != "" && slices.Contains(params, k.Arg) {
+			bound[k.Arg] = d
+		}
+	}
+	if len(bound) == 0 {
+		return
+	}
+	var origin ast.Node
+	if len(l.hostTests) > 0 {
+		origin = l.hostTests[len(l.hostTests)-1]
+	}
+	sameFile := fn.Pos.Path == l.path
+	// callerKey maps the function's `p.attr` to the caller's path for it.
+	callerKey := func(e ast.Expr) string {
+		a, ok := e.(*ast.Attribute)
+		if !ok {
+			return ""
+		}
+		d := dotted(a)
+		p, rest, ok := strings.Cut(d, ".")
+		if !ok || bound[p] == "" {
+			return ""
+		}
+		return bound[p] + "." + rest
+	}
+	// hostTest reports a test of the function that asks this host: a
+	// file check of its own, or an attribute the caller holds from one.
+	hostTest := func(test ast.Expr) (bool, ast.Node) {
+		if l.directFsProbe(test) {
+			if sameFile {
+				return true, test
+			}
+			return true, c
+		}
+		found := false
+		var at ast.Node
+		ast.Inspect(test, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			if a, ok := n.(*ast.Attribute); ok {
+				if k := callerKey(a); k != "" && l.fsVars[k] {
+					found, at = true, l.fsOrigin[k]
+					return false
+				}
+			}
+			return true
+		})
+		if at == nil {
+			at = c
+		}
+		return found, at
+	}
+	var walk func(stmts []ast.Stmt, host ast.Node)
+	walk = func(stmts []ast.Stmt, host ast.Node) {
+		for _, s := range stmts {
+			switch s := s.(type) {
+			case *ast.Assign:
+				if host == nil || !storedScalar(s.Value) {
+					continue
+				}
+				for _, t := range s.Targets {
+					if k := callerKey(t); k != "" {
+						markVar(&l.fsCounts, k, true)
+						if l.fsOrigin == nil {
+							l.fsOrigin = map[string]ast.Node{}
+						}
+						l.fsOrigin[k] = host
+					}
+				}
+			case *ast.If:
+				arm := host
+				if ok, at := hostTest(s.Test); ok && arm == nil {
+					arm = at
+				}
+				walk(s.Body, arm)
+				walk(s.Orelse, arm)
+			case *ast.With:
+				walk(s.Body, host)
+			case *ast.Try:
+				walk(s.Body, host)
+				for _, h := range s.Handlers {
+					walk(h.Body, host)
+				}
+				walk(s.Orelse, host)
+				walk(s.Finalbody, host)
+			}
+		}
+	}
+	walk(body, origin)
 }

@@ -1749,6 +1749,9 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			}
 		}
 		l.rankOnlyMethodFlags(s)
+		if c, ok := s.Value.(*ast.Call); ok {
+			l.helperFsCounts(c)
+		}
 		if v := l.appendedFs(s); v != "" && l.notDist == 0 {
 			// found.append(x) for x in this host's listing: the list is
 			// this host's answer too.
