@@ -751,8 +751,14 @@ type Event struct {
 	// hold (`for Var in xs`, `Var = xs[0]`, `Var = [a, b]`, `Var = [p
 	// for p in ps if …]`): no device work runs, and Var holds what the
 	// latest of their producers made (nothing pending when none of them
-	// was produced in the function, as for a parameter).
+	// was produced in the function, as for a parameter). On an EvCall:
+	// the caller's variables that the call passes, one per Params entry
+	// ("" where the argument is no variable).
 	From []string
+	// Params (an EvCall): the callee's parameters that the call binds,
+	// in From's order: the callee's events see the caller's values
+	// under these names.
+	Params []string
 	// Host (a write): the value is made on the host — pinned or CPU
 	// memory, a synchronous copy to it (.cpu(), .tolist()) — so no device
 	// work on any stream is pending on it. On an EvSync: a blocking copy

@@ -673,8 +673,8 @@ func hostValue(e ast.Expr) bool {
 			}
 		}
 	}
-	if hostDecoders[dotted(c.Func)] {
-		return true
+	if hostDecoders[dotted(c.Func)] || dotted(c.Func) == "torch.device" {
+		return true // torch.device("cuda"): a name for a device, no memory
 	}
 	if a, ok := c.Func.(*ast.Attribute); ok && viewMethods[a.Attr] && hostValue(a.Value) {
 		return true // torch.tensor(…, pin_memory=True).view(-1, 2): a view of host memory
@@ -3991,7 +3991,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		// is what an object collective returns (unpickled Python objects:
 		// detectron2's comm.gather, mmengine's all_gather_object).
 		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value) || l.hostArith(value) || l.hostCall(value, -1) || l.loaderBatch(value)) || site != nil && site.Work != nil ||
-			emptyDict(value) || l.stagingWrite(v, value)
+			emptyDict(value) || l.stagingWrite(v, value) || syncedUpload(value)
 		var from []string
 		if !host && value != nil {
 			// v = xs[0], v = [a, b]: a new name for existing objects; so
@@ -4095,7 +4095,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// (a string, a closure, a new tensor), as `out = v` would.
 			element := l.listElement(t)
 			host := hostValue(value) && (!isSubscript(t) || element) || handle || value == nil && l.augHost || isSubscript(t) && l.notTensorElement(value) ||
-				!isSubscript(t) && l.uses && l.loaderBatch(value) || l.stagingWrite(d, value)
+				!isSubscript(t) && l.uses && l.loaderBatch(value) || l.stagingWrite(d, value) || syncedUpload(value)
 			var from []string
 			if !host && !isSubscript(t) && value != nil {
 				// self.chunks = x.chunk(n), self.buf = buf: a new name for
@@ -4908,7 +4908,8 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	l.groupMembers(c, ext, at)
 	l.zero3Generate(c)
 	if callee := l.inline[c]; callee != nil {
-		l.event(&rules.Event{Kind: rules.EvCall, Pos: at, Callee: callee, Var: l.callTarget[c]})
+		params, from := l.boundArgs(c, callee)
+		l.event(&rules.Event{Kind: rules.EvCall, Pos: at, Callee: callee, Var: l.callTarget[c], Params: params, From: from})
 	}
 	l.streamCall(c, ext, at, st)
 	if l.uses && site == nil {

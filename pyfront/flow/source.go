@@ -2,6 +2,7 @@ package flow
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"sync"
 
@@ -296,4 +297,33 @@ func containsAnyFoldASCII(text []byte, words []string) bool {
 		}
 	}
 	return false
+}
+
+// boundArgs returns the parameters of fn that call c passes a variable
+// or an attribute path to (`self.prepare(label)`: prepare's `label`),
+// and those variables, in the same order: a flow rule that follows the
+// call into fn's events sees the caller's tensors under fn's names.
+func (l *lowerer) boundArgs(c *ast.Call, fn *rules.Function) (params, from []string) {
+	_, args, ok := l.defOf(fn)
+	if !ok {
+		return nil, nil
+	}
+	names := args.PositionalNames()
+	if len(names) > 0 {
+		names = names[receiverShift(c, names[0]):]
+	}
+	for i, a := range c.Args {
+		if _, star := a.(*ast.Starred); star || i >= len(names) {
+			break
+		}
+		if d := dotted(a); d != "" {
+			params, from = append(params, names[i]), append(from, d)
+		}
+	}
+	for _, k := range c.Keywords {
+		if d := dotted(k.Value); d != "" && k.Arg != "" && slices.Contains(args.PositionalNames(), k.Arg) {
+			params, from = append(params, k.Arg), append(from, d)
+		}
+	}
+	return params, from
 }

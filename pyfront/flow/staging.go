@@ -80,3 +80,82 @@ func (l *lowerer) stagingWrite(v string, value ast.Expr) bool {
 	})
 	return !device
 }
+
+// syncedUpload reports a blocking copy of host data to the device
+// (`torch.tensor([0.485, 0.456, 0.406]).cuda().view(1, 3, 1, 1)`,
+// `torch.from_numpy(a).to(device)`, `torch.tensor(xs, device="cuda")`):
+// without non_blocking=True, PyTorch synchronises the copy's stream
+// before returning, so the tensor it makes has nothing pending on any
+// stream (apex's data prefetcher reads its mean and std on its side
+// stream). A copy of a tensor that may already be on the device is not
+// one: .cuda() hands that tensor back as it is, pending work and all.
+func syncedUpload(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	a, isAttr := c.Func.(*ast.Attribute)
+	if isAttr && viewMethods[a.Attr] {
+		return syncedUpload(a.Value)
+	}
+	if hostConstructors[dotted(c.Func)] {
+		// torch.tensor(data, device="cuda"): made on the host, then
+		// copied over with a blocking copy.
+		return !nonBlocking(c) && (len(c.Args) == 0 || hostData(c.Args[0]))
+	}
+	if !isAttr || !deviceMove(c) || nonBlocking(c) {
+		return false
+	}
+	return hostValue(a.Value) || hostTensor(a.Value)
+}
+
+// hostConstructors build a tensor from Python or NumPy data, on the host
+// unless a device is named.
+var hostConstructors = map[string]bool{
+	"torch.tensor": true, "torch.as_tensor": true, "torch.from_numpy": true,
+	"torch.Tensor": true, "torch.FloatTensor": true, "torch.LongTensor": true, "torch.IntTensor": true,
+	"torch.DoubleTensor": true, "torch.HalfTensor": true, "torch.BoolTensor": true, "torch.ByteTensor": true,
+}
+
+// hostTensor reports a tensor made on the host from data: a constructor
+// of hostConstructors given Python or NumPy data and no device.
+func hostTensor(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	if a, isAttr := c.Func.(*ast.Attribute); isAttr && viewMethods[a.Attr] {
+		return hostTensor(a.Value)
+	}
+	if !hostConstructors[dotted(c.Func)] || len(c.Args) == 0 || !hostData(c.Args[0]) {
+		return false
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == "device" && !cpuDevice(k.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// hostData reports Python or NumPy data: a literal display or number, a
+// comprehension, a NumPy call, or a host value (t.cpu().numpy()).
+func hostData(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.List, *ast.Tuple, *ast.Constant, *ast.ListComp, *ast.BinOp:
+		return hostValue(e) || isDisplay(e)
+	case *ast.Call:
+		d := dotted(e.Func)
+		return strings.HasPrefix(d, "np.") || strings.HasPrefix(d, "numpy.") || hostValue(e) // a.numpy(), t.tolist()
+	}
+	return false
+}
+
+// isDisplay reports a list or tuple display or a list comprehension.
+func isDisplay(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.List, *ast.Tuple, *ast.ListComp:
+		return true
+	}
+	return false
+}

@@ -471,6 +471,12 @@ func (w *walker) call(e *rules.Event, f *frame, i int) {
 	}
 	sub := &frame{fn: e.Callee, depth: f.depth + 1, parent: f, prefix: fmt.Sprintf("%s%d:", e.Callee.Name, i),
 		cur: e.Stream, curText: e.StreamText, call: e, via: cmp.Or(f.via, e)}
+	for k, param := range e.Params {
+		// The callee's parameter holds what the caller passed.
+		if k < len(e.From) && e.From[k] != "" {
+			alias(w.st, sub.rename(param), []string{e.From[k]})
+		}
+	}
 	enters := len(w.st.enters)
 	w.events(e.Callee.Events, sub)
 	w.st.enters = w.st.enters[:min(enters, len(w.st.enters))]
@@ -697,10 +703,20 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, inPlace 
 		return
 	}
 	key := fmt.Sprintf("%s@%d", v, pr.idx)
-	if reported[key] || st.quiet {
+	// A called method's own hazards are reported where it is checked
+	// itself; a write of the checked function that the method reads on
+	// another stream (passed to it, or left on the instance) is this
+	// function's (insightface's partial FC: the labels copied here, all-
+	// gathered on the method's side stream).
+	if reported[key] || st.quiet && pr.via != nil {
 		return
 	}
 	reported[key] = true
+	through := st.via
+	if !st.quiet {
+		through = nil
+	}
+	v = local(v)
 	what := "read"
 	if inPlace {
 		what = "written again in place"
@@ -727,6 +743,9 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, inPlace 
 	d.Related = append(d.Related, rulekit.Related(pr.pos, fmt.Sprintf("%q written on %s", cmp.Or(local(pr.name), v), stext(pr.text, pr.stream))))
 	if pr.via != nil {
 		d.Related = append(d.Related, rulekit.Related(pr.via.Pos, fmt.Sprintf("the call of %s that writes it", shortName(pr.via.Callee))))
+	}
+	if through != nil {
+		d.Related = append(d.Related, rulekit.Related(through.Pos, fmt.Sprintf("the call of %s that reads it", shortName(through.Callee))))
 	}
 	f := p.Prog.File(e.Pos.Path)
 	var edit *rules.Edit

@@ -8,7 +8,7 @@ _events = {}
 def send_async(tensors, peer, comm, send, stream):
     done = _events.setdefault(peer, torch.cuda.Event())
     with torch.cuda.stream(stream):
-        sizes = torch.tensor([t.numel() for t in tensors], device="cuda")
+        sizes = torch.tensor([t.numel() for t in tensors]).cuda(non_blocking=True)
         send(sizes, peer, comm)
         done.record(stream)
     return sizes + 1  # want CV203 "\"sizes\" is written on stream .* read here on the current stream"
