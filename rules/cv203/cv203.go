@@ -32,12 +32,16 @@ var Rule = rules.Register(&rules.Rule{
 			"rebinding, x.untyped_storage().resize_(0)) without record_stream for the stream that used it — an in-place " +
 			"collective's output keeps the stream it was allocated on. Calls of the instance's own methods " +
 			"(self.flush(), full = self.unshard()) are followed into the method, two levels deep: a buffer it leaves " +
-			"on its stream, or returns, is checked where the caller reuses or frees it; a function that makes the " +
+			"on its stream, or returns, is checked where the caller reuses or frees it, and a tensor the caller wrote (passed to the " +
+			"method, or left on the instance) that the method reads on another stream is reported there (insightface's partial FC " +
+			"all-gathers the labels the caller has just copied asynchronously, on its own side stream); a function that makes the " +
 			"current stream wait for a stream passed to it (torchrec's _wait_for_batch) orders the caller. Across the methods of a " +
 			"class: an attribute one method allocates on a side stream, another uses on a different stream and a third frees " +
 			"(storage resize_(0)) is reported at the free unless some method records a stream on it or makes the allocating " +
 			"stream wait for the using one (FSDP1's _mp_shard). A value made in host memory " +
-			"(pin_memory=True, device=\"cpu\", .cpu(), .tolist()) is not a device write: nothing is pending on it; nor is what the function " +
+			"(pin_memory=True, device=\"cpu\", .cpu(), .tolist()) is not a device write: nothing is pending on it; nor is a blocking copy " +
+			"of host data to the device (`torch.tensor([0.485, 0.456, 0.406]).cuda()`, `torch.tensor(xs, device=\"cuda\")`, " +
+			"`torch.from_numpy(a).to(device)` without non_blocking=True), which PyTorch finishes before it returns; nor is what the function " +
 			"stores in a variable it later copies to the device (`xs[i] = rowptr[a:b].clone()`, then `xs[0].to(device, non_blocking=True)`): " +
 			"a value staged for the device is made in host memory, unless it is an asynchronous copy or was moved to the device first; nor is " +
 			"what json or msgpack decode, what an object collective returns (all_gather_object, detectron2's comm.gather, also " +
