@@ -173,11 +173,20 @@ func (l *lowerer) rankLoop(iter, target ast.Expr, body []ast.Stmt) {
 
 // fsCounted reports a range() whose bounds depend on a file system
 // answer of this host (`for step in range(start_step, n)` with the step
-// read from a checkpoint a helper found, or None, on this host's disk):
-// ranks whose hosts answer differently run different numbers of passes.
+// read from a checkpoint a helper found, or None, on this host's disk),
+// or a directory listing of this host itself: ranks whose hosts answer
+// differently run different numbers of passes.
 func (l *lowerer) fsCounted(iter ast.Expr) bool {
 	c, ok := iter.(*ast.Call)
-	if !ok || l.notDist > 0 || len(l.fsVars) == 0 && len(l.fsCounts) == 0 && !mentionsCall(iter) {
+	if l.notDist > 0 {
+		return false
+	}
+	if l.listing(iter) {
+		// for f in sorted(glob.glob(pattern)): one pass per file this
+		// host lists (AngelSlim's scale loader broadcasts per file).
+		return true
+	}
+	if !ok || len(l.fsVars) == 0 && len(l.fsCounts) == 0 && !mentionsCall(iter) {
 		return false
 	}
 	if dotted(c.Func) != "range" {

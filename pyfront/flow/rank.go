@@ -66,6 +66,11 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			if l.rankCall(n) {
 				return true, false
 			}
+			// getattr(self.accelerator, "is_main_process", True) reads the
+			// attribute it names (SimpleTuner's save hooks).
+			if a := constGetattr(n); a != nil && l.rankAttr(a) {
+				return true, false
+			}
 			// What a broadcast or a reduction returns is every rank's
 			// (mpi4py's `ok = comm.bcast(ok, root=0)`), whatever went in.
 			if l.agreedCall(n) {
@@ -117,6 +122,20 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 		}
 		return false, true
 	})
+}
+
+// constGetattr returns getattr(x, "name"[, default]) as the attribute
+// x.name it reads, or nil.
+func constGetattr(c *ast.Call) *ast.Attribute {
+	f, ok := c.Func.(*ast.Name)
+	if !ok || f.Id != "getattr" || len(c.Args) < 2 || len(c.Args) > 3 {
+		return nil
+	}
+	name, ok := constStr(c.Args[1])
+	if !ok || name == "" {
+		return nil
+	}
+	return &ast.Attribute{Pos: c.Pos, Value: c.Args[0], Attr: name, Ctx: ast.Load}
 }
 
 // placementMethods move a value to a device; their arguments say where.
@@ -1082,16 +1101,72 @@ func (l *lowerer) rankTestBody(fn *rules.Function) bool {
 			ret = r
 		}
 	}
+	if ret == nil {
+		return ok && l.guardedRankBody(fn, body)
+	}
+	// The return value is judged in a lowerer of its own: the caller's
+	// rank locals mean nothing in the callee.
+	sub := *l
+	sub.fn, sub.rankVars = fn, map[string]bool{}
+	if fd, ok := l.r.(FuncDefiner); ok {
+		sub.seedRankAttrs(fn, fd.FuncDef(fn)) // def is_head(self): return self.head
+	}
+	return sub.isRank(ret.Value)
+}
+
+// guardedRankBody reports the rank getter that falls back to a constant
+// when torch.distributed is not initialised, written as statements:
+//
+//	if dist.is_available() and dist.is_initialized():
+//	    return dist.get_rank()
+//	return 0
+//
+// (or `if not dist.is_initialized(): return 0`, then `return
+// dist.get_rank()`): every return is the rank or an int constant, behind
+// tests of whether the job is distributed, and one of them is the rank.
+func (l *lowerer) guardedRankBody(fn *rules.Function, body []ast.Stmt) bool {
+	sub := *l
+	sub.fn, sub.rankVars = fn, map[string]bool{}
 	rank := false
-	if ret != nil {
-		// The return value is judged in a lowerer of its own: the
-		// caller's rank locals mean nothing in the callee.
-		sub := *l
-		sub.fn, sub.rankVars = fn, map[string]bool{}
-		if fd, ok := l.r.(FuncDefiner); ok {
-			sub.seedRankAttrs(fn, fd.FuncDef(fn)) // def is_head(self): return self.head
+	judge := func(r *ast.Return) bool {
+		if r.Value == nil {
+			return false
 		}
-		rank = sub.isRank(ret.Value)
+		if k, ok := r.Value.(*ast.Constant); ok && k.Type == ast.ConstInt {
+			return true
+		}
+		if sub.isRank(r.Value) {
+			rank = true
+			return true
+		}
+		return false
+	}
+	for i, st := range body {
+		if i == 0 && isDocstring(st) {
+			continue
+		}
+		switch st := st.(type) {
+		case *ast.If:
+			if ok, _ := l.distributedTest(st.Test); !ok || len(st.Body) != 1 || len(st.Orelse) > 1 {
+				return false
+			}
+			r, isRet := st.Body[0].(*ast.Return)
+			if !isRet || !judge(r) {
+				return false
+			}
+			if len(st.Orelse) == 1 {
+				r, isRet := st.Orelse[0].(*ast.Return)
+				if !isRet || !judge(r) || i != len(body)-1 {
+					return false
+				}
+			}
+		case *ast.Return:
+			if !judge(st) || i != len(body)-1 {
+				return false
+			}
+		default:
+			return false
+		}
 	}
 	return rank
 }
