@@ -554,15 +554,10 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 	}
 	var out []string
 	if init.Args != nil && len(init.Args.Positional()) > 0 {
-		self := init.Args.Positional()[0].Arg
-		sub := *l
-		sub.fsVars, sub.fsLists = map[string]bool{}, nil
-		// Locals are marked in statement order: `self.cfg = conf.x` before
-		// `conf = merge(conf, load(found))` keeps the launch config.
 		seen := map[string]bool{}
 		// The path under self: `self.ok`, or `self.args.resume_path` on a
 		// config object the instance keeps (Lumina-mGPT's solver).
-		add := func(t ast.Expr) {
+		add := func(t ast.Expr, self string) {
 			if _, ok := t.(*ast.Attribute); !ok {
 				return
 			}
@@ -572,15 +567,22 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 				out = append(out, path)
 			}
 		}
-		var visit func(body []ast.Stmt, underCheck bool)
-		visit = func(body []ast.Stmt, underCheck bool) {
+		visited := map[*rules.Function]bool{}
+		var visit func(sub *lowerer, body []ast.Stmt, underCheck bool, self string, depth int)
+		visit = func(sub *lowerer, body []ast.Stmt, underCheck bool, self string, depth int) {
 			for _, st := range body {
 				switch st := st.(type) {
 				case *ast.Assign:
 					probed := sub.fsProbe(st.Value)
-					if probed || underCheck && flagValue(st.Value) {
+					// In a method the constructor calls, only a position
+					// read from what the host found (`self.step =
+					// state["step"]`) or a flag set under its check: a
+					// whole configuration reloaded from a checkpoint
+					// (ultralytics' check_resume) holds the launch's
+					// settings too, which every rank shares.
+					if (probed && (depth == 0 || storedScalar(st.Value))) || underCheck && flagValue(st.Value) {
 						for _, t := range st.Targets {
-							add(t)
+							add(t, self)
 						}
 					}
 					if probed && len(st.Targets) == 1 {
@@ -588,27 +590,64 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 							sub.fsVars[n.Id] = true
 						}
 					}
+				case *ast.ExprStmt:
+					// self.load_checkpoint(): what the instance's own
+					// method sets from this host's disk while the object
+					// is built is the object's too (TabICL's trainer).
+					if c, ok := st.Value.(*ast.Call); ok && depth < 2 {
+						if fn, mbody, mself := l.ownMethod(c, self); fn != nil && !visited[fn] {
+							visited[fn] = true
+							msub := *sub
+							msub.fsVars, msub.fsLists = map[string]bool{}, nil
+							visit(&msub, mbody, underCheck, mself, depth+1)
+						}
+					}
 				case *ast.If:
 					probe := sub.fsProbe(st.Test)
-					visit(st.Body, underCheck || probe)
-					visit(st.Orelse, underCheck || probe)
+					visit(sub, st.Body, underCheck || probe, self, depth)
+					visit(sub, st.Orelse, underCheck || probe, self, depth)
 				case *ast.Try:
-					visit(st.Body, underCheck)
+					visit(sub, st.Body, underCheck, self, depth)
 				case *ast.For:
-					visit(st.Body, underCheck)
-					visit(st.Body, underCheck) // what the first pass bound reaches the loop's head
+					visit(sub, st.Body, underCheck, self, depth)
+					visit(sub, st.Body, underCheck, self, depth) // what the first pass bound reaches the loop's head
 				case *ast.While:
-					visit(st.Body, underCheck)
-					visit(st.Body, underCheck)
+					visit(sub, st.Body, underCheck, self, depth)
+					visit(sub, st.Body, underCheck, self, depth)
 				case *ast.With:
-					visit(st.Body, underCheck)
+					visit(sub, st.Body, underCheck, self, depth)
 				}
 			}
 		}
-		visit(init.Body, false)
+		sub := *l
+		sub.fsVars, sub.fsLists = map[string]bool{}, nil
+		// Locals are marked in statement order: `self.cfg = conf.x` before
+		// `conf = merge(conf, load(found))` keeps the launch config.
+		visit(&sub, init.Body, false, init.Args.Positional()[0].Arg, 0)
 	}
 	v, _ := c.fsAttrs.LoadOrStore(init, out)
 	return v.([]string)
+}
+
+// ownMethod resolves self.m(…), a call of the instance's own method on
+// the receiver named self, to its function, body and receiver name.
+func (l *lowerer) ownMethod(c *ast.Call, self string) (*rules.Function, []ast.Stmt, string) {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return nil, nil, ""
+	}
+	if recv, ok := a.Value.(*ast.Name); !ok || recv.Id != self {
+		return nil, nil, ""
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return nil, nil, ""
+	}
+	body, args, ok := l.defOf(fn)
+	if !ok || len(args.PositionalNames()) == 0 {
+		return nil, nil, ""
+	}
+	return fn, body, args.PositionalNames()[0]
 }
 
 // listing reports whether e lists a directory of this host, or holds a
