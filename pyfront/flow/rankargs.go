@@ -285,7 +285,7 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 			case *ast.Attribute:
 				// isRank too: `int(os.environ.get("RANK", -1)) != -1` asks
 				// whether the job is distributed, which ranks agree on.
-				if n, isName := t.Value.(*ast.Name); isName && n.Id == self && l.rankTest(s.Value) && l.isRank(s.Value) {
+				if n, isName := t.Value.(*ast.Name); isName && n.Id == self && (l.rankTest(s.Value) || l.rankShare(s.Value)) && l.isRank(s.Value) {
 					out = MergeRankAttr(out, RankAttr{Name: t.Attr, UniformIn: l.uniformIn(s.Value)})
 				}
 				if n, isName := t.Value.(*ast.Name); isName && n.Id == self && l.rankOrNone(s.Value) {
@@ -311,6 +311,66 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 		return true
 	})
 	return out
+}
+
+// rankShare reports what a program function computes for this rank from
+// the rank passed to it (`divide_across_ranks(n, world, dist.get_rank())`,
+// this rank's share of the videos): the instance that keeps it holds a
+// different value on each rank, and a test of it elsewhere differs too
+// (mdt's rollout callback).
+func (l *lowerer) rankShare(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok || placement(c) {
+		return false
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return false
+	}
+	body, _, ok := l.defOf(fn)
+	if !ok {
+		return false
+	}
+	// A number: every return is arithmetic (a model or a logger made
+	// for this rank is no share of anything).
+	found, number := false, true
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.Return); ok {
+			found = true
+			_, bare := r.Value.(*ast.Name) // return model: what it names is unknown
+			number = number && r.Value != nil && !bare && arithmetic(r.Value)
+		}
+		return number
+	})
+	return found && number
+}
+
+// arithmetic reports an expression that computes a number from names and
+// constants.
+func arithmetic(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.BinOp:
+		return arithmetic(e.Left) && arithmetic(e.Right)
+	case *ast.UnaryOp:
+		return arithmetic(e.Operand)
+	case *ast.IfExp:
+		return arithmetic(e.Body) && arithmetic(e.Orelse)
+	case *ast.Constant:
+		return e.Type == ast.ConstInt || e.Type == ast.ConstFloat
+	case *ast.Name:
+		return true
+	case *ast.Call:
+		switch dotted(e.Func) {
+		case "int", "min", "max", "round", "len", "math.ceil", "math.floor", "abs":
+			for _, a := range e.Args {
+				if !arithmetic(a) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // rankTest is rankValue, and also an and/or of tests one of which is
