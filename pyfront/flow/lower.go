@@ -3175,7 +3175,10 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		defer func() { l.hostTests = l.hostTests[:len(l.hostTests)-1] }()
 	}
 	l.ifTests = append(l.ifTests, s.Test)
+	taintsBefore := l.saveTaints()
 	a, ea := l.block(s.Body, thenSt)
+	taintsThen := l.saveTaints()
+	l.restoreTaints(taintsBefore)
 	l.ifTests = l.ifTests[:len(l.ifTests)-1]
 	if l.loops > 0 && l.notLastPass(s.Test) {
 		for v, ws := range a.pending {
@@ -3209,6 +3212,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	l.elseTests = append(l.elseTests, s.Test)
 	b, eb := l.block(s.Orelse, elseSt)
 	l.elseTests = l.elseTests[:len(l.elseTests)-1]
+	l.mergeArmTaints(s, taintsThen, ea, eb)
 	switch {
 	case ea && !eb:
 		// Only the else arm's bindings reach the code after the if.
@@ -4157,8 +4161,12 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// path, start = find_latest(d): a helper answering a file
 			// system check hands the answer to every element.
 			origin := l.fsOriginOf(c)
-			for _, e := range elts {
-				if n, ok := e.(*ast.Name); ok {
+			var only map[int]bool
+			if _, fn := l.callee(c); fn != nil && fn != l.fn {
+				only = l.fsReturnedElements(fn)
+			}
+			for i, e := range elts {
+				if n, ok := e.(*ast.Name); ok && (only == nil || only[i]) {
 					l.markFs(n.Id, true, origin)
 				}
 			}

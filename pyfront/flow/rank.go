@@ -792,6 +792,56 @@ func (l *lowerer) returnsFsProbe(fn *rules.Function) bool {
 	})
 }
 
+// fsReturnedElements returns, for a program function that answers a file
+// system check (returnsFsProbe) and returns tuples of one length
+// everywhere, the indexes of the elements that hold the answer: `return
+// dataloader_state, global_step`, where only the first was read from a
+// file this rank found, hands the caller a step every rank agrees on
+// (OpenOneRec's load_checkpoint). nil when the function returns anything
+// else, or no element alone holds the answer (each element then holds
+// it, as before).
+func (l *lowerer) fsReturnedElements(fn *rules.Function) map[int]bool {
+	return summarizeGuarded(&l.memo().fsElems, fn, func() map[int]bool {
+		body, _, ok := l.defOf(fn)
+		if !ok {
+			return nil
+		}
+		var rets []*ast.Tuple
+		same := true
+		ast.InspectBody(body, func(n ast.Node) bool {
+			if r, ok := n.(*ast.Return); ok {
+				t, isTuple := r.Value.(*ast.Tuple)
+				if !isTuple || len(rets) > 0 && len(t.Elts) != len(rets[0].Elts) {
+					same = false
+				} else {
+					rets = append(rets, t)
+				}
+			}
+			return same
+		})
+		if !same || len(rets) == 0 {
+			return nil
+		}
+		sub := *l
+		sub.fn, sub.fsVars = fn, map[string]bool{}
+		if !sub.fsAnswer(sub.liveStmts(body)) {
+			return nil
+		}
+		var out map[int]bool
+		for _, t := range rets {
+			for i, e := range t.Elts {
+				if sub.fsProbe(e) {
+					if out == nil {
+						out = map[int]bool{}
+					}
+					out[i] = true
+				}
+			}
+		}
+		return out
+	})
+}
+
 // liveStmts returns stmts without the else arms that cannot run: those
 // of an if whose test holds wherever it is asked (knownTrue), given the
 // tests of the ifs around it and the guards before it (`if not path:

@@ -65,6 +65,7 @@ type Sources struct {
 	rootedOnce    sync.Once
 	rootedSites   bool     // the program has a site of rootedInPlace
 	fsAnswers     sync.Map // *rules.Function -> bool (returnsFsProbe)
+	fsElems       sync.Map // *rules.Function -> map[int]bool (fsReturnedElements)
 	fsAttrs       sync.Map // ast.Node (an __init__) -> []string (initFsAttrs)
 	hostAttrs     sync.Map // ast.Node (an __init__) -> []string (initHostAttrs)
 	uniformParams sync.Map // *rules.Function -> map[string]bool (uniformParams)

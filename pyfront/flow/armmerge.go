@@ -1,0 +1,110 @@
+package flow
+
+import (
+	"strings"
+
+	"github.com/collvet/collvet/pyfront/ast"
+)
+
+// Taints across an if's arms. Each arm starts from the taints the walk
+// had before the if, and after it a name holds a host's answer (a clock
+// reading, a random draw) if it does at the end of some arm that reaches
+// the code after the if. Without this, an arm that rebinds a tainted
+// name to a plain value (`if args.real_data: resume_from_epoch = 0`)
+// cleared the taint for the path that skipped the arm too (RoboFlamingo's
+// resume epoch, found by a glob on this host, still bounds the epoch loop
+// when real_data is False), and what the then arm tainted leaked into
+// the else arm.
+
+// taintMaps are the lowerer's maps whose entries say "this name holds a
+// host's answer" (or a clock reading, a random draw).
+func (l *lowerer) taintMaps() []*map[string]bool {
+	return []*map[string]bool{&l.fsVars, &l.fsCounts, &l.fsLists, &l.timeVars, &l.randVars}
+}
+
+// taints is a copy of the taint maps at one point of the walk.
+type taints []map[string]bool
+
+func (l *lowerer) saveTaints() taints {
+	ms := l.taintMaps()
+	out := make(taints, len(ms))
+	for i, m := range ms {
+		if len(*m) > 0 {
+			out[i] = make(map[string]bool, len(*m))
+			for k, v := range *m {
+				out[i][k] = v
+			}
+		}
+	}
+	return out
+}
+
+// restoreTaints makes t the walk's taints.
+func (l *lowerer) restoreTaints(t taints) {
+	for i, m := range l.taintMaps() {
+		*m = nil
+		for k := range t[i] {
+			markVar(m, k, true)
+		}
+	}
+}
+
+// unionTaints adds t to the walk's taints.
+func (l *lowerer) unionTaints(t taints) {
+	for i, m := range l.taintMaps() {
+		for k := range t[i] {
+			markVar(m, k, true)
+		}
+	}
+}
+
+// mergeArmTaints sets the taints after an if from those at the end of
+// its then arm (then, which exits when thenExits) and those the walk
+// has at the end of its else arm (elseExits).
+func (l *lowerer) mergeArmTaints(s *ast.If, then taints, thenExits, elseExits bool) {
+	if ok, thenSingle := l.singleProcessArm(s.Test); ok {
+		// `if is_distributed: flag = broadcast(flag)`: the other arm is
+		// one process, which disagrees with nobody; the distributed
+		// arm's taints are the ones that matter.
+		if !thenSingle {
+			l.restoreTaints(then)
+		}
+		return
+	}
+	switch {
+	case thenExits && !elseExits:
+		// Only the else arm reaches the code after the if.
+	case elseExits && !thenExits:
+		l.restoreTaints(then)
+	default:
+		l.unionTaints(then)
+	}
+}
+
+// singleProcessArm reports an if one of whose arms runs only in a
+// single-process job (`if dist.is_initialized():`, `if world_size > 1:`,
+// `if args.distributed:`, `if local_rank != -1:`, and their negations);
+// thenSingle says which.
+func (l *lowerer) singleProcessArm(test ast.Expr) (ok, thenSingle bool) {
+	if ok, single := l.distributedTest(test); ok {
+		return true, single
+	}
+	if singleProcess(test) {
+		return true, true
+	}
+	if multiWorld(test) || distributedFlag(test) || launchedTest(test) {
+		return true, false
+	}
+	return false, false
+}
+
+// launchedTest reports `rank != -1` (RANK, local_rank): whether the job
+// was launched distributed at all.
+func launchedTest(test ast.Expr) bool {
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.NotEq || !isMinusOne(c.Comparators[0]) {
+		return false
+	}
+	d := dotted(c.Left)
+	return d != "" && strings.Contains(strings.ToLower(lastName(d)), "rank")
+}
