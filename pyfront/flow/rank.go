@@ -2185,7 +2185,18 @@ func (l *lowerer) communicates(c *ast.Call, s *rules.Site) bool {
 		return true
 	}
 	x := arg(c, e.OnlyIf)
-	return x != nil && !isFalse(x) && !isNone(x)
+	if x == nil || isFalse(x) || isNone(x) {
+		return false
+	}
+	if opts, built := x.(*ast.Call); built && len(e.OnlyIfKeys) > 0 {
+		for _, k := range opts.Keywords {
+			if slices.Contains(e.OnlyIfKeys, k.Arg) && !isFalse(k.Value) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 func isNone(e ast.Expr) bool {

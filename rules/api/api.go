@@ -138,6 +138,12 @@ type Collective struct {
 	// OnlyIf: the call communicates only when this argument is passed and
 	// true (LightningModule.log's sync_dist=True).
 	OnlyIf Arg `toml:"only_if"`
+	// OnlyIfKeys: with OnlyIf, when that argument is an options object
+	// built in place, the call communicates only when one of these
+	// keywords is passed to it and is not a literal False
+	// (get_model_state_dict(m, options=StateDictOptions(full_state_dict=True))
+	// all-gathers; StateDictOptions(cpu_offload=True) alone does not).
+	OnlyIfKeys []string `toml:"only_if_keys"`
 	// RankArg: the argument that tells the call the process's rank
 	// (init_process_group(rank=…)): a variable passed there holds the
 	// rank.

@@ -24,7 +24,7 @@ var Rule = rules.Register(&rules.Rule{
 	Doc: rules.Doc{
 		Title: "a collective runs on some ranks only",
 		What: "Reports a collective, barrier, object collective, group creation or framework call that is " +
-			"collective inside (Trainer.save_checkpoint, engine.save_checkpoint, accelerator.gather_for_metrics, a TorchMetrics metric's compute(), " +
+			"collective inside (Trainer.save_checkpoint, engine.save_checkpoint, accelerator.gather_for_metrics, a TorchMetrics metric's compute(), get_model_state_dict or set_model_state_dict with StateDictOptions(full_state_dict=True) or broadcast_from_rank0=True, " +
 			"self.log(sync_dist=True), …) or a framework's distributed helper (mmengine's all_reduce, detectron2's " +
 			"comm.synchronize, Composer's dist.barrier, fairseq's all_gather_list, Ignite's idist.all_reduce) that runs only when a " +
 			"rank-dependent condition holds — `if rank == 0`, `if trainer.is_global_zero`, " +
