@@ -52,7 +52,27 @@ type Program struct {
 	// RankRoots are rooted collectives on the default group whose root
 	// argument differs between ranks (CV303).
 	RankRoots []*RankRoot
-	Facts     Facts
+	// Bypasses are backward passes on a loss computed by the module a
+	// DistributedDataParallel wraps, not by the wrapper (CV304).
+	Bypasses []*Bypass
+	Facts    Facts
+}
+
+// Bypass is a backward (Backward) on a loss that comes from a call of the
+// module inside a DistributedDataParallel wrapper (Forward, whose callee
+// is Callee: `ddp.module(x)`, `ddp.module.encode(x)`) in a function where
+// no forward of the wrapper feeds a backward and nothing all-reduces
+// gradients by hand: DDP arms its gradient all-reduce in its own forward
+// only, so this backward's gradients stay the rank's own.
+type Bypass struct {
+	Func     *Function
+	Backward Pos
+	Forward  Pos
+	Callee   string // the bypassing callee's source text
+	Wrapper  string // the wrapper's source text (`ddp`, `self.model`; "" when the module was reached another way)
+	// Direct: Callee is the wrapped module itself (`ddp.module`), so
+	// calling the wrapper (`ddp(...)`) runs the same forward through DDP.
+	Direct bool
 }
 
 // DeviceBinding is init_process_group on a device backend, without
@@ -956,6 +976,7 @@ func (p *Program) Merge(other *Program) {
 	p.GraphDestroys = append(p.GraphDestroys, other.GraphDestroys...)
 	p.DeviceBindings = append(p.DeviceBindings, other.DeviceBindings...)
 	p.RankRoots = append(p.RankRoots, other.RankRoots...)
+	p.Bypasses = append(p.Bypasses, other.Bypasses...)
 	f, o := &p.Facts, &other.Facts
 	f.AutogradSingleThreaded = append(f.AutogradSingleThreaded, o.AutogradSingleThreaded...)
 	f.Inits = append(f.Inits, o.Inits...)

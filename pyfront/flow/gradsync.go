@@ -100,6 +100,46 @@ func SyncedBackwards(body []ast.Stmt, forward func(*ast.Call) bool) []*ast.Call 
 	return out
 }
 
+// ReturnsDerived reports whether a return statement of body (nested
+// functions and classes left out) returns a value that derives, through
+// the body's assignments, from a call that from reports: `pred =
+// head.module.predict(h); loss = l1(pred, y); return loss`.
+func ReturnsDerived(body []ast.Stmt, from func(*ast.Call) bool) bool {
+	var assigns []assignment
+	var rets []ast.Expr
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Assign:
+			for _, t := range n.Targets {
+				assigns = append(assigns, assignment{names: targetNames(t), value: n.Value})
+			}
+		case *ast.AnnAssign:
+			if n.Value != nil {
+				assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
+			}
+		case *ast.AugAssign:
+			assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
+		case *ast.Return:
+			if n.Value != nil {
+				rets = append(rets, n.Value)
+			}
+		}
+		return true
+	})
+	if len(rets) == 0 {
+		return false
+	}
+	derived := derivedNames(assigns, from)
+	for _, r := range rets {
+		if fromForward(r, derived, from) {
+			return true
+		}
+	}
+	return false
+}
+
 // frameworkBackward reports a framework's backward method handed the
 // loss: accelerator.backward(loss), fabric.backward(loss),
 // self.manual_backward(loss).

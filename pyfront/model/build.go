@@ -95,12 +95,14 @@ type builder struct {
 	// implicitOps: the calls that communicate without being sites (a
 	// synchronised backward, an FSDP forward), and syncOps the same per
 	// function node (see gradSync).
-	backwardFns  map[ast.Node]bool
-	implicitOps  map[*ast.Call]*rules.OpRef
-	syncOps      map[ast.Node][]*rules.OpRef
-	apiMemo      [][]string // by CallSite.ID
-	apiDone      []bool
-	siteSrc      map[*rules.Site]siteSource
+	backwardFns map[ast.Node]bool
+	implicitOps map[*ast.Call]*rules.OpRef
+	syncOps     map[ast.Node][]*rules.OpRef
+	apiMemo     [][]string // by CallSite.ID
+	apiDone     []bool
+	siteSrc     map[*rules.Site]siteSource
+	// bypassParams memoizes bypassedParam (CV304).
+	bypassParams map[*callgraph.Func]string
 	applyIdx     map[*callgraph.Class][]*callgraph.CallSite // see applyCalls
 	selfStoreIdx map[*callgraph.Class]map[string][]ast.Expr // see selfStores
 	methodsOf    map[*callgraph.Class][]*callgraph.Func     // the functions defined in each class, in Funcs order
@@ -156,7 +158,7 @@ func Build(in Input) *rules.Program {
 		info:    map[*ast.Call]*callInfo{}, joined: map[*ast.Call]bool{}, loopCalls: map[*ast.Call]bool{},
 		selfStoreIdx: map[*callgraph.Class]map[string][]ast.Expr{}, summary: map[summaryKey][]*rules.OpRef{}, gates: map[*callgraph.Func]*funcGates{}, inProgress: map[summaryKey]bool{},
 		groupSeen: map[*rules.Group]bool{}, backwardFns: map[ast.Node]bool{}, groupFn: map[*rules.Group]ast.Node{},
-		siteSrc: map[*rules.Site]siteSource{},
+		siteSrc: map[*rules.Site]siteSource{}, bypassParams: map[*callgraph.Func]string{},
 		apiMemo: make([][]string, len(in.Graph.Calls)), apiDone: make([]bool, len(in.Graph.Calls)),
 	}
 	if b.t == nil {

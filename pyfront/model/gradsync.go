@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -178,12 +179,261 @@ func (b *builder) syncBackwards() {
 		}
 		path := f.Module.Path
 		forward := func(c *ast.Call) bool { return b.syncForward(path, c) }
-		for _, c := range flow.SyncedBackwards(body, forward) {
+		synced := flow.SyncedBackwards(body, forward)
+		for _, c := range synced {
 			op := &rules.OpRef{Op: flow.BackwardOp, Group: group, Pos: b.pos(path, c)}
 			b.implicitOps[c] = op
 			b.syncOps[f.Node] = append(b.syncOps[f.Node], op)
 		}
+		b.bypassedBackwards(f, path, body)
 	}
+}
+
+// bypassedBackwards records the backward calls of f whose loss comes
+// from a call of the module a DistributedDataParallel wraps (CV304):
+// `ddp.module(x)`, a method or submodule of it
+// (`action_head.module.predict_action(…)`), or the module reached another
+// way (`raw = unwrap(ddp)`, `raw[0](x)`), when no forward of that wrapper
+// feeds a backward of f: the wrapper's forward is what arms DDP's
+// gradient all-reduce for the next backward (gradient accumulation that
+// bypasses it between synchronised steps is fine). A function that
+// all-reduces or reduce-scatters something itself is taken to
+// synchronise the gradients by hand.
+func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.Stmt) {
+	fn := b.fn(f)
+	for _, s := range b.prog.Sites {
+		if s.Func == fn && (s.Op == "all_reduce" || s.Op == "reduce_scatter" || s.Op == "allreduce") {
+			return
+		}
+	}
+	locals := assignedValues(body)
+	type bypass struct {
+		call    *ast.Call
+		wrapper []callgraph.ValueID
+	}
+	var candidates []bypass
+	via := map[*ast.Call]string{} // helper calls that bypass a wrapper passed to them: the wrapper's text here
+	flow.SyncedBackwards(body, func(c *ast.Call) bool {
+		if w := b.bypassedWrapper(c, locals); w != nil {
+			candidates = append(candidates, bypass{c, w})
+		} else if w := b.bypassingHelper(c); w != "" {
+			candidates = append(candidates, bypass{c, nil})
+			via[c] = w
+		}
+		return false
+	})
+	for _, k := range candidates {
+		backs := flow.SyncedBackwards(body, func(c *ast.Call) bool { return c == k.call })
+		if len(backs) == 0 {
+			continue // not what the loss is computed from
+		}
+		callee := cmp.Or(b.exprText(f, k.call.Func), pathText(k.call.Func))
+		wrapper, direct := "", false
+		if a, ok := k.call.Func.(*ast.Attribute); ok && a.Attr == "module" && pathText(a.Value) != "" {
+			wrapper, direct = pathText(a.Value), true
+		} else if i := strings.LastIndex(callee, ".module"); i > 0 {
+			wrapper = callee[:i]
+		} else if w := via[k.call]; w != "" {
+			wrapper = w
+		}
+		// The same wrapper's own forward feeding a backward arms the
+		// reducer. The analysis has one value for every wrapper of a
+		// kind, so a named wrapper is told by its name (vla(x) does not
+		// arm action_head's reducer); an unnamed one by any wrapper's.
+		own := func(c *ast.Call) bool {
+			if wrapper != "" {
+				t := pathText(c.Func)
+				return t == wrapper || t == wrapper+".forward"
+			}
+			for _, v := range b.g.ExprValues(c.Func) {
+				if slices.Contains(k.wrapper, v) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(flow.SyncedBackwards(body, own)) > 0 {
+			return
+		}
+		for _, back := range backs {
+			b.prog.Bypasses = append(b.prog.Bypasses, &rules.Bypass{
+				Func: fn, Backward: b.pos(path, back), Forward: b.pos(path, k.call),
+				Callee: cmp.Or(callee, "the wrapped module"), Wrapper: wrapper,
+				Direct: direct,
+			})
+		}
+		return // one finding per backward is enough
+	}
+}
+
+// bypassingHelper returns, for a call of a program function that returns
+// a value computed past the wrapper of a DistributedDataParallel passed
+// to it (`run_forward_pass(vla, action_head, …)` whose loss comes from
+// `action_head.module.predict_action(…)`, with no forward of
+// action_head's own), the caller's text for that wrapper; "" otherwise.
+func (b *builder) bypassingHelper(c *ast.Call) string {
+	cs := b.g.CallOf(c)
+	if cs == nil {
+		return ""
+	}
+	for _, t := range cs.Targets {
+		if t.Fn == nil {
+			continue
+		}
+		param := b.bypassedParam(t.Fn)
+		if param == "" {
+			continue
+		}
+		def, ok := t.Fn.Node.(*ast.FunctionDef)
+		if !ok {
+			continue
+		}
+		params := def.Args.PositionalNames()
+		if _, isAttr := c.Func.(*ast.Attribute); isAttr && t.Fn.Class != nil && !t.Fn.Static && len(params) > 0 {
+			params = params[1:] // the receiver
+		}
+		for i, a := range c.Args {
+			if i < len(params) && params[i] == param {
+				return pathText(a)
+			}
+		}
+		for _, k := range c.Keywords {
+			if k.Arg == param {
+				return pathText(k.Value)
+			}
+		}
+	}
+	return ""
+}
+
+// bypassedParam returns the parameter of f holding a DistributedDataParallel
+// whose module f calls past it (`param.module.m(…)`) to compute what it
+// returns, with no forward of that parameter feeding the return; ""
+// when there is none. Memoized per function.
+func (b *builder) bypassedParam(f *callgraph.Func) string {
+	if p, ok := b.bypassParams[f]; ok {
+		return p
+	}
+	b.bypassParams[f] = ""
+	def, ok := f.Node.(*ast.FunctionDef)
+	if !ok || def.Args == nil {
+		return ""
+	}
+	locals := assignedValues(def.Body)
+	param := ""
+	flow.ReturnsDerived(def.Body, func(c *ast.Call) bool {
+		if param != "" || b.bypassedWrapper(c, locals) == nil {
+			return false
+		}
+		t := pathText(c.Func)
+		i := strings.Index(t, ".module")
+		if i <= 0 || !slices.Contains(def.Args.PositionalNames(), t[:i]) && !slices.Contains(kwOnlyNames(def.Args), t[:i]) {
+			return false
+		}
+		w := t[:i]
+		if flow.ReturnsDerived(def.Body, func(c *ast.Call) bool { return pathText(c.Func) == w || pathText(c.Func) == w+".forward" }) {
+			return false
+		}
+		if flow.ReturnsDerived(def.Body, func(x *ast.Call) bool { return x == c }) {
+			param = w
+		}
+		return false
+	})
+	b.bypassParams[f] = param
+	return param
+}
+
+// kwOnlyNames returns the names of a's keyword-only parameters.
+func kwOnlyNames(a *ast.Arguments) []string {
+	var out []string
+	for _, p := range a.KwOnlyArgs {
+		out = append(out, p.Arg)
+	}
+	return out
+}
+
+// moduleUtilities are nn.Module methods that run no forward.
+var moduleUtilities = map[string]bool{
+	"cuda": true, "cpu": true, "to": true, "train": true, "eval": true, "parameters": true, "named_parameters": true,
+	"buffers": true, "named_buffers": true, "state_dict": true, "load_state_dict": true, "zero_grad": true,
+	"requires_grad_": true, "half": true, "float": true, "bfloat16": true, "double": true, "apply": true,
+	"modules": true, "named_modules": true, "children": true, "named_children": true, "get_submodule": true,
+}
+
+// bypassedWrapper returns the DistributedDataParallel wrappers whose
+// wrapped module the call c runs past them (`ddp.module(x)`,
+// `ddp.module.encode(x)`, `raw[0](x)` after `raw = unwrap(ddp)`), or nil:
+// an expression along the callee's chain of attributes and subscripts
+// (or what the function bound to the name at its root) holds a wrapper's
+// `.module`.
+func (b *builder) bypassedWrapper(c *ast.Call, locals map[string][]ast.Expr) []callgraph.ValueID {
+	if a, ok := c.Func.(*ast.Attribute); ok && moduleUtilities[a.Attr] {
+		return nil
+	}
+	check := func(x ast.Expr) []callgraph.ValueID {
+		var out []callgraph.ValueID
+		for _, v := range b.g.ExprValues(x) {
+			val := b.g.Value(v)
+			if val == nil || val.Kind != callgraph.KBoundExternal || !strings.HasSuffix(val.Name, ".module") {
+				continue
+			}
+			if w := b.g.Value(val.Recv); w != nil && w.Kind == callgraph.KOpaque {
+				if e := b.t.Collectives[b.t.Canonical(strings.TrimSuffix(w.Name, "()"))]; e != nil && isDDP(e) {
+					out = append(out, val.Recv)
+				}
+			}
+		}
+		return out
+	}
+	e := c.Func
+	for depth := 0; e != nil && depth < 8; depth++ {
+		if w := check(e); w != nil {
+			return w
+		}
+		switch x := e.(type) {
+		case *ast.Attribute:
+			e = x.Value
+		case *ast.Subscript:
+			e = x.Value
+		case *ast.Name:
+			// raw = unwrap(model): the values the function bound to it.
+			for _, v := range locals[x.Id] {
+				if w := check(v); w != nil {
+					return w
+				}
+			}
+			return nil
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// assignedValues maps each name a statement list assigns (nested
+// definitions left out) to the values assigned to it.
+func assignedValues(body []ast.Stmt) map[string][]ast.Expr {
+	out := map[string][]ast.Expr{}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Assign:
+			for _, t := range n.Targets {
+				if nm, ok := t.(*ast.Name); ok {
+					out[nm.Id] = append(out[nm.Id], n.Value)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// isDDP reports torch's DistributedDataParallel, whose reducer all-reduces
+// gradients only in a backward that follows its own forward.
+func isDDP(c *api.Collective) bool {
+	return c.GradSync && strings.HasSuffix(c.Name, ".DistributedDataParallel") && strings.HasPrefix(c.Name, "torch.")
 }
 
 // syncForward reports whether call runs the forward of a module that a

@@ -20,6 +20,7 @@ import (
 	_ "github.com/collvet/collvet/rules/cv301"
 	_ "github.com/collvet/collvet/rules/cv302"
 	_ "github.com/collvet/collvet/rules/cv303"
+	_ "github.com/collvet/collvet/rules/cv304"
 	_ "github.com/collvet/collvet/rules/cv401"
 	_ "github.com/collvet/collvet/rules/cv402"
 	_ "github.com/collvet/collvet/rules/cv403"

@@ -1,0 +1,89 @@
+// Package cv304 implements CV304 ddp-forward-bypassed: a backward on a
+// loss that the module inside a DistributedDataParallel computed without
+// the wrapper's forward, so the gradients are never all-reduced.
+package cv304
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/internal/rulekit"
+)
+
+// Rule is CV304.
+var Rule = rules.Register(&rules.Rule{
+	Code:     "CV304",
+	Name:     "ddp-forward-bypassed",
+	Severity: rules.Warning,
+	HasFix:   true,
+	Run:      run,
+	Doc: rules.Doc{
+		Title: "a backward runs on a loss the wrapped module computed without DistributedDataParallel's forward",
+		What: "Reports loss.backward() (also scaler.scale(loss).backward(), accelerator.backward(loss)) on a loss computed " +
+			"by the module a torch DistributedDataParallel wraps, called past the wrapper: `ddp.module(x)`, a method of it " +
+			"(`action_head.module.predict_action(…)`) or a submodule (`model.module.encoder(x)`), in a function where no forward " +
+			"of the wrapper itself feeds a backward (gradient accumulation that bypasses DDP on the steps between two synchronised " +
+			"ones is fine, like no_sync()) and that all-reduces nothing by hand.",
+		Why: "DDP arms its gradient all-reduce in its own forward: the reducer's hooks on the parameters do nothing in a backward " +
+			"that no wrapper forward prepared. A loss computed past the wrapper therefore trains each rank on its own gradients; " +
+			"the replicas drift apart step after step with no error, and the checkpoint rank 0 saves is one rank's model " +
+			"(openvla-oft's action head). The forward also skips DDP's buffer broadcast.",
+		Example: `model = DDP(net, device_ids=[local_rank])
+loss = model.module(batch).loss        # past the wrapper
+loss.backward()                        # gradients stay this rank's own`,
+		UseInstead: `model = DDP(net, device_ids=[local_rank])
+loss = model(batch).loss               # DDP's forward arms the all-reduce
+loss.backward()`,
+		FixSafety: "The fix calls the wrapper instead of the module it wraps (`model(batch)` for `model.module(batch)`); " +
+			"DDP's forward hands the arguments to the module unchanged. It is offered only when the module itself is called; " +
+			"a method or submodule of it has to be reached through the wrapper's forward by hand (make it part of forward(), " +
+			"or all-reduce the gradients before the optimizer step). `collvet guard` does not check this one; at run time, " +
+			"comparing a parameter's checksum across ranks after a few steps (all_gather of p.sum()) shows the drift.",
+		References: []string{
+			"https://github.com/moojink/openvla-oft/issues/160 — the action head is called through .module, so its gradients are never all-reduced",
+			"https://pytorch.org/docs/stable/notes/ddp.html — the reducer is prepared for backward in DDP's forward",
+		},
+		Since: "0.1.0",
+	},
+})
+
+func run(p *rules.Pass) {
+	for _, x := range p.Prog.Bypasses {
+		if x == nil {
+			continue
+		}
+		past, call := "past its DistributedDataParallel wrapper", "the wrapper"
+		if x.Wrapper != "" {
+			past, call = fmt.Sprintf("past the DistributedDataParallel wrapper `%s`", x.Wrapper), fmt.Sprintf("the wrapper (`%s(…)`)", x.Wrapper)
+		}
+		d := rules.Diagnostic{Pos: x.Backward, Message: fmt.Sprintf(
+			"this backward runs on a loss computed by `%s` (%s), %s: DDP all-reduces gradients only in a backward its own "+
+				"forward prepared, so these gradients stay this rank's own and the replicas drift apart silently; call %s, "+
+				"or all-reduce the gradients before the optimizer step",
+			x.Callee, x.Forward.Short(), past, call)}
+		d.Related = append(d.Related, rulekit.Related(x.Forward, "the forward that bypasses the wrapper"))
+		if x.Direct {
+			if e, ok := calleeEdit(p, x); ok {
+				d.Fixes = append(d.Fixes, rules.Fix{Title: "Call the DistributedDataParallel wrapper", Edits: []rules.Edit{e}})
+			}
+		}
+		p.Report(d)
+	}
+}
+
+// calleeEdit replaces `wrapper.module` at the start of the forward call
+// with `wrapper`, when the source there reads so.
+func calleeEdit(p *rules.Pass, x *rules.Bypass) (rules.Edit, bool) {
+	f := p.Prog.File(x.Forward.Path)
+	if f == nil {
+		return rules.Edit{}, false
+	}
+	line := rulekit.Line(f, x.Forward.Line)
+	start := x.Forward.Col - 1
+	if start < 0 || start+len(x.Callee) > len(line) || !strings.HasPrefix(line[start:], x.Callee) {
+		return rules.Edit{}, false
+	}
+	pos := rules.Pos{Path: x.Forward.Path, Line: x.Forward.Line, Col: x.Forward.Col, EndLine: x.Forward.Line, EndCol: x.Forward.Col + len(x.Callee)}
+	return rules.Edit{Pos: pos, NewText: x.Wrapper}, true
+}

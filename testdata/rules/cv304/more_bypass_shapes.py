@@ -1,0 +1,39 @@
+# More ways past the wrapper: the module called directly (the fix calls
+# the wrapper), its forward method, an instance attribute holding the
+# wrapper, and a scaled loss.
+import torch
+import torch.nn as nn
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+def train_direct(net, loader, local_rank):
+    model = DDP(net.cuda(), device_ids=[local_rank])
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for x, y in loader:
+        loss = nn.functional.cross_entropy(model.module(x), y)
+        loss.backward()  # want CV304 "computed by `model.module` .*call the wrapper \(`model\(…\)`\)"
+        opt.step()
+
+
+def train_forward_method(net, loader, local_rank):
+    model = DDP(net.cuda(), device_ids=[local_rank])
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for x, y in loader:
+        loss = nn.functional.mse_loss(model.module.forward(x), y)
+        loss.backward()  # want CV304 "computed by `model.module.forward`"
+        opt.step()
+
+
+class Trainer:
+    def __init__(self, net, local_rank):
+        self.model = DDP(net.cuda(), device_ids=[local_rank])
+        self.opt = torch.optim.AdamW(self.model.parameters())
+        self.scaler = torch.cuda.amp.GradScaler()
+
+    def step(self, x, y):
+        with torch.autocast("cuda"):
+            logits = self.model.module(x)
+            loss = nn.functional.cross_entropy(logits, y)
+        self.scaler.scale(loss).backward()  # want CV304 "past the DistributedDataParallel wrapper `self.model`"
+        self.scaler.step(self.opt)
+        self.scaler.update()
