@@ -37,6 +37,12 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 	}
 	return dependsOn(e, l.rankVars, func(n ast.Node) (found, descend bool) {
 		switch n := n.(type) {
+		case *ast.IfExp:
+			// `src.shape[0] if src is not None else infer(names)` with
+			// src held by rank 0 only: each rank takes its own arm.
+			if len(l.rankObjects) > 0 && l.rankObjectTest(n.Test) {
+				return true, false
+			}
 		case *ast.Compare:
 			// `local_rank == -1` / `!= -1`, `local_rank >= 0`,
 			// `local_rank is None` ask "launched distributed at all?",
