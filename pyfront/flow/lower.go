@@ -1883,6 +1883,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.setLoop(s.Iter, s.Target, s.Body)
 		l.batchLoop(s.Iter, s.Target)
 		l.loopHead(s.Iter, s.Target, st)
+		l.fsCountedIndex(s.Iter, s.Target)
 		filled := l.setFilled(s.Iter, s.Target, s.Body)
 		perDatum := l.dataLoop(s.Iter, s.Target, s.Body)
 		end := l.forLoop(s.Iter, s.Target, s.Body, s.Orelse, st)
@@ -2894,6 +2895,11 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 				value = c
 			}
 			l.assign(it.OptionalVars, value, st)
+			if n, isName := it.OptionalVars.(*ast.Name); isName && l.notDist == 0 && l.fsProbe(it.ContextExpr) {
+				// with open(os.path.join(found, "resume_step.txt")) as f:
+				// what f reads is this host's file.
+				l.markFs(n.Id, true, l.fsOriginOf(it.ContextExpr))
+			}
 		} else if c, ok := it.ContextExpr.(*ast.Call); ok {
 			if s := l.callAsync[c]; s != nil && s.Work != nil && !s.Work.Escapes {
 				s.Work.Discarded = true // no `as`: nothing can wait for it

@@ -366,6 +366,44 @@ func (l *lowerer) listingLoop(iter, target ast.Expr) {
 	})
 }
 
+// fsCountedIndex marks the index of `for step, x in enumerate(loader,
+// start=resume_step)` as this host's answer when the start is one: the
+// steps a test of the index picks (`(step + 1) % log_every == 0`) differ
+// between hosts that resumed from different checkpoints (Lumina's
+// resumed step loop). Called once the loop's head has bound the target.
+func (l *lowerer) fsCountedIndex(iter, target ast.Expr) {
+	if l.notDist > 0 {
+		return
+	}
+	start := enumerateStart(iter)
+	if start == nil || !l.fsProbe(start) {
+		return
+	}
+	if t, ok := target.(*ast.Tuple); ok && len(t.Elts) == 2 {
+		if n, ok := t.Elts[0].(*ast.Name); ok {
+			l.markFs(n.Id, true, l.fsOriginOf(start))
+		}
+	}
+}
+
+// enumerateStart returns the start of enumerate(xs, start) or
+// enumerate(xs, start=k), or nil.
+func enumerateStart(iter ast.Expr) ast.Expr {
+	c, ok := iter.(*ast.Call)
+	if !ok || dotted(c.Func) != "enumerate" {
+		return nil
+	}
+	if len(c.Args) == 2 {
+		return c.Args[1]
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == "start" {
+			return k.Value
+		}
+	}
+	return nil
+}
+
 // markFs marks (or clears) v as holding a file system answer, taken at
 // origin (nil when unknown).
 func (l *lowerer) markFs(v string, on bool, origin ast.Node) {
