@@ -65,18 +65,8 @@ func SyncedBackwards(body []ast.Stmt, forward func(*ast.Call) bool) []*ast.Call 
 			noSync = noSync || withNoSync(n.Items)
 		case *ast.AsyncWith:
 			noSync = noSync || withNoSync(n.Items)
-		case *ast.Assign:
-			for _, t := range n.Targets {
-				assigns = append(assigns, assignment{names: targetNames(t), value: n.Value})
-			}
-		case *ast.AnnAssign:
-			if n.Value != nil {
-				assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
-			}
-		case *ast.AugAssign:
-			assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
-		case *ast.NamedExpr:
-			assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
+		case *ast.Assign, *ast.AnnAssign, *ast.AugAssign, *ast.NamedExpr:
+			assigns = appendAssignment(assigns, n)
 		case *ast.Call:
 			if a, ok := n.Func.(*ast.Attribute); ok && (a.Attr == "backward" || a.Attr == "manual_backward") && !noSync {
 				backs = append(backs, n)
@@ -111,16 +101,8 @@ func ReturnsDerived(body []ast.Stmt, from func(*ast.Call) bool) bool {
 		switch n := n.(type) {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
 			return false
-		case *ast.Assign:
-			for _, t := range n.Targets {
-				assigns = append(assigns, assignment{names: targetNames(t), value: n.Value})
-			}
-		case *ast.AnnAssign:
-			if n.Value != nil {
-				assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
-			}
-		case *ast.AugAssign:
-			assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
+		case *ast.Assign, *ast.AnnAssign, *ast.AugAssign, *ast.NamedExpr:
+			assigns = appendAssignment(assigns, n)
 		case *ast.Return:
 			if n.Value != nil {
 				rets = append(rets, n.Value)
@@ -155,6 +137,26 @@ func frameworkBackward(c *ast.Call, derived map[string]bool, forward func(*ast.C
 type assignment struct {
 	names []string
 	value ast.Expr
+}
+
+// appendAssignment adds the binding an assignment statement or a walrus
+// makes (x = v, x: T = v, x += v, (x := v)).
+func appendAssignment(assigns []assignment, n ast.Node) []assignment {
+	switch n := n.(type) {
+	case *ast.Assign:
+		for _, t := range n.Targets {
+			assigns = append(assigns, assignment{names: targetNames(t), value: n.Value})
+		}
+	case *ast.AnnAssign:
+		if n.Value != nil {
+			assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
+		}
+	case *ast.AugAssign:
+		assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
+	case *ast.NamedExpr:
+		assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
+	}
+	return assigns
 }
 
 // derivedNames returns the locals whose value may come from a forward
