@@ -703,6 +703,11 @@ type OpRef struct {
 	// around it), so what a caller skips by skipping the helper is that
 	// once-per-rank broadcast only.
 	NoGrad bool
+	// ModuleParam, for a module's forward in a function's summary: the
+	// parameter of that function that holds the module (`def
+	// evaluate(model, …): model(batch)`). A call that passes a module no
+	// wrapper made (a fresh from_pretrained model) runs no such forward.
+	ModuleParam string
 }
 
 // EventKind classifies an Event.

@@ -89,20 +89,30 @@ func (l *lowerer) singleProcessArm(test ast.Expr) (ok, thenSingle bool) {
 	if ok, single := l.distributedTest(test); ok {
 		return true, single
 	}
-	if singleProcess(test) {
+	if singleProcess(test) || launchedTest(test, ast.Eq) {
 		return true, true
 	}
-	if multiWorld(test) || distributedFlag(test) || launchedTest(test) {
+	if multiWorld(test) || distributedFlag(test) || launchedTest(test, ast.NotEq) {
 		return true, false
+	}
+	if b, isBool := test.(*ast.BoolOp); isBool && b.Op == ast.And {
+		// `local_rank == -1 and args.evaluate_during_training`: the
+		// then arm needs every conjunct, one of which is a single process.
+		for _, v := range b.Values {
+			if ok, single := l.singleProcessArm(v); ok && single {
+				return true, true
+			}
+		}
 	}
 	return false, false
 }
 
-// launchedTest reports `rank != -1` (RANK, local_rank): whether the job
-// was launched distributed at all.
-func launchedTest(test ast.Expr) bool {
+// launchedTest reports `rank != -1` (op NotEq: the job was launched
+// distributed) or `rank == -1` (op Eq: it was not), for a name ending in
+// rank (RANK, local_rank).
+func launchedTest(test ast.Expr, op ast.CmpOp) bool {
 	c, ok := test.(*ast.Compare)
-	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.NotEq || !isMinusOne(c.Comparators[0]) {
+	if !ok || len(c.Ops) != 1 || c.Ops[0] != op || !isMinusOne(c.Comparators[0]) {
 		return false
 	}
 	d := dotted(c.Left)

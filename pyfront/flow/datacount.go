@@ -323,6 +323,19 @@ func (l *lowerer) rankCount(e ast.Expr, depth int) bool {
 		if d := l.rankDefs[e.Id]; d != nil {
 			return l.rankCount(d, depth+1)
 		}
+	case *ast.ListComp:
+		// [r for i, r in enumerate(rows) if i % world == rank]: the
+		// rank's own rows, picked by a filter that reads the rank.
+		for _, g := range e.Generators {
+			if l.rankCount(g.Iter, depth+1) {
+				return true
+			}
+			for _, cond := range g.Ifs {
+				if l.countRank(cond) {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }

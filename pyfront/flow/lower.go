@@ -1880,6 +1880,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		fsCounted := !counted && l.fsCounted(s.Iter)
 		l.skippingIteration(s.Iter, s.Body)
 		l.listingLoop(s.Iter, s.Target)
+		l.rankAppends(s.Iter, s.Body)
 		l.setLoop(s.Iter, s.Target, s.Body)
 		l.batchLoop(s.Iter, s.Target)
 		l.loopHead(s.Iter, s.Target, st)
@@ -2924,7 +2925,10 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 	for _, h := range handlers {
 		l.oomBranch(body, h, orelse)
 		l.cleanExitBranch(body, h)
-		l.writeFailureBranch(body, h, rest)
+		// What the finally clause issues follows the handler too, on
+		// every rank (an error flag all-reduced there meets the others'
+		// collectives still in the body).
+		l.writeFailureBranch(body, h, append(slices.Clip(final), rest...))
 		l.exhaustBranch(body, h)
 		if br := l.handlerExitUnderRank(h); br != nil {
 			l.addBranch(br)
@@ -3769,12 +3773,17 @@ func raises(stmts []ast.Stmt) bool {
 	switch s := stmts[len(stmts)-1].(type) {
 	case *ast.Raise:
 		// raise SystemExit(0) is sys.exit(0): a clean exit, which the
-		// launcher does not treat as a failure.
+		// launcher does not treat as a failure; raise SystemExit(1) is
+		// sys.exit(1).
 		x := s.Exc
-		if c, ok := x.(*ast.Call); ok {
+		c, isCall := x.(*ast.Call)
+		if isCall {
 			x = c.Func
 		}
-		return lastDotted(x) != "SystemExit"
+		if lastDotted(x) != "SystemExit" {
+			return true
+		}
+		return isCall && len(c.Args) == 1 && failureStatus(c.Args[0])
 	case *ast.If:
 		return raises(s.Body) && raises(s.Orelse)
 	case *ast.ExprStmt:
@@ -3782,14 +3791,24 @@ func raises(stmts []ast.Stmt) bool {
 		// launcher stops the others (sys.exit() and sys.exit(0) are a
 		// clean exit, which it waits out).
 		if c := processExit(s); c != nil && len(c.Args) == 1 {
-			switch k := c.Args[0].(type) {
-			case *ast.Constant:
-				return k.Type == ast.ConstStr || k.Type == ast.ConstInt && k.Int != 0
-			case *ast.JoinedStr:
-				return true // sys.exit(f"ERROR: {error}"): a message
-			}
-			return false
+			return failureStatus(c.Args[0])
 		}
+	}
+	return false
+}
+
+// failureStatus reports an exit status that fails the process: a
+// non-zero int (exit(1), exit(-1), which the shell sees as 255), or a
+// message (sys.exit("message"), sys.exit(f"ERROR: {error}")).
+func failureStatus(e ast.Expr) bool {
+	switch k := e.(type) {
+	case *ast.Constant:
+		return k.Type == ast.ConstStr || k.Type == ast.ConstInt && k.Int != 0
+	case *ast.JoinedStr:
+		return true
+	case *ast.UnaryOp:
+		n, ok := k.Operand.(*ast.Constant)
+		return k.Op == ast.USub && ok && n.Type == ast.ConstInt && n.Int != 0
 	}
 	return false
 }

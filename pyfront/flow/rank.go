@@ -349,6 +349,38 @@ func (l *lowerer) markAppended(body []ast.Stmt) {
 	})
 }
 
+// rankAppends marks the lists a loop over a rank-dependent iterable (this
+// rank's shard of the rows) appends to as rank values: how many elements
+// they end with is the rank's own count, and a test of it (`if
+// len(local_pcs) == 0: continue`) differs between ranks.
+func (l *lowerer) rankAppends(iter ast.Expr, body []ast.Stmt) {
+	if l.notDist > 0 || !l.rankCount(iter, 0) {
+		return
+	}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		}
+		e, ok := n.(*ast.ExprStmt)
+		if !ok {
+			return true
+		}
+		c, ok := e.Value.(*ast.Call)
+		if !ok {
+			return true
+		}
+		a, ok := c.Func.(*ast.Attribute)
+		if !ok || !appendMethods[a.Attr] {
+			return true
+		}
+		if recv, ok := a.Value.(*ast.Name); ok && l.r.Site(c) == nil {
+			l.rankVars[recv.Id] = true
+		}
+		return true
+	})
+}
+
 // listingLoop marks the targets of a for loop over a file-system probe
 // (`for ckpt in glob.glob(pattern):`) as holding its answer: what the
 // loop computes from them (the latest checkpoint's number) is this
@@ -2134,6 +2166,16 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 			}
 			if failsOnly(n.Orelse) {
 				els = nil
+			}
+			// An arm that runs only in a single-process job (`if
+			// local_rank == -1 and evaluate: evaluate(model)`) has no
+			// peers to disagree with.
+			if ok, thenSingle := l.singleProcessArm(n.Test); ok {
+				if thenSingle {
+					then = nil
+				} else {
+					els = nil
+				}
 			}
 			out = append(out, then...)
 			if !sameOps(then, els) {

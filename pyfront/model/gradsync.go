@@ -68,9 +68,45 @@ func (b *builder) shardedForwards() {
 		}
 		op := &rules.OpRef{Op: flow.ForwardOp, Group: g, Pos: b.pos(path, c), BuffersOnly: buffersOnly,
 			NoGrad: buffersOnly && flow.NoGradAt(cs.Caller.Node, int(c.Span().Lineno))}
+		if n, ok := module.(*ast.Name); ok && isParam(funcArgs(cs.Caller.Node), n.Id) {
+			op.ModuleParam = n.Id
+		}
 		b.implicitOps[c] = op
 		b.syncOps[cs.Caller.Node] = append(b.syncOps[cs.Caller.Node], op)
 	}
+}
+
+// wrapsNothing reports an argument whose values the analysis knows and
+// none of which a wrapper construction made or fully_shard sharded: a
+// module passed to a helper that runs its forward (`evaluate(model)`
+// with a model fresh from from_pretrained) communicates nothing there.
+func (b *builder) wrapsNothing(x ast.Expr) bool {
+	vals := b.g.ExprValues(x)
+	if len(vals) == 0 {
+		return false
+	}
+	sharded, _ := b.fullyShardedClasses()
+	if len(sharded) > 0 && b.callsShardedModule(x, sharded) {
+		return false
+	}
+	for _, v := range vals {
+		val := b.g.Value(v)
+		if val == nil || val.Kind == callgraph.KOpaque && b.wrapperValueID(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// wrapperValueID reports whether v is an instance that a construction
+// whose table entry synchronises gradients or forwards made.
+func (b *builder) wrapperValueID(v callgraph.ValueID) bool {
+	val := b.g.Value(v)
+	if val == nil || val.Kind != callgraph.KOpaque {
+		return false
+	}
+	c := b.t.Collectives[b.t.Canonical(strings.TrimSuffix(val.Name, "()"))]
+	return c != nil && (c.GradSync || c.ForwardSync)
 }
 
 // forwardSync tests a wrapper entry whose module's forward communicates.

@@ -158,9 +158,13 @@ func (r *resolver) CallSummary(call *ast.Call, fn *rules.Function) []*rules.OpRe
 	} else {
 		sum = r.b.summarize(fn, 0)
 	}
-	gated := false
+	gated, moduled := false, false
 	for _, o := range sum {
 		gated = gated || o.Gate != ""
+		moduled = moduled || o.ModuleParam != ""
+	}
+	if moduled {
+		sum = r.b.passedModules(r.b.fnOf(fn), call, sum)
 	}
 	if !gated {
 		return sum
@@ -188,6 +192,59 @@ func (r *resolver) CallSummary(call *ast.Call, fn *rules.Function) []*rules.OpRe
 				c := *o
 				c.GateArg = a
 				o = &c
+			}
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// throughModuleParams carries a callee's module-parameter forwards into
+// its caller's summary: dropped where the call passes a module no wrapper
+// made, kept on the caller's own parameter where it passes that on
+// (`def run(model): evaluate(model)`), and kept plain otherwise.
+func (b *builder) throughModuleParams(caller *rules.Function, callee *callgraph.Func, call *ast.Call, sum []*rules.OpRef) []*rules.OpRef {
+	var out []*rules.OpRef
+	for i, o := range sum {
+		if o.ModuleParam == "" || callee == nil {
+			if out != nil {
+				out = append(out, o)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]*rules.OpRef, 0, len(sum)), sum[:i]...)
+		}
+		x, _, _ := boundArg(callee, call, o.ModuleParam)
+		if x != nil && b.wrapsNothing(x) {
+			continue
+		}
+		c := *o
+		c.ModuleParam = ""
+		if n, ok := x.(*ast.Name); ok {
+			if f := b.fnOf(caller); f != nil && isParam(funcArgs(f.Node), n.Id) {
+				c.ModuleParam = n.Id
+			}
+		}
+		out = append(out, &c)
+	}
+	if out == nil {
+		return sum
+	}
+	return out
+}
+
+// passedModules drops from a callee's summary the forwards of a module
+// parameter to which the call passes a module that no wrapper made.
+func (b *builder) passedModules(callee *callgraph.Func, call *ast.Call, sum []*rules.OpRef) []*rules.OpRef {
+	if callee == nil {
+		return sum
+	}
+	out := make([]*rules.OpRef, 0, len(sum))
+	for _, o := range sum {
+		if o.ModuleParam != "" {
+			if x, _, _ := boundArg(callee, call, o.ModuleParam); x != nil && b.wrapsNothing(x) {
+				continue
 			}
 		}
 		out = append(out, o)
@@ -293,7 +350,7 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 	if f := b.fnOf(fn); f != nil {
 		for _, o := range b.syncOps[f.Node] {
 			gate := gates.gateAt(gateKey{o.Pos.Line, o.Pos.Col})
-			items = append(items, item{pos: o.Pos, refs: []*rules.OpRef{{Op: o.Op, Group: o.Group, Pos: o.Pos, Gate: gate, BuffersOnly: o.BuffersOnly, NoGrad: o.NoGrad}}})
+			items = append(items, item{pos: o.Pos, refs: []*rules.OpRef{{Op: o.Op, Group: o.Group, Pos: o.Pos, Gate: gate, BuffersOnly: o.BuffersOnly, NoGrad: o.NoGrad, ModuleParam: o.ModuleParam}}})
 		}
 	}
 	calls := fn.Calls
@@ -312,6 +369,7 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 		if cs := b.callSite(c); cs != nil {
 			node = cs.Node
 		}
+		sub = b.throughModuleParams(fn, b.fnOf(c.Callee), node, sub)
 		refs := gates.apply(sub, b.fnOf(c.Callee), node, c.Pos)
 		if len(refs) == 0 {
 			continue

@@ -59,7 +59,7 @@ var Rule = rules.Register(&rules.Rule{
 			"is fine. Rank 0's broadcasts on a group where the other ranks run a command loop (`while True:` " +
 			"receiving a broadcast first, then dispatching) are that loop's commands, also when the two halves are the arms of one if/else and the leader's arm ends with one broadcast outside its loops (the stop command); an arm that creates the default group against " +
 			"one that issues nothing is ranks inside the job against ranks outside it; what an except handler issues before it " +
-			"raises is the failure path's signal, and a failing exit (`sys.exit(\"message\")`) under a rank test is a failure, " +
+			"raises is the failure path's signal, and a failing exit (`sys.exit(\"message\")`, `exit(-1)`, `raise SystemExit(1)`) under a rank test is a failure, " +
 			"which the launcher ends, not an early exit; so is an arm that raises without communicating, in either arm " +
 			"(`if dirs: load() else: raise`, the way transformers checks for a checkpoint). A condition on a file system check " +
 			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`, etils' `epath.Path(p).exists()`, `tf.io.gfile.exists(p)`, fsspec's `fs.exists(p)`, a directory listing: `glob.glob`, `os.listdir`, and what a loop over one computes or appends to a list) is reported too, as is a loop over such a listing itself (`for f in sorted(glob.glob(pattern)):`) whose passes communicate, as a warning: each rank asks its own " +
