@@ -22,19 +22,29 @@ func (l *lowerer) taintMaps() []*map[string]bool {
 	return []*map[string]bool{&l.fsVars, &l.fsCounts, &l.fsLists, &l.timeVars, &l.randVars}
 }
 
-// taints is a copy of the taint maps at one point of the walk.
-type taints []map[string]bool
+// taints is a copy of the taint maps at one point of the walk, and of
+// notNone, whose entries hold only where every path agrees.
+type taints struct {
+	maps    []map[string]bool
+	notNone map[string]bool
+}
 
 func (l *lowerer) saveTaints() taints {
 	ms := l.taintMaps()
-	out := make(taints, len(ms))
+	out := taints{maps: make([]map[string]bool, len(ms)), notNone: copyMarks(l.notNone)}
 	for i, m := range ms {
-		if len(*m) > 0 {
-			out[i] = make(map[string]bool, len(*m))
-			for k, v := range *m {
-				out[i][k] = v
-			}
-		}
+		out.maps[i] = copyMarks(*m)
+	}
+	return out
+}
+
+func copyMarks(m map[string]bool) map[string]bool {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string]bool, len(m))
+	for k, v := range m {
+		out[k] = v
 	}
 	return out
 }
@@ -43,17 +53,24 @@ func (l *lowerer) saveTaints() taints {
 func (l *lowerer) restoreTaints(t taints) {
 	for i, m := range l.taintMaps() {
 		*m = nil
-		for k := range t[i] {
+		for k := range t.maps[i] {
 			markVar(m, k, true)
 		}
 	}
+	l.notNone = copyMarks(t.notNone)
 }
 
-// unionTaints adds t to the walk's taints.
+// unionTaints adds t to the walk's taints; a name stays never-None only
+// where t says so too.
 func (l *lowerer) unionTaints(t taints) {
 	for i, m := range l.taintMaps() {
-		for k := range t[i] {
+		for k := range t.maps[i] {
 			markVar(m, k, true)
+		}
+	}
+	for k := range l.notNone {
+		if !t.notNone[k] {
+			delete(l.notNone, k)
 		}
 	}
 }

@@ -242,6 +242,9 @@ func targetNames(t ast.Expr) []string {
 
 // divergence reports whether a condition can differ between ranks, and why.
 func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
+	if l.neverNoneTest(test) {
+		return 0, false
+	}
 	switch {
 	case l.isRank(test):
 		return rules.RankTest, true
@@ -257,6 +260,91 @@ func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
 		return rules.LocalRandom, true
 	}
 	return 0, false
+}
+
+// neverNoneTest reports `x is None` or `x is not None` on a local whose
+// last binding cannot be None (`path = os.path.join(output_dir, path)`,
+// an f-string, str(…), Path(…)): every rank answers it alike, whatever x
+// was computed from (iVideoGPT's resume path, joined after the listing
+// picked it).
+func (l *lowerer) neverNoneTest(test ast.Expr) bool {
+	if u, ok := test.(*ast.UnaryOp); ok && u.Op == ast.Not {
+		return false // not x: an empty string is false
+	}
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.Is && c.Ops[0] != ast.IsNot || !isNone(c.Comparators[0]) {
+		return false
+	}
+	n, ok := c.Left.(*ast.Name)
+	return ok && l.notNone[n.Id]
+}
+
+// notNoneValue reports a value that is never None: a joined path, a
+// string built by formatting or str(), a pathlib Path, a local that is
+// never None, or one an enclosing test found set (`if resume:` …
+// `path = resume`).
+func (l *lowerer) notNoneValue(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Name:
+		return l.notNone[x.Id] || l.truthyHere(x.Id)
+	case *ast.IfExp:
+		return l.notNoneValue(x.Body) && l.notNoneValue(x.Orelse)
+	}
+	return notNoneValue(e)
+}
+
+// truthyHere reports whether an enclosing if's test, in whose then arm
+// the walk is, holds only when name is set: `if name:`, `if name and …:`,
+// `if name != "latest":`.
+func (l *lowerer) truthyHere(name string) bool {
+	var holds func(t ast.Expr) bool
+	holds = func(t ast.Expr) bool {
+		switch t := t.(type) {
+		case *ast.Name:
+			return t.Id == name
+		case *ast.BoolOp:
+			if t.Op == ast.And {
+				for _, v := range t.Values {
+					if holds(v) {
+						return true
+					}
+				}
+			}
+		case *ast.Compare:
+			if n, ok := t.Left.(*ast.Name); ok && n.Id == name && len(t.Ops) == 1 {
+				k, isConst := t.Comparators[0].(*ast.Constant)
+				switch t.Ops[0] {
+				case ast.IsNot:
+					return isNone(t.Comparators[0])
+				case ast.Eq:
+					return isConst && k.Type != ast.ConstNone
+				}
+			}
+		}
+		return false
+	}
+	for _, t := range l.ifTests {
+		if holds(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// notNoneValue reports a value that is never None by its form.
+func notNoneValue(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.JoinedStr:
+		return true
+	case *ast.Constant:
+		return e.Type != ast.ConstNone
+	case *ast.Call:
+		switch dotted(e.Func) {
+		case "os.path.join", "str", "pathlib.Path", "Path", "os.path.abspath", "os.path.realpath", "os.path.expanduser":
+			return true
+		}
+	}
+	return false
 }
 
 // fromSyncForward reports whether e holds a synchronising module's forward

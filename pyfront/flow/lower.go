@@ -199,6 +199,7 @@ type lowerer struct {
 	// groups within which they are uniform (flow.RankAttr.UniformIn).
 	uniformAttrs map[string][]string
 	fsVars       map[string]bool     // locals (and self attributes) holding a file system probe's answer (fsProbe)
+	notNone      map[string]bool     // locals whose latest binding is never None (notNoneValue); nil until used
 	fsLists      map[string]bool     // locals holding a listing of a directory, or a list made from one (listing)
 	fsOrigin     map[string]ast.Node // where each of fsVars took its answer (markFs), when known
 	// hostTests are the file system checks whose arms the walk is in
@@ -3988,6 +3989,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					l.markFs(v, false, nil)
 				}
 				markVar(&l.fsLists, v, l.listing(value))
+				markVar(&l.notNone, v, l.notNoneValue(value))
 				l.markFsCount(v, value)
 				l.constructedFsAttrs(v, value)
 				timing := l.timingProbe(value)

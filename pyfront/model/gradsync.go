@@ -271,6 +271,8 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 			wrapper = callee[:i]
 		} else if w := via[k.call]; w != "" {
 			wrapper = w
+		} else {
+			wrapper = moduleOwner(k.call)
 		}
 		// The same wrapper's own forward feeding a backward arms the
 		// reducer. The analysis has one value for every wrapper of a
@@ -406,17 +408,14 @@ func (b *builder) bypassedWrapper(c *ast.Call, locals map[string][]ast.Expr) []c
 	if a, ok := c.Func.(*ast.Attribute); ok && moduleUtilities[a.Attr] {
 		return nil
 	}
+	if w := b.bypassedArgument(c); w != nil {
+		return w
+	}
 	check := func(x ast.Expr) []callgraph.ValueID {
 		var out []callgraph.ValueID
 		for _, v := range b.g.ExprValues(x) {
-			val := b.g.Value(v)
-			if val == nil || val.Kind != callgraph.KBoundExternal || !strings.HasSuffix(val.Name, ".module") {
-				continue
-			}
-			if w := b.g.Value(val.Recv); w != nil && w.Kind == callgraph.KOpaque {
-				if e := b.t.Collectives[b.t.Canonical(strings.TrimSuffix(w.Name, "()"))]; e != nil && isDDP(e) {
-					out = append(out, val.Recv)
-				}
+			if w := b.ddpModuleOf(v); w >= 0 {
+				out = append(out, w)
 			}
 		}
 		return out
@@ -444,6 +443,110 @@ func (b *builder) bypassedWrapper(c *ast.Call, locals map[string][]ast.Expr) []c
 		}
 	}
 	return nil
+}
+
+// bypassedArgument returns the DistributedDataParallel wrappers whose
+// wrapped module a call hands to a program function that calls it
+// (`pretrain_loss(dyn.module if hasattr(dyn, "module") else dyn, z)`,
+// whose body runs `dynamics(z)`), or nil.
+func (b *builder) bypassedArgument(c *ast.Call) []callgraph.ValueID {
+	cs := b.g.CallOf(c)
+	if cs == nil {
+		return nil
+	}
+	for _, t := range cs.Targets {
+		if t.Fn == nil {
+			continue
+		}
+		args := funcArgs(t.Fn.Node)
+		if args == nil {
+			continue
+		}
+		for _, p := range allParams(args) {
+			x, _, _ := boundArg(t.Fn, c, p.Arg)
+			if x == nil || !callsName(t.Fn.Node, p.Arg) {
+				continue
+			}
+			for _, v := range b.g.ExprValues(x) {
+				if w := b.ddpModuleOf(v); w >= 0 {
+					return []callgraph.ValueID{w}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// moduleOwner returns the text of X in the first `X.module` among a
+// call's arguments (`dyn` in `loss(dyn.module if hasattr(dyn, "module")
+// else dyn, z)`), or "".
+func moduleOwner(c *ast.Call) string {
+	owner := ""
+	for _, a := range append(append([]ast.Expr(nil), c.Args...), keywordValues(c)...) {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if x, ok := n.(*ast.Attribute); ok && x.Attr == "module" && owner == "" {
+				owner = pathText(x.Value)
+			}
+			return owner == ""
+		})
+	}
+	return owner
+}
+
+func keywordValues(c *ast.Call) []ast.Expr {
+	var out []ast.Expr
+	for _, k := range c.Keywords {
+		out = append(out, k.Value)
+	}
+	return out
+}
+
+// ddpModuleOf returns the DistributedDataParallel wrapper whose `.module`
+// v is, or -1.
+func (b *builder) ddpModuleOf(v callgraph.ValueID) callgraph.ValueID {
+	val := b.g.Value(v)
+	if val == nil || val.Kind != callgraph.KBoundExternal || !strings.HasSuffix(val.Name, ".module") {
+		return -1
+	}
+	w := b.g.Value(val.Recv)
+	if w == nil || w.Kind != callgraph.KOpaque {
+		return -1
+	}
+	if e := b.t.Collectives[b.t.Canonical(strings.TrimSuffix(w.Name, "()"))]; e != nil && isDDP(e) {
+		return val.Recv
+	}
+	return -1
+}
+
+// callsName reports whether a function's body calls its local name
+// (`dynamics(z)`, `dynamics.forward(z)`), outside nested definitions.
+func callsName(fn ast.Node, name string) bool {
+	var body []ast.Stmt
+	switch d := fn.(type) {
+	case *ast.FunctionDef:
+		body = d.Body
+	case *ast.AsyncFunctionDef:
+		body = d.Body
+	default:
+		return false
+	}
+	found := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Call:
+			f := n.Func
+			if a, ok := f.(*ast.Attribute); ok && a.Attr == "forward" {
+				f = a.Value
+			}
+			if nm, ok := f.(*ast.Name); ok && nm.Id == name {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // assignedValues maps each name a statement list assigns (nested

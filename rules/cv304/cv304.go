@@ -22,7 +22,9 @@ var Rule = rules.Register(&rules.Rule{
 		Title: "a backward runs on a loss the wrapped module computed without DistributedDataParallel's forward",
 		What: "Reports loss.backward() (also scaler.scale(loss).backward(), accelerator.backward(loss)) on a loss computed " +
 			"by the module a torch DistributedDataParallel wraps, called past the wrapper: `ddp.module(x)`, a method of it " +
-			"(`action_head.module.predict_action(…)`) or a submodule (`model.module.encoder(x)`), in a function where no forward " +
+			"(`action_head.module.predict_action(…)`) or a submodule (`model.module.encoder(x)`), the module unwrapped into a " +
+			"local first (`raw = unwrap(ddp)`), handed to a helper that runs its forward (`loss_fn(ddp.module, z)`), or a helper " +
+			"that bypasses a wrapper passed to it (`run_forward_pass(vla, action_head, batch)`), in a function where no forward " +
 			"of the wrapper itself feeds a backward (gradient accumulation that bypasses DDP on the steps between two synchronised " +
 			"ones is fine, like no_sync()) and that all-reduces nothing by hand.",
 		Why: "DDP arms its gradient all-reduce in its own forward: the reducer's hooks on the parameters do nothing in a backward " +

@@ -37,3 +37,19 @@ class Trainer:
         self.scaler.scale(loss).backward()  # want CV304 "past the DistributedDataParallel wrapper `self.model`"
         self.scaler.step(self.opt)
         self.scaler.update()
+
+
+def pretrain_loss(dynamics, z):
+    pred = dynamics(z)
+    return (pred - z).pow(2).mean()
+
+
+def train_through_helper(net, loader, local_rank):
+    # dreamer4's dynamics trainer: the unwrapped module goes to the loss
+    # helper, which runs its forward.
+    dyn = DDP(net.cuda(), device_ids=[local_rank])
+    opt = torch.optim.AdamW(dyn.parameters())
+    for z in loader:
+        loss = pretrain_loss(dyn.module if hasattr(dyn, "module") else dyn, z)
+        loss.backward()  # want CV304 "computed by `pretrain_loss` .*past the DistributedDataParallel wrapper `dyn`"
+        opt.step()
