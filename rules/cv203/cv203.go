@@ -33,7 +33,7 @@ var Rule = rules.Register(&rules.Rule{
 			"collective's output keeps the stream it was allocated on. Calls of the instance's own methods " +
 			"(self.flush(), full = self.unshard()) are followed into the method, two levels deep: a buffer it leaves " +
 			"on its stream, or returns, is checked where the caller reuses or frees it, and a tensor the caller wrote (passed to the " +
-			"method, or left on the instance) that the method reads on another stream is reported there (insightface's partial FC " +
+			"method) that the method reads on another stream is reported there (insightface's partial FC " +
 			"all-gathers the labels the caller has just copied asynchronously, on its own side stream); a function that makes the " +
 			"current stream wait for a stream passed to it (torchrec's _wait_for_batch) orders the caller. Across the methods of a " +
 			"class: an attribute one method allocates on a side stream, another uses on a different stream and a third frees " +
@@ -161,6 +161,10 @@ type state struct {
 	// checked function, that the events came through.
 	quiet bool
 	via   *rules.Event
+	// bound: a called method's parameters (renamed) that hold what the
+	// checked function passed: a write of the caller's read through one
+	// of them is the caller's hazard, reported in the method.
+	bound map[string]bool
 	// entry is the stream the frame's function was entered on (the
 	// caller's current stream; nil at depth 0).
 	entry *rules.Stream
@@ -479,6 +483,10 @@ func (w *walker) call(e *rules.Event, f *frame, i int) {
 		// The callee's parameter holds what the caller passed.
 		if k < len(e.From) && e.From[k] != "" {
 			alias(w.st, sub.rename(param), []string{e.From[k]})
+			if w.st.bound == nil {
+				w.st.bound = map[string]bool{}
+			}
+			w.st.bound[sub.rename(param)] = true
 		}
 	}
 	enters := len(w.st.enters)
@@ -709,10 +717,11 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, inPlace 
 	key := fmt.Sprintf("%s@%d", v, pr.idx)
 	// A called method's own hazards are reported where it is checked
 	// itself; a write of the checked function that the method reads on
-	// another stream (passed to it, or left on the instance) is this
-	// function's (insightface's partial FC: the labels copied here, all-
-	// gathered on the method's side stream).
-	if reported[key] || st.quiet && pr.via != nil {
+	// another stream through a parameter it passed is this function's
+	// (insightface's partial FC: the labels copied here, all-gathered on
+	// the method's side stream). What the caller left on the instance is
+	// left alone: most of it is no device memory (lists of modules).
+	if reported[key] || st.quiet && (pr.via != nil || !st.bound[v]) {
 		return
 	}
 	reported[key] = true
