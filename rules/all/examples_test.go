@@ -31,6 +31,7 @@ func TestExamples(t *testing.T) {
 		"nan_loss_skip.py":            {"CV301"},
 		"pair_exchange.py":            {"CV302"},
 		"graph_teardown.py":           {"CV402"},
+		"adapter_head_finetune.py":    {"CV304"},
 		"xpu_setup.py":                {"CV403"},
 	}
 	for f, codes := range want {
