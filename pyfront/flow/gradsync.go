@@ -1095,6 +1095,7 @@ func dictValue(d *ast.Dict, key string) ast.Expr {
 func (l *lowerer) batchLoop(iter, target ast.Expr) {
 	src := iter
 	batch := target
+walk:
 	for {
 		c, ok := src.(*ast.Call)
 		if !ok || len(c.Args) == 0 {
@@ -1107,6 +1108,12 @@ func (l *lowerer) batchLoop(iter, target ast.Expr) {
 			}
 		case "tqdm", "iter":
 		default:
+			if strings.Contains(strings.ToLower(lastDotted(c.Func)), "loader") {
+				// for data in DataLoader(ds, batch_size=None): a loader
+				// made in place.
+				src = c.Func
+				break walk
+			}
 			return
 		}
 		src = c.Args[0]
@@ -1310,8 +1317,13 @@ func (l *lowerer) batchPart(e ast.Expr) bool {
 		case *ast.Attribute:
 			e = x.Value
 		case *ast.Call:
+			// dict(batch): the same fields in a new container.
+			if f, ok := x.Func.(*ast.Name); ok && f.Id == "dict" && len(x.Args) == 1 && len(x.Keywords) == 0 {
+				e = x.Args[0]
+				continue
+			}
 			a, ok := x.Func.(*ast.Attribute)
-			if !ok || !placementMethods[a.Attr] {
+			if !ok || !placementMethods[a.Attr] && !batchCopies[a.Attr] {
 				return false
 			}
 			e = a.Value
@@ -1320,6 +1332,10 @@ func (l *lowerer) batchPart(e ast.Expr) bool {
 		}
 	}
 }
+
+// batchCopies are the methods of a batch object that hand back its
+// fields in another container (Bagel's `data.cuda(device).to_dict()`).
+var batchCopies = map[string]bool{"to_dict": true, "copy": true}
 
 // zero3Forward reports a forward of a model that ZeRO-3 partitions
 // (engine(x), engine.module(x), model.forward(x) for a model handed to

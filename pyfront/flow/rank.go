@@ -903,10 +903,30 @@ func (l *lowerer) fsReturnedElements(fn *rules.Function) map[int]bool {
 		if !sub.fsAnswer(sub.liveStmts(body)) {
 			return nil
 		}
+		// Returns inside an arm of a file check hand back that check's
+		// answer in their flags and choices too (`return path, False`
+		// against the fall-through `return None, True`, VILA's
+		// get_checkpoint_path).
+		underCheck := map[*ast.Tuple]bool{}
+		ast.InspectBody(body, func(n ast.Node) bool {
+			if i, ok := n.(*ast.If); ok && sub.fsProbe(i.Test) {
+				for _, arm := range [][]ast.Stmt{i.Body, i.Orelse} {
+					ast.InspectBody(arm, func(m ast.Node) bool {
+						if r, ok := m.(*ast.Return); ok {
+							if t, ok := r.Value.(*ast.Tuple); ok {
+								underCheck[t] = true
+							}
+						}
+						return true
+					})
+				}
+			}
+			return true
+		})
 		var out map[int]bool
 		for _, t := range rets {
 			for i, e := range t.Elts {
-				if sub.fsProbe(e) {
+				if sub.fsProbe(e) || underCheck[t] && flagValue(e) {
 					if out == nil {
 						out = map[int]bool{}
 					}
