@@ -650,13 +650,16 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 				switch st := st.(type) {
 				case *ast.Assign:
 					probed := sub.fsProbe(st.Value)
-					// In a method the constructor calls, only a position
-					// read from what the host found (`self.step =
-					// state["step"]`) or a flag set under its check: a
+					// Under a check, a flag or a position read from the
+					// file it found (`self.startEpoch =
+					// torch.load(p)["epoch"]`). In a method the
+					// constructor calls, only a position read from what
+					// the host found (`self.step = state["step"]`) or
+					// what its check sets: a
 					// whole configuration reloaded from a checkpoint
 					// (ultralytics' check_resume) holds the launch's
 					// settings too, which every rank shares.
-					if (probed && (depth == 0 || storedScalar(st.Value))) || underCheck && flagValue(st.Value) {
+					if (probed && (depth == 0 || storedScalar(st.Value))) || underCheck && (flagValue(st.Value) || storedScalar(st.Value)) {
 						for _, t := range st.Targets {
 							add(t, self)
 						}
