@@ -135,3 +135,9 @@ func launchedTest(test ast.Expr, op ast.CmpOp) bool {
 	d := dotted(c.Left)
 	return d != "" && strings.Contains(strings.ToLower(lastName(d)), "rank")
 }
+
+// isBoolConst reports a True or False literal.
+func isBoolConst(e ast.Expr) bool {
+	k, ok := e.(*ast.Constant)
+	return ok && k.Type == ast.ConstBool
+}

@@ -206,6 +206,10 @@ type lowerer struct {
 	// (ifs that call a probe in their test): a flag or path they set
 	// (flagValue) is that host's answer too.
 	hostTests   []ast.Expr
+	// clockArms counts the enclosing if arms whose test reads the clock
+	// or asks whether concurrent work has finished (LocalTiming): a True
+	// or False set there is that rank's moment's answer.
+	clockArms int
 	timeVars    map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
 	timeRecords map[string]bool // those of timeVars that hold a record with a reading among its fields (timingTest)
 	randVars    map[string]bool // locals holding a random draw (randomDraw); nil until used
@@ -3180,6 +3184,10 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			}
 		}
 	}
+	if diverges && div == rules.LocalTiming {
+		l.clockArms++
+		defer func() { l.clockArms-- }()
+	}
 	hostArm := diverges && div == rules.HostCheck && l.directFsProbe(s.Test)
 	if hostArm {
 		l.hostTests = append(l.hostTests, s.Test)
@@ -3992,7 +4000,10 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				markVar(&l.notNone, v, l.notNoneValue(value))
 				l.markFsCount(v, value)
 				l.constructedFsAttrs(v, value)
-				timing := l.timingProbe(value)
+				// `if check_deadline(start, budget): allowed = False`: a
+				// flag set where only a rank past the deadline goes
+				// (cramming's training_allowed).
+				timing := l.timingProbe(value) || l.clockArms > 0 && isBoolConst(value)
 				markVar(&l.timeVars, v, timing)
 				markVar(&l.timeRecords, v, timing && l.timingRecord(value))
 				markVar(&l.randVars, v, l.randomDraw(value))
