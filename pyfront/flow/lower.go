@@ -205,11 +205,11 @@ type lowerer struct {
 	// hostTests are the file system checks whose arms the walk is in
 	// (ifs that call a probe in their test): a flag or path they set
 	// (flagValue) is that host's answer too.
-	hostTests   []ast.Expr
+	hostTests []ast.Expr
 	// clockArms counts the enclosing if arms whose test reads the clock
 	// or asks whether concurrent work has finished (LocalTiming): a True
 	// or False set there is that rank's moment's answer.
-	clockArms int
+	clockArms   int
 	timeVars    map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
 	timeRecords map[string]bool // those of timeVars that hold a record with a reading among its fields (timingTest)
 	randVars    map[string]bool // locals holding a random draw (randomDraw); nil until used
