@@ -778,7 +778,7 @@ func (b *builder) collectSites() {
 			}
 			for _, name := range b.apis(cs) {
 				c := b.t.Collectives[name]
-				if c == nil || b.narrowedOut(f, cs, name) || localOnly(cs.Node, c) {
+				if c == nil || b.narrowedOut(f, cs, name) || localOnly(cs.Node, c) || b.preparesNoModel(cs, c) {
 					continue
 				}
 				b.newSite(rf, f, cs, c)
@@ -786,6 +786,37 @@ func (b *builder) collectSites() {
 			}
 		}
 	}
+}
+
+// preparesNoModel reports accelerate's prepare() given only data loaders,
+// optimizers and schedulers: it wraps them on this rank and communicates
+// nothing (only a model becomes a DDP, FSDP or DeepSpeed module). Every
+// argument must be known to be one of those.
+func (b *builder) preparesNoModel(cs *callgraph.CallSite, c *api.Collective) bool {
+	if c.Name != "accelerate.Accelerator.prepare" || len(cs.Node.Args) == 0 || len(cs.Node.Keywords) > 0 {
+		return false
+	}
+	for i := range cs.Node.Args {
+		vals, _ := b.g.ArgValues(cs, i, "")
+		if len(vals) == 0 {
+			return false
+		}
+		for _, v := range vals {
+			val := b.g.Value(v)
+			if val == nil || val.Kind != callgraph.KOpaque && val.Kind != callgraph.KExternal || !notModel(val.Name) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// notModel reports the instance names of data loaders, samplers,
+// optimizers and learning-rate schedulers.
+func notModel(name string) bool {
+	name = strings.TrimSuffix(name, "()")
+	return strings.HasSuffix(name, "DataLoader") || strings.HasPrefix(name, "torch.optim.") ||
+		strings.Contains(name, "lr_scheduler") || strings.HasPrefix(name, "torch.utils.data.")
 }
 
 // localOnly reports a call that passes its entry's unless argument a
