@@ -1073,9 +1073,53 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		// / `return None`): whether the caller got None is this host's
 		// answer.
 		noneOnly := len(consts) == 1 && consts[noneDump]
-		return noneOnly && (checked && !noneOutside || otherUnder && !otherOutside && noneOutside)
+		return noneOnly && (checked && !noneOutside || otherUnder && !otherOutside && noneOutside) || flagElement(body, underCheck)
 	}
 	return probed || checked && len(consts) > 1
+}
+
+// flagElement reports tuple returns of one length, some under a check and
+// some not, that hold different constants at one position (`return
+// path, False` under the check, `return None, True` after it, VILA's
+// get_checkpoint_path): that element tells the caller which way the
+// check went.
+func flagElement(body []ast.Stmt, underCheck map[*ast.Return]bool) bool {
+	var rets []*ast.Return
+	n := -1
+	ok := true
+	ast.InspectBody(body, func(x ast.Node) bool {
+		if r, isRet := x.(*ast.Return); isRet {
+			t, isTuple := r.Value.(*ast.Tuple)
+			if !isTuple || n >= 0 && len(t.Elts) != n {
+				ok = false
+			} else {
+				n = len(t.Elts)
+				rets = append(rets, r)
+			}
+		}
+		return ok
+	})
+	if !ok || len(rets) < 2 {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		seen := map[string]bool{}
+		under, outside, consts := false, false, true
+		for _, r := range rets {
+			k, isConst := r.Value.(*ast.Tuple).Elts[i].(*ast.Constant)
+			if !isConst {
+				consts = false
+				break
+			}
+			seen[ast.Dump(k, ast.DumpOptions{})] = true
+			under = under || underCheck[r]
+			outside = outside || !underCheck[r]
+		}
+		if consts && len(seen) > 1 && under && outside {
+			return true
+		}
+	}
+	return false
 }
 
 // constantValue: a constant, an empty display, or a tuple of those
