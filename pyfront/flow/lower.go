@@ -4195,6 +4195,16 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			}
 			l.assign(e, v, st)
 		}
+		if value != nil && l.notDist == 0 && l.fromSyncForward(value) {
+			// loss, aux = self.calc_loss(out): what a helper computes
+			// from this rank's forward is this rank's own (RFdiffusion2's
+			// NaN test of the unpacked loss).
+			for _, e := range elts {
+				if n, ok := e.(*ast.Name); ok {
+					markVar(&l.localVars, n.Id, true)
+				}
+			}
+		}
 		if c, ok := value.(*ast.Call); ok && l.notDist == 0 && l.fsProbe(c) {
 			// path, start = find_latest(d): a helper answering a file
 			// system check hands the answer to every element.
