@@ -92,13 +92,22 @@ func run(p *rules.Pass) {
 	// for the escalation note: the collectives it issues, not the group's
 	// creation or the process's joining, which come before any backward.
 	mainGroups := map[string]bool{}
+	// mainTexts: the group arguments, as written, of the main thread's
+	// collectives on groups the analysis does not know (a group kept on
+	// the instance: `self._group.process_group`).
+	mainTexts := map[string]bool{}
 	for _, s := range prog.Sites {
 		if s.Kind == rules.OpInit || s.Kind == rules.OpGroupCreate {
 			continue
 		}
 		for _, r := range s.Reach {
-			if g := rulekit.ReachGroup(s, r); r != nil && (r.Ctx == nil || r.Ctx.Kind != rules.Autograd) && rulekit.Known(g) {
+			if r == nil || r.Ctx != nil && r.Ctx.Kind == rules.Autograd {
+				continue
+			}
+			if g := rulekit.ReachGroup(s, r); rulekit.Known(g) {
 				mainGroups[rulekit.GroupKey(g)] = true
+			} else if t := instanceGroupText(s); t != "" {
+				mainTexts[t] = true
 			}
 		}
 	}
@@ -140,13 +149,25 @@ func run(p *rules.Pass) {
 				// communicator to interleave.
 				continue
 			}
-			report(p, s, r, mainGroups, ctxGroups[c])
+			report(p, s, r, mainGroups, mainTexts, ctxGroups[c])
 			break // one finding per site
 		}
 	}
 }
 
-func report(p *rules.Pass, s *rules.Site, r *rules.Reach, mainGroups, hookGroups map[string]bool) {
+// instanceGroupText returns a site's group argument when it is an
+// attribute path (`self.process_group`, `self._group.process_group`,
+// `handle.process_group`: a group kept on an object), "" otherwise; a
+// bare name (`group`) says too little to match another site's.
+func instanceGroupText(s *rules.Site) string {
+	t := s.GroupText
+	if !strings.Contains(t, ".") || strings.ContainsAny(t, "()[] ") || strings.HasPrefix(t, "dist.") || strings.HasPrefix(t, "torch.") {
+		return ""
+	}
+	return t
+}
+
+func report(p *rules.Pass, s *rules.Site, r *rules.Reach, mainGroups, mainTexts, hookGroups map[string]bool) {
 	c := r.Ctx
 	g := rulekit.ReachGroup(s, r)
 	hookAPI := rulekit.ShortAPI(c.SpawnAPI, "an autograd hook")
@@ -159,6 +180,12 @@ func report(p *rules.Pass, s *rules.Site, r *rules.Reach, mainGroups, hookGroups
 		msg += fmt.Sprintf(" (the hook drives %d groups, as HYBRID_SHARD does)", len(hookGroups))
 	case rulekit.Known(g) && len(mainGroups) > 0 && !mainGroups[rulekit.GroupKey(g)]:
 		msg += " (its group differs from the main thread's, so two communicators are driven from two threads)"
+	case !rulekit.Known(g) && instanceGroupText(s) != "" && mainTexts[instanceGroupText(s)]:
+		// The group is not known, but the main thread communicates on
+		// the same attribute of the instance (a hand-written DDP whose
+		// bucket hook and buffer sync share `self._group`).
+		severity = rules.Warning
+		msg += fmt.Sprintf(" (the group is not known, but the main thread communicates on `%s` too, one communicator: the main thread waits in backward() while the hook runs, so ranks diverge only if another thread, or a second device's engine thread, launches on it too)", instanceGroupText(s))
 	case !rulekit.Known(g) && forwardCommunicates(p.Prog, c):
 		// The group is not known, but the Function's forward talks too:
 		// the usual shape passes one group to both (ctx.group = group).
