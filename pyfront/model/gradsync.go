@@ -59,7 +59,7 @@ func (b *builder) shardedForwards() {
 		buffersOnly := false
 		switch {
 		case group != nil && b.wrapperValue(module, forwardSync, true):
-			g = group
+			g = b.wrapperGroupNear(path, forwardSync, true, group)
 			buffersOnly = !(len(sharded) > 0 && b.callsShardedModule(module, sharded)) && b.buffersOnly(module)
 		case len(sharded) > 0 && b.callsShardedModule(module, sharded):
 			g = shardGroup
@@ -216,8 +216,9 @@ func (b *builder) syncBackwards() {
 		path := f.Module.Path
 		forward := func(c *ast.Call) bool { return b.syncForward(path, c) }
 		synced := flow.SyncedBackwards(body, forward)
+		near := b.wrapperGroupNear(path, func(c *api.Collective) bool { return c.GradSync }, false, group)
 		for _, c := range synced {
-			op := &rules.OpRef{Op: flow.BackwardOp, Group: group, Pos: b.pos(path, c)}
+			op := &rules.OpRef{Op: flow.BackwardOp, Group: near, Pos: b.pos(path, c)}
 			b.implicitOps[c] = op
 			b.syncOps[f.Node] = append(b.syncOps[f.Node], op)
 		}
@@ -723,6 +724,37 @@ func (b *builder) wrapperGroup(has func(*api.Collective) bool, forward bool) *ru
 		case !sameGroup(group, s.Group):
 			return b.unknown
 		}
+	}
+	return group
+}
+
+// wrapperGroupNear is wrapperGroup for the forwards and backwards of the
+// file at path: when the file itself constructs such wrappers, their
+// group, so that another program analysed in the same run (a monorepo, a
+// directory of examples) with wrappers on other groups does not make
+// this file's unknown; else the whole run's, whole.
+func (b *builder) wrapperGroupNear(path string, has func(*api.Collective) bool, forward bool, whole *rules.Group) *rules.Group {
+	var group *rules.Group
+	for _, s := range b.prog.Sites {
+		if s.Pos.Path != path {
+			continue
+		}
+		c := b.t.Collectives[s.API]
+		if c == nil || !has(c) {
+			continue
+		}
+		if src := b.siteSrc[s]; forward && src.cs != nil && forwardTurnedOff(src.cs, c) {
+			continue
+		}
+		switch {
+		case group == nil:
+			group = s.Group
+		case !sameGroup(group, s.Group):
+			return b.unknown
+		}
+	}
+	if group == nil {
+		return whole
 	}
 	return group
 }
