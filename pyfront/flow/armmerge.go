@@ -141,3 +141,29 @@ func isBoolConst(e ast.Expr) bool {
 	k, ok := e.(*ast.Constant)
 	return ok && k.Type == ast.ConstBool
 }
+
+// mayIssueNothing reports an elif chain (an else arm that is one if) on
+// tests every rank answers alike (a flag of the configuration) that
+// ends without an else and some of whose arms communicate: on the path
+// that falls through it, nothing is issued. A chain whose tests ask
+// whether the job is distributed falls through only in a single
+// process, and does not count.
+func (l *lowerer) mayIssueNothing(orelse []ast.Stmt) bool {
+	if len(orelse) != 1 {
+		return false
+	}
+	s, ok := orelse[0].(*ast.If)
+	if !ok {
+		return false
+	}
+	if ok, _ := l.singleProcessArm(s.Test); ok {
+		return false
+	}
+	if _, diverges := l.divergence(s.Test); diverges {
+		return false // an elif on the rank itself splits the ranks on its own terms
+	}
+	if len(s.Orelse) == 0 {
+		return len(l.ops(s.Body)) > 0
+	}
+	return l.mayIssueNothing(s.Orelse)
+}
