@@ -513,30 +513,69 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 		}
 		return found, at
 	}
+	// loaded: the helper's locals holding a whole stored object
+	// (`checkpoint = torch.load(p)`).
+	loaded := map[string]bool{}
+	stored := func(v ast.Expr) bool {
+		if storedScalar(v) {
+			return true
+		}
+		x, ok := v.(*ast.Subscript)
+		if !ok {
+			return false
+		}
+		n, ok := x.Value.(*ast.Name)
+		return ok && loaded[n.Id]
+	}
+	mark := func(k string, host ast.Node) {
+		markVar(&l.fsCounts, k, true)
+		if l.fsOrigin == nil {
+			l.fsOrigin = map[string]ast.Node{}
+		}
+		l.fsOrigin[k] = host
+	}
 	var walk func(stmts []ast.Stmt, host ast.Node)
 	walk = func(stmts []ast.Stmt, host ast.Node) {
 		for _, s := range stmts {
 			switch s := s.(type) {
 			case *ast.Assign:
-				if host == nil || !storedScalar(s.Value) {
+				if len(s.Targets) == 1 {
+					if n, ok := s.Targets[0].(*ast.Name); ok {
+						markVar(&loaded, n.Id, l.loadsStored(s.Value))
+					}
+				}
+				if host == nil || !stored(s.Value) {
 					continue
 				}
 				for _, t := range s.Targets {
 					if k := callerKey(t); k != "" {
-						markVar(&l.fsCounts, k, true)
-						if l.fsOrigin == nil {
-							l.fsOrigin = map[string]ast.Node{}
+						mark(k, host)
+					} else if x, ok := t.(*ast.Subscript); ok {
+						// run_variables[name] = checkpoint[name]: the
+						// dict the caller passed holds the position
+						// (DINO's restart_from_checkpoint).
+						if n, ok := x.Value.(*ast.Name); ok && bound[n.Id] != "" {
+							mark(bound[n.Id], host)
 						}
-						l.fsOrigin[k] = host
 					}
 				}
 			case *ast.If:
 				arm := host
-				if ok, at := hostTest(s.Test); ok && arm == nil {
+				ok, at := hostTest(s.Test)
+				if ok && arm == nil {
 					arm = at
 				}
 				walk(s.Body, arm)
 				walk(s.Orelse, arm)
+				if ok && host == nil && len(s.Orelse) == 0 && exits(s.Body) {
+					// `if not os.path.isfile(p): return`: what follows
+					// runs only where this host found the file.
+					host = at
+				}
+			case *ast.For:
+				walk(s.Body, host)
+			case *ast.While:
+				walk(s.Body, host)
 			case *ast.With:
 				walk(s.Body, host)
 			case *ast.Try:

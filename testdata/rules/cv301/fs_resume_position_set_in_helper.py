@@ -57,3 +57,23 @@ def fit(state, path, total, t):
     while state.step < total:  # the while loop's test reads the position too
         dist.all_reduce(t)  # want CV301 "once per pass of `while state.step < total`"
         state.step += 1
+
+
+def restart_from_checkpoint(ckp_path, run_variables=None):
+    # DINO's and iBOT's resume helper: nothing happens where this host
+    # has no checkpoint.
+    if not os.path.isfile(ckp_path):
+        return
+    checkpoint = torch.load(ckp_path, map_location="cpu")
+    if run_variables is not None:
+        for name in run_variables:
+            if name in checkpoint:
+                run_variables[name] = checkpoint[name]
+
+
+def train_dino(output_dir, epochs, t):
+    to_restore = {"epoch": 0}
+    restart_from_checkpoint(os.path.join(output_dir, "checkpoint.pth"), run_variables=to_restore)
+    start_epoch = to_restore["epoch"]
+    for epoch in range(start_epoch, epochs):
+        dist.all_reduce(t)  # want CV301 "range\(start_epoch, epochs\)`, whose bounds depend on a file system check"
