@@ -103,6 +103,9 @@ type builder struct {
 	siteSrc     map[*rules.Site]siteSource
 	// bypassParams memoizes bypassedParam (CV304).
 	bypassParams map[*callgraph.Func]string
+	// sharded: fullyShardedClasses, once wrapsNothing has asked (nil
+	// until then).
+	sharded      map[*callgraph.Class]bool
 	applyIdx     map[*callgraph.Class][]*callgraph.CallSite // see applyCalls
 	selfStoreIdx map[*callgraph.Class]map[string][]ast.Expr // see selfStores
 	methodsOf    map[*callgraph.Class][]*callgraph.Func     // the functions defined in each class, in Funcs order

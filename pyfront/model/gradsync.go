@@ -85,8 +85,13 @@ func (b *builder) wrapsNothing(x ast.Expr) bool {
 	if len(vals) == 0 {
 		return false
 	}
-	sharded, _ := b.fullyShardedClasses()
-	if len(sharded) > 0 && b.callsShardedModule(x, sharded) {
+	if b.sharded == nil {
+		b.sharded, _ = b.fullyShardedClasses()
+		if b.sharded == nil {
+			b.sharded = map[*callgraph.Class]bool{}
+		}
+	}
+	if len(b.sharded) > 0 && b.callsShardedModule(x, b.sharded) {
 		return false
 	}
 	for _, v := range vals {
