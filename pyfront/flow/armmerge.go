@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"maps"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -31,33 +32,20 @@ type taints struct {
 
 func (l *lowerer) saveTaints() taints {
 	ms := l.taintMaps()
-	out := taints{maps: make([]map[string]bool, len(ms)), notNone: copyMarks(l.notNone)}
+	out := taints{maps: make([]map[string]bool, len(ms)), notNone: maps.Clone(l.notNone)}
 	for i, m := range ms {
-		out.maps[i] = copyMarks(*m)
+		out.maps[i] = maps.Clone(*m)
 	}
 	return out
 }
 
-func copyMarks(m map[string]bool) map[string]bool {
-	if len(m) == 0 {
-		return nil
-	}
-	out := make(map[string]bool, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}
-
-// restoreTaints makes t the walk's taints.
+// restoreTaints makes t the walk's taints (copies: the walk goes on
+// marking them).
 func (l *lowerer) restoreTaints(t taints) {
 	for i, m := range l.taintMaps() {
-		*m = nil
-		for k := range t.maps[i] {
-			markVar(m, k, true)
-		}
+		*m = maps.Clone(t.maps[i])
 	}
-	l.notNone = copyMarks(t.notNone)
+	l.notNone = maps.Clone(t.notNone)
 }
 
 // unionTaints adds t to the walk's taints; a name stays never-None only

@@ -1,7 +1,6 @@
 package flow
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -226,10 +225,7 @@ func (l *lowerer) markFsCount(v string, value ast.Expr) {
 	on := len(l.hostTests) > 0 && (storedScalar(value) || l.loadsStored(value)) || l.fromFsCount(value)
 	markVar(&l.fsCounts, v, on)
 	if on && len(l.hostTests) > 0 && !l.fsVars[v] {
-		if l.fsOrigin == nil {
-			l.fsOrigin = map[string]ast.Node{}
-		}
-		l.fsOrigin[v] = l.hostTests[len(l.hostTests)-1]
+		l.noteFsOrigin(v, l.hostTests[len(l.hostTests)-1])
 	}
 }
 
@@ -433,35 +429,19 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 		return
 	}
 	body, args, ok := l.defOf(fn)
-	if !ok {
-		return
-	}
-	params := args.PositionalNames()
-	if len(params) == 0 {
+	if !ok || len(args.PositionalNames()) == 0 {
 		return
 	}
 	// The caller's text for each parameter that receives a name or an
-	// attribute path.
+	// attribute path, the receiver included.
 	bound := map[string]string{}
-	shift := receiverShift(c, params[0])
-	if shift == 1 {
+	params, from := l.boundArgs(c, fn)
+	for i, p := range params {
+		bound[p] = from[i]
+	}
+	if first := args.PositionalNames()[0]; receiverShift(c, first) == 1 {
 		if recv := dotted(c.Func.(*ast.Attribute).Value); recv != "" {
-			bound[params[0]] = recv
-		}
-	}
-	for i, a := range c.Args {
-		if _, star := a.(*ast.Starred); star {
-			break
-		}
-		if i+shift < len(params) {
-			if d := dotted(a); d != "" {
-				bound[params[i+shift]] = d
-			}
-		}
-	}
-	for _, k := range c.Keywords {
-		if d := dotted(k.Value); d != "" && k.Arg != "" && slices.Contains(params, k.Arg) {
-			bound[k.Arg] = d
+			bound[first] = recv
 		}
 	}
 	if len(bound) == 0 {
@@ -529,10 +509,7 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 	}
 	mark := func(k string, host ast.Node) {
 		markVar(&l.fsCounts, k, true)
-		if l.fsOrigin == nil {
-			l.fsOrigin = map[string]ast.Node{}
-		}
-		l.fsOrigin[k] = host
+		l.noteFsOrigin(k, host)
 	}
 	var walk func(stmts []ast.Stmt, host ast.Node)
 	walk = func(stmts []ast.Stmt, host ast.Node) {

@@ -444,6 +444,11 @@ func (l *lowerer) markFs(v string, on bool, origin ast.Node) {
 		delete(l.fsOrigin, v)
 		return
 	}
+	l.noteFsOrigin(v, origin)
+}
+
+// noteFsOrigin records origin as where v took its file system answer.
+func (l *lowerer) noteFsOrigin(v string, origin ast.Node) {
 	if l.fsOrigin == nil {
 		l.fsOrigin = map[string]ast.Node{}
 	}
@@ -886,19 +891,10 @@ func (l *lowerer) fsReturnedElements(fn *rules.Function) map[int]bool {
 			return nil
 		}
 		var rets []*ast.Tuple
-		same := true
-		ast.InspectBody(body, func(n ast.Node) bool {
-			if r, ok := n.(*ast.Return); ok {
-				t, isTuple := r.Value.(*ast.Tuple)
-				if !isTuple || len(rets) > 0 && len(t.Elts) != len(rets[0].Elts) {
-					same = false
-				} else {
-					rets = append(rets, t)
-				}
-			}
-			return same
-		})
-		if !same || len(rets) == 0 {
+		for _, r := range tupleReturns(body) {
+			rets = append(rets, r.Value.(*ast.Tuple))
+		}
+		if len(rets) == 0 {
 			return nil
 		}
 		sub := *l
@@ -1084,24 +1080,11 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 // get_checkpoint_path): that element tells the caller which way the
 // check went.
 func flagElement(body []ast.Stmt, underCheck map[*ast.Return]bool) bool {
-	var rets []*ast.Return
-	n := -1
-	ok := true
-	ast.InspectBody(body, func(x ast.Node) bool {
-		if r, isRet := x.(*ast.Return); isRet {
-			t, isTuple := r.Value.(*ast.Tuple)
-			if !isTuple || n >= 0 && len(t.Elts) != n {
-				ok = false
-			} else {
-				n = len(t.Elts)
-				rets = append(rets, r)
-			}
-		}
-		return ok
-	})
-	if !ok || len(rets) < 2 {
+	rets := tupleReturns(body)
+	if len(rets) < 2 {
 		return false
 	}
+	n := len(rets[0].Value.(*ast.Tuple).Elts)
 	for i := 0; i < n; i++ {
 		seen := map[string]bool{}
 		under, outside, consts := false, false, true
@@ -1120,6 +1103,29 @@ func flagElement(body []ast.Stmt, underCheck map[*ast.Return]bool) bool {
 		}
 	}
 	return false
+}
+
+// tupleReturns returns body's return statements when every one returns a
+// tuple display of one length (`return path, False` / `return None,
+// True`), nil otherwise.
+func tupleReturns(body []ast.Stmt) []*ast.Return {
+	var rets []*ast.Return
+	same := true
+	ast.InspectBody(body, func(x ast.Node) bool {
+		if r, isRet := x.(*ast.Return); isRet {
+			t, isTuple := r.Value.(*ast.Tuple)
+			if !isTuple || len(rets) > 0 && len(t.Elts) != len(rets[0].Value.(*ast.Tuple).Elts) {
+				same = false
+			} else {
+				rets = append(rets, r)
+			}
+		}
+		return same
+	})
+	if !same {
+		return nil
+	}
+	return rets
 }
 
 // constantValue: a constant, an empty display, or a tuple of those

@@ -110,8 +110,15 @@ func (b *builder) wrapperValueID(v callgraph.ValueID) bool {
 	if val == nil || val.Kind != callgraph.KOpaque {
 		return false
 	}
-	c := b.t.Collectives[b.t.Canonical(strings.TrimSuffix(val.Name, "()"))]
+	c := b.constructedBy(val)
 	return c != nil && (c.GradSync || c.ForwardSync)
+}
+
+// constructedBy returns the table entry of the construction that made the
+// opaque instance val ("torch.nn.parallel.DistributedDataParallel()"),
+// or nil.
+func (b *builder) constructedBy(val *callgraph.Value) *api.Collective {
+	return b.t.Collectives[b.t.Canonical(strings.TrimSuffix(val.Name, "()"))]
 }
 
 // forwardSync tests a wrapper entry whose module's forward communicates.
@@ -328,23 +335,8 @@ func (b *builder) bypassingHelper(c *ast.Call) string {
 		if param == "" {
 			continue
 		}
-		def, ok := t.Fn.Node.(*ast.FunctionDef)
-		if !ok {
-			continue
-		}
-		params := def.Args.PositionalNames()
-		if _, isAttr := c.Func.(*ast.Attribute); isAttr && t.Fn.Class != nil && !t.Fn.Static && len(params) > 0 {
-			params = params[1:] // the receiver
-		}
-		for i, a := range c.Args {
-			if i < len(params) && params[i] == param {
-				return pathText(a)
-			}
-		}
-		for _, k := range c.Keywords {
-			if k.Arg == param {
-				return pathText(k.Value)
-			}
+		if x, _, _ := boundArg(t.Fn, c, param); x != nil {
+			return pathText(x)
 		}
 	}
 	return ""
@@ -371,7 +363,7 @@ func (b *builder) bypassedParam(f *callgraph.Func) string {
 		}
 		t := pathText(c.Func)
 		i := strings.Index(t, ".module")
-		if i <= 0 || !slices.Contains(def.Args.PositionalNames(), t[:i]) && !slices.Contains(kwOnlyNames(def.Args), t[:i]) {
+		if i <= 0 || !isParam(def.Args, t[:i]) {
 			return false
 		}
 		w := t[:i]
@@ -385,15 +377,6 @@ func (b *builder) bypassedParam(f *callgraph.Func) string {
 	})
 	b.bypassParams[f] = param
 	return param
-}
-
-// kwOnlyNames returns the names of a's keyword-only parameters.
-func kwOnlyNames(a *ast.Arguments) []string {
-	var out []string
-	for _, p := range a.KwOnlyArgs {
-		out = append(out, p.Arg)
-	}
-	return out
 }
 
 // moduleUtilities are nn.Module methods that run no forward.
@@ -518,7 +501,7 @@ func (b *builder) ddpModuleOf(v callgraph.ValueID) callgraph.ValueID {
 	if w == nil || w.Kind != callgraph.KOpaque {
 		return -1
 	}
-	if e := b.t.Collectives[b.t.Canonical(strings.TrimSuffix(w.Name, "()"))]; e != nil && isDDP(e) {
+	if e := b.constructedBy(w); e != nil && isDDP(e) {
 		return val.Recv
 	}
 	return -1
@@ -527,17 +510,8 @@ func (b *builder) ddpModuleOf(v callgraph.ValueID) callgraph.ValueID {
 // callsName reports whether a function's body calls its local name
 // (`dynamics(z)`, `dynamics.forward(z)`), outside nested definitions.
 func callsName(fn ast.Node, name string) bool {
-	var body []ast.Stmt
-	switch d := fn.(type) {
-	case *ast.FunctionDef:
-		body = d.Body
-	case *ast.AsyncFunctionDef:
-		body = d.Body
-	default:
-		return false
-	}
 	found := false
-	ast.InspectBody(body, func(n ast.Node) bool {
+	ast.InspectBody(defBody(fn), func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
 			return false
@@ -714,8 +688,17 @@ func (b *builder) buffersOnly(e ast.Expr) bool {
 // group, constructions that turn the forward's communication off do not
 // count.
 func (b *builder) wrapperGroup(has func(*api.Collective) bool, forward bool) *rules.Group {
+	return b.wrapperGroupIn("", has, forward)
+}
+
+// wrapperGroupIn is wrapperGroup over the constructions in the file at
+// path ("": anywhere).
+func (b *builder) wrapperGroupIn(path string, has func(*api.Collective) bool, forward bool) *rules.Group {
 	var group *rules.Group
 	for _, s := range b.prog.Sites {
+		if path != "" && s.Pos.Path != path {
+			continue
+		}
 		c := b.t.Collectives[s.API]
 		if c == nil || !has(c) {
 			continue
@@ -739,29 +722,7 @@ func (b *builder) wrapperGroup(has func(*api.Collective) bool, forward bool) *ru
 // directory of examples) with wrappers on other groups does not make
 // this file's unknown; else the whole run's, whole.
 func (b *builder) wrapperGroupNear(path string, has func(*api.Collective) bool, forward bool, whole *rules.Group) *rules.Group {
-	var group *rules.Group
-	for _, s := range b.prog.Sites {
-		if s.Pos.Path != path {
-			continue
-		}
-		c := b.t.Collectives[s.API]
-		if c == nil || !has(c) {
-			continue
-		}
-		if src := b.siteSrc[s]; forward && src.cs != nil && forwardTurnedOff(src.cs, c) {
-			continue
-		}
-		switch {
-		case group == nil:
-			group = s.Group
-		case !sameGroup(group, s.Group):
-			return b.unknown
-		}
-	}
-	if group == nil {
-		return whole
-	}
-	return group
+	return cmp.Or(b.wrapperGroupIn(path, has, forward), whole)
 }
 
 // sameGroup reports whether two known groups are the same one.

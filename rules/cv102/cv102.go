@@ -106,7 +106,7 @@ func run(p *rules.Pass) {
 			}
 			if g := rulekit.ReachGroup(s, r); rulekit.Known(g) {
 				mainGroups[rulekit.GroupKey(g)] = true
-			} else if t := instanceGroupText(s); t != "" {
+			} else if t := attrGroupText(s); t != "" {
 				mainTexts[t] = true
 			}
 		}
@@ -155,11 +155,11 @@ func run(p *rules.Pass) {
 	}
 }
 
-// instanceGroupText returns a site's group argument when it is an
+// attrGroupText returns a site's group argument when it is an
 // attribute path (`self.process_group`, `self._group.process_group`,
 // `handle.process_group`: a group kept on an object), "" otherwise; a
 // bare name (`group`) says too little to match another site's.
-func instanceGroupText(s *rules.Site) string {
+func attrGroupText(s *rules.Site) string {
 	t := s.GroupText
 	if !strings.Contains(t, ".") || strings.ContainsAny(t, "()[] ") || strings.HasPrefix(t, "dist.") || strings.HasPrefix(t, "torch.") {
 		return ""
@@ -180,12 +180,12 @@ func report(p *rules.Pass, s *rules.Site, r *rules.Reach, mainGroups, mainTexts,
 		msg += fmt.Sprintf(" (the hook drives %d groups, as HYBRID_SHARD does)", len(hookGroups))
 	case rulekit.Known(g) && len(mainGroups) > 0 && !mainGroups[rulekit.GroupKey(g)]:
 		msg += " (its group differs from the main thread's, so two communicators are driven from two threads)"
-	case !rulekit.Known(g) && instanceGroupText(s) != "" && mainTexts[instanceGroupText(s)]:
+	case !rulekit.Known(g) && attrGroupText(s) != "" && mainTexts[attrGroupText(s)]:
 		// The group is not known, but the main thread communicates on
 		// the same attribute of the instance (a hand-written DDP whose
 		// bucket hook and buffer sync share `self._group`).
 		severity = rules.Warning
-		msg += fmt.Sprintf(" (the group is not known, but the main thread communicates on `%s` too, one communicator: the main thread waits in backward() while the hook runs, so ranks diverge only if another thread, or a second device's engine thread, launches on it too)", instanceGroupText(s))
+		msg += fmt.Sprintf(" (the group is not known, but the main thread communicates on `%s` too, one communicator: the main thread waits in backward() while the hook runs, so ranks diverge only if another thread, or a second device's engine thread, launches on it too)", attrGroupText(s))
 	case !rulekit.Known(g) && forwardCommunicates(p.Prog, c):
 		// The group is not known, but the Function's forward talks too:
 		// the usual shape passes one group to both (ctx.group = group).
