@@ -199,6 +199,52 @@ func (l *lowerer) fsCounted(iter ast.Expr) bool {
 	return false
 }
 
+// fsSkippedPasses records the rest of a loop's body after a test that
+// skips the passes before a position read under a host's file check
+// (`for step in range(total): if step < first_step: continue`, plaid's
+// resumed loop): that test bounds the loop as `range(first_step, total)`
+// would, so the collectives after it run a different number of times on
+// hosts that resumed from different checkpoints.
+func (l *lowerer) fsSkippedPasses(target ast.Expr, body []ast.Stmt) {
+	if l.notDist > 0 || len(l.fsCounts) == 0 {
+		return
+	}
+	loopVars := map[string]bool{}
+	for _, n := range targetNames(target) {
+		loopVars[n] = true
+	}
+	for i, st := range body {
+		s, ok := st.(*ast.If)
+		if !ok || len(s.Orelse) > 0 || len(s.Body) == 0 {
+			continue
+		}
+		if _, skips := s.Body[len(s.Body)-1].(*ast.Continue); !skips || !l.skipsBefore(s.Test, loopVars) {
+			continue
+		}
+		l.fsCountedLoop(s.Test, "if "+l.text(s.Test)+": continue", body[i+1:])
+		return
+	}
+}
+
+// skipsBefore reports a test that orders a loop variable against a
+// position read under a host's file check (`step < first_step`,
+// `start_iter > it`).
+func (l *lowerer) skipsBefore(test ast.Expr, loopVars map[string]bool) bool {
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 {
+		return false
+	}
+	switch c.Ops[0] {
+	case ast.Lt, ast.LtE, ast.Gt, ast.GtE:
+	default:
+		return false
+	}
+	never := func(ast.Node) (bool, bool) { return false, true }
+	left, right := c.Left, c.Comparators[0]
+	return dependsOn(left, loopVars, never) && l.fromFsCount(right) ||
+		dependsOn(right, loopVars, never) && l.fromFsCount(left)
+}
+
 // fromFsCount reports whether e reads a local or an attribute path that
 // holds such a position (markFsCount).
 func (l *lowerer) fromFsCount(e ast.Expr) bool {

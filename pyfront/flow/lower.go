@@ -1897,6 +1897,8 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			l.rankLoop(s.Iter, s.Target, s.Body)
 		} else if fsCounted {
 			l.fsLoop(s.Iter, s.Body)
+		} else {
+			l.fsSkippedPasses(s.Target, s.Body)
 		}
 		l.markFilled(filled, perDatum)
 		return end, false

@@ -829,7 +829,7 @@ func storedScalar(e ast.Expr) bool {
 	case *ast.Call:
 		switch f := e.Func.(type) {
 		case *ast.Name:
-			return (f.Id == "int" || f.Id == "float") && len(e.Args) == 1 && storedScalar(e.Args[0])
+			return (f.Id == "int" || f.Id == "float") && len(e.Args) == 1 && (storedScalar(e.Args[0]) || fileText(e.Args[0]))
 		case *ast.Attribute:
 			if f.Attr == "get" && len(e.Args) >= 1 {
 				_, ok := constStr(e.Args[0])
@@ -837,6 +837,27 @@ func storedScalar(e ast.Expr) bool {
 			}
 			return f.Attr == "item" && len(e.Args) == 0 && storedScalar(f.Value)
 		}
+	}
+	return false
+}
+
+// fileText reports the text read from an open file (`f.read()`,
+// `open(p).readline().strip()`): a number parsed from it is stored data,
+// as a step file a resume reads.
+func fileText(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	f, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	switch f.Attr {
+	case "read", "readline":
+		return len(c.Args) <= 1
+	case "strip", "rstrip", "lstrip":
+		return fileText(f.Value)
 	}
 	return false
 }

@@ -1049,8 +1049,11 @@ func reportRankCount(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen m
 	seen[o.Pos] = true
 	if br.Divergence == rules.HostCheck {
 		per := "once per element of"
-		if strings.HasPrefix(br.Cond, "while ") {
+		switch {
+		case strings.HasPrefix(br.Cond, "while "):
 			per = "once per pass of" // `while step <= total:`
+		case strings.HasPrefix(br.Cond, "if "):
+			per = "once per pass the loop does not skip with" // `if step < first_step: continue`
 		}
 		d := rules.Diagnostic{Pos: o.Pos, Severity: rules.Warning, Message: fmt.Sprintf(
 			"%s on %s is issued "+per+" `%s`, whose bounds depend on a file system check of this host: ranks on hosts "+
