@@ -153,11 +153,14 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 type lowerer struct {
 	fn   *rules.Function
 	node ast.Node // the function (or module) being lowered
-	r    Resolver
-	tb   *api.Tables
-	file *rules.File
-	src  *source
-	path string
+	// closures: the nested defs that wait the function's handles
+	// (waitingClosures), by name; nil until asked.
+	closures map[string][]string
+	r        Resolver
+	tb       *api.Tables
+	file     *rules.File
+	src      *source
+	path     string
 
 	streams []streamCtx              // active stream contexts, innermost last
 	synth   map[string]*rules.Stream // streams known only by their text in this function
@@ -2515,7 +2518,7 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 		for _, w := range ws {
 			if !holds(st, v, w) && w.Site != nil && w.Overwritten == nil && w.Var == v && w.Container != v {
 				if carry == nil {
-					carry = carriedWaits(body)
+					carry = carriedWaits(body, l.waitingClosures())
 				}
 				c, ok := carry[v]
 				if !ok && l.chained(w, w) {
@@ -2574,7 +2577,7 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 // test that the variable holds work (`if h is not None: h.wait()`, `if
 // works:`) count; other conditional ones do not. handed: only handed to a
 // call, which may keep it.
-func carriedWaits(body []ast.Stmt) map[string]carried {
+func carriedWaits(body []ast.Stmt, closures map[string][]string) map[string]carried {
 	out := map[string]carried{}
 	bound := map[string]bool{}
 	note := func(v string, at ast.Pos, handed bool) {
@@ -2600,6 +2603,15 @@ func carriedWaits(body []ast.Stmt) map[string]carried {
 				}
 				return
 			}
+			if f, ok := c.Func.(*ast.Name); ok && len(closures[f.Id]) > 0 {
+				// finish_prev(): a nested def that waits the handle.
+				for _, v := range closures[f.Id] {
+					if guard == "" || guard == v {
+						note(v, c.Pos, false)
+					}
+				}
+				return
+			}
 			for _, x := range c.Args {
 				if n, ok := x.(*ast.Name); ok && (guard == "" || guard == n.Id) {
 					note(n.Id, c.Pos, true)
@@ -2621,6 +2633,10 @@ func carriedWaits(body []ast.Stmt) map[string]carried {
 		case *ast.If:
 			if v, noneInThen, ok := noneTest(s.Test); ok && !noneInThen && guard == "" && len(s.Body) > 0 {
 				waits(s.Body[0], v)
+			} else if guard == "" && len(s.Orelse) == 0 && len(s.Body) > 0 && laterPass(s.Test) {
+				// if i > 0: prev.wait(): every pass but the first, which
+				// has no earlier handle, waits it.
+				waits(s.Body[0], "")
 			}
 		}
 	}
@@ -2650,6 +2666,80 @@ func carriedWaits(body []ast.Stmt) map[string]carried {
 			return true
 		})
 	}
+	return out
+}
+
+// laterPass reports a test that fails on a loop's first pass only, as a
+// counter from zero has it (`i > 0`, `step != 0`, `k >= 1`).
+func laterPass(test ast.Expr) bool {
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 {
+		return false
+	}
+	if _, isName := c.Left.(*ast.Name); !isName {
+		return false
+	}
+	k, ok := c.Comparators[0].(*ast.Constant)
+	if !ok || k.Type != ast.ConstInt {
+		return false
+	}
+	switch c.Ops[0] {
+	case ast.Gt, ast.NotEq:
+		return k.Int == 0 && k.Big == nil
+	case ast.GtE:
+		return k.Int == 1 && k.Big == nil
+	}
+	return false
+}
+
+// waitingClosures returns, by name, the defs nested in the function being
+// lowered that wait a handle of the enclosing function (`def
+// finish_prev(): handle.wait()`, sparsify's Muon step): a call of one
+// waits the enclosing function's handle, also one bound after the def
+// (closureWaits hands on those pending when the def runs). Computed once
+// per function.
+func (l *lowerer) waitingClosures() map[string][]string {
+	if l.closures != nil {
+		return l.closures
+	}
+	l.closures = map[string][]string{}
+	body, _, _, ok := defParts(l.node)
+	if !ok {
+		return l.closures
+	}
+	ast.InspectStmts(body, func(st ast.Stmt) bool {
+		switch d := st.(type) {
+		case *ast.ClassDef, *ast.AsyncFunctionDef:
+			return false
+		case *ast.FunctionDef:
+			if vs := freeWaits(d); len(vs) > 0 {
+				l.closures[d.Name] = vs
+			}
+			return false
+		}
+		return true
+	})
+	return l.closures
+}
+
+// freeWaits returns the names a def waits (`h.wait()`) that it does not
+// bind itself: the enclosing function's.
+func freeWaits(def *ast.FunctionDef) []string {
+	local := boundLocally(def)
+	var out []string
+	ast.InspectBody(def.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Call:
+			if a, ok := n.Func.(*ast.Attribute); ok && (a.Attr == "wait" || a.Attr == "Wait") && len(n.Args) == 0 {
+				if v, ok := a.Value.(*ast.Name); ok && !local[v.Id] && !slices.Contains(out, v.Id) {
+					out = append(out, v.Id)
+				}
+			}
+		}
+		return true
+	})
 	return out
 }
 
@@ -4884,6 +4974,13 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	ext, calleeFn := l.callee(c)
 	if l.uses && site == nil && calleeFn != nil {
 		l.helperWaits(c, calleeFn)
+	}
+	if n, isName := c.Func.(*ast.Name); isName && site == nil {
+		for _, v := range l.waitingClosures()[n.Id] {
+			if st.has(v) {
+				l.wait(v, l.pos(c.Pos), st)
+			}
+		}
 	}
 	l.reseed(c, ext)
 	helper := deviceCopyHelper(c) || unflattens(c)

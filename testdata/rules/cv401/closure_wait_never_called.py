@@ -13,3 +13,30 @@ def unused(x):
         return out
 
     return out
+
+
+def pipelined_last_dropped(params, buf):
+    # The closure waits each pass's previous handle, but nothing calls it
+    # after the loop: the last pass's handle is never waited.
+    handle = None
+
+    def finish_prev():
+        handle.wait()
+
+    for i in range(len(params)):
+        if i > 0:
+            finish_prev()
+        handle = dist.all_gather_into_tensor(buf, params[i].grad.flatten(), async_op=True)  # want CV401 "\"handle\", the work handle of this all_gather_into_tensor, is never waited"
+
+
+def called_before(x, buf):
+    # Called before the handle exists: it waits nothing of it.
+    handle = None
+
+    def finish():
+        if handle is not None:
+            handle.wait()
+
+    finish()
+    handle = dist.all_gather_into_tensor(buf, x, async_op=True)  # want CV401 "\"handle\", the work handle of this all_gather_into_tensor, is never waited"
+    return buf

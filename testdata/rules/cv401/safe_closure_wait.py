@@ -33,3 +33,22 @@ def called(x):
 
     y = x * 2
     return wait() + y
+
+
+def pipelined(params, buf, views):
+    # The closure is defined before any handle exists and reads the
+    # enclosing function's latest one: every pass but the first waits the
+    # previous pass's handle, and the call after the loop waits the last
+    # (sparsify's Muon step).
+    handle = None
+
+    def finish_prev():
+        handle.wait()
+        for p, g in zip(params, views):
+            p.add_(g.view_as(p))
+
+    for i in range(len(params)):
+        if i > 0:
+            finish_prev()
+        handle = dist.all_gather_into_tensor(buf, params[i].grad.flatten(), async_op=True)
+    finish_prev()
