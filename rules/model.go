@@ -73,6 +73,10 @@ type Bypass struct {
 	// Direct: Callee is the wrapped module itself (`ddp.module`), so
 	// calling the wrapper (`ddp(...)`) runs the same forward through DDP.
 	Direct bool
+	// Discarded: where the function rebinds the wrapper's name to its
+	// module (`model = model.module`), throwing the wrapper away; nil
+	// when it does not.
+	Discarded *Pos
 }
 
 // DeviceBinding is init_process_group on a device backend, without

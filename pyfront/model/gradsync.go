@@ -261,9 +261,14 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 		wrapper []callgraph.ValueID
 	}
 	var candidates []bypass
-	via := map[*ast.Call]string{} // helper calls that bypass a wrapper passed to them: the wrapper's text here
+	via := map[*ast.Call]string{}     // helper calls that bypass a wrapper passed to them: the wrapper's text here
+	rebound := map[*ast.Call]string{} // calls through a path rebound to its wrapper's module: the path
+	unwraps := b.unwrappedRebinds(body)
 	flow.SyncedBackwards(body, func(c *ast.Call) bool {
-		if w := b.bypassedWrapper(c, locals); w != nil {
+		if p, u := reboundCall(c, unwraps); u != nil {
+			candidates = append(candidates, bypass{c, u.wrapper})
+			rebound[c] = p
+		} else if w := b.bypassedWrapper(c, locals); w != nil {
 			candidates = append(candidates, bypass{c, w})
 		} else if w := b.bypassingHelper(c); w != "" {
 			candidates = append(candidates, bypass{c, nil})
@@ -292,6 +297,13 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 		// kind, so a named wrapper is told by its name (vla(x) does not
 		// arm action_head's reducer); an unnamed one by any wrapper's.
 		own := func(c *ast.Call) bool {
+			if p := rebound[k.call]; p != "" {
+				// Through the path itself the module is called; the
+				// wrapper is reached, if at all, under another name.
+				if t := pathText(c.Func); t == p || strings.HasPrefix(t, p+".") {
+					return false
+				}
+			}
 			if wrapper != "" {
 				t := pathText(c.Func)
 				return t == wrapper || t == wrapper+".forward"
@@ -306,15 +318,118 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 		if len(flow.SyncedBackwards(body, own)) > 0 {
 			return
 		}
+		var discarded *rules.Pos
+		if p := rebound[k.call]; p != "" {
+			at := b.pos(path, unwraps[p].stmt)
+			discarded, callee = &at, p
+		}
 		for _, back := range backs {
 			b.prog.Bypasses = append(b.prog.Bypasses, &rules.Bypass{
 				Func: fn, Backward: b.pos(path, back), Forward: b.pos(path, k.call),
 				Callee: cmp.Or(callee, "the wrapped module"), Wrapper: wrapper,
-				Direct: direct,
+				Direct: direct, Discarded: discarded,
 			})
 		}
 		return // one finding per backward is enough
 	}
+}
+
+// unwrap is a name or attribute path that a function rebinds to the
+// module inside the DistributedDataParallel it held.
+type unwrap struct {
+	stmt    *ast.Assign
+	at      ast.Pos
+	wrapper []callgraph.ValueID
+}
+
+// unwrappedRebinds returns the names and attribute paths that a function
+// rebinds, unconditionally, to the module inside their own
+// DistributedDataParallel and never assigns again (`model = DDP(model)`
+// then `model = model.module`; Musicgen_finetune's `model.lm =
+// model.lm.module`): the wrapper is thrown away, and every call through
+// them afterwards runs past it.
+func (b *builder) unwrappedRebinds(body []ast.Stmt) map[string]*unwrap {
+	var out map[string]*unwrap
+	wrapped := map[string][]callgraph.ValueID{} // paths assigned a wrapper just made
+	for _, st := range body {
+		a, ok := st.(*ast.Assign)
+		if !ok || len(a.Targets) != 1 {
+			continue
+		}
+		p := pathText(a.Targets[0])
+		if p == "" {
+			continue
+		}
+		if c, isCall := a.Value.(*ast.Call); isCall {
+			// model.lm = DDP(model.lm, …): the wrapper, also where the
+			// analysis keeps no value for the attribute (an object a
+			// library made).
+			wrapped[p] = nil
+			for _, v := range b.g.ExprValues(c) {
+				if e := b.constructedBy(b.g.Value(v)); e != nil && isDDP(e) {
+					wrapped[p] = append(wrapped[p], v)
+				}
+			}
+			continue
+		}
+		m, ok := a.Value.(*ast.Attribute)
+		if !ok || m.Attr != "module" || pathText(m.Value) != p {
+			continue
+		}
+		ws := wrapped[p]
+		for _, v := range b.g.ExprValues(a.Value) {
+			if w := b.ddpModuleOf(v); w >= 0 && !slices.Contains(ws, w) {
+				ws = append(ws, w)
+			}
+		}
+		if ws == nil {
+			continue
+		}
+		if out == nil {
+			out = map[string]*unwrap{}
+		}
+		out[p] = &unwrap{stmt: a, at: a.Span(), wrapper: ws}
+	}
+	if out == nil {
+		return nil
+	}
+	// Assigned again anywhere after the unwrap (a fresh wrapper, or the
+	// wrapper kept elsewhere and put back): not this shape.
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.Assign); ok {
+			for _, t := range a.Targets {
+				if u := out[pathText(t)]; u != nil && after(a.Span(), u.at) {
+					delete(out, pathText(t))
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// after reports whether p starts after q ends.
+func after(p, q ast.Pos) bool {
+	return p.Lineno > q.EndLineno || p.Lineno == q.EndLineno && p.ColOffset >= q.EndColOffset
+}
+
+// reboundCall returns the rebound path a call runs through (`model(x)`,
+// `model.lm.compute_predictions(…)`) after its unwrap, or nil; the
+// module's utilities (`.parameters()`, `.train()`) run no forward.
+func reboundCall(c *ast.Call, unwraps map[string]*unwrap) (string, *unwrap) {
+	if len(unwraps) == 0 {
+		return "", nil
+	}
+	if a, ok := c.Func.(*ast.Attribute); ok && moduleUtilities[a.Attr] {
+		return "", nil
+	}
+	t := pathText(c.Func)
+	for p, u := range unwraps {
+		if (t == p || strings.HasPrefix(t, p+".")) && after(c.Span(), u.at) {
+			return p, u
+		}
+	}
+	return "", nil
 }
 
 // bypassingHelper returns, for a call of a program function that returns

@@ -24,7 +24,9 @@ var Rule = rules.Register(&rules.Rule{
 			"by the module a torch DistributedDataParallel wraps, called past the wrapper: `ddp.module(x)`, a method of it " +
 			"(`action_head.module.predict_action(…)`) or a submodule (`model.module.encoder(x)`), the module unwrapped into a " +
 			"local first (`raw = unwrap(ddp)`), handed to a helper that runs its forward (`loss_fn(ddp.module, z)`), or a helper " +
-			"that bypasses a wrapper passed to it (`run_forward_pass(vla, action_head, batch)`), in a function where no forward " +
+			"that bypasses a wrapper passed to it (`run_forward_pass(vla, action_head, batch)`), or a name or attribute rebound to " +
+			"the module right after the wrapper was made (`model = DDP(model)` then `model = model.module`, which throws the " +
+			"wrapper away), in a function where no forward " +
 			"of the wrapper itself feeds a backward (gradient accumulation that bypasses DDP on the steps between two synchronised " +
 			"ones is fine, like no_sync()) and that all-reduces nothing by hand.",
 		Why: "DDP arms its gradient all-reduce in its own forward: the reducer's hooks on the parameters do nothing in a backward " +
@@ -59,12 +61,19 @@ func run(p *rules.Pass) {
 		if x.Wrapper != "" {
 			past, call = fmt.Sprintf("past the DistributedDataParallel wrapper `%s`", x.Wrapper), fmt.Sprintf("the wrapper (`%s(…)`)", x.Wrapper)
 		}
+		if x.Discarded != nil {
+			past = fmt.Sprintf("past the DistributedDataParallel wrapper that line %d throws away by rebinding `%s` to its module", x.Discarded.Line, x.Callee)
+			call = "the wrapper (keep `" + x.Callee + "` bound to it and reach the module as `" + x.Callee + ".module` only to save or inspect it)"
+		}
 		d := rules.Diagnostic{Pos: x.Backward, Message: fmt.Sprintf(
 			"this backward runs on a loss computed by `%s` (%s), %s: DDP all-reduces gradients only in a backward its own "+
 				"forward prepared, so these gradients stay this rank's own and the replicas drift apart silently; call %s, "+
 				"or all-reduce the gradients before the optimizer step",
 			x.Callee, x.Forward.Short(), past, call)}
 		d.Related = append(d.Related, rulekit.Related(x.Forward, "the forward that bypasses the wrapper"))
+		if x.Discarded != nil {
+			d.Related = append(d.Related, rulekit.Related(*x.Discarded, "the wrapper is thrown away here"))
+		}
 		if x.Direct {
 			if e, ok := calleeEdit(p, x); ok {
 				d.Fixes = append(d.Fixes, rules.Fix{Title: "Call the DistributedDataParallel wrapper", Edits: []rules.Edit{e}})
