@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -141,6 +142,9 @@ func (b *builder) reach() {
 			}
 			if b.offInSpawn(site, chain, spawnOf[ctx]) {
 				continue // the callback exists only where the site's flag is false
+			}
+			if b.gatedOffIn(site, ctx, reachedBy) {
+				continue // every call in this context turns the site's flag off
 			}
 			r := &rules.Reach{Ctx: ctx, Chain: chain}
 			if g := b.refineGroup(site, chain, spawnOf[ctx]); g != nil {
@@ -389,4 +393,33 @@ func callArg(call *ast.Call, i int, name string) ast.Expr {
 		return call.Args[i]
 	}
 	return nil
+}
+
+// gatedOffIn reports a site that its function issues only when a
+// parameter says so (`if background: all_to_all(…, async_op=True)`),
+// where every call of that function made in ctx passes, or defaults to,
+// the value that rules it out: an autograd Function's backward that calls
+// the helper without the flag never reaches the site (Switch-NeRF's
+// list_all_to_all). A function ctx enters without an explicit call
+// keeps its sites.
+func (b *builder) gatedOffIn(site *rules.Site, ctx *rules.Context, reachedBy map[*rules.Function][]*rules.Context) bool {
+	f := b.fnOf(site.Func)
+	if f == nil {
+		return false
+	}
+	gate := b.paramGates(f).gateAt(gateKey{site.Pos.Line, site.Pos.Col})
+	if gate == "" || strings.Contains(gate, ".") {
+		return false
+	}
+	found := false
+	for _, cs := range b.callersOf(f) {
+		if !slices.Contains(reachedBy[b.fn(cs.Caller)], ctx) {
+			continue
+		}
+		if off, _ := resolveGate(f, cs.Node, gate); !off {
+			return false
+		}
+		found = true
+	}
+	return found
 }
