@@ -133,7 +133,7 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 		if c == nil {
 			continue
 		}
-		if l.src.mentionsInit() && l.helperInitBinding(c, stmts[i+1:]) {
+		if l.helperInitBinding(c, stmts[i+1:]) {
 			return
 		}
 		site := l.r.Site(c)
@@ -331,12 +331,15 @@ func (l *lowerer) helperInitBinding(c *ast.Call, after []ast.Stmt) bool {
 			continue
 		}
 		var bind *ast.Call
+		bindPos, bindText := rules.Pos{}, ""
 		if l.setDeviceCall(bc) {
 			bind = bc
-		} else if _, fn := l.r.Callee(bc); fn != nil && fn != l.fn && fn.Pos.Path == l.file.Path {
+			bindPos, bindText = l.pos(bind.Pos), l.text(bind)
+		} else if _, fn := l.r.Callee(bc); fn != nil && fn != l.fn {
 			for _, bst := range ast.DefBody(fd.FuncDef(fn)) {
 				if x := stmtCall(bst); x != nil && l.setDeviceCall(x) {
 					bind = x
+					bindPos, bindText = l.posIn(fn, x)
 					break
 				}
 			}
@@ -346,26 +349,50 @@ func (l *lowerer) helperInitBinding(c *ast.Call, after []ast.Stmt) bool {
 		}
 		between := l.firstDeviceWork(after[:j])
 		if between != nil || bindsAtCreation(backend) {
-			l.addDeviceBinding(&rules.DeviceBinding{Func: l.fn, Init: init, Backend: backend, Bind: l.pos(bind.Pos),
-				BindText: l.text(bind), Between: between})
+			l.addDeviceBinding(&rules.DeviceBinding{Func: l.fn, Init: init, Backend: backend, Bind: bindPos,
+				BindText: bindText, Between: between})
 		}
 		return true
 	}
 	return false
 }
 
-// helperInit returns, for a call of a function of this file whose own
+// posIn is the position and text of a node of fn's file, which may be
+// another module than the one being lowered.
+func (l *lowerer) posIn(fn *rules.Function, n ast.Node) (rules.Pos, string) {
+	if fn.Pos.Path == l.path {
+		return l.pos(n.Span()), l.text(n)
+	}
+	f := l.r.Prog().File(fn.Pos.Path)
+	if f == nil {
+		return rules.Pos{}, ""
+	}
+	p := n.Span()
+	return rules.Pos{Path: fn.Pos.Path, Line: int(p.Lineno), Col: int(p.ColOffset) + 1, EndLine: int(p.EndLineno), EndCol: int(p.EndColOffset) + 1},
+		nodeText(sourceFor(l.r, f), n)
+}
+
+// helperInit returns, for a call of a program function whose own
 // statements create the group with init_process_group on a device backend
-// without device_id and bind no device, the init's site and its backend.
+// without device_id, at its top level or in an arm of an if there (`if
+// WORLD_SIZE > 1: init_process_group("nccl")`, Grendel-GS's
+// init_distributed in its utils module), and bind no device, the init's
+// site and its backend.
 func (l *lowerer) helperInit(fd FuncDefiner, c *ast.Call) (*rules.Site, string) {
 	_, fn := l.r.Callee(c)
-	if fn == nil || fn == l.fn || fn.Pos.Path != l.file.Path {
+	if fn == nil || fn == l.fn {
 		return nil, ""
+	}
+	if f := l.r.Prog().File(fn.Pos.Path); f == nil || !sourceFor(l.r, f).mentionsInit() {
+		return nil, "" // most helpers' files create no group
 	}
 	node := fd.FuncDef(fn)
 	body := ast.DefBody(node)
 	for _, st := range body {
 		ic := stmtCall(st)
+		if ifs, ok := st.(*ast.If); ok && ic == nil {
+			ic = l.deviceInitIn(ifs, node)
+		}
 		if ic == nil {
 			continue
 		}
