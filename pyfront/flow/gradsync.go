@@ -607,6 +607,14 @@ func catches(e ast.Expr, names ...string) bool {
 // save_checkpoint, torch.distributed.checkpoint's save).
 var fileWriters = map[string]bool{"save": true, "save_file": true, "save_checkpoint": true, "async_save": true, "save_state_dict": true, "save_pretrained": true, "save_model": true}
 
+// agreedWrite reports torch.distributed.checkpoint's save, whose ranks
+// agree on a failed write: the coordinator gathers every rank's write
+// result and raises the same CheckpointException on all of them, so no
+// rank leaves a try around it alone.
+func agreedWrite(site *rules.Site) bool {
+	return site != nil && (site.API == "torch.distributed.checkpoint.save" || site.API == "torch.distributed.checkpoint.save_state_dict")
+}
+
 // writesFiles reports a body that writes files: a call of fileWriters, or
 // open(…) for writing.
 func (l *lowerer) writesFiles(body []ast.Stmt) bool {
@@ -621,7 +629,7 @@ func (l *lowerer) writesFiles(body []ast.Stmt) bool {
 			name = a.Attr
 		}
 		if fileWriters[name] {
-			found = true
+			found = !agreedWrite(l.r.Site(c))
 		} else if name == "open" && len(c.Args) >= 2 {
 			if m, ok := constStr(c.Args[1]); ok && strings.ContainsAny(m, "wax") {
 				found = true
