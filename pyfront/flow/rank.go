@@ -745,11 +745,44 @@ func (l *lowerer) listing(e ast.Expr) bool {
 			return false, true
 		}
 		ext, fn := l.callee(c)
-		if fsListings[ext] {
+		if fsListings[ext] || fn != nil && fn != l.fn && l.returnsListing(fn) {
 			return true, false
 		}
 		a, ok := c.Func.(*ast.Attribute)
 		return ok && fn == nil && pathListMeths[a.Attr] && hasAnyPrefix(ext, pathLibs), true
+	})
+}
+
+// returnsListing reports a program function that returns this host's
+// listing of a directory, or a list made from one (`return
+// sorted(Path(d).glob("chunk-*.pt"))`, Language-Model-SAEs'
+// _get_sorted_chunks): every return hands back such a list, an empty
+// one or None, and one at least a listing.
+func (l *lowerer) returnsListing(fn *rules.Function) bool {
+	return summarizeGuarded(&l.memo().fsListRets, fn, func() bool {
+		body, _, ok := l.defOf(fn)
+		if !ok {
+			return false
+		}
+		sub := *l
+		sub.fn, sub.fsLists = fn, map[string]bool{}
+		markBound(body, sub.fsLists, sub.listing)
+		listed, other := false, false
+		ast.InspectBody(body, func(n ast.Node) bool {
+			r, ok := n.(*ast.Return)
+			if !ok {
+				return !other
+			}
+			switch {
+			case r.Value == nil || isNone(r.Value) || emptyList(r.Value):
+			case sub.listing(r.Value):
+				listed = true
+			default:
+				other = true
+			}
+			return !other
+		})
+		return listed && !other
 	})
 }
 
