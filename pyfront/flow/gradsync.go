@@ -1363,6 +1363,54 @@ func (l *lowerer) zero3Forward(c *ast.Call) bool {
 	return ok && l.zero3[n.Id]
 }
 
+// zero3Handed reports a call of a program function that hands a model
+// ZeRO-3 partitions to a parameter the function runs (`evals(engine, x)`
+// whose body calls `model(x)`, `model.forward(x)` or `model.generate(…)`;
+// tofu's evaluation helpers): the forward, and its parameters'
+// all-gather, runs inside the call.
+func (l *lowerer) zero3Handed(c *ast.Call) bool {
+	if l.zero3 == nil {
+		return false
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return false
+	}
+	params, from := l.boundArgs(c, fn)
+	if len(params) == 0 {
+		return false
+	}
+	body, _, ok := l.defOf(fn)
+	if !ok {
+		return false
+	}
+	for i, p := range params {
+		if l.zero3[from[i]] && runsParam(body, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// runsParam reports whether body (nested definitions left out) calls the
+// parameter name, its forward or its generate.
+func runsParam(body []ast.Stmt, name string) bool {
+	found := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok && !found {
+			f := c.Func
+			if a, ok := f.(*ast.Attribute); ok && (a.Attr == "forward" || a.Attr == "generate") {
+				f = a.Value
+			}
+			if x, ok := f.(*ast.Name); ok && x.Id == name {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // callsNamed reports whether body (nested definitions included) calls a
 // function or method with the given name.
 func callsNamed(body []ast.Stmt, name string) bool {

@@ -2333,7 +2333,7 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 					return
 				}
 			}
-			if l.zero3Forward(n) {
+			if l.zero3Forward(n) || l.zero3Handed(n) {
 				out = append(out, &rules.OpRef{Op: ForwardOp, Group: worldGroup, Pos: l.pos(n.Pos)})
 				return
 			}
