@@ -3172,7 +3172,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		case thenExits && !elseExits:
 			br.EarlyExit = true
 			if rest := l.skipped(s.Body); !l.outsideWorld(s.Test, rest) {
-				br.After = issuedDespite(l.ops(l.notWhenTaken(rest, s.Test)), l.falseWhenTaken(s.Test))
+				br.After = issuedDespite(l.pathOps(l.notWhenTaken(rest, s.Test)), l.falseWhenTaken(s.Test))
 				// A rank that skips a pass, or leaves the loop, on a
 				// question about its own data or moment has still run
 				// the loop's other passes.

@@ -2210,6 +2210,23 @@ func (l *lowerer) ops(stmts []ast.Stmt) []*rules.OpRef {
 	return out
 }
 
+// pathOps is ops(stmts) up to the first statement that is an exit under
+// a rank test of its own (`if rank != 0: barrier(); return`): that arm's
+// ops end the sequence. The ranks that take it issue no more; the ones
+// that do not are that exit's own branch to compare, so an earlier exit
+// compares with one path, not with both laid end to end (sparsify's
+// save_sharded, where each rank reaches exactly one of three barriers).
+func (l *lowerer) pathOps(stmts []ast.Stmt) []*rules.OpRef {
+	var out []*rules.OpRef
+	for _, st := range stmts {
+		if s, ok := st.(*ast.If); ok && len(s.Orelse) == 0 && exits(s.Body) && !failsOnly(s.Body) && l.rankTest(s.Test) {
+			return append(out, l.ops(s.Body)...)
+		}
+		out = append(out, l.nodeOps(st)...)
+	}
+	return out
+}
+
 // localSync returns the argument that may let only the new group's
 // members create it (use_local_synchronization=…, unless a literal
 // False), or nil.

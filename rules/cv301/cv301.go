@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/collvet/collvet/rules"
@@ -258,7 +259,7 @@ func withinOtherDim(ops []*rules.OpRef, cond string) []*rules.OpRef {
 	var out []*rules.OpRef
 	for _, o := range ops {
 		if o.Site != nil && o.Site.GroupText != "" {
-			if d := parallelDim(o.Site.GroupText); d != "" && d != tested {
+			if d := groupDim(o.Site.GroupText); d != "" && d != tested {
 				continue
 			}
 		}
@@ -267,10 +268,57 @@ func withinOtherDim(ops []*rules.OpRef, cond string) []*rules.OpRef {
 	return out
 }
 
+// groupDim is the parallel dimension of a group expression: a device
+// mesh's `mesh.get_group(1)` or `mesh.get_group("tp")` (meshDim), else
+// the dimension its last name names (parallelDim).
+func groupDim(text string) string {
+	if d, ok := meshDim(text, "get_group("); ok {
+		return d
+	}
+	return parallelDim(text)
+}
+
+// meshDim reads the dimension argument of a device mesh's method call in
+// text (`get_local_rank(0)`, `get_group(mesh_dim="dp")`): "#0" for an
+// index, the parallel dimension (or "=name") for a name; ok is false when
+// text makes no such call, d is "" when its argument is neither. An index
+// and a name are not compared (the mesh's names are not read).
+func meshDim(text, call string) (d string, ok bool) {
+	i := strings.Index(text, call)
+	if i < 0 || strings.Contains(text[i+1:], call) {
+		return "", false
+	}
+	arg := text[i+len(call):]
+	j := strings.IndexByte(arg, ')')
+	if j < 0 {
+		return "", true
+	}
+	arg = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(arg[:j]), "mesh_dim="))
+	if n, err := strconv.Atoi(arg); err == nil && n >= 0 {
+		return "#" + arg, true
+	}
+	if len(arg) >= 2 && (arg[0] == '"' || arg[0] == '\'') && arg[len(arg)-1] == arg[0] {
+		name := arg[1 : len(arg)-1]
+		if d := parallelDims[strings.ToLower(name)]; d != "" {
+			return d, true
+		}
+		return "=" + name, true
+	}
+	return "", true
+}
+
 // testedDim returns the parallel dimension of the group whose rank the
 // condition reads (`get_rank(pc.pp_pg)`, `get_rank(group=self.pp_group)`),
 // when the condition reads no other rank; "" otherwise.
 func testedDim(cond string) string {
+	if d, ok := meshDim(cond, "get_local_rank("); ok {
+		// mesh.get_local_rank(0): the coordinate along the mesh's first
+		// dimension, when the condition reads no other rank.
+		if strings.Contains(cond, "get_rank(") || strings.Contains(cond, "get_coordinate(") {
+			return ""
+		}
+		return d
+	}
 	i := strings.Index(cond, "get_rank(")
 	if i < 0 || strings.Contains(cond[i+1:], "get_rank(") {
 		return ""

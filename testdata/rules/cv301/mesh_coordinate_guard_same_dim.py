@@ -1,0 +1,25 @@
+# A test of the rank's coordinate along a device mesh's first dimension
+# guards a gather on that same dimension's group: its members have
+# different coordinates there, so some of them leave
+# (safe_mesh_coordinate_guard_other_dim.py gathers along the other one).
+import torch
+import torch.distributed as dist
+from torch.distributed.device_mesh import init_device_mesh
+
+mesh = init_device_mesh("cuda", (2, 2), mesh_dim_names=("dp", "tp"))
+
+
+def save_sharded(shard: torch.Tensor):
+    if mesh.get_local_rank(0) != 0:
+        return False
+    out = [None] * mesh.shape[0]
+    dist.all_gather_object(out, shard.cpu(), group=mesh.get_group(0))  # want CV301 "all_gather_object on .* runs only on the ranks that do not leave early .*mesh.get_local_rank\(0\) != 0"
+    return True
+
+
+def save_named(shard: torch.Tensor):
+    if mesh.get_local_rank("dp") != 0:
+        return False
+    out = [None] * mesh.shape[0]
+    dist.all_gather_object(out, shard.cpu(), group=mesh.get_group(mesh_dim="dp"))  # want CV301 "all_gather_object on .* runs only on the ranks that do not leave early"
+    return True

@@ -1,0 +1,33 @@
+# The ranks whose coordinate along the mesh's first dimension is not 0
+# leave after their one barrier; the gather that follows is on the
+# second dimension's group, whose members share the first coordinate, so
+# none of its members left. Every rank then reaches exactly one world
+# barrier: the leavers at once, the others on rank 0's side or after the
+# save (sparsify's save_sharded).
+import torch
+import torch.distributed as dist
+from torch.distributed.device_mesh import init_device_mesh
+
+mesh = init_device_mesh("cuda", (2, 2), mesh_dim_names=("dp", "tp"))
+
+
+def save_sharded(shard: torch.Tensor):
+    if mesh.get_local_rank(0) != 0:
+        dist.barrier()
+        return False
+    out = [None] * mesh.shape[1] if dist.get_rank() == 0 else None
+    dist.gather_object(shard.cpu(), out, dst=0, group=mesh.get_group(1))
+    if dist.get_rank() != 0:
+        dist.barrier()
+        return False
+    torch.save(out, "full.pt")
+    dist.barrier()
+    return True
+
+
+def save_named(shard: torch.Tensor):
+    if mesh.get_local_rank("dp") != 0:
+        return False
+    out = [None] * mesh.shape[1]
+    dist.all_gather_object(out, shard.cpu(), group=mesh.get_group("tp"))
+    return True
