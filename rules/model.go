@@ -77,6 +77,10 @@ type Bypass struct {
 	// module (`model = model.module`), throwing the wrapper away; nil
 	// when it does not.
 	Discarded *Pos
+	// WrappedAt: where the function wrapped the module under the name
+	// Wrapper, while the forward calls it by its own (`ddp = DDP(model)`,
+	// then `model(x)`); nil otherwise.
+	WrappedAt *Pos
 }
 
 // DeviceBinding is init_process_group on a device backend, without

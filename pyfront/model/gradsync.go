@@ -264,10 +264,15 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 	via := map[*ast.Call]string{}     // helper calls that bypass a wrapper passed to them: the wrapper's text here
 	rebound := map[*ast.Call]string{} // calls through a path rebound to its wrapper's module: the path
 	unwraps := b.unwrappedRebinds(body)
+	origin := map[*ast.Call]*wrapping{} // calls of a module by the name it had before it was wrapped
+	wrapped := b.wrappedOriginals(path, body)
 	flow.SyncedBackwards(body, func(c *ast.Call) bool {
 		if p, u := reboundCall(c, unwraps); u != nil {
 			candidates = append(candidates, bypass{c, u.wrapper})
 			rebound[c] = p
+		} else if w := originalCall(c, wrapped); w != nil {
+			candidates = append(candidates, bypass{c, nil})
+			origin[c] = w
 		} else if w := b.bypassedWrapper(c, locals); w != nil {
 			candidates = append(candidates, bypass{c, w})
 		} else if w := b.bypassingHelper(c); w != "" {
@@ -289,6 +294,8 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 			wrapper = callee[:i]
 		} else if w := via[k.call]; w != "" {
 			wrapper = w
+		} else if o := origin[k.call]; o != nil {
+			wrapper, direct = o.wrapper, pathText(k.call.Func) == o.module
 		} else {
 			wrapper = moduleOwner(k.call)
 		}
@@ -318,16 +325,22 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 		if len(flow.SyncedBackwards(body, own)) > 0 {
 			return
 		}
-		var discarded *rules.Pos
+		var discarded, wrappedAt *rules.Pos
 		if p := rebound[k.call]; p != "" {
 			at := b.pos(path, unwraps[p].stmt)
 			discarded, callee = &at, p
+		}
+		if o := origin[k.call]; o != nil {
+			// The wrap is often on one arm of a configuration test
+			// whose other arm trains the plain module: the first
+			// backward is the one after the wrap.
+			wrappedAt, backs = &o.at, backs[:1]
 		}
 		for _, back := range backs {
 			b.prog.Bypasses = append(b.prog.Bypasses, &rules.Bypass{
 				Func: fn, Backward: b.pos(path, back), Forward: b.pos(path, k.call),
 				Callee: cmp.Or(callee, "the wrapped module"), Wrapper: wrapper,
-				Direct: direct, Discarded: discarded,
+				Direct: direct, Discarded: discarded, WrappedAt: wrappedAt,
 			})
 		}
 		return // one finding per backward is enough
@@ -406,6 +419,103 @@ func (b *builder) unwrappedRebinds(body []ast.Stmt) map[string]*unwrap {
 		return true
 	})
 	return out
+}
+
+// wrapping is a module a function wraps under another name: `ddp =
+// DDP(model)`, or `model = accelerator.prepare(net)`.
+type wrapping struct {
+	module, wrapper string // their source texts
+	at              rules.Pos
+	end             ast.Pos
+	rebinds         []ast.Pos // assignments of the module's name after the wrap
+}
+
+// wrappedOriginals returns the modules the function wraps under another
+// name, in DistributedDataParallel or through accelerate's prepare() (the
+// element of its result in the module's position), and does not assign
+// again afterwards, by their text: a forward called through the module's
+// own name after that runs past the wrapper (a ROCm DDP tutorial's
+// `model(x)` beside `ddp_model`; alignn's `net(…)` after `model =
+// accelerator.prepare(net)`).
+func (b *builder) wrappedOriginals(path string, body []ast.Stmt) map[string]*wrapping {
+	var out map[string]*wrapping
+	add := func(module ast.Expr, wrapper ast.Expr, a *ast.Assign) {
+		m, w := pathText(module), pathText(wrapper)
+		if m == "" || w == "" || m == w {
+			return
+		}
+		if out == nil {
+			out = map[string]*wrapping{}
+		}
+		out[m] = &wrapping{module: m, wrapper: w, at: b.pos(path, a), end: a.Span()}
+	}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		a, ok := n.(*ast.Assign)
+		if !ok || len(a.Targets) != 1 {
+			return true
+		}
+		c, ok := a.Value.(*ast.Call)
+		if !ok {
+			return true
+		}
+		if site := b.sites[c]; site != nil && site.API == "accelerate.Accelerator.prepare" {
+			if t, ok := a.Targets[0].(*ast.Tuple); ok && len(t.Elts) == len(c.Args) {
+				for i, x := range c.Args {
+					add(x, t.Elts[i], a)
+				}
+			} else if len(c.Args) == 1 {
+				add(c.Args[0], a.Targets[0], a)
+			}
+			return true
+		}
+		for _, v := range b.g.ExprValues(c) {
+			if e := b.constructedBy(b.g.Value(v)); e != nil && isDDP(e) {
+				if m := callArg(c, 0, "module"); m != nil {
+					add(m, a.Targets[0], a)
+				}
+				break
+			}
+		}
+		return true
+	})
+	if out == nil {
+		return nil
+	}
+	// Assigned again after the wrap (`model = ddp_model`, a fresh
+	// module): a forward after that calls something else.
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.Assign); ok {
+			for _, t := range a.Targets {
+				for _, x := range append([]ast.Expr{t}, ast.SeqElts(t)...) {
+					if w := out[pathText(x)]; w != nil && after(a.Span(), w.end) {
+						w.rebinds = append(w.rebinds, a.Span())
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// originalCall returns the wrapping whose module a call runs by its own
+// name (`model(x)`, `model.encode(x)`) after the wrap, or nil; the
+// module's utilities run no forward.
+func originalCall(c *ast.Call, wrapped map[string]*wrapping) *wrapping {
+	if len(wrapped) == 0 {
+		return nil
+	}
+	if a, ok := c.Func.(*ast.Attribute); ok && moduleUtilities[a.Attr] {
+		return nil
+	}
+	t := pathText(c.Func)
+	for m, w := range wrapped {
+		if (t == m || strings.HasPrefix(t, m+".")) && after(c.Span(), w.end) &&
+			!slices.ContainsFunc(w.rebinds, func(p ast.Pos) bool { return after(c.Span(), p) }) {
+			return w
+		}
+	}
+	return nil
 }
 
 // after reports whether p starts after q ends.

@@ -26,7 +26,8 @@ var Rule = rules.Register(&rules.Rule{
 			"local first (`raw = unwrap(ddp)`), handed to a helper that runs its forward (`loss_fn(ddp.module, z)`), or a helper " +
 			"that bypasses a wrapper passed to it (`run_forward_pass(vla, action_head, batch)`), or a name or attribute rebound to " +
 			"the module right after the wrapper was made (`model = DDP(model)` then `model = model.module`, which throws the " +
-			"wrapper away), in a function where no forward " +
+			"wrapper away), or the module called by its own name after the function wrapped it under another (`ddp_model = DDP(model)` " +
+			"then `model(x)`; `model = accelerator.prepare(net)` then `net(x)`), in a function where no forward " +
 			"of the wrapper itself feeds a backward (gradient accumulation that bypasses DDP on the steps between two synchronised " +
 			"ones is fine, like no_sync()) and that all-reduces nothing by hand.",
 		Why: "DDP arms its gradient all-reduce in its own forward: the reducer's hooks on the parameters do nothing in a backward " +
@@ -39,7 +40,8 @@ loss.backward()                        # gradients stay this rank's own`,
 		UseInstead: `model = DDP(net, device_ids=[local_rank])
 loss = model(batch).loss               # DDP's forward arms the all-reduce
 loss.backward()`,
-		FixSafety: "The fix calls the wrapper instead of the module it wraps (`model(batch)` for `model.module(batch)`); " +
+		FixSafety: "The fix calls the wrapper instead of the module it wraps (`model(batch)` for `model.module(batch)`, " +
+			"`ddp_model(x)` for `model(x)`); " +
 			"DDP's forward hands the arguments to the module unchanged. It is offered only when the module itself is called; " +
 			"a method or submodule of it has to be reached through the wrapper's forward by hand (make it part of forward(), " +
 			"or all-reduce the gradients before the optimizer step). `collvet guard` does not check this one; at run time, " +
@@ -61,6 +63,9 @@ func run(p *rules.Pass) {
 		if x.Wrapper != "" {
 			past, call = fmt.Sprintf("past the DistributedDataParallel wrapper `%s`", x.Wrapper), fmt.Sprintf("the wrapper (`%s(…)`)", x.Wrapper)
 		}
+		if x.WrappedAt != nil {
+			past = fmt.Sprintf("the module that line %d wraps as `%s`, called by its own name past that wrapper", x.WrappedAt.Line, x.Wrapper)
+		}
 		if x.Discarded != nil {
 			past = fmt.Sprintf("past the DistributedDataParallel wrapper that line %d throws away by rebinding `%s` to its module", x.Discarded.Line, x.Callee)
 			call = "the wrapper (keep `" + x.Callee + "` bound to it and reach the module as `" + x.Callee + ".module` only to save or inspect it)"
@@ -73,6 +78,9 @@ func run(p *rules.Pass) {
 		d.Related = append(d.Related, rulekit.Related(x.Forward, "the forward that bypasses the wrapper"))
 		if x.Discarded != nil {
 			d.Related = append(d.Related, rulekit.Related(*x.Discarded, "the wrapper is thrown away here"))
+		}
+		if x.WrappedAt != nil {
+			d.Related = append(d.Related, rulekit.Related(*x.WrappedAt, "the module is wrapped here"))
 		}
 		if x.Direct {
 			if e, ok := calleeEdit(p, x); ok {
