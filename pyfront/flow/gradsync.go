@@ -1031,6 +1031,18 @@ func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
 					}
 				}
 			}
+			if c, ok := n.Value.(*ast.Call); ok && lastDotted(c.Func) == "initialize" {
+				if st := l.zeroStage(c, dicts); st >= 0 && st < 3 {
+					for _, t := range n.Targets {
+						if names := targetNames(t); len(names) > 0 {
+							if l.replicated == nil {
+								l.replicated = map[string]bool{}
+							}
+							l.replicated[names[0]] = true
+						}
+					}
+				}
+			}
 			if c, ok := n.Value.(*ast.Call); ok && lastDotted(c.Func) == "initialize" && l.zero3Init(c, dicts) {
 				if out == nil {
 					out = map[string]bool{}
@@ -1062,8 +1074,16 @@ func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
 // zero3Init reports a deepspeed.initialize call whose config selects
 // ZeRO stage 3.
 func (l *lowerer) zero3Init(c *ast.Call, dicts map[string]*ast.Dict) bool {
+	return l.zeroStage(c, dicts) == 3
+}
+
+// zeroStage returns the ZeRO stage a deepspeed.initialize call's config
+// selects, when the config is a dict literal (or a local bound to one):
+// its zero_optimization.stage, 0 when it has no zero_optimization; -1
+// when the call or its config is anything else.
+func (l *lowerer) zeroStage(c *ast.Call, dicts map[string]*ast.Dict) int64 {
 	if ext, _ := l.callee(c); ext != "deepspeed.initialize" {
-		return false
+		return -1
 	}
 	cfg := arg(c, api.Arg{Pos: -1, Name: "config"})
 	if cfg == nil {
@@ -1075,16 +1095,22 @@ func (l *lowerer) zero3Init(c *ast.Call, dicts map[string]*ast.Dict) bool {
 			d = dicts[nm.Id]
 		}
 	}
-	if d == nil {
-		return false
+	if d == nil || slices.ContainsFunc(d.Keys, func(k ast.Expr) bool { return k == nil }) {
+		return -1 // no literal, or **more of it from elsewhere
 	}
 	zero := dictValue(d, "zero_optimization")
+	if zero == nil {
+		return 0
+	}
 	zd, ok := zero.(*ast.Dict)
 	if !ok {
-		return false
+		return -1
 	}
 	k, ok := dictValue(zd, "stage").(*ast.Constant)
-	return ok && k.Type == ast.ConstInt && k.Int == 3
+	if !ok || k.Type != ast.ConstInt || k.Big != nil {
+		return -1
+	}
+	return k.Int
 }
 
 // dictValue returns the value of a dict literal's constant string key.

@@ -235,6 +235,10 @@ type lowerer struct {
 	// zero3: locals holding a model whose parameters DeepSpeed ZeRO-3
 	// partitions (zero3Models).
 	zero3 map[string]bool
+	// replicated: the locals holding an engine deepspeed.initialize made
+	// with a literal config whose ZeRO stage is below 3 (parameters
+	// whole on every rank); zero3Models fills it.
+	replicated map[string]bool
 	// localVars (nil until used): locals computed from this rank's forward of a
 	// synchronising module (its loss), whose NaN/Inf tests differ
 	// between ranks (localNumerics).
