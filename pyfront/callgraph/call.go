@@ -180,6 +180,20 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 			g.s.add(cs.result, seq)
 		}
 		return
+	case "collections.defaultdict":
+		// defaultdict(SmoothedValue) makes its missing elements by
+		// calling the factory: the meters a metric logger iterates are
+		// SmoothedValue instances (DeiT's MetricLogger and the many
+		// trainers copied from it).
+		if cs.Node != nil && len(cs.args) > 0 {
+			c := g.Container(cs.Node, "dict")
+			if cb := g.callback(cs, arg(0)); cb != nil {
+				g.copy(cb.result, g.elemSlot(c, "*"))
+				g.copy(cb.result, g.elemSlot(c, "?"))
+			}
+			g.s.add(cs.result, c)
+			return
+		}
 	case "<builtin>.filter":
 		// filter(f, xs) calls f and keeps some of xs's elements.
 		g.callback(cs, arg(0))

@@ -394,7 +394,7 @@ func (g *funcGates) apply(sub []*rules.OpRef, callee *callgraph.Func, call *ast.
 		if gate == "" {
 			gate = callGate
 		}
-		out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: pos, Site: o.Site, Creates: o.Creates, Gate: gate, BuffersOnly: o.BuffersOnly, NoGrad: o.NoGrad})
+		out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: pos, Site: o.Site, Creates: o.Creates, Gate: gate, BuffersOnly: o.BuffersOnly, NoGrad: o.NoGrad, ModuleParam: o.ModuleParam})
 	}
 	return out
 }

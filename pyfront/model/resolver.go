@@ -243,13 +243,87 @@ func (b *builder) passedModules(callee *callgraph.Func, call *ast.Call, sum []*r
 	out := make([]*rules.OpRef, 0, len(sum))
 	for _, o := range sum {
 		if o.ModuleParam != "" {
-			if x, _, _ := boundArg(callee, call, o.ModuleParam); x != nil && b.wrapsNothing(x) {
+			if x, _, _ := boundArg(callee, call, o.ModuleParam); x != nil && (b.wrapsNothing(x) || b.wrapsNothingYet(x, call)) {
 				continue
 			}
 		}
 		out = append(out, o)
 	}
 	return out
+}
+
+// wrapsNothingYet reports a local name of the calling function that,
+// where the call stands, holds only what the assignments above it made,
+// none of them a wrapper: `model = Linear(…)`, an evaluation call that
+// returns, and `model = DDP(model)` only further down (dualprompt's
+// --eval path). An assignment below the call inside a loop around it
+// may reach the call on the next pass, and a parameter holds what the
+// callers pass: neither is judged here.
+func (b *builder) wrapsNothingYet(x ast.Expr, call *ast.Call) bool {
+	n, ok := x.(*ast.Name)
+	if !ok {
+		return false
+	}
+	cs := b.g.CallOf(call)
+	if cs == nil || cs.Caller == nil {
+		return false
+	}
+	args := funcArgs(cs.Caller.Node)
+	if args == nil || isParam(args, n.Id) {
+		return false
+	}
+	at := call.Span()
+	var before []ast.Expr
+	var loops []ast.Pos
+	laterInLoop, unknown := false, false
+	var visit func(n ast.Node)
+	visit = func(nd ast.Node) {
+		switch s := nd.(type) {
+		case nil, *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return
+		case *ast.For, *ast.While, *ast.AsyncFor:
+			loops = append(loops, nd.Span())
+		case *ast.Global:
+			unknown = unknown || slices.Contains(s.Names, n.Id)
+		case *ast.Nonlocal:
+			unknown = unknown || slices.Contains(s.Names, n.Id)
+		case *ast.Assign:
+			if len(s.Targets) == 1 {
+				if nm, isName := s.Targets[0].(*ast.Name); isName && nm.Id == n.Id {
+					if after(at, s.Span()) {
+						before = append(before, s.Value)
+					} else if slices.ContainsFunc(loops, func(l ast.Pos) bool { return within(at, l) && within(s.Span(), l) }) {
+						laterInLoop = true
+					}
+					visit(s.Value)
+					return
+				}
+			}
+		case *ast.Name:
+			// Bound any other way (unpacked, a loop target, with … as,
+			// :=, +=): left to the whole-program values.
+			unknown = unknown || s.Id == n.Id && s.Ctx != ast.Load
+		}
+		ast.Children(nd, visit)
+	}
+	for _, st := range ast.DefBody(cs.Caller.Node) {
+		visit(st)
+	}
+	if unknown || laterInLoop || len(before) == 0 {
+		return false
+	}
+	for _, v := range before {
+		if !b.wrapsNothing(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// within reports whether p lies inside q.
+func within(p, q ast.Pos) bool {
+	return !after(q, p) && (p.Lineno > q.Lineno || p.Lineno == q.Lineno && p.ColOffset >= q.ColOffset) &&
+		(p.EndLineno < q.EndLineno || p.EndLineno == q.EndLineno && p.EndColOffset <= q.EndColOffset)
 }
 
 func (b *builder) summarize(fn *rules.Function, depth int) []*rules.OpRef {
