@@ -647,7 +647,10 @@ func (l *lowerer) writesFiles(body []ast.Stmt) bool {
 // have_more_data loops over uneven shards). A handler that restarts the
 // iterator or records the end in a flag does not leave, and makes none.
 func (l *lowerer) exhaustBranch(body []ast.Stmt, h *ast.ExceptHandler) {
-	if l.notDist > 0 || l.loops == 0 || h.Type == nil || len(h.Body) == 0 || !namesStopIteration(h.Type) || !callsNext(body) {
+	// `except Exception:` (or a bare except) around next(it) catches the
+	// end of the data too (MooER's loop saves its checkpoint there).
+	endCaught := h.Type == nil || namesStopIteration(h.Type) || catches(h.Type, "Exception", "BaseException")
+	if l.notDist > 0 || l.loops == 0 || len(h.Body) == 0 || !endCaught || !callsNext(body) {
 		return
 	}
 	switch h.Body[len(h.Body)-1].(type) {
@@ -659,10 +662,21 @@ func (l *lowerer) exhaustBranch(body []ast.Stmt, h *ast.ExceptHandler) {
 		return
 	}
 	after := l.ops(l.skipped(h.Body))
+	then := l.ops(h.Body)
+	if len(after) == 0 && len(then) > 0 {
+		// The handler communicates (a checkpoint save, a barrier) and
+		// leaves the loop: the ranks whose data lasts are still in the
+		// loop's passes, issuing theirs.
+		after = l.ops(l.nextIterations(h.Body))
+	}
 	if len(after) == 0 {
 		return
 	}
-	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: "except " + l.text(h.Type), EarlyExit: true, After: after, Divergence: rules.LocalEnd})
+	cond := "except"
+	if h.Type != nil {
+		cond += " " + l.text(h.Type)
+	}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, EarlyExit: true, Then: then, After: after, Divergence: rules.LocalEnd})
 }
 
 // joinContext reports a context manager for uneven inputs: DDP's
