@@ -266,10 +266,19 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 	unwraps := b.unwrappedRebinds(body)
 	origin := map[*ast.Call]*wrapping{} // calls of a module by the name it had before it was wrapped
 	wrapped := b.wrappedOriginals(path, body)
+	between := b.unwrapsBetweenPasses(f) // self.X rebound to its module between two calls of f
+	var passUnwrap map[*ast.Call]*ast.Assign
 	flow.SyncedBackwards(body, func(c *ast.Call) bool {
 		if p, u := reboundCall(c, unwraps); u != nil {
 			candidates = append(candidates, bypass{c, u.wrapper})
 			rebound[c] = p
+		} else if a := passCall(c, between); a != nil {
+			candidates = append(candidates, bypass{c, nil})
+			if passUnwrap == nil {
+				passUnwrap = map[*ast.Call]*ast.Assign{}
+			}
+			passUnwrap[c] = a
+			rebound[c] = pathText(a.Targets[0])
 		} else if w := originalCall(c, wrapped); w != nil {
 			candidates = append(candidates, bypass{c, nil})
 			origin[c] = w
@@ -326,7 +335,10 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 			return
 		}
 		var discarded, wrappedAt *rules.Pos
-		if p := rebound[k.call]; p != "" {
+		if a := passUnwrap[k.call]; a != nil {
+			at := b.pos(path, a)
+			discarded, callee = &at, pathText(a.Targets[0])
+		} else if p := rebound[k.call]; p != "" {
 			at := b.pos(path, unwraps[p].stmt)
 			discarded, callee = &at, p
 		}
@@ -521,6 +533,114 @@ func originalCall(c *ast.Call, wrapped map[string]*wrapping) *wrapping {
 // after reports whether p starts after q ends.
 func after(p, q ast.Pos) bool {
 	return p.Lineno > q.EndLineno || p.Lineno == q.EndLineno && p.ColOffset >= q.EndColOffset
+}
+
+// passUnwrap is an assignment in a method of the class that rebinds an
+// attribute of the instance to its module between two calls of a
+// training method (unwrapsBetweenPasses).
+type passUnwrap struct {
+	assign *ast.Assign
+}
+
+// unwrapsBetweenPasses returns the attributes of a method's instance
+// (`self.model`, by their text in f) that another method of the class
+// rebinds to the module inside their wrapper in a loop that also calls f
+// (`for epoch in …: self.train_one_epoch(); self.model =
+// accelerator.unwrap_model(self.model)`, AgentGym's trainer): from the
+// second pass on, f's forward through the attribute runs past the
+// wrapper. nil when there is none.
+func (b *builder) unwrapsBetweenPasses(f *callgraph.Func) map[string]*passUnwrap {
+	def, ok := f.Node.(*ast.FunctionDef)
+	if !ok || f.Class == nil || f.Class.Node == nil || def.Args == nil || len(def.Args.Positional()) == 0 {
+		return nil
+	}
+	self := def.Args.Positional()[0].Arg
+	var out map[string]*passUnwrap
+	for _, st := range f.Class.Node.Body {
+		g, ok := st.(*ast.FunctionDef)
+		if !ok || g == def || g.Args == nil || len(g.Args.Positional()) == 0 {
+			continue
+		}
+		recv := g.Args.Positional()[0].Arg
+		ast.InspectStmts(g.Body, func(s ast.Stmt) bool {
+			var loop []ast.Stmt
+			switch s := s.(type) {
+			case *ast.For:
+				loop = s.Body
+			case *ast.While:
+				loop = s.Body
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+				return false
+			default:
+				return true
+			}
+			calls := false
+			var unwraps []*ast.Assign
+			ast.InspectStmts(loop, func(in ast.Stmt) bool {
+				switch in := in.(type) {
+				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+					return false
+				case *ast.ExprStmt:
+					if c, ok := in.Value.(*ast.Call); ok && pathText(c.Func) == recv+"."+def.Name {
+						calls = true
+					}
+				case *ast.Assign:
+					if len(in.Targets) == 1 && unwrapsItself(in.Targets[0], in.Value) && strings.HasPrefix(pathText(in.Targets[0]), recv+".") {
+						unwraps = append(unwraps, in)
+					}
+					if c, ok := in.Value.(*ast.Call); ok && pathText(c.Func) == recv+"."+def.Name {
+						calls = true // results, step = self.train_one_epoch(…)
+					}
+				}
+				return true
+			})
+			if calls {
+				for _, a := range unwraps {
+					if out == nil {
+						out = map[string]*passUnwrap{}
+					}
+					attr := strings.TrimPrefix(pathText(a.Targets[0]), recv+".")
+					out[self+"."+attr] = &passUnwrap{assign: a}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// unwrapsItself reports `x = x.module` or `x = accelerator.unwrap_model(x)`.
+func unwrapsItself(target, value ast.Expr) bool {
+	t := pathText(target)
+	if t == "" {
+		return false
+	}
+	switch v := value.(type) {
+	case *ast.Attribute:
+		return v.Attr == "module" && pathText(v.Value) == t
+	case *ast.Call:
+		a, ok := v.Func.(*ast.Attribute)
+		return ok && a.Attr == "unwrap_model" && len(v.Args) >= 1 && pathText(v.Args[0]) == t
+	}
+	return false
+}
+
+// passCall returns the unwrap a call runs past (`self.model(**batch)`,
+// `self.model.generate(…)`, not its utilities), or nil.
+func passCall(c *ast.Call, unwraps map[string]*passUnwrap) *ast.Assign {
+	if len(unwraps) == 0 {
+		return nil
+	}
+	if a, ok := c.Func.(*ast.Attribute); ok && moduleUtilities[a.Attr] {
+		return nil
+	}
+	t := pathText(c.Func)
+	for p, u := range unwraps {
+		if t == p || strings.HasPrefix(t, p+".") {
+			return u.assign
+		}
+	}
+	return nil
 }
 
 // reboundCall returns the rebound path a call runs through (`model(x)`,
