@@ -511,18 +511,10 @@ func (b *builder) wrappedOriginals(path string, body []ast.Stmt) map[string]*wra
 }
 
 // originalCall returns the wrapping whose module a call runs by its own
-// name (`model(x)`, `model.encode(x)`) after the wrap, or nil; the
-// module's utilities run no forward.
+// name (`model(x)`, `model.encode(x)`) after the wrap, or nil.
 func originalCall(c *ast.Call, wrapped map[string]*wrapping) *wrapping {
-	if len(wrapped) == 0 {
-		return nil
-	}
-	if a, ok := c.Func.(*ast.Attribute); ok && moduleUtilities[a.Attr] {
-		return nil
-	}
-	t := pathText(c.Func)
 	for m, w := range wrapped {
-		if (t == m || strings.HasPrefix(t, m+".")) && after(c.Span(), w.end) &&
+		if forwardThrough(c, m) && after(c.Span(), w.end) &&
 			!slices.ContainsFunc(w.rebinds, func(p ast.Pos) bool { return after(c.Span(), p) }) {
 			return w
 		}
@@ -626,17 +618,10 @@ func unwrapsItself(target, value ast.Expr) bool {
 }
 
 // passCall returns the unwrap a call runs past (`self.model(**batch)`,
-// `self.model.generate(…)`, not its utilities), or nil.
+// `self.model.generate(…)`), or nil.
 func passCall(c *ast.Call, unwraps map[string]*passUnwrap) *ast.Assign {
-	if len(unwraps) == 0 {
-		return nil
-	}
-	if a, ok := c.Func.(*ast.Attribute); ok && moduleUtilities[a.Attr] {
-		return nil
-	}
-	t := pathText(c.Func)
 	for p, u := range unwraps {
-		if t == p || strings.HasPrefix(t, p+".") {
+		if forwardThrough(c, p) {
 			return u.assign
 		}
 	}
@@ -644,22 +629,25 @@ func passCall(c *ast.Call, unwraps map[string]*passUnwrap) *ast.Assign {
 }
 
 // reboundCall returns the rebound path a call runs through (`model(x)`,
-// `model.lm.compute_predictions(…)`) after its unwrap, or nil; the
-// module's utilities (`.parameters()`, `.train()`) run no forward.
+// `model.lm.compute_predictions(…)`) after its unwrap, or nil.
 func reboundCall(c *ast.Call, unwraps map[string]*unwrap) (string, *unwrap) {
-	if len(unwraps) == 0 {
-		return "", nil
-	}
-	if a, ok := c.Func.(*ast.Attribute); ok && moduleUtilities[a.Attr] {
-		return "", nil
-	}
-	t := pathText(c.Func)
 	for p, u := range unwraps {
-		if (t == p || strings.HasPrefix(t, p+".")) && after(c.Span(), u.at) {
+		if forwardThrough(c, p) && after(c.Span(), u.at) {
 			return p, u
 		}
 	}
 	return "", nil
+}
+
+// forwardThrough reports a call that runs the forward of the module at
+// path p, or a method or submodule of it (`model(x)`, `model.encode(x)`),
+// not one of the module's utilities (`.parameters()`, `.train()`).
+func forwardThrough(c *ast.Call, p string) bool {
+	if a, ok := c.Func.(*ast.Attribute); ok && moduleUtilities[a.Attr] {
+		return false
+	}
+	t := pathText(c.Func)
+	return t == p || strings.HasPrefix(t, p+".")
 }
 
 // bypassingHelper returns, for a call of a program function that returns
