@@ -925,7 +925,7 @@ func (l *lowerer) returnsFsProbe(fn *rules.Function) bool {
 			return false
 		}
 		sub := *l
-		sub.fn, sub.fsVars = fn, map[string]bool{}
+		sub.fn, sub.fsVars, sub.fsLists = fn, map[string]bool{}, map[string]bool{}
 		return sub.fsAnswer(sub.liveStmts(body))
 	})
 }
@@ -952,7 +952,7 @@ func (l *lowerer) fsReturnedElements(fn *rules.Function) map[int]bool {
 			return nil
 		}
 		sub := *l
-		sub.fn, sub.fsVars = fn, map[string]bool{}
+		sub.fn, sub.fsVars, sub.fsLists = fn, map[string]bool{}, map[string]bool{}
 		if !sub.fsAnswer(sub.liveStmts(body)) {
 			return nil
 		}
@@ -1049,8 +1049,13 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 	}
 	// Locals that hold a check, wherever they are bound (exists =
 	// os.path.exists(p); return exists), the targets of a loop over a
-	// directory listing, and what is computed from them (`for sub in
-	// os.listdir(d): best = sub`).
+	// directory listing, also one kept in a local first (`ckpts =
+	// sorted(glob(…))`, ssl-data-curation's get_last_valid_checkpoint),
+	// and what is computed from them (`for sub in os.listdir(d): best =
+	// sub`).
+	if l.fsLists != nil {
+		markBound(body, l.fsLists, l.listing)
+	}
 	ast.InspectBody(body, func(n ast.Node) bool {
 		if f, ok := n.(*ast.For); ok && l.listing(f.Iter) {
 			ast.Inspect(f.Target, func(t ast.Node) bool {
