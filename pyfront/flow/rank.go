@@ -114,6 +114,26 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 					return rank || l.isRank(n.Func), false
 				}
 			}
+			// A rank test handed to a library as a logging switch
+			// (timm's resume_checkpoint(…, log_info=local_rank == 0),
+			// tqdm(…, disable=rank != 0)) decides who prints, not what
+			// the call returns: the rest of the call decides.
+			if quietKeywords(n) {
+				if l.isRank(n.Func) {
+					return true, false
+				}
+				for _, a := range n.Args {
+					if l.isRank(a) {
+						return true, false
+					}
+				}
+				for _, k := range n.Keywords {
+					if !outputSwitches[k.Arg] && l.isRank(k.Value) {
+						return true, false
+					}
+				}
+				return false, false
+			}
 			// Where a value is placed is no part of the value: a
 			// checkpoint loaded with map_location=f"cuda:{local_rank}",
 			// or x.to(device), holds the same data on every rank.
@@ -2870,4 +2890,22 @@ func isDocstring(st ast.Stmt) bool {
 // sameExpr reports two expressions of the same shape (positions aside).
 func sameExpr(a, b ast.Expr) bool {
 	return ast.Dump(a, ast.DumpOptions{}) == ast.Dump(b, ast.DumpOptions{})
+}
+
+// outputSwitches are keyword arguments that only turn a call's logging,
+// printing or progress display on or off, or say which process writes.
+var outputSwitches = map[string]bool{
+	"log_info": true, "verbose": true, "verbosity": true, "log": true, "logging": true, "print_log": true,
+	"quiet": true, "silent": true, "disable": true, "show_progress": true, "progress_bar": true,
+	"is_main_process": true,
+}
+
+// quietKeywords reports a call that passes one of outputSwitches.
+func quietKeywords(c *ast.Call) bool {
+	for _, k := range c.Keywords {
+		if outputSwitches[k.Arg] {
+			return true
+		}
+	}
+	return false
 }
