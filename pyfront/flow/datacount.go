@@ -496,6 +496,10 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 	var origin ast.Node
 	if len(l.hostTests) > 0 {
 		origin = l.hostTests[len(l.hostTests)-1]
+	} else if len(l.hostAnswerTests) > 0 {
+		// `if config.MODEL.RESUME: load_checkpoint(config)` with the
+		// path found in this host's listing (HiViT's auto-resume).
+		origin = l.hostAnswerTests[len(l.hostAnswerTests)-1]
 	}
 	sameFile := fn.Pos.Path == l.path
 	// callerKey maps the function's `p.attr` to the caller's path for it.
@@ -511,14 +515,39 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 		}
 		return bound[p] + "." + rest
 	}
+	// hostVals: the helper's own names and paths bound where a host test
+	// holds or from this host's listing (`checkpoint = torch.load(p)`
+	// under `if os.path.isfile(p):`, `latest = max(latest, n)` in a loop
+	// over glob(…), `args.resume = …` under `if latest >= 0:`): a later
+	// test of one asks this host too (MixMIM's `if checkpoint is None:
+	// return`, EVA-02's `if args.resume:`).
+	hostVals := map[string]ast.Node{}
 	// hostTest reports a test of the function that asks this host: a
-	// file check of its own, or an attribute the caller holds from one.
+	// file check of its own, a value it bound from one, or an attribute
+	// the caller holds from one.
 	hostTest := func(test ast.Expr) (bool, ast.Node) {
 		if l.directFsProbe(test) {
 			if sameFile {
 				return true, test
 			}
 			return true, c
+		}
+		var from ast.Node
+		ast.Inspect(test, func(n ast.Node) bool {
+			if from != nil {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.Name, *ast.Attribute:
+				if h := hostVals[dotted(n.(ast.Expr))]; h != nil {
+					from = h
+					return false
+				}
+			}
+			return true
+		})
+		if from != nil {
+			return true, from
 		}
 		found := false
 		var at ast.Node
@@ -567,6 +596,13 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 						markVar(&loaded, n.Id, l.loadsStored(s.Value))
 					}
 				}
+				if host != nil && !isNone(s.Value) {
+					for _, t := range s.Targets {
+						if d := dotted(t); d != "" {
+							hostVals[d] = host
+						}
+					}
+				}
 				if host == nil || !stored(s.Value) {
 					continue
 				}
@@ -596,6 +632,16 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 					host = at
 				}
 			case *ast.For:
+				if host == nil && l.listing(s.Iter) {
+					// for ckpt in glob(…): what the body computes from
+					// the names is this host's.
+					at := ast.Node(s.Iter)
+					if !sameFile {
+						at = c
+					}
+					walk(s.Body, at)
+					continue
+				}
 				walk(s.Body, host)
 			case *ast.While:
 				walk(s.Body, host)

@@ -235,6 +235,11 @@ type lowerer struct {
 	// zero3: locals holding a model whose parameters DeepSpeed ZeRO-3
 	// partitions (zero3Models).
 	zero3 map[string]bool
+	// hostAnswerTests: the tests of the enclosing ifs whose answer
+	// depends on this host's file system, directly or through a value
+	// found there (`if resume_file:`), innermost last; a helper called
+	// in such an arm stores that host's resume position (helperFsCounts).
+	hostAnswerTests []ast.Expr
 	// replicated: the locals holding an engine deepspeed.initialize made
 	// with a literal config whose ZeRO stage is below 3 (parameters
 	// whole on every rank); zero3Models fills it.
@@ -3294,6 +3299,10 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	if hostArm {
 		l.hostTests = append(l.hostTests, s.Test)
 		defer func() { l.hostTests = l.hostTests[:len(l.hostTests)-1] }()
+	}
+	if diverges && div == rules.HostCheck {
+		l.hostAnswerTests = append(l.hostAnswerTests, s.Test)
+		defer func() { l.hostAnswerTests = l.hostAnswerTests[:len(l.hostAnswerTests)-1] }()
 	}
 	l.ifTests = append(l.ifTests, s.Test)
 	taintsBefore := l.saveTaints()
