@@ -1163,7 +1163,9 @@ func (b *builder) markExt(u unit, name string) {
 func (b *builder) moduleRef(name string) ValueID {
 	g := b.g
 	if m := g.table.Lookup(name, b.mod); m != nil {
-		return g.moduleValue(m.Name)
+		// The module the lookup chose, not whichever file has its name:
+		// two projects analysed together may each have a utils.py.
+		return g.moduleValueOf(m)
 	}
 	if g.table.IsPackagePrefix(name) {
 		return g.moduleValue(name)

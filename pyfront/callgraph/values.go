@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/resolve"
 )
 
 type valueKey struct {
@@ -27,6 +28,12 @@ func (g *Graph) intern(v Value) ValueID {
 		// One value per functools.partial call: what it binds by keyword
 		// (group=g) differs between them.
 		k.a = int64(g.nodeID(v.Node))<<16 | int64(v.Args&0xffff)
+	case KModule:
+		// Two files of one name (each project's utils.py) are two
+		// modules: their namespaces differ.
+		if v.Module != nil && g.modByName[v.Name] != v.Module {
+			k.a = int64(g.modSpace(v.Module)) + 1
+		}
 	}
 	if id, ok := g.valueIDs[k]; ok {
 		return id
@@ -110,6 +117,12 @@ func (g *Graph) moduleValue(name string) ValueID {
 		v.Module = m
 	}
 	return g.intern(v)
+}
+
+// moduleValueOf is the value of program module m itself, also where
+// another file of the program has the same name.
+func (g *Graph) moduleValueOf(m *resolve.Module) ValueID {
+	return g.intern(Value{Kind: KModule, Name: m.Name, Module: m})
 }
 
 // elemSlot is a container's slot for an index/key ("[0]", "{k}", "*", "?").

@@ -1,0 +1,5 @@
+import utils
+
+
+def main():
+    utils.setup()
