@@ -214,7 +214,188 @@ func (g *Graph) openWorldReceivers() bool {
 	for _, c := range open {
 		c.openDone = true
 	}
+	return g.templateReceivers(open) || added
+}
+
+// templateReceivers gives each method of a program ancestor that calls a
+// method of its instance no class of its own line defines (a template
+// method: `BaseTrainer.test` calling `self.forward_pass()`, which only a
+// sibling mixin or a subclass defines) the instances of the open leaf
+// classes below it: the subclass a configuration instantiates
+// (`class DistCTCTrainer(BaseDistTrainer, CTCTrainer)`, SpeeQ) supplies
+// the method through its own MRO. Methods whose calls all resolve keep
+// their own class's receiver alone. It reports whether it added any.
+func (g *Graph) templateReceivers(open []*Class) bool {
+	added := false
+	var methods map[*Class][]*Func
+	for _, c := range open {
+		if len(c.subs) > 0 {
+			continue
+		}
+		mro := g.mro(c)
+		if len(mro) < 2 {
+			continue
+		}
+		if methods == nil {
+			methods = map[*Class][]*Func{}
+			for _, f := range g.Funcs {
+				if f.Class != nil && !f.Static && !f.ClassMethod {
+					methods[f.Class] = append(methods[f.Class], f)
+				}
+			}
+		}
+		for _, e := range mro[1:] {
+			if e.cls == nil {
+				continue
+			}
+			for _, f := range methods[e.cls] {
+				if g.callsUndeclared(f, e.cls, methods) {
+					g.addSelf(f, g.instanceValue(c))
+					added = true
+				}
+			}
+		}
+	}
 	return added
+}
+
+// callsUndeclared reports whether method f of class c calls a method of
+// its receiver (`self.name(…)`) that neither c nor any class of its MRO
+// declares, or declares only as an abstract stub (`@abstractmethod`, a
+// body of pass, ... or raise NotImplementedError), with no external base
+// that might. Memoized per method.
+func (g *Graph) callsUndeclared(f *Func, c *Class, methods map[*Class][]*Func) bool {
+	if v, ok := g.undeclaredCalls[f]; ok {
+		return v
+	}
+	if g.undeclaredCalls == nil {
+		g.undeclaredCalls = map[*Func]bool{}
+	}
+	g.undeclaredCalls[f] = false
+	args := argsOf(f.Node)
+	if args == nil {
+		return false
+	}
+	self := firstParam(args)
+	if self == "" {
+		return false
+	}
+	var mro []mroEntry
+	for _, e := range g.mro(c) {
+		if e.cls == nil {
+			if !bareBases[e.ext] {
+				return false // an external base may define it
+			}
+			continue
+		}
+		mro = append(mro, e)
+	}
+	found := false
+	for _, st := range ast.DefBody(f.Node) {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Call:
+				a, ok := n.Func.(*ast.Attribute)
+				if !ok {
+					return true
+				}
+				if r, ok := a.Value.(*ast.Name); !ok || r.Id != self || isDunder(a.Attr) {
+					return true
+				}
+				declared := false
+				for _, e := range mro {
+					if g.declares(e.cls, a.Attr) {
+						declared = !abstractIn(methods[e.cls], a.Attr)
+						break
+					}
+				}
+				found = !declared
+			}
+			return true
+		})
+		if found {
+			break
+		}
+	}
+	g.undeclaredCalls[f] = found
+	return found
+}
+
+// bareBases are external bases that define no methods a subclass would
+// call on itself.
+var bareBases = map[string]bool{
+	"abc.ABC": true, "<builtin>.object": true, "object": true, "typing.Generic": true, "typing.Protocol": true,
+}
+
+// Abstract reports a method declared only to be overridden (an abstract
+// stub: abstractStub).
+func (f *Func) Abstract() bool {
+	d, ok := f.Node.(*ast.FunctionDef)
+	return ok && f.Class != nil && abstractStub(d)
+}
+
+// abstractIn reports whether the method called name among a class's
+// methods is an abstract stub.
+func abstractIn(methods []*Func, name string) bool {
+	for _, m := range methods {
+		if d, ok := m.Node.(*ast.FunctionDef); ok && d.Name == name {
+			return abstractStub(d)
+		}
+	}
+	return false
+}
+
+// abstractStub reports a method declared only to be overridden:
+// decorated @abstractmethod, or whose body (past a docstring) is pass,
+// ... or raise NotImplementedError.
+func abstractStub(d *ast.FunctionDef) bool {
+	for _, dec := range d.DecoratorList {
+		if lastName(dec) == "abstractmethod" {
+			return true
+		}
+	}
+	body := d.Body
+	if len(body) > 0 {
+		if e, ok := body[0].(*ast.ExprStmt); ok {
+			if k, ok := e.Value.(*ast.Constant); ok && k.Type == ast.ConstStr {
+				body = body[1:]
+			}
+		}
+	}
+	if len(body) != 1 {
+		return false
+	}
+	switch s := body[0].(type) {
+	case *ast.Pass:
+		return true
+	case *ast.ExprStmt:
+		k, ok := s.Value.(*ast.Constant)
+		return ok && k.Type == ast.ConstEllipsis
+	case *ast.Raise:
+		x := s.Exc
+		if c, ok := x.(*ast.Call); ok {
+			x = c.Func
+		}
+		return lastName(x) == "NotImplementedError"
+	}
+	return false
+}
+
+// lastName is the last name of a name or attribute (`abstractmethod` of
+// abc.abstractmethod), or "".
+func lastName(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Name:
+		return x.Id
+	case *ast.Attribute:
+		return x.Attr
+	}
+	return ""
 }
 
 // annotatedInstances gives each parameter annotated with a program class

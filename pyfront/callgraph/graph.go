@@ -212,12 +212,14 @@ type Graph struct {
 	spaces     map[*resolve.Scope]int32
 	scopeSlots []map[string]slotID // by space: the scope's named slots
 	constSlots map[ValueID]slotID
-	anyElems   [][2]slotID                  // by value: 1 + the "*" and "?" element slots (see anyElemSlot)
-	modSpaces  map[*resolve.Module]int32    // the namespace of each module's globals
-	allNames   map[*resolve.Module][]string // __all__, where a module sets it
-	stars      []starImport
-	starNames  map[*resolve.Module]map[string]bool
-	extStars   map[*resolve.Module][]string
+	anyElems   [][2]slotID               // by value: 1 + the "*" and "?" element slots (see anyElemSlot)
+	modSpaces  map[*resolve.Module]int32 // the namespace of each module's globals
+	// undeclaredCalls memoizes callsUndeclared per method.
+	undeclaredCalls map[*Func]bool
+	allNames        map[*resolve.Module][]string // __all__, where a module sets it
+	stars           []starImport
+	starNames       map[*resolve.Module]map[string]bool
+	extStars        map[*resolve.Module][]string
 	// unbound: "from P import name" of a package of the program with no
 	// submodule name, settled in Finish (see bindUnbound).
 	unbound []unboundImport

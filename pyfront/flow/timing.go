@@ -121,8 +121,23 @@ func (l *lowerer) timingProbe(e ast.Expr) bool {
 		if isTimingCall(c, ext) && !l.programMethodCall(c, ext) {
 			return true, false
 		}
+		if constructs(c) {
+			// A library object configured with a reading (accelerate's
+			// ProjectConfiguration(project_dir=f"logs/{run_name}") with
+			// a timestamped run name, then Accelerator(project_config=…))
+			// is no clock reading: its other attributes do not depend on
+			// it (ddpo's accelerator.sync_gradients).
+			return false, false
+		}
 		return false, true
 	}, true)
+}
+
+// constructs reports a call of a class by its conventional capitalized
+// name (Accelerator(…), ProjectConfiguration(…)), not a function.
+func constructs(c *ast.Call) bool {
+	name := lastDotted(c.Func)
+	return name != "" && name[0] >= 'A' && name[0] <= 'Z'
 }
 
 // timingTest is timingProbe for an if's test, where a record that holds a

@@ -62,6 +62,16 @@ func (r *resolver) Callee(call *ast.Call) (string, *rules.Function) {
 			fn = r.b.fn(t.Fn)
 		}
 	}
+	if len(cs.Targets) > 1 && fn != nil && r.b.fnOf(fn).Abstract() {
+		// self.step() in a base class resolves to the abstract stub and
+		// to the subclasses' overrides: the stub never runs.
+		for _, t := range cs.Targets {
+			if t.Fn != nil && !t.Fn.Abstract() {
+				fn = r.b.fn(t.Fn)
+				break
+			}
+		}
+	}
 	names := r.b.apis(cs)
 	for _, n := range names {
 		if r.b.inTables(n) {
