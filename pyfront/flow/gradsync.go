@@ -242,7 +242,7 @@ func targetNames(t ast.Expr) []string {
 
 // divergence reports whether a condition can differ between ranks, and why.
 func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
-	if l.neverNoneTest(test) {
+	if l.neverNoneTest(test) || l.keptTruthTest(test) {
 		return 0, false
 	}
 	switch {
@@ -277,6 +277,93 @@ func (l *lowerer) neverNoneTest(test ast.Expr) bool {
 	}
 	n, ok := c.Left.(*ast.Name)
 	return ok && l.notNone[n.Id]
+}
+
+// keptTruthTest reports a truth test of a parameter or of an attribute
+// path (`if resume_from:`, `if config.resume_from:`, `if not …:`) that
+// the function only ever rebinds to a value that is never empty where it
+// does so (os.path.normpath(…), a path joined onto the name itself inside
+// `if resume_from:`): the test then answers as the value the function was
+// given does, the same on every rank, even when this host's listing
+// picked the new value (ddpo's resume, which only chooses which
+// checkpoint of the directory it was given).
+func (l *lowerer) keptTruthTest(test ast.Expr) bool {
+	if u, ok := test.(*ast.UnaryOp); ok && u.Op == ast.Not {
+		test = u.Operand
+	}
+	path := dotted(test)
+	if path == "" || l.node == nil {
+		return false
+	}
+	if n, ok := test.(*ast.Name); ok && !paramNames(l.node)[n.Id] {
+		return false
+	} else if !ok {
+		if _, isAttr := test.(*ast.Attribute); !isAttr {
+			return false
+		}
+	}
+	body, _, _, isDef := defParts(l.node)
+	if !isDef {
+		return false
+	}
+	kept, bound := true, false
+	ast.InspectBody(body, func(x ast.Node) bool {
+		switch a := x.(type) {
+		case *ast.Assign:
+			for _, t := range a.Targets {
+				if dotted(t) == path || slices.Contains(targetNames(t), path) {
+					bound = true
+					kept = kept && len(a.Targets) == 1 && dotted(t) == path && neverEmpty(a.Value, path)
+				}
+			}
+		case *ast.AugAssign, *ast.AnnAssign, *ast.NamedExpr, *ast.For, *ast.With, *ast.Global, *ast.Nonlocal:
+			if mentionsStore(x, path) {
+				kept = false
+			}
+		}
+		return kept
+	})
+	return bound && kept
+}
+
+// neverEmpty reports a string value that is never empty:
+// os.path.normpath(…) ("." for an empty path), or os.path.join(name, …)
+// whose first part is the name itself, a rebinding made where a truth
+// test of the name holds (its only other bindings being never empty).
+func neverEmpty(e ast.Expr, name string) bool {
+	c, ok := e.(*ast.Call)
+	if !ok || len(c.Args) == 0 {
+		return false
+	}
+	switch dotted(c.Func) {
+	case "os.path.normpath":
+		return true
+	case "os.path.join":
+		return dotted(c.Args[0]) == name || neverEmpty(c.Args[0], name)
+	}
+	return false
+}
+
+// mentionsStore reports a node that binds the name some other way than a
+// plain assignment (a loop target, `with … as`, +=, :=, global).
+func mentionsStore(x ast.Node, name string) bool {
+	switch g := x.(type) {
+	case *ast.Global:
+		return slices.Contains(g.Names, name)
+	case *ast.Nonlocal:
+		return slices.Contains(g.Names, name)
+	}
+	found := false
+	ast.Inspect(x, func(m ast.Node) bool {
+		switch t := m.(type) {
+		case *ast.Name:
+			found = t.Id == name && t.Ctx != ast.Load
+		case *ast.Attribute:
+			found = t.Ctx != ast.Load && dotted(t) == name
+		}
+		return !found
+	})
+	return found
 }
 
 // notNoneValue reports a value that is never None: a joined path, a
