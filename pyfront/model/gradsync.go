@@ -451,8 +451,20 @@ type wrapping struct {
 // accelerator.prepare(net)`).
 func (b *builder) wrappedOriginals(path string, body []ast.Stmt) map[string]*wrapping {
 	var out map[string]*wrapping
+	// aliases: locals bound to an attribute path (`trainable =
+	// pipeline.unet`), with the statement: wrapping the local in place
+	// leaves the module reachable by the path.
+	aliases := map[string]*ast.Assign{}
 	add := func(module ast.Expr, wrapper ast.Expr, a *ast.Assign) {
 		m, w := pathText(module), pathText(wrapper)
+		if m != "" && m == w {
+			// trainable, opt = accelerator.prepare(trainable, opt) after
+			// trainable = pipeline.unet (d3po): the module is still
+			// pipeline.unet, which the training forward calls.
+			if al := aliases[m]; al != nil && after(a.Span(), al.Span()) {
+				m = pathText(al.Value)
+			}
+		}
 		if m == "" || w == "" || m == w {
 			return
 		}
@@ -465,6 +477,16 @@ func (b *builder) wrappedOriginals(path string, body []ast.Stmt) map[string]*wra
 		a, ok := n.(*ast.Assign)
 		if !ok || len(a.Targets) != 1 {
 			return true
+		}
+		if t, isName := a.Targets[0].(*ast.Name); isName {
+			// Recorded once this statement's own wrap has read it.
+			defer func() {
+				if _, isAttr := a.Value.(*ast.Attribute); isAttr && pathText(a.Value) != "" {
+					aliases[t.Id] = a
+				} else {
+					delete(aliases, t.Id)
+				}
+			}()
 		}
 		c, ok := a.Value.(*ast.Call)
 		if !ok {

@@ -27,7 +27,8 @@ var Rule = rules.Register(&rules.Rule{
 			"that bypasses a wrapper passed to it (`run_forward_pass(vla, action_head, batch)`), or a name or attribute rebound to " +
 			"the module right after the wrapper was made (`model = DDP(model)` then `model = model.module`, which throws the " +
 			"wrapper away), or the module called by its own name after the function wrapped it under another (`ddp_model = DDP(model)` " +
-			"then `model(x)`; `model = accelerator.prepare(net)` then `net(x)`), or an attribute another method of the class " +
+			"then `model(x)`; `model = accelerator.prepare(net)` then `net(x)`; `trainable = pipeline.unet` wrapped in place, then " +
+			"`pipeline.unet(x)`), or an attribute another method of the class " +
 			"rebinds to its module between two calls of the training method (`self.model = accelerator.unwrap_model(self.model)` " +
 			"in the epoch loop), in a function where no forward " +
 			"of the wrapper itself feeds a backward (gradient accumulation that bypasses DDP on the steps between two synchronised " +
