@@ -188,6 +188,14 @@ func (l *lowerer) fsCounted(iter ast.Expr) bool {
 	if !ok || len(l.fsVars) == 0 && len(l.fsCounts) == 0 && !mentionsCall(iter) {
 		return false
 	}
+	// tqdm(range(…)) and enumerate(range(…)) pass the range's passes on.
+	for depth := 0; depth < 3 && len(c.Args) > 0 && (lastDotted(c.Func) == "tqdm" || dotted(c.Func) == "enumerate"); depth++ {
+		inner, isCall := c.Args[0].(*ast.Call)
+		if !isCall {
+			break
+		}
+		c = inner
+	}
 	if dotted(c.Func) != "range" {
 		return false
 	}

@@ -39,3 +39,13 @@ def train_resumed(accelerator, grad, output_dir, n, epochs):
     first_epoch = auto_resume(accelerator, output_dir, n)
     for epoch in range(first_epoch, epochs):
         dist.all_reduce(grad)  # want CV301 "whose bounds depend on a file system check of this host"
+
+
+def resume_with_progress(ckpt_dir, epochs):
+    from tqdm import tqdm
+
+    first_epoch = 0
+    if os.path.exists(os.path.join(ckpt_dir, "last.pt")):
+        first_epoch = torch.load(os.path.join(ckpt_dir, "last.pt"))["epoch"] + 1
+    for epoch in tqdm(range(first_epoch, epochs)):
+        dist.all_reduce(torch.ones(1, device="cuda"))  # want CV301 "once per element of `tqdm\(range\(first_epoch, epochs\)\)`, whose bounds depend on a file system check"
