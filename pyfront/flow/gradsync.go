@@ -691,8 +691,9 @@ func catches(e ast.Expr, names ...string) bool {
 
 // fileWriters are the calls that write files on the host that runs them
 // (by their last name: torch.save, safetensors' save_file, a framework's
-// save_checkpoint, torch.distributed.checkpoint's save).
-var fileWriters = map[string]bool{"save": true, "save_file": true, "save_checkpoint": true, "async_save": true, "save_state_dict": true, "save_pretrained": true, "save_model": true}
+// save_checkpoint, accelerate's save_state, torch.distributed.checkpoint's
+// save).
+var fileWriters = map[string]bool{"save": true, "save_file": true, "save_checkpoint": true, "async_save": true, "save_state_dict": true, "save_pretrained": true, "save_model": true, "save_state": true}
 
 // agreedWrite reports torch.distributed.checkpoint's save, whose ranks
 // agree on a failed write: the coordinator gathers every rank's write

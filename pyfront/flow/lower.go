@@ -3295,12 +3295,16 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		l.clockArms++
 		defer func() { l.clockArms-- }()
 	}
-	hostArm := diverges && div == rules.HostCheck && l.directFsProbe(s.Test)
+	// A check whose other arm only fails (`if os.path.isfile(p): … else:
+	// raise`) leaves alive only the ranks that took this arm: what it
+	// reads, every survivor read alike (HuatuoGPT's resume).
+	failingOther := len(s.Orelse) > 0 && failsOnly(s.Orelse) || failsOnly(s.Body)
+	hostArm := diverges && div == rules.HostCheck && l.directFsProbe(s.Test) && !failingOther
 	if hostArm {
 		l.hostTests = append(l.hostTests, s.Test)
 		defer func() { l.hostTests = l.hostTests[:len(l.hostTests)-1] }()
 	}
-	if diverges && div == rules.HostCheck {
+	if diverges && div == rules.HostCheck && !failingOther {
 		l.hostAnswerTests = append(l.hostAnswerTests, s.Test)
 		defer func() { l.hostAnswerTests = l.hostAnswerTests[:len(l.hostAnswerTests)-1] }()
 	}

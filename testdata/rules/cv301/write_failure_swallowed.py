@@ -4,6 +4,7 @@
 import logging
 
 import deepspeed
+from accelerate import Accelerator
 import torch
 import torch.distributed as dist
 
@@ -26,3 +27,15 @@ def save_engine(model, cfg, ckpt_dir, step):
     except OSError:
         print("save failed")
     dist.barrier()
+
+
+def save_state_swallowed(model, loader, n_epochs):
+    # accelerate's save_state writes on every rank and, under DeepSpeed,
+    # reaches barriers after its writes (HuatuoGPT-Vision's epoch save).
+    accelerator = Accelerator()
+    for epoch in range(n_epochs):
+        try:
+            accelerator.save_state(f"ckpt-{epoch}")  # want CV301 "save_state on .* is skipped on a rank whose file write fails"
+        except Exception as e:
+            logger.info(f"Failed to save state: {e}")
+        dist.all_reduce(torch.ones(1, device=accelerator.device))
