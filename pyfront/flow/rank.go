@@ -2327,6 +2327,17 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 			// all_reduce(t)` / `else: all_reduce(t)`), not both.
 			visit(n.Test)
 			then, els := l.ops(n.Body), l.ops(n.Orelse)
+			// The arm where DeepSpeed's ZeRO stage is not 3 (`if
+			// accelerator.state.deepspeed_plugin.zero_stage != 3:`)
+			// holds whole parameters: getting or saving the full state
+			// dict gathers nothing there (HuatuoGPT-Vision, Apollo).
+			if below, inThen := belowZero3(n.Test); below {
+				if inThen {
+					then = withoutFullStateGathers(then)
+				} else {
+					els = withoutFullStateGathers(els)
+				}
+			}
 			// An arm that ends by raising is a failure: the launcher
 			// stops the job, whatever the arm issued before (a rank that
 			// destroys its group, then raises).
@@ -2908,4 +2919,45 @@ func quietKeywords(c *ast.Call) bool {
 		}
 	}
 	return false
+}
+
+// belowZero3 reports a test of DeepSpeed's ZeRO stage against 3
+// (`….zero_stage != 3`, `… == 3`, `… < 3`), and whether the arm where the
+// stage is below 3 is the then arm.
+func belowZero3(test ast.Expr) (ok, inThen bool) {
+	c, isCmp := test.(*ast.Compare)
+	if !isCmp || len(c.Ops) != 1 {
+		return false, false
+	}
+	name := lastDotted(c.Left)
+	k, isConst := c.Comparators[0].(*ast.Constant)
+	if name != "zero_stage" && name != "zero_optimization_stage" || !isConst || k.Type != ast.ConstInt || k.Int != 3 {
+		return false, false
+	}
+	switch c.Ops[0] {
+	case ast.NotEq, ast.Lt:
+		return true, true
+	case ast.Eq, ast.GtE:
+		return true, false
+	}
+	return false, false
+}
+
+// fullStateGathers are the calls that gather a full state dict only
+// under ZeRO-3 (accelerate's get_state_dict, DeepSpeed's
+// save_16bit_model).
+var fullStateGathers = map[string]bool{
+	"accelerate.Accelerator.get_state_dict": true, "deepspeed.DeepSpeedEngine.save_16bit_model": true,
+}
+
+// withoutFullStateGathers drops those calls from ops.
+func withoutFullStateGathers(ops []*rules.OpRef) []*rules.OpRef {
+	var out []*rules.OpRef
+	for _, o := range ops {
+		if o.Site != nil && fullStateGathers[o.Site.API] {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
 }
