@@ -3347,6 +3347,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	b, eb := l.block(s.Orelse, elseSt)
 	l.elseTests = l.elseTests[:len(l.elseTests)-1]
 	l.mergeArmTaints(s, taintsThen, ea, eb)
+	l.adoptedBroadcast(s)
 	switch {
 	case ea && !eb:
 		// Only the else arm's bindings reach the code after the if.
@@ -5294,6 +5295,94 @@ func (l *lowerer) agreed(v string) {
 	delete(l.localVars, v)
 	delete(l.amountVars, v)
 	delete(l.randVars, v)
+}
+
+// adoptedBroadcast clears the taints of a variable that the ranks other
+// than a broadcast's source take from it (`lst = [stop if RANK == 0 else
+// None]; dist.broadcast_object_list(lst, 0); if RANK != 0: stop =
+// lst[0]`, YOLOv5's and YOLOv9's early stop): the source keeps the value
+// it sent, so after the if every rank holds the same.
+func (l *lowerer) adoptedBroadcast(s *ast.If) {
+	if len(s.Orelse) > 0 || !l.allButRankZero(s.Test) {
+		return
+	}
+	for _, st := range s.Body {
+		a, ok := st.(*ast.Assign)
+		if !ok || len(a.Targets) != 1 {
+			continue
+		}
+		t, ok := a.Targets[0].(*ast.Name)
+		if !ok {
+			continue
+		}
+		sub, ok := a.Value.(*ast.Subscript)
+		if !ok {
+			continue
+		}
+		if lst, ok := sub.Value.(*ast.Name); ok && l.broadcastFromZero(lst.Id, t.Id) {
+			l.agreed(t.Id)
+		}
+	}
+}
+
+// allButRankZero reports a test that holds on every rank but rank 0
+// (`RANK != 0`, `rank > 0`).
+func (l *lowerer) allButRankZero(test ast.Expr) bool {
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || (c.Ops[0] != ast.NotEq && c.Ops[0] != ast.Gt) {
+		return false
+	}
+	k, ok := c.Comparators[0].(*ast.Constant)
+	return ok && k.Type == ast.ConstInt && k.Int == 0 && k.Big == nil && l.isRank(c.Left)
+}
+
+// broadcastFromZero reports whether the function builds the list named
+// lst as a display that holds x (`[stop if RANK == 0 else None]`) and
+// broadcasts it from rank 0 with broadcast_object_list.
+func (l *lowerer) broadcastFromZero(lst, x string) bool {
+	body, _, _, ok := defParts(l.node)
+	if !ok {
+		if m, isMod := l.node.(*ast.Module); isMod {
+			body = m.Body
+		} else {
+			return false
+		}
+	}
+	holds, sent := false, false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Assign:
+			if len(n.Targets) == 1 && isName(n.Targets[0], lst) {
+				if d, ok := n.Value.(*ast.List); ok {
+					for _, e := range d.Elts {
+						holds = holds || mentionsLoad(e, x)
+					}
+				}
+			}
+		case *ast.Call:
+			if lastDotted(n.Func) != "broadcast_object_list" || len(n.Args) == 0 || !isName(n.Args[0], lst) {
+				return true
+			}
+			src := arg(n, api.Arg{Pos: 1, Name: "src"})
+			if k, ok := src.(*ast.Constant); ok && k.Type == ast.ConstInt && k.Int == 0 {
+				sent = true
+			}
+		}
+		return true
+	})
+	return holds && sent
+}
+
+// mentionsLoad reports whether e reads the name.
+func mentionsLoad(e ast.Expr, name string) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && nm.Id == name && nm.Ctx == ast.Load {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // agreedArgs clears the rank and host taint of the variables a call of a
