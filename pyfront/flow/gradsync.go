@@ -302,11 +302,20 @@ func (l *lowerer) keptTruthTest(test ast.Expr) bool {
 			return false
 		}
 	}
+	if v, ok := l.keptTruths[path]; ok {
+		return v
+	}
 	body, _, _, isDef := defParts(l.node)
 	if !isDef {
 		return false
 	}
 	kept, bound := true, false
+	defer func() {
+		if l.keptTruths == nil {
+			l.keptTruths = map[string]bool{}
+		}
+		l.keptTruths[path] = bound && kept
+	}()
 	ast.InspectBody(body, func(x ast.Node) bool {
 		switch a := x.(type) {
 		case *ast.Assign:
@@ -1133,19 +1142,22 @@ func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
 					}
 				}
 			}
-			if c, ok := n.Value.(*ast.Call); ok && lastDotted(c.Func) == "initialize" {
-				if st := l.zeroStage(c, dicts); st >= 0 && st < 3 {
-					for _, t := range n.Targets {
-						if names := targetNames(t); len(names) > 0 {
-							if l.replicated == nil {
-								l.replicated = map[string]bool{}
-							}
-							l.replicated[names[0]] = true
+			c, ok := n.Value.(*ast.Call)
+			if !ok || lastDotted(c.Func) != "initialize" {
+				break
+			}
+			st := l.zeroStage(c, dicts)
+			if st >= 0 && st < 3 {
+				for _, t := range n.Targets {
+					if names := targetNames(t); len(names) > 0 {
+						if l.replicated == nil {
+							l.replicated = map[string]bool{}
 						}
+						l.replicated[names[0]] = true
 					}
 				}
 			}
-			if c, ok := n.Value.(*ast.Call); ok && lastDotted(c.Func) == "initialize" && l.zero3Init(c, dicts) {
+			if st == 3 {
 				if out == nil {
 					out = map[string]bool{}
 				}
@@ -1171,12 +1183,6 @@ func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
 		return nil
 	}
 	return out
-}
-
-// zero3Init reports a deepspeed.initialize call whose config selects
-// ZeRO stage 3.
-func (l *lowerer) zero3Init(c *ast.Call, dicts map[string]*ast.Dict) bool {
-	return l.zeroStage(c, dicts) == 3
 }
 
 // zeroStage returns the ZeRO stage a deepspeed.initialize call's config

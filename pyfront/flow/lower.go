@@ -240,6 +240,10 @@ type lowerer struct {
 	// found there (`if resume_file:`), innermost last; a helper called
 	// in such an arm stores that host's resume position (helperFsCounts).
 	hostAnswerTests []ast.Expr
+	// keptTruths memoizes keptTruthTest per name or path: the answer
+	// depends on the whole function's assignments, not on where the test
+	// stands.
+	keptTruths map[string]bool
 	// replicated: the locals holding an engine deepspeed.initialize made
 	// with a literal config whose ZeRO stage is below 3 (parameters
 	// whole on every rank); zero3Models fills it.
@@ -5355,7 +5359,7 @@ func (l *lowerer) broadcastFromZero(lst, x string) bool {
 			if len(n.Targets) == 1 && isName(n.Targets[0], lst) {
 				if d, ok := n.Value.(*ast.List); ok {
 					for _, e := range d.Elts {
-						holds = holds || mentionsLoad(e, x)
+						holds = holds || mentions(e, map[string]bool{x: true})
 					}
 				}
 			}
@@ -5371,18 +5375,6 @@ func (l *lowerer) broadcastFromZero(lst, x string) bool {
 		return true
 	})
 	return holds && sent
-}
-
-// mentionsLoad reports whether e reads the name.
-func mentionsLoad(e ast.Expr, name string) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if nm, ok := n.(*ast.Name); ok && nm.Id == name && nm.Ctx == ast.Load {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // agreedArgs clears the rank and host taint of the variables a call of a

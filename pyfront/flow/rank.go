@@ -2446,7 +2446,7 @@ func sameOps(a, b []*rules.OpRef) bool {
 // communicates applies a table entry's only_if condition (self.log(...,
 // sync_dist=True) is collective, plain self.log is not).
 func (l *lowerer) communicates(c *ast.Call, s *rules.Site) bool {
-	if s.API == "deepspeed.DeepSpeedEngine.save_16bit_model" && len(l.replicated) > 0 {
+	if fullStateGathers[s.API] && len(l.replicated) > 0 {
 		// Below ZeRO-3 the engine saves the module's own state dict, on
 		// rank 0: nothing to gather.
 		if a, ok := c.Func.(*ast.Attribute); ok {

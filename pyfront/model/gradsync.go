@@ -363,7 +363,6 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 // module inside the DistributedDataParallel it held.
 type unwrap struct {
 	stmt    *ast.Assign
-	at      ast.Pos
 	wrapper []callgraph.ValueID
 }
 
@@ -413,7 +412,7 @@ func (b *builder) unwrappedRebinds(body []ast.Stmt) map[string]*unwrap {
 		if out == nil {
 			out = map[string]*unwrap{}
 		}
-		out[p] = &unwrap{stmt: a, at: a.Span(), wrapper: ws}
+		out[p] = &unwrap{stmt: a, wrapper: ws}
 	}
 	if out == nil {
 		return nil
@@ -423,7 +422,7 @@ func (b *builder) unwrappedRebinds(body []ast.Stmt) map[string]*unwrap {
 	ast.InspectBody(body, func(n ast.Node) bool {
 		if a, ok := n.(*ast.Assign); ok {
 			for _, t := range a.Targets {
-				if u := out[pathText(t)]; u != nil && after(a.Span(), u.at) {
+				if u := out[pathText(t)]; u != nil && after(a.Span(), u.stmt.Span()) {
 					delete(out, pathText(t))
 				}
 			}
@@ -549,27 +548,20 @@ func after(p, q ast.Pos) bool {
 	return p.Lineno > q.EndLineno || p.Lineno == q.EndLineno && p.ColOffset >= q.EndColOffset
 }
 
-// passUnwrap is an assignment in a method of the class that rebinds an
-// attribute of the instance to its module between two calls of a
-// training method (unwrapsBetweenPasses).
-type passUnwrap struct {
-	assign *ast.Assign
-}
-
 // unwrapsBetweenPasses returns the attributes of a method's instance
-// (`self.model`, by their text in f) that another method of the class
-// rebinds to the module inside their wrapper in a loop that also calls f
+// (`self.model`, by their text in f), with the assignment, that another
+// method of the class rebinds to the module inside their wrapper in a loop that also calls f
 // (`for epoch in …: self.train_one_epoch(); self.model =
 // accelerator.unwrap_model(self.model)`, AgentGym's trainer): from the
 // second pass on, f's forward through the attribute runs past the
 // wrapper. nil when there is none.
-func (b *builder) unwrapsBetweenPasses(f *callgraph.Func) map[string]*passUnwrap {
+func (b *builder) unwrapsBetweenPasses(f *callgraph.Func) map[string]*ast.Assign {
 	def, ok := f.Node.(*ast.FunctionDef)
 	if !ok || f.Class == nil || f.Class.Node == nil || def.Args == nil || len(def.Args.Positional()) == 0 {
 		return nil
 	}
 	self := def.Args.Positional()[0].Arg
-	var out map[string]*passUnwrap
+	var out map[string]*ast.Assign
 	for _, st := range f.Class.Node.Body {
 		g, ok := st.(*ast.FunctionDef)
 		if !ok || g == def || g.Args == nil || len(g.Args.Positional()) == 0 {
@@ -611,10 +603,10 @@ func (b *builder) unwrapsBetweenPasses(f *callgraph.Func) map[string]*passUnwrap
 			if calls {
 				for _, a := range unwraps {
 					if out == nil {
-						out = map[string]*passUnwrap{}
+						out = map[string]*ast.Assign{}
 					}
 					attr := strings.TrimPrefix(pathText(a.Targets[0]), recv+".")
-					out[self+"."+attr] = &passUnwrap{assign: a}
+					out[self+"."+attr] = a
 				}
 			}
 			return true
@@ -641,10 +633,10 @@ func unwrapsItself(target, value ast.Expr) bool {
 
 // passCall returns the unwrap a call runs past (`self.model(**batch)`,
 // `self.model.generate(…)`), or nil.
-func passCall(c *ast.Call, unwraps map[string]*passUnwrap) *ast.Assign {
-	for p, u := range unwraps {
+func passCall(c *ast.Call, unwraps map[string]*ast.Assign) *ast.Assign {
+	for p, a := range unwraps {
 		if forwardThrough(c, p) {
-			return u.assign
+			return a
 		}
 	}
 	return nil
@@ -654,7 +646,7 @@ func passCall(c *ast.Call, unwraps map[string]*passUnwrap) *ast.Assign {
 // `model.lm.compute_predictions(…)`) after its unwrap, or nil.
 func reboundCall(c *ast.Call, unwraps map[string]*unwrap) (string, *unwrap) {
 	for p, u := range unwraps {
-		if forwardThrough(c, p) && after(c.Span(), u.at) {
+		if forwardThrough(c, p) && after(c.Span(), u.stmt.Span()) {
 			return p, u
 		}
 	}
