@@ -133,6 +133,22 @@ func (w *gateWalker) stmts(list []ast.Stmt, gate string, negs []string, top bool
 			w.node(st, gate, negs)
 			continue
 		}
+		inner := func(g string) string {
+			if gate != "" {
+				return gate // the outer gate stays: one is enough to drop it
+			}
+			return g
+		}
+		if body, orelse := w.compareTest(iff.Test); body != "" {
+			w.node(iff.Test, gate, negs)
+			w.stmts(iff.Body, inner(body), negs, false)
+			w.stmts(iff.Orelse, inner(orelse), negs, false)
+			if top && len(iff.Orelse) == 0 && exits(iff.Body) {
+				w.stmts(list[i+1:], inner(orelse), negs, false)
+				return
+			}
+			continue
+		}
 		p, negated := w.paramTest(iff.Test)
 		if p == "" {
 			w.node(iff.Test, gate, negs)
@@ -149,12 +165,6 @@ func (w *gateWalker) stmts(list []ast.Stmt, gate string, negs []string, top bool
 			w.stmts(iff.Body, bodyGate, bodyNegs, false)
 			w.stmts(iff.Orelse, gate, negs, false)
 			continue
-		}
-		inner := func(g string) string {
-			if gate != "" {
-				return gate // the outer gate stays: one is enough to drop it
-			}
-			return g
 		}
 		not := append(negs[:len(negs):len(negs)], p)
 		if !negated {
@@ -305,6 +315,9 @@ func exits(body []ast.Stmt) bool {
 // For a gate the op needs false ("!p"), off means the call passes (or
 // defaults to) a true constant, and fwd is "!" and the caller's name.
 func resolveGate(callee *callgraph.Func, call *ast.Call, gate string) (off bool, fwd string) {
+	if isCmpGate(gate) {
+		return resolveCmpGate(callee, call, gate)
+	}
 	param, neg := strings.CutPrefix(gate, negGatePrefix)
 	offConst := isFalseConst
 	if neg {
@@ -387,7 +400,7 @@ func (g *funcGates) apply(sub []*rules.OpRef, callee *callgraph.Func, call *ast.
 			if fwd == "" && !isNegGate(o.Gate) && closureGate(callee, o.Gate) {
 				fwd = o.Gate // the caller's own variable the closure reads
 			}
-			if g.params[strings.TrimPrefix(fwd, negGatePrefix)] {
+			if g.params[gateParam(fwd)] {
 				gate = fwd
 			}
 		}
@@ -408,7 +421,7 @@ func closureGate(callee *callgraph.Func, gate string) bool {
 	}
 	if args := funcArgs(callee.Node); args != nil {
 		for _, a := range allParams(args) {
-			if a.Arg == gate {
+			if a.Arg == gateParam(gate) {
 				return false
 			}
 		}
@@ -420,7 +433,7 @@ func closureGate(callee *callgraph.Func, gate string) bool {
 // the call passes for it: the caller's variable whose truth the op
 // needs, or "".
 func gateArg(callee *callgraph.Func, call *ast.Call, gate string) string {
-	if gate == "" || isNegGate(gate) || callee == nil || call == nil {
+	if gate == "" || isNegGate(gate) || isCmpGate(gate) || callee == nil || call == nil {
 		return ""
 	}
 	if _, fwd := resolveGate(callee, call, gate); fwd != "" {
