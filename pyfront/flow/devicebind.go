@@ -159,7 +159,7 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 			if bind == nil {
 				continue
 			}
-			between := l.firstDeviceWork(stmts[i+1 : j])
+			between := l.firstDeviceWork(stmts[i+1:j], bind)
 			if between == nil && !bindsAtCreation(backend) {
 				break
 			}
@@ -178,13 +178,41 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 
 // firstDeviceWork returns the site of the first op among stmts that runs
 // on the rank's device, or nil.
-func (l *lowerer) firstDeviceWork(stmts []ast.Stmt) *rules.Site {
+func (l *lowerer) firstDeviceWork(stmts []ast.Stmt, bind *ast.Call) *rules.Site {
 	for _, op := range l.ops(stmts) {
-		if deviceWork(op) {
+		if deviceWork(op) && !(op.Site.Op == "barrier" && rankBinding(bind)) {
 			return op.Site
 		}
 	}
 	return nil
+}
+
+// rankBinding reports a set_device whose argument is computed from a
+// rank (local_rank, LOCAL_RANK, dist.get_rank(), rank % device_count()).
+// A barrier before it is no hazard: a barrier that does not know the
+// rank's device runs on GPU `global rank % GPUs per node` (PyTorch's
+// guess, with a warning), which is the rank's local GPU wherever ranks
+// fill the nodes in order, as torchrun numbers them (RT-DETR's and
+// Grendel-GS's barrier before set_device).
+func rankBinding(bind *ast.Call) bool {
+	if bind == nil || len(bind.Args) != 1 {
+		return false
+	}
+	found := false
+	ast.Inspect(bind.Args[0], func(n ast.Node) bool {
+		var name string
+		switch x := n.(type) {
+		case *ast.Name:
+			name = x.Id
+		case *ast.Attribute:
+			name = x.Attr
+		case *ast.Constant:
+			name = x.Str
+		}
+		found = found || strings.Contains(strings.ToLower(name), "rank")
+		return !found
+	})
+	return found
 }
 
 // bindsAtCreation reports a backend that binds the group's device when
@@ -297,7 +325,7 @@ func (l *lowerer) deviceBindingInCallee(stmts []ast.Stmt, init *rules.Site, back
 			if bind == nil || !l.setDeviceCall(bind) {
 				continue
 			}
-			between := l.firstDeviceWork(body[:k])
+			between := l.firstDeviceWork(body[:k], bind)
 			if between == nil && !bindsAtCreation(backend) {
 				return
 			}
@@ -347,7 +375,7 @@ func (l *lowerer) helperInitBinding(c *ast.Call, after []ast.Stmt) bool {
 		if bind == nil {
 			continue
 		}
-		between := l.firstDeviceWork(after[:j])
+		between := l.firstDeviceWork(after[:j], bind)
 		if between != nil || bindsAtCreation(backend) {
 			l.addDeviceBinding(&rules.DeviceBinding{Func: l.fn, Init: init, Backend: backend, Bind: bindPos,
 				BindText: bindText, Between: between})

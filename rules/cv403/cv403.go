@@ -26,9 +26,13 @@ var Rule = rules.Register(&rules.Rule{
 			"in this module or another (`init_distributed()`, a barrier, then `safe_state()` binding the device), the init " +
 			"also in an arm of an if there (`if world_size > 1:`). A set_device before the init, or device_id=, binds the device in time.",
 		Why: "Without device_id the group does not know the rank's device: the current device decides, and until set_device " +
-			"runs it is device 0 on every rank. A barrier or collective issued in between runs every rank's NCCL work on " +
-			"GPU 0 (a duplicate-GPU error or a hang), and oneCCL binds the group's device when it is created, so later " +
-			"collectives on some ranks go to device 0 and FSDP2's first all-gather hangs (saforem2/ezpz PR #149).",
+			"runs it is device 0 on every rank. A collective issued in between (an object collective, DDP's construction, " +
+			"a tensor made on \"cuda\") runs every rank's NCCL work on GPU 0 (a duplicate-GPU error or a hang), and oneCCL " +
+			"binds the group's device when it is created, so later collectives on some ranks go to device 0 and FSDP2's " +
+			"first all-gather hangs (saforem2/ezpz PR #149). A barrier is different: not knowing the device, ProcessGroupNCCL " +
+			"runs it on GPU `global rank % GPUs per node` (with a warning), which is the rank's own GPU wherever ranks fill " +
+			"the nodes in order, as torchrun numbers them; so a barrier before a set_device of the local rank (or of the " +
+			"rank) is not reported, and one before another binding is (the two devices need not agree).",
 		Example: `dist.init_process_group(backend="xccl")
 torch.xpu.set_device(local_rank)`,
 		UseInstead: `torch.xpu.set_device(local_rank)
@@ -51,7 +55,12 @@ func run(p *rules.Pass) {
 			continue
 		}
 		why := fmt.Sprintf("oneCCL (%q) binds the group's device when it is created, so some ranks' collectives go to device 0 (a hang)", x.Backend)
-		if x.Between != nil {
+		switch {
+		case x.Between != nil && x.Between.Op == "barrier":
+			why = fmt.Sprintf("%s at %s runs before it, on the GPU PyTorch guesses (global rank modulo the GPUs per node), "+
+				"which need not be the device bound later (a duplicate-GPU error or a hang where the two differ)",
+				rulekit.OpName(x.Between), x.Between.Pos.Short())
+		case x.Between != nil:
 			why = fmt.Sprintf("%s at %s runs before it, on device 0 on every rank (a duplicate-GPU error or a hang)",
 				rulekit.OpName(x.Between), x.Between.Pos.Short())
 		}

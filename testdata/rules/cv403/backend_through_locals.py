@@ -7,7 +7,7 @@ import torch.distributed as dist
 def kwargs_display(local_rank):
     kwargs = {"backend": "nccl", "init_method": "env://"}
     dist.init_process_group(**kwargs)  # want CV403 "\"nccl\" without device_id"
-    dist.barrier()
+    dist.broadcast_object_list([None], src=0)
     torch.cuda.set_device(local_rank)
 
 
@@ -19,6 +19,6 @@ def kwargs_dict_call(local_rank):
 
 def local_name(local_rank):
     backend = "nccl"
-    dist.init_process_group(backend)  # want CV403 "barrier at"
-    dist.barrier()
+    dist.init_process_group(backend)  # want CV403 "broadcast_object_list at"
+    dist.broadcast_object_list([None], src=0)
     torch.cuda.set_device(local_rank)
