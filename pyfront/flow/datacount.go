@@ -159,7 +159,11 @@ func (l *lowerer) rankLoop(iter, target ast.Expr, body []ast.Stmt) {
 		return true
 	})
 	var ops []*rules.OpRef
-	for _, o := range l.ops(body) {
+	// A DDP forward under no_grad broadcasts the buffers on a rank's
+	// first such pass only, whatever its share's length (BasicSR's
+	// `for idx in range(rank, len(dataset), world_size)` validation),
+	// as in the `if idx % world_size != rank: continue` form.
+	for _, o := range l.perPassOps(l.ops(body)) {
 		if o.Site != nil && o.Site.GroupText != "" && mentionsAny(o.Site.GroupText, names) {
 			continue
 		}
