@@ -670,6 +670,9 @@ func hostValue(e ast.Expr) bool {
 		// [torch.empty(n, pin_memory=True) for _ in range(2)]: a list
 		// of host buffers.
 		return hostValue(e.Elt)
+	case *ast.DictComp:
+		// {k: v.item() for k, v in losses.items()}: Python numbers.
+		return hostValue(e.Value)
 	case *ast.List:
 		for _, x := range e.Elts {
 			if !hostValue(x) {
@@ -694,7 +697,7 @@ func hostValue(e ast.Expr) bool {
 			}
 		}
 	}
-	if hostDecoders[dotted(c.Func)] || dotted(c.Func) == "torch.device" {
+	if hostDecoders[dotted(c.Func)] || hostClocks[dotted(c.Func)] || dotted(c.Func) == "torch.device" {
 		return true // torch.device("cuda"): a name for a device, no memory
 	}
 	if a, ok := c.Func.(*ast.Attribute); ok && viewMethods[a.Attr] && hostValue(a.Value) {
@@ -781,6 +784,13 @@ var hostDecoders = map[string]bool{
 	"yaml.safe_load": true, "yaml.load": true, "orjson.loads": true, "ujson.loads": true,
 }
 
+// hostClocks are clock readings: Python numbers (detectron2's and
+// fast-reid's `data_time = time.perf_counter() - start`).
+var hostClocks = map[string]bool{
+	"time.time": true, "time.perf_counter": true, "time.monotonic": true, "time.process_time": true,
+	"time.time_ns": true, "time.perf_counter_ns": true, "time.monotonic_ns": true, "timeit.default_timer": true,
+}
+
 // seqValues returns the items of a tuple or list display without
 // starred items (nil otherwise), for element-wise assignment.
 func seqValues(e ast.Expr) []ast.Expr {
@@ -853,7 +863,24 @@ func (l *lowerer) objectResult(value ast.Expr) bool {
 		}
 		return fn != l.fn && l.returnsObjects(fn)
 	}
+	// A gather helper of a library outside the program (a vendored
+	// detectron2 comm.gather) handed only Python values: it can only
+	// return what it unpickled.
+	if ext, _ := l.callee(c); ext != "" && objectGatherNames[lastName(ext)] && len(c.Args) > 0 {
+		for _, a := range c.Args {
+			if !hostValue(a) && !l.notTensorElement(a) {
+				return false
+			}
+		}
+		return true
+	}
 	return false
+}
+
+// objectGatherNames are the last names of helpers that gather or
+// broadcast Python objects.
+var objectGatherNames = map[string]bool{
+	"gather": true, "all_gather": true, "gather_object": true, "all_gather_object": true, "broadcast_object": true,
 }
 
 // returnsObjects reports a program function that returns what an object
@@ -1515,6 +1542,19 @@ func paramNames(node ast.Node) map[string]bool {
 }
 
 // argSet is every named parameter (keyword-only included).
+// paramValue reports a parameter of the function being lowered. Storing
+// one in a Python container (`metrics["data_time"] = data_time`) files a
+// reference and launches nothing: whatever wrote the value did so in the
+// caller, before this function ran.
+func (l *lowerer) paramValue(e ast.Expr) bool {
+	n, ok := e.(*ast.Name)
+	if !ok {
+		return false
+	}
+	_, args, ok := l.defOf(l.fn)
+	return ok && argSet(args)[n.Id]
+}
+
 func argSet(args *ast.Arguments) map[string]bool {
 	out := map[string]bool{}
 	for _, p := range args.PositionalNames() {
@@ -4257,7 +4297,8 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// (a string, a closure, a new tensor), as `out = v` would.
 			element := l.listElement(t)
 			host := hostValue(value) && (!isSubscript(t) || element) || handle || value == nil && l.augHost || isSubscript(t) && l.notTensorElement(value) ||
-				!isSubscript(t) && l.uses && l.loaderBatch(value) || l.stagingWrite(d, value) || syncedUpload(value)
+				!isSubscript(t) && l.uses && l.loaderBatch(value) || l.stagingWrite(d, value) || syncedUpload(value) ||
+				element && l.paramValue(value)
 			var from []string
 			if !host && !isSubscript(t) && value != nil {
 				// self.chunks = x.chunk(n), self.buf = buf: a new name for
