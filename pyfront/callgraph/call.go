@@ -332,6 +332,14 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 		}
 	}
 	if recv == 0 {
+		if moduleSelfMethod(g.canon(name)) {
+			// model.to(device) on a program module: the bound method
+			// beside this value returns the module itself. Taking the
+			// method as its own result would make `model = model.to(d)`
+			// grow torch.nn.Module.to.to.to… in model until the names
+			// reach maxExternalName.
+			return
+		}
 		if self == 0 {
 			self = g.intern(Value{Kind: KExternal, Name: name})
 		}
