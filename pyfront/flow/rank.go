@@ -59,7 +59,13 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 				}
 			}
 		case *ast.Attribute:
-			return l.rankAttr(n), true
+			if l.rankAttr(n) {
+				return true, true
+			}
+			if ca, ok := l.r.(ConstAttrer); ok && rootedIn(n, l.rankVars) && ca.ConstAttr(n) {
+				return false, false // a class constant of an object built with the rank
+			}
+			return false, true
 		case *ast.Subscript:
 			if l.rankElement(n) {
 				return true, false
@@ -2960,4 +2966,20 @@ func withoutFullStateGathers(ops []*rules.OpRef) []*rules.OpRef {
 		out = append(out, o)
 	}
 	return out
+}
+
+// rootedIn reports an attribute read of an object vars names, or of an
+// attribute of one (`classifier.apply_ddp`, `self.head.apply_ddp`).
+func rootedIn(a *ast.Attribute, vars map[string]bool) bool {
+	for d := dotted(a.Value); d != ""; {
+		if vars[d] {
+			return true
+		}
+		i := strings.LastIndexByte(d, '.')
+		if i < 0 {
+			return false
+		}
+		d = d[:i]
+	}
+	return false
 }

@@ -211,6 +211,14 @@ type HostCounters interface {
 	HostCounter(fn *rules.Function, attr string) bool
 }
 
+// ConstAttrer is implemented by resolvers that know attributes whose
+// every class stores only literals there: `if classifier.apply_ddp:` on
+// an object built with the rank reads a class constant, the same on
+// every rank.
+type ConstAttrer interface {
+	ConstAttr(a *ast.Attribute) bool
+}
+
 // MaxSummary bounds the sequences Resolver.Summary returns.
 const MaxSummary = 64
 

@@ -110,13 +110,14 @@ type builder struct {
 	selfStoreIdx map[*callgraph.Class]map[string][]ast.Expr // see selfStores
 	methodsOf    map[*callgraph.Class][]*callgraph.Func     // the functions defined in each class, in Funcs order
 	selfAnnIdx   map[*callgraph.Class]map[string]string     // see selfAttrClass
-	selfMu       sync.Mutex                                 // guards selfStoreIdx, methodsOf, selfAnnIdx, propertyIdx
+	selfMu       sync.Mutex                                 // guards selfStoreIdx, methodsOf, selfAnnIdx, propertyIdx, classConsts
 	// propertyIdx: per class, its property-like methods by name (see
 	// propertyDef).
 	propertyIdx map[*callgraph.Class]map[string]*callgraph.Func
-	registries  map[*callgraph.Class]map[string]bool // see HandleRegistry
-	counters    map[*callgraph.Class]map[string]bool // see HostCounter
-	spawnedBy   map[*rules.Site]*rules.Context       // sites a spawn runs directly (spawnedSite)
+	registries  map[*callgraph.Class]map[string]bool     // see HandleRegistry
+	counters    map[*callgraph.Class]map[string]bool     // see HostCounter
+	classConsts map[*callgraph.Class]map[string]attrKind // see classConst
+	spawnedBy   map[*rules.Site]*rules.Context           // sites a spawn runs directly (spawnedSite)
 }
 
 type siteSource struct {
