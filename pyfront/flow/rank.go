@@ -73,7 +73,7 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			if evenShare(n) {
 				return false, false
 			}
-			return l.envRank(n.Value, n.Slice), true
+			return l.envRank(n.Value, n.Slice) || l.rankKey(n), true
 		case *ast.Call:
 			if l.rankCall(n) {
 				return true, false
@@ -2043,6 +2043,16 @@ func hyperparamRank(recv ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// rankKey reads an options dict's entry named as a rank attribute is
+// (`opt['rank'], opt['world_size'] = get_dist_info()` then `if
+// self.opt['rank'] == 0:`, BasicSR's, KAIR's and NAFNet's idiom), as
+// rankAttr reads `args.rank`.
+func (l *lowerer) rankKey(n *ast.Subscript) bool {
+	k, ok := n.Slice.(*ast.Constant)
+	return ok && k.Type == ast.ConstStr && l.tb.PredicateByLastName("attr", k.Str) != nil &&
+		!(k.Str == "rank" && hyperparamRank(n.Value))
 }
 
 func (l *lowerer) envName(s string) bool {

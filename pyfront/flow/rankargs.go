@@ -151,7 +151,7 @@ func (l *lowerer) rankValue(e ast.Expr) bool {
 	case *ast.Attribute:
 		return l.rankAttr(x)
 	case *ast.Subscript:
-		return l.envRank(x.Value, x.Slice)
+		return l.envRank(x.Value, x.Slice) || l.rankKey(x)
 	case *ast.Call:
 		if l.rankCall(x) {
 			return true
