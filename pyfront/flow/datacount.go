@@ -281,10 +281,130 @@ func (l *lowerer) fromFsCount(e ast.Expr) bool {
 // everywhere.
 func (l *lowerer) markFsCount(v string, value ast.Expr) {
 	on := len(l.hostTests) > 0 && (storedScalar(value) || l.loadsStored(value)) || l.fromFsCount(value)
-	markVar(&l.fsCounts, v, on)
+	helper := !on && l.fsCountCall(value, -1)
+	markVar(&l.fsCounts, v, on || helper)
 	if on && len(l.hostTests) > 0 && !l.fsVars[v] {
 		l.noteFsOrigin(v, l.hostTests[len(l.hostTests)-1])
+	} else if helper && !l.fsVars[v] {
+		l.noteFsOrigin(v, value)
 	}
+}
+
+// fsCountReturns returns, for a program function that checks a file on
+// its host and returns a position read from stored data there or
+// constants (`if not os.path.exists(ckpt): return 0, 0` … `return
+// state["epoch"] + 1, state["best"]`, Point-BERT's resume_model), the
+// indexes of the returned tuple's elements that hold such a position
+// (-1 for a plain returned value); nil for any other function.
+func (l *lowerer) fsCountReturns(fn *rules.Function) map[int]bool {
+	return summarizeGuarded(&l.memo().fsCountElems, fn, func() map[int]bool {
+		body, _, ok := l.defOf(fn)
+		if !ok {
+			return nil
+		}
+		checked := false
+		stored := map[string]bool{}
+		ast.InspectBody(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.If:
+				checked = checked || l.directFsProbe(n.Test)
+			case *ast.Assign:
+				if t, ok := n.Targets[0].(*ast.Name); ok && len(n.Targets) == 1 && (storedScalar(n.Value) || fromNames(n.Value, stored)) {
+					stored[t.Id] = true
+				}
+			}
+			return true
+		})
+		if !checked {
+			return nil
+		}
+		var rets [][]ast.Expr
+		ast.InspectBody(body, func(n ast.Node) bool {
+			if r, ok := n.(*ast.Return); ok && r.Value != nil {
+				if t, ok := r.Value.(*ast.Tuple); ok {
+					rets = append(rets, t.Elts)
+				} else {
+					rets = append(rets, []ast.Expr{r.Value})
+				}
+			}
+			return true
+		})
+		if len(rets) < 2 {
+			return nil
+		}
+		var out map[int]bool
+		for i := range rets[0] {
+			counts, agreed := false, true
+			for _, r := range rets {
+				if len(r) != len(rets[0]) {
+					return nil
+				}
+				switch e := r[i]; {
+				case storedScalar(e) || fromNames(e, stored):
+					counts = true
+				case constantValue(e):
+				default:
+					agreed = false
+				}
+			}
+			if counts && agreed {
+				if out == nil {
+					out = map[int]bool{}
+				}
+				if len(rets[0]) == 1 {
+					i = -1
+				}
+				out[i] = true
+			}
+		}
+		return out
+	})
+}
+
+// fromNames reports an expression computed from names of set only,
+// with constants (`start + 1`, `int(step)`).
+func fromNames(e ast.Expr, set map[string]bool) bool {
+	switch x := e.(type) {
+	case *ast.Name:
+		return set[x.Id]
+	case *ast.BinOp:
+		_, lc := x.Left.(*ast.Constant)
+		_, rc := x.Right.(*ast.Constant)
+		return fromNames(x.Left, set) && (rc || fromNames(x.Right, set)) || lc && fromNames(x.Right, set)
+	case *ast.Call:
+		if f, ok := x.Func.(*ast.Name); ok && (f.Id == "int" || f.Id == "float") && len(x.Args) == 1 {
+			return fromNames(x.Args[0], set)
+		}
+	}
+	return false
+}
+
+// fsCountCall reports a call of a program function whose result's
+// element index (-1: the whole result) is a position fsCountReturns
+// finds.
+func (l *lowerer) fsCountCall(value ast.Expr, index int) bool {
+	c, ok := value.(*ast.Call)
+	if !ok || l.notDist > 0 {
+		return false
+	}
+	_, fn := l.callee(c)
+	return fn != nil && fn != l.fn && l.fsCountReturns(fn)[index]
+}
+
+// fsCountsOf is fsCountReturns for the callee of c, when it returns
+// tuples of n elements.
+func (l *lowerer) fsCountsOf(c *ast.Call, n int) map[int]bool {
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return nil
+	}
+	counts := l.fsCountReturns(fn)
+	for i := range counts {
+		if i < 0 || i >= n {
+			return nil
+		}
+	}
+	return counts
 }
 
 // storedLoaders read a whole stored object (a training state) from a

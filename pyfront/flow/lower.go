@@ -4379,6 +4379,17 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					l.markFs(n.Id, true, origin)
 				}
 			}
+		} else if ok && l.notDist == 0 && len(l.fsCountsOf(c, len(elts))) > 0 {
+			// start_epoch, best = resume_model(args): a helper that
+			// returns what it read from a checkpoint it found on this
+			// host, or constants (Point-BERT's resume).
+			counts := l.fsCountsOf(c, len(elts))
+			for i, e := range elts {
+				if n, isName := e.(*ast.Name); isName && counts[i] {
+					markVar(&l.fsCounts, n.Id, true)
+					l.noteFsOrigin(n.Id, c)
+				}
+			}
 		} else if ok && l.notDist == 0 {
 			// load_path, state = engine.load_checkpoint(d): DeepSpeed
 			// reads the tag from this host's `latest` file and hands back

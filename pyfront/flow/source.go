@@ -66,6 +66,7 @@ type Sources struct {
 	rootedSites   bool     // the program has a site of rootedInPlace
 	fsAnswers     sync.Map // *rules.Function -> bool (returnsFsProbe)
 	fsElems       sync.Map // *rules.Function -> map[int]bool (fsReturnedElements)
+	fsCountElems  sync.Map // *rules.Function -> map[int]bool (fsCountReturns)
 	fsListRets    sync.Map // *rules.Function -> bool (returnsListing)
 	fsAttrs       sync.Map // ast.Node (an __init__) -> []string (initFsAttrs)
 	hostAttrs     sync.Map // ast.Node (an __init__) -> []string (initHostAttrs)
