@@ -276,6 +276,9 @@ type lowerer struct {
 	// (hostValue); augHost marks the assignment of an "x op= y" that
 	// keeps x on the host (keepsHost).
 	hostVars map[string]bool
+	// handlers counts the except clauses being lowered around the
+	// current statement.
+	handlers int
 	// staged: the variables the function copies to the device (see
 	// stagedForDevice); nil until first asked.
 	staged map[string]bool
@@ -3102,7 +3105,9 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 			l.arm = &rules.Arm{Parent: outer, Cond: l.conds, Index: 0, Exits: true}
 			l.conds++
 		}
+		l.handlers++
 		o, ex := l.block(h.Body, merge(in, out))
+		l.handlers--
 		l.arm = outer
 		if !ex {
 			outs = append(outs, o)
@@ -4150,7 +4155,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// initialised runs in a single process: it neither marks the
 			// variable nor clears what the distributed arm marked
 			// (espnet's GAN trainer draws its skip decision in both).
-			if l.notDist == 0 {
+			// `try: states = os.listdir(d) except: states = []`: no
+			// listing is this host's answer too (NAFNet's auto-resume),
+			// so the handler keeps what the try body's listing marked.
+			failedListing := l.handlers > 0 && l.fsLists[v] && emptyDisplay(value)
+			if l.notDist == 0 && !failedListing {
 				if fs := l.fsProbe(value) || len(l.hostTests) > 0 && flagValue(value); fs {
 					l.markFs(v, true, l.fsOriginOf(value))
 				} else {
