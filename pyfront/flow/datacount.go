@@ -734,6 +734,18 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 							hostVals[d] = host
 						}
 					}
+				} else if host == nil && l.listing(s.Value) {
+					// ckpts = sorted(glob(…)): `if not ckpts: return`
+					// then asks this host (OSTrack's load_checkpoint).
+					at := ast.Node(s.Value)
+					if !sameFile {
+						at = c
+					}
+					for _, t := range s.Targets {
+						if d := dotted(t); d != "" {
+							hostVals[d] = at
+						}
+					}
 				}
 				if host == nil || !stored(s.Value) {
 					continue
