@@ -272,6 +272,9 @@ type lowerer struct {
 	// shadowed counts, per name, the comprehensions being lowered that
 	// bind it: their variables are not the function's locals.
 	shadowed map[string]int
+	// compAlias maps a comprehension's target names to the variable
+	// they range over (compSources), while the comprehension is lowered.
+	compAlias map[string]string
 	// hostVars are the locals whose last assignment made a host value
 	// (hostValue); augHost marks the assignment of an "x op= y" that
 	// keeps x on the host (keepsHost).
@@ -291,9 +294,10 @@ type lowerer struct {
 	// list()): async work filed in one (reqs.append(dist.isend(…))) stays
 	// this function's to wait until the list leaves it.
 	handleLists map[string]bool
-	// pyLists are the locals bound to a new Python list ([], [None] * n,
-	// [a, b], a list comprehension): a store into one of its elements
-	// (xs[i] = v) binds the element, it writes no device memory.
+	// pyLists are the locals bound to a new Python list or dict ([],
+	// [None] * n, [a, b], {}, a comprehension): a store into one of its
+	// elements (xs[i] = v, metrics[k] = v) binds the element, it writes
+	// no device memory.
 	pyLists map[string]bool
 	// outerNames are the names the function declares global or nonlocal
 	// (nil until asked: outerName).
@@ -672,10 +676,10 @@ func hostValue(e ast.Expr) bool {
 	case *ast.ListComp:
 		// [torch.empty(n, pin_memory=True) for _ in range(2)]: a list
 		// of host buffers.
-		return hostValue(e.Elt)
+		return hostValue(e.Elt) || keysOnly(e.Generators, e.Elt)
 	case *ast.DictComp:
 		// {k: v.item() for k, v in losses.items()}: Python numbers.
-		return hostValue(e.Value)
+		return hostValue(e.Value) || keysOnly(e.Generators, e.Key, e.Value)
 	case *ast.List:
 		for _, x := range e.Elts {
 			if !hostValue(x) {
@@ -786,6 +790,42 @@ var hostDecoders = map[string]bool{
 	"json.loads": true, "json.load": true, "msgpack.loads": true, "msgpack.unpackb": true,
 	"yaml.safe_load": true, "yaml.load": true, "orjson.loads": true, "ujson.loads": true,
 }
+
+// keysOnly reports a comprehension over keys or indices only (`for k in
+// d.keys()`, `for i in range(n)`) whose elements are computed from those
+// names alone (`[k.upper() for k in losses.keys()]`): strings and
+// numbers, no tensor.
+func keysOnly(gens []*ast.Comprehension, elts ...ast.Expr) bool {
+	names := map[string]bool{}
+	for _, g := range gens {
+		c, ok := g.Iter.(*ast.Call)
+		if !ok {
+			return false
+		}
+		a, isAttr := c.Func.(*ast.Attribute)
+		if !(isAttr && a.Attr == "keys" && len(c.Args) == 0 || dotted(c.Func) == "range") {
+			return false
+		}
+		n, ok := g.Target.(*ast.Name)
+		if !ok {
+			return false
+		}
+		names[n.Id] = true
+	}
+	only := true
+	for _, e := range elts {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if x, ok := n.(*ast.Name); ok && !names[x.Id] && !hostBuiltins[x.Id] {
+				only = false
+			}
+			return only
+		})
+	}
+	return only
+}
+
+// hostBuiltins are builtins that make Python values from Python values.
+var hostBuiltins = map[string]bool{"len": true, "str": true, "int": true, "float": true, "repr": true, "bool": true, "abs": true, "min": true, "max": true}
 
 // hostClocks are clock readings: Python numbers (detectron2's and
 // fast-reid's `data_time = time.perf_counter() - start`).
@@ -1250,11 +1290,11 @@ func emptyList(e ast.Expr) bool {
 	return false
 }
 
-// newList: an expression that makes a new Python list ([], [a, b],
-// [None] * n, a list comprehension, list(…)).
+// newList: an expression that makes a new Python list or dict ([], [a,
+// b], [None] * n, a comprehension, list(…), {}, dict(…)).
 func newList(e ast.Expr) bool {
 	switch e := e.(type) {
-	case *ast.List, *ast.ListComp:
+	case *ast.List, *ast.ListComp, *ast.Dict, *ast.DictComp:
 		return true
 	case *ast.BinOp:
 		// [None] * n, [a] + [b]
@@ -1262,7 +1302,10 @@ func newList(e ast.Expr) bool {
 		_, r := e.Right.(*ast.List)
 		return e.Op == ast.Mult && (l || r) || e.Op == ast.Add && l && r
 	case *ast.Call:
-		return dotted(e.Func) == "list"
+		switch dotted(e.Func) {
+		case "list", "dict", "collections.OrderedDict", "OrderedDict":
+			return true
+		}
 	}
 	return false
 }
@@ -4725,11 +4768,15 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 	case *ast.Name:
 		if e.Ctx == ast.Load && l.shadowed[e.Id] == 0 {
 			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: e.Id, Escape: l.escaping > 0, Returned: l.returning > 0, Return: l.inReturn > 0, Handed: l.handing > 0})
+		} else if src := l.compAlias[e.Id]; e.Ctx == ast.Load && src != "" {
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: src})
 		}
 	case *ast.Attribute:
 		if d := dotted(e); d != "" && e.Ctx == ast.Load {
 			if root, _, _ := strings.Cut(d, "."); l.shadowed[root] == 0 {
 				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: d, Escape: l.escaping > 0, Returned: l.returning > 0, Return: l.inReturn > 0, Handed: l.handing > 0})
+			} else if src := l.compAlias[root]; src != "" {
+				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: src})
 			}
 			return
 		}
@@ -4780,12 +4827,83 @@ func (l *lowerer) comprehension(e ast.Expr, st *state) {
 	for _, n := range names {
 		l.shadowed[n]++
 	}
+	// `{k: v.cpu().item() for k, v in losses.items()}` reads the
+	// tensors of losses through v (fast-reid's metrics on a side
+	// stream): a use of v is a use of what it ranges over.
+	saved := map[string]string{}
+	for _, g := range generators(e) {
+		for name, src := range compSources(g.Iter, g.Target) {
+			if _, seen := saved[name]; !seen {
+				saved[name] = l.compAlias[name]
+			}
+			if l.compAlias == nil {
+				l.compAlias = map[string]string{}
+			}
+			l.compAlias[name] = src
+		}
+	}
 	l.children(e, st)
+	for name, old := range saved {
+		if old == "" {
+			delete(l.compAlias, name)
+		} else {
+			l.compAlias[name] = old
+		}
+	}
 	for _, n := range names {
 		if l.shadowed[n]--; l.shadowed[n] == 0 {
 			delete(l.shadowed, n)
 		}
 	}
+}
+
+// compSources maps the names a comprehension's target binds to the
+// variable whose elements they are: `x` of `for x in xs`, `v` of `for
+// k, v in d.items()` or of `for v in d.values()`, the second name of
+// `for i, x in enumerate(xs)`, each name of `for a, b in zip(xs, ys)`.
+// Keys name no tensor, and other iterables are left out.
+func compSources(iter, target ast.Expr) map[string]string {
+	out := map[string]string{}
+	var bind func(iter, target ast.Expr)
+	bind = func(iter, target ast.Expr) {
+		n, isName := target.(*ast.Name)
+		elts := ast.SeqElts(target)
+		if d := dotted(iter); d != "" {
+			if isName {
+				out[n.Id] = d
+			}
+			return
+		}
+		c, ok := iter.(*ast.Call)
+		if !ok {
+			return
+		}
+		switch fn := dotted(c.Func); {
+		case fn == "enumerate" && len(c.Args) >= 1 && len(elts) == 2:
+			bind(c.Args[0], elts[1])
+			return
+		case fn == "zip" && len(elts) == len(c.Args):
+			for i, a := range c.Args {
+				bind(a, elts[i])
+			}
+			return
+		}
+		a, ok := c.Func.(*ast.Attribute)
+		if !ok || len(c.Args) != 0 {
+			return
+		}
+		switch d := dotted(a.Value); {
+		case d == "":
+		case a.Attr == "values" && isName:
+			out[n.Id] = d
+		case a.Attr == "items" && len(elts) == 2:
+			if v, ok := elts[1].(*ast.Name); ok {
+				out[v.Id] = d
+			}
+		}
+	}
+	bind(iter, target)
+	return out
 }
 
 // plainComparison returns the operands of a value comparison whose
