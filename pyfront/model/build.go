@@ -117,6 +117,7 @@ type builder struct {
 	registries  map[*callgraph.Class]map[string]bool     // see HandleRegistry
 	counters    map[*callgraph.Class]map[string]bool     // see HostCounter
 	classConsts map[*callgraph.Class]map[string]attrKind // see classConst
+	syncReturns map[*callgraph.Func]bool                 // see returnsSyncForward
 	spawnedBy   map[*rules.Site]*rules.Context           // sites a spawn runs directly (spawnedSite)
 }
 

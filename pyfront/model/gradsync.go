@@ -913,7 +913,40 @@ func (b *builder) syncForward(path string, call *ast.Call) bool {
 	if b.syncModel(call.Func) {
 		return true
 	}
-	return b.forwardsArgument(call)
+	return b.forwardsArgument(call) || b.returnsSyncForward(call)
+}
+
+// returnsSyncForward reports a call of a program function (a method, an
+// instance's __call__) that returns what a synchronising module's forward
+// computed (OSTrack's actor: `loss = self.actor(data)` runs `return
+// self.net(data).mean()` on the DDP net): the caller's backward of it
+// reduces the gradients.
+func (b *builder) returnsSyncForward(call *ast.Call) bool {
+	cs := b.g.CallOf(call)
+	if cs == nil {
+		return false
+	}
+	for _, t := range cs.Targets {
+		if t.Fn == nil || t.Fn.Module == nil {
+			continue
+		}
+		if b.syncReturns == nil {
+			b.syncReturns = map[*callgraph.Func]bool{}
+		}
+		r, done := b.syncReturns[t.Fn]
+		if !done {
+			b.syncReturns[t.Fn] = false // recursion: not (yet)
+			if body := ast.DefBody(t.Fn.Node); body != nil {
+				path := t.Fn.Module.Path
+				r = flow.ReturnsDerived(body, func(c *ast.Call) bool { return b.syncForward(path, c) })
+			}
+			b.syncReturns[t.Fn] = r
+		}
+		if r {
+			return true
+		}
+	}
+	return false
 }
 
 // forwardsArgument reports a call of a program function that runs the
