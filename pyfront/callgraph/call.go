@@ -194,6 +194,17 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 			g.s.add(cs.result, c)
 			return
 		}
+	case "wandb.agent", "wandb.wandb_agent.agent":
+		// wandb.agent(sweep_id, function=train) runs train for each
+		// sweep trial and returns when they are done: a call of it.
+		fn := arg(1)
+		for i, k := range cs.kwNames {
+			if k == "function" {
+				fn = cs.kwSlots[i]
+			}
+		}
+		g.callback(cs, fn)
+		return
 	case "<builtin>.filter":
 		// filter(f, xs) calls f and keeps some of xs's elements.
 		g.callback(cs, arg(0))

@@ -2306,6 +2306,40 @@ var worldGroup = &rules.Group{ID: "WORLD", Kind: rules.GroupWorld}
 
 func (l *lowerer) exprOps(e ast.Expr) []*rules.OpRef { return l.nodeOps(e) }
 
+// syncCallers are library calls that run a function they are handed
+// before they return, on the caller's behalf: its argument position and
+// keyword.
+var syncCallers = map[string]struct {
+	pos int
+	kw  string
+}{
+	"wandb.agent":             {1, "function"},
+	"wandb.wandb_agent.agent": {1, "function"},
+}
+
+// syncCallback returns the program function that a call of one of
+// syncCallers runs (`wandb.agent(sweep_id, function=train)`), or nil.
+func (l *lowerer) syncCallback(c *ast.Call, ext string) *rules.Function {
+	sc, ok := syncCallers[ext]
+	fo, isObjecter := l.r.(FuncObjecter)
+	if !ok || !isObjecter {
+		return nil
+	}
+	var arg ast.Expr
+	if sc.pos < len(c.Args) {
+		arg = c.Args[sc.pos]
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == sc.kw {
+			arg = k.Value
+		}
+	}
+	if arg == nil {
+		return nil
+	}
+	return fo.FuncObject(arg)
+}
+
 func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 	var out []*rules.OpRef
 	var derived map[string]bool // comprehension targets over a jitted result
@@ -2415,6 +2449,17 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 				return
 			}
 			ext, fn := l.callee(n)
+			if cb := l.syncCallback(n, ext); fn == nil && cb != nil && cb != l.fn {
+				// The callback runs with the library's arguments, not
+				// this call's: its whole summary.
+				p := l.pos(n.Pos)
+				for _, o := range l.r.Summary(cb) {
+					if o != nil {
+						out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: p, Site: o.Site, BuffersOnly: o.BuffersOnly, NoGrad: o.NoGrad})
+					}
+				}
+				return
+			}
 			if gc := l.tb.GroupCreators[ext]; gc != nil && gc.Collective == "world" && localSync(n, gc) == nil {
 				// Group creation: every rank of the default group takes part.
 				out = append(out, &rules.OpRef{Op: lastName(ext), Group: worldGroup, Pos: l.pos(n.Pos), Creates: true})
