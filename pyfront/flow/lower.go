@@ -2530,6 +2530,12 @@ func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *st
 	var ws []*rules.Work
 	if in, ok := iter.(*ast.Name); ok {
 		ws = append(ws, st.pending[in.Id]...)
+	} else if lists := concatenatedNames(iter); lists != nil {
+		// for r in out_reqs + in_reqs, for r in itertools.chain(a, b):
+		// each list's handles in turn (docom's gossip aggregation).
+		for _, n := range lists {
+			ws = append(ws, st.pending[n]...)
+		}
 	} else {
 		// A tuple or list display (not a dict: iterating one yields its
 		// keys).
@@ -2555,6 +2561,40 @@ func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *st
 		}
 	}
 	return out
+}
+
+// concatenatedNames returns the names of `a + b + c` or
+// `itertools.chain(a, b)`, lists iterated one after the other; nil for
+// anything else.
+func concatenatedNames(e ast.Expr) []string {
+	switch x := e.(type) {
+	case *ast.BinOp:
+		if x.Op != ast.Add {
+			return nil
+		}
+		left := concatenatedNames(x.Left)
+		right := concatenatedNames(x.Right)
+		if left == nil || right == nil {
+			return nil
+		}
+		return append(left, right...)
+	case *ast.Name:
+		return []string{x.Id}
+	case *ast.Call:
+		if d := dotted(x.Func); d != "itertools.chain" && d != "chain" || len(x.Keywords) > 0 {
+			return nil
+		}
+		var out []string
+		for _, a := range x.Args {
+			n, ok := a.(*ast.Name)
+			if !ok {
+				return nil
+			}
+			out = append(out, n.Id)
+		}
+		return out
+	}
+	return nil
 }
 
 func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *state {
