@@ -118,6 +118,8 @@ type builder struct {
 	counters    map[*callgraph.Class]map[string]bool     // see HostCounter
 	classConsts map[*callgraph.Class]map[string]attrKind // see classConst
 	syncReturns map[*callgraph.Func]bool                 // see returnsSyncForward
+	bufferless  map[*callgraph.Class]bool                // see classWithoutBuffers
+	bufferFree  *bool                                    // see wrappedWithoutBuffers
 	spawnedBy   map[*rules.Site]*rules.Context           // sites a spawn runs directly (spawnedSite)
 }
 

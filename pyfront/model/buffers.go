@@ -1,0 +1,228 @@
+package model
+
+import (
+	"strings"
+
+	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/rules/api"
+)
+
+// Modules without buffers. DDP's forward broadcasts the wrapped module's
+// buffers (BatchNorm's running statistics, register_buffer's tensors)
+// from rank 0; a module that registers none has nothing to broadcast,
+// and its no-grad forward issues no collective at all (MP-SENet's
+// generator of convolutions, InstanceNorm without running statistics,
+// LayerNorm and PReLU, validated on rank 0 alone).
+
+// bufferModules are torch.nn classes whose instances hold buffers, by
+// the last name of their canonical name (InstanceNorm only with
+// track_running_stats=True, see bufferConstruction).
+var bufferModules = []string{"BatchNorm", "SyncBatchNorm", "spectral_norm", "RunningStat", "EMA"}
+
+// wrappedWithoutBuffers reports whether every construction of a wrapper
+// whose forward broadcasts buffers (DDP with broadcast_buffers) wraps an
+// instance of program classes that hold no buffers, so that no such
+// forward has anything to broadcast. The analysis has one value for all
+// wrappers of a kind, so one construction of another module is enough
+// to keep the broadcast.
+func (b *builder) wrappedWithoutBuffers() bool {
+	if b.bufferFree != nil {
+		return *b.bufferFree
+	}
+	free := false
+	defer func() { b.bufferFree = &free }()
+	buffers := func(c *api.Collective) bool { return c.ForwardSync && c.ForwardSyncUnless.Present() }
+	seen := false
+	for _, s := range b.prog.Sites {
+		c := b.t.Collectives[s.API]
+		if c == nil || !buffers(c) {
+			continue
+		}
+		src := b.siteSrc[s]
+		if src.cs == nil || forwardTurnedOff(src.cs, c) {
+			continue
+		}
+		vals, _ := b.g.ArgValues(src.cs, 0, "module")
+		classes := b.instanceClasses(vals)
+		if len(vals) == 0 || len(classes) != len(vals) {
+			return false // an external module, or one the analysis does not know
+		}
+		for _, cl := range classes {
+			if !b.classWithoutBuffers(cl, 0) {
+				return false
+			}
+		}
+		seen = true
+	}
+	free = seen
+	return free
+}
+
+// localWrapperWithoutBuffers reports a forward called through a local
+// name of the function that every assignment binds to a wrapper
+// construction wrapping instances of buffer-free program classes, or to
+// no wrapper at all (MP-SENet's `generator = MPNet(h).to(device)` then
+// `generator = DistributedDataParallel(generator, …)`, validated on rank
+// 0 while its discriminator, another DDP, holds spectral_norm buffers).
+func (b *builder) localWrapperWithoutBuffers(caller *callgraph.Func, module ast.Expr) bool {
+	n, ok := module.(*ast.Name)
+	if !ok || caller == nil || isParam(funcArgs(caller.Node), n.Id) {
+		return false
+	}
+	buffers := func(c *api.Collective) bool { return c.ForwardSync && c.ForwardSyncUnless.Present() }
+	wrapped, free := false, true
+	ast.InspectBody(ast.DefBody(caller.Node), func(x ast.Node) bool {
+		a, ok := x.(*ast.Assign)
+		if !free || !ok {
+			return free
+		}
+		bound := false
+		for _, t := range a.Targets {
+			if tn, ok := t.(*ast.Name); ok && tn.Id == n.Id {
+				bound = true
+			}
+		}
+		if !bound {
+			return true
+		}
+		call, _ := a.Value.(*ast.Call)
+		// DistributedDataParallel(g, …).to(device): the construction.
+		for call != nil && b.sites[call] == nil {
+			at, ok := call.Func.(*ast.Attribute)
+			if !ok || !moduleSelfCalls[at.Attr] {
+				break
+			}
+			inner, ok := at.Value.(*ast.Call)
+			if !ok {
+				break
+			}
+			call = inner
+		}
+		if s := b.sites[call]; call != nil && s != nil {
+			if c := b.t.Collectives[s.API]; c != nil && buffers(c) {
+				src := b.siteSrc[s]
+				if src.cs == nil {
+					free = false
+					return false
+				}
+				wrapped = true
+				if forwardTurnedOff(src.cs, c) {
+					return true
+				}
+				vals, _ := b.g.ArgValues(src.cs, 0, "module")
+				classes := b.instanceClasses(vals)
+				if len(vals) == 0 || len(classes) != len(vals) {
+					free = false
+					return false
+				}
+				for _, cl := range classes {
+					free = free && b.classWithoutBuffers(cl, 0)
+				}
+				return true
+			}
+		}
+		for _, v := range b.g.ExprValues(a.Value) {
+			if b.wrapperValueID(v) {
+				free = false // a wrapper made elsewhere
+			}
+		}
+		return true
+	})
+	return wrapped && free
+}
+
+// moduleSelfCalls are the module methods that return the module itself.
+var moduleSelfCalls = map[string]bool{"to": true, "cuda": true, "cpu": true, "half": true, "float": true, "bfloat16": true, "train": true, "eval": true}
+
+// classWithoutBuffers reports a program module class whose construction
+// registers no buffer: its MRO names no external base but torch.nn.Module,
+// and every call its methods make is a torch.nn module without buffers, a
+// program class without buffers (depth-bounded), or a plain function of
+// torch, math or the builtins; no register_buffer.
+func (b *builder) classWithoutBuffers(c *callgraph.Class, depth int) bool {
+	if depth > 8 || c == nil || c.Node == nil {
+		return false
+	}
+	if r, ok := b.bufferless[c]; ok {
+		return r
+	}
+	if b.bufferless == nil {
+		b.bufferless = map[*callgraph.Class]bool{}
+	}
+	b.bufferless[c] = false // recursion: not known to be free
+	classes, externals := b.g.MRO(c)
+	for _, e := range externals {
+		if e := b.t.Canonical(e); e != "torch.nn.Module" && e != "<builtin>.object" && e != "object" {
+			return false
+		}
+	}
+	for _, cl := range classes {
+		if cl != c && !b.classWithoutBuffers(cl, depth+1) {
+			return false
+		}
+	}
+	free := true
+	ast.Inspect(c.Node, func(n ast.Node) bool {
+		call, ok := n.(*ast.Call)
+		if !free || !ok {
+			return free
+		}
+		if a, ok := call.Func.(*ast.Attribute); ok && (a.Attr == "register_buffer" || a.Attr == "register_module" || a.Attr == "add_module") {
+			free = false
+			return false
+		}
+		cs := b.g.CallOf(call)
+		if cs == nil {
+			return true
+		}
+		for _, t := range cs.Targets {
+			switch {
+			case t.Fn != nil && t.Fn.Class == c:
+				// A method of the class itself (self._build()) is
+				// scanned with the class.
+			case t.Fn != nil && t.Fn.Class != nil:
+				// Another module class made here (Block(16)), or its
+				// forward called from this one.
+				free = free && b.classWithoutBuffers(t.Fn.Class, depth+1)
+			case t.Fn != nil:
+				free = false // a helper function may make any module
+			default:
+				free = free && bufferFreeExternal(b.t.Canonical(t.External), call)
+			}
+		}
+		return free
+	})
+	b.bufferless[c] = free
+	return free
+}
+
+// bufferFreeExternal reports an external call that makes no module with
+// buffers: a torch.nn class other than bufferModules (InstanceNorm unless
+// it tracks running statistics), or a function of torch, math or the
+// builtins.
+func bufferFreeExternal(name string, call *ast.Call) bool {
+	last := name[strings.LastIndexByte(name, '.')+1:]
+	for _, m := range bufferModules {
+		if strings.Contains(last, m) {
+			return false
+		}
+	}
+	if strings.Contains(last, "InstanceNorm") {
+		for _, k := range call.Keywords {
+			if k.Arg == "track_running_stats" {
+				c, ok := k.Value.(*ast.Constant)
+				return ok && c.Type == ast.ConstBool && !c.Bool
+			}
+		}
+		return true // InstanceNorm's default keeps no running statistics
+	}
+	switch {
+	case strings.HasPrefix(name, "torch.nn."), strings.HasPrefix(name, "<builtin>."), strings.HasPrefix(name, "math."),
+		strings.HasPrefix(name, "<**Py"): // a list's or dict's own methods
+		return true
+	case strings.HasPrefix(name, "torch.") && !strings.Contains(name, ".hub.") && !strings.HasPrefix(name, "torch.load"):
+		return true
+	}
+	return false
+}
