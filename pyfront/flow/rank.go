@@ -836,6 +836,13 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 		if fn != nil && fn != l.fn && l.returnsFsProbe(fn) {
 			return true, false // def plan_exists(self): return os.path.exists(self.plan)
 		}
+		if fn == nil && ext != "" && constructs(c) && l.tb.FrameworkClass(ext) {
+			// A framework object configured from what this host found
+			// (latent diffusion's Trainer(**trainer_opt) with configs
+			// globbed on resume) is no file check: its state
+			// (trainer.interrupted) is its own.
+			return false, false
+		}
 		a, ok := c.Func.(*ast.Attribute)
 		if !ok || fn != nil {
 			return false, true

@@ -394,6 +394,11 @@ type Tables struct {
 	// among them has no ClassMethod entry, whatever its class.
 	methodTailsOnce sync.Once
 	methodTails     map[string]struct{}
+	// frameworkTails are the last names of the framework methods, and
+	// frameworkClasses memoizes FrameworkClass.
+	frameworkTailsOnce sync.Once
+	frameworkTails     []string
+	frameworkClasses   sync.Map
 }
 
 // PredicateByLastName returns the rank predicate of kind whose name ends
@@ -786,6 +791,37 @@ func (t *Tables) Declares(name string) bool {
 func (t *Tables) FrameworkMethod(name string) bool {
 	c := t.Collectives[name]
 	return c != nil && t.frameworks[c.Library]
+}
+
+// FrameworkClass reports whether cls (qualified) is a class of a
+// training framework whose methods the tables describe as framework
+// collectives (a Lightning Trainer, an Accelerator, a DeepSpeed engine),
+// under any of its names.
+func (t *Tables) FrameworkClass(cls string) bool {
+	if v, ok := t.frameworkClasses.Load(cls); ok {
+		return v.(bool)
+	}
+	t.frameworkTailsOnce.Do(func() {
+		seen := map[string]bool{}
+		for name, c := range t.Collectives {
+			if c.Method && t.frameworks[c.Library] {
+				if m := name[strings.LastIndexByte(name, '.')+1:]; !seen[m] {
+					seen[m] = true
+					t.frameworkTails = append(t.frameworkTails, m)
+				}
+			}
+		}
+		sort.Strings(t.frameworkTails)
+	})
+	found := false
+	for _, m := range t.frameworkTails {
+		if t.FrameworkMethod(t.Canonical(cls + "." + m)) {
+			found = true
+			break
+		}
+	}
+	t.frameworkClasses.Store(cls, found)
+	return found
 }
 
 // ClassMethod returns the entry for method m of an instance of the
