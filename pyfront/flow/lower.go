@@ -5,15 +5,25 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"os"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/api"
 )
+
+// panics counts the lowerings a bug stopped (see Lower).
+var panics atomic.Int64
+
+// Panics returns how many lowerings a bug has stopped in this process:
+// each loses that function's flow facts, so a test run expects none.
+func Panics() int64 { return panics.Load() }
 
 // Lower runs the flow pass over one function. node is the function's
 // syntax: *ast.Module (module body), *ast.FunctionDef,
@@ -30,8 +40,14 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	}
 	defer func() {
 		// The pass must never take the analysis down; a bug here loses
-		// only this function's flow facts.
-		_ = recover()
+		// only this function's flow facts. It is counted (Panics) so
+		// that tests fail on it, and shown with COLLVET_DEBUG set.
+		if p := recover(); p != nil {
+			panics.Add(1)
+			if os.Getenv("COLLVET_DEBUG") != "" {
+				fmt.Fprintf(os.Stderr, "collvet: lowering %s: %v\n%s", fn.Name, p, debug.Stack())
+			}
+		}
 	}()
 	l := newLowerer(fn, r)
 	if l == nil {
