@@ -303,18 +303,33 @@ func (l *lowerer) fsCountReturns(fn *rules.Function) map[int]bool {
 			return nil
 		}
 		checked := false
-		stored := map[string]bool{}
-		ast.InspectBody(body, func(n ast.Node) bool {
+		// stored: locals holding a position read from stored data;
+		// guarded: those of them bound in an arm of a file check.
+		stored, guarded := map[string]bool{}, map[string]bool{}
+		var arms []*ast.If
+		var visit func(n ast.Node) bool
+		visit = func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.If:
-				checked = checked || l.directFsProbe(n.Test)
+				if l.directFsProbe(n.Test) {
+					checked = true
+					arms = append(arms, n)
+					ast.InspectBody(n.Body, visit)
+					ast.InspectBody(n.Orelse, visit)
+					arms = arms[:len(arms)-1]
+					return false
+				}
 			case *ast.Assign:
 				if t, ok := n.Targets[0].(*ast.Name); ok && len(n.Targets) == 1 && (storedScalar(n.Value) || fromNames(n.Value, stored)) {
 					stored[t.Id] = true
+					if len(arms) > 0 {
+						guarded[t.Id] = true
+					}
 				}
 			}
 			return true
-		})
+		}
+		ast.InspectBody(body, visit)
 		if !checked {
 			return nil
 		}
@@ -329,10 +344,27 @@ func (l *lowerer) fsCountReturns(fn *rules.Function) map[int]bool {
 			}
 			return true
 		})
-		if len(rets) < 2 {
+		if len(rets) == 0 {
 			return nil
 		}
 		var out map[int]bool
+		if len(rets) == 1 {
+			// `start_epoch = 0` … `if os.path.isfile(latest):
+			// start_epoch = ckpt["epoch"] + 1` … `return model,
+			// start_epoch` (VideoChat2's setup_model).
+			for i, e := range rets[0] {
+				if n, ok := e.(*ast.Name); ok && guarded[n.Id] {
+					if out == nil {
+						out = map[int]bool{}
+					}
+					if len(rets[0]) == 1 {
+						i = -1
+					}
+					out[i] = true
+				}
+			}
+			return out
+		}
 		for i := range rets[0] {
 			counts, agreed := false, true
 			for _, r := range rets {

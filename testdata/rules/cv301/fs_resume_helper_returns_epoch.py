@@ -36,3 +36,20 @@ def run_steps(args, loss):
     while step < args.max_steps:
         step += 1
         dist.all_reduce(loss)  # want CV301 "file system"
+
+
+def setup_model(output_dir):
+    # One return, the epoch set in the arm of the file check (VideoChat2's
+    # setup_model).
+    start_epoch = 0
+    latest = os.path.join(output_dir, "ckpt_latest.pth")
+    if os.path.isfile(latest):
+        ckpt = torch.load(latest, map_location="cpu")
+        start_epoch = ckpt["epoch"] + 1
+    return None, start_epoch
+
+
+def run_setup(args, loss):
+    model, start_epoch = setup_model(args.output_dir)
+    for epoch in range(start_epoch, 10):
+        dist.barrier()  # want CV301 "file system"
