@@ -128,6 +128,18 @@ type gateWalker struct {
 // return` gates what follows (and `if p: return` negates p there).
 func (w *gateWalker) stmts(list []ast.Stmt, gate string, negs []string, top bool) {
 	for i, st := range list {
+		// model.eval() clears the module's training flag until
+		// model.train(): what its methods issue only `if
+		// self.training:` is off in the calls between (CLIP4Clip's
+		// rank-0 evaluation, whose similarity all-gathers only in
+		// training).
+		if m, on, ok := trainingSwitch(st); ok {
+			flag := m + ".training"
+			negs = slices.DeleteFunc(slices.Clone(negs), func(n string) bool { return n == flag })
+			if !on {
+				negs = append(negs, flag)
+			}
+		}
 		iff, ok := st.(*ast.If)
 		if !ok {
 			w.node(st, gate, negs)
@@ -183,6 +195,39 @@ func (w *gateWalker) stmts(list []ast.Stmt, gate string, negs []string, top bool
 			return
 		}
 	}
+}
+
+// trainingSwitch recognises a statement that sets a module's training
+// flag: `m.eval()` (on false), `m.train()` and `m.train(True)` (on
+// true), `m.train(False)` (on false); m is the module's path.
+func trainingSwitch(st ast.Stmt) (module string, on, ok bool) {
+	e, isExpr := st.(*ast.ExprStmt)
+	if !isExpr {
+		return "", false, false
+	}
+	c, isCall := e.Value.(*ast.Call)
+	if !isCall || len(c.Keywords) > 0 {
+		return "", false, false
+	}
+	a, isAttr := c.Func.(*ast.Attribute)
+	if !isAttr {
+		return "", false, false
+	}
+	module = attrChain(a.Value)
+	if module == "" {
+		return "", false, false
+	}
+	switch {
+	case a.Attr == "eval" && len(c.Args) == 0:
+		return module, false, true
+	case a.Attr == "train" && len(c.Args) == 0:
+		return module, true, true
+	case a.Attr == "train" && len(c.Args) == 1:
+		if k, isConst := c.Args[0].(*ast.Constant); isConst && k.Type == ast.ConstBool {
+			return module, k.Bool, true
+		}
+	}
+	return "", false, false
 }
 
 // paramTest recognises `p` and `not p` for a gate parameter p, and for an
@@ -262,27 +307,37 @@ func (w *gateWalker) node(n ast.Node, gate string, negs []string) {
 }
 
 // receiverGate translates an op's gate on an attribute of the callee's
-// receiver into the caller's terms, for a method call on a name
-// (self._update() passes self): the caller's attribute chain, or "" when
-// the gate is a parameter or the call passes no named receiver.
+// receiver, or of another parameter of it, into the caller's terms: for
+// a method call on a name (self._update() passes self) the caller's
+// attribute chain, and for a parameter the path the call passes
+// (`_run_on_single_gpu(model, …)` makes the helper's `model.training`
+// the caller's `model.training`); "" when the gate is a plain parameter
+// or the call passes no path for it.
 func receiverGate(callee *callgraph.Func, call *ast.Call, gate string) string {
 	root, rest, ok := strings.Cut(gate, ".")
 	if !ok || callee == nil || call == nil || isNegGate(gate) {
 		return ""
 	}
 	args := funcArgs(callee.Node)
-	if args == nil || receiverParamName(args) != root {
+	if args == nil {
 		return ""
 	}
-	a, ok := call.Func.(*ast.Attribute)
-	if !ok {
-		return ""
+	if receiverParamName(args) == root && callee.Class != nil && !callee.Static {
+		a, ok := call.Func.(*ast.Attribute)
+		if !ok {
+			return ""
+		}
+		n, ok := a.Value.(*ast.Name)
+		if !ok {
+			return ""
+		}
+		return n.Id + "." + rest
 	}
-	n, ok := a.Value.(*ast.Name)
-	if !ok {
-		return ""
+	x, _, _ := boundArg(callee, call, root)
+	if path := attrChain(x); x != nil && path != "" {
+		return path + "." + rest
 	}
-	return n.Id + "." + rest
+	return ""
 }
 
 // receiverParamName is a def's first parameter, the receiver of a
@@ -389,7 +444,7 @@ func (g *funcGates) apply(sub []*rules.OpRef, callee *callgraph.Func, call *ast.
 			if slices.Contains(negs, rg) {
 				continue // the caller calls it where the attribute is false
 			}
-			if root, _, _ := strings.Cut(rg, "."); root == g.recv {
+			if root, _, _ := strings.Cut(rg, "."); root == g.recv || g.params[root] {
 				gate = rg
 			}
 		} else if o.Gate != "" && callee != nil {
