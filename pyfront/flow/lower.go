@@ -298,6 +298,9 @@ type lowerer struct {
 	// handlers counts the except clauses being lowered around the
 	// current statement.
 	handlers int
+	// paired are the ifs on a rank test whose arms another if on the
+	// same test completes (pairSplitArms).
+	paired map[*ast.If]bool
 	// staged: the variables the function copies to the device (see
 	// stagedForDevice); nil until first asked.
 	staged map[string]bool
@@ -1701,6 +1704,36 @@ func (l *lowerer) block(stmts []ast.Stmt, st *state) (*state, bool) {
 		}
 	}
 	return st, false
+}
+
+// pairSplitArms reports whether a later if of rest, on the same rank
+// test with nothing communicating before it, completes first: the two
+// ifs' arms together issue the same sequence on both sides (`if rank ==
+// 0: work() else: barrier(g)` … `if rank == 0: combine(); barrier(g)`:
+// rank 0 and the others each pass one barrier, signSGD's leader
+// exchange). The later if is then marked paired: each alone looks
+// one-sided, the two together are not.
+func (l *lowerer) pairSplitArms(first *ast.If, rest []ast.Stmt) bool {
+	for j, st := range rest {
+		second, ok := st.(*ast.If)
+		if !ok || l.text(first.Test) != l.text(second.Test) {
+			if len(l.ops(rest[j:j+1])) > 0 {
+				return false
+			}
+			continue
+		}
+		then := append(l.ops(first.Body), l.ops(second.Body)...)
+		els := append(l.ops(first.Orelse), l.ops(second.Orelse)...)
+		if len(then) == 0 || !sameOps(then, els) {
+			return false
+		}
+		if l.paired == nil {
+			l.paired = map[*ast.If]bool{}
+		}
+		l.paired[second] = true
+		return true
+	}
+	return false
 }
 
 // guardedTruthy returns X for `if not X: <exit>` with no else arm, when
@@ -3287,6 +3320,9 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		// whatever its own condition: that is the reason to report.
 		l.addBranch(br)
 		diverges = false
+	}
+	if diverges && div == rules.RankTest && (l.paired[s] || l.pairSplitArms(s, rest)) {
+		diverges = false // its pair issues what it leaves out (pairSplitArms)
 	}
 	if diverges {
 		br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test),
