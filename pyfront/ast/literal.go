@@ -25,3 +25,20 @@ func ConstStrings(e Expr) []string {
 	}
 	return out
 }
+
+// IntLiteral returns the value of an integer literal, negative ones too
+// (`-1`); ok is false for anything else, big integers included.
+func IntLiteral(e Expr) (v int64, ok bool) {
+	neg := false
+	if u, isUnary := e.(*UnaryOp); isUnary && u.Op == USub {
+		neg, e = true, u.Operand
+	}
+	k, isConst := e.(*Constant)
+	if !isConst || k.Type != ConstInt || k.Big != nil {
+		return 0, false
+	}
+	if neg {
+		return -k.Int, true
+	}
+	return k.Int, true
+}

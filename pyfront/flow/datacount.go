@@ -347,20 +347,25 @@ func (l *lowerer) fsCountReturns(fn *rules.Function) map[int]bool {
 		if len(rets) == 0 {
 			return nil
 		}
+		// out holds the counting elements' indexes (-1 for a plain
+		// returned value).
 		var out map[int]bool
+		mark := func(i int) {
+			if out == nil {
+				out = map[int]bool{}
+			}
+			if len(rets[0]) == 1 {
+				i = -1
+			}
+			out[i] = true
+		}
 		if len(rets) == 1 {
 			// `start_epoch = 0` … `if os.path.isfile(latest):
 			// start_epoch = ckpt["epoch"] + 1` … `return model,
 			// start_epoch` (VideoChat2's setup_model).
 			for i, e := range rets[0] {
 				if n, ok := e.(*ast.Name); ok && guarded[n.Id] {
-					if out == nil {
-						out = map[int]bool{}
-					}
-					if len(rets[0]) == 1 {
-						i = -1
-					}
-					out[i] = true
+					mark(i)
 				}
 			}
 			return out
@@ -380,13 +385,7 @@ func (l *lowerer) fsCountReturns(fn *rules.Function) map[int]bool {
 				}
 			}
 			if counts && agreed {
-				if out == nil {
-					out = map[int]bool{}
-				}
-				if len(rets[0]) == 1 {
-					i = -1
-				}
-				out[i] = true
+				mark(i)
 			}
 		}
 		return out

@@ -2755,21 +2755,7 @@ func rankTestForm(e ast.Expr) (subject string, positive, ok bool) {
 }
 
 // intConst returns the value of an integer literal, negative ones too.
-func intConst(e ast.Expr) (int64, bool) {
-	neg := false
-	if u, ok := e.(*ast.UnaryOp); ok && u.Op == ast.USub {
-		neg, e = true, u.Operand
-	}
-	k, ok := e.(*ast.Constant)
-	if !ok || k.Type != ast.ConstInt || k.Big != nil {
-		return 0, false
-	}
-	v := k.Int
-	if neg {
-		v = -v
-	}
-	return v, true
-}
+func intConst(e ast.Expr) (int64, bool) { return ast.IntLiteral(e) }
 
 // zeroOrUnset: [-1, 0], (-1, 0), {0, -1} or [0]: "rank 0, or not
 // distributed at all".

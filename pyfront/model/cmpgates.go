@@ -159,7 +159,7 @@ func (w *gateWalker) compareTest(e ast.Expr) (body, orelse string) {
 			elts = s.Elts
 		}
 		for _, x := range elts {
-			v, ok := intLiteral(x)
+			v, ok := ast.IntLiteral(x)
 			if !ok {
 				return "", ""
 			}
@@ -169,7 +169,7 @@ func (w *gateWalker) compareTest(e ast.Expr) (body, orelse string) {
 			return "", ""
 		}
 	case ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE:
-		v, ok := intLiteral(c.Comparators[0])
+		v, ok := ast.IntLiteral(c.Comparators[0])
 		if !ok {
 			return "", ""
 		}
@@ -202,24 +202,8 @@ func resolveCmpGate(callee *callgraph.Func, call *ast.Call, gate string) (off bo
 	} else if n, ok := x.(*ast.Name); ok {
 		return false, cmpGate(n.Id, op, vals)
 	}
-	if v, ok := intLiteral(x); ok {
+	if v, ok := ast.IntLiteral(x); ok {
 		return !cmpHolds(op, vals, v), ""
 	}
 	return false, ""
-}
-
-// intLiteral is the value of an integer literal, negative ones too.
-func intLiteral(e ast.Expr) (int64, bool) {
-	neg := false
-	if u, ok := e.(*ast.UnaryOp); ok && u.Op == ast.USub {
-		neg, e = true, u.Operand
-	}
-	k, ok := e.(*ast.Constant)
-	if !ok || k.Type != ast.ConstInt || k.Big != nil {
-		return 0, false
-	}
-	if neg {
-		return -k.Int, true
-	}
-	return k.Int, true
 }
