@@ -133,6 +133,11 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 		if c == nil {
 			continue
 		}
+		if l.bindsInBlock(stmts[:i]) {
+			// torch.cuda.set_device(proc_id) before the group: bound in
+			// time, whatever binds it again later (OCC-GNN's worker).
+			return
+		}
 		if l.helperInitBinding(c, stmts[i+1:]) {
 			return
 		}

@@ -27,3 +27,13 @@ def gloo(local_rank):
     dist.init_process_group("gloo")
     dist.barrier()
     torch.cuda.set_device(local_rank)
+
+
+def bound_then_bound_again(proc_id, world_size):
+    # Bound before the group; the later set_device binds the same device
+    # again after DDP (OCC-GNN's worker).
+    torch.cuda.set_device(proc_id)
+    dist.init_process_group(backend="nccl", world_size=world_size, rank=proc_id)
+    model = torch.nn.parallel.DistributedDataParallel(torch.nn.Linear(8, 8).to(proc_id), device_ids=[proc_id])
+    torch.cuda.set_device(proc_id)
+    return model
