@@ -284,14 +284,41 @@ func (l *lowerer) throughCall(c *ast.Call, dep func(ast.Expr) bool) (has, known 
 		}
 	}
 	for i, x := range c.Args {
-		if rf.from[params[i]] && dep(x) {
+		if rf.from[params[i]] && dep(x) && !l.reducesParam(fn, params[i]) {
 			return true, true
 		}
 	}
 	for _, k := range c.Keywords {
-		if rf.from[k.Arg] && dep(k.Value) {
+		if rf.from[k.Arg] && dep(k.Value) && !l.reducesParam(fn, k.Arg) {
 			return true, true
 		}
 	}
 	return false, true
+}
+
+// reducesParam reports a function that hands its parameter p, in place,
+// to a collective whose result every rank shares (`def sum(self, values):
+// if self.world_size > 1: dist.all_reduce(values); return values`,
+// SmallLLMPreTrain's ProcessContext): what it returns of p is every
+// rank's, whatever each passed. Under a single-process guard the
+// collective may not run, but then there is no other rank.
+func (l *lowerer) reducesParam(fn *rules.Function, p string) bool {
+	body, _, ok := l.defOf(fn)
+	if !ok {
+		return false
+	}
+	found := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		c, ok := n.(*ast.Call)
+		if !ok || found {
+			return !found
+		}
+		if s := l.r.Site(c); s != nil && uniformOps[s.Op] && len(c.Args) > 0 {
+			if x, ok := c.Args[0].(*ast.Name); ok && x.Id == p {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
