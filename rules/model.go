@@ -679,6 +679,10 @@ const (
 	// ranks wait in the collectives that rank skipped. Guard is the
 	// handler, Cond its exception.
 	LocalCleanExit
+	// LocalThreshold: a comparison of a value computed from this rank's
+	// own batch with a bound (`if loss.item() < 0.06: break`): each rank's
+	// loss is its own, so ranks cross the bound at different steps.
+	LocalThreshold
 )
 
 // OpRef is one collective issued on a path, possibly through a call.

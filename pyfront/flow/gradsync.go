@@ -252,6 +252,8 @@ func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
 		return rules.HostCheck, true
 	case l.localNumerics(test):
 		return rules.LocalValue, true
+	case l.localThreshold(test):
+		return rules.LocalThreshold, true
 	case l.batchTest(test):
 		return rules.LocalData, true
 	case l.timingTest(test):
@@ -492,6 +494,28 @@ func (l *lowerer) localNumerics(test ast.Expr) bool {
 		}
 		return l.fromSyncForward(operand), false
 	})
+}
+
+// localThreshold reports whether test compares a value computed from
+// this rank's own batch with a bound (`if float(loss.item()) < 0.06:`,
+// `if loss > limit:`): each rank's loss is its own, so ranks cross the
+// bound at different steps. Ordering comparisons only; one side is the
+// local value, the other is not.
+func (l *lowerer) localThreshold(test ast.Expr) bool {
+	if u, ok := test.(*ast.UnaryOp); ok && u.Op == ast.Not {
+		test = u.Operand
+	}
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 {
+		return false
+	}
+	switch c.Ops[0] {
+	case ast.Lt, ast.LtE, ast.Gt, ast.GtE:
+	default:
+		return false
+	}
+	left, right := l.fromSyncForward(c.Left), l.fromSyncForward(c.Comparators[0])
+	return left != right
 }
 
 // oomBranch records the rank branch an out-of-memory handler makes: the

@@ -1843,7 +1843,7 @@ func (l *lowerer) nextIterations(path []ast.Stmt) []ast.Stmt {
 // batch).
 func nextPassDivergence(d rules.Divergence) bool {
 	switch d {
-	case rules.RankTest, rules.HostCheck, rules.LocalTiming, rules.LocalRandom, rules.LocalValue, rules.LocalData:
+	case rules.RankTest, rules.HostCheck, rules.LocalTiming, rules.LocalRandom, rules.LocalValue, rules.LocalData, rules.LocalThreshold:
 		return true
 	}
 	return false
@@ -4500,13 +4500,16 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			}
 			l.assign(e, v, st)
 		}
-		if value != nil && l.notDist == 0 && l.fromSyncForward(value) {
+		if value != nil && l.notDist == 0 {
 			// loss, aux = self.calc_loss(out): what a helper computes
 			// from this rank's forward is this rank's own (RFdiffusion2's
-			// NaN test of the unpacked loss).
+			// NaN test of the unpacked loss); anything else rebinds the
+			// names to values that are not (TGL's `ap, auc = eval('val')`
+			// after another arm's per-rank ap).
+			local := l.fromSyncForward(value)
 			for _, e := range elts {
 				if n, ok := e.(*ast.Name); ok {
-					markVar(&l.localVars, n.Id, true)
+					markVar(&l.localVars, n.Id, local)
 				}
 			}
 		}

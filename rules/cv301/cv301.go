@@ -104,7 +104,8 @@ var Rule = rules.Register(&rules.Rule{
 			"(deepspeed.initialize with zero_optimization.stage 3) without synced_gpus=True (R16): each rank stops generating at " +
 			"its own end-of-sequence token, while every token's forward all-gathers the parameters. Two more conditions differ " +
 			"between ranks and are reported as warnings: a NaN/Inf test of such a loss (`if torch.isnan(loss): continue` before " +
-			"loss.backward()), since each rank computes its loss from its own batch, unless the test's result was all-reduced first; " +
+			"loss.backward()) or a comparison of it with a bound (`if loss.item() < 0.06: break`), since each rank computes its loss from " +
+			"its own batch, unless the value was all-reduced first; " +
 			"and an out-of-memory handler that recovers (`except torch.cuda.OutOfMemoryError: continue`, or `\"out of memory\" in " +
 			"str(e)` in a RuntimeError handler) around collectives (R15), unless it re-raises, or re-raises whenever the job is " +
 			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`), and accelerate's " +
@@ -1340,6 +1341,14 @@ var localTexts = map[rules.Divergence]localText{
 			"only once the work has returned normally (after the try, or in its else clause)",
 		guard:   "the clean-up that runs on the failed rank too",
 		atGuard: true,
+	},
+	rules.LocalThreshold: {
+		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), a comparison of a value computed from " +
+			"each rank's own batch (its loss, not reduced): ranks cross the bound at different steps, so those that left skip it while the others " +
+			"issue it and wait for them forever (hang); all-reduce the value first and compare that, so every rank leaves together",
+		branch: "%s on %s depends on %s, a comparison of a value computed from each rank's own batch (its loss, not reduced): " +
+			"ranks cross the bound at different steps, so some issue it and others do not and the job hangs; all-reduce the value first and compare that",
+		guard: "the comparison of a value local to each rank",
 	},
 	rules.LocalCleanExit: {
 		branch: "%s on %s is skipped on a rank whose work raises before it: the handler at %s (`%s`) ends the process with " +
