@@ -1978,8 +1978,15 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		if s.Op == ast.Add && listDisplay(s.Value) {
 			l.augHost = true // ops += [P2POp(…) for …]: a Python list grows; no tensor takes a list
 		}
+		n, isName := s.Target.(*ast.Name)
+		wasLocal := isName && l.localVars[n.Id]
 		l.assign(s.Target, nil, st)
 		l.augHost = false
+		if isName && l.notDist == 0 {
+			// loss += batch_loss.data: a sum of this rank's losses is
+			// this rank's own too (MicroLens's NaN break).
+			markVar(&l.localVars, n.Id, wasLocal || l.fromSyncForward(s.Value))
+		}
 	case *ast.Return:
 		if s.Value != nil {
 			// Only a value handed back as it is (names, attributes, a

@@ -29,3 +29,17 @@ def train_bounded(model, loader, optimizer):
         if loss < 999999:
             loss.backward()  # want CV301 "comparison of a value computed from each rank's own batch"
             optimizer.step()
+
+
+def train_accumulated(model, loader, optimizer):
+    # The epoch's running loss sums this rank's losses: a NaN in it is
+    # this rank's (MicroLens's SASRec loop).
+    model = DDP(model.cuda())
+    total = 0.0
+    for x in loader:
+        batch_loss = model(x.cuda()).mean()  # want CV301 "NaN/Inf test"
+        total += batch_loss.data.float()
+        batch_loss.backward()
+        optimizer.step()
+        if torch.isnan(total):
+            break
