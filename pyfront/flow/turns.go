@@ -163,19 +163,36 @@ func (l *lowerer) joinedLoops(c *ast.Call, body []ast.Stmt) {
 		body []ast.Stmt
 	}
 	var loops []dataLoop
-	ast.InspectBody(body, func(n ast.Node) bool {
-		switch f := n.(type) {
-		case *ast.For:
-			loops = append(loops, dataLoop{f.Iter, f.Body})
-			return false
-		case *ast.While:
-			if it := nextUntilExhausted(f.Body); it != nil {
-				loops = append(loops, dataLoop{it, f.Body})
+	collect := func(body []ast.Stmt) {
+		ast.InspectBody(body, func(n ast.Node) bool {
+			switch f := n.(type) {
+			case *ast.For:
+				loops = append(loops, dataLoop{f.Iter, f.Body})
+				return false
+			case *ast.While:
+				if it := nextUntilExhausted(f.Body); it != nil {
+					loops = append(loops, dataLoop{it, f.Body})
+				}
+				return false
 			}
-			return false
+			return true
+		})
+	}
+	collect(body)
+	// `with model.join(): train_model(…)`: the loops of a function of
+	// this file that the block calls run inside the join too
+	// (EAT-DistGNN's epoch loop with its metric all-reduce).
+	if len(loops) == 0 {
+		for _, st := range body {
+			if call := stmtCall(st); call != nil {
+				if _, fn := l.r.Callee(call); fn != nil && fn != l.fn && fn.Pos.Path == l.file.Path {
+					if fbody, _, ok := l.defOf(fn); ok {
+						collect(fbody)
+					}
+				}
+			}
 		}
-		return true
-	})
+	}
 	for _, loop := range loops {
 		if l.agreedExit(loop.body) {
 			continue // the ranks agree every step whether to leave together

@@ -45,3 +45,17 @@ def train_next(net, train_dl):
             loss.backward()
             tot += loss.detach()
     dist.all_reduce(tot)
+
+
+def train_steps(model, opt, loader):
+    for batch in loader:
+        opt.zero_grad()
+        model(batch).sum().backward()
+        opt.step()
+
+
+def train_in_helper(model, opt, loader):
+    # The helper's loop issues DDP's own collectives only, which join()
+    # shadows for the ranks that have run out.
+    with model.join():
+        train_steps(model, opt, loader)
