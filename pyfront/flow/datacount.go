@@ -242,17 +242,11 @@ func (l *lowerer) fsSkippedPasses(target ast.Expr, body []ast.Stmt) {
 // position read under a host's file check (`step < first_step`,
 // `start_iter > it`).
 func (l *lowerer) skipsBefore(test ast.Expr, loopVars map[string]bool) bool {
-	c, ok := test.(*ast.Compare)
-	if !ok || len(c.Ops) != 1 {
-		return false
-	}
-	switch c.Ops[0] {
-	case ast.Lt, ast.LtE, ast.Gt, ast.GtE:
-	default:
+	left, right, ok := orderingCompare(test)
+	if !ok {
 		return false
 	}
 	never := func(ast.Node) (bool, bool) { return false, true }
-	left, right := c.Left, c.Comparators[0]
 	return dependsOn(left, loopVars, never) && l.fromFsCount(right) ||
 		dependsOn(right, loopVars, never) && l.fromFsCount(left)
 }

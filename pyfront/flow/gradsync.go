@@ -505,17 +505,22 @@ func (l *lowerer) localThreshold(test ast.Expr) bool {
 	if u, ok := test.(*ast.UnaryOp); ok && u.Op == ast.Not {
 		test = u.Operand
 	}
-	c, ok := test.(*ast.Compare)
-	if !ok || len(c.Ops) != 1 {
-		return false
+	a, b, ok := orderingCompare(test)
+	return ok && l.fromSyncForward(a) != l.fromSyncForward(b)
+}
+
+// orderingCompare returns the operands of a single <, <=, > or >=
+// comparison; ok is false for any other expression.
+func orderingCompare(e ast.Expr) (left, right ast.Expr, ok bool) {
+	c, isCompare := e.(*ast.Compare)
+	if !isCompare || len(c.Ops) != 1 {
+		return nil, nil, false
 	}
 	switch c.Ops[0] {
 	case ast.Lt, ast.LtE, ast.Gt, ast.GtE:
-	default:
-		return false
+		return c.Left, c.Comparators[0], true
 	}
-	left, right := l.fromSyncForward(c.Left), l.fromSyncForward(c.Comparators[0])
-	return left != right
+	return nil, nil, false
 }
 
 // oomBranch records the rank branch an out-of-memory handler makes: the
