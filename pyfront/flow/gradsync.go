@@ -1326,7 +1326,7 @@ func (l *lowerer) batchTest(test ast.Expr) bool {
 		if len(t.Ops) != 1 || len(t.Comparators) != 1 {
 			return false
 		}
-		if t.Ops[0] == ast.Is || t.Ops[0] == ast.IsNot {
+		if t.Ops[0] == ast.Is || t.Ops[0] == ast.IsNot || (t.Ops[0] == ast.Eq || t.Ops[0] == ast.NotEq) && isNone(t.Comparators[0]) {
 			if n, ok := t.Left.(*ast.Name); ok && l.loopDone[n.Id] {
 				// `batch = None; for batch in loader: …; if batch is
 				// None:` asks whether the loop ran at all: whether this
@@ -1406,6 +1406,25 @@ func (l *lowerer) noneForEmptyBatch(e ast.Expr) bool {
 	if len(batchParams) == 0 {
 		return false
 	}
+	// What the body computes from the batch (`out = self.net(data["x"])`)
+	// is this rank's too: a None returned on a test of it (`if
+	// out.isnan().any(): return None`, ARTrack's explore()) depends on the
+	// batch as much.
+	for changed := true; changed; {
+		changed = false
+		ast.InspectBody(body, func(n ast.Node) bool {
+			a, ok := n.(*ast.Assign)
+			if !ok || !mentions(a.Value, batchParams) {
+				return true
+			}
+			for _, t := range a.Targets {
+				if nm, ok := t.(*ast.Name); ok && !batchParams[nm.Id] {
+					batchParams[nm.Id], changed = true, true
+				}
+			}
+			return true
+		})
+	}
 	for _, st := range body {
 		i, ok := st.(*ast.If)
 		if !ok || len(i.Body) != 1 {
@@ -1415,14 +1434,7 @@ func (l *lowerer) noneForEmptyBatch(e ast.Expr) bool {
 		if !ok || r.Value != nil && !isNone(r.Value) && !allNone(r.Value) {
 			continue
 		}
-		found := false
-		ast.Inspect(i.Test, func(n ast.Node) bool {
-			if nm, ok := n.(*ast.Name); ok && batchParams[nm.Id] {
-				found = true
-			}
-			return !found
-		})
-		if found {
+		if mentions(i.Test, batchParams) {
 			return true
 		}
 	}
