@@ -2042,6 +2042,9 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		counted := l.rankCounted(s.Iter)
 		fsCounted := !counted && l.fsCounted(s.Iter)
 		l.skippingIteration(s.Iter, s.Body)
+		if !counted {
+			l.rankYieldLoop(s.Iter, s.Body)
+		}
 		l.listingLoop(s.Iter, s.Target)
 		l.rankAppends(s.Iter, s.Body)
 		l.setLoop(s.Iter, s.Target, s.Body)

@@ -157,6 +157,61 @@ func (l *lowerer) skippingIteration(iter ast.Expr, body []ast.Stmt) {
 	}
 }
 
+// rankYieldLoop records, for `for x in it:` where iterating it runs a
+// program generator that yields only under a rank test (`if idx %
+// world_size == self.rank: yield batch`, FuxiCTR's round-robin shard),
+// the body's collectives: each rank runs the loop once per element of
+// its own share, and shares differ in length unless the elements divide
+// evenly.
+func (l *lowerer) rankYieldLoop(iter ast.Expr, body []ast.Stmt) {
+	ig, ok := l.r.(IterGeneratorer)
+	if !ok || l.notDist > 0 {
+		return
+	}
+	for _, it := range iterated(iter) {
+		for _, fn := range ig.IterGenerators(it) {
+			gate := summarize(&l.memo().rankYields, fn, func() yieldGate { return l.rankYieldGateOf(fn) })
+			if !gate.ok {
+				continue
+			}
+			if ops := l.perPassOps(l.ops(body)); len(ops) > 0 {
+				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(it.Span()), Cond: l.text(iter), Then: ops, RankCount: true, Divergence: rules.RankTest})
+			}
+			return
+		}
+	}
+}
+
+// rankYieldGateOf finds the rank test a generator's yield sits under,
+// read in the generator's own terms (a rank attribute such as self.rank,
+// a rank call), not the caller's locals.
+func (l *lowerer) rankYieldGateOf(fn *rules.Function) yieldGate {
+	body, _, ok := l.defOf(fn)
+	if !ok || !containsYield(body) {
+		return yieldGate{}
+	}
+	f := l.r.Prog().File(fn.Pos.Path)
+	if f == nil {
+		return yieldGate{}
+	}
+	src := l.memo().of(f)
+	saved, savedObjects := l.rankVars, l.rankObjects
+	l.rankVars, l.rankObjects = map[string]bool{}, nil
+	defer func() { l.rankVars, l.rankObjects = saved, savedObjects }()
+	var gate yieldGate
+	ast.InspectBody(body, func(n ast.Node) bool {
+		i, ok := n.(*ast.If)
+		if gate.ok || !ok {
+			return !gate.ok
+		}
+		if (containsYield(i.Body) || containsYield(i.Orelse)) && l.isRank(i.Test) {
+			gate = yieldGate{cond: nodeText(src, i.Test), ok: true}
+		}
+		return !gate.ok
+	})
+	return gate
+}
+
 // iterated returns what a loop over iter iterates: iter itself, or the
 // sequences enumerate(xs), zip(xs, ys), reversed(xs), list(xs) and
 // tuple(xs) go over.

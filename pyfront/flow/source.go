@@ -60,6 +60,7 @@ type Sources struct {
 	getters       sync.Map // *rules.Function -> getter (getterRefs)
 	recordOnly    sync.Map // *rules.Function -> recordOnly (recordOnlyArgs)
 	yieldGates    sync.Map // *rules.Function -> yieldGate (skippingIteration)
+	rankYields    sync.Map // *rules.Function -> yieldGate (rankYieldLoop)
 	rankTests     sync.Map // *rules.Function -> bool (returnsRankTest)
 	rootedResults sync.Map // *rules.Function -> bool (returnsRootedResult)
 	rootedOnce    sync.Once

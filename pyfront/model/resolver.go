@@ -553,7 +553,14 @@ func (r *resolver) RankAttrs(fn *rules.Function) []flow.RankAttr {
 // methods that iterating iter runs (the __iter__ of its class).
 func (r *resolver) IterGenerators(iter ast.Expr) []*rules.Function {
 	var out []*rules.Function
-	for _, v := range r.b.g.ExprValues(iter) {
+	vals := r.b.g.ExprValues(iter)
+	if c, ok := iter.(*ast.Call); ok && len(vals) == 0 {
+		// for x in Shard(loader, rank, world): the instance the call makes.
+		if cs := r.b.g.CallOf(c); cs != nil {
+			vals = r.b.g.ResultValues(cs)
+		}
+	}
+	for _, v := range vals {
 		val := r.b.g.Value(v)
 		if val == nil || val.Kind != callgraph.KInstance {
 			continue
