@@ -186,15 +186,10 @@ func (l *lowerer) rankYieldLoop(iter ast.Expr, body []ast.Stmt) {
 // read in the generator's own terms (a rank attribute such as self.rank,
 // a rank call), not the caller's locals.
 func (l *lowerer) rankYieldGateOf(fn *rules.Function) yieldGate {
-	body, _, ok := l.defOf(fn)
-	if !ok || !containsYield(body) {
+	body, src, ok := l.generatorDef(fn)
+	if !ok {
 		return yieldGate{}
 	}
-	f := l.r.Prog().File(fn.Pos.Path)
-	if f == nil {
-		return yieldGate{}
-	}
-	src := l.memo().of(f)
 	saved, savedObjects := l.rankVars, l.rankObjects
 	l.rankVars, l.rankObjects = map[string]bool{}, nil
 	defer func() { l.rankVars, l.rankObjects = saved, savedObjects }()
@@ -210,6 +205,20 @@ func (l *lowerer) rankYieldGateOf(fn *rules.Function) yieldGate {
 		return !gate.ok
 	})
 	return gate
+}
+
+// generatorDef returns the body of a program generator (a def with a
+// yield, in any file) and its file's source, for quoting its tests.
+func (l *lowerer) generatorDef(fn *rules.Function) (body []ast.Stmt, src *source, ok bool) {
+	body, _, ok = l.defOf(fn)
+	if !ok || !containsYield(body) {
+		return nil, nil, false
+	}
+	f := l.r.Prog().File(fn.Pos.Path)
+	if f == nil {
+		return nil, nil, false
+	}
+	return body, l.memo().of(f), true
 }
 
 // iterated returns what a loop over iter iterates: iter itself, or the
@@ -234,15 +243,10 @@ func iterated(iter ast.Expr) []ast.Expr {
 // a random draw that holds a yield or skips to the next element, with
 // the locals it assigns from draws.
 func (l *lowerer) yieldGateOf(fn *rules.Function) yieldGate {
-	body, _, ok := l.defOf(fn)
-	if !ok || !containsYield(body) {
+	body, src, ok := l.generatorDef(fn)
+	if !ok {
 		return yieldGate{}
 	}
-	f := l.r.Prog().File(fn.Pos.Path)
-	if f == nil {
-		return yieldGate{}
-	}
-	src := l.memo().of(f)
 	saved := l.randVars
 	l.randVars = nil
 	defer func() { l.randVars = saved }()
