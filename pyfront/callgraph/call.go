@@ -383,6 +383,10 @@ var moduleSelfMethods = map[string]bool{
 	"train": true, "eval": true, "requires_grad_": true, "xpu": true, "to_empty": true, "type": true,
 }
 
+// ReturnsModule reports a torch.nn.Module method, by its name, that
+// returns the module itself (model.to(device), model.cuda()).
+func ReturnsModule(method string) bool { return moduleSelfMethods[method] }
+
 // moduleSelfMethod reports one of them by its canonical name
 // (torch.nn.Module.cuda).
 func moduleSelfMethod(name string) bool {

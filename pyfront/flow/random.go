@@ -2,6 +2,7 @@ package flow
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
@@ -137,23 +138,14 @@ type yieldGate struct {
 // runs a program generator whose yields depend on a random draw: the
 // body's collectives run for the elements each rank's own draws keep.
 func (l *lowerer) skippingIteration(iter ast.Expr, body []ast.Stmt) {
-	ig, ok := l.r.(IterGeneratorer)
-	if !ok {
+	it, fn, gate := l.gatedGenerator(iter, &l.memo().yieldGates, l.yieldGateOf)
+	if it == nil {
 		return
 	}
-	for _, it := range iterated(iter) {
-		for _, fn := range ig.IterGenerators(it) {
-			gate := summarize(&l.memo().yieldGates, fn, func() yieldGate { return l.yieldGateOf(fn) })
-			if !gate.ok {
-				continue
-			}
-			if ops := l.ops(body); len(ops) > 0 {
-				// Quoted by the rule: `for … in self.layers`, whose …
-				cond := "for … in " + l.text(iter) + "`, whose " + methodName(fn.Name) + " yields only when `" + gate.cond
-				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(it.Span()), Cond: cond, Then: ops, Divergence: rules.LocalRandom})
-			}
-			return
-		}
+	if ops := l.ops(body); len(ops) > 0 {
+		// Quoted by the rule: `for … in self.layers`, whose …
+		cond := "for … in " + l.text(iter) + "`, whose " + methodName(fn.Name) + " yields only when `" + gate.cond
+		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(it.Span()), Cond: cond, Then: ops, Divergence: rules.LocalRandom})
 	}
 }
 
@@ -164,22 +156,34 @@ func (l *lowerer) skippingIteration(iter ast.Expr, body []ast.Stmt) {
 // its own share, and shares differ in length unless the elements divide
 // evenly.
 func (l *lowerer) rankYieldLoop(iter ast.Expr, body []ast.Stmt) {
-	ig, ok := l.r.(IterGeneratorer)
-	if !ok || l.notDist > 0 {
+	if l.notDist > 0 {
 		return
+	}
+	it, _, _ := l.gatedGenerator(iter, &l.memo().rankYields, l.rankYieldGateOf)
+	if it == nil {
+		return
+	}
+	if ops := l.perPassOps(l.ops(body)); len(ops) > 0 {
+		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(it.Span()), Cond: l.text(iter), Then: ops, RankCount: true, Divergence: rules.RankTest})
+	}
+}
+
+// gatedGenerator finds, among what a loop over iter iterates, the first
+// program generator whose gate (gateOf, memoized in memo) holds: the
+// iterated expression, the generator and its gate; it is nil when none.
+func (l *lowerer) gatedGenerator(iter ast.Expr, memo *sync.Map, gateOf func(*rules.Function) yieldGate) (ast.Expr, *rules.Function, yieldGate) {
+	ig, ok := l.r.(IterGeneratorer)
+	if !ok {
+		return nil, nil, yieldGate{}
 	}
 	for _, it := range iterated(iter) {
 		for _, fn := range ig.IterGenerators(it) {
-			gate := summarize(&l.memo().rankYields, fn, func() yieldGate { return l.rankYieldGateOf(fn) })
-			if !gate.ok {
-				continue
+			if gate := summarize(memo, fn, func() yieldGate { return gateOf(fn) }); gate.ok {
+				return it, fn, gate
 			}
-			if ops := l.perPassOps(l.ops(body)); len(ops) > 0 {
-				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(it.Span()), Cond: l.text(iter), Then: ops, RankCount: true, Divergence: rules.RankTest})
-			}
-			return
 		}
 	}
+	return nil, nil, yieldGate{}
 }
 
 // rankYieldGateOf finds the rank test a generator's yield sits under,

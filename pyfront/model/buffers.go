@@ -90,7 +90,7 @@ func (b *builder) localWrapperWithoutBuffers(caller *callgraph.Func, module ast.
 		// DistributedDataParallel(g, …).to(device): the construction.
 		for call != nil && b.sites[call] == nil {
 			at, ok := call.Func.(*ast.Attribute)
-			if !ok || !moduleSelfCalls[at.Attr] {
+			if !ok || !callgraph.ReturnsModule(at.Attr) {
 				break
 			}
 			inner, ok := at.Value.(*ast.Call)
@@ -131,9 +131,6 @@ func (b *builder) localWrapperWithoutBuffers(caller *callgraph.Func, module ast.
 	})
 	return wrapped && free
 }
-
-// moduleSelfCalls are the module methods that return the module itself.
-var moduleSelfCalls = map[string]bool{"to": true, "cuda": true, "cpu": true, "half": true, "float": true, "bfloat16": true, "train": true, "eval": true}
 
 // classWithoutBuffers reports a program module class whose construction
 // registers no buffer: its MRO names no external base but torch.nn.Module,
