@@ -168,6 +168,13 @@ func (l *lowerer) rankYieldLoop(iter ast.Expr, body []ast.Stmt) {
 	}
 }
 
+// rankYielding reports whether a loop over iter runs a program generator
+// that yields only under a rank test.
+func (l *lowerer) rankYielding(iter ast.Expr) bool {
+	it, _, _ := l.gatedGenerator(iter, &l.memo().rankYields, l.rankYieldGateOf)
+	return it != nil
+}
+
 // gatedGenerator finds, among what a loop over iter iterates, the first
 // program generator whose gate (gateOf, memoized in memo) holds: the
 // iterated expression, the generator and its gate; it is nil when none.

@@ -378,9 +378,11 @@ func (l *lowerer) markAppended(body []ast.Stmt) {
 // rankAppends marks the lists a loop over a rank-dependent iterable (this
 // rank's shard of the rows) appends to as rank values: how many elements
 // they end with is the rank's own count, and a test of it (`if
-// len(local_pcs) == 0: continue`) differs between ranks.
+// len(local_pcs) == 0: continue`) differs between ranks. A loop over a
+// generator that yields only under a rank test (rankYieldLoop) is one
+// such loop too.
 func (l *lowerer) rankAppends(iter ast.Expr, body []ast.Stmt) {
-	if l.notDist > 0 || !l.rankCount(iter, 0) {
+	if l.notDist > 0 || !l.rankCount(iter, 0) && !l.rankYielding(iter) {
 		return
 	}
 	ast.InspectBody(body, func(n ast.Node) bool {

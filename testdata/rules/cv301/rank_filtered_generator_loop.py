@@ -24,3 +24,14 @@ def train(model, batches):
             dist.all_reduce(p.grad)  # want CV301 "once per element of `shard`"
     for x in RoundRobinShard(batches, dist.get_rank(), dist.get_world_size()):
         dist.all_reduce(x)  # want CV301 "once per element of `RoundRobinShard"
+
+
+def evaluate(model, batches):
+    # The rank's share fills the list, so whether it ends empty is the
+    # rank's own answer: a rank without a batch skips the gather.
+    preds = []
+    for x in RoundRobinShard(batches, dist.get_rank(), dist.get_world_size()):
+        preds.append(model(x))
+    if len(preds) > 0:
+        out = [None] * dist.get_world_size()
+        dist.all_gather_object(out, preds)  # want CV301 "len\(preds\) > 0"
