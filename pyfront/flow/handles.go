@@ -339,3 +339,60 @@ func (l *lowerer) filedBack(c *ast.Call, fn *rules.Function, st *state) {
 	l.noteConds(w)
 	l.addWork(w)
 }
+
+// rebindingStmt returns the position of a top-level statement of a loop's
+// body that binds name afresh (`reqs = []`), which every pass runs: the
+// handles the previous pass filed in the old list are dropped there.
+func rebindingStmt(body []ast.Stmt, name string) *ast.Pos {
+	for _, s := range body {
+		var targets []ast.Expr
+		switch s := s.(type) {
+		case *ast.Assign:
+			targets = s.Targets
+		case *ast.AnnAssign:
+			if s.Value != nil {
+				targets = []ast.Expr{s.Target}
+			}
+		}
+		for _, t := range targets {
+			if n, ok := t.(*ast.Name); ok && n.Id == name {
+				p := s.Span()
+				return &p
+			}
+		}
+	}
+	return nil
+}
+
+// groupVaries reports whether the group argument of w's collective reads
+// a name the loop binds anew on every pass (its target, or a local its
+// body assigns): `group=groups[src]` in `for src in in_edges:` names a
+// different group on each pass, so waiting the last pass's work does not
+// wait the others (they run on other communicators' streams).
+func (l *lowerer) groupVaries(w *rules.Work, target ast.Expr, body []ast.Stmt) bool {
+	a := l.workGroupArg[w]
+	if a == nil {
+		return false
+	}
+	names := map[string]bool{}
+	if target != nil {
+		ast.Inspect(target, func(n ast.Node) bool {
+			if nm, ok := n.(*ast.Name); ok {
+				names[nm.Id] = true
+			}
+			return true
+		})
+	}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Name:
+			if n.Ctx == ast.Store {
+				names[n.Id] = true
+			}
+		}
+		return true
+	})
+	return mentions(a, names)
+}

@@ -333,6 +333,8 @@ type lowerer struct {
 	// workGroup: the group argument's text of each async call's work
 	// ("" for the default group), to tell works on one group (chained).
 	workGroup map[*rules.Work]string
+	// workGroupArg: the group argument itself, for the names it reads.
+	workGroupArg map[*rules.Work]ast.Expr
 	// handing counts the call arguments being lowered that a call may
 	// only keep (Event.Handed).
 	handing int
@@ -2714,12 +2716,19 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 	// by the next iteration before anyone waits it.
 	for v, ws := range out.pending {
 		for _, w := range ws {
-			if !holds(st, v, w) && w.Site != nil && w.Overwritten == nil && w.Var == v && w.Container != v {
+			// A list that holds handles is rebound only where the body
+			// binds it afresh (`in_reqs = []` at the top of each pass).
+			rebind := w.Container == v && w.Var == v && w.Site != nil && w.Overwritten == nil && !holds(st, v, w)
+			var rebindAt *ast.Pos
+			if rebind {
+				rebindAt = rebindingStmt(body, v)
+			}
+			if !holds(st, v, w) && w.Site != nil && w.Overwritten == nil && w.Var == v && (w.Container != v || rebindAt != nil) {
 				if carry == nil {
 					carry = carriedWaits(body, l.waitingClosures())
 				}
 				c, ok := carry[v]
-				if !ok && l.chained(w, w) {
+				if !ok && l.chained(w, w) && !l.groupVaries(w, target, body) {
 					continue // the next round's work, on the same group, waits it
 				}
 				if ok {
@@ -2738,6 +2747,9 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 				p := w.Site.Pos
 				if w.Via != nil {
 					p = *w.Via // rebound where the helper's call binds it
+				}
+				if rebindAt != nil {
+					p = l.pos(*rebindAt)
 				}
 				w.Overwritten = &p
 			}
@@ -5529,6 +5541,10 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 		if e := l.tb.Collectives[site.API]; e != nil && e.Group.Present() {
 			if a := arg(c, e.Group); a != nil {
 				l.workGroup[site.Work] = l.text(a)
+				if l.workGroupArg == nil {
+					l.workGroupArg = map[*rules.Work]ast.Expr{}
+				}
+				l.workGroupArg[site.Work] = a
 			}
 		}
 		if l.raising > 0 {

@@ -44,7 +44,9 @@ var Rule = rules.Register(&rules.Rule{
 			"(`last = dist.all_reduce(t, group=g, async_op=True)` in a loop, then `last.wait()`) is not reported: a " +
 			"device communicator runs one group's collectives on one stream in issue order, so waiting the last waits " +
 			"them all. On gloo (whose worker threads can finish them out of order), across groups, and for MPI requests " +
-			"it is. A blocking barrier on the same group completes the torch collectives issued on it before (NCCL runs it " +
+			"it is; a group argument that reads what the loop binds on each pass (`group=groups[src]` in `for src in " +
+			"in_edges:`) names another group on each pass. A list of handles bound afresh at the top of each pass " +
+			"(`in_reqs = []`) drops the handles the previous pass filed in it, even when the last list is returned. A blocking barrier on the same group completes the torch collectives issued on it before (NCCL runs it " +
 			"after them on the group's stream and waits it; gloo's barrier waits every operation in flight), except " +
 			"point-to-point ones, which run on communicators of their own. A loop whose body waits a handle (or hands it " +
 			"to a call) before rebinding it waits the previous pass's work; `while True:` polling a request until " +
@@ -249,7 +251,10 @@ func reportRead(p *rules.Pass, a *awaited, e *rules.Event) {
 // whether it did.
 func check(p *rules.Pass, w *rules.Work) bool {
 	s := w.Site
-	if s == nil || w.Escapes {
+	// A handle rebound before it is waited is lost even when the one
+	// that replaced it escapes: in a loop they are one Work, and the
+	// last pass's handle leaving the function does not carry the others.
+	if s == nil || w.Escapes && w.Overwritten == nil {
 		return false
 	}
 	// at is the call that produced the handle: the collective, or the
