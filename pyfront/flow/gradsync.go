@@ -686,7 +686,8 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 	}
 	// What a rank whose body raised skips: the collectives after the first
 	// statement that does other work (a collective that opens the body
-	// ran on every rank), and a backward's own (it computes before it
+	// ran on every rank), those after a called helper's first, and a
+	// backward's own (it computes before it
 	// reduces, and runs out of memory there).
 	var els []*rules.OpRef
 	raised := false
@@ -694,6 +695,11 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 		ops := l.ops([]ast.Stmt{st})
 		if raised || slices.ContainsFunc(ops, func(o *rules.OpRef) bool { return o.Op == BackwardOp }) {
 			els = append(els, ops...)
+		} else if c := stmtCall(st); c != nil && l.r.Site(c) == nil && len(ops) > 1 {
+			// A helper that communicates several times does other work
+			// between its collectives (allocates, reads .item()): a rank
+			// that raises there skips the rest of them.
+			els = append(els, ops[1:]...)
 		}
 		if c := stmtCall(st); c == nil || l.r.Site(c) == nil {
 			raised = true

@@ -31,3 +31,18 @@ def last_words(t):
     except Exception:
         print("final sync failed")
     return t
+
+
+def one_sync(t):
+    dist.all_reduce(t)
+    return t.item()
+
+
+def helper_with_one_collective(t):
+    # The helper's one collective opens it: every rank issued it before
+    # anything there could raise.
+    try:
+        one_sync(t)
+    except Exception:
+        print("sync failed")
+    dist.barrier()

@@ -26,3 +26,23 @@ def save_checkpoint(loader, optimizer, path):
     except Exception as e:
         print(f"Failed to save dataloader state: {e}")
     dist.barrier()
+
+
+def measure_env():
+    probe = torch.ones(16 * 1024 * 1024, device="cuda")
+    dist.barrier()
+    for _ in range(5):
+        dist.all_reduce(probe)
+    stats = torch.tensor([probe[0].item(), 0.0], device="cuda")
+    dist.broadcast(stats, src=0)
+    return stats
+
+
+def main():
+    # The helper allocates and reads .item() between its collectives: a
+    # rank that raises there skips the rest of them (powersgd-adaptive-rank).
+    try:
+        measure_env()  # want CV301 "all_reduce on the default group \(WORLD\) is skipped on a rank whose work before it raises"
+    except Exception as e:
+        print(f"measurement failed: {e}")
+    dist.barrier()
