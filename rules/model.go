@@ -691,6 +691,11 @@ type OpRef struct {
 	Group *Group
 	Pos   Pos   // the call in the branch (the collective, or the call reaching it)
 	Site  *Site // the collective itself (nil for a creation)
+	// Resumed: a training loop's call that resumes from a checkpoint
+	// (api.Collective.ResumeFrom passed, not None or False): it runs the
+	// remaining steps only, so it is not the same sequence as the same
+	// call started from the beginning.
+	Resumed bool
 	// Creates: the op creates a group, a call that every rank of Group
 	// must make (new_group on WORLD), not a collective site.
 	Creates bool

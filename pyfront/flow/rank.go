@@ -2435,7 +2435,7 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 			ast.Children(n, visit)
 			if s := l.r.Site(n); s != nil {
 				if l.communicates(n, s) {
-					out = append(out, &rules.OpRef{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s})
+					out = append(out, &rules.OpRef{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s, Resumed: l.resumes(n, s)})
 				}
 				return
 			}
@@ -2506,11 +2506,23 @@ func sameOps(a, b []*rules.OpRef) bool {
 		return false
 	}
 	for i := range a {
-		if a[i].Op != b[i].Op || a[i].Group != b[i].Group && (a[i].Group == nil || b[i].Group == nil || a[i].Group.ID != b[i].Group.ID) {
+		if a[i].Op != b[i].Op || a[i].Resumed != b[i].Resumed || a[i].Group != b[i].Group && (a[i].Group == nil || b[i].Group == nil || a[i].Group.ID != b[i].Group.ID) {
 			return false
 		}
 	}
 	return true
+}
+
+// resumes reports a training loop's call that names a checkpoint to
+// resume from (trainer.train(resume_from_checkpoint=True), fit(…,
+// ckpt_path=path)): a literal None or False resumes nothing.
+func (l *lowerer) resumes(c *ast.Call, s *rules.Site) bool {
+	e := l.tb.Collectives[s.API]
+	if e == nil || !e.ResumeFrom.Present() {
+		return false
+	}
+	x := arg(c, e.ResumeFrom)
+	return x != nil && !isFalse(x) && !isNone(x)
 }
 
 // communicates applies a table entry's only_if condition (self.log(...,

@@ -144,6 +144,12 @@ type Collective struct {
 	// (get_model_state_dict(m, options=StateDictOptions(full_state_dict=True))
 	// all-gathers; StateDictOptions(cpu_offload=True) alone does not).
 	OnlyIfKeys []string `toml:"only_if_keys"`
+	// ResumeFrom: (training loops) the argument naming a checkpoint to
+	// resume from (Trainer.train's resume_from_checkpoint, Lightning
+	// fit's ckpt_path). A call that passes it restores the step count and
+	// runs the remaining steps only, so two calls that differ in it issue
+	// different numbers of collectives.
+	ResumeFrom Arg `toml:"resume_from"`
 	// RankArg: the argument that tells the call the process's rank
 	// (init_process_group(rank=…)): a variable passed there holds the
 	// rank.
@@ -596,6 +602,7 @@ func (l *Library) normalize() {
 		fix(&c.Request)
 		fix(&c.ThreadLevel)
 		fix(&c.OnlyIf)
+		fix(&c.ResumeFrom)
 		fix(&c.Unless)
 		fix(&c.LocalIf)
 		fix(&c.RankArg)

@@ -67,7 +67,7 @@ var Rule = rules.Register(&rules.Rule{
 			"host, and ranks can disagree; so is a flag or path an if on such a check sets (`if kill_switch.exists(): " +
 			"self.early_stop = True`), an object whose class's __init__ stored such an answer (`self.tot_length = len(os.listdir(path))`, " +
 			"or a position a method of its own that __init__ calls read from what the host found: `self.load_checkpoint()` setting `self.curr_step = state[\"curr_step\"]`, " +
-			"then `for i in range(loader.tot_length):`), and a position read from stored data there that bounds a loop (`if os.path.isfile(ckpt): start = torch.load(ckpt)[\"epoch\"] + 1`, then `for epoch in range(start, epochs):`, or a `while step <= max_step:` after `step = torch.load(ckpt)[\"step\"]`, also through a whole state loaded there: `state = torch.load(p)`, `it = state[\"iter\"] if state else 0`, also when one arm of a later if resets it (`if args.real_data: start = 0`, which leaves the other path this host's answer), or by a helper that stores it on an object the caller passes, under a check of its own or of a path the caller found: `load_model(args)` setting `args.start_epoch = ckpt[\"epoch\"] + 1`, or DINO's `restart_from_checkpoint(p, run_variables=to_restore)`, which returns early where `os.path.isfile(p)` fails and fills the dict it was given), and an exit on one at the end of a loop's pass, which strands the others in the " +
+			"then `for i in range(loader.tot_length):`), and a position read from stored data there that bounds a loop (`if os.path.isfile(ckpt): start = torch.load(ckpt)[\"epoch\"] + 1`, then `for epoch in range(start, epochs):`, or a `while step <= max_step:` after `step = torch.load(ckpt)[\"step\"]`, also through a whole state loaded there: `state = torch.load(p)`, `it = state[\"iter\"] if state else 0`, also when one arm of a later if resets it (`if args.real_data: start = 0`, which leaves the other path this host's answer), or by a helper that stores it on an object the caller passes, under a check of its own or of a path the caller found: `load_model(args)` setting `args.start_epoch = ckpt[\"epoch\"] + 1`, or DINO's `restart_from_checkpoint(p, run_variables=to_restore)`, which returns early where `os.path.isfile(p)` fails and fills the dict it was given), a training loop's call that resumes from a checkpoint in one arm only (`if list(Path(out).glob(\"checkpoint-*\")): trainer.train(resume_from_checkpoint=True) else: trainer.train()`, Lightning's `fit(…, ckpt_path=…)`), since the resumed run restores the step count and runs the remaining steps only, and an exit on one at the end of a loop's pass, which strands the others in the " +
 			"next pass's collectives (as for a rank test, the clock or a random draw). So is a condition that reads the clock (`time.monotonic() - last > interval`, " +
 			"a deadline, or a True or False set where one holds: `if check_deadline(): allowed = False`) or this rank's memory use (`torch.cuda.memory_reserved() - torch.cuda.memory_allocated()`, `mem_get_info()`), or asks whether concurrent work has finished (`future.done()`, `running()`, `thread.is_alive()`, " +
 			"`event.is_set()`, `queue.empty()`, an MPI request's `Test()`, `Iprobe`), or reads a flag that a signal handler " +
@@ -542,6 +542,9 @@ func key(o *rules.OpRef) string {
 	if rulekit.Known(o.Group) {
 		g = rulekit.GroupKey(o.Group)
 	}
+	if o.Resumed {
+		return o.Op + "@" + g + "+resumed"
+	}
 	return o.Op + "@" + g
 }
 
@@ -982,6 +985,10 @@ func groupIdentity(o *rules.OpRef) string {
 
 // opName names the op for messages: the collective's API, or the op.
 func opName(o *rules.OpRef) string {
+	if o.Site != nil && o.Resumed {
+		return rulekit.OpName(o.Site) + " resuming from a checkpoint (it restores the step count and runs the remaining steps only, " +
+			"fewer collectives than a run from the start)"
+	}
 	if o.Site != nil {
 		return rulekit.OpName(o.Site)
 	}

@@ -1,5 +1,7 @@
 # Trainer.train on every rank: a flag from the configuration is the same
-# on every rank, and resuming or not both reach train().
+# on every rank, and a checkpoint found once is handed to one call that
+# every rank makes. (Resuming in one arm of a file system check and not in
+# the other is fs_trainer_resume_arms.py.)
 import os
 
 from transformers import Trainer, TrainingArguments
@@ -11,10 +13,14 @@ def finetune(model, train_set, do_train):
     trainer = Trainer(model=model, args=args, train_dataset=train_set)
     if do_train:
         trainer.train()
-    last = get_last_checkpoint(args.output_dir) if os.path.isdir(args.output_dir) else None
-    if last is not None:
-        trainer.train(resume_from_checkpoint=last)
-    else:
-        trainer.train()
     if trainer.is_world_process_zero():
         trainer.save_state()
+
+
+def finetune_resume(model, train_set, resume):
+    args = TrainingArguments(output_dir="out", per_device_train_batch_size=8)
+    trainer = Trainer(model=model, args=args, train_dataset=train_set)
+    if resume:
+        trainer.train(resume_from_checkpoint=True)
+    else:
+        trainer.train()
