@@ -702,6 +702,18 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 							sub.fsVars[n.Id] = true
 						}
 					}
+					if underCheck && len(st.Targets) == 1 && sub.loadsStored(st.Value) {
+						// `self.state = torch.load(found)`: the whole
+						// state is not the object's answer (it holds the
+						// launch's settings too), but a position read from
+						// it next is (`self.last_iter =
+						// self.state["last_iter"]`, DeCLIP's solver).
+						if a, ok := st.Targets[0].(*ast.Attribute); ok {
+							if d := dotted(a); d != "" {
+								sub.fsVars[d] = true
+							}
+						}
+					}
 				case *ast.ExprStmt:
 					// self.load_checkpoint(): what the instance's own
 					// method sets from this host's disk while the object
