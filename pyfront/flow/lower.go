@@ -4260,6 +4260,15 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// is None differs between ranks (rankObject).
 			switch {
 			case isNone(value):
+				if len(l.rankIfs) > 0 && !l.uniformRankArms() {
+					top := l.rankIfs[len(l.rankIfs)-1]
+					if o, ok := l.rankObjects[v]; ok && top.inElse && o.under == top.s && !o.inElse {
+						// `if rank == 0: loader = make()` / `else:
+						// loader = None`: only the first arm's ranks
+						// hold it, as with `loader = None` before the if.
+						break
+					}
+				}
 				delete(l.rankObjects, v)
 			case l.rankOrNone(value):
 				l.setRankObject(v, nil, false)

@@ -40,3 +40,14 @@ def assigned_in_rank_arm(chunks):
         dist.all_reduce(chunk)  # want CV301 "`storage`"
         if storage:
             break
+
+
+def none_in_else_arm(t, make_loader):
+    # Both arms bind it, but the else arm binds None: only rank 0 holds a
+    # loader (immunefold's rank-0 eval loader).
+    if dist.get_rank() == 0:
+        eval_loader = make_loader()
+    else:
+        eval_loader = None
+    if eval_loader is not None:
+        dist.all_reduce(t)  # want CV301 "eval_loader is not None"

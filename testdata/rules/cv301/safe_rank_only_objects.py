@@ -57,3 +57,24 @@ def scattered(base_iter, rank, scatter):
         if data is None:
             break
         dist.all_reduce(data)
+
+
+def both_arms_build(t, make_loader, make_other):
+    # Each arm binds a loader: every rank holds one after the if.
+    if dist.get_rank() == 0:
+        eval_loader = make_loader()
+    else:
+        eval_loader = make_other()
+    if eval_loader is not None:
+        dist.all_reduce(t)
+
+
+def none_then_rebuilt(t, make_loader):
+    # The else arm's None is replaced on every rank before the test.
+    if dist.get_rank() == 0:
+        eval_loader = make_loader()
+    else:
+        eval_loader = None
+    eval_loader = make_loader()
+    if eval_loader is not None:
+        dist.all_reduce(t)
