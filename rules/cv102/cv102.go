@@ -33,7 +33,8 @@ var Rule = rules.Register(&rules.Rule{
 			"is reported as a warning: while the main thread waits in backward() the two do not launch at once; a group of the hook's own, " +
 			"or several groups driven by the hook, make it an error. An autograd Function's backward on a group the analysis does not know, whose forward " +
 			"communicates too (on the main thread), is a warning as well: the usual shape hands forward and backward the one group the caller passed " +
-			"(`ctx.group = group`). A Function that only code running without autograd applies (under @torch.no_grad() or `with torch.no_grad():`, " +
+			"(`ctx.group = group`). So is one whose group is read the way the main thread's collectives read theirs: the same attribute " +
+			"(`self._group`) or the same getter without arguments (`mp_group()`, a group kept in a module global). A Function that only code running without autograd applies (under @torch.no_grad() or `with torch.no_grad():`, " +
 			"directly or through the helpers that call it) records no graph, so its backward never runs and is not reported. Ops that ranks match " +
 			"by name rather than by issue order (Horovod's) are not reported: their issuing thread does not matter.",
 		Why: "With CUDA (or ROCm, XPU) tensors the autograd engine runs backward — and every hook — on a " +
@@ -157,10 +158,16 @@ func run(p *rules.Pass) {
 
 // attrGroupText returns a site's group argument when it is an
 // attribute path (`self.process_group`, `self._group.process_group`,
-// `handle.process_group`: a group kept on an object), "" otherwise; a
-// bare name (`group`) says too little to match another site's.
+// `handle.process_group`: a group kept on an object) or a call of a
+// getter without arguments (`mp_group()`, `polar_group()`: a group kept
+// in a module's global), "" otherwise; a bare name (`group`) says too
+// little to match another site's.
 func attrGroupText(s *rules.Site) string {
 	t := s.GroupText
+	if base, ok := strings.CutSuffix(t, "()"); ok && base != "" && !strings.ContainsAny(base, "()[] ,") &&
+		!strings.HasPrefix(base, "dist.") && !strings.HasPrefix(base, "torch.") {
+		return t
+	}
 	if !strings.Contains(t, ".") || strings.ContainsAny(t, "()[] ") || strings.HasPrefix(t, "dist.") || strings.HasPrefix(t, "torch.") {
 		return ""
 	}
@@ -371,6 +378,34 @@ func forwardCommunicates(prog *rules.Program, c *rules.Context) bool {
 					return true
 				}
 			}
+		}
+	}
+	// A site keeps one chain per context, which may come through another
+	// caller of the same helper (an ONNX `symbolic` method beside
+	// forward): follow the forward's own calls too.
+	for _, f := range prog.Funcs {
+		if f.Name == fwdName && f.Pos.Path == b.Pos.Path {
+			return callsCollective(f, map[*rules.Function]bool{}, 4)
+		}
+	}
+	return false
+}
+
+// callsCollective reports whether fn, or a function it calls within
+// depth calls, issues a communicating collective.
+func callsCollective(fn *rules.Function, seen map[*rules.Function]bool, depth int) bool {
+	if fn == nil || seen[fn] || depth < 0 {
+		return false
+	}
+	seen[fn] = true
+	for _, s := range fn.Sites {
+		if rulekit.Communicates(s) && s.Kind != rules.OpInit {
+			return true
+		}
+	}
+	for _, c := range fn.Calls {
+		if c != nil && callsCollective(c.Callee, seen, depth-1) {
+			return true
 		}
 	}
 	return false
