@@ -70,6 +70,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	if l.uses {
 		l.seedHostAttrs(fn, node)
 	}
+	l.seedHeldGroups(fn, node)
 	// A module body starts with the rank names it imports; a function
 	// with its module's, less those it binds itself.
 	var local map[string]bool
@@ -242,6 +243,11 @@ type lowerer struct {
 	// ownVars: rank locals that hold the process's own global rank itself
 	// (rank = dist.get_rank()), not a value computed from it.
 	ownVars map[string]bool
+	// heldGroups: the instance's group attributes (self.pred_group) that
+	// its __init__ binds only where a rank test holds (initHeldGroups),
+	// keyed as the method reads them; nil when none.
+	heldGroups map[string]bool
+	heldOps    map[*rules.OpRef]bool // ops whose group argument is one of heldGroups
 	// uniformOff, while set, makes rank predicates that are uniform within
 	// some groups count as no rank (uniformIn).
 	uniformOff int
@@ -3372,6 +3378,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			}
 		}
 		if div == rules.RankTest {
+			br.Then, br.Else = l.dropHeldGroupOps(br.Then), l.dropHeldGroupOps(br.Else)
 			br.UniformIn = l.uniformIn(s.Test)
 			br.RankViaKeys = l.rankVia(s.Test)
 			br.RankIs = l.rankIs(s.Test)

@@ -2447,7 +2447,14 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 			ast.Children(n, visit)
 			if s := l.r.Site(n); s != nil {
 				if l.communicates(n, s) {
-					out = append(out, &rules.OpRef{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s, Resumed: l.resumes(n, s)})
+					o := &rules.OpRef{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s, Resumed: l.resumes(n, s)}
+					if l.heldGroups != nil && l.heldGroups[l.groupArgText(n, s)] {
+						if l.heldOps == nil {
+							l.heldOps = map[*rules.OpRef]bool{}
+						}
+						l.heldOps[o] = true
+					}
+					out = append(out, o)
 				}
 				return
 			}
@@ -3056,4 +3063,306 @@ func rootedIn(a *ast.Attribute, vars map[string]bool) bool {
 		d = d[:i]
 	}
 	return false
+}
+
+// Pair groups held by their members only. terapipe's pipeline stages
+// pass activations with broadcasts on two-rank groups: every rank creates
+// every neighbouring pair's group, but keeps one only where it is one of
+// the pair (Megatron-style, in a module global a getter returns, or on
+// the instance):
+//
+//	for i in range(1, size):
+//	    group = dist.new_group([pred, succ])
+//	    if rank == pred:
+//	        _PRED_GROUP = group
+//	    if rank == succ:
+//	        _SUCC_GROUP = group
+//
+// A broadcast on such a group, rooted at one of the two, is a send from
+// one to the other: the stage's rank test around it (`if stage > 0:
+// broadcast(x, prev, group=succ_group)`) selects the pair's members, as a
+// send and a receive split by rank do. Whether it picks them exactly
+// cannot be told from the syntax, so a rank test's ops on such a group
+// are left out of its branch.
+
+// seedHeldGroups records, in a method, the pair-group attributes its
+// class's __init__ keeps (heldGroups).
+func (l *lowerer) seedHeldGroups(fn *rules.Function, node ast.Node) {
+	init, self := l.classInit(fn, node)
+	if init == nil {
+		return
+	}
+	for a := range l.initHeldGroups(init) {
+		if l.heldGroups == nil {
+			l.heldGroups = map[string]bool{}
+		}
+		l.heldGroups[self+"."+a] = true
+	}
+}
+
+// initHeldGroups returns the attributes an __init__ binds to a pair
+// group only its members keep: one bound in the arm of `rank == a` to
+// new_group([a, b]), or the result of a getter that returns such a
+// module global (pairGlobal); bound nowhere else but to None (memoized per
+// constructor).
+func (l *lowerer) initHeldGroups(init *ast.FunctionDef) map[string]bool {
+	c := l.memo()
+	if v, ok := c.heldGroups.Load(init); ok {
+		return v.(map[string]bool)
+	}
+	var out map[string]bool
+	if init.Args != nil && len(init.Args.Positional()) > 0 && l.src.mentionsAny(init.Span(), []string{"group"}) {
+		self := init.Args.Positional()[0].Arg
+		held, other := map[string]bool{}, map[string]bool{}
+		pairs := l.pairHeld(init.Body, func(t ast.Expr) string {
+			if a, ok := t.(*ast.Attribute); ok {
+				if n, ok := a.Value.(*ast.Name); ok && n.Id == self {
+					return a.Attr
+				}
+			}
+			return ""
+		})
+		ast.InspectBody(init.Body, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			}
+			as, ok := n.(*ast.Assign)
+			if !ok || len(as.Targets) != 1 {
+				return true
+			}
+			a, ok := as.Targets[0].(*ast.Attribute)
+			if !ok {
+				return true
+			}
+			if r, ok := a.Value.(*ast.Name); !ok || r.Id != self {
+				return true
+			}
+			switch {
+			case isNone(as.Value):
+			case pairs[as]:
+				held[a.Attr] = true
+			case l.pairGetter(as.Value):
+				held[a.Attr] = true
+			default:
+				other[a.Attr] = true
+			}
+			return true
+		})
+		for a := range held {
+			if !other[a] {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[a] = true
+			}
+		}
+	}
+	v, _ := c.heldGroups.LoadOrStore(init, out)
+	return v.(map[string]bool)
+}
+
+// pairHeld returns the assignments of body that keep a pair group where
+// the rank is one of the pair: `X = group` in the arm of `rank == a` (or
+// `a == rank`), group a local bound to new_group([a, b]) or new_group([b,
+// a]); key names the target (it returns "" for targets that do not
+// count).
+func (l *lowerer) pairHeld(body []ast.Stmt, key func(ast.Expr) string) map[*ast.Assign]bool {
+	pairs := map[string][2]string{} // local -> the pair's member texts
+	var out map[*ast.Assign]bool
+	var walk func(stmts []ast.Stmt, member string)
+	walk = func(stmts []ast.Stmt, member string) {
+		for _, st := range stmts {
+			switch st := st.(type) {
+			case *ast.Assign:
+				if len(st.Targets) != 1 {
+					continue
+				}
+				if n, ok := st.Targets[0].(*ast.Name); ok {
+					delete(pairs, n.Id)
+					if m, ok := pairMembers(st.Value); ok {
+						pairs[n.Id] = m
+					}
+					if key(st.Targets[0]) == "" {
+						continue
+					}
+				}
+				g, ok := st.Value.(*ast.Name)
+				if !ok || member == "" || key(st.Targets[0]) == "" {
+					continue
+				}
+				if m, ok := pairs[g.Id]; ok && (m[0] == member || m[1] == member) {
+					if out == nil {
+						out = map[*ast.Assign]bool{}
+					}
+					out[st] = true
+				}
+			case *ast.If:
+				walk(st.Body, l.rankEqualTo(st.Test))
+				walk(st.Orelse, "")
+			case *ast.For:
+				walk(st.Body, member)
+			case *ast.While:
+				walk(st.Body, member)
+			case *ast.With:
+				walk(st.Body, member)
+			case *ast.Try:
+				walk(st.Body, member)
+			}
+		}
+	}
+	walk(body, "")
+	return out
+}
+
+// pairMembers returns the two member expressions' texts of
+// new_group([a, b]) (or a tuple), as dotted names.
+func pairMembers(e ast.Expr) ([2]string, bool) {
+	c, ok := e.(*ast.Call)
+	if !ok || lastDotted(c.Func) != "new_group" || len(c.Args) == 0 {
+		return [2]string{}, false
+	}
+	elts := ast.SeqElts(c.Args[0])
+	if len(elts) != 2 {
+		return [2]string{}, false
+	}
+	a, b := dotted(elts[0]), dotted(elts[1])
+	if a == "" || b == "" || a == b {
+		return [2]string{}, false
+	}
+	return [2]string{a, b}, true
+}
+
+// rankEqualTo returns X for a test `rank == X` (either way round) of the
+// rank, X a plain name or attribute path; "" otherwise.
+func (l *lowerer) rankEqualTo(test ast.Expr) string {
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.Eq {
+		return ""
+	}
+	for _, pair := range [2][2]ast.Expr{{c.Left, c.Comparators[0]}, {c.Comparators[0], c.Left}} {
+		if d := dotted(pair[1]); d != "" && l.isRank(pair[0]) && !l.isRank(pair[1]) {
+			return d
+		}
+	}
+	return ""
+}
+
+// pairGetter reports a call of a program function that returns a module
+// global its module keeps as a pair group only where the rank is one of
+// the pair (terapipe's mpu.get_pipeline_parallel_pred_group()).
+func (l *lowerer) pairGetter(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok || len(c.Args) > 0 {
+		return false
+	}
+	_, fn := l.callee(c)
+	if fn == nil {
+		return false
+	}
+	return summarize(&l.memo().pairGetters, fn, func() bool {
+		body, _, ok := l.defOf(fn)
+		if !ok || len(body) == 0 {
+			return false
+		}
+		r, ok := body[len(body)-1].(*ast.Return)
+		if !ok {
+			return false
+		}
+		g, ok := r.Value.(*ast.Name)
+		return ok && l.pairGlobal(fn.Pos.Path, g.Id)
+	})
+}
+
+// pairGlobal reports whether the module at path binds the global name,
+// in its functions, only to None and to a pair group where the rank is
+// one of the pair.
+func (l *lowerer) pairGlobal(path, name string) bool {
+	fd, ok := l.r.(FuncDefiner)
+	if !ok {
+		return false
+	}
+	held, other := false, false
+	for _, f := range l.r.Prog().Funcs {
+		if f.Pos.Path != path || f.ModuleBody {
+			continue
+		}
+		body, _, _, isDef := defParts(fd.FuncDef(f))
+		if !isDef || !declaresGlobal(body, name) {
+			continue
+		}
+		sub := *l
+		sub.fn = f
+		sub.rankVars = map[string]bool{}
+		markBound(body, sub.rankVars, sub.isRank)
+		pairs := sub.pairHeld(body, func(t ast.Expr) string {
+			if n, ok := t.(*ast.Name); ok && n.Id == name {
+				return name
+			}
+			return ""
+		})
+		ast.InspectBody(body, func(n ast.Node) bool {
+			as, ok := n.(*ast.Assign)
+			if !ok || len(as.Targets) != 1 {
+				return true
+			}
+			if t, ok := as.Targets[0].(*ast.Name); !ok || t.Id != name {
+				return true
+			}
+			switch {
+			case isNone(as.Value):
+			case pairs[as]:
+				held = true
+			default:
+				other = true
+			}
+			return true
+		})
+	}
+	return held && !other
+}
+
+// declaresGlobal reports a `global name` statement among a function's
+// top-level statements.
+func declaresGlobal(body []ast.Stmt, name string) bool {
+	for _, st := range body {
+		if g, ok := st.(*ast.Global); ok && slices.Contains(g.Names, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// groupCreation reports a call that creates a process group
+// (new_group(...), dist.new_group(...)).
+func groupCreation(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	return ok && lastDotted(c.Func) == "new_group"
+}
+
+// groupArgText returns the text of a collective call's group argument,
+// "" when it passes none.
+func (l *lowerer) groupArgText(c *ast.Call, s *rules.Site) string {
+	if e := l.tb.Collectives[s.API]; e != nil && e.Group.Present() {
+		if a := arg(c, e.Group); a != nil {
+			return l.text(a)
+		}
+	}
+	return ""
+}
+
+// dropHeldGroupOps leaves out the ops on a group only its members hold
+// (heldGroups), in a branch on a rank test.
+func (l *lowerer) dropHeldGroupOps(ops []*rules.OpRef) []*rules.OpRef {
+	if len(l.heldGroups) == 0 {
+		return ops
+	}
+	var out []*rules.OpRef
+	for _, o := range ops {
+		if l.heldOps[o] {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
 }

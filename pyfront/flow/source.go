@@ -71,6 +71,8 @@ type Sources struct {
 	fsListRets    sync.Map // *rules.Function -> bool (returnsListing)
 	fsAttrs       sync.Map // ast.Node (an __init__) -> []string (initFsAttrs)
 	hostAttrs     sync.Map // ast.Node (an __init__) -> []string (initHostAttrs)
+	heldGroups    sync.Map // ast.Node (an __init__) -> map[string]bool (initHeldGroups)
+	pairGetters   sync.Map // *rules.Function -> bool (pairGetter)
 	uniformParams sync.Map // *rules.Function -> map[string]bool (uniformParams)
 	constRets     sync.Map // *rules.Function -> bool (returnsConstants)
 	hostRets      sync.Map // *rules.Function -> hostResult (hostCall)
