@@ -21,6 +21,11 @@ import (
 func (b *builder) facts() {
 	f := &b.prog.Facts
 	b.moduleImports()
+	// The backends the program's init_process_group calls name. Several
+	// programs analysed together (a directory of scripts) can each start
+	// their own job: the default group's backend is known only when they
+	// agree, not taken from whichever init comes first in path order.
+	worldBackends := map[string]bool{}
 	for _, s := range b.prog.Sites {
 		src := b.siteSrc[s]
 		if s.Kind != rules.OpInit {
@@ -51,13 +56,18 @@ func (b *builder) facts() {
 				is.Indent = info.indent
 			}
 			f.Inits = append(f.Inits, is)
-			if backend != "" && b.in.Values.world.Backend == "" {
-				b.in.Values.world.Backend = normBackend(backend)
+			if backend != "" {
+				worldBackends[normBackend(backend)] = true
 			}
 		case strings.HasSuffix(s.API, "Init_thread"):
 			if lvl := constArg(src.cs.Node, argSpec(0, "required")); lvl != "" {
 				f.RequestMPIThreadLevel(strings.ToLower(strings.TrimPrefix(lvl, "THREAD_")), s.Pos, s.Func)
 			}
+		}
+	}
+	if len(worldBackends) == 1 && b.in.Values.world.Backend == "" {
+		for be := range worldBackends {
+			b.in.Values.world.Backend = be
 		}
 	}
 	// Global autograd switch: set_multithreading_enabled(False) as a statement.
