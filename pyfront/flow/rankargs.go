@@ -170,6 +170,10 @@ func (l *lowerer) rankValue(e ast.Expr) bool {
 		}
 	case *ast.UnaryOp:
 		return x.Op == ast.Not && l.rankValue(x.Operand)
+	case *ast.BinOp:
+		// n_layers // pp + int(rank < n_layers % pp): one more layer on
+		// the first ranks (terapipe's stage sizes).
+		return l.rankValue(x.Left) || l.rankValue(x.Right)
 	}
 	return false
 }

@@ -34,3 +34,16 @@ def epochs(local_rank, t):
     trainer = Trainer(local_rank=local_rank)
     for epoch in range(trainer.start_epoch, trainer.max_epoch):
         dist.barrier()
+
+
+class EvenRunner:
+    # The stage size comes from the configuration alone: every rank runs
+    # the same number of layers.
+    def __init__(self, n_layers, pp, group):
+        self.group = group
+        self.n_layers = n_layers // pp + int(n_layers % pp > 0)
+
+    def forward(self, x):
+        for _ in range(self.n_layers):
+            dist.all_reduce(x, group=self.group)
+        return x
