@@ -366,6 +366,9 @@ func mentionsStore(x ast.Node, name string) bool {
 	}
 	found := false
 	ast.Inspect(x, func(m ast.Node) bool {
+		if found {
+			return false // a later sibling must not clear it
+		}
 		switch t := m.(type) {
 		case *ast.Name:
 			found = t.Id == name && t.Ctx != ast.Load
