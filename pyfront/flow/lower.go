@@ -4277,7 +4277,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					}
 				}
 				delete(l.rankObjects, v)
-			case l.rankOrNone(value):
+			case l.rankOrNone(value) || l.rankObjectCall(value):
 				l.setRankObject(v, nil, false)
 			case len(l.rankIfs) > 0 && !l.uniformRankArms():
 				top := l.rankIfs[len(l.rankIfs)-1]
@@ -4593,6 +4593,14 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			if p := l.tb.RankPredicates[ext]; p != nil && p.Element != nil && *p.Element < len(elts) {
 				if n, ok := elts[*p.Element].(*ast.Name); ok {
 					l.rankVars[n.Id] = true
+				}
+			}
+			// _, loader = setup(): an element only some ranks hold.
+			for i := range l.rankObjectReturns(c) {
+				if i >= 0 && i < len(elts) {
+					if n, ok := elts[i].(*ast.Name); ok {
+						l.setRankObject(n.Id, nil, false)
+					}
 				}
 			}
 			// rank, world = setup(): a program function that returns a

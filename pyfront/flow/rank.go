@@ -3366,3 +3366,115 @@ func (l *lowerer) dropHeldGroupOps(ops []*rules.OpRef) []*rules.OpRef {
 	}
 	return out
 }
+
+// rankObjectCall reports a call of a program function that hands back an
+// object only some ranks hold: it returns `X if <rank test> else None`,
+// or a local it binds to something other than None only inside the arms
+// of rank tests (`if data_rank == 0: loader = make() else: loader =
+// None`, then `return loader`).
+func (l *lowerer) rankObjectCall(e ast.Expr) bool {
+	return l.rankObjectReturns(e)[-1]
+}
+
+// rankObjectReturns returns, for a call of a program function, which of
+// what it returns is an object only some ranks hold (rankObjectCall):
+// -1 for the value itself, i for the i-th element of a returned tuple
+// (`return data_type, feats, train_loader, eval_loader`: immunefold's
+// setup_dataset).
+func (l *lowerer) rankObjectReturns(e ast.Expr) map[int]bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return nil
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return nil
+	}
+	return summarize(&l.memo().rankObjRets, fn, func() map[int]bool {
+		body, _, ok := l.defOf(fn)
+		if !ok {
+			return nil
+		}
+		sub := *l
+		sub.fn = fn
+		sub.rankVars = map[string]bool{}
+		markBound(body, sub.rankVars, sub.isRank)
+		var rets []ast.Expr
+		ast.InspectBody(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Return:
+				rets = append(rets, n.Value)
+			}
+			return true
+		})
+		if len(rets) != 1 || rets[0] == nil {
+			return nil
+		}
+		var out map[int]bool
+		add := func(i int) {
+			if out == nil {
+				out = map[int]bool{}
+			}
+			out[i] = true
+		}
+		if t, ok := rets[0].(*ast.Tuple); ok {
+			for i, x := range t.Elts {
+				if sub.rankOrNone(x) || sub.heldOnlyUnderRank(body, x) {
+					add(i)
+				}
+			}
+			return out
+		}
+		if sub.rankOrNone(rets[0]) || sub.heldOnlyUnderRank(body, rets[0]) {
+			add(-1)
+		}
+		return out
+	})
+}
+
+// heldOnlyUnderRank reports a local that body binds to something other
+// than None only inside the arms of rank tests (not ones the tables call
+// uniform within some groups: Megatron's tensor-parallel rank 0 building
+// the loader is held alike by those groups' members).
+func (l *lowerer) heldOnlyUnderRank(body []ast.Stmt, e ast.Expr) bool {
+	name, ok := e.(*ast.Name)
+	if !ok {
+		return false
+	}
+	held, other := false, false
+	var walk func(stmts []ast.Stmt, underRank bool)
+	walk = func(stmts []ast.Stmt, underRank bool) {
+		for _, st := range stmts {
+			switch st := st.(type) {
+			case *ast.Assign:
+				for _, t := range st.Targets {
+					if mentionsStore(t, name.Id) {
+						switch {
+						case isNone(st.Value):
+						case underRank:
+							held = true
+						default:
+							other = true
+						}
+					}
+				}
+			case *ast.If:
+				r := underRank || l.isRank(st.Test) && len(l.uniformIn(st.Test)) == 0
+				walk(st.Body, r)
+				walk(st.Orelse, r)
+			case *ast.With:
+				walk(st.Body, underRank)
+			case *ast.Try:
+				walk(st.Body, underRank)
+			case *ast.For, *ast.While, *ast.AugAssign, *ast.AnnAssign:
+				if mentionsStore(st, name.Id) {
+					other = true
+				}
+			}
+		}
+	}
+	walk(body, false)
+	return held && !other
+}

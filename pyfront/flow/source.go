@@ -73,6 +73,7 @@ type Sources struct {
 	hostAttrs     sync.Map // ast.Node (an __init__) -> []string (initHostAttrs)
 	heldGroups    sync.Map // ast.Node (an __init__) -> map[string]bool (initHeldGroups)
 	pairGetters   sync.Map // *rules.Function -> bool (pairGetter)
+	rankObjRets   sync.Map // *rules.Function -> bool (rankObjectCall)
 	uniformParams sync.Map // *rules.Function -> map[string]bool (uniformParams)
 	constRets     sync.Map // *rules.Function -> bool (returnsConstants)
 	hostRets      sync.Map // *rules.Function -> hostResult (hostCall)

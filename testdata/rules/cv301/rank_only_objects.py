@@ -51,3 +51,27 @@ def none_in_else_arm(t, make_loader):
         eval_loader = None
     if eval_loader is not None:
         dist.all_reduce(t)  # want CV301 "eval_loader is not None"
+
+
+def setup_eval(make_loader):
+    data_rank = dist.get_rank()
+    if data_rank == 0:
+        eval_loader = make_loader()
+    else:
+        eval_loader = None
+    return "general", eval_loader
+
+
+def setup_one(make_loader):
+    return make_loader() if dist.get_rank() == 0 else None
+
+
+def from_helper(t, make_loader):
+    # The helper hands back what only rank 0 built, alone or in a tuple
+    # (immunefold's setup_dataset).
+    kind, eval_loader = setup_eval(make_loader)
+    if eval_loader is not None:
+        dist.all_reduce(t)  # want CV301 "eval_loader is not None"
+    loader = setup_one(make_loader)
+    if loader:
+        dist.barrier()  # want CV301 "`loader`"

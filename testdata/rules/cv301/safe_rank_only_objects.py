@@ -78,3 +78,26 @@ def none_then_rebuilt(t, make_loader):
     eval_loader = make_loader()
     if eval_loader is not None:
         dist.all_reduce(t)
+
+
+def load_state(cfg):
+    return 1, 2
+
+
+def resume(cfg, acc):
+    # Every path binds the epoch: rank 0's arm among others, but the
+    # first arm binds it on every rank too (ViewDiff's
+    # maybe_continue_training).
+    if cfg.resume:
+        step, first_epoch = load_state(cfg)
+    elif dist.get_rank() == 0:
+        step, first_epoch = load_state(cfg)
+    else:
+        step, first_epoch = 0, 0
+    return step, first_epoch
+
+
+def from_resume(cfg, acc, t):
+    step, first_epoch = resume(cfg, acc)
+    if first_epoch is not None:
+        dist.all_reduce(t)
