@@ -24,9 +24,13 @@ type Rule struct {
 	Code     string // CV101
 	Name     string // collective-from-multiple-threads
 	Severity Severity
-	Doc      Doc
-	HasFix   bool // the rule can offer fixes
-	Run      func(*Pass)
+	// Lowered is the severity of the rule's less certain findings, when
+	// it reports some below Severity (CV301's file system checks, CV102's
+	// hooks on a communicator the main thread shares); "" otherwise.
+	Lowered Severity
+	Doc     Doc
+	HasFix  bool // the rule can offer fixes
+	Run     func(*Pass)
 }
 
 // Pass is one run of one rule over a Program.

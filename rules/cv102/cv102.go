@@ -18,6 +18,7 @@ var Rule = rules.Register(&rules.Rule{
 	Code:     "CV102",
 	Name:     "collective-in-autograd-hook",
 	Severity: rules.Error,
+	Lowered:  rules.Warning,
 	HasFix:   true,
 	Run:      run,
 	Doc: rules.Doc{

@@ -21,6 +21,7 @@ var Rule = rules.Register(&rules.Rule{
 	Code:     "CV301",
 	Name:     "rank-conditional-collective",
 	Severity: rules.Error,
+	Lowered:  rules.Warning,
 	Run:      run,
 	Doc: rules.Doc{
 		Title: "a collective runs on some ranks only",

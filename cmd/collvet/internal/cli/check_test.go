@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -372,6 +373,43 @@ func TestExplainAndRules(t *testing.T) {
 		if r["code"] == "CV002" && r["fix"] != true {
 			t.Errorf("CV002 fix = %v", r["fix"])
 		}
+		if r["code"] == "CV002" && r["lowered_severity"] != nil {
+			t.Errorf("CV002 lowered_severity = %v, want none", r["lowered_severity"])
+		}
+	}
+}
+
+// A rule that reports its less certain findings a level lower says so in
+// the listing, its explanation and the JSON (CV301's file system checks
+// are warnings).
+func TestRulesShowLoweredSeverity(t *testing.T) {
+	code, out, _ := run(t, "", "rules")
+	if code != ExitOK || !regexp.MustCompile(`(?m)^CV301 +rank-conditional-collective +error \(some warning\) `).MatchString(out) {
+		t.Errorf("rules: %d\n%s", code, out)
+	}
+	if !regexp.MustCompile(`(?m)^CV101 +collective-from-multiple-threads +error +- `).MatchString(out) {
+		t.Errorf("rules: CV101 should show a single severity\n%s", out)
+	}
+	code, out, _ = run(t, "", "explain", "CV301")
+	if code != ExitOK || !strings.Contains(out, "Default severity: error (some warning).") {
+		t.Errorf("explain CV301: %d\n%s", code, out)
+	}
+	code, out, _ = run(t, "", "rules", "--format", "json")
+	var rs []map[string]any
+	if err := json.Unmarshal([]byte(out), &rs); code != ExitOK || err != nil {
+		t.Fatalf("rules json: %d %v", code, err)
+	}
+	found := false
+	for _, r := range rs {
+		if r["code"] == "CV301" {
+			found = true
+			if r["severity"] != "error" || r["lowered_severity"] != "warning" {
+				t.Errorf("CV301 json: %v", r)
+			}
+		}
+	}
+	if !found {
+		t.Error("CV301 missing from rules --format json")
 	}
 }
 

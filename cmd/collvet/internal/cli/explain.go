@@ -74,8 +74,11 @@ type ruleJSON struct {
 	Code     string `json:"code"`
 	Name     string `json:"name"`
 	Severity string `json:"severity"`
-	Fix      bool   `json:"fix"`
-	Title    string `json:"title"`
+	// Lowered: the severity of the rule's less certain findings, when
+	// lower than Severity.
+	Lowered string `json:"lowered_severity,omitempty"`
+	Fix     bool   `json:"fix"`
+	Title   string `json:"title"`
 }
 
 func runRules(env *Env, args []string) int {
@@ -96,7 +99,7 @@ func runRules(env *Env, args []string) int {
 	case "json":
 		out := []ruleJSON{}
 		for _, r := range all {
-			out = append(out, ruleJSON{r.Code, r.Name, string(r.Severity), r.HasFix, r.Doc.Title})
+			out = append(out, ruleJSON{r.Code, r.Name, string(r.Severity), string(r.Lowered), r.HasFix, r.Doc.Title})
 		}
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
@@ -104,17 +107,18 @@ func runRules(env *Env, args []string) int {
 			return env.Errorf("rules: %v", err)
 		}
 	case "text":
-		w := 0
+		w, sw := 0, len("SEVERITY")
 		for _, r := range all {
 			w = max(w, len(r.Name))
+			sw = max(sw, len(output.SeverityText(r)))
 		}
-		fmt.Fprintf(env.Stdout, "%-6s %-*s %-8s %-4s %s\n", "CODE", w, "NAME", "SEVERITY", "FIX", "TITLE")
+		fmt.Fprintf(env.Stdout, "%-6s %-*s %-*s %-4s %s\n", "CODE", w, "NAME", sw, "SEVERITY", "FIX", "TITLE")
 		for _, r := range all {
 			fixable := "-"
 			if r.HasFix {
 				fixable = "yes"
 			}
-			fmt.Fprintf(env.Stdout, "%-6s %-*s %-8s %-4s %s\n", r.Code, w, r.Name, r.Severity, fixable, r.Doc.Title)
+			fmt.Fprintf(env.Stdout, "%-6s %-*s %-*s %-4s %s\n", r.Code, w, r.Name, sw, output.SeverityText(r), fixable, r.Doc.Title)
 		}
 	case "markdown":
 		io.WriteString(env.Stdout, RulesMarkdown(all))
@@ -137,7 +141,7 @@ func RulesMarkdown(all []*rules.Rule) string {
 		if r.HasFix {
 			fixable = "yes"
 		}
-		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s |\n", r.Code, r.Code, r.Name, r.Severity, fixable, r.Doc.Title)
+		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s |\n", r.Code, r.Code, r.Name, output.SeverityText(r), fixable, r.Doc.Title)
 	}
 	for _, r := range all {
 		fmt.Fprintf(&b, "\n<a id=\"%s\"></a>\n\n", r.Code)

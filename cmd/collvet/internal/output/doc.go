@@ -7,6 +7,15 @@ import (
 	"github.com/collvet/collvet/rules"
 )
 
+// SeverityText is a rule's default severity, with the lower one its less
+// certain findings get: "error (some warning)".
+func SeverityText(r *rules.Rule) string {
+	if r.Lowered != "" && r.Lowered != r.Severity {
+		return fmt.Sprintf("%s (some %s)", r.Severity, r.Lowered)
+	}
+	return string(r.Severity)
+}
+
 // ExplainText renders a rule's documentation as plain text (collvet
 // explain, SARIF help.text).
 func ExplainText(r *rules.Rule) string {
@@ -17,7 +26,7 @@ func ExplainText(r *rules.Rule) string {
 	if r.HasFix {
 		fix = "yes"
 	}
-	fmt.Fprintf(&b, "Default severity: %s. Fix available: %s.", r.Severity, fix)
+	fmt.Fprintf(&b, "Default severity: %s. Fix available: %s.", SeverityText(r), fix)
 	if d.Since != "" {
 		fmt.Fprintf(&b, " Since: %s.", d.Since)
 	}
