@@ -789,6 +789,9 @@ type Event struct {
 	// Stored (a read): the value is assigned to an item (x[k] = v):
 	// filed in a container, or copied when x is a tensor.
 	Stored bool
+	// Kept (a read): the value is stored on an object, `self.x = v` (see
+	// Escape for what an event recorded before changes).
+	Kept bool
 	// From (a write): Var is bound to objects that From's variables
 	// hold (`for Var in xs`, `Var = xs[0]`, `Var = [a, b]`, `Var = [p
 	// for p in ps if …]`): no device work runs, and Var holds what the

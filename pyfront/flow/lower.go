@@ -373,6 +373,7 @@ type lowerer struct {
 	// escaping > 0 while lowering a value that is only handed on (see
 	// Event.Escape).
 	escaping int
+	keeping  int // > 0 while lowering a value stored on an object (self.x = v): Event.Kept
 	// returning > 0 while lowering the plain references a return
 	// statement inside a stream context hands to the caller (see
 	// Event.Returned).
@@ -1465,8 +1466,10 @@ func (l *lowerer) helperWaits(c *ast.Call, fn *rules.Function) {
 		at := l.pos(x.Span())
 		switch kind {
 		case rules.EvWaitStream:
-			sc := l.streamOf(x)
-			l.event(&rules.Event{Kind: rules.EvWaitStream, Pos: at, Other: sc.s, OtherText: sc.text})
+			// The helper's current_stream() is the caller's: the stream
+			// of the with block the call sits in.
+			sc, cur := l.streamOf(x), l.current()
+			l.event(&rules.Event{Kind: rules.EvWaitStream, Pos: at, Stream: cur.s, StreamText: cur.text, Other: sc.s, OtherText: sc.text})
 		case rules.EvWaitEvent:
 			l.event(&rules.Event{Kind: rules.EvWaitEvent, Pos: at}) // on a stream the event names; unknown here
 		case rules.EvSync:
@@ -4908,14 +4911,14 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 		l.expr(e.Orelse, st, false)
 	case *ast.Name:
 		if e.Ctx == ast.Load && l.shadowed[e.Id] == 0 {
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: e.Id, Escape: l.escaping > 0, Returned: l.returning > 0, Return: l.inReturn > 0, Handed: l.handing > 0})
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: e.Id, Escape: l.escaping > 0, Kept: l.keeping > 0, Returned: l.returning > 0, Return: l.inReturn > 0, Handed: l.handing > 0})
 		} else if src := l.compAlias[e.Id]; e.Ctx == ast.Load && src != "" {
 			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: src})
 		}
 	case *ast.Attribute:
 		if d := dotted(e); d != "" && e.Ctx == ast.Load {
 			if root, _, _ := strings.Cut(d, "."); l.shadowed[root] == 0 {
-				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: d, Escape: l.escaping > 0, Returned: l.returning > 0, Return: l.inReturn > 0, Handed: l.handing > 0})
+				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: d, Escape: l.escaping > 0, Kept: l.keeping > 0, Returned: l.returning > 0, Return: l.inReturn > 0, Handed: l.handing > 0})
 			} else if src := l.compAlias[root]; src != "" {
 				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(e.Pos), Var: src})
 			}
@@ -5111,7 +5114,11 @@ func (l *lowerer) compWait(elt ast.Expr, gens []*ast.Comprehension, st *state) {
 // else is lowered as usual.
 func (l *lowerer) handOn(e ast.Expr, st *state) {
 	if !plainRefs(e) || !l.carriesEvent(e) && !l.sharedEvent() {
+		// (Kept: what a method of the class waits for before it reads
+		// may still be ordered; the rule decides.)
+		l.keeping++
 		l.expr(e, st, false)
+		l.keeping--
 		return
 	}
 	l.escaping++

@@ -35,7 +35,9 @@ var Rule = rules.Register(&rules.Rule{
 			"on its stream, or returns, is checked where the caller reuses or frees it, and a tensor the caller wrote (passed to the " +
 			"method) that the method reads on another stream is reported there (insightface's partial FC " +
 			"all-gathers the labels the caller has just copied asynchronously, on its own side stream); a function that makes the " +
-			"current stream wait for a stream passed to it (torchrec's _wait_for_batch) orders the caller. Across the methods of a " +
+			"current stream wait for a stream passed to it (torchrec's _wait_for_batch) orders the caller (the stream of the with block the call sits in waits). A value written on a stream the " +
+			"instance holds and then kept on it (`self._batch_ip1 = batch`) is handed on, not read, when another method of the class " +
+			"waits for that stream (torchrec's pipeline); a stash that nothing waits for stays a hazard. Across the methods of a " +
 			"class: an attribute one method allocates on a side stream, another uses on a different stream and a third frees " +
 			"(storage resize_(0)) is reported at the free unless some method records a stream on it or makes the allocating " +
 			"stream wait for the using one (FSDP1's _mp_shard). A value made in host memory " +
@@ -170,6 +172,10 @@ type state struct {
 	entry *rules.Stream
 	// callers are the functions that call the checked one.
 	callers []*rules.Function
+	// classmates are the functions defined beside the checked one fn
+	// (the methods of its class).
+	classmates []*rules.Function
+	fn         *rules.Function
 }
 
 // callerIndex maps each function to the functions that call it, each
@@ -289,16 +295,40 @@ func alternatives(s *rules.Stream) []*rules.Stream {
 
 func run(p *rules.Pass) {
 	callers := callerIndex(p.Prog)
+	classes := map[string][]*rules.Function{}
 	for _, fn := range p.Prog.Funcs {
-		check(p, fn, callers)
+		classes[owner(fn)] = append(classes[owner(fn)], fn)
+	}
+	for _, fn := range p.Prog.Funcs {
+		check(p, fn, callers, classes[owner(fn)])
 	}
 	lifetimes(p)
 }
 
-func check(p *rules.Pass, fn *rules.Function, callers map[*rules.Function][]*rules.Function) {
+// owner is the qualified name of what defines fn (its class, for a
+// method).
+func owner(fn *rules.Function) string {
+	if i := strings.LastIndexByte(fn.Name, '.'); i >= 0 {
+		return fn.Name[:i]
+	}
+	return ""
+}
+
+// classmateWaits reports whether another function defined beside the
+// checked one waits for the stream pr was written on.
+func classmateWaits(st *state, pr prod) bool {
+	for _, f := range st.classmates {
+		if f != st.fn && waitsFor(f, pr) {
+			return true
+		}
+	}
+	return false
+}
+
+func check(p *rules.Pass, fn *rules.Function, callers map[*rules.Function][]*rules.Function, classmates []*rules.Function) {
 	st := &state{produced: map[string]prod{}, usedOn: map[string]map[string]prod{}, recorded: map[string]map[string]bool{},
 		waits: map[[2]string]int{}, anyWait: map[string]int{}, sync: -1, evRecorded: map[string]int{}, streamSync: map[string]int{},
-		callers: callers[fn]}
+		callers: callers[fn], classmates: classmates, fn: fn}
 	w := &walker{p: p, st: st, reported: map[string]bool{}}
 	w.events(fn.Events, &frame{fn: fn})
 }
@@ -709,6 +739,14 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, inPlace 
 		// (buffer, event) pairs that offloading and prefetching keep).
 		return
 	}
+	if e.Kept && sharedStreamText(pr.text) && classmateWaits(st, pr) {
+		// Handed on (stored on the object) after a write on a stream the
+		// object holds, which a method of its class waits for before it
+		// reads: torchrec's pipeline keeps the next batch in
+		// self._batch_ip1 and waits self._memcpy_stream before it reads
+		// it. (A stash nobody waits for stays a hazard.)
+		return
+	}
 	if e.Stored && pr.via != nil {
 		// Filed in a container (x[k] = v) after a called method made it:
 		// most likely its result is being kept, not copied.
@@ -866,4 +904,11 @@ func indent(f *rules.File, e *rules.Event) string {
 		return e.Indent
 	}
 	return rulekit.Indent(f, stmtLine(e))
+}
+
+// sharedStreamText reports a stream named by an attribute path
+// (self._memcpy_stream): one the instance keeps, which other code can
+// reach and wait for.
+func sharedStreamText(t string) bool {
+	return strings.Contains(t, ".") && !strings.ContainsAny(t, "()[] ")
 }
