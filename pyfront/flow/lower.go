@@ -1916,6 +1916,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			}
 		}
 		l.rankOnlyMethodFlags(s)
+		l.methodRankFlags(s)
 		if c, ok := s.Value.(*ast.Call); ok {
 			l.helperFsCounts(c)
 		}

@@ -3478,3 +3478,92 @@ func (l *lowerer) heldOnlyUnderRank(body []ast.Stmt, e ast.Expr) bool {
 	walk(body, false)
 	return held && !other
 }
+
+// methodRankFlags marks, for a call of a program method (`trainer.train(step)`),
+// the True or False the method sets on its instance inside the arm of a
+// rank test of its own (`if dist.get_rank() == 0: … self.should_early_stop
+// = True`): after the call the flag differs between ranks where the caller
+// tests it (FineGrainedRLHF's PPO trainer stopping on rank 0's KL count).
+func (l *lowerer) methodRankFlags(s *ast.ExprStmt) {
+	c, ok := s.Value.(*ast.Call)
+	if !ok || l.notDist > 0 {
+		return
+	}
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return
+	}
+	recv := dotted(a.Value)
+	if recv == "" {
+		return
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return
+	}
+	for _, attr := range l.rankSetFlags(fn) {
+		l.rankVars[recv+"."+attr] = true
+	}
+}
+
+// rankSetFlags returns the attributes a method sets to True or False on
+// its instance inside the arms of rank tests (not ones the tables call
+// uniform within some groups), and nowhere else in it (memoized).
+func (l *lowerer) rankSetFlags(fn *rules.Function) []string {
+	return summarize(&l.memo().rankSetFlags, fn, func() []string {
+		body, args, ok := l.defOf(fn)
+		if !ok || len(args.PositionalNames()) == 0 {
+			return nil
+		}
+		self := args.PositionalNames()[0]
+		sub := *l
+		sub.fn = fn
+		sub.rankVars = map[string]bool{}
+		markBound(body, sub.rankVars, sub.isRank)
+		held, other := map[string]bool{}, map[string]bool{}
+		var walk func(stmts []ast.Stmt, underRank bool)
+		walk = func(stmts []ast.Stmt, underRank bool) {
+			for _, st := range stmts {
+				switch st := st.(type) {
+				case *ast.Assign:
+					k, isBool := st.Value.(*ast.Constant)
+					for _, t := range st.Targets {
+						at, ok := t.(*ast.Attribute)
+						if !ok {
+							continue
+						}
+						if r, ok := at.Value.(*ast.Name); !ok || r.Id != self {
+							continue
+						}
+						if underRank && isBool && k.Type == ast.ConstBool {
+							held[at.Attr] = true
+						} else {
+							other[at.Attr] = true
+						}
+					}
+				case *ast.If:
+					r := underRank || sub.isRank(st.Test) && len(sub.uniformIn(st.Test)) == 0
+					walk(st.Body, r)
+					walk(st.Orelse, r)
+				case *ast.For:
+					walk(st.Body, underRank)
+				case *ast.While:
+					walk(st.Body, underRank)
+				case *ast.With:
+					walk(st.Body, underRank)
+				case *ast.Try:
+					walk(st.Body, underRank)
+				}
+			}
+		}
+		walk(body, false)
+		var out []string
+		for a := range held {
+			if !other[a] {
+				out = append(out, a)
+			}
+		}
+		slices.Sort(out)
+		return out
+	})
+}

@@ -57,3 +57,26 @@ class Trainer:
             if self.stats.is_min_lr:
                 break
         dist.barrier()
+
+
+class PPOTrainer:
+    def __init__(self):
+        self.should_early_stop = False
+        self.huge_kl_count = 0
+
+    def step(self, kl):
+        dist.all_reduce(kl)
+        # The flag is set inside the method's own rank test
+        # (FineGrainedRLHF's PPO trainer).
+        if dist.get_rank() == 0 and kl.item() > 0.5:
+            self.huge_kl_count += 1
+            if self.huge_kl_count >= 5:
+                self.should_early_stop = True
+
+
+def drive(kls):
+    trainer = PPOTrainer()
+    for kl in kls:
+        trainer.step(kl)  # want CV301 "runs only on the ranks that do not leave early at .*\(`trainer.should_early_stop`\)"
+        if trainer.should_early_stop:
+            break

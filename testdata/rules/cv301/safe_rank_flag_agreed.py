@@ -46,3 +46,25 @@ class Trainer:
             self._check()
             if self.stop:
                 break
+
+
+class AgreedTrainer:
+    def __init__(self):
+        self.should_stop = False
+
+    def step(self, kl):
+        dist.all_reduce(kl)
+        if dist.get_rank() == 0 and kl.item() > 0.5:
+            self.should_stop = True
+        # Rank 0's decision is broadcast into the flag every rank holds.
+        box = [self.should_stop]
+        dist.broadcast_object_list(box, src=0)
+        self.should_stop = box[0]
+
+
+def drive_agreed(kls):
+    trainer = AgreedTrainer()
+    for kl in kls:
+        trainer.step(kl)
+        if trainer.should_stop:
+            break
