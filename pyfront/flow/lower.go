@@ -1697,9 +1697,11 @@ func (l *lowerer) block(stmts []ast.Stmt, st *state) (*state, bool) {
 	top := len(l.rests)
 	l.rests = append(l.rests, nil)
 	facts := len(l.ifTests)
+	guards, arms := len(l.rankIfs), l.rankArms
 	defer func() {
 		l.rests = l.rests[:top]
 		l.ifTests = l.ifTests[:facts]
+		l.rankIfs, l.rankArms = l.rankIfs[:guards], arms
 	}()
 	for i, s := range stmts {
 		l.rests[top] = stmts[i+1:]
@@ -1707,6 +1709,13 @@ func (l *lowerer) block(stmts []ast.Stmt, st *state) (*state, bool) {
 		st, exited = l.statement(s, st, stmts[i+1:])
 		if exited {
 			return st, true
+		}
+		if g := l.rankGuard(s); g != nil {
+			// `if not is_main_process(): continue`: the rest of the block
+			// runs on the other ranks only, as in the else arm of that
+			// test (GLNet's rank-0 early stop below such a guard).
+			l.rankIfs = append(l.rankIfs, &rankIf{s: g, inElse: true, loops: l.loops})
+			l.rankArms++
 		}
 		if x := guardedTruthy(s, stmts[i+1:]); x != nil {
 			// `if not path: return 0`: path holds a true value in what
@@ -3591,6 +3600,30 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	return merge(a, b), false
 }
 
+// rankGuard returns s when it is an if on a rank test, without an else,
+// whose arm leaves the block's pass (continue, return, break): what
+// follows it runs on the ranks that fail the test only.
+func (l *lowerer) rankGuard(s ast.Stmt) *ast.If {
+	i, ok := s.(*ast.If)
+	if !ok || len(i.Orelse) > 0 || len(i.Body) == 0 || l.notDist > 0 {
+		return nil
+	}
+	switch lastStmt(i.Body).(type) {
+	case *ast.Continue, *ast.Return, *ast.Break:
+	default:
+		return nil
+	}
+	if div, ok := l.divergence(i.Test); !ok || div != rules.RankTest || len(l.uniformIn(i.Test)) > 0 {
+		return nil
+	}
+	if l.loops > 0 && l.readsLoopTarget(i.Test) {
+		// `if i == rank: continue`: each rank skips its own turn and runs
+		// the others' (skipsOwnTurn), not a rank-only remainder.
+		return nil
+	}
+	return i
+}
+
 // rankIf is an enclosing if statement whose test is a rank test, and
 // whether its else part is being lowered.
 type rankIf struct {
@@ -3679,7 +3712,9 @@ func armCanLeave(top *rankIf) bool {
 func (l *lowerer) armExitBranch(top *rankIf, guard rules.Pos, test string, then, after []*rules.OpRef) *rules.RankBranch {
 	under := l.pos(top.s.Test.Span())
 	topCond := l.text(top.s.Test)
-	if top.inElse {
+	if u, ok := top.s.Test.(*ast.UnaryOp); ok && u.Op == ast.Not && top.inElse {
+		topCond = l.text(u.Operand) // `if not is_main_process(): continue`
+	} else if top.inElse {
 		topCond = "not (" + topCond + ")" // the exit sits in the rank test's else arm
 	}
 	br := &rules.RankBranch{Func: l.fn, Guard: guard, Under: &under, Cond: topCond + "` and then `" + test,

@@ -80,3 +80,20 @@ def drive(kls):
         trainer.step(kl)  # want CV301 "runs only on the ranks that do not leave early at .*\(`trainer.should_early_stop`\)"
         if trainer.should_early_stop:
             break
+
+
+def early_stop_below_guard(t, epochs, patience):
+    # After the guard the rest of the pass is rank 0's alone, so only
+    # rank 0 takes the early-stopping break (GLNet's inspector).
+    best, bad = 0.0, 0
+    for _ in range(epochs):
+        dist.all_reduce(t)  # want CV301 "runs only on the ranks that do not leave early at .*\(`dist.get_rank\(\) == 0` and then `bad > patience`\)"
+        score = t.item()
+        if not dist.get_rank() == 0:
+            continue
+        if score > best:
+            best, bad = score, 0
+            continue
+        bad += 1
+        if bad > patience:
+            break
