@@ -981,6 +981,22 @@ type InitSite struct {
 	Backend   string
 	AfterLine int    // 1-based line after which a statement may be inserted
 	Indent    string // indentation of the statement
+	// LocalRendezvous: the job meets on this host only (init_method
+	// "tcp://localhost:…", or its module sets os.environ["MASTER_ADDR"]
+	// to "localhost" or "127.0.0.1"): every rank runs on one machine.
+	LocalRendezvous bool
+}
+
+// SingleHost reports a program whose every init_process_group meets on
+// this host (InitSite.LocalRendezvous): all its ranks share one file
+// system, so a file check is answered alike on every rank.
+func (f *Facts) SingleHost() bool {
+	for _, is := range f.Inits {
+		if !is.LocalRendezvous {
+			return false
+		}
+	}
+	return len(f.Inits) > 0
 }
 
 // Merge appends other's contents to p (one program from several front

@@ -48,7 +48,7 @@ func (b *builder) facts() {
 					backend = b.paramString(src.cs.Caller, n.Id)
 				}
 			}
-			is := &rules.InitSite{Pos: s.Pos, Backend: backend, AfterLine: s.Pos.EndLine}
+			is := &rules.InitSite{Pos: s.Pos, Backend: backend, AfterLine: s.Pos.EndLine, LocalRendezvous: b.localRendezvous(src.cs)}
 			if info != nil && info.stmt != nil {
 				sp := info.stmt.Span()
 				is.Pos = b.pos(s.Pos.Path, info.stmt)
@@ -269,4 +269,60 @@ func (b *builder) moduleImports() {
 		seen[e] = true
 		b.prog.Facts.Imports = append(b.prog.Facts.Imports, &rules.Import{Importer: e.from, Module: e.mod})
 	}
+}
+
+// localHosts are the rendezvous addresses that name this machine.
+var localHosts = map[string]bool{"localhost": true, "127.0.0.1": true}
+
+// localRendezvous reports an init_process_group call whose job meets on
+// this host: init_method="tcp://localhost:…", or a module that sets
+// os.environ["MASTER_ADDR"] to "localhost" or "127.0.0.1" (voxceleb_trainer's
+// mp.spawn workers).
+func (b *builder) localRendezvous(cs *callgraph.CallSite) bool {
+	if cs == nil || cs.Node == nil || cs.Caller == nil {
+		return false
+	}
+	if c := cs.Node; c != nil {
+		for _, k := range c.Keywords {
+			if k.Arg != "init_method" {
+				continue
+			}
+			if v, ok := k.Value.(*ast.Constant); ok && v.Type == ast.ConstStr {
+				host, _, _ := strings.Cut(strings.TrimPrefix(v.Str, "tcp://"), ":")
+				return strings.HasPrefix(v.Str, "tcp://") && localHosts[host]
+			}
+			return false
+		}
+	}
+	mod := b.g.ModuleFunc(cs.Caller.Module)
+	if mod == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(mod.Node, func(n ast.Node) bool {
+		as, ok := n.(*ast.Assign)
+		if found || !ok || len(as.Targets) != 1 {
+			return !found
+		}
+		sub, ok := as.Targets[0].(*ast.Subscript)
+		if !ok {
+			return true
+		}
+		env, ok := sub.Value.(*ast.Attribute)
+		if !ok || env.Attr != "environ" {
+			return true
+		}
+		if os, ok := env.Value.(*ast.Name); !ok || os.Id != "os" {
+			return true
+		}
+		key, ok := sub.Slice.(*ast.Constant)
+		if !ok || key.Type != ast.ConstStr || key.Str != "MASTER_ADDR" {
+			return true
+		}
+		if v, ok := as.Value.(*ast.Constant); ok && v.Type == ast.ConstStr && localHosts[v.Str] {
+			found = true
+		}
+		return true
+	})
+	return found
 }

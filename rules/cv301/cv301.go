@@ -63,7 +63,8 @@ var Rule = rules.Register(&rules.Rule{
 			"one that issues nothing is ranks inside the job against ranks outside it; what an except handler issues before it " +
 			"raises is the failure path's signal, and a failing exit (`sys.exit(\"message\")`, `exit(-1)`, `raise SystemExit(1)`) under a rank test is a failure, " +
 			"which the launcher ends, not an early exit; so is an arm that raises without communicating, in either arm " +
-			"(`if dirs: load() else: raise`, the way transformers checks for a checkpoint). A condition on a file system check " +
+			"(`if dirs: load() else: raise`, the way transformers checks for a checkpoint). A condition on a file system check (not in a program whose every init_process_group meets on localhost, " +
+			"`os.environ[\"MASTER_ADDR\"] = \"localhost\"` or `init_method=\"tcp://127.0.0.1:…\"`: its ranks share one machine's file system) " +
 			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`, etils' `epath.Path(p).exists()`, `tf.io.gfile.exists(p)`, fsspec's `fs.exists(p)`, a directory listing: `glob.glob`, `os.listdir`, and what a loop over one computes or appends to a list) is reported too, as is a loop over such a listing itself (`for f in sorted(glob.glob(pattern)):`) whose passes communicate, as a warning: each rank asks its own " +
 			"host, and ranks can disagree; so is a flag or path an if on such a check sets (`if kill_switch.exists(): " +
 			"self.early_stop = True`), an object whose class's __init__ stored such an answer (`self.tot_length = len(os.listdir(path))`, " +
@@ -688,9 +689,15 @@ func run(p *rules.Pass) {
 	for _, s := range p.Prog.Sites {
 		subset = subset || s.SubsetWorld
 	}
+	singleHost := p.Prog.Facts.SingleHost()
 	for _, br := range p.Prog.Branches {
 		if br == nil || br.Paired {
 			continue // a paired branch's ranks issue the same sequence once each
+		}
+		if singleHost && br.Divergence == rules.HostCheck {
+			// Every rank runs on this machine (a localhost rendezvous):
+			// they ask one file system, and it answers them alike.
+			continue
 		}
 		if br.Uncalled {
 			reportUncalled(p, br, seen)
