@@ -62,7 +62,11 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	}
 	if rp, ok := r.(RankParamer); ok {
 		for _, p := range rp.RankParams(fn) {
-			l.rankVars[p] = true
+			if name, held := IsHeldParam(p); held {
+				l.setRankObject(name, nil, false)
+			} else {
+				l.rankVars[p] = true
+			}
 		}
 	}
 	l.seedRankAttrs(fn, node)
@@ -243,6 +247,9 @@ type lowerer struct {
 	// ownVars: rank locals that hold the process's own global rank itself
 	// (rank = dist.get_rank()), not a value computed from it.
 	ownVars map[string]bool
+	// heldLocals: locals that hold an object only some ranks hold, as
+	// RankArguments reads them (heldLocals).
+	heldLocals map[string]bool
 	// heldGroups: the instance's group attributes (self.pred_group) that
 	// its __init__ binds only where a rank test holds (initHeldGroups),
 	// keyed as the method reads them; nil when none.

@@ -25,7 +25,9 @@ var rankWords = []string{"rank", "main_process", "global_zero", "process_index",
 // parameters to which fn passes a rank-dependent value. seed names fn's
 // own parameters already known to hold a rank. The reading is
 // flow-insensitive within fn: a variable assigned a rank value anywhere
-// before the call counts.
+// before the call counts. A parameter that receives an object only some
+// ranks hold (`eval_fn = None`, then `if rank == 0: def eval_fn(m): …`,
+// passed on: Primus-DLRM's trainer) is returned as HeldParam(name).
 func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string) map[*rules.Function][]string {
 	fd, ok := r.(FuncDefiner)
 	if fn == nil || node == nil || !ok {
@@ -47,9 +49,12 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 		return nil
 	}
 	for _, p := range seed {
-		l.rankVars[p] = true
+		if _, held := IsHeldParam(p); !held {
+			l.rankVars[p] = true
+		}
 	}
 	l.seedRankAttrs(fn, node)
+	l.heldLocals = heldLocals(body, l.isRank)
 	out := map[*rules.Function][]string{}
 	add := func(callee *rules.Function, param string) {
 		for _, p := range out[callee] {
@@ -104,7 +109,26 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 			kws = append(kws, k.Arg)
 		}
 	}
-	if len(ranked) == 0 && len(kws) == 0 {
+	heldArg := func(e ast.Expr) bool {
+		n, ok := e.(*ast.Name)
+		return ok && l.heldLocals[n.Id]
+	}
+	var heldPos []int
+	var heldKws []string
+	for i, a := range call.Args {
+		if _, star := a.(*ast.Starred); star {
+			break
+		}
+		if heldArg(a) {
+			heldPos = append(heldPos, i)
+		}
+	}
+	for _, k := range call.Keywords {
+		if k.Arg != "" && heldArg(k.Value) {
+			heldKws = append(heldKws, k.Arg)
+		}
+	}
+	if len(ranked) == 0 && len(kws) == 0 && len(heldPos) == 0 && len(heldKws) == 0 {
 		return
 	}
 	_, callee := l.r.Callee(call)
@@ -135,6 +159,83 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 			}
 		}
 	}
+	for _, i := range heldPos {
+		if i+shift < len(positional) {
+			add(callee, HeldParam(positional[i+shift].Arg))
+		}
+	}
+	for _, k := range heldKws {
+		for _, p := range append(positional, args.KwOnlyArgs...) {
+			if p.Arg == k {
+				add(callee, HeldParam(k))
+			}
+		}
+	}
+}
+
+// HeldParam names a parameter that receives an object only some ranks
+// hold (None on the others), as RankArguments and RankParamer list it
+// beside the parameters that receive the rank.
+func HeldParam(name string) string { return "?" + name }
+
+// IsHeldParam undoes HeldParam: the parameter's name, and whether p names
+// a held parameter.
+func IsHeldParam(p string) (string, bool) { return strings.CutPrefix(p, "?") }
+
+// heldLocals returns the locals of body that hold an object only some
+// ranks hold: bound to None and, elsewhere, only inside the arms of a
+// rank test (an assignment or a def there), or to `X if <rank test> else
+// None`. Flow-insensitive, as RankArguments reads.
+func heldLocals(body []ast.Stmt, isRank func(ast.Expr) bool) map[string]bool {
+	none, inArm, other := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	var walk func(stmts []ast.Stmt, underRank bool)
+	walk = func(stmts []ast.Stmt, underRank bool) {
+		for _, st := range stmts {
+			switch st := st.(type) {
+			case *ast.Assign:
+				if len(st.Targets) != 1 {
+					continue
+				}
+				n, ok := st.Targets[0].(*ast.Name)
+				if !ok {
+					continue
+				}
+				x, ifExp := st.Value.(*ast.IfExp)
+				switch {
+				case isNone(st.Value):
+					none[n.Id] = true
+				case ifExp && (isNone(x.Orelse) || isNone(x.Body)) && isRank(x.Test):
+					none[n.Id], inArm[n.Id] = true, true
+				case underRank:
+					inArm[n.Id] = true
+				default:
+					other[n.Id] = true
+				}
+			case *ast.FunctionDef:
+				if underRank {
+					inArm[st.Name] = true
+				} else {
+					other[st.Name] = true
+				}
+			case *ast.If:
+				r := underRank || isRank(st.Test)
+				walk(st.Body, r)
+				walk(st.Orelse, r)
+			case *ast.With:
+				walk(st.Body, underRank)
+			case *ast.Try:
+				walk(st.Body, underRank)
+			}
+		}
+	}
+	walk(body, false)
+	out := map[string]bool{}
+	for v := range inArm {
+		if none[v] && !other[v] {
+			out[v] = true
+		}
+	}
+	return out
 }
 
 // rankValue reports whether e is the rank itself or a test of it: a rank
@@ -247,7 +348,9 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 					case *ast.Call, *ast.Compare, *ast.BoolOp, *ast.Name, *ast.Attribute, *ast.UnaryOp, *ast.Subscript, *ast.IfExp:
 						stores = true
 					case *ast.Constant:
-						stores = isNone(a.Value)
+						// (InspectStmts goes on to the next statement
+						// whatever the callback returns: keep a match.)
+						stores = stores || isNone(a.Value)
 					}
 				}
 			}
@@ -269,8 +372,13 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	if l == nil {
 		return nil
 	}
+	held := map[string]bool{}
 	for _, p := range seed {
-		l.rankVars[p] = true
+		if name, ok := IsHeldParam(p); ok {
+			held[name] = true
+		} else {
+			l.rankVars[p] = true
+		}
 	}
 	var out []RankAttr
 	ast.InspectStmts(body, func(s ast.Stmt) bool {
@@ -294,6 +402,13 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 				}
 				if n, isName := t.Value.(*ast.Name); isName && n.Id == self && l.rankOrNone(s.Value) {
 					out = MergeRankAttr(out, RankAttr{Name: t.Attr, Held: true})
+				}
+				if n, isName := t.Value.(*ast.Name); isName && n.Id == self {
+					// self.eval_fn = eval_fn, a parameter some callers
+					// pass only rank 0's object in.
+					if v, ok := s.Value.(*ast.Name); ok && held[v.Id] {
+						out = MergeRankAttr(out, RankAttr{Name: t.Attr, Held: true})
+					}
 				}
 			}
 		case *ast.If:

@@ -1884,7 +1884,11 @@ func (b *builder) handedRanks(r *resolver, reaches map[*rules.Function]bool) (in
 				for _, p := range params {
 					if !slices.Contains(b.rankParams[callee], p) {
 						b.rankParams[callee] = append(b.rankParams[callee], p)
-						if !reaches[callee] && !slices.Contains(inits, callee) {
+						// A constructor keeps what it is handed in its
+						// attributes: read them again with the new
+						// parameters (one that reaches a collective itself
+						// was read before any were known).
+						if (!reaches[callee] || strings.HasSuffix(callee.Name, ".__init__")) && !slices.Contains(inits, callee) {
 							inits = append(inits, callee)
 						}
 						gained[callee] = true
