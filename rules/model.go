@@ -168,6 +168,10 @@ type Function struct {
 	// __name__ == "__main__", or is a package's __main__.py). Two scripts
 	// run in two processes unless one imports the other (Facts.Imports).
 	Script bool
+	// Process: the function is the entry of a process that a launcher of
+	// the program starts (multiprocessing.Process(target=f), mp.spawn(f)):
+	// its code runs in that new process, not in the launcher's.
+	Process bool
 	// Forwarder: a __call__ that hands the call on to whatever it wraps
 	// (it takes *args or **kwargs, defines a wrapper, or dispatches by a
 	// computed getattr name): its summary is every wrapped function's.

@@ -1925,6 +1925,7 @@ func (b *builder) spawnRankParams() {
 		if cs.Node == nil || cs.Kind != callgraph.CallExplicit {
 			continue
 		}
+		b.markProcessEntries(cs)
 		if !b.callsExternal(cs, processSpawners) {
 			continue
 		}
@@ -1962,6 +1963,42 @@ func (b *builder) spawnRankParams() {
 			}
 		}
 	}
+}
+
+// markProcessEntries marks the functions a process launcher's call starts
+// in a new process (rules.Function.Process): the target of
+// multiprocessing.Process(target=f) and the function mp.spawn(f) runs.
+func (b *builder) markProcessEntries(cs *callgraph.CallSite) {
+	if !b.callsExternal(cs, flow.ProcessLaunchers) {
+		return
+	}
+	var target ast.Expr
+	if len(cs.Node.Args) > 0 && !b.callsExternal(cs, processConstructors) {
+		target = cs.Node.Args[0]
+	}
+	for _, k := range cs.Node.Keywords {
+		if k.Arg == "fn" || k.Arg == "target" {
+			target = k.Value
+		}
+	}
+	if target == nil {
+		return
+	}
+	for _, v := range b.g.ExprValues(target) {
+		if val := b.g.Value(v); val != nil && val.Fn != nil && (val.Kind == callgraph.KFunc || val.Kind == callgraph.KBound) {
+			if rf := b.fn(val.Fn); rf != nil {
+				rf.Process = true
+			}
+		}
+	}
+}
+
+// processConstructors take the target by keyword (Process(group, target,
+// …)): their first positional argument is no function.
+var processConstructors = map[string]bool{
+	"torch.multiprocessing.Process":   true,
+	"multiprocessing.Process":         true,
+	"multiprocessing.context.Process": true,
 }
 
 // perThreadGroups marks the groups created in a function that a thread

@@ -36,7 +36,9 @@ var Rule = rules.Register(&rules.Rule{
 			"attribute and restarted only after a join() of that attribute; async_save with " +
 			"async_checkpointer_type=AsyncCheckpointerType.PROCESS plans in a checkpoint daemon process, on a group of its own. " +
 			"Code that only different scripts of the repository reach (train.py and monitor.py, each with its own " +
-			"`if __name__ == \"__main__\":`, neither importing the other) runs in different processes and is not paired. " +
+			"`if __name__ == \"__main__\":`, neither importing the other) runs in different processes and is not paired; so does " +
+			"code that a process launcher's target reaches (multiprocessing.Process(target=f), mp.spawn(f)) and the threads of the " +
+			"process that starts it (stochastic gradient push's gossip process beside its gossip thread). " +
 			"MPI's point-to-point calls (mpi4py's send/recv, MPI_Send/MPI_Recv, gompi's SendBytes) are matched by source, " +
 			"tag and communicator rather than by issue order, and may come from any thread at thread level multiple " +
 			"(CV104 judges the level); only MPI collectives are paired. A collective on a group that its own function has just " +
@@ -95,6 +97,14 @@ type use struct {
 	// spawnOnly: a library background thread known only by its spawn site
 	// (async_save), with no site of its own in the program.
 	spawnOnly bool
+}
+
+// runsIn is the function whose processes u's code runs in.
+func (u use) runsIn() *rules.Function {
+	if u.reach != nil && u.reach.Ctx == u.ctx {
+		return rulekit.RunsInReach(u.site, u.reach)
+	}
+	return rulekit.RunsIn(u.site, u.ctx)
 }
 
 func run(p *rules.Pass) {
@@ -172,7 +182,7 @@ func run(p *rules.Pass) {
 				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) || beforeSpawn(a, b) || atImport(b, a) ||
 					setupBefore(callers, a, b) || setupBefore(callers, b, a) || instead(a, b) || instead(b, a) ||
 					freshGroup(prog, a) || freshGroup(prog, b) ||
-					!rulekit.MayShareProcess(prog, rulekit.RunsIn(a.site, a.ctx), rulekit.RunsIn(b.site, b.ctx)) {
+					!rulekit.MayShareProcess(prog, a.runsIn(), b.runsIn()) {
 					continue
 				}
 				if !a.spawnOnly && !b.spawnOnly && a.group != nil && a.group.PerIteration && !rulekit.IsMain(a.ctx) && !rulekit.IsMain(b.ctx) {

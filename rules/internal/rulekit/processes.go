@@ -85,11 +85,20 @@ func (x *procIndex) of(f *rules.Function) procSet {
 	for len(queue) > 0 && !s.any {
 		n := queue[0]
 		queue = queue[1:]
+		if n.Process {
+			// A process of its own (mp.Process's target, mp.spawn's
+			// function): what starts it runs in another process. (Its
+			// own direct callers, if any, still share theirs.)
+			s.scripts = append(s.scripts, n)
+			if n != f {
+				continue
+			}
+		}
 		if n.Script {
 			s.scripts = append(s.scripts, n)
 		}
 		ps := x.preds[n]
-		if len(ps) == 0 && !n.Script {
+		if len(ps) == 0 && !n.Script && !n.Process {
 			s.any = true // reached from outside the program's scripts
 		}
 		for _, p := range ps {
@@ -119,6 +128,20 @@ func RunsIn(s *rules.Site, c *rules.Context) *rules.Function {
 		return nil
 	}
 	return s.Func
+}
+
+// RunsInReach is RunsIn for a site reached along r: on the main thread,
+// the function the chain starts from when there is one (the entry of a
+// process a launcher starts runs in that process, whatever else calls the
+// site's function).
+func RunsInReach(s *rules.Site, r *rules.Reach) *rules.Function {
+	if r == nil {
+		return RunsIn(s, nil)
+	}
+	if IsMain(r.Ctx) && len(r.Chain) > 0 && r.Chain[0] != nil && r.Chain[0].Caller != nil {
+		return r.Chain[0].Caller
+	}
+	return RunsIn(s, r.Ctx)
 }
 
 // MayShareProcess reports whether code of functions a and b can run in
