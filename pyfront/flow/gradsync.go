@@ -1892,3 +1892,71 @@ func (l *lowerer) perPassOps(ops []*rules.OpRef) []*rules.OpRef {
 	}
 	return out
 }
+
+// noteSentinel records, for `x = next(it, None)`, that x holds None once
+// this rank's iterator is exhausted (sentinels); any other binding of x
+// ends that.
+func (l *lowerer) noteSentinel(s *ast.Assign) {
+	for _, t := range s.Targets {
+		if n, ok := t.(*ast.Name); ok {
+			delete(l.sentinels, n.Id)
+		}
+	}
+	if len(s.Targets) != 1 {
+		return
+	}
+	n, ok := s.Targets[0].(*ast.Name)
+	if !ok {
+		return
+	}
+	c, ok := s.Value.(*ast.Call)
+	if !ok || dotted(c.Func) != "next" || len(c.Args) != 2 || !isNone(c.Args[1]) {
+		return
+	}
+	if l.sentinels == nil {
+		l.sentinels = map[string]*ast.Assign{}
+	}
+	l.sentinels[n.Id] = s
+}
+
+// sentinelEnd records the rank branch of `if x is None: break` after `x =
+// next(it, None)` in a loop: the sentinel form of exhaustBranch's
+// `except StopIteration: break`, which leaves the loop on the rank whose
+// data runs out first (finetrainers' validation loop).
+func (l *lowerer) sentinelEnd(s *ast.If) {
+	if l.notDist > 0 || l.loops == 0 || len(s.Orelse) > 0 || len(s.Body) == 0 || len(l.sentinels) == 0 {
+		return
+	}
+	var v string
+	switch t := s.Test.(type) {
+	case *ast.Compare:
+		if n, ok := t.Left.(*ast.Name); ok && len(t.Ops) == 1 && (t.Ops[0] == ast.Is || t.Ops[0] == ast.Eq) && isNone(t.Comparators[0]) {
+			v = n.Id
+		}
+	case *ast.UnaryOp:
+		if n, ok := t.Operand.(*ast.Name); ok && t.Op == ast.Not {
+			v = n.Id
+		}
+	}
+	at := l.sentinels[v]
+	if at == nil {
+		return
+	}
+	switch s.Body[len(s.Body)-1].(type) {
+	case *ast.Break, *ast.Return:
+	default:
+		return
+	}
+	if l.evenShards([]ast.Stmt{at}) || l.joining > 0 {
+		return
+	}
+	after := l.ops(l.skipped(s.Body))
+	then := l.ops(s.Body)
+	if len(after) == 0 {
+		after = l.ops(l.nextIterations(s.Body))
+	}
+	if len(after) == 0 {
+		return
+	}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test), EarlyExit: true, Then: then, After: after, Divergence: rules.LocalEnd})
+}

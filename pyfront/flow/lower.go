@@ -250,6 +250,9 @@ type lowerer struct {
 	// heldLocals: locals that hold an object only some ranks hold, as
 	// RankArguments reads them (heldLocals).
 	heldLocals map[string]bool
+	// sentinels: locals bound to next(it, None) (noteSentinel), by the
+	// assignment that bound them.
+	sentinels map[string]*ast.Assign
 	// heldGroups: the instance's group attributes (self.pred_group) that
 	// its __init__ binds only where a rank test holds (initHeldGroups),
 	// keyed as the method reads them; nil when none.
@@ -1961,6 +1964,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			w.Discarded, w.Var, w.ListStmt = true, "", &at
 		}
 	case *ast.Assign:
+		l.noteSentinel(s)
 		if c, ok := unwrapAwait(s.Value).(*ast.Call); ok && l.inline[c] != nil && len(s.Targets) == 1 {
 			if n, ok := s.Targets[0].(*ast.Name); ok {
 				l.callTarget[c] = n.Id
@@ -2063,6 +2067,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			}
 		}
 	case *ast.If:
+		l.sentinelEnd(s)
 		return l.ifStmt(s, st, rest)
 	case *ast.For:
 		// The iterable is evaluated before the target is bound: `for
