@@ -1990,6 +1990,10 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		}
 		if c, ok := s.Value.(*ast.Call); ok {
 			l.initSite(c, s)
+			// `best = load_model(args, model)`: what the helper stores on
+			// the objects passed to it happens whatever its result is
+			// bound to (dust3r's resume through args.start_epoch).
+			l.helperFsCounts(c)
 		}
 	case *ast.AnnAssign:
 		if s.Value != nil {

@@ -77,3 +77,23 @@ def train_dino(output_dir, epochs, t):
     start_epoch = to_restore["epoch"]
     for epoch in range(start_epoch, epochs):
         dist.all_reduce(t)  # want CV301 "range\(start_epoch, epochs\)`, whose bounds depend on a file system check"
+
+
+def load_model_result(args, model):
+    args.start_epoch = 0
+    if args.resume is not None:
+        ckpt = torch.load(args.resume, map_location="cpu")
+        model.load_state_dict(ckpt["model"])
+        args.start_epoch = ckpt["epoch"] + 1
+    return ckpt.get("best", None) if args.resume else None
+
+
+def train_result_bound(args, model):
+    # The helper's result is kept (dust3r's `best_so_far = load_model(…)`);
+    # what it stored on args is this host's answer all the same.
+    last = os.path.join(args.output_dir, "checkpoint-last.pth")
+    args.resume = last if os.path.isfile(last) else None
+    best_so_far = load_model_result(args, model)
+    for epoch in range(args.start_epoch, args.epochs):
+        dist.barrier()  # want CV301 "whose bounds depend on a file system check"
+    return best_so_far
