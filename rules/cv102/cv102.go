@@ -157,6 +157,10 @@ func run(p *rules.Pass) {
 	}
 }
 
+// getterCall matches a call of a getter whose arguments are names or
+// constants only: mp_group(), parallel_context.get_group(ParallelMode.TENSOR).
+var getterCall = regexp.MustCompile(`^[A-Za-z_][\w.]*\([\w.,"' ]*\)$`)
+
 // attrGroupText returns a site's group argument when it is an
 // attribute path (`self.process_group`, `self._group.process_group`,
 // `handle.process_group`: a group kept on an object) or a call of a
@@ -165,9 +169,12 @@ func run(p *rules.Pass) {
 // little to match another site's.
 func attrGroupText(s *rules.Site) string {
 	t := s.GroupText
-	if base, ok := strings.CutSuffix(t, "()"); ok && base != "" && !strings.ContainsAny(base, "()[] ,") &&
-		!strings.HasPrefix(base, "dist.") && !strings.HasPrefix(base, "torch.") {
-		return t
+	if getterCall.MatchString(t) && !strings.HasPrefix(t, "dist.") && !strings.HasPrefix(t, "torch.") {
+		// By the getter's own name and arguments: the backward reads it
+		// through what ctx kept (ctx.pc.get_group(Mode.TENSOR)), the main
+		// thread through its local (pc.get_group(Mode.TENSOR)).
+		open := strings.IndexByte(t, '(')
+		return t[strings.LastIndexByte(t[:open], '.')+1:]
 	}
 	if !strings.Contains(t, ".") || strings.ContainsAny(t, "()[] ") || strings.HasPrefix(t, "dist.") || strings.HasPrefix(t, "torch.") {
 		return ""

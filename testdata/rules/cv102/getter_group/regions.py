@@ -68,3 +68,35 @@ def run(x, w):
     y = ReduceFromRegion.apply(h)
     z = GatherFromCopy.apply(y)
     z.sum().backward()
+
+
+class Mode:
+    TENSOR = "tensor"
+
+
+class ParallelContext:
+    def __init__(self, groups):
+        self.groups = groups
+
+    def get_group(self, mode):
+        return self.groups[mode]
+
+
+class CopyWithContext(torch.autograd.Function):
+    # The group comes from a registry the Function keeps on ctx; the main
+    # thread asks the same registry for the same mode (pipegoose).
+    @staticmethod
+    def forward(ctx, x, pc):
+        ctx.pc = pc
+        return x
+
+    @staticmethod
+    def backward(ctx, g):
+        dist.all_reduce(g, group=ctx.pc.get_group(Mode.TENSOR))  # want CV102 "the main thread communicates on `get_group\(Mode.TENSOR\)` too"
+        return g, None
+
+
+def run_with_context(x, w, pc):
+    y = CopyWithContext.apply(x, pc) @ w
+    dist.all_reduce(y, group=pc.get_group(Mode.TENSOR))
+    y.sum().backward()
