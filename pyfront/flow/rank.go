@@ -3444,39 +3444,60 @@ func (l *lowerer) heldOnlyUnderRank(body []ast.Stmt, e ast.Expr) bool {
 		return false
 	}
 	held, other := false, false
-	var walk func(stmts []ast.Stmt, underRank bool)
-	walk = func(stmts []ast.Stmt, underRank bool) {
-		for _, st := range stmts {
-			switch st := st.(type) {
-			case *ast.Assign:
-				for _, t := range st.Targets {
-					if mentionsStore(t, name.Id) {
-						switch {
-						case isNone(st.Value):
-						case underRank:
-							held = true
-						default:
-							other = true
-						}
+	rankTest := func(t ast.Expr) bool { return l.isRank(t) && len(l.uniformIn(t)) == 0 }
+	rankArmStmts(body, false, rankTest, func(st ast.Stmt, underRank bool) {
+		switch st := st.(type) {
+		case *ast.Assign:
+			for _, t := range st.Targets {
+				if mentionsStore(t, name.Id) {
+					switch {
+					case isNone(st.Value):
+					case underRank:
+						held = true
+					default:
+						other = true
 					}
 				}
+			}
+		case *ast.For, *ast.While, *ast.AugAssign, *ast.AnnAssign:
+			if mentionsStore(st, name.Id) {
+				other = true
+			}
+		}
+	})
+	return held && !other
+}
+
+// rankArmStmts calls visit on every statement of body, with whether it
+// sits in an arm of an if whose test rankTest accepts (at any depth),
+// descending into with and try bodies, and into loop bodies when loops is
+// set.
+func rankArmStmts(body []ast.Stmt, loops bool, rankTest func(ast.Expr) bool, visit func(st ast.Stmt, underRank bool)) {
+	var walk func(stmts []ast.Stmt, under bool)
+	walk = func(stmts []ast.Stmt, under bool) {
+		for _, st := range stmts {
+			visit(st, under)
+			switch st := st.(type) {
 			case *ast.If:
-				r := underRank || l.isRank(st.Test) && len(l.uniformIn(st.Test)) == 0
+				r := under || rankTest(st.Test)
 				walk(st.Body, r)
 				walk(st.Orelse, r)
 			case *ast.With:
-				walk(st.Body, underRank)
+				walk(st.Body, under)
 			case *ast.Try:
-				walk(st.Body, underRank)
-			case *ast.For, *ast.While, *ast.AugAssign, *ast.AnnAssign:
-				if mentionsStore(st, name.Id) {
-					other = true
+				walk(st.Body, under)
+			case *ast.For:
+				if loops {
+					walk(st.Body, under)
+				}
+			case *ast.While:
+				if loops {
+					walk(st.Body, under)
 				}
 			}
 		}
 	}
 	walk(body, false)
-	return held && !other
 }
 
 // methodRankFlags marks, for a call of a program method (`trainer.train(step)`),
@@ -3521,42 +3542,28 @@ func (l *lowerer) rankSetFlags(fn *rules.Function) []string {
 		sub.rankVars = map[string]bool{}
 		markBound(body, sub.rankVars, sub.isRank)
 		held, other := map[string]bool{}, map[string]bool{}
-		var walk func(stmts []ast.Stmt, underRank bool)
-		walk = func(stmts []ast.Stmt, underRank bool) {
-			for _, st := range stmts {
-				switch st := st.(type) {
-				case *ast.Assign:
-					k, isBool := st.Value.(*ast.Constant)
-					for _, t := range st.Targets {
-						at, ok := t.(*ast.Attribute)
-						if !ok {
-							continue
-						}
-						if r, ok := at.Value.(*ast.Name); !ok || r.Id != self {
-							continue
-						}
-						if underRank && isBool && k.Type == ast.ConstBool {
-							held[at.Attr] = true
-						} else {
-							other[at.Attr] = true
-						}
-					}
-				case *ast.If:
-					r := underRank || sub.isRank(st.Test) && len(sub.uniformIn(st.Test)) == 0
-					walk(st.Body, r)
-					walk(st.Orelse, r)
-				case *ast.For:
-					walk(st.Body, underRank)
-				case *ast.While:
-					walk(st.Body, underRank)
-				case *ast.With:
-					walk(st.Body, underRank)
-				case *ast.Try:
-					walk(st.Body, underRank)
+		rankTest := func(t ast.Expr) bool { return sub.isRank(t) && len(sub.uniformIn(t)) == 0 }
+		rankArmStmts(body, true, rankTest, func(st ast.Stmt, underRank bool) {
+			as, ok := st.(*ast.Assign)
+			if !ok {
+				return
+			}
+			k, isBool := as.Value.(*ast.Constant)
+			for _, t := range as.Targets {
+				at, ok := t.(*ast.Attribute)
+				if !ok {
+					continue
+				}
+				if r, ok := at.Value.(*ast.Name); !ok || r.Id != self {
+					continue
+				}
+				if underRank && isBool && k.Type == ast.ConstBool {
+					held[at.Attr] = true
+				} else {
+					other[at.Attr] = true
 				}
 			}
-		}
-		walk(body, false)
+		})
 		var out []string
 		for a := range held {
 			if !other[a] {

@@ -188,47 +188,35 @@ func IsHeldParam(p string) (string, bool) { return strings.CutPrefix(p, "?") }
 // None`. Flow-insensitive, as RankArguments reads.
 func heldLocals(body []ast.Stmt, isRank func(ast.Expr) bool) map[string]bool {
 	none, inArm, other := map[string]bool{}, map[string]bool{}, map[string]bool{}
-	var walk func(stmts []ast.Stmt, underRank bool)
-	walk = func(stmts []ast.Stmt, underRank bool) {
-		for _, st := range stmts {
-			switch st := st.(type) {
-			case *ast.Assign:
-				if len(st.Targets) != 1 {
-					continue
-				}
-				n, ok := st.Targets[0].(*ast.Name)
-				if !ok {
-					continue
-				}
-				x, ifExp := st.Value.(*ast.IfExp)
-				switch {
-				case isNone(st.Value):
-					none[n.Id] = true
-				case ifExp && (isNone(x.Orelse) || isNone(x.Body)) && isRank(x.Test):
-					none[n.Id], inArm[n.Id] = true, true
-				case underRank:
-					inArm[n.Id] = true
-				default:
-					other[n.Id] = true
-				}
-			case *ast.FunctionDef:
-				if underRank {
-					inArm[st.Name] = true
-				} else {
-					other[st.Name] = true
-				}
-			case *ast.If:
-				r := underRank || isRank(st.Test)
-				walk(st.Body, r)
-				walk(st.Orelse, r)
-			case *ast.With:
-				walk(st.Body, underRank)
-			case *ast.Try:
-				walk(st.Body, underRank)
+	rankArmStmts(body, false, isRank, func(st ast.Stmt, underRank bool) {
+		switch st := st.(type) {
+		case *ast.Assign:
+			if len(st.Targets) != 1 {
+				return
+			}
+			n, ok := st.Targets[0].(*ast.Name)
+			if !ok {
+				return
+			}
+			x, ifExp := st.Value.(*ast.IfExp)
+			switch {
+			case isNone(st.Value):
+				none[n.Id] = true
+			case ifExp && (isNone(x.Orelse) || isNone(x.Body)) && isRank(x.Test):
+				none[n.Id], inArm[n.Id] = true, true
+			case underRank:
+				inArm[n.Id] = true
+			default:
+				other[n.Id] = true
+			}
+		case *ast.FunctionDef:
+			if underRank {
+				inArm[st.Name] = true
+			} else {
+				other[st.Name] = true
 			}
 		}
-	}
-	walk(body, false)
+	})
 	out := map[string]bool{}
 	for v := range inArm {
 		if none[v] && !other[v] {
