@@ -263,6 +263,13 @@ func (l *lowerer) rankValue(e ast.Expr) bool {
 		// n_layers // pp + int(rank < n_layers % pp): one more layer on
 		// the first ranks (terapipe's stage sizes).
 		return l.rankValue(x.Left) || l.rankValue(x.Right)
+	case *ast.IfExp:
+		// start = 5 if rank == 0 else 0: two different constants picked
+		// by a rank test (an object chosen so is no rank value; see
+		// rankOrNone for one only some ranks hold).
+		a, okA := x.Body.(*ast.Constant)
+		b, okB := x.Orelse.(*ast.Constant)
+		return okA && okB && ast.Dump(a, ast.DumpOptions{}) != ast.Dump(b, ast.DumpOptions{}) && l.rankValue(x.Test)
 	}
 	return false
 }

@@ -44,3 +44,15 @@ class LayerRunner:
         for _ in range(self.n_layers):
             dist.all_reduce(x, group=self.group)  # want CV301 "range\(self.n_layers\)`, whose length depends on the rank"
         return x
+
+
+def run_from(t, start, n):
+    for _ in range(start, n):
+        dist.all_reduce(t)  # want CV301 "range\(start, n\)`, whose length depends on the rank"
+
+
+def hand_rank_ternary(t):
+    # Two constants picked by a rank test, handed to a helper that loops
+    # from them (llm-baselines' resume, narrowed).
+    start = 5 if dist.get_rank() == 0 else 0
+    run_from(t, start, 10)
