@@ -64,6 +64,8 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 		for _, p := range rp.RankParams(fn) {
 			if name, held := IsHeldParam(p); held {
 				l.setRankObject(name, nil, false)
+			} else if name, fs := IsFsParam(p); fs {
+				l.markFs(name, true, nil)
 			} else {
 				l.rankVars[p] = true
 			}

@@ -45,16 +45,23 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	}
 	// Most functions never touch a rank: a look at the text spares them
 	// the walk (a function with rank parameters is walked regardless).
-	if len(seed) == 0 && !l.src.mentionsAny(node.Span(), rankWords) && !l.anyRootedSites() {
+	if len(seed) == 0 && !l.src.mentionsAny(node.Span(), rankWords) && !l.anyRootedSites() && !l.src.mentionsAny(node.Span(), fsWords) {
 		return nil
 	}
 	for _, p := range seed {
-		if _, held := IsHeldParam(p); !held {
+		_, held := IsHeldParam(p)
+		_, fs := IsFsParam(p)
+		if !held && !fs {
 			l.rankVars[p] = true
 		}
 	}
 	l.seedRankAttrs(fn, node)
 	l.heldLocals = heldLocals(body, l.isRank)
+	if l.src.mentionsAny(node.Span(), fsWords) {
+		// Locals bound to a file system check of this host (found =
+		// os.path.exists(p)), flow-insensitive as the rest.
+		markBound(body, l.fsVars, l.probeAnswer)
+	}
 	out := map[*rules.Function][]string{}
 	add := func(callee *rules.Function, param string) {
 		for _, p := range out[callee] {
@@ -113,8 +120,11 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 		n, ok := e.(*ast.Name)
 		return ok && l.heldLocals[n.Id]
 	}
-	var heldPos []int
-	var heldKws []string
+	// A host's file system answer handed on (`maybe_load(t,
+	// os.path.exists(p))`): a plain check or a local bound to one.
+	fsArg := func(e ast.Expr) bool { return l.notDist == 0 && l.probeAnswer(e) }
+	var heldPos, fsPos []int
+	var heldKws, fsKws []string
 	for i, a := range call.Args {
 		if _, star := a.(*ast.Starred); star {
 			break
@@ -122,13 +132,19 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 		if heldArg(a) {
 			heldPos = append(heldPos, i)
 		}
+		if fsArg(a) {
+			fsPos = append(fsPos, i)
+		}
 	}
 	for _, k := range call.Keywords {
 		if k.Arg != "" && heldArg(k.Value) {
 			heldKws = append(heldKws, k.Arg)
 		}
+		if k.Arg != "" && fsArg(k.Value) {
+			fsKws = append(fsKws, k.Arg)
+		}
 	}
-	if len(ranked) == 0 && len(kws) == 0 && len(heldPos) == 0 && len(heldKws) == 0 {
+	if len(ranked) == 0 && len(kws) == 0 && len(heldPos) == 0 && len(heldKws) == 0 && len(fsPos) == 0 && len(fsKws) == 0 {
 		return
 	}
 	_, callee := l.r.Callee(call)
@@ -171,7 +187,55 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 			}
 		}
 	}
+	for _, i := range fsPos {
+		if i+shift < len(positional) {
+			add(callee, FsParam(positional[i+shift].Arg))
+		}
+	}
+	for _, k := range fsKws {
+		for _, p := range append(positional, args.KwOnlyArgs...) {
+			if p.Arg == k {
+				add(callee, FsParam(k))
+			}
+		}
+	}
 }
+
+// probeAnswer reports a file system check's answer itself: a probe call
+// (os.path.exists(p), a listing, a program function that returns one),
+// a test or negation of one, or a local bound to one (fsVars). A value
+// made from the answer (an object built from what the host found) is
+// not.
+func (l *lowerer) probeAnswer(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Name:
+		return l.fsVars[x.Id]
+	case *ast.Call:
+		ext, fn := l.callee(x)
+		if fsProbeCalls[ext] || ext == "" && fsProbeCalls[dotted(x.Func)] || fsListings[ext] {
+			return true
+		}
+		return fn != nil && fn != l.fn && !constructs(x) && l.returnsFsProbe(fn)
+	case *ast.UnaryOp:
+		return x.Op == ast.Not && l.probeAnswer(x.Operand)
+	case *ast.Compare, *ast.BoolOp:
+		return l.fsProbe(e)
+	}
+	return false
+}
+
+// FsParam names a parameter that receives a file system check's answer
+// from this host (os.path.exists(p), or a local bound to one), as
+// RankArguments lists it beside the parameters that receive the rank.
+func FsParam(name string) string { return "!" + name }
+
+// IsFsParam undoes FsParam: the parameter's name, and whether p names such
+// a parameter.
+func IsFsParam(p string) (string, bool) { return strings.CutPrefix(p, "!") }
+
+// fsWords are fragments of the file system checks' names (fsProbe), for a
+// look at a function's text before walking it for them.
+var fsWords = []string{"exists", "isfile", "isdir", "listdir", "glob", "scandir", "iterdir", "walk", "is_file", "is_dir"}
 
 // HeldParam names a parameter that receives an object only some ranks
 // hold (None on the others), as RankArguments and RankParamer list it
@@ -371,7 +435,7 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	for _, p := range seed {
 		if name, ok := IsHeldParam(p); ok {
 			held[name] = true
-		} else {
+		} else if _, fs := IsFsParam(p); !fs {
 			l.rankVars[p] = true
 		}
 	}
