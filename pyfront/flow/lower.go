@@ -2084,6 +2084,9 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		if !counted {
 			l.rankYieldLoop(s.Iter, s.Body)
 		}
+		if !counted && !fsCounted {
+			l.fsYieldLoop(s.Iter, s.Body)
+		}
 		l.listingLoop(s.Iter, s.Target)
 		l.rankAppends(s.Iter, s.Body)
 		l.setLoop(s.Iter, s.Target, s.Body)

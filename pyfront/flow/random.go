@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -184,7 +185,15 @@ func (l *lowerer) gatedGenerator(iter ast.Expr, memo *sync.Map, gateOf func(*rul
 		return nil, nil, yieldGate{}
 	}
 	for _, it := range iterated(iter) {
-		for _, fn := range ig.IterGenerators(it) {
+		gens := ig.IterGenerators(it)
+		if c, ok := it.(*ast.Call); ok {
+			// for p in checkpoints_iterator(d): a generator function of
+			// the program called directly.
+			if _, fn := l.callee(c); fn != nil && fn != l.fn && !slices.Contains(gens, fn) {
+				gens = append(gens, fn)
+			}
+		}
+		for _, fn := range gens {
 			if gate := summarize(memo, fn, func() yieldGate { return gateOf(fn) }); gate.ok {
 				return it, fn, gate
 			}
@@ -210,7 +219,9 @@ func (l *lowerer) rankYieldGateOf(fn *rules.Function) yieldGate {
 		if gate.ok || !ok {
 			return !gate.ok
 		}
-		if (containsYield(i.Body) || containsYield(i.Orelse)) && l.isRank(i.Test) {
+		// (Both arms yielding is a protocol: ASE's parallel_generator
+		// has rank 0 yield and broadcast, the others receive and yield.)
+		if containsYield(i.Body) != containsYield(i.Orelse) && l.isRank(i.Test) {
 			gate = yieldGate{cond: nodeText(src, i.Test), ok: true}
 		}
 		return !gate.ok
@@ -451,4 +462,54 @@ func (l *lowerer) hostish(e ast.Expr, locals map[string]bool) bool {
 		return false
 	}
 	return hostValue(e)
+}
+
+// fsYieldLoop records, for `for x in it:` where iterating it runs a
+// program generator whose yields come from this host's file system (a
+// checkpoint directory polled until a new file shows up:
+// the-algorithm-ml's checkpoints_iterator), the body's collectives: each
+// host sees new files at its own moments, so ranks run their own number
+// of passes.
+func (l *lowerer) fsYieldLoop(iter ast.Expr, body []ast.Stmt) {
+	if l.notDist > 0 || l.r.Prog().Facts.SingleHost() {
+		return
+	}
+	it, _, _ := l.gatedGenerator(iter, &l.memo().fsYields, l.fsYieldGateOf)
+	if it == nil {
+		return
+	}
+	if ops := l.perPassOps(l.ops(body)); len(ops) > 0 {
+		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(it.Span()), Cond: l.text(iter), Then: ops, RankCount: true, Divergence: rules.HostCheck})
+	}
+}
+
+// fsYieldGateOf finds a yield of a generator whose value depends on a file
+// system check or listing the generator makes (read in its own terms).
+func (l *lowerer) fsYieldGateOf(fn *rules.Function) yieldGate {
+	body, src, ok := l.generatorDef(fn)
+	if !ok {
+		return yieldGate{}
+	}
+	saved, savedLists := l.fsVars, l.fsLists
+	l.fsVars, l.fsLists = map[string]bool{}, nil
+	defer func() { l.fsVars, l.fsLists = saved, savedLists }()
+	markBound(body, l.fsVars, l.fsProbe)
+	var gate yieldGate
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if gate.ok {
+			return false
+		}
+		switch y := n.(type) {
+		case *ast.Yield:
+			if y.Value != nil && l.fsProbe(y.Value) {
+				gate = yieldGate{cond: nodeText(src, y.Value), ok: true}
+			}
+		case *ast.YieldFrom:
+			if l.fsProbe(y.Value) {
+				gate = yieldGate{cond: nodeText(src, y.Value), ok: true}
+			}
+		}
+		return !gate.ok
+	})
+	return gate
 }

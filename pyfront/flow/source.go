@@ -61,6 +61,7 @@ type Sources struct {
 	recordOnly    sync.Map // *rules.Function -> recordOnly (recordOnlyArgs)
 	yieldGates    sync.Map // *rules.Function -> yieldGate (skippingIteration)
 	rankYields    sync.Map // *rules.Function -> yieldGate (rankYieldLoop)
+	fsYields      sync.Map // *rules.Function -> yieldGate (fsYieldLoop)
 	rankTests     sync.Map // *rules.Function -> bool (returnsRankTest)
 	rootedResults sync.Map // *rules.Function -> bool (returnsRootedResult)
 	rootedOnce    sync.Once

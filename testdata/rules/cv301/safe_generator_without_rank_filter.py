@@ -39,3 +39,26 @@ def evaluate(model, batches):
     if len(preds) > 0:
         out = [None] * dist.get_world_size()
         dist.all_gather_object(out, preds)
+
+
+def parallel_rows(rows):
+    # Rank 0 reads and broadcasts each row, the others receive it: every
+    # rank yields each row (ASE's parallel_generator).
+    if dist.get_rank() == 0:
+        for row in rows:
+            box = [row]
+            dist.broadcast_object_list(box, src=0)
+            yield row
+        dist.broadcast_object_list([None], src=0)
+    else:
+        while True:
+            box = [None]
+            dist.broadcast_object_list(box, src=0)
+            if box[0] is None:
+                break
+            yield box[0]
+
+
+def convert(rows, t):
+    for row in parallel_rows(rows):
+        dist.all_reduce(t)
