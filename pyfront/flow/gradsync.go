@@ -1094,7 +1094,8 @@ func singleProcess(e ast.Expr) bool {
 }
 
 // worldSizeCompare takes apart `world_size OP k` (any name or call
-// ending in world_size: args.world_size, dist.get_world_size()).
+// ending in world_size: args.world_size, dist.get_world_size(); or
+// accelerate's num_processes).
 func worldSizeCompare(e ast.Expr) (op ast.CmpOp, k int64, ok bool) {
 	c, isCmp := e.(*ast.Compare)
 	if !isCmp || len(c.Ops) != 1 || len(c.Comparators) != 1 {
@@ -1104,8 +1105,8 @@ func worldSizeCompare(e ast.Expr) (op ast.CmpOp, k int64, ok bool) {
 	if call, isCall := left.(*ast.Call); isCall {
 		left = call.Func
 	}
-	if !strings.HasSuffix(lastDotted(left), "world_size") {
-		return 0, 0, false
+	if name := lastDotted(left); !strings.HasSuffix(name, "world_size") && name != "num_processes" {
+		return 0, 0, false // (accelerate's accelerator.num_processes counts the ranks too)
 	}
 	n, isConst := c.Comparators[0].(*ast.Constant)
 	if !isConst || n.Type != ast.ConstInt {

@@ -1722,6 +1722,12 @@ func (l *lowerer) block(stmts []ast.Stmt, st *state) (*state, bool) {
 		if exited {
 			return st, true
 		}
+		if a, ok := s.(*ast.Assert); ok && singleProcess(a.Test) {
+			// `assert accelerator.num_processes == 1`: what follows runs
+			// in a single-process job (DMD2's evaluation script).
+			l.notDist++
+			defer func() { l.notDist-- }()
+		}
 		if g := l.rankGuard(s); g != nil {
 			// `if not is_main_process(): continue`: the rest of the block
 			// runs on the other ranks only, as in the else arm of that
