@@ -101,21 +101,6 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 // rankArguments records the parameters of call's program callee that
 // receive a rank-dependent argument.
 func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.Function, string)) {
-	var ranked []int
-	for i, a := range call.Args {
-		if _, star := a.(*ast.Starred); star {
-			break
-		}
-		if l.rankValue(a) {
-			ranked = append(ranked, i)
-		}
-	}
-	var kws []string
-	for _, k := range call.Keywords {
-		if k.Arg != "" && l.rankValue(k.Value) {
-			kws = append(kws, k.Arg)
-		}
-	}
 	heldArg := func(e ast.Expr) bool {
 		n, ok := e.(*ast.Name)
 		return ok && l.heldLocals[n.Id]
@@ -123,28 +108,37 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 	// A host's file system answer handed on (`maybe_load(t,
 	// os.path.exists(p))`): a plain check or a local bound to one.
 	fsArg := func(e ast.Expr) bool { return l.notDist == 0 && l.probeAnswer(e) }
-	var heldPos, fsPos []int
-	var heldKws, fsKws []string
-	for i, a := range call.Args {
-		if _, star := a.(*ast.Starred); star {
-			break
+	// What an argument can carry, and how the parameter that receives it
+	// is listed.
+	kinds := []struct {
+		carries func(ast.Expr) bool
+		param   func(string) string
+	}{
+		{l.rankValue, func(p string) string { return p }},
+		{heldArg, HeldParam},
+		{fsArg, FsParam},
+	}
+	positions := make([][]int, len(kinds))
+	keywords := make([][]string, len(kinds))
+	any := false
+	for k, kind := range kinds {
+		for i, a := range call.Args {
+			if _, star := a.(*ast.Starred); star {
+				break
+			}
+			if kind.carries(a) {
+				positions[k] = append(positions[k], i)
+				any = true
+			}
 		}
-		if heldArg(a) {
-			heldPos = append(heldPos, i)
-		}
-		if fsArg(a) {
-			fsPos = append(fsPos, i)
+		for _, kw := range call.Keywords {
+			if kw.Arg != "" && kind.carries(kw.Value) {
+				keywords[k] = append(keywords[k], kw.Arg)
+				any = true
+			}
 		}
 	}
-	for _, k := range call.Keywords {
-		if k.Arg != "" && heldArg(k.Value) {
-			heldKws = append(heldKws, k.Arg)
-		}
-		if k.Arg != "" && fsArg(k.Value) {
-			fsKws = append(fsKws, k.Arg)
-		}
-	}
-	if len(ranked) == 0 && len(kws) == 0 && len(heldPos) == 0 && len(heldKws) == 0 && len(fsPos) == 0 && len(fsKws) == 0 {
+	if !any {
 		return
 	}
 	_, callee := l.r.Callee(call)
@@ -163,39 +157,17 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 	if (isAttr || strings.HasSuffix(callee.Name, ".__init__") || strings.HasSuffix(callee.Name, ".__call__")) && len(positional) > 0 && (positional[0].Arg == "self" || positional[0].Arg == "cls") {
 		shift = 1
 	}
-	for _, i := range ranked {
-		if i+shift < len(positional) {
-			add(callee, positional[i+shift].Arg)
-		}
-	}
-	for _, k := range kws {
-		for _, p := range append(positional, args.KwOnlyArgs...) {
-			if p.Arg == k {
-				add(callee, k)
+	for k, kind := range kinds {
+		for _, i := range positions[k] {
+			if i+shift < len(positional) {
+				add(callee, kind.param(positional[i+shift].Arg))
 			}
 		}
-	}
-	for _, i := range heldPos {
-		if i+shift < len(positional) {
-			add(callee, HeldParam(positional[i+shift].Arg))
-		}
-	}
-	for _, k := range heldKws {
-		for _, p := range append(positional, args.KwOnlyArgs...) {
-			if p.Arg == k {
-				add(callee, HeldParam(k))
-			}
-		}
-	}
-	for _, i := range fsPos {
-		if i+shift < len(positional) {
-			add(callee, FsParam(positional[i+shift].Arg))
-		}
-	}
-	for _, k := range fsKws {
-		for _, p := range append(positional, args.KwOnlyArgs...) {
-			if p.Arg == k {
-				add(callee, FsParam(k))
+		for _, kw := range keywords[k] {
+			for _, p := range append(positional, args.KwOnlyArgs...) {
+				if p.Arg == kw {
+					add(callee, kind.param(kw))
+				}
 			}
 		}
 	}
