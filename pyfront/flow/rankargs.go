@@ -120,7 +120,7 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 	}
 	positions := make([][]int, len(kinds))
 	keywords := make([][]string, len(kinds))
-	any := false
+	carried := false
 	for k, kind := range kinds {
 		for i, a := range call.Args {
 			if _, star := a.(*ast.Starred); star {
@@ -128,17 +128,17 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 			}
 			if kind.carries(a) {
 				positions[k] = append(positions[k], i)
-				any = true
+				carried = true
 			}
 		}
 		for _, kw := range call.Keywords {
 			if kw.Arg != "" && kind.carries(kw.Value) {
 				keywords[k] = append(keywords[k], kw.Arg)
-				any = true
+				carried = true
 			}
 		}
 	}
-	if !any {
+	if !carried {
 		return
 	}
 	_, callee := l.r.Callee(call)
