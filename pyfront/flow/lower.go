@@ -2087,14 +2087,16 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		counted := l.rankCounted(s.Iter)
 		fsCounted := !counted && l.fsCounted(s.Iter)
 		l.skippingIteration(s.Iter, s.Body)
+		var rankGen ast.Expr
 		if !counted {
-			l.rankYieldLoop(s.Iter, s.Body)
+			rankGen = l.rankYieldGen(s.Iter)
+			l.rankYieldLoop(rankGen, s.Iter, s.Body)
 		}
 		if !counted && !fsCounted {
 			l.fsYieldLoop(s.Iter, s.Body)
 		}
 		l.listingLoop(s.Iter, s.Target)
-		l.rankAppends(s.Iter, s.Body)
+		l.rankAppends(s.Iter, s.Body, rankGen != nil)
 		l.setLoop(s.Iter, s.Target, s.Body)
 		l.batchLoop(s.Iter, s.Target)
 		l.loopHead(s.Iter, s.Target, st)

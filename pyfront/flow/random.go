@@ -150,30 +150,29 @@ func (l *lowerer) skippingIteration(iter ast.Expr, body []ast.Stmt) {
 	}
 }
 
-// rankYieldLoop records, for `for x in it:` where iterating it runs a
-// program generator that yields only under a rank test (`if idx %
-// world_size == self.rank: yield batch`, FuxiCTR's round-robin shard),
-// the body's collectives: each rank runs the loop once per element of
-// its own share, and shares differ in length unless the elements divide
-// evenly.
-func (l *lowerer) rankYieldLoop(iter ast.Expr, body []ast.Stmt) {
+// rankYieldGen returns, for `for x in it:`, what the loop iterates when
+// that runs a program generator that yields only under a rank test (`if
+// idx % world_size == self.rank: yield batch`, FuxiCTR's round-robin
+// shard); nil otherwise.
+func (l *lowerer) rankYieldGen(iter ast.Expr) ast.Expr {
 	if l.notDist > 0 {
-		return
+		return nil
 	}
 	it, _, _ := l.gatedGenerator(iter, &l.memo().rankYields, l.rankYieldGateOf)
+	return it
+}
+
+// rankYieldLoop records, for a loop over such a generator (it, from
+// rankYieldGen), the body's collectives: each rank runs the loop once per
+// element of its own share, and shares differ in length unless the
+// elements divide evenly.
+func (l *lowerer) rankYieldLoop(it, iter ast.Expr, body []ast.Stmt) {
 	if it == nil {
 		return
 	}
 	if ops := l.perPassOps(l.ops(body)); len(ops) > 0 {
 		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(it.Span()), Cond: l.text(iter), Then: ops, RankCount: true, Divergence: rules.RankTest})
 	}
-}
-
-// rankYielding reports whether a loop over iter runs a program generator
-// that yields only under a rank test.
-func (l *lowerer) rankYielding(iter ast.Expr) bool {
-	it, _, _ := l.gatedGenerator(iter, &l.memo().rankYields, l.rankYieldGateOf)
-	return it != nil
 }
 
 // gatedGenerator finds, among what a loop over iter iterates, the first

@@ -379,10 +379,10 @@ func (l *lowerer) markAppended(body []ast.Stmt) {
 // rank's shard of the rows) appends to as rank values: how many elements
 // they end with is the rank's own count, and a test of it (`if
 // len(local_pcs) == 0: continue`) differs between ranks. A loop over a
-// generator that yields only under a rank test (rankYieldLoop) is one
-// such loop too.
-func (l *lowerer) rankAppends(iter ast.Expr, body []ast.Stmt) {
-	if l.notDist > 0 || !l.rankCount(iter, 0) && !l.rankYielding(iter) {
+// generator that yields only under a rank test (yielding: rankYieldGen)
+// is one such loop too.
+func (l *lowerer) rankAppends(iter ast.Expr, body []ast.Stmt, yielding bool) {
+	if l.notDist > 0 || !yielding && !l.rankCount(iter, 0) {
 		return
 	}
 	ast.InspectBody(body, func(n ast.Node) bool {
@@ -3114,14 +3114,7 @@ func (l *lowerer) initHeldGroups(init *ast.FunctionDef) map[string]bool {
 	if init.Args != nil && len(init.Args.Positional()) > 0 && l.src.mentionsAny(init.Span(), []string{"group"}) {
 		self := init.Args.Positional()[0].Arg
 		held, other := map[string]bool{}, map[string]bool{}
-		pairs := l.pairHeld(init.Body, func(t ast.Expr) string {
-			if a, ok := t.(*ast.Attribute); ok {
-				if n, ok := a.Value.(*ast.Name); ok && n.Id == self {
-					return a.Attr
-				}
-			}
-			return ""
-		})
+		pairs := l.pairHeld(init.Body, func(t ast.Expr) string { return selfAttr(t, self) })
 		ast.InspectBody(init.Body, func(n ast.Node) bool {
 			switch n.(type) {
 			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
@@ -3131,21 +3124,13 @@ func (l *lowerer) initHeldGroups(init *ast.FunctionDef) map[string]bool {
 			if !ok || len(as.Targets) != 1 {
 				return true
 			}
-			a, ok := as.Targets[0].(*ast.Attribute)
-			if !ok {
-				return true
-			}
-			if r, ok := a.Value.(*ast.Name); !ok || r.Id != self {
-				return true
-			}
+			attr := selfAttr(as.Targets[0], self)
 			switch {
-			case isNone(as.Value):
-			case pairs[as]:
-				held[a.Attr] = true
-			case l.pairGetter(as.Value):
-				held[a.Attr] = true
+			case attr == "", isNone(as.Value):
+			case pairs[as], l.pairGetter(as.Value):
+				held[attr] = true
 			default:
-				other[a.Attr] = true
+				other[attr] = true
 			}
 			return true
 		})
@@ -3322,6 +3307,17 @@ func (l *lowerer) pairGlobal(path, name string) bool {
 	return held && !other
 }
 
+// selfAttr returns the attribute name of `self.attr` (self the receiver's
+// name), "" for any other expression.
+func selfAttr(e ast.Expr, self string) string {
+	if a, ok := e.(*ast.Attribute); ok {
+		if n, ok := a.Value.(*ast.Name); ok && n.Id == self {
+			return a.Attr
+		}
+	}
+	return ""
+}
+
 // declaresGlobal reports a `global name` statement among a function's
 // top-level statements.
 func declaresGlobal(body []ast.Stmt, name string) bool {
@@ -3331,13 +3327,6 @@ func declaresGlobal(body []ast.Stmt, name string) bool {
 		}
 	}
 	return false
-}
-
-// groupCreation reports a call that creates a process group
-// (new_group(...), dist.new_group(...)).
-func groupCreation(e ast.Expr) bool {
-	c, ok := e.(*ast.Call)
-	return ok && lastDotted(c.Func) == "new_group"
 }
 
 // groupArgText returns the text of a collective call's group argument,
@@ -3550,17 +3539,13 @@ func (l *lowerer) rankSetFlags(fn *rules.Function) []string {
 			}
 			k, isBool := as.Value.(*ast.Constant)
 			for _, t := range as.Targets {
-				at, ok := t.(*ast.Attribute)
-				if !ok {
-					continue
-				}
-				if r, ok := at.Value.(*ast.Name); !ok || r.Id != self {
-					continue
-				}
-				if underRank && isBool && k.Type == ast.ConstBool {
-					held[at.Attr] = true
-				} else {
-					other[at.Attr] = true
+				attr := selfAttr(t, self)
+				switch {
+				case attr == "":
+				case underRank && isBool && k.Type == ast.ConstBool:
+					held[attr] = true
+				default:
+					other[attr] = true
 				}
 			}
 		})

@@ -428,18 +428,16 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 			case *ast.Attribute:
 				// isRank too: `int(os.environ.get("RANK", -1)) != -1` asks
 				// whether the job is distributed, which ranks agree on.
-				if n, isName := t.Value.(*ast.Name); isName && n.Id == self && (l.rankTest(s.Value) || l.rankShare(s.Value)) && l.isRank(s.Value) {
+				if selfAttr(t, self) == "" {
+					break
+				}
+				if (l.rankTest(s.Value) || l.rankShare(s.Value)) && l.isRank(s.Value) {
 					out = MergeRankAttr(out, RankAttr{Name: t.Attr, UniformIn: l.uniformIn(s.Value)})
 				}
-				if n, isName := t.Value.(*ast.Name); isName && n.Id == self && l.rankOrNone(s.Value) {
+				// X if rank == 0 else None, or a parameter some callers
+				// pass only rank 0's object in (self.eval_fn = eval_fn).
+				if v, ok := s.Value.(*ast.Name); l.rankOrNone(s.Value) || ok && held[v.Id] {
 					out = MergeRankAttr(out, RankAttr{Name: t.Attr, Held: true})
-				}
-				if n, isName := t.Value.(*ast.Name); isName && n.Id == self {
-					// self.eval_fn = eval_fn, a parameter some callers
-					// pass only rank 0's object in.
-					if v, ok := s.Value.(*ast.Name); ok && held[v.Id] {
-						out = MergeRankAttr(out, RankAttr{Name: t.Attr, Held: true})
-					}
 				}
 			}
 		case *ast.If:
