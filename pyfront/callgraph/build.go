@@ -82,6 +82,7 @@ func NewBuilder(all []*resolve.Module, table *resolve.Table, opts Options, lines
 		opaque: map[string]ValueID{}, spaces: map[*resolve.Scope]int32{},
 		modSpaces: make(map[*resolve.Module]int32, len(all)),
 		starNames: map[*resolve.Module]map[string]bool{}, extStars: map[*resolve.Module][]string{},
+		extRoots:  map[*resolve.Module]map[string]bool{},
 		importExt: map[*resolve.Module]map[string]bool{}, allNames: map[*resolve.Module][]string{},
 	}
 	// Presize the big maps from the program's line count: growing them
@@ -819,7 +820,43 @@ func (g *Graph) scanStars(m *ModuleInput) bool {
 		}
 		return false
 	})
+	if len(g.extStars[m.Mod]) > 0 {
+		g.scanExtRoots(m)
+	}
 	return found
+}
+
+// scanExtRoots records the top-level packages outside the program that a
+// module with a star import from outside it imports parts of itself
+// (`import torch.distributed as dist`, `from torch.optim import AdamW`).
+// Such a module often gets the package's own name from the star import
+// (LucaOne's trainer reads `torch.nn.parallel` with `torch` bound only by
+// `from common.multi_task_loss import *`); the name then means that
+// package, not a name of the star-imported module.
+func (g *Graph) scanExtRoots(m *ModuleInput) {
+	add := func(dotted string) {
+		root, _, _ := strings.Cut(dotted, ".")
+		if root == "" || g.table.Lookup(root, m.Mod) != nil || g.table.IsPackagePrefix(root) {
+			return
+		}
+		if g.extRoots[m.Mod] == nil {
+			g.extRoots[m.Mod] = map[string]bool{}
+		}
+		g.extRoots[m.Mod][root] = true
+	}
+	ast.InspectStmts(m.AST.Body, func(n ast.Stmt) bool {
+		switch n := n.(type) {
+		case *ast.Import:
+			for _, a := range n.Names {
+				add(a.Name)
+			}
+		case *ast.ImportFrom:
+			if n.Level == 0 && n.Module != "" {
+				add(n.Module)
+			}
+		}
+		return true
+	})
 }
 
 // starImports binds the names "from X import *" brings into each module.
@@ -1534,6 +1571,9 @@ func (b *builder) nameSlot(u unit, name string) slotID {
 			return g.constSlot(g.intern(Value{Kind: KExternal, Name: "<builtin>." + name}))
 		}
 		if ext := g.extStars[b.mod]; len(ext) > 0 {
+			if g.extRoots[b.mod][name] {
+				return g.constSlot(g.External(g.canon(name)))
+			}
 			return g.constSlot(g.External(ext[0] + "." + name))
 		}
 		return noSlot

@@ -220,6 +220,9 @@ type Graph struct {
 	stars           []starImport
 	starNames       map[*resolve.Module]map[string]bool
 	extStars        map[*resolve.Module][]string
+	// extRoots: for a module in extStars, the top-level packages outside
+	// the program it imports parts of (scanExtRoots).
+	extRoots map[*resolve.Module]map[string]bool
 	// unbound: "from P import name" of a package of the program with no
 	// submodule name, settled in Finish (see bindUnbound).
 	unbound []unboundImport
