@@ -16,6 +16,14 @@ type Module struct {
 	IsPackage bool     // an __init__.py
 	absDir    string
 	absRoot   string // the given root it was found under ("" when given as a file)
+	// topDir: the directory the primary name starts from (the first one
+	// above the file without __init__.py).
+	topDir string
+	// hiddenBelow, when set, is a directory below the given root whose
+	// name for the module (its primary Name) is also an installed
+	// library's (a nested utils/torch.py named "torch"): only importers
+	// inside it, scripts run from there, see the module by that name.
+	hiddenBelow string
 }
 
 // Package returns the package relative imports start from: the module
@@ -97,6 +105,7 @@ func (n *Namer) Name(f SourceFile) *Module {
 		parts = []string{filepath.Base(dir)}
 	}
 	m.Name = strings.Join(parts, ".")
+	m.topDir = d
 	if !f.Explicit {
 		if absRoot, err := filepath.Abs(f.Root); err == nil {
 			m.absRoot = absRoot
@@ -141,6 +150,16 @@ func AddImportRoots(mods []*Module, n *Namer, external func(top string) bool) {
 	for _, m := range mods {
 		if m.absRoot == "" {
 			continue
+		}
+		// A directory below the root that is not a package names its
+		// files by their own names, and a file there named like an
+		// installed library (GeoTransformer's geotransformer/utils/torch.py,
+		// copied without its __init__.py) would otherwise take that
+		// library's name for the whole program: every `import torch`
+		// would find it. Python finds it first only from that directory.
+		top, _, _ := strings.Cut(m.Name, ".")
+		if m.topDir != m.absRoot && strings.HasPrefix(m.topDir, m.absRoot+string(filepath.Separator)) && external(top) {
+			m.hiddenBelow = m.topDir
 		}
 		// The file's path below each directory above it.
 		rel := []string{}
@@ -209,6 +228,9 @@ func NewTable(mods []*Module) *Table {
 // in the directory tree wins.
 func (t *Table) Lookup(name string, from *Module) *Module {
 	c := t.byName[name]
+	if from != nil && slices.ContainsFunc(c, func(m *Module) bool { return m.hiddenFrom(name, from) }) {
+		c = slices.DeleteFunc(slices.Clone(c), func(m *Module) bool { return m.hiddenFrom(name, from) })
+	}
 	switch len(c) {
 	case 0:
 		return nil
@@ -225,6 +247,18 @@ func (t *Table) Lookup(name string, from *Module) *Module {
 		}
 	}
 	return best
+}
+
+// hiddenFrom reports whether from, importing name, does not see m by it
+// (Module.hiddenBelow).
+func (m *Module) hiddenFrom(name string, from *Module) bool {
+	if m.hiddenBelow == "" || m == from {
+		return false
+	}
+	if name != m.Name && !strings.HasPrefix(name, m.Name+".") {
+		return false
+	}
+	return from.absDir != m.hiddenBelow && !strings.HasPrefix(from.absDir, m.hiddenBelow+string(filepath.Separator))
 }
 
 // IsPackagePrefix reports whether name is a package of the program (a
