@@ -159,11 +159,31 @@ func (b *builder) classWithoutBuffers(c *callgraph.Class, depth int) bool {
 			return false
 		}
 	}
+	// The attributes the class binds to a call's result (`self.bn =
+	// norm_layer(c, …)`) hold what the call made: calling one later
+	// (`self.bn(x)` in forward) runs that module, it makes none, and the
+	// construction is what is judged.
+	made := map[string]bool{}
+	ast.Inspect(c.Node, func(n ast.Node) bool {
+		if a, ok := n.(*ast.Assign); ok {
+			if _, isCall := a.Value.(*ast.Call); isCall {
+				for _, t := range a.Targets {
+					if at, ok := t.(*ast.Attribute); ok && isName(at.Value, "self") {
+						made[at.Attr] = true
+					}
+				}
+			}
+		}
+		return true
+	})
 	free := true
 	ast.Inspect(c.Node, func(n ast.Node) bool {
 		call, ok := n.(*ast.Call)
 		if !free || !ok {
 			return free
+		}
+		if at, ok := call.Func.(*ast.Attribute); ok && made[at.Attr] && isName(at.Value, "self") {
+			return true
 		}
 		if a, ok := call.Func.(*ast.Attribute); ok && (a.Attr == "register_buffer" || a.Attr == "register_module" || a.Attr == "add_module") {
 			free = false
@@ -196,10 +216,24 @@ func (b *builder) classWithoutBuffers(c *callgraph.Class, depth int) bool {
 
 // bufferFreeExternal reports an external call that makes no module with
 // buffers: a torch.nn class other than bufferModules (InstanceNorm unless
-// it tracks running statistics), or a function of torch, math or the
+// it tracks running statistics; any norm built with
+// track_running_stats=False), or a function of torch, math or the
 // builtins.
 func bufferFreeExternal(name string, call *ast.Call) bool {
 	last := name[strings.LastIndexByte(name, '.')+1:]
+	if strings.Contains(last, "Norm") && strings.HasPrefix(name, "torch.nn.") {
+		// A batch or instance norm built with track_running_stats=False
+		// registers its statistics as None, which buffers() leaves out
+		// (dbarf's `norm_layer(c, track_running_stats=False)`, whichever
+		// norm class norm_layer names).
+		for _, k := range call.Keywords {
+			if k.Arg == "track_running_stats" {
+				if c, ok := k.Value.(*ast.Constant); ok && c.Type == ast.ConstBool && !c.Bool {
+					return true
+				}
+			}
+		}
+	}
 	for _, m := range bufferModules {
 		if strings.Contains(last, m) {
 			return false
