@@ -2699,6 +2699,14 @@ func oppositeRankTests(a, b ast.Expr) bool { return OppositeRankTests(a, b) }
 // OppositeRankTests is oppositeRankTests for the model, which pairs the
 // two halves of a class-based main-process-first context manager.
 func OppositeRankTests(a, b ast.Expr) bool {
+	// A guard that the job is distributed on one half only (`if not
+	// is_master(): barrier()` … `if dist.is_initialized() and
+	// is_master(): barrier()`, neuralangelo's master_first): where it
+	// fails there is one process, or no group to communicate on, so
+	// neither half meets anyone; where it holds, the rest decides.
+	if ra, rb := dropMultiProcess(a), dropMultiProcess(b); ra != a || rb != b {
+		return ra != nil && rb != nil && OppositeRankTests(ra, rb)
+	}
 	// `distributed and not is_main` / `distributed and is_main`: the same
 	// guard around opposite rank tests.
 	if ba, ok := a.(*ast.BoolOp); ok && ba.Op == ast.And {
@@ -2724,6 +2732,41 @@ func OppositeRankTests(a, b ast.Expr) bool {
 	sa, pa, oka := rankTestForm(a)
 	sb, pb, okb := rankTestForm(b)
 	return oka && okb && sa == sb && pa != pb
+}
+
+// dropMultiProcess returns an `and` test without its conjuncts that ask
+// whether the job is distributed (multiProcess), the one left when one
+// is; e itself when it has none of them; nil when nothing else is left.
+func dropMultiProcess(e ast.Expr) ast.Expr {
+	b, ok := e.(*ast.BoolOp)
+	if !ok || b.Op != ast.And || !slices.ContainsFunc(b.Values, multiProcess) {
+		return e
+	}
+	var rest []ast.Expr
+	for _, v := range b.Values {
+		if !multiProcess(v) {
+			rest = append(rest, v)
+		}
+	}
+	switch len(rest) {
+	case 0:
+		return nil
+	case 1:
+		return rest[0]
+	}
+	return &ast.BoolOp{Op: ast.And, Values: rest}
+}
+
+// multiProcess reports a test that holds only in a distributed job:
+// `dist.is_initialized()`, `dist.is_available()`, `world_size > 1`.
+func multiProcess(e ast.Expr) bool {
+	if c, ok := e.(*ast.Call); ok && len(c.Args) == 0 {
+		switch lastDotted(c.Func) {
+		case "is_initialized", "is_available":
+			return true
+		}
+	}
+	return multiWorld(e)
 }
 
 // rankTestForm reduces a test to a subject and a polarity: (x==K, true),
