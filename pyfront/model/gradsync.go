@@ -31,6 +31,51 @@ func (b *builder) gradSync() {
 // forwardingMethods are a module's methods that run its forward.
 var forwardingMethods = map[string]bool{"generate": true, "forward": true}
 
+// forwardRunners are library functions that run the forward of the
+// module they are handed (profilers counting FLOPs, tracers), by
+// canonical name.
+var forwardRunners = map[string]bool{
+	"fvcore.nn.FlopCountAnalysis":                          true,
+	"fvcore.nn.ActivationCountAnalysis":                    true,
+	"fvcore.nn.flop_count":                                 true,
+	"thop.profile":                                         true,
+	"ptflops.get_model_complexity_info":                    true,
+	"calflops.calculate_flops":                             true,
+	"torchsummary.summary":                                 true,
+	"torch.jit.trace":                                      true,
+	"torch.onnx.export":                                    true,
+	"deepspeed.profiling.flops_profiler.get_model_profile": true,
+	// torchinfo runs the forward only when it is given an input.
+	"torchinfo.summary": true,
+}
+
+// forwardRunnerModule returns the module a forward runner's call c
+// (canonical name ref) runs: its first argument (OpenSTL's
+// `FlopCountAnalysis(model, x)` on rank 0, with the DDP wrapper); nil
+// for any other call, or a torchinfo summary given no input.
+func forwardRunnerModule(ref string, c *ast.Call) ast.Expr {
+	if !forwardRunners[ref] {
+		return nil
+	}
+	if ref == "torchinfo.summary" && len(c.Args) < 2 && !slices.ContainsFunc(c.Keywords, func(k *ast.Keyword) bool {
+		return k.Arg == "input_size" || k.Arg == "input_data"
+	}) {
+		return nil
+	}
+	if len(c.Args) > 0 {
+		if _, starred := c.Args[0].(*ast.Starred); !starred {
+			return c.Args[0]
+		}
+		return nil
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == "model" || k.Arg == "func" || k.Arg == "module" {
+			return k.Value
+		}
+	}
+	return nil
+}
+
 // shardedForwards finds the calls of modules whose forward communicates
 // (forward_sync: FSDP): model(x) under `if rank == 0` waits in the
 // parameters' all-gather for ranks that never join it.
@@ -46,13 +91,15 @@ func (b *builder) shardedForwards() {
 			continue
 		}
 		path := cs.Caller.Module.Path
-		if b.ref(path, c.Func) != "" {
-			continue
-		}
-		// model.generate(…) (and model.forward(…)) runs the module's
-		// forward, step after step.
 		module := c.Func
-		if a, ok := module.(*ast.Attribute); ok && forwardingMethods[a.Attr] {
+		if ref := b.ref(path, c.Func); ref != "" {
+			// A profiler or tracer handed the model runs its forward.
+			if module = forwardRunnerModule(ref, c); module == nil {
+				continue
+			}
+		} else if a, ok := module.(*ast.Attribute); ok && forwardingMethods[a.Attr] {
+			// model.generate(…) (and model.forward(…)) runs the
+			// module's forward, step after step.
 			module = a.Value
 		}
 		var g *rules.Group

@@ -100,7 +100,7 @@ var Rule = rules.Register(&rules.Rule{
 			"operations are fine. Under DistributedDataParallel, FSDP, deepspeed.initialize's engine, accelerate's prepare() or Lightning Fabric's setup(), " +
 			"loss.backward() (or engine.backward(loss), accelerator.backward(loss), fabric.backward(loss)) on a loss computed from the wrapped model's forward is itself a collective (the gradient " +
 			"all-reduce), outside `with model.no_sync():`; so is the forward of an FSDP model, of a module handed to FSDP2's fully_shard " +
-			"(each block of a model sharded block by block, also called through the nn.Sequential that holds the blocks), or of a ZeRO-3 engine (it all-gathers the parameters): `if rank == 0: model(batch)` hangs, and so does `model.generate(…)` on such a module. A group creation that synchronises the default group and is called on every rank " +
+			"(each block of a model sharded block by block, also called through the nn.Sequential that holds the blocks), or of a ZeRO-3 engine (it all-gathers the parameters): `if rank == 0: model(batch)` hangs, and so does `model.generate(…)` on such a module, or a profiler or tracer handed it (fvcore's `FlopCountAnalysis(model, x)`, `thop.profile`, `torch.jit.trace`), which runs its forward. A group creation that synchronises the default group and is called on every rank " +
 			"with a member list computed from the rank (`new_group(tp_ranks)` where tp_ranks is this rank's subset, R18) is reported " +
 			"too: every rank must create every subset's group, unless use_local_synchronization=True; a group of this rank alone is fine. So is generate() on a model that DeepSpeed ZeRO-3 partitions " +
 			"(deepspeed.initialize with zero_optimization.stage 3) without synced_gpus=True (R16): each rank stops generating at " +
