@@ -687,6 +687,12 @@ const (
 	// own batch with a bound (`if loss.item() < 0.06: break`): each rank's
 	// loss is its own, so ranks cross the bound at different steps.
 	LocalThreshold
+	// LocalDevices: a test of how many GPUs this process sees
+	// (torch.cuda.device_count() > 1), a fact of its host and its
+	// CUDA_VISIBLE_DEVICES, not of the job: ranks on nodes with other GPU
+	// counts answer otherwise, and with one GPU bound per process every
+	// rank answers 1.
+	LocalDevices
 )
 
 // OpRef is one collective issued on a path, possibly through a call.

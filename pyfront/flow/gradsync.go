@@ -260,8 +260,34 @@ func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
 		return rules.LocalTiming, true
 	case l.randomDraw(test):
 		return rules.LocalRandom, true
+	case l.deviceCount(test) && !l.launchesProcesses():
+		return rules.LocalDevices, true
 	}
 	return 0, false
+}
+
+// deviceCountCalls count the GPUs this process sees.
+var deviceCountCalls = map[string]bool{"torch.cuda.device_count": true}
+
+// deviceCount reports whether e tests torch.cuda.device_count(),
+// directly or through a local bound to it in this function (`n_gpu =
+// torch.cuda.device_count()`); not through an attribute (args.n_gpu,
+// which scripts set to 1 under DDP), nor through what another call
+// computes from it (`rank % torch.cuda.device_count()` is a device
+// index, and a rank value).
+func (l *lowerer) deviceCount(e ast.Expr) bool {
+	return dependsOn(e, l.deviceVars, func(n ast.Node) (bool, bool) {
+		switch n := n.(type) {
+		case *ast.Call:
+			ext, _ := l.callee(n)
+			return deviceCountCalls[ext], false
+		case *ast.BinOp:
+			return false, n.Op != ast.Mod
+		case *ast.Subscript, *ast.Attribute:
+			return false, false
+		}
+		return false, true
+	})
 }
 
 // neverNoneTest reports `x is None` or `x is not None` on a local whose

@@ -239,6 +239,7 @@ type lowerer struct {
 	timeVars    map[string]bool // locals holding a clock reading or a completion probe's answer (timingProbe)
 	timeRecords map[string]bool // those of timeVars that hold a record with a reading among its fields (timingTest)
 	randVars    map[string]bool // locals holding a random draw (randomDraw); nil until used
+	deviceVars  map[string]bool // locals holding this host's GPU count (deviceCount); nil until used
 	fsCounts    map[string]bool // positions read from stored data under a host's file check (markFsCount); nil until used
 	reseeded    map[string]bool // process-wide generators reseeded in this function with a value every rank holds (reseed)
 	// rankArms counts the enclosing if arms whose test is a rank test:
@@ -4417,6 +4418,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				markVar(&l.timeVars, v, timing)
 				markVar(&l.timeRecords, v, timing && l.timingRecord(value))
 				markVar(&l.randVars, v, l.randomDraw(value))
+				markVar(&l.deviceVars, v, l.deviceCount(value))
 				markVar(&l.localVars, v, l.fromSyncForward(value))
 			}
 			markVar(&l.amountVars, v, len(l.batchVars) > 0 && l.batchAmount(value))
@@ -5695,6 +5697,7 @@ func (l *lowerer) agreed(v string) {
 	delete(l.localVars, v)
 	delete(l.amountVars, v)
 	delete(l.randVars, v)
+	delete(l.deviceVars, v)
 }
 
 // adoptedBroadcast clears the taints of a variable that the ranks other
@@ -6360,6 +6363,9 @@ var ProcessLaunchers = map[string]bool{
 	"torch.multiprocessing.Process":               true,
 	"multiprocessing.Process":                     true,
 	"multiprocessing.context.Process":             true,
+	// torchelastic's launcher (entrypoint=…, one process per local rank).
+	"torch.distributed.elastic.multiprocessing.start_processes":     true,
+	"torch.distributed.elastic.multiprocessing.api.start_processes": true,
 }
 
 // launchesProcesses reports whether the function being lowered starts

@@ -104,7 +104,11 @@ var Rule = rules.Register(&rules.Rule{
 			"with a member list computed from the rank (`new_group(tp_ranks)` where tp_ranks is this rank's subset, R18) is reported " +
 			"too: every rank must create every subset's group, unless use_local_synchronization=True; a group of this rank alone is fine. So is generate() on a model that DeepSpeed ZeRO-3 partitions " +
 			"(deepspeed.initialize with zero_optimization.stage 3) without synced_gpus=True (R16): each rank stops generating at " +
-			"its own end-of-sequence token, while every token's forward all-gathers the parameters. Two more conditions differ " +
+			"its own end-of-sequence token, while every token's forward all-gathers the parameters. So is, as a warning, a test of " +
+			"torch.cuda.device_count() (`if torch.cuda.device_count() > 1 and enable_fsdp: all_reduce(loss)`, also through a local bound to it), " +
+			"which counts the GPUs this process sees on its host, not the ranks of the job: nodes with other GPU counts disagree, and with one GPU " +
+			"bound per process every rank skips the collective (not where the function launches the workers, mp.spawn one per GPU it counted, " +
+			"before there are ranks; nor in a program whose ranks all meet on localhost). Two more conditions differ " +
 			"between ranks and are reported as warnings: a NaN/Inf test of such a loss (`if torch.isnan(loss): continue` before " +
 			"loss.backward()) or a comparison of it with a bound (`if loss.item() < 0.06: break`), since each rank computes its loss from " +
 			"its own batch, unless the value was all-reduced first; " +
@@ -694,7 +698,7 @@ func run(p *rules.Pass) {
 		if br == nil || br.Paired {
 			continue // a paired branch's ranks issue the same sequence once each
 		}
-		if singleHost && br.Divergence == rules.HostCheck {
+		if singleHost && (br.Divergence == rules.HostCheck || br.Divergence == rules.LocalDevices) {
 			// Every rank runs on this machine (a localhost rendezvous):
 			// they ask one file system, and it answers them alike.
 			continue
@@ -1364,6 +1368,17 @@ var localTexts = map[rules.Divergence]localText{
 		branch: "%s on %s depends on %s, a comparison of a value computed from each rank's own batch (its loss, not reduced): " +
 			"ranks cross the bound at different steps, so some issue it and others do not and the job hangs; all-reduce the value first and compare that",
 		guard: "the comparison of a value local to each rank",
+	},
+	rules.LocalDevices: {
+		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), which depends on torch.cuda.device_count(): " +
+			"the number of GPUs this process sees on its own host, not the size of the job, so ranks on nodes with other GPU counts leave " +
+			"while the others issue it and wait for them forever (hang), and with one GPU bound per process (CUDA_VISIBLE_DEVICES set per rank) " +
+			"every rank leaves; test the world size instead (dist.get_world_size() > 1)",
+		branch: "%s on %s runs only when %s holds, which depends on torch.cuda.device_count(): the number of GPUs this process " +
+			"sees on its own host, not the size of the job, so on nodes with other GPU counts some ranks issue it and others do not (hang), " +
+			"and with one GPU bound per process (CUDA_VISIBLE_DEVICES set per rank) no rank does, which silently leaves the value unreduced; " +
+			"test the world size instead (dist.get_world_size() > 1)",
+		guard: "the GPU count of this process's host",
 	},
 	rules.LocalCleanExit: {
 		branch: "%s on %s is skipped on a rank whose work raises before it: the handler at %s (`%s`) ends the process with " +
