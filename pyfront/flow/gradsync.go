@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
@@ -1186,10 +1187,13 @@ func (l *lowerer) zero3Generate(c *ast.Call) {
 // zero3Models returns the locals of body that hold a model whose
 // parameters ZeRO-3 partitions: the engine deepspeed.initialize returns
 // and the model handed to it, when its config is a dict literal (or a
-// local bound to one) with zero_optimization.stage 3. nil when there is
+// local bound to one) with zero_optimization.stage 3; what accelerate's
+// prepare() returns and is handed, when body builds a
+// DeepSpeedPlugin(zero_stage=3). nil when there is
 // none, or when the file builds an HfDeepSpeedConfig.
 func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
-	if !callsNamed(body, "initialize") {
+	accelerated := callsNamed(body, "prepare") && zero3Plugin(body)
+	if !callsNamed(body, "initialize") && !accelerated {
 		return nil
 	}
 	dicts := map[string]*ast.Dict{}
@@ -1208,6 +1212,24 @@ func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
 				}
 			}
 			c, ok := n.Value.(*ast.Call)
+			if ok && accelerated && lastDotted(c.Func) == "prepare" {
+				// accelerate with a ZeRO-3 plugin: what prepare()
+				// returns, and the models handed to it.
+				if out == nil {
+					out = map[string]bool{}
+				}
+				for _, t := range n.Targets {
+					for _, name := range targetNames(t) {
+						out[name] = true
+					}
+				}
+				for _, a := range c.Args {
+					if nm, isName := a.(*ast.Name); isName {
+						out[nm.Id] = true
+					}
+				}
+				break
+			}
 			if !ok || lastDotted(c.Func) != "initialize" {
 				break
 			}
@@ -1248,6 +1270,23 @@ func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
 		return nil
 	}
 	return out
+}
+
+// zero3Plugin reports a DeepSpeedPlugin(zero_stage=3) built in body, for
+// accelerate's Accelerator(deepspeed_plugin=…).
+func zero3Plugin(body []ast.Stmt) bool {
+	found := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok && !found && lastDotted(c.Func) == "DeepSpeedPlugin" {
+			for _, k := range c.Keywords {
+				if v, isConst := k.Value.(*ast.Constant); k.Arg == "zero_stage" && isConst && v.Type == ast.ConstInt && v.Int == 3 {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // zeroStage returns the ZeRO stage a deepspeed.initialize call's config
@@ -1564,14 +1603,61 @@ func (l *lowerer) zero3Forward(c *ast.Call) bool {
 		return false
 	}
 	f := c.Func
-	if a, ok := f.(*ast.Attribute); ok && a.Attr == "forward" {
-		f = a.Value
+	method := false
+	if a, ok := f.(*ast.Attribute); ok && a.Attr != "module" {
+		// model.forward(x), or a method of the model's own class that
+		// runs its submodules (starVLA's `model.predict_action(x)`):
+		// ZeRO-3's hooks on each submodule gather its parameters.
+		f, method = a.Value, a.Attr != "forward"
 	}
 	if a, ok := f.(*ast.Attribute); ok && a.Attr == "module" {
 		f = a.Value
 	}
 	n, ok := f.(*ast.Name)
-	return ok && l.zero3[n.Id]
+	if !ok || !l.zero3[n.Id] {
+		return false
+	}
+	if !method {
+		return true
+	}
+	_, fn := l.callee(c)
+	return fn != nil && l.runsSubmodules(fn)
+}
+
+// runsSubmodules reports a method whose body calls a module through its
+// receiver: self(x), self.forward(x), or an attribute of self whose call
+// is a torch.nn module's or a program module's forward (self.net(x)).
+func (l *lowerer) runsSubmodules(fn *rules.Function) bool {
+	body, args, ok := l.defOf(fn)
+	if !ok || len(args.Args) == 0 {
+		return false
+	}
+	self := args.Args[0].Arg
+	found := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		c, ok := n.(*ast.Call)
+		if !ok || found {
+			return !found
+		}
+		switch f := c.Func.(type) {
+		case *ast.Name:
+			found = f.Id == self
+		case *ast.Attribute:
+			if !isName(f.Value, self) {
+				break
+			}
+			if f.Attr == "forward" {
+				found = true
+				break
+			}
+			ext, callee := l.callee(c)
+			last := ext[strings.LastIndexByte(ext, '.')+1:]
+			found = strings.HasPrefix(ext, "torch.nn.") && last != "" && unicode.IsUpper(rune(last[0])) ||
+				callee != nil && (strings.HasSuffix(callee.Name, ".forward") || strings.HasSuffix(callee.Name, ".__call__"))
+		}
+		return !found
+	})
+	return found
 }
 
 // zero3Handed reports a call of a program function that hands a model
