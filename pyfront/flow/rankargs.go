@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -77,9 +78,16 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 			return false
 		case *ast.Assign:
 			if len(s.Targets) == 1 {
-				if n, ok := s.Targets[0].(*ast.Name); ok {
+				switch t := s.Targets[0].(type) {
+				case *ast.Name:
 					if l.rankValue(s.Value) {
-						l.rankVars[n.Id] = true
+						l.rankVars[t.Id] = true
+					}
+				case *ast.Attribute:
+					// `options.master = rank == 0` on an object the
+					// function hands on (CyCLIP's options namespace).
+					if _, onName := t.Value.(*ast.Name); onName && l.rankValue(s.Value) {
+						l.rankVars[dotted(t)] = true
 					}
 				}
 			}
@@ -138,6 +146,39 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 			}
 		}
 	}
+	// An object with rank attributes (`options.master`), handed whole:
+	// the parameter that receives it has them too.
+	rankAttrsOf := func(e ast.Expr) []string {
+		n, ok := e.(*ast.Name)
+		if !ok {
+			return nil
+		}
+		var attrs []string
+		for v := range l.rankVars {
+			if rest, ok := strings.CutPrefix(v, n.Id+"."); ok && !strings.Contains(rest, ".") {
+				attrs = append(attrs, rest)
+			}
+		}
+		slices.Sort(attrs)
+		return attrs
+	}
+	objPositions := map[int][]string{}
+	objKeywords := map[string][]string{}
+	for i, a := range call.Args {
+		if _, star := a.(*ast.Starred); star {
+			break
+		}
+		if attrs := rankAttrsOf(a); len(attrs) > 0 {
+			objPositions[i] = attrs
+			carried = true
+		}
+	}
+	for _, kw := range call.Keywords {
+		if attrs := rankAttrsOf(kw.Value); kw.Arg != "" && len(attrs) > 0 {
+			objKeywords[kw.Arg] = attrs
+			carried = true
+		}
+	}
 	if !carried {
 		return
 	}
@@ -156,6 +197,22 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 	_, isAttr := call.Func.(*ast.Attribute)
 	if (isAttr || strings.HasSuffix(callee.Name, ".__init__") || strings.HasSuffix(callee.Name, ".__call__")) && len(positional) > 0 && (positional[0].Arg == "self" || positional[0].Arg == "cls") {
 		shift = 1
+	}
+	for _, i := range slices.Sorted(maps.Keys(objPositions)) {
+		if i+shift < len(positional) {
+			for _, a := range objPositions[i] {
+				add(callee, positional[i+shift].Arg+"."+a)
+			}
+		}
+	}
+	for _, kw := range slices.Sorted(maps.Keys(objKeywords)) {
+		for _, p := range append(positional, args.KwOnlyArgs...) {
+			if p.Arg == kw {
+				for _, a := range objKeywords[kw] {
+					add(callee, kw+"."+a)
+				}
+			}
+		}
 	}
 	for k, kind := range kinds {
 		for _, i := range positions[k] {

@@ -91,7 +91,8 @@ var Rule = rules.Register(&rules.Rule{
 			"inside the block are not reported, since a barrier meeting a barrier leaves every rank with the same count. So is a collective of the program's own in a loop " +
 			"inside DDP's `with model.join():`: join() is there because ranks hold different numbers of batches, and it shadows only DDP's " +
 			"own collectives for a rank that ran out (a loop that leaves on a test that communicates, `if all_done(): break`, is agreed). The first parameter of a function that torch.multiprocessing.spawn runs is the rank, and so is " +
-			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)). A helper " +
+			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)), and an attribute the caller set to one " +
+			"on an object it hands on (`options.master = rank == 0`, then `evaluate(model, options)` tests `options.master`). A helper " +
 			"that communicates only when a parameter of its own is true (`if synchronize: barrier()`) issues nothing " +
 			"at a call that passes, or defaults to, False; nor does a method that communicates only when an attribute of its receiver is true (`if self.args.is_pipe_parallel:`), called on the path where the caller found that attribute false (gpt-neox's gradient noise scale); and an early exit taken only while a flag is false (`if not is_main and not sharded: return`) skips nothing a helper issues only when that flag is true (audiocraft's checkpoint barriers). When both paths communicate and one does so inside a library call whose collectives the tables leave unspecified (Megatron's save_checkpoint, which fastmoe's data-parallel rank 0 runs while the other ranks save between barriers of their own), the paths are not compared. Also reported, as a warning: collectives issued once per " +
 			"element of a set (`for name in set(names): dist.broadcast(bufs[name], 0)`), since a set iterates in hash " +
