@@ -281,7 +281,7 @@ func (b *builder) underCond(f *callgraph.Func, line int, cond string) bool {
 			}
 			switch s := s.(type) {
 			case *ast.If:
-				if inStmts(s.Body, line) && sameCond(testText(file.Src, lines, s.Test), cond) {
+				if inStmts(s.Body, line) && impliesCond(file.Src, lines, s.Test, cond) {
 					found = true
 					return
 				}
@@ -313,6 +313,19 @@ func (b *builder) underCond(f *callgraph.Func, line int, cond string) bool {
 	}
 	visit(body)
 	return found
+}
+
+// impliesCond reports whether test holds only where cond does: it reads
+// cond, or is an `and` one of whose operands does (`rank == 0 and
+// args.send_updates`: PipelineRL's weight-update group).
+func impliesCond(src []byte, lines []int, test ast.Expr, cond string) bool {
+	if sameCond(testText(src, lines, test), cond) {
+		return true
+	}
+	if b, ok := test.(*ast.BoolOp); ok && b.Op == ast.And {
+		return slices.ContainsFunc(b.Values, func(v ast.Expr) bool { return impliesCond(src, lines, v, cond) })
+	}
+	return false
 }
 
 // inStmts reports whether line lies within one of stmts.
