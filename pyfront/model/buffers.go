@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -43,7 +44,7 @@ func (b *builder) wrappedWithoutBuffers() bool {
 		if src.cs == nil || forwardTurnedOff(src.cs, c) {
 			continue
 		}
-		vals, _ := b.g.ArgValues(src.cs, 0, "module")
+		vals := b.wrappedValues(src.cs)
 		classes := b.instanceClasses(vals)
 		if len(vals) == 0 || len(classes) != len(vals) {
 			return false // an external module, or one the analysis does not know
@@ -57,6 +58,18 @@ func (b *builder) wrappedWithoutBuffers() bool {
 	}
 	free = seen
 	return free
+}
+
+// wrappedValues are the values of the module a wrapper construction
+// wraps, less wrappers: a name rebound to its own wrapper (`model =
+// Net().cuda(); model = DDP(model)`, disttgl) holds both, for an analysis
+// that does not tell the bindings apart, and DDP wraps the module.
+func (b *builder) wrappedValues(cs *callgraph.CallSite) []callgraph.ValueID {
+	vals, _ := b.g.ArgValues(cs, 0, "module")
+	if slices.ContainsFunc(vals, b.wrapperValueID) {
+		vals = slices.DeleteFunc(slices.Clone(vals), b.wrapperValueID)
+	}
+	return vals
 }
 
 // localWrapperWithoutBuffers reports a forward called through a local
@@ -110,7 +123,7 @@ func (b *builder) localWrapperWithoutBuffers(caller *callgraph.Func, module ast.
 				if forwardTurnedOff(src.cs, c) {
 					return true
 				}
-				vals, _ := b.g.ArgValues(src.cs, 0, "module")
+				vals := b.wrappedValues(src.cs)
 				classes := b.instanceClasses(vals)
 				if len(vals) == 0 || len(classes) != len(vals) {
 					free = false
@@ -164,12 +177,14 @@ func (b *builder) classWithoutBuffers(c *callgraph.Class, depth int) bool {
 	// (`self.bn(x)` in forward) runs that module, it makes none, and the
 	// construction is what is judged.
 	made := map[string]bool{}
+	stored := map[*ast.Call]bool{}
 	ast.Inspect(c.Node, func(n ast.Node) bool {
 		if a, ok := n.(*ast.Assign); ok {
-			if _, isCall := a.Value.(*ast.Call); isCall {
+			if call, isCall := a.Value.(*ast.Call); isCall {
 				for _, t := range a.Targets {
 					if at, ok := t.(*ast.Attribute); ok && isName(at.Value, "self") {
 						made[at.Attr] = true
+						stored[call] = true
 					}
 				}
 			}
@@ -177,7 +192,11 @@ func (b *builder) classWithoutBuffers(c *callgraph.Class, depth int) bool {
 		return true
 	})
 	free := true
-	ast.Inspect(c.Node, func(n ast.Node) bool {
+	// In forward, what the batch's own objects do (a DGL graph's
+	// `b.num_dst_nodes()`) makes no submodule; only a module stored on
+	// the instance there (a lazily built layer) could hold buffers.
+	inForward := false
+	inspect := func(n ast.Node) bool {
 		call, ok := n.(*ast.Call)
 		if !free || !ok {
 			return free
@@ -204,12 +223,18 @@ func (b *builder) classWithoutBuffers(c *callgraph.Class, depth int) bool {
 				free = free && b.classWithoutBuffers(t.Fn.Class, depth+1)
 			case t.Fn != nil:
 				free = false // a helper function may make any module
+			case inForward && !stored[call]:
 			default:
 				free = free && bufferFreeExternal(b.t.Canonical(t.External), call)
 			}
 		}
 		return free
-	})
+	}
+	for _, st := range c.Node.Body {
+		fd, isDef := st.(*ast.FunctionDef)
+		inForward = isDef && fd.Name == "forward"
+		ast.Inspect(st, inspect)
+	}
 	b.bufferless[c] = free
 	return free
 }
@@ -217,7 +242,7 @@ func (b *builder) classWithoutBuffers(c *callgraph.Class, depth int) bool {
 // bufferFreeExternal reports an external call that makes no module with
 // buffers: a torch.nn class other than bufferModules (InstanceNorm unless
 // it tracks running statistics; any norm built with
-// track_running_stats=False), or a function of torch, math or the
+// track_running_stats=False), or a function of torch, numpy, math or the
 // builtins.
 func bufferFreeExternal(name string, call *ast.Call) bool {
 	last := name[strings.LastIndexByte(name, '.')+1:]
@@ -250,7 +275,8 @@ func bufferFreeExternal(name string, call *ast.Call) bool {
 	}
 	switch {
 	case strings.HasPrefix(name, "torch.nn."), strings.HasPrefix(name, "<builtin>."), strings.HasPrefix(name, "math."),
-		strings.HasPrefix(name, "<**Py"): // a list's or dict's own methods
+		strings.HasPrefix(name, "numpy."), // arrays for initial values (disttgl's TimeEncode)
+		strings.HasPrefix(name, "<**Py"):  // a list's or dict's own methods
 		return true
 	case strings.HasPrefix(name, "torch.") && !strings.Contains(name, ".hub.") && !strings.HasPrefix(name, "torch.load"):
 		return true

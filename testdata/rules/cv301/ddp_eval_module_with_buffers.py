@@ -85,3 +85,13 @@ def train_gan(x):
     if rank == 0:
         with torch.no_grad():
             discriminator(x)  # want CV301 "forward"
+
+
+def rebound():
+    # The name rebound to its own wrapper still wraps a BatchNorm model.
+    rank = dist.get_rank()
+    model = WithBatchNorm().cuda()
+    model = DDP(model, device_ids=[rank])
+    if rank == 0:
+        with torch.no_grad():
+            model(torch.randn(1, 2, 8, 8, device=rank))  # want CV301 "forward"
