@@ -2,6 +2,7 @@ package flow
 
 import (
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -154,4 +155,66 @@ func (l *lowerer) mayIssueNothing(orelse []ast.Stmt) bool {
 		return len(l.ops(s.Body)) > 0
 	}
 	return l.mayIssueNothing(s.Orelse)
+}
+
+// sameGatedArms reports a rank test whose else arm issues what its then
+// arm does under the same conditions: both gate their collectives by the
+// same tests every rank answers alike (`if rank == 0: if i % k == 0:
+// barrier()` / `else: if i % k == 0: barrier()`), or the else is an elif
+// on a flag the then arm's own test also requires (disttgl's `if
+// args.partial_eval and rank == 0: …` / `elif args.partial_eval: …`),
+// so the ranks that skip one arm's collectives skip the other's alike.
+func (l *lowerer) sameGatedArms(s *ast.If) bool {
+	then, ok := l.gatedShape(s.Body)
+	if !ok || then == "" {
+		return false
+	}
+	if els, ok := l.gatedShape(s.Orelse); ok && els == then {
+		return true
+	}
+	if len(s.Orelse) != 1 {
+		return false
+	}
+	e, isIf := s.Orelse[0].(*ast.If)
+	b, isAnd := s.Test.(*ast.BoolOp)
+	if !isIf || len(e.Orelse) != 0 || !isAnd || b.Op != ast.And {
+		return false
+	}
+	if !slices.ContainsFunc(b.Values, func(v ast.Expr) bool { return l.text(v) == l.text(e.Test) }) {
+		return false
+	}
+	els, ok := l.gatedShape(e.Body)
+	return ok && els == then
+}
+
+// gatedShape writes the collectives stmts issue with the tests that gate
+// them (`if(i % k == 0){barrier@WORLD}`); ok is false when a test splits
+// the ranks itself.
+func (l *lowerer) gatedShape(stmts []ast.Stmt) (string, bool) {
+	var sb strings.Builder
+	for _, st := range stmts {
+		if i, isIf := st.(*ast.If); isIf {
+			body, ok1 := l.gatedShape(i.Body)
+			els, ok2 := l.gatedShape(i.Orelse)
+			if !ok1 || !ok2 {
+				return "", false
+			}
+			if body == "" && els == "" {
+				continue // gates no collective
+			}
+			if _, diverges := l.divergence(i.Test); diverges {
+				return "", false
+			}
+			sb.WriteString("if(" + l.text(i.Test) + "){" + body + "}else{" + els + "}")
+			continue
+		}
+		for _, o := range l.nodeOps(st) {
+			sb.WriteString(o.Op + "@")
+			if o.Group != nil {
+				sb.WriteString(o.Group.ID)
+			}
+			sb.WriteString(";")
+		}
+	}
+	return sb.String(), true
 }

@@ -3398,7 +3398,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	if diverges {
 		br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test),
 			Then: l.ops(s.Body), Else: l.ops(s.Orelse), Divergence: div}
-		if len(br.Then) > 0 && l.mayIssueNothing(s.Orelse) {
+		if len(br.Then) > 0 && l.mayIssueNothing(s.Orelse) && !l.sameGatedArms(s) {
 			// `if rank == 0: X` / `elif cfg.flag: X`, no else: when the
 			// flag is off the other ranks issue nothing at all, which the
 			// flattened else sequence (X) hides.
