@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -557,7 +558,7 @@ func (b *builder) subclassSpawns() {
 				api = e + "." + sp.RunMethod
 			}
 			sites := inst[c]
-			if sp.Context == "autograd" && (!b.classNamed(c) || b.appliedOnlyWithoutGrad(c)) {
+			if sp.Context == "autograd" && (!b.classNamed(c) || b.onlyUnusedAliases(c) || b.appliedOnlyWithoutGrad(c)) {
 				// An autograd Function nothing applies, or that only
 				// code running without autograd applies: its backward
 				// never runs (msn's unused AllGather, scale-mae's kNN
@@ -633,6 +634,52 @@ func (b *builder) classNamed(c *callgraph.Class) bool {
 	}
 	b.namedClasses[name] = uses > defs
 	return uses > defs
+}
+
+// aliasLine matches a line that only binds a name to a Function's apply
+// (`allgather2 = AllGather2.apply`).
+var aliasLine = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z_0-9]*)\s*=\s*([A-Za-z_][A-Za-z_0-9]*)\.apply\s*(#.*)?$`)
+
+// onlyUnusedAliases reports a Function that the program names only to
+// bind its apply to a name nothing else mentions (V-Sparse's
+// `allgather2 = AllGather2.apply`, never called): it is never applied.
+func (b *builder) onlyUnusedAliases(c *callgraph.Class) bool {
+	name := c.Node.Name
+	word := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
+	def := regexp.MustCompile(`^\s*class\s+` + regexp.QuoteMeta(name) + `\b`)
+	var aliases []string
+	for _, f := range b.files {
+		if f == nil || !bytes.Contains(f.Src, []byte(name)) {
+			continue
+		}
+		for _, line := range bytes.Split(f.Src, []byte("\n")) {
+			code, _, _ := bytes.Cut(line, []byte("#"))
+			if !word.Match(code) || def.Match(code) {
+				continue
+			}
+			m := aliasLine.FindSubmatch(line)
+			if m == nil || string(m[2]) != name {
+				return false // named some other way: applied, passed, registered
+			}
+			aliases = append(aliases, string(m[1]))
+		}
+	}
+	if len(aliases) == 0 {
+		return false
+	}
+	for _, a := range aliases {
+		uses := 0
+		aw := regexp.MustCompile(`\b` + regexp.QuoteMeta(a) + `\b`)
+		for _, f := range b.files {
+			if f != nil && bytes.Contains(f.Src, []byte(a)) {
+				uses += len(aw.FindAllIndex(f.Src, -1))
+			}
+		}
+		if uses > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 func identByte(c byte) bool {
