@@ -314,7 +314,10 @@ var (
 	fsProbeCalls = map[string]bool{"os.path.exists": true, "os.path.isfile": true, "os.path.isdir": true, "os.path.lexists": true, "os.access": true,
 		// TensorFlow's file API, which JAX trainers (t5x, maxtext) use for
 		// checkpoints on object stores.
-		"tensorflow.io.gfile.exists": true, "tensorflow.io.gfile.isdir": true, "tensorflow.gfile.Exists": true, "tensorflow.gfile.IsDirectory": true}
+		"tensorflow.io.gfile.exists": true, "tensorflow.io.gfile.isdir": true, "tensorflow.gfile.Exists": true, "tensorflow.gfile.IsDirectory": true,
+		// blobfile, which guided-diffusion and its derivatives use for
+		// local and cloud paths alike.
+		"blobfile.exists": true, "blobfile.isdir": true}
 	fsProbeMethods = map[string]bool{"exists": true, "is_file": true, "is_dir": true} // pathlib.Path's (etils.epath's, upath's), with no arguments
 	// fsLoadCalls return a tuple whose element at the index is this
 	// host's answer: DeepSpeed's load_checkpoint reads the tag from the
@@ -328,7 +331,7 @@ var (
 	pathLibs          = []string{"pathlib.", "etils.epath.", "upath."}
 	// fsListings list a directory of this host (VideoMAE's and BEiT-3's
 	// auto_load_model pick the latest checkpoint from glob.glob).
-	fsListings    = map[string]bool{"glob.glob": true, "glob.iglob": true, "os.listdir": true, "os.scandir": true, "os.walk": true}
+	fsListings    = map[string]bool{"glob.glob": true, "glob.iglob": true, "os.listdir": true, "os.scandir": true, "os.walk": true, "blobfile.listdir": true, "blobfile.glob": true}
 	pathListMeths = map[string]bool{"glob": true, "rglob": true, "iterdir": true}
 )
 

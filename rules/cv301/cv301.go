@@ -65,7 +65,7 @@ var Rule = rules.Register(&rules.Rule{
 			"which the launcher ends, not an early exit; so is an arm that raises without communicating, in either arm " +
 			"(`if dirs: load() else: raise`, the way transformers checks for a checkpoint). A condition on a file system check (not in a program whose every init_process_group meets on localhost, " +
 			"`os.environ[\"MASTER_ADDR\"] = \"localhost\"` or `init_method=\"tcp://127.0.0.1:…\"`: its ranks share one machine's file system) " +
-			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`, etils' `epath.Path(p).exists()`, `tf.io.gfile.exists(p)`, fsspec's `fs.exists(p)`, a directory listing: `glob.glob`, `os.listdir`, and what a loop over one computes or appends to a list) is reported too, as is a loop over such a listing itself (`for f in sorted(glob.glob(pattern)):`) whose passes communicate, as a warning: each rank asks its own " +
+			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`, etils' `epath.Path(p).exists()`, `tf.io.gfile.exists(p)`, fsspec's `fs.exists(p)`, blobfile's `bf.exists(p)`, a directory listing: `glob.glob`, `os.listdir`, and what a loop over one computes or appends to a list) is reported too, as is a loop over such a listing itself (`for f in sorted(glob.glob(pattern)):`) whose passes communicate, as a warning: each rank asks its own " +
 			"host, and ranks can disagree; so is a flag or path an if on such a check sets (`if kill_switch.exists(): " +
 			"self.early_stop = True`), an object whose class's __init__ stored such an answer (`self.tot_length = len(os.listdir(path))`, " +
 			"or a position a method of its own that __init__ calls read from what the host found: `self.load_checkpoint()` setting `self.curr_step = state[\"curr_step\"]`, " +
