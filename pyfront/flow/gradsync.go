@@ -189,12 +189,24 @@ func fromForward(e ast.Expr, derived map[string]bool, forward func(*ast.Call) bo
 		return false
 	}
 	return dependsOn(e, derived, func(n ast.Node) (bool, bool) {
-		if c, ok := n.(*ast.Call); ok && forward(c) {
-			return true, false
+		if c, ok := n.(*ast.Call); ok {
+			if forward(c) {
+				return true, false
+			}
+			if a, ok := c.Func.(*ast.Attribute); ok && graphCuts[a.Attr] {
+				// recon.detach(), loss.item(): no gradient flows back
+				// through what they return (vqgan-training's
+				// discriminator loss on the detached reconstruction).
+				return false, false
+			}
 		}
 		return false, true
 	})
 }
+
+// graphCuts are the tensor methods whose result carries no autograd
+// history back to the tensor.
+var graphCuts = map[string]bool{"detach": true, "item": true, "tolist": true, "numpy": true}
 
 // backwardTensor returns the tensor a backward call differentiates:
 // x in x.backward(…) and torch.autograd.backward(x, …); nil for any other
