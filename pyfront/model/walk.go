@@ -193,10 +193,31 @@ func (w *walker) joinAfterLocalWork(start ast.Stmt, rest []ast.Stmt) {
 			w.markJoined(x)
 			return
 		}
-		if !w.hostOnly(s) {
+		if !w.hostOnly(s) && !joinsOthers(s) {
 			return
 		}
 	}
+}
+
+// joinsOthers reports a statement that only waits for other threads:
+// `t.join()`, or a loop whose body does nothing else (`for t in workers:
+// t.join()`, Kidand/chess's workers joined between its monitor thread's
+// start and join). The waiting thread issues nothing meanwhile.
+func joinsOthers(s ast.Stmt) bool {
+	if _, m := methodStmt(s); m == "join" {
+		_, ok := s.(*ast.ExprStmt)
+		return ok
+	}
+	f, ok := s.(*ast.For)
+	if !ok || len(f.Orelse) > 0 || len(f.Body) == 0 || pathText(f.Iter) == "" {
+		return false // (an iterable that is a call may run anything)
+	}
+	for _, b := range f.Body {
+		if !joinsOthers(b) {
+			return false
+		}
+	}
+	return true
 }
 
 // hostOnlyPrefixes: the external callees a host-only statement may call
