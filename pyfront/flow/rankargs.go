@@ -424,6 +424,13 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 		return nil
 	}
 	self := pos[0].Arg
+	// An attribute handed to init_process_group as this process's rank
+	// (`rank=self.replicate_rank`, scaling_marl's trainer) is the rank,
+	// whatever its name.
+	var initAttrs []RankAttr
+	if f := r.File(); f != nil && sourceFor(r, f).mentions(node.Span(), "init_process_group") {
+		initAttrs = initRankAttrs(body, self)
+	}
 	// Most methods assign no attribute of their instance from anything
 	// that could be a rank: a look at the syntax, then at the text, spares
 	// them the lowerer.
@@ -450,15 +457,15 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 		return !stores
 	})
 	if !stores {
-		return nil
+		return initAttrs
 	}
 	f := r.File()
 	if f == nil || len(seed) == 0 && !sourceFor(r, f).mentionsAny(node.Span(), rankWords) {
-		return nil
+		return initAttrs
 	}
 	l := newLowerer(fn, r)
 	if l == nil {
-		return nil
+		return initAttrs
 	}
 	held := map[string]bool{}
 	for _, p := range seed {
@@ -468,7 +475,7 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 			l.rankVars[p] = true
 		}
 	}
-	var out []RankAttr
+	out := initAttrs
 	ast.InspectStmts(body, func(s ast.Stmt) bool {
 		switch s := s.(type) {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
@@ -510,6 +517,23 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 							}
 						}
 					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// initRankAttrs returns the attributes of self that body hands to
+// init_process_group as the rank.
+func initRankAttrs(body []ast.Stmt, self string) []RankAttr {
+	var out []RankAttr
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok && lastDotted(c.Func) == "init_process_group" {
+			for _, k := range c.Keywords {
+				if a, ok := k.Value.(*ast.Attribute); ok && k.Arg == "rank" && selfAttr(a, self) != "" {
+					out = MergeRankAttr(out, RankAttr{Name: a.Attr})
 				}
 			}
 		}
