@@ -102,6 +102,9 @@ func (b *builder) shardedForwards() {
 			// module's forward, step after step.
 			module = a.Value
 		}
+		if n, ok := module.(*ast.Name); ok && unwrappedBefore(ast.DefBody(cs.Caller.Node), n.Id, int(c.Span().Lineno)) {
+			continue // model = model.module before the call: the inner module
+		}
 		var g *rules.Group
 		buffersOnly := false
 		switch {
@@ -124,6 +127,52 @@ func (b *builder) shardedForwards() {
 		b.implicitOps[c] = op
 		b.syncOps[cs.Caller.Node] = append(b.syncOps[cs.Caller.Node], op)
 	}
+}
+
+// unwrappedBefore reports whether the last statement of body before line
+// that binds name rebinds it to its own module: `model = model.module`,
+// also under `if hasattr(model, "module"):` (CodeBERT's rank-0 evaluation,
+// which then runs the inner module's generate).
+func unwrappedBefore(body []ast.Stmt, name string, line int) bool {
+	unwrap := func(st ast.Stmt) (binds, unwraps bool) {
+		a, ok := st.(*ast.Assign)
+		if !ok || len(a.Targets) != 1 || !isName(a.Targets[0], name) {
+			return false, false
+		}
+		m, ok := a.Value.(*ast.Attribute)
+		return true, ok && m.Attr == "module" && isName(m.Value, name)
+	}
+	last := false
+	for _, st := range body {
+		if int(st.Span().Lineno) >= line {
+			break
+		}
+		if i, ok := st.(*ast.If); ok && len(i.Orelse) == 0 && len(i.Body) == 1 {
+			if c, ok := i.Test.(*ast.Call); ok && isName(c.Func, "hasattr") && len(c.Args) == 2 && isName(c.Args[0], name) {
+				if k, ok := c.Args[1].(*ast.Constant); ok && k.Str == "module" {
+					if binds, unwraps := unwrap(i.Body[0]); binds {
+						last = unwraps
+						continue
+					}
+				}
+			}
+		}
+		if binds, unwraps := unwrap(st); binds {
+			last = unwraps
+			continue
+		}
+		rebound := false
+		ast.Inspect(st, func(n ast.Node) bool {
+			if x, ok := n.(*ast.Name); ok && x.Id == name && x.Ctx == ast.Store {
+				rebound = true
+			}
+			return !rebound
+		})
+		if rebound {
+			last = false
+		}
+	}
+	return last
 }
 
 // wrapsNothing reports an argument whose values the analysis knows and
@@ -553,7 +602,15 @@ func (b *builder) wrappedOriginals(path string, body []ast.Stmt) map[string]*wra
 		}
 		for _, v := range b.g.ExprValues(c) {
 			if e := b.constructedBy(b.g.Value(v)); e != nil && isDDP(e) {
-				if m := callArg(c, 0, "module"); m != nil {
+				m := callArg(c, 0, "module")
+				if m != nil && slices.Contains(b.g.ExprValues(m), v) {
+					// The argument is that wrapper already: the call hands
+					// it back, or its module (atlas's
+					// get_unwrapped_model_if_wrapped(model)), wrapping
+					// nothing.
+					break
+				}
+				if m != nil {
 					add(m, a.Targets[0], a)
 				}
 				break
