@@ -477,6 +477,17 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 			}
 		}
 	}
+	// Horovod's module by its universal alias, kept on an object
+	// (LoRA's `args.hvd = hvd`, then `args.hvd.allreduce(t,
+	// name="barrier")` in a helper handed args): Horovod's function,
+	// which blocks and returns the tensor.
+	if len(recvs) == 0 {
+		if p := pathText(attr.Value); p == "hvd" || strings.HasSuffix(p, ".hvd") {
+			if m := b.t.Canonical("horovod.torch." + attr.Attr); b.inTables(m) {
+				return append(out, m)
+			}
+		}
+	}
 	// A parameter annotated with a class the tables describe
 	// (accelerator: Accelerator, trainer: "Trainer", engine:
 	// Optional[DeepSpeedEngine]) is that class's instance, whatever the
