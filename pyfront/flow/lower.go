@@ -1942,6 +1942,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			if rh := l.handedBack(c); rh != nil {
 				l.handBack(rh, c, "_", st) // the helper's handle, dropped
 			}
+			l.methodFsAttrs(c)
 		}
 		l.rankOnlyMethodFlags(s)
 		l.methodRankFlags(s)

@@ -567,6 +567,35 @@ func (l *lowerer) constructedFsAttrs(v string, value ast.Expr) {
 	}
 }
 
+// methodFsAttrs marks the attributes of a local object that a method of
+// its class, called on it as a statement, sets from what this host's file
+// system holds (U-ViT's `train_state.resume(ckpt_root)`, which lists the
+// checkpoint directory and loads the newest step): the caller's later
+// tests of `train_state.step` ask this host's answer, as for what an
+// __init__ stored (constructedFsAttrs).
+func (l *lowerer) methodFsAttrs(c *ast.Call) {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok || l.notDist > 0 {
+		return
+	}
+	recv, ok := a.Value.(*ast.Name)
+	if !ok || recv.Id == "self" {
+		return
+	}
+	_, fn := l.callee(c)
+	fd, isFD := l.r.(FuncDefiner)
+	if fn == nil || fn == l.fn || !isFD || strings.HasSuffix(fn.Name, ".__init__") {
+		return
+	}
+	m, ok := fd.FuncDef(fn).(*ast.FunctionDef)
+	if !ok || m.Args == nil || len(m.Args.Positional()) == 0 || m.Args.Positional()[0].Arg != "self" {
+		return
+	}
+	for _, attr := range l.initFsAttrs(m) {
+		markVar(&l.fsVars, recv.Id+"."+attr, true)
+	}
+}
+
 // seedHostAttrs marks, in a method, the attributes its class's __init__
 // binds to host memory (`self.buf = torch.empty(…, pin_memory=True)`, a
 // list of such buffers): a copy into them, or a view of them, leaves
@@ -686,6 +715,9 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 				switch st := st.(type) {
 				case *ast.Assign:
 					probed := sub.fsProbe(st.Value)
+					// `self.step = torch.load(step_file)` where the host
+					// found a checkpoint (U-ViT's TrainState).
+					position := underCheck && sub.loadsStored(st.Value) && positionTargets(st.Targets)
 					// Under a check, a flag or a position read from the
 					// file it found (`self.startEpoch =
 					// torch.load(p)["epoch"]`). In a method the
@@ -695,7 +727,7 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 					// whole configuration reloaded from a checkpoint
 					// (ultralytics' check_resume) holds the launch's
 					// settings too, which every rank shares.
-					if (probed && (depth == 0 || storedScalar(st.Value))) || underCheck && (flagValue(st.Value) || storedScalar(st.Value)) {
+					if (probed && (depth == 0 || storedScalar(st.Value))) || underCheck && (flagValue(st.Value) || storedScalar(st.Value)) || position {
 						for _, t := range st.Targets {
 							add(t, self)
 						}
@@ -733,6 +765,11 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 					probe := sub.fsProbe(st.Test)
 					visit(sub, st.Body, underCheck || probe, self, depth)
 					visit(sub, st.Orelse, underCheck || probe, self, depth)
+					if probe && len(st.Orelse) == 0 && leavesFunction(st.Body) {
+						// `if not os.path.exists(root): return`: what
+						// follows runs where the host found it.
+						underCheck = true
+					}
 				case *ast.Try:
 					visit(sub, st.Body, underCheck, self, depth)
 				case *ast.For:
@@ -754,6 +791,22 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 	}
 	v, _ := c.fsAttrs.LoadOrStore(init, out)
 	return v.([]string)
+}
+
+// positionTargets reports assignment targets named for a training
+// position (self.step, self.epoch, self.global_iter).
+func positionTargets(targets []ast.Expr) bool {
+	for _, t := range targets {
+		a, ok := t.(*ast.Attribute)
+		if !ok {
+			return false
+		}
+		name := strings.ToLower(a.Attr)
+		if !strings.Contains(name, "step") && !strings.Contains(name, "epoch") && !strings.Contains(name, "iter") {
+			return false
+		}
+	}
+	return len(targets) > 0
 }
 
 // ownMethod resolves self.m(…), a call of the instance's own method on
