@@ -351,7 +351,11 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 			// reach maxExternalName.
 			return
 		}
-		if self == 0 {
+		if cls, ok := strings.CutSuffix(name, ".from_argparse_args"); ok && cls != "" {
+			// Lightning 1.x's Trainer.from_argparse_args(args): an
+			// instance of the class, as Trainer(…) is.
+			self = g.intern(Value{Kind: KExternal, Name: cls})
+		} else if self == 0 {
 			self = g.intern(Value{Kind: KExternal, Name: name})
 		}
 		g.s.add(cs.result, self)

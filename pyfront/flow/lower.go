@@ -4037,6 +4037,29 @@ func leavesFunction(stmts []ast.Stmt) bool {
 	return false
 }
 
+// frameworkObject reports a call that makes an object of a framework
+// class the tables describe (Trainer(**config), Lightning 1.x's
+// Trainer.from_argparse_args(opt)): its attributes are the framework's
+// own state (trainer.interrupted), not the host's answer its
+// configuration was read with.
+func (l *lowerer) frameworkObject(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	ext, fn := l.callee(c)
+	if fn != nil || ext == "" {
+		return false
+	}
+	ext = strings.TrimSuffix(ext, ".from_argparse_args")
+	last := ext[strings.LastIndexByte(ext, '.')+1:]
+	if last == "" || last[0] < 'A' || last[0] > 'Z' || strings.HasPrefix(ext, "torch.") ||
+		strings.Contains(last, "Data") || strings.Contains(last, "Loader") || strings.Contains(last, "Sampler") {
+		return false // (a data loader over this host's files holds them)
+	}
+	return l.tb.Covers(ext)
+}
+
 // listOfElement returns the list variable an element is taken from:
 // v.pop(…) or v[i]; "" otherwise.
 // comprehended returns the list a comprehension runs over
@@ -4403,7 +4426,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// so the handler keeps what the try body's listing marked.
 			failedListing := l.handlers > 0 && l.fsLists[v] && emptyDisplay(value)
 			if l.notDist == 0 && !failedListing {
-				if fs := l.fsProbe(value) || len(l.hostTests) > 0 && flagValue(value); fs {
+				if fs := (l.fsProbe(value) && !l.frameworkObject(value)) || len(l.hostTests) > 0 && flagValue(value); fs {
 					l.markFs(v, true, l.fsOriginOf(value))
 				} else {
 					l.markFs(v, false, nil)

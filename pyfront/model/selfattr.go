@@ -185,9 +185,28 @@ func (b *builder) selfAttrClass(f *callgraph.Func, recv ast.Expr) string {
 		return ""
 	}
 	b.selfMu.Lock()
-	defer b.selfMu.Unlock()
 	b.selfStoresLocked(f.Class) // indexes the declarations too
-	return b.selfAnnIdx[f.Class][a.Attr]
+	cls := b.selfAnnIdx[f.Class][a.Attr]
+	b.selfMu.Unlock()
+	if cls == "" && a.Attr == "trainer" && b.lightningModule(f.Class) {
+		// LightningModule.trainer: the Trainer that runs the module
+		// (`self.trainer.save_checkpoint(p)` in a hook).
+		cls = "lightning.pytorch.Trainer"
+	}
+	return cls
+}
+
+// lightningModule reports a class of the program that derives from
+// Lightning's LightningModule.
+func (b *builder) lightningModule(c *callgraph.Class) bool {
+	_, externals := b.g.MRO(c)
+	for _, e := range externals {
+		e = b.t.Canonical(e)
+		if strings.HasSuffix(e, ".LightningModule") && (strings.HasPrefix(e, "lightning.") || strings.HasPrefix(e, "pytorch_lightning.")) {
+			return true
+		}
+	}
+	return false
 }
 
 // SelfStream implements flow.SelfStreamer: the stream every store
