@@ -280,10 +280,38 @@ func withinOtherDim(ops []*rules.OpRef, cond string) []*rules.OpRef {
 // mesh's `mesh.get_group(1)` or `mesh.get_group("tp")` (meshDim), else
 // the dimension its last name names (parallelDim).
 func groupDim(text string) string {
+	if d, ok := meshSubDim(text, "get_group("); ok {
+		return d
+	}
 	if d, ok := meshDim(text, "get_group("); ok {
 		return d
 	}
 	return parallelDim(text)
+}
+
+// meshSubDim reads the dimension of a device mesh's one-dimension slice
+// whose method text calls (`mesh["tp"].get_local_rank()`,
+// `mesh["dp"].get_group()`, RL2's rollout workers): the parallel
+// dimension (or "=name") its name gives; ok is false when text makes no
+// such call.
+func meshSubDim(text, call string) (d string, ok bool) {
+	i := strings.Index(text, "]."+call)
+	if i < 0 || strings.Contains(text[i+1:], "]."+call) {
+		return "", false
+	}
+	j := strings.LastIndexByte(text[:i], '[')
+	if j < 0 {
+		return "", false
+	}
+	arg := strings.TrimSpace(text[j+1 : i])
+	if len(arg) < 2 || (arg[0] != '"' && arg[0] != '\'') || arg[len(arg)-1] != arg[0] {
+		return "", false
+	}
+	name := arg[1 : len(arg)-1]
+	if d := parallelDims[strings.ToLower(name)]; d != "" {
+		return d, true
+	}
+	return "=" + name, true
 }
 
 // meshDim reads the dimension argument of a device mesh's method call in
@@ -319,6 +347,12 @@ func meshDim(text, call string) (d string, ok bool) {
 // condition reads (`get_rank(pc.pp_pg)`, `get_rank(group=self.pp_group)`),
 // when the condition reads no other rank; "" otherwise.
 func testedDim(cond string) string {
+	if d, ok := meshSubDim(cond, "get_local_rank("); ok {
+		if strings.Contains(cond, "get_rank(") || strings.Contains(cond, "get_coordinate(") {
+			return ""
+		}
+		return d
+	}
 	if d, ok := meshDim(cond, "get_local_rank("); ok {
 		// mesh.get_local_rank(0): the coordinate along the mesh's first
 		// dimension, when the condition reads no other rank.

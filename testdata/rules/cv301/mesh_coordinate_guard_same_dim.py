@@ -23,3 +23,13 @@ def save_named(shard: torch.Tensor):
     out = [None] * mesh.shape[0]
     dist.all_gather_object(out, shard.cpu(), group=mesh.get_group(mesh_dim="dp"))  # want CV301 "all_gather_object on .* runs only on the ranks that do not leave early"
     return True
+
+
+def gather_sliced(url, tp_size):
+    # The mesh sliced by name: the dp leaders gather over the dp group,
+    # whose other members never arrive.
+    world = dist.get_world_size()
+    sub = init_device_mesh("cuda", (world // tp_size, tp_size), mesh_dim_names=("dp", "tp"))
+    if sub["dp"].get_local_rank() == 0:
+        out = [None] * sub["dp"].size()
+        dist.gather_object(url, out, group_dst=0, group=sub["dp"].get_group())  # want CV301 "sub\[\"dp\"\].get_local_rank\(\) == 0"

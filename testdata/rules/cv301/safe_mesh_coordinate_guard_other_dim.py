@@ -31,3 +31,16 @@ def save_named(shard: torch.Tensor):
     out = [None] * mesh.shape[1]
     dist.all_gather_object(out, shard.cpu(), group=mesh.get_group("tp"))
     return True
+
+
+def tp_leaders_gather(tp_size, url):
+    # RL2's rollout: the tensor-parallel leaders gather their servers'
+    # addresses over their data-parallel group, whose members all share
+    # that tp coordinate (the mesh sliced by dimension name).
+    world = dist.get_world_size()
+    mesh = init_device_mesh("cuda", (world // tp_size, tp_size), mesh_dim_names=("dp", "tp"))
+    urls = None
+    if mesh["tp"].get_local_rank() == 0:
+        urls = [None] * mesh["dp"].size() if mesh["dp"].get_local_rank() == 0 else None
+        dist.gather_object(url, urls, group_dst=0, group=mesh["dp"].get_group())
+    return urls
