@@ -37,7 +37,8 @@ var Rule = rules.Register(&rules.Rule{
 			"(`ctx.group = group`). So is one whose group is read the way the main thread's collectives read theirs: the same attribute " +
 			"(`self._group`) or the same getter without arguments (`mp_group()`, a group kept in a module global). A Function that only code running without autograd applies (under @torch.no_grad() or `with torch.no_grad():`, " +
 			"directly or through the helpers that call it) records no graph, so its backward never runs and is not reported. Ops that ranks match " +
-			"by name rather than by issue order (Horovod's) are not reported: their issuing thread does not matter.",
+			"by name rather than by issue order (Horovod's) are not reported: their issuing thread does not matter; nor is MPI's " +
+			"point-to-point (mpi4py's Isend/Irecv in a halo exchange's backward), which MPI matches by source, tag and communicator (CV104 judges the thread level).",
 		Why: "With CUDA (or ROCm, XPU) tensors the autograd engine runs backward — and every hook — on a " +
 			"per-device worker thread, not on the thread that called loss.backward(). A collective issued " +
 			"there is launched from a second host thread while the main thread may launch collectives on the " +
@@ -138,6 +139,12 @@ func run(p *rules.Pass) {
 	}
 	for _, s := range prog.Sites {
 		if !rulekit.Communicates(s) || !rulekit.IssueOrdered(s) || s.Kind == rules.OpInit {
+			continue
+		}
+		if rulekit.EnvelopeMatched(s) {
+			// MPI point-to-point (distdl's halo exchange backward):
+			// matched by source, tag and communicator, not by the
+			// order threads issue it; CV104 judges the thread level.
 			continue
 		}
 		for _, r := range s.Reach {
