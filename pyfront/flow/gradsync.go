@@ -146,18 +146,30 @@ func appendAssignment(assigns []assignment, n ast.Node) []assignment {
 	switch n := n.(type) {
 	case *ast.Assign:
 		for _, t := range n.Targets {
-			assigns = append(assigns, assignment{names: targetNames(t), value: n.Value})
+			assigns = append(assigns, assignment{names: storedNames(t), value: n.Value})
 		}
 	case *ast.AnnAssign:
 		if n.Value != nil {
-			assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
+			assigns = append(assigns, assignment{names: storedNames(n.Target), value: n.Value})
 		}
 	case *ast.AugAssign:
-		assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
+		assigns = append(assigns, assignment{names: storedNames(n.Target), value: n.Value})
 	case *ast.NamedExpr:
 		assigns = append(assigns, assignment{names: targetNames(n.Target), value: n.Value})
 	}
 	return assigns
+}
+
+// storedNames is targetNames, plus the container a subscript store puts
+// the value in (`pred["html"] = out`: pred then holds what out holds,
+// unitable's loss computed from pred["html"]).
+func storedNames(t ast.Expr) []string {
+	if sub, ok := t.(*ast.Subscript); ok {
+		if n, ok := sub.Value.(*ast.Name); ok {
+			return []string{n.Id}
+		}
+	}
+	return targetNames(t)
 }
 
 // derivedNames returns the locals whose value may come from a forward
