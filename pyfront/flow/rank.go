@@ -558,11 +558,15 @@ func (l *lowerer) constructedFsAttrs(v string, value ast.Expr) {
 	if _, isAttr := c.Func.(*ast.Attribute); isAttr && lastDotted(c.Func) == "__init__" {
 		return // super().__init__(…) and the like construct nothing new
 	}
-	init, ok := fd.FuncDef(fn).(*ast.FunctionDef)
-	if !ok {
-		return
+	if init, ok := fd.FuncDef(fn).(*ast.FunctionDef); ok {
+		l.markFsAttrs(v, init)
 	}
-	for _, a := range l.initFsAttrs(init) {
+}
+
+// markFsAttrs marks v's attributes that method (an __init__, or another
+// method called on v) sets from this host's file system (initFsAttrs).
+func (l *lowerer) markFsAttrs(v string, method *ast.FunctionDef) {
+	for _, a := range l.initFsAttrs(method) {
 		markVar(&l.fsVars, v+"."+a, true)
 	}
 }
@@ -591,9 +595,7 @@ func (l *lowerer) methodFsAttrs(c *ast.Call) {
 	if !ok || m.Args == nil || len(m.Args.Positional()) == 0 || m.Args.Positional()[0].Arg != "self" {
 		return
 	}
-	for _, attr := range l.initFsAttrs(m) {
-		markVar(&l.fsVars, recv.Id+"."+attr, true)
-	}
+	l.markFsAttrs(recv.Id, m)
 }
 
 // seedHostAttrs marks, in a method, the attributes its class's __init__
