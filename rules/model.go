@@ -819,9 +819,20 @@ type Event struct {
 	// work on any stream is pending on it. On an EvSync: a blocking copy
 	// of device tensor Var to the host (t.item(), t.tolist(), t.cpu()),
 	// which waits for the current stream (Stream) only.
-	Host   bool
-	Stream *Stream // the current stream when the event happens (nil = default/current)
-	Other  *Stream
+	Host bool
+	// Device (a write): the value is known to be device memory — what
+	// CuPy's array functions return, a tensor made or moved on a CUDA
+	// device, arithmetic on those — so kernels may still be writing it
+	// when the host moves on.
+	Device bool
+	// Unordered (a read): the value is read outside CUDA's stream order,
+	// by a library that takes device memory and the host's word that it
+	// is ready (a CUDA-aware MPI call of mpi4py: GPUDirect RDMA or the
+	// library's own copy streams). No wait_stream orders it; only a host
+	// synchronize after the last device write does. Site is the call.
+	Unordered bool
+	Stream    *Stream // the current stream when the event happens (nil = default/current)
+	Other     *Stream
 	// StreamText and OtherText are source expressions that denote Stream
 	// and Other at the event ("s", "self.comm_stream"; "" for the
 	// current/default stream), so that fixes can name them.

@@ -55,7 +55,8 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	}
 	l.node = node
 	// (CV401 reads the uses of an async collective's outputs too.)
-	l.uses = l.src.mentionsAny(node.Span(), []string{"stream", "resize_", "async_op", "irecv"})
+	l.uses = l.src.mentionsAny(node.Span(), []string{"stream", "resize_", "async_op", "irecv"}) ||
+		l.src.callsMPIBuffers(node.Span())
 	if l.inline = l.inlineCalls(node); len(l.inline) > 0 {
 		l.uses = true
 		l.callTarget = map[*ast.Call]string{}
@@ -314,6 +315,9 @@ type lowerer struct {
 	// (hostValue); augHost marks the assignment of an "x op= y" that
 	// keeps x on the host (keepsHost).
 	hostVars map[string]bool
+	// gpuVars are the locals and attributes whose last assignment made
+	// device memory (gpuValue).
+	gpuVars map[string]bool
 	// handlers counts the except clauses being lowered around the
 	// current statement.
 	handlers int
@@ -4496,9 +4500,12 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		} else {
 			delete(l.hostVars, v)
 		}
+		gpu := l.uses && !host && (value == nil && l.gpuVars[v] || value != nil && l.gpuValue(value))
+		markVar(&l.gpuVars, v, gpu)
 		if c, ok := unwrapAwait(value).(*ast.Call); !ok || l.callTarget[c] != v {
 			// (The EvCall of an inlined method binds v to what it returns.)
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Pos), Var: v, Write: true, Host: host, From: from, Fresh: !host && freshAlloc(value)})
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Pos), Var: v, Write: true, Host: host, From: from,
+				Fresh: !host && (freshAlloc(value) || l.gpuFresh(value)), Device: gpu})
 		}
 		if c, ok := unwrapAwait(value).(*ast.Call); ok && site == nil {
 			// h = helper(x, async_op=True) that returns its handle.
@@ -4583,7 +4590,13 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					from, host = f, len(f) == 0
 				}
 			}
-			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Host: host, From: from, Fresh: element && !host && freshAlloc(value)})
+			// A store into an item of device memory (buf[:] = 0) is a
+			// kernel writing it.
+			gpu := l.uses && !host && (isSubscript(t) && l.gpuVars[d] || !isSubscript(t) && (value == nil && l.gpuVars[d] || value != nil && l.gpuValue(value)))
+			if !isSubscript(t) {
+				markVar(&l.gpuVars, d, gpu)
+			}
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Host: host, From: from, Fresh: element && !host && freshAlloc(value), Device: gpu})
 		}
 	case *ast.Tuple, *ast.List, *ast.Starred:
 		if site != nil && site.Work != nil {
@@ -5514,9 +5527,12 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	}
 	l.streamCall(c, ext, at, st)
 	if l.uses && site == nil {
-		if v := hostRead(c); v != "" {
+		if v := hostRead(c); v != "" || l.gpuHostCopy(c) {
 			// The host waits for the copy, so for everything issued
 			// on the current stream before it.
+			if v == "" {
+				v = dotted(c.Func.(*ast.Attribute).Value)
+			}
 			l.event(&rules.Event{Kind: rules.EvSync, Pos: at, Host: true, Var: v})
 		}
 	}
@@ -5688,6 +5704,7 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 			ev.Stream, ev.StreamText = sc.s, sc.text
 		}
 	}
+	l.unorderedReads(c, site)
 	l.event(ev)
 	if l.rootedInPlace(site) {
 		// dist.reduce(t, dst=0): only the destination holds the result;
@@ -5922,7 +5939,7 @@ func (l *lowerer) outWrites(c *ast.Call) {
 		}
 		for _, t := range targets {
 			if d := dotted(t); d != "" {
-				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true})
+				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(t.Span()), Var: d, Write: true, Device: l.gpuVars[d]})
 			}
 		}
 	}
@@ -5994,7 +6011,14 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 			// finished when the call returns: nothing is left pending.
 			if d := dotted(recv); d != "" {
 				host := method == "copy_" && l.hostVars[d] && !nonBlocking(c)
-				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(recv.Span()), Var: d, Write: true, Host: host})
+				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(recv.Span()), Var: d, Write: true, Host: host, Device: !host && l.gpuVars[d]})
+			}
+		} else if d := dotted(recv); recv != nil && d != "" && l.gpuVars[d] && cupyInPlace[method] {
+			// buf.fill(0) on a CuPy array: a kernel writes it.
+			l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(recv.Span()), Var: d, Write: true, Device: true})
+		} else if l.uses && l.r.Ref(c.Func) == "cupy.copyto" && len(c.Args) > 0 {
+			if d := dotted(c.Args[0]); d != "" {
+				l.event(&rules.Event{Kind: rules.EvUse, Pos: l.pos(c.Args[0].Span()), Var: d, Write: true, Device: true})
 			}
 		}
 		l.outWrites(c)

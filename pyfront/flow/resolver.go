@@ -68,6 +68,12 @@ type Resolver interface {
 	Summary(fn *rules.Function) []*rules.OpRef
 }
 
+// ExternalCalleeser is implemented by resolvers that list every
+// external symbol a call may call (Callee gives one).
+type ExternalCalleeser interface {
+	ExternalCallees(call *ast.Call) []string
+}
+
 // RankParamer is implemented by resolvers that know which parameters of a
 // function hold the process's rank on entry: the first parameter of a
 // function torch.multiprocessing.spawn runs (it is passed the process

@@ -24,6 +24,40 @@ type source struct {
 	// inits: the file mentions init_process_group (mentionsInit).
 	initOnce sync.Once
 	inits    bool
+	// mpi: the file calls a method named like one of mpi4py's buffer
+	// methods (callsMPIBuffers).
+	mpiOnce sync.Once
+	mpi     bool
+}
+
+// callsMPIBuffers reports whether the text of span calls a method named
+// like one of mpi4py's buffer methods (".Allreduce(", ".Send(", matched
+// with case): only then can it hand device buffers to MPI
+// (unorderedReads). The file is searched once first.
+func (s *source) callsMPIBuffers(span ast.Pos) bool {
+	s.mpiOnce.Do(func() {
+		s.mpi = containsAny(s.src, mpiBufferCalls)
+	})
+	if !s.mpi {
+		return false
+	}
+	from, to := 0, len(s.src)
+	if span.Lineno > 0 && int(span.Lineno) <= len(s.starts) {
+		from = s.starts[span.Lineno-1]
+		if n := int(span.EndLineno); n >= 1 && n < len(s.starts) {
+			to = s.starts[n]
+		}
+	}
+	return from > to || containsAny(s.src[from:to], mpiBufferCalls)
+}
+
+func containsAny(b []byte, words [][]byte) bool {
+	for _, w := range words {
+		if bytes.Contains(b, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // mentionsInit reports whether the file's text names init_process_group:

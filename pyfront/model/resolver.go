@@ -84,6 +84,16 @@ func (r *resolver) Callee(call *ast.Call) (string, *rules.Function) {
 	return ext, fn
 }
 
+// ExternalCallees lists every external symbol a call may call (a name
+// bound to numpy on one path and cupy on another calls either).
+func (r *resolver) ExternalCallees(call *ast.Call) []string {
+	cs := r.b.g.CallOf(call)
+	if cs == nil {
+		return nil
+	}
+	return r.b.apis(cs)
+}
+
 func (r *resolver) Ref(e ast.Expr) string {
 	for _, v := range r.b.g.ExprValues(e) {
 		if val := r.b.g.Value(v); val != nil && val.Name != "" && val.Kind == callgraph.KExternal {

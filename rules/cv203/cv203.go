@@ -66,13 +66,21 @@ var Rule = rules.Register(&rules.Rule{
 			"read by that thread's function, not at the spawn. " +
 			"A collective given a stream argument (CuPy's NCCL calls: stream.ptr, cupy.cuda.Stream.ptds.ptr) runs on that " +
 			"stream, and `with stream:` makes a CuPy stream current; a blocking CuPy stream (Stream() without " +
-			"non_blocking=True) is ordered with the legacy default stream by CUDA itself.",
+			"non_blocking=True) is ordered with the legacy default stream by CUDA itself. " +
+			"A device buffer handed to CUDA-aware MPI (an upper-case mpi4py method given a CuPy array or a CUDA tensor: " +
+			"comm.Allreduce(sendbuf, recvbuf), comm.Send([buf, MPI.FLOAT], …), comm.Recv(buf, …)) is read or written by the " +
+			"MPI library outside any stream's order, so only a host synchronize (stream.synchronize(), " +
+			"cupy.cuda.get_current_stream().synchronize(), Device().synchronize(), torch.cuda.synchronize(), a copy to the " +
+			"host such as x.get()) orders it after the kernel that wrote the buffer in the same function (cupy.arange, x * 2, " +
+			"buf.fill(0), the memset of cupy.zeros, t.cuda()); cupy.empty runs no kernel, and a NumPy array, a pickled " +
+			"lower-case call or a buffer made in another function is not checked.",
 		Why: "Streams run concurrently: a read on stream B of a tensor written on stream A can happen before " +
 			"the write finishes, and a freed block is handed back to A's allocator pool while B still reads it. " +
 			"Both corrupt results silently and intermittently — DeepSpeed ZeRO overlap_comm, Megatron " +
 			"overlap-grad-reduce, FSDP1 _mp_shard and FSDP2 HSDP all shipped this bug. Collectives are no " +
 			"exception: the process group's stream waits only for the stream that is current when the " +
-			"collective is issued.",
+			"collective is issued. CUDA-aware MPI follows no stream at all: the host's call is its only word that the " +
+			"buffer is ready.",
 		Example: `side = torch.cuda.Stream()
 grad = compute()                       # default stream
 with torch.cuda.stream(side):
@@ -98,6 +106,9 @@ out = grad * 2
 			"https://github.com/pytorch/pytorch/pull/91096 — FSDP1 restores record_stream(current_stream) before freeing _mp_shard (S9)",
 			"https://github.com/pytorch/pytorch/issues/188655 — all_reduce(async_op=True) inside torch.cuda.stream(s): freed buffer reused by the default stream (S1)",
 			"https://github.com/pytorch/pytorch/issues/136187 — a stream context does not decide where a c10d collective runs (S14)",
+			"https://github.com/mpi4py/mpi4py/blob/master/demo/cuda-aware-mpi/use_cupy.py — mpi4py's CUDA-aware demo synchronizes the stream before every MPI call",
+			"https://github.com/PyLops/pylops-mpi/pull/182 — wrong values until CuPy was synchronized before MPI calls",
+			"https://github.com/dealii/dealii/pull/8880 — synchronize the device before CUDA-aware MPI sends ghost data",
 		},
 		Since: "0.1.0",
 	},
@@ -142,6 +153,8 @@ type prod struct {
 	alloc *prod
 	// fresh: the write only allocated (torch.empty…): nothing is pending.
 	fresh bool
+	// device: the write is known to be device work (Event.Device).
+	device bool
 }
 
 type state struct {
@@ -626,7 +639,7 @@ func produce(st *state, v string, e *rules.Event, i int, inPlace bool) {
 	if v == "" {
 		return
 	}
-	p := prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos, arm: e.Arm, name: v, via: st.via, fresh: e.Fresh}
+	p := prod{stream: e.Stream, text: e.StreamText, idx: i, pos: e.Pos, arm: e.Arm, name: v, via: st.via, fresh: e.Fresh, device: e.Device}
 	old, had := st.produced[v]
 	if p.exit = exitArm(e.Arm); p.exit != nil && had {
 		p.before = &old
@@ -713,6 +726,10 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, inPlace 
 		pr = *pr.before
 	}
 	if !ok {
+		return
+	}
+	if e.Unordered {
+		unordered(p, st, v, pr, e, reported)
 		return
 	}
 	st.use(v, e, i)
