@@ -693,6 +693,11 @@ const (
 	// counts answer otherwise, and with one GPU bound per process every
 	// rank answers 1.
 	LocalDevices
+	// LocalWriteRetry: LocalWriteFailure inside a loop that tries the
+	// write again (`while trial < 10: try: engine.save_checkpoint(…);
+	// break` / `except Exception: trial += 1`): the rank whose write
+	// failed issues the body's collectives again, alone.
+	LocalWriteRetry
 )
 
 // OpRef is one collective issued on a path, possibly through a call.
@@ -818,7 +823,8 @@ type Event struct {
 	// memory, a synchronous copy to it (.cpu(), .tolist()) — so no device
 	// work on any stream is pending on it. On an EvSync: a blocking copy
 	// of device tensor Var to the host (t.item(), t.tolist(), t.cpu()),
-	// which waits for the current stream (Stream) only.
+	// which waits for the current stream (Stream) only; with Var empty, a
+	// call of a program function that makes one (x.get() in a helper).
 	Host bool
 	// Device (a write): the value is known to be device memory — what
 	// CuPy's array functions return, a tensor made or moved on a CUDA
@@ -1006,6 +1012,23 @@ type InitSite struct {
 	// "tcp://localhost:…", or its module sets os.environ["MASTER_ADDR"]
 	// to "localhost" or "127.0.0.1"): every rank runs on one machine.
 	LocalRendezvous bool
+	// DeviceGated: the call is in the then arm of an if that tests
+	// torch.cuda.device_count() (distributed only on a host with several
+	// GPUs): a process that answers otherwise never joins the group.
+	DeviceGated bool
+}
+
+// DeviceGated reports a program whose every init_process_group runs
+// only when the process sees several GPUs (InitSite.DeviceGated): every
+// member of the group passed that test, so a collective behind the same
+// test runs on every member.
+func (f *Facts) DeviceGated() bool {
+	for _, is := range f.Inits {
+		if !is.DeviceGated {
+			return false
+		}
+	}
+	return len(f.Inits) > 0
 }
 
 // SingleHost reports a program whose every init_process_group meets on

@@ -180,6 +180,9 @@ func (l *lowerer) rankLoop(iter, target ast.Expr, body []ast.Stmt) {
 // or a directory listing of this host itself: ranks whose hosts answer
 // differently run different numbers of passes.
 func (l *lowerer) fsCounted(iter ast.Expr) bool {
+	if n, isName := iter.(*ast.Name); isName && l.withIters[n.Id] != nil {
+		iter = l.withIters[n.Id]
+	}
 	c, ok := iter.(*ast.Call)
 	if l.notDist > 0 {
 		return false
@@ -200,7 +203,8 @@ func (l *lowerer) fsCounted(iter ast.Expr) bool {
 		}
 		c = inner
 	}
-	if dotted(c.Func) != "range" {
+	// tqdm.trange(a, b) is tqdm(range(a, b)).
+	if dotted(c.Func) != "range" && !(lastDotted(c.Func) == "trange" && strings.Contains(l.r.Ref(c.Func), "tqdm")) {
 		return false
 	}
 	for _, a := range c.Args {
@@ -251,6 +255,9 @@ func (l *lowerer) skipsBefore(test ast.Expr, loopVars map[string]bool) bool {
 		dependsOn(right, loopVars, never) && l.fromFsCount(left)
 }
 
+// progressBars are tqdm's wrappers whose passes are their range's.
+var progressBars = map[string]bool{"tqdm": true, "trange": true}
+
 // fromFsCount reports whether e reads a local or an attribute path that
 // holds such a position (markFsCount).
 func (l *lowerer) fromFsCount(e ast.Expr) bool {
@@ -274,7 +281,7 @@ func (l *lowerer) fromFsCount(e ast.Expr) bool {
 // resumed run does with its epoch elsewhere is the same kind of answer
 // everywhere.
 func (l *lowerer) markFsCount(v string, value ast.Expr) {
-	on := len(l.hostTests) > 0 && (storedScalar(value) || l.loadsStored(value)) || l.fromFsCount(value)
+	on := len(l.hostTests) > 0 && (storedScalar(value) || l.loadsStored(value) || l.storedCall(value)) || l.fromFsCount(value)
 	helper := !on && l.fsCountCall(value, -1)
 	markVar(&l.fsCounts, v, on || helper)
 	if on && len(l.hostTests) > 0 && !l.fsVars[v] {
@@ -282,6 +289,65 @@ func (l *lowerer) markFsCount(v string, value ast.Expr) {
 	} else if helper && !l.fsVars[v] {
 		l.noteFsOrigin(v, value)
 	}
+}
+
+// storedCall reports a call of a program function that returns what it
+// loaded from a file (returnsStored), or an element of its result: made
+// under a host's file check (`if os.path.exists(p): step, start =
+// net.loadFromFile(p, keys)`), it is that host's position.
+func (l *lowerer) storedCall(e ast.Expr) bool {
+	if s, ok := e.(*ast.Subscript); ok {
+		e = s.Value
+	}
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	_, fn := l.callee(c)
+	return fn != nil && fn != l.fn && l.returnsStored(fn)
+}
+
+// returnsStored reports a program function that returns, in a return
+// statement, what it loaded from a file or values picked from it
+// (Enigmatisms' loadFromFile: `save = torch.load(path)` … `return
+// [save[k] for k in keys]`).
+func (l *lowerer) returnsStored(fn *rules.Function) bool {
+	return summarizeGuarded(&l.memo().storedRets, fn, func() bool {
+		body, _, ok := l.defOf(fn)
+		if !ok {
+			return false
+		}
+		stored := map[string]bool{}
+		markBound(body, stored, func(v ast.Expr) bool {
+			return l.loadsStored(v) || storedScalar(v) || readsAny(v, stored)
+		})
+		if len(stored) == 0 {
+			return false
+		}
+		found := false
+		ast.InspectBody(body, func(n ast.Node) bool {
+			if r, ok := n.(*ast.Return); ok && r.Value != nil && (l.loadsStored(r.Value) || readsAny(r.Value, stored)) {
+				found = true
+			}
+			return !found
+		})
+		return found
+	})
+}
+
+// readsAny reports an expression that reads one of names.
+func readsAny(e ast.Expr, names map[string]bool) bool {
+	if len(names) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(*ast.Name); ok && names[x.Id] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // fsCountReturns returns, for a program function that checks a file on
@@ -456,10 +522,40 @@ func (l *lowerer) loadsStored(e ast.Expr) bool {
 // total_iters:` after a resume found on this host's disk): each host
 // runs its own number of passes.
 func (l *lowerer) fsBoundWhile(s *ast.While) {
-	if l.notDist > 0 || len(l.fsCounts) == 0 || !l.fromFsCount(s.Test) {
+	if l.notDist > 0 || len(l.fsCounts) == 0 {
 		return
 	}
-	l.fsWhile(s)
+	if l.fromFsCount(s.Test) {
+		l.fsWhile(s)
+		return
+	}
+	// `while True: epoch += 1; if epoch > max_epoch: break` (DS-Net): the
+	// loop's bound is the test of a break in its body (not in a loop of
+	// its own).
+	var find func(stmts []ast.Stmt) *ast.If
+	find = func(stmts []ast.Stmt) *ast.If {
+		for _, st := range stmts {
+			x, ok := st.(*ast.If)
+			if !ok {
+				continue
+			}
+			if len(x.Body) == 1 && len(x.Orelse) == 0 && l.fromFsCount(x.Test) {
+				if _, brk := x.Body[0].(*ast.Break); brk {
+					return x
+				}
+			}
+			if y := find(x.Body); y != nil {
+				return y
+			}
+			if y := find(x.Orelse); y != nil {
+				return y
+			}
+		}
+		return nil
+	}
+	if x := find(s.Body); x != nil {
+		l.fsCountedLoop(x.Test, "while … if "+l.text(x.Test)+": break", s.Body)
+	}
 }
 
 // fsWhile records a while loop whose test depends on a file system answer

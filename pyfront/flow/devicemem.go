@@ -255,3 +255,42 @@ func (l *lowerer) gpuHostCopy(c *ast.Call) bool {
 	a, ok := c.Func.(*ast.Attribute)
 	return ok && a.Attr == "get" && len(c.Args) == 0 && l.gpuVars[dotted(a.Value)]
 }
+
+// hostSyncMethods are methods whose call, with no arguments, makes the
+// host wait for device work: a copy to the host (CuPy's x.get(),
+// t.item(), t.tolist(), t.cpu()) or a stream's or device's synchronize().
+var hostSyncMethods = map[string]bool{"get": true, "item": true, "tolist": true, "cpu": true, "synchronize": true}
+
+// hostSyncCalls make the host wait for the device.
+var hostSyncCalls = map[string]bool{"cupy.asnumpy": true, "torch.cuda.synchronize": true, "cupy.cuda.runtime.deviceSynchronize": true}
+
+// hostSyncs reports a program function whose own body makes the host wait
+// for the current stream: after a call of it, nothing written on that
+// stream before the call is pending. (A queue's get() counts too: a
+// missed hazard, never a false one.)
+func (l *lowerer) hostSyncs(fn *rules.Function) bool {
+	return summarizeGuarded(&l.memo().hostSyncs, fn, func() bool {
+		body, _, ok := l.defOf(fn)
+		if !ok {
+			return false
+		}
+		found := false
+		ast.InspectBody(body, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
+				return false
+			case *ast.Call:
+				if a, ok := x.Func.(*ast.Attribute); ok && hostSyncMethods[a.Attr] && len(x.Args) == 0 && len(x.Keywords) == 0 {
+					found = true
+				} else if hostSyncCalls[l.r.Ref(x.Func)] {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	})
+}

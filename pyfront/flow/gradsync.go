@@ -725,7 +725,22 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 	if h.Type != nil {
 		cond = l.text(h.Type)
 	}
-	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalWriteFailure})
+	leaves := func(s ast.Stmt) bool {
+		switch s.(type) {
+		case *ast.Break, *ast.Return:
+			return true
+		}
+		return false
+	}
+	kind := rules.LocalWriteFailure
+	if l.loops > 0 && slices.ContainsFunc(body, leaves) && !anyStmt(h.Body, leaves) {
+		// A retry loop: a write that succeeds leaves it, and the handler
+		// stays in it, so the failed rank writes again (LF-VILA's ten
+		// tries at save_checkpoint). (An epoch loop around a save goes
+		// on to the next epoch: the failed rank skipped the rest.)
+		kind = rules.LocalWriteRetry
+	}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: kind})
 }
 
 // swallowedErrorBranch records the rank branch a handler for any error
@@ -790,8 +805,9 @@ func catches(e ast.Expr, names ...string) bool {
 // fileWriters are the calls that write files on the host that runs them
 // (by their last name: torch.save, safetensors' save_file, a framework's
 // save_checkpoint, accelerate's save_state, torch.distributed.checkpoint's
-// save).
-var fileWriters = map[string]bool{"save": true, "save_file": true, "save_checkpoint": true, "async_save": true, "save_state_dict": true, "save_pretrained": true, "save_model": true, "save_state": true}
+// save, DeepSpeed's save_16bit_model and its older name save_fp16_model).
+var fileWriters = map[string]bool{"save": true, "save_file": true, "save_checkpoint": true, "async_save": true, "save_state_dict": true, "save_pretrained": true, "save_model": true, "save_state": true,
+	"save_16bit_model": true, "save_fp16_model": true}
 
 // agreedWrite reports torch.distributed.checkpoint's save, whose ranks
 // agree on a failed write: the coordinator gathers every rank's write

@@ -315,6 +315,9 @@ type lowerer struct {
 	// (hostValue); augHost marks the assignment of an "x op= y" that
 	// keeps x on the host (keepsHost).
 	hostVars map[string]bool
+	// withIters: names a with statement bound to a progress bar over a
+	// range (`with tqdm.trange(a, b) as bar`).
+	withIters map[string]*ast.Call
 	// gpuVars are the locals and attributes whose last assignment made
 	// device memory (gpuValue).
 	gpuVars map[string]bool
@@ -3204,6 +3207,18 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 		pushed++
 	}
 	for _, it := range items {
+		if n, ok := it.OptionalVars.(*ast.Name); ok {
+			// `with tqdm.trange(a, b) as bar: for ep in bar:` (OpenPCSeg):
+			// the loop runs the progress bar's passes.
+			if c, ok := it.ContextExpr.(*ast.Call); ok && progressBars[lastDotted(c.Func)] {
+				if l.withIters == nil {
+					l.withIters = map[string]*ast.Call{}
+				}
+				l.withIters[n.Id] = c
+			} else {
+				delete(l.withIters, n.Id)
+			}
+		}
 		switch it.ContextExpr.(type) {
 		case *ast.Name, *ast.Attribute:
 			// `with ctx:` enters a context manager (a lock, a stream, a
@@ -4671,6 +4686,17 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					l.markFs(n.Id, true, origin)
 				}
 			}
+		} else if len(l.hostTests) > 0 && l.notDist == 0 && (storedScalar(value) || l.loadsStored(value) || l.storedCall(value)) {
+			// step, start = net.loadFromFile(p, keys) under a host's file
+			// check: every element is a position that host read.
+			for _, e := range elts {
+				if n, isName := e.(*ast.Name); isName {
+					markVar(&l.fsCounts, n.Id, true)
+					if !l.fsVars[n.Id] {
+						l.noteFsOrigin(n.Id, l.hostTests[len(l.hostTests)-1])
+					}
+				}
+			}
 		} else if ok && l.notDist == 0 && len(l.fsCountsOf(c, len(elts))) > 0 {
 			// start_epoch, best = resume_model(args): a helper that
 			// returns what it read from a checkpoint it found on this
@@ -5534,6 +5560,11 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 				v = dotted(c.Func.(*ast.Attribute).Value)
 			}
 			l.event(&rules.Event{Kind: rules.EvSync, Pos: at, Host: true, Var: v})
+		} else if calleeFn != nil && calleeFn != l.fn && l.inline[c] == nil && l.hostSyncs(calleeFn) {
+			// A helper that copies to the host (parallel-krylov's
+			// mpi_matvec: `Ax = x.get()`): the host has waited for the
+			// current stream when it returns.
+			l.event(&rules.Event{Kind: rules.EvSync, Pos: at, Host: true})
 		}
 	}
 	l.multiComm(c, ext, at)

@@ -327,8 +327,14 @@ var (
 	// fsProbeLibMethods: file-system objects whose methods take the path
 	// (fsspec's fs.exists(p), and the filesystems built on it).
 	fsProbeLibMethods = map[string]bool{"exists": true, "isdir": true, "isfile": true, "lexists": true}
-	fsProbeLibs       = []string{"fsspec.", "gcsfs.", "s3fs.", "adlfs."}
-	pathLibs          = []string{"pathlib.", "etils.epath.", "upath."}
+	// fsListLibMethods list a directory through those objects (fs.ls(p),
+	// PathManager.ls(p)).
+	fsListLibMethods = map[string]bool{"ls": true, "listdir": true, "glob": true}
+	// fsProbeLibs: fsspec and the filesystems built on it, and the
+	// PathManagers of iopath, fvcore and detectron2, which SlowFast,
+	// TimeSformer and detectron2's users resume from.
+	fsProbeLibs = []string{"fsspec.", "gcsfs.", "s3fs.", "adlfs.", "iopath.common.file_io.", "fvcore.common.file_io.", "detectron2.utils.file_io."}
+	pathLibs    = []string{"pathlib.", "etils.epath.", "upath."}
 	// fsListings list a directory of this host (VideoMAE's and BEiT-3's
 	// auto_load_model pick the latest checkpoint from glob.glob).
 	fsListings    = map[string]bool{"glob.glob": true, "glob.iglob": true, "os.listdir": true, "os.scandir": true, "os.walk": true, "blobfile.listdir": true, "blobfile.glob": true}
@@ -710,7 +716,9 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 				out = append(out, path)
 			}
 		}
-		visited := map[*rules.Function]bool{}
+		// visited: the methods walked, 1 from outside any check, 2 from
+		// under one.
+		visited := map[*rules.Function]int{}
 		var visit func(sub *lowerer, body []ast.Stmt, underCheck bool, self string, depth int)
 		visit = func(sub *lowerer, body []ast.Stmt, underCheck bool, self string, depth int) {
 			for _, st := range body {
@@ -756,8 +764,16 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 					// method sets from this host's disk while the object
 					// is built is the object's too (TabICL's trainer).
 					if c, ok := st.Value.(*ast.Call); ok && depth < 2 {
-						if fn, mbody, mself := l.ownMethod(c, self); fn != nil && !visited[fn] {
-							visited[fn] = true
+						want := 1
+						if underCheck {
+							want = 2
+						}
+						if fn, mbody, mself := l.ownMethod(c, self); fn != nil && visited[fn] < want {
+							// Once, and once more from under a check
+							// (OpenPCSeg resumes args.ckp in one arm
+							// and the newest file it globbed in the
+							// other).
+							visited[fn] = want
 							msub := *sub
 							msub.fsVars, msub.fsLists = map[string]bool{}, nil
 							visit(&msub, mbody, underCheck, mself, depth+1)
@@ -847,7 +863,7 @@ func (l *lowerer) listing(e ast.Expr) bool {
 			return true, false
 		}
 		a, ok := c.Func.(*ast.Attribute)
-		return ok && fn == nil && pathListMeths[a.Attr] && hasAnyPrefix(ext, pathLibs), true
+		return ok && fn == nil && (pathListMeths[a.Attr] && hasAnyPrefix(ext, pathLibs) || fsListLibMethods[a.Attr] && hasAnyPrefix(ext, fsProbeLibs)), true
 	})
 }
 
@@ -919,7 +935,7 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 		if !ok || fn != nil {
 			return false, true
 		}
-		if fsProbeLibMethods[a.Attr] && hasAnyPrefix(ext, fsProbeLibs) || pathListMeths[a.Attr] && hasAnyPrefix(ext, pathLibs) {
+		if (fsProbeLibMethods[a.Attr] || fsListLibMethods[a.Attr]) && hasAnyPrefix(ext, fsProbeLibs) || pathListMeths[a.Attr] && hasAnyPrefix(ext, pathLibs) {
 			return true, false
 		}
 		return fsProbeMethods[a.Attr] && len(c.Args) == 0 && len(c.Keywords) == 0 &&

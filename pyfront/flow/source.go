@@ -103,6 +103,8 @@ type Sources struct {
 	fsAnswers     sync.Map // *rules.Function -> bool (returnsFsProbe)
 	fsElems       sync.Map // *rules.Function -> map[int]bool (fsReturnedElements)
 	fsCountElems  sync.Map // *rules.Function -> map[int]bool (fsCountReturns)
+	storedRets    sync.Map // *rules.Function -> bool (returnsStored)
+	hostSyncs     sync.Map // *rules.Function -> bool (hostSyncs)
 	fsListRets    sync.Map // *rules.Function -> bool (returnsListing)
 	fsAttrs       sync.Map // ast.Node (an __init__) -> []string (initFsAttrs)
 	hostAttrs     sync.Map // ast.Node (an __init__) -> []string (initHostAttrs)

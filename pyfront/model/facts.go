@@ -48,7 +48,8 @@ func (b *builder) facts() {
 					backend = b.paramString(src.cs.Caller, n.Id)
 				}
 			}
-			is := &rules.InitSite{Pos: s.Pos, Backend: backend, AfterLine: s.Pos.EndLine, LocalRendezvous: b.localRendezvous(src.cs)}
+			is := &rules.InitSite{Pos: s.Pos, Backend: backend, AfterLine: s.Pos.EndLine, LocalRendezvous: b.localRendezvous(src.cs),
+				DeviceGated: b.deviceGated(src.cs)}
 			if info != nil && info.stmt != nil {
 				sp := info.stmt.Span()
 				is.Pos = b.pos(s.Pos.Path, info.stmt)
@@ -271,6 +272,122 @@ func (b *builder) moduleImports() {
 	}
 }
 
+// deviceGated reports an init_process_group call in the then arm of an if
+// that tests torch.cuda.device_count() (OpenOCR's trainer: distributed
+// only when the process sees several GPUs).
+func (b *builder) deviceGated(cs *callgraph.CallSite) bool {
+	if cs == nil || cs.Node == nil || cs.Caller == nil || cs.Caller.Node == nil || cs.Caller.Module == nil {
+		return false
+	}
+	path := cs.Caller.Module.Path
+	counts := func(test ast.Expr) bool {
+		found := false
+		ast.Inspect(test, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Call); ok && b.ref(path, c.Func) == "torch.cuda.device_count" {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	var within func(stmts []ast.Stmt, gated bool) (found, gatedAt bool)
+	within = func(stmts []ast.Stmt, gated bool) (bool, bool) {
+		for _, st := range stmts {
+			if !spanWithin(cs.Node.Span(), st.Span()) {
+				continue
+			}
+			if x, ok := st.(*ast.If); ok {
+				if f, g := within(x.Body, gated || counts(x.Test)); f {
+					return true, g
+				}
+				return within(x.Orelse, gated)
+			}
+			var inner []ast.Stmt
+			switch x := st.(type) {
+			case *ast.With:
+				inner = x.Body
+			case *ast.Try:
+				inner = x.Body
+			default:
+				return true, gated
+			}
+			if f, g := within(inner, gated); f {
+				return true, g
+			}
+			return true, gated
+		}
+		return false, false
+	}
+	var body []ast.Stmt
+	switch fn := cs.Caller.Node.(type) {
+	case *ast.FunctionDef:
+		body = fn.Body
+	case *ast.Module:
+		body = fn.Body
+	default:
+		return false
+	}
+	_, gated := within(body, false)
+	return gated
+}
+
+// spanWithin reports whether span in lies inside span out.
+func spanWithin(in, out ast.Pos) bool {
+	before := func(l1, c1, l2, c2 int32) bool { return l1 < l2 || l1 == l2 && c1 <= c2 }
+	return before(out.Lineno, out.ColOffset, in.Lineno, in.ColOffset) && before(in.EndLineno, in.EndColOffset, out.EndLineno, out.EndColOffset)
+}
+
+// localURL reports a literal TCP rendezvous on this machine:
+// "tcp://127.0.0.1:23456", f"tcp://localhost:{port}".
+func localURL(e ast.Expr) bool {
+	var text string
+	cut := false // an f-string: its literal part must end past the host
+	switch v := e.(type) {
+	case *ast.Constant:
+		if v.Type != ast.ConstStr {
+			return false
+		}
+		text = v.Str
+	case *ast.JoinedStr:
+		cut = true
+		if len(v.Values) == 0 {
+			return false
+		}
+		k, ok := v.Values[0].(*ast.Constant)
+		if !ok || k.Type != ast.ConstStr {
+			return false
+		}
+		text = k.Str
+	default:
+		return false
+	}
+	host, _, found := strings.Cut(strings.TrimPrefix(text, "tcp://"), ":")
+	return strings.HasPrefix(text, "tcp://") && localHosts[host] && (found || !cut)
+}
+
+// localURLVar reports a local of fn whose every assignment is a
+// localURL.
+func localURLVar(fn ast.Node, name string) bool {
+	if fn == nil {
+		return false
+	}
+	seen, all := false, true
+	ast.Inspect(fn, func(n ast.Node) bool {
+		as, ok := n.(*ast.Assign)
+		if !ok || !all {
+			return all
+		}
+		for _, t := range as.Targets {
+			if x, ok := t.(*ast.Name); ok && x.Id == name {
+				seen = true
+				all = all && len(as.Targets) == 1 && localURL(as.Value)
+			}
+		}
+		return true
+	})
+	return seen && all
+}
+
 // localHosts are the rendezvous addresses that name this machine.
 var localHosts = map[string]bool{"localhost": true, "127.0.0.1": true}
 
@@ -287,11 +404,11 @@ func (b *builder) localRendezvous(cs *callgraph.CallSite) bool {
 			if k.Arg != "init_method" {
 				continue
 			}
-			if v, ok := k.Value.(*ast.Constant); ok && v.Type == ast.ConstStr {
-				host, _, _ := strings.Cut(strings.TrimPrefix(v.Str, "tcp://"), ":")
-				return strings.HasPrefix(v.Str, "tcp://") && localHosts[host]
+			if n, ok := k.Value.(*ast.Name); ok {
+				// url = "tcp://127.0.0.1:23456"; init_process_group(init_method=url)
+				return localURLVar(cs.Caller.Node, n.Id)
 			}
-			return false
+			return localURL(k.Value)
 		}
 	}
 	mod := b.g.ModuleFunc(cs.Caller.Module)

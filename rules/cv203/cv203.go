@@ -461,9 +461,10 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 		case rules.EvSync:
 			if !e.Host {
 				st.sync = i + 1
-			} else if _, ok := st.produced[e.Var]; ok {
-				// A read of device memory: the copy runs on the
-				// current stream, and the host waits for it.
+			} else if _, ok := st.produced[e.Var]; ok || e.Var == "" {
+				// A read of device memory (or a call of a helper that
+				// makes one): the copy runs on the current stream, and
+				// the host waits for it.
 				st.streamSync[sid(e.Stream)] = i + 1
 			}
 		case rules.EvRecordEvent:

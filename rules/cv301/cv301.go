@@ -729,13 +729,17 @@ func run(p *rules.Pass) {
 		subset = subset || s.SubsetWorld
 	}
 	singleHost := p.Prog.Facts.SingleHost()
+	deviceGated := p.Prog.Facts.DeviceGated()
 	for _, br := range p.Prog.Branches {
 		if br == nil || br.Paired {
 			continue // a paired branch's ranks issue the same sequence once each
 		}
-		if singleHost && (br.Divergence == rules.HostCheck || br.Divergence == rules.LocalDevices) {
+		if singleHost && (br.Divergence == rules.HostCheck || br.Divergence == rules.LocalDevices) ||
+			br.Divergence == rules.LocalDevices && deviceGated {
 			// Every rank runs on this machine (a localhost rendezvous):
-			// they ask one file system, and it answers them alike.
+			// they ask one file system, and it answers them alike. Or
+			// the group exists only where the device count test passed:
+			// every member answers it alike.
 			continue
 		}
 		if br.Uncalled {
@@ -1451,6 +1455,14 @@ var localTexts = map[rules.Divergence]localText{
 			"for that rank forever, or pair it with the next collective that rank issues (hang); re-raise so that the launcher stops every rank, or " +
 			"agree on the failure on every rank (all-reduce a failed flag) before the next collective",
 		guard:   "the handler that swallows a write failure, run on the failed rank only",
+		atGuard: true,
+	},
+	rules.LocalWriteRetry: {
+		branch: "%s on %s is issued again on a rank whose file write fails (the handler at %s, `except %s`, swallows the error and the loop " +
+			"around the try writes again): a write fails on one host only (a full disk, a quota, a flaky network file system), so that rank alone " +
+			"repeats the collectives of the write, which pair with the other ranks' next ones or wait forever (hang); agree on the failure on every " +
+			"rank (all-reduce a failed flag) before trying again, or re-raise so that the launcher stops every rank",
+		guard:   "the handler that swallows a write failure; the loop tries again on the failed rank only",
 		atGuard: true,
 	},
 	rules.LocalSwallowedError: {
