@@ -65,7 +65,7 @@ var Rule = rules.Register(&rules.Rule{
 			"which the launcher ends, not an early exit; so is an arm that raises without communicating, in either arm " +
 			"(`if dirs: load() else: raise`, the way transformers checks for a checkpoint). A condition on a file system check (not in a program whose every init_process_group meets on localhost, " +
 			"`os.environ[\"MASTER_ADDR\"] = \"localhost\"` or `init_method=\"tcp://127.0.0.1:…\"`: its ranks share one machine's file system) " +
-			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`, etils' `epath.Path(p).exists()`, `tf.io.gfile.exists(p)`, fsspec's `fs.exists(p)`, blobfile's `bf.exists(p)`, a directory listing: `glob.glob`, `os.listdir`, and what a loop over one computes or appends to a list) is reported too, as is a loop over such a listing itself (`for f in sorted(glob.glob(pattern)):`) whose passes communicate, as a warning: each rank asks its own " +
+			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`, etils' `epath.Path(p).exists()`, `tf.io.gfile.exists(p)`, fsspec's `fs.exists(p)`, blobfile's `bf.exists(p)`, iopath's and fvcore's `PathManager.exists(p)`, a directory listing: `glob.glob`, `os.listdir`, `fs.ls`, `PathManager.ls`, and what a loop over one computes or appends to a list) is reported too, as is a loop over such a listing itself (`for f in sorted(glob.glob(pattern)):`) whose passes communicate, as a warning: each rank asks its own " +
 			"host, and ranks can disagree; so is a flag or path an if on such a check sets (`if kill_switch.exists(): " +
 			"self.early_stop = True`), an object whose class's __init__, or a method called on it (`train_state.resume(ckpt_root)`, which lists the directory and loads the newest `step`), stored such an answer (`self.tot_length = len(os.listdir(path))`, " +
 			"or a position a method of its own that __init__ calls read from what the host found: `self.load_checkpoint()` setting `self.curr_step = state[\"curr_step\"]`, " +
@@ -109,7 +109,7 @@ var Rule = rules.Register(&rules.Rule{
 			"torch.cuda.device_count() (`if torch.cuda.device_count() > 1 and enable_fsdp: all_reduce(loss)`, also through a local bound to it), " +
 			"which counts the GPUs this process sees on its host, not the ranks of the job: nodes with other GPU counts disagree, and with one GPU " +
 			"bound per process every rank skips the collective (not where the function launches the workers, mp.spawn one per GPU it counted, " +
-			"before there are ranks; nor in a program whose ranks all meet on localhost). Two more conditions differ " +
+			"before there are ranks; nor in a program whose ranks all meet on localhost, or whose init_process_group runs only behind such a test, which every member of the group passed). Two more conditions differ " +
 			"between ranks and are reported as warnings: a NaN/Inf test of such a loss (`if torch.isnan(loss): continue` before " +
 			"loss.backward()) or a comparison of it with a bound (`if loss.item() < 0.06: break`), since each rank computes its loss from " +
 			"its own batch, unless the value was all-reduced first; " +
@@ -118,7 +118,7 @@ var Rule = rules.Register(&rules.Rule{
 			"distributed (`if dist.is_initialized(): raise`, `if world_size > 1: raise`), and accelerate's " +
 			"@find_executable_batch_size, which runs the function again on the rank that ran out of memory; a handler that swallows the error " +
 			"(`except Exception: log`, no raise) of a try body that writes files (torch.save, save_checkpoint, dcp.save, open(…, \"w\")) before " +
-			"collectives, which a write failing on one host makes that rank skip, and, whatever the body does, the collectives such a handler's try body issues after other work (or a backward, which computes before it reduces) when collectives follow the try (`try: loss.backward(); dist.all_reduce(g)` `except Exception: log`), which an error on one rank makes it skip; and destroy_process_group in a finally " +
+			"collectives, which a write failing on one host makes that rank skip (or, in a retry loop that a successful write leaves, issue again alone), and, whatever the body does, the collectives such a handler's try body issues after other work (or a backward, which computes before it reduces) when collectives follow the try (`try: loss.backward(); dist.all_reduce(g)` `except Exception: log`), which an error on one rank makes it skip; and destroy_process_group in a finally " +
 			"clause or an exception handler of a try whose body issues collectives, or after such a try when a handler swallows the error " +
 			"(any exception, or KeyboardInterrupt, with no raise or exit): it also runs on the rank whose work raised, while " +
 			"the others wait in a collective it never joined, and hangs there instead of letting that rank die (torchtitan#1342); " +
