@@ -292,7 +292,8 @@ func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
 }
 
 // deviceCountCalls count the GPUs this process sees.
-var deviceCountCalls = map[string]bool{"torch.cuda.device_count": true}
+var deviceCountCalls = map[string]bool{"torch.cuda.device_count": true, "torch.npu.device_count": true, "torch_npu.npu.device_count": true,
+	"torch.xpu.device_count": true, "torch.accelerator.device_count": true}
 
 // deviceCount reports whether e tests torch.cuda.device_count(),
 // directly or through a local bound to it in this function (`n_gpu =
@@ -1345,6 +1346,10 @@ func (l *lowerer) zeroStage(c *ast.Call, dicts map[string]*ast.Dict) int64 {
 	if !ok {
 		if nm, isName := cfg.(*ast.Name); isName {
 			d = dicts[nm.Id]
+			if mv, ok := l.r.(ModuleValuer); ok && d == nil && !boundLocally(l.node)[nm.Id] {
+				// DS_CONFIG = {…} at the module's top level.
+				d, _ = mv.ModuleValue(l.fn, nm.Id).(*ast.Dict)
+			}
 		}
 	}
 	if d == nil || slices.ContainsFunc(d.Keys, func(k ast.Expr) bool { return k == nil }) {

@@ -134,7 +134,7 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 					}
 				}
 				for _, k := range n.Keywords {
-					if !outputSwitches[k.Arg] && l.isRank(k.Value) {
+					if !outputSwitch(n, k) && l.isRank(k.Value) {
 						return true, false
 					}
 				}
@@ -3115,10 +3115,21 @@ var outputSwitches = map[string]bool{
 	"is_main_process": true,
 }
 
-// quietKeywords reports a call that passes one of outputSwitches.
+// barOutputs are a progress bar's keywords that say where and how it
+// prints (s3prl's `tqdm(total=n, file=sys.stderr if leader else
+// devnull)`), not what it counts.
+var barOutputs = map[string]bool{"file": true, "position": true, "leave": true, "desc": true, "dynamic_ncols": true, "ncols": true}
+
+// outputSwitch reports a keyword of c that only decides what c prints.
+func outputSwitch(c *ast.Call, k *ast.Keyword) bool {
+	return outputSwitches[k.Arg] || barOutputs[k.Arg] && progressBars[lastDotted(c.Func)]
+}
+
+// quietKeywords reports a call that passes one of outputSwitches (or a
+// progress bar's barOutputs).
 func quietKeywords(c *ast.Call) bool {
 	for _, k := range c.Keywords {
-		if outputSwitches[k.Arg] {
+		if outputSwitch(c, k) {
 			return true
 		}
 	}

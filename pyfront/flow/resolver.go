@@ -68,6 +68,12 @@ type Resolver interface {
 	Summary(fn *rules.Function) []*rules.OpRef
 }
 
+// ModuleValuer is implemented by resolvers that can show the value a
+// module binds a global to once, at its top level (`DS_CONFIG = {…}`).
+type ModuleValuer interface {
+	ModuleValue(fn *rules.Function, name string) ast.Expr
+}
+
 // ExternalCalleeser is implemented by resolvers that list every
 // external symbol a call may call (Callee gives one).
 type ExternalCalleeser interface {

@@ -105,6 +105,9 @@ func (b *builder) shardedForwards() {
 		if n, ok := module.(*ast.Name); ok && unwrappedBefore(ast.DefBody(cs.Caller.Node), n.Id, int(c.Span().Lineno)) {
 			continue // model = model.module before the call: the inner module
 		}
+		if freshModuleBefore(ast.DefBody(cs.Caller.Node), module, int(c.Span().Lineno)) {
+			continue // self.model = Net(…) just before: not the wrapper
+		}
 		var g *rules.Group
 		buffersOnly := false
 		switch {
@@ -133,6 +136,78 @@ func (b *builder) shardedForwards() {
 // that binds name rebinds it to its own module: `model = model.module`,
 // also under `if hasattr(model, "module"):` (CodeBERT's rank-0 evaluation,
 // which then runs the inner module's generate).
+// freshModuleBefore reports a module expression (a name or self.model)
+// that the function body binds, last before line, to a module it builds
+// there (`self.model = SpeakerIdetification(…)`, `net = Net().cuda()`):
+// a call of a class, by its capitalized name, that is no data-parallel
+// wrapper. A profiler handed it next (VoiceprintRecognition's torchinfo
+// summary) runs the bare module's forward, whatever the attribute holds
+// later.
+func freshModuleBefore(body []ast.Stmt, module ast.Expr, line int) bool {
+	path := pathText(module)
+	if path == "" {
+		return false
+	}
+	fresh := false
+	for _, st := range body {
+		if int(st.Span().Lineno) >= line {
+			break
+		}
+		a, ok := st.(*ast.Assign)
+		if ok && len(a.Targets) == 1 && pathText(a.Targets[0]) == path {
+			if _, sub := a.Targets[0].(*ast.Subscript); !sub {
+				fresh = builtModule(a.Value)
+				continue
+			}
+		}
+		rebound := false
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.Name:
+				rebound = rebound || x.Ctx == ast.Store && x.Id == path
+			case *ast.Attribute:
+				rebound = rebound || x.Ctx == ast.Store && pathText(x) == path
+			}
+			return !rebound
+		})
+		if rebound {
+			fresh = false
+		}
+	}
+	return fresh
+}
+
+// builtModule reports a call of a class by its capitalized name that
+// wraps nothing for data parallelism, possibly moved or switched after
+// (`Net(cfg).cuda()`, `nn.Linear(8, 2).to(device).eval()`).
+func builtModule(e ast.Expr) bool {
+	for {
+		c, ok := e.(*ast.Call)
+		if !ok {
+			return false
+		}
+		a, isAttr := c.Func.(*ast.Attribute)
+		if isAttr && moduleMoves[a.Attr] {
+			e = a.Value
+			continue
+		}
+		name := lastIdent(c.Func)
+		if name == "" || name[0] < 'A' || name[0] > 'Z' {
+			return false
+		}
+		for _, w := range []string{"DataParallel", "DDP", "FSDP", "Sharded", "Engine"} {
+			if strings.Contains(name, w) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// moduleMoves are a module's methods that return the module itself.
+var moduleMoves = map[string]bool{"cuda": true, "to": true, "cpu": true, "eval": true, "train": true, "float": true, "half": true,
+	"bfloat16": true, "double": true, "requires_grad_": true, "to_empty": true}
+
 func unwrappedBefore(body []ast.Stmt, name string, line int) bool {
 	unwrap := func(st ast.Stmt) (binds, unwraps bool) {
 		a, ok := st.(*ast.Assign)
@@ -389,8 +464,15 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 		}
 		return false
 	})
+	// One finding per backward: a backward whose loss bypasses two
+	// wrappers is reported once, one of two backwards each after its own
+	// bypass is reported each (the value net's and the policy net's in a
+	// music RL trainer).
+	reported := map[*ast.Call]bool{}
+	originReported := map[*wrapping]bool{}
 	for _, k := range candidates {
 		backs := flow.SyncedBackwards(body, func(c *ast.Call) bool { return c == k.call })
+		backs = slices.DeleteFunc(backs, func(c *ast.Call) bool { return reported[c] })
 		if len(backs) == 0 {
 			continue // not what the loss is computed from
 		}
@@ -431,7 +513,7 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 			return false
 		}
 		if len(flow.SyncedBackwards(body, own)) > 0 {
-			return
+			continue
 		}
 		var discarded, wrappedAt *rules.Pos
 		if a := passUnwrap[k.call]; a != nil {
@@ -444,17 +526,23 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 		if o := origin[k.call]; o != nil {
 			// The wrap is often on one arm of a configuration test
 			// whose other arm trains the plain module: the first
-			// backward is the one after the wrap.
+			// backward is the one after the wrap, and one finding per
+			// wrap is enough (alignn's validation forward reaches the
+			// plain arm's backward too).
+			if originReported[o] {
+				continue
+			}
+			originReported[o] = true
 			wrappedAt, backs = &o.at, backs[:1]
 		}
 		for _, back := range backs {
+			reported[back] = true
 			b.prog.Bypasses = append(b.prog.Bypasses, &rules.Bypass{
 				Func: fn, Backward: b.pos(path, back), Forward: b.pos(path, k.call),
 				Callee: cmp.Or(callee, "the wrapped module"), Wrapper: wrapper,
 				Direct: direct, Discarded: discarded, WrappedAt: wrappedAt,
 			})
 		}
-		return // one finding per backward is enough
 	}
 }
 

@@ -411,6 +411,9 @@ func (b *builder) gatedOffIn(site *rules.Site, ctx *rules.Context, reachedBy map
 	if gate == "" || strings.Contains(gate, ".") {
 		return false
 	}
+	if param := strings.TrimPrefix(gate, negGatePrefix); !isParam(funcArgs(f.Node), param) {
+		return b.closureGatedOff(f, param, gate)
+	}
 	found := false
 	for _, cs := range b.callersOf(f) {
 		if !slices.Contains(reachedBy[b.fn(cs.Caller)], ctx) {
@@ -422,4 +425,29 @@ func (b *builder) gatedOffIn(site *rules.Site, ctx *rules.Context, reachedBy map
 		found = true
 	}
 	return found
+}
+
+// closureGatedOff reports a site of closure f gated by a parameter of an
+// enclosing function (dolomite's run_rank_n(func, rank=0, barrier=False),
+// whose wrappers barrier `if barrier:`) where every call of that function
+// passes, or defaults to, the value that rules the site out: the closures
+// it returns never issue it, in any context.
+func (b *builder) closureGatedOff(f *callgraph.Func, param, gate string) bool {
+	var owner *callgraph.Func
+	for p := f.Parent; p != nil; p = p.Parent {
+		if isParam(funcArgs(p.Node), param) {
+			owner = p
+			break
+		}
+	}
+	if owner == nil {
+		return false
+	}
+	callers := b.callersOf(owner)
+	for _, cs := range callers {
+		if off, _ := resolveGate(owner, cs.Node, gate); !off {
+			return false
+		}
+	}
+	return len(callers) > 0
 }

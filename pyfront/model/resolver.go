@@ -139,6 +139,47 @@ func (r *resolver) FuncObject(e ast.Expr) *rules.Function {
 	return r.b.fn(fn)
 }
 
+// ModuleValue implements flow.ModuleValuer: the value of the one
+// top-level assignment of name in fn's module (`DS_CONFIG = {…}`), or nil
+// when the module binds it otherwise or more than once.
+func (r *resolver) ModuleValue(fn *rules.Function, name string) ast.Expr {
+	f := r.b.fnOf(fn)
+	for f != nil && f.Parent != nil {
+		f = f.Parent
+	}
+	if f == nil {
+		return nil
+	}
+	m, ok := f.Node.(*ast.Module)
+	if !ok {
+		return nil
+	}
+	var value ast.Expr
+	n := 0
+	for _, st := range m.Body {
+		ast.Inspect(st, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Name:
+				if x.Ctx == ast.Store && x.Id == name {
+					n++
+				}
+			}
+			return true
+		})
+		if a, ok := st.(*ast.Assign); ok && len(a.Targets) == 1 {
+			if t, ok := a.Targets[0].(*ast.Name); ok && t.Id == name {
+				value = a.Value
+			}
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	return value
+}
+
 // FuncDef implements flow.FuncDefiner.
 func (r *resolver) FuncDef(fn *rules.Function) ast.Node {
 	if f := r.b.fnOf(fn); f != nil {

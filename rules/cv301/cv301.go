@@ -106,7 +106,8 @@ var Rule = rules.Register(&rules.Rule{
 			"too: every rank must create every subset's group, unless use_local_synchronization=True; a group of this rank alone is fine. So is generate() on a model that DeepSpeed ZeRO-3 partitions " +
 			"(deepspeed.initialize with zero_optimization.stage 3) without synced_gpus=True (R16): each rank stops generating at " +
 			"its own end-of-sequence token, while every token's forward all-gathers the parameters. So is, as a warning, a test of " +
-			"torch.cuda.device_count() (`if torch.cuda.device_count() > 1 and enable_fsdp: all_reduce(loss)`, also through a local bound to it), " +
+			"torch.cuda.device_count() (`if torch.cuda.device_count() > 1 and enable_fsdp: all_reduce(loss)`, also through a local bound to it; " +
+			"torch.npu's, torch.xpu's and torch.accelerator's alike), " +
 			"which counts the GPUs this process sees on its host, not the ranks of the job: nodes with other GPU counts disagree, and with one GPU " +
 			"bound per process every rank skips the collective (not where the function launches the workers, mp.spawn one per GPU it counted, " +
 			"before there are ranks; nor in a program whose ranks all meet on localhost, or whose init_process_group runs only behind such a test, which every member of the group passed). Two more conditions differ " +
@@ -1409,11 +1410,11 @@ var localTexts = map[rules.Divergence]localText{
 		guard: "the comparison of a value local to each rank",
 	},
 	rules.LocalDevices: {
-		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), which depends on torch.cuda.device_count(): " +
+		exit: "%s on %s runs only on the ranks that do not leave early at %s (%s), which depends on the device count: " +
 			"the number of GPUs this process sees on its own host, not the size of the job, so ranks on nodes with other GPU counts leave " +
 			"while the others issue it and wait for them forever (hang), and with one GPU bound per process (CUDA_VISIBLE_DEVICES set per rank) " +
 			"every rank leaves; test the world size instead (dist.get_world_size() > 1)",
-		branch: "%s on %s runs only when %s holds, which depends on torch.cuda.device_count(): the number of GPUs this process " +
+		branch: "%s on %s runs only when %s holds, which depends on the device count: the number of GPUs this process " +
 			"sees on its own host, not the size of the job, so on nodes with other GPU counts some ranks issue it and others do not (hang), " +
 			"and with one GPU bound per process (CUDA_VISIBLE_DEVICES set per rank) no rank does, which silently leaves the value unreduced; " +
 			"test the world size instead (dist.get_world_size() > 1)",

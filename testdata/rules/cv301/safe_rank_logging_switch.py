@@ -20,3 +20,18 @@ def main(model, optimizer, loader, num_epochs, path):
             loss = model(x).sum()
             loss.backward()
         dist.all_reduce(torch.ones(1, device="cuda"))
+
+
+def train_steps(model, loader, total_steps):
+    # The bar prints to stderr on the leader and nowhere elsewhere; what
+    # it counts is the same on every rank (s3prl's runner).
+    import sys
+
+    bar_file = sys.stderr if dist.get_rank() == 0 else open(os.devnull, "w")
+    pbar = tqdm(total=total_steps, file=bar_file, position=dist.get_rank())
+    for x in loader:
+        if pbar.n + 1 > pbar.total:
+            break
+        model(x).sum().backward()
+        dist.all_reduce(torch.ones(1, device="cuda"))
+        pbar.update(1)

@@ -37,3 +37,31 @@ def main():
     for _ in range(10):
         model(torch.randn(4, 3, 32, 32, device="cuda")).mean().backward()
         opt.step()
+
+
+class Trainer:
+    # The attribute later holds the DDP wrapper, but the summary runs on
+    # the module bound just before it (VoiceprintRecognition's
+    # setup_model, called again from a rank-0 evaluation).
+    def __init__(self):
+        self.model = None
+
+    def setup_model(self):
+        self.model = nn.Sequential(nn.Conv2d(3, 8, 3), nn.BatchNorm2d(8)).cuda()
+        summary(self.model, (1, 3, 32, 32))
+
+    def train(self, local_rank):
+        self.setup_model()
+        self.model = DDP(self.model, device_ids=[local_rank])
+        for _ in range(3):
+            self.model(torch.randn(4, 3, 32, 32, device="cuda")).mean().backward()
+            if dist.get_rank() == 0:
+                self.evaluate()  # want CV301 "get_rank\(\) == 0"
+
+    def evaluate(self):
+        if self.model is None:
+            self.setup_model()
+        self.wrapped_summary()
+
+    def wrapped_summary(self):
+        summary(self.model, (1, 3, 32, 32))
