@@ -1402,7 +1402,10 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 	if fn != nil && fn != l.fn && l.anyRootedSites() && l.returnsRootedResult(fn) {
 		return true
 	}
-	return fn != nil && fn != l.fn && len(c.Args)+len(c.Keywords) == 0 && l.returnsRankTest(fn)
+	// A getter that returns the rank whatever it is passed (`def
+	// get_pp_rank(mesh): return mesh["pp"].get_local_rank()`): its
+	// return is judged with no parameter holding a rank.
+	return fn != nil && fn != l.fn && l.returnsRankTest(fn)
 }
 
 // rootedInPlace reports a reduction to one rank that writes its result
@@ -1520,7 +1523,7 @@ func (l *lowerer) rankTestBody(fn *rules.Function) bool {
 		}
 	}
 	if ret == nil {
-		return ok && l.guardedRankBody(fn, body)
+		return ok && (l.guardedRankBody(fn, body) || l.memoRankBody(fn, body))
 	}
 	// The return value is judged in a lowerer of its own: the caller's
 	// rank locals mean nothing in the callee.
@@ -1530,6 +1533,56 @@ func (l *lowerer) rankTestBody(fn *rules.Function) bool {
 		sub.seedRankAttrs(fn, fd.FuncDef(fn)) // def is_head(self): return self.head
 	}
 	return sub.isRank(ret.Value)
+}
+
+// memoRankBody reports a rank getter that keeps its answer in a global
+// (dolomite-engine's ProcessGroupManager getters):
+//
+//	global _PP_RANK
+//	if _PP_RANK is None:
+//	    _PP_RANK = _MESH["pp"].get_local_rank()
+//	return _PP_RANK
+func (l *lowerer) memoRankBody(fn *rules.Function, body []ast.Stmt) bool {
+	var rest []ast.Stmt
+	for i, st := range body {
+		if i == 0 && isDocstring(st) {
+			continue
+		}
+		if _, g := st.(*ast.Global); g {
+			continue
+		}
+		rest = append(rest, st)
+	}
+	if len(rest) != 2 {
+		return false
+	}
+	guard, ok1 := rest[0].(*ast.If)
+	ret, ok2 := rest[1].(*ast.Return)
+	if !ok1 || !ok2 || ret.Value == nil || len(guard.Orelse) > 0 || len(guard.Body) != 1 {
+		return false
+	}
+	name, ok := ret.Value.(*ast.Name)
+	if !ok || !testsNone(guard.Test, name.Id) {
+		return false
+	}
+	a, ok := guard.Body[0].(*ast.Assign)
+	if !ok || len(a.Targets) != 1 || !isName(a.Targets[0], name.Id) {
+		return false
+	}
+	sub := *l
+	sub.fn, sub.rankVars = fn, map[string]bool{}
+	return sub.isRank(a.Value)
+}
+
+// testsNone reports `name is None` or `not name`.
+func testsNone(test ast.Expr, name string) bool {
+	switch t := test.(type) {
+	case *ast.Compare:
+		return len(t.Ops) == 1 && t.Ops[0] == ast.Is && isName(t.Left, name) && isNone(t.Comparators[0])
+	case *ast.UnaryOp:
+		return t.Op == ast.Not && isName(t.Operand, name)
+	}
+	return false
 }
 
 // guardedRankBody reports the rank getter that falls back to a constant
