@@ -698,6 +698,10 @@ const (
 	// break` / `except Exception: trial += 1`): the rank whose write
 	// failed issues the body's collectives again, alone.
 	LocalWriteRetry
+	// LocalExitHandler: a barrier in a function registered to run at
+	// exit (atexit), which Python runs after an uncaught exception too:
+	// Then holds what it issues, Cond the registration.
+	LocalExitHandler
 )
 
 // OpRef is one collective issued on a path, possibly through a call.

@@ -5547,6 +5547,14 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	}
 	l.groupMembers(c, ext, at)
 	l.zero3Generate(c)
+	if ext == "atexit.register" && len(c.Args) > 0 {
+		// atexit.register(cleanup): what cleanup issues runs at exit.
+		if fo, ok := l.r.(FuncObjecter); ok {
+			if fn := fo.FuncObject(c.Args[0]); fn != nil && fn != l.fn {
+				l.exitHandlerBranch(c, l.text(c), barriers(l.r.Summary(fn)))
+			}
+		}
+	}
 	if callee := l.inline[c]; callee != nil {
 		params, from := l.boundArgs(c, callee)
 		l.event(&rules.Event{Kind: rules.EvCall, Pos: at, Callee: callee, Var: l.callTarget[c], Params: params, From: from})

@@ -2348,6 +2348,11 @@ func (l *lowerer) decorators(decs []ast.Expr, def ast.Pos, body []ast.Stmt) {
 		if c, ok := d.(*ast.Call); ok {
 			target = c.Func
 		}
+		if l.r.Ref(target) == "atexit.register" {
+			// @atexit.register def cleanup(): dist.barrier() (RT-DETR).
+			l.exitHandlerBranch(d, "@"+l.text(d), barriers(l.ops(body)))
+			return
+		}
 		if l.retryDecorator(target) {
 			if ops := l.ops(body); len(ops) > 0 && l.notDist == 0 {
 				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(d.Span()), Cond: "@" + l.text(d), Then: ops, Divergence: rules.LocalRetry})
@@ -2363,6 +2368,21 @@ func (l *lowerer) decorators(decs []ast.Expr, def ast.Pos, body []ast.Stmt) {
 		}
 		return
 	}
+}
+
+// exitHandlerBranch records the barriers a function registered to run
+// at exit issues (`@atexit.register`, `atexit.register(cleanup)`, at
+// guard). Python runs exit handlers after an uncaught exception too: the
+// rank whose work raised enters the barrier while the others still wait
+// in collectives it never joined, and it never exits, so the launcher,
+// which stops the job when a rank dies, never does. A handler that
+// finalizes or aborts according to how the process ends (PyFR's MPI
+// onexit) issues no barrier and is left alone.
+func (l *lowerer) exitHandlerBranch(guard ast.Expr, cond string, ops []*rules.OpRef) {
+	if len(ops) == 0 || l.notDist > 0 {
+		return
+	}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(guard.Span()), Cond: cond, Then: ops, Divergence: rules.LocalExitHandler})
 }
 
 // retryDecorators run the decorated function again after an

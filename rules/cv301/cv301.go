@@ -123,6 +123,8 @@ var Rule = rules.Register(&rules.Rule{
 			"clause or an exception handler of a try whose body issues collectives, or after such a try when a handler swallows the error " +
 			"(any exception, or KeyboardInterrupt, with no raise or exit): it also runs on the rank whose work raised, while " +
 			"the others wait in a collective it never joined, and hangs there instead of letting that rank die (torchtitan#1342); " +
+			"a barrier in a function registered to run at exit (`@atexit.register`, `atexit.register(cleanup)`), which Python runs after an uncaught " +
+			"exception too; " +
 			"a handler for any error that ends the process with status 0 (`except Exception: exit(0)`) before collectives, which the " +
 			"launcher takes for success, so it leaves the others waiting; " +
 			"and a test of whether the batch a rank " +
@@ -1464,6 +1466,14 @@ var localTexts = map[rules.Divergence]localText{
 			"repeats the collectives of the write, which pair with the other ranks' next ones or wait forever (hang); agree on the failure on every " +
 			"rank (all-reduce a failed flag) before trying again, or re-raise so that the launcher stops every rank",
 		guard:   "the handler that swallows a write failure; the loop tries again on the failed rank only",
+		atGuard: true,
+	},
+	rules.LocalExitHandler: {
+		branch: "%s on %s runs at exit (registered at %s, `%s`), also on a rank that is exiting because its work raised: Python runs exit " +
+			"handlers after an uncaught exception, while the other ranks still wait in the collectives that rank never joined, so it pairs with one of " +
+			"theirs or waits forever, and the failed rank never exits, so the launcher, which stops the job when a rank dies, never does (hang); " +
+			"issue it at the end of the normal path instead, or skip it when the process is exiting with an error",
+		guard:   "the exit handler's registration: it runs on a failed rank too",
 		atGuard: true,
 	},
 	rules.LocalSwallowedError: {
