@@ -142,7 +142,7 @@ func (l *lowerer) markFilled(perElement, perDatum []string) {
 // depends on the rank; rankLoop records the branch after it, when the
 // body's sites know their group arguments.
 func (l *lowerer) rankCounted(iter ast.Expr) bool {
-	return l.notDist == 0 && (len(l.rankVars) > 0 || len(l.rankObjects) > 0 || mentionsCall(iter)) && l.rankCount(iter, 0)
+	return l.notDist == 0 && (len(l.rankVars) > 0 || len(l.rankObjects) > 0 || len(l.nodeSplitVars) > 0 || mentionsCall(iter)) && l.rankCount(iter, 0)
 }
 
 // rankLoop records a loop whose number of passes depends on the rank and
@@ -618,6 +618,7 @@ func (l *lowerer) rankCount(e ast.Expr, depth int) bool {
 		if d := l.rankDefs[e.Id]; d != nil {
 			return l.rankCount(d, depth+1)
 		}
+		return l.nodeSplitVars[e.Id]
 	case *ast.ListComp:
 		// [r for i, r in enumerate(rows) if i % world == rank]: the
 		// rank's own rows, picked by a filter that reads the rank.
@@ -923,4 +924,98 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 		}
 	}
 	walk(body, origin)
+}
+
+// WebDataset split by node.
+//
+// A WebDataset whose shards are split between nodes (nodesplitter=
+// wds.split_by_node, or split_by_node in a DataPipeline) gives each rank
+// the samples of its own shards: ranks whose shards hold more samples run
+// more batches, so a loop over it whose passes communicate (DDP's
+// backward, a per-batch all_reduce) runs a different number of times on
+// each rank, and the rank with more data waits at the end of the epoch
+// (vqgan-training's trainer). WebDataset's answer is a fixed epoch length
+// (.with_epoch(n)) or resampled shards (resampled=True), which make every
+// rank's count the same.
+
+// nodeSplitData reports an expression that makes a WebDataset (or a
+// loader over one) split between nodes with no fixed epoch length.
+func (l *lowerer) nodeSplitData(e ast.Expr) bool {
+	split, fixed := false, false
+	var walk func(e ast.Expr)
+	walk = func(e ast.Expr) {
+		switch x := e.(type) {
+		case *ast.Name:
+			split = split || l.nodeSplitVars[x.Id]
+		case *ast.IfExp:
+			walk(x.Body) // dataset.shuffle(1000) if do_shuffle else dataset
+			walk(x.Orelse)
+		case *ast.Call:
+			if _, fn := l.callee(x); fn != nil && fn != l.fn && l.returnsNodeSplit(fn) {
+				split = true // create_dataloader(url, …) that builds one
+			}
+			if a, ok := x.Func.(*ast.Attribute); ok {
+				switch a.Attr {
+				case "with_epoch", "with_length", "repeat":
+					fixed = true
+				}
+				walk(a.Value)
+			}
+			for _, k := range x.Keywords {
+				switch k.Arg {
+				case "nodesplitter":
+					split = split || strings.HasSuffix(l.text(k.Value), "split_by_node")
+				case "resampled":
+					fixed = fixed || !isFalse(k.Value)
+				}
+			}
+			for _, a := range x.Args {
+				if strings.HasSuffix(l.text(a), "split_by_node") {
+					split = true // wds.DataPipeline(…, wds.split_by_node, …)
+				}
+				if c, ok := a.(*ast.Call); ok && strings.HasSuffix(lastDotted(c.Func), "ResampledShards") {
+					fixed = true
+				}
+			}
+			if len(x.Args) > 0 && loaderOver[lastDotted(x.Func)] {
+				walk(x.Args[0]) // WebLoader(dataset, …), DataLoader(dataset, …)
+			}
+		}
+	}
+	walk(e)
+	return split && !fixed && l.src.mentions(ast.Pos{}, "webdataset")
+}
+
+// loaderOver are loaders whose first argument is the dataset they batch.
+var loaderOver = map[string]bool{"WebLoader": true, "DataLoader": true}
+
+// returnsNodeSplit reports a program function that returns a WebDataset
+// split between nodes, or a loader over one, with no fixed epoch length
+// (vqgan-training's create_dataloader).
+func (l *lowerer) returnsNodeSplit(fn *rules.Function) bool {
+	return summarizeGuarded(&l.memo().nodeSplitRets, fn, func() bool {
+		body, _, ok := l.defOf(fn)
+		if !ok || !l.src.mentions(ast.Pos{}, "split_by_node") {
+			return false
+		}
+		sub := *l
+		sub.fn, sub.nodeSplitVars = fn, map[string]bool{}
+		found := false
+		ast.InspectBody(body, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Assign:
+				if len(x.Targets) == 1 {
+					if t, ok := x.Targets[0].(*ast.Name); ok {
+						markVar(&sub.nodeSplitVars, t.Id, sub.nodeSplitData(x.Value))
+					}
+				}
+			case *ast.Return:
+				found = found || x.Value != nil && sub.nodeSplitData(x.Value)
+			}
+			return true
+		})
+		return found
+	})
 }

@@ -315,6 +315,9 @@ type lowerer struct {
 	// (hostValue); augHost marks the assignment of an "x op= y" that
 	// keeps x on the host (keepsHost).
 	hostVars map[string]bool
+	// nodeSplitVars: locals holding a WebDataset split between nodes,
+	// or a loader over one, with no fixed epoch length (nodeSplitData).
+	nodeSplitVars map[string]bool
 	// withIters: names a with statement bound to a progress bar over a
 	// range (`with tqdm.trange(a, b) as bar`).
 	withIters map[string]*ast.Call
@@ -4465,6 +4468,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				markVar(&l.localVars, v, l.fromSyncForward(value))
 			}
 			markVar(&l.amountVars, v, len(l.batchVars) > 0 && l.batchAmount(value))
+			markVar(&l.nodeSplitVars, v, l.notDist == 0 && l.nodeSplitData(value))
 			if l.batchPart(value) || l.noneForEmptyBatch(value) {
 				l.batchVars[v] = true // batchPart found it non-empty
 			} else {

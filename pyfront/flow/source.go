@@ -105,6 +105,7 @@ type Sources struct {
 	fsCountElems  sync.Map // *rules.Function -> map[int]bool (fsCountReturns)
 	storedRets    sync.Map // *rules.Function -> bool (returnsStored)
 	hostSyncs     sync.Map // *rules.Function -> bool (hostSyncs)
+	nodeSplitRets sync.Map // *rules.Function -> bool (returnsNodeSplit)
 	fsListRets    sync.Map // *rules.Function -> bool (returnsListing)
 	fsAttrs       sync.Map // ast.Node (an __init__) -> []string (initFsAttrs)
 	hostAttrs     sync.Map // ast.Node (an __init__) -> []string (initHostAttrs)
