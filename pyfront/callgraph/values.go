@@ -229,6 +229,11 @@ func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
 		sub := val.Name + "." + name
 		if g.modByName[sub] != nil || g.table.IsPackagePrefix(sub) {
 			g.s.add(dst, g.moduleValue(sub))
+		} else if m := g.table.Lookup(sub, nil); m != nil {
+			// A module importable only by a path below an import root,
+			// through a namespace package (`import api.trainer` for
+			// api/trainer.py, api/ without __init__.py: srl).
+			g.s.add(dst, g.moduleValueOf(m))
 		} else if val.Module == nil {
 			// A namespace package of the program (a directory without
 			// __init__.py) that has no such module: the analysed tree

@@ -265,6 +265,13 @@ func (l *lowerer) fromFsCount(e ast.Expr) bool {
 		return false
 	}
 	return dependsOn(e, l.fsCounts, func(n ast.Node) (bool, bool) {
+		if c, ok := n.(*ast.Call); ok && l.frameworkObject(c) {
+			// Accelerator(project_config=ProjectConfiguration(iteration=
+			// it + 1)): the position only names the next checkpoint
+			// folder of a framework object, which counts nothing
+			// (AMPLIFY's trainer).
+			return false, false
+		}
 		if a, ok := n.(*ast.Attribute); ok && a.Ctx == ast.Load {
 			if d := dotted(a); d != "" && l.fsCounts[d] {
 				return true, false

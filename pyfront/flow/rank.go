@@ -858,6 +858,12 @@ func (l *lowerer) listing(e ast.Expr) bool {
 		if !ok {
 			return false, true
 		}
+		if l.frameworkObject(c) {
+			// A framework object configured from a listing
+			// (Accelerator(project_config=ProjectConfiguration(iteration=
+			// it + 1)), AMPLIFY) holds no file names.
+			return false, false
+		}
 		ext, fn := l.callee(c)
 		if fsListings[ext] || fn != nil && fn != l.fn && l.returnsListing(fn) {
 			return true, false

@@ -1,0 +1,3 @@
+import api.trainer
+
+api.trainer.func()
