@@ -81,7 +81,18 @@ func (l *lowerer) exchanges(body []ast.Stmt) {
 				if _, div := l.divergence(s.Test); div || l.mirrored(s.Body, s.Orelse) {
 					// Split by rank, or by a flag the caller sets per
 					// rank (`if is_sender: send; recv` `else: recv;
-					// send`): each side has its own order.
+					// send`): each side has its own order. Unless only
+					// one side exchanges at all: `for i in
+					// range(world): if i != rank: send(t, i); recv(u,
+					// i)` makes every rank send first (ort_moe's
+					// compressed all-to-all).
+					send = nil
+					switch {
+					case !l.hasP2P(s.Orelse):
+						scan(s.Body)
+					case !l.hasP2P(s.Body):
+						scan(s.Orelse)
+					}
 					send = nil
 					continue
 				}
@@ -106,6 +117,20 @@ func (l *lowerer) exchanges(body []ast.Stmt) {
 		}
 	}
 	scan(body)
+}
+
+// hasP2P reports statements that make a blocking send or receive.
+func (l *lowerer) hasP2P(stmts []ast.Stmt) bool {
+	found := false
+	ast.InspectBody(stmts, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok && !found {
+			if _, _, _, ok := l.blockingP2P(c, true); ok {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // inOrderBatchBackends run a batch_isend_irecv in the order of its list:

@@ -2859,6 +2859,33 @@ func carriedWaits(body []ast.Stmt, closures map[string][]string) map[string]carr
 		}
 		out[v] = carried{at: at, handed: handed}
 	}
+	// markBound notes the names s binds: a wait after them waits the
+	// pass's own work, not the last pass's.
+	markBound := func(s ast.Stmt) {
+		ast.Inspect(s, func(n ast.Node) bool {
+			var targets []ast.Expr
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Assign:
+				targets = n.Targets
+			case *ast.AugAssign:
+				targets = []ast.Expr{n.Target}
+			case *ast.AnnAssign:
+				targets = []ast.Expr{n.Target}
+			case *ast.For:
+				targets = []ast.Expr{n.Target}
+			case *ast.NamedExpr:
+				targets = []ast.Expr{n.Target}
+			}
+			for _, t := range targets {
+				for _, v := range targetNames(t) {
+					bound[v] = true
+				}
+			}
+			return true
+		})
+	}
 	var waits func(s ast.Stmt, guard string)
 	waits = func(s ast.Stmt, guard string) {
 		switch s := s.(type) {
@@ -2888,17 +2915,32 @@ func carriedWaits(body []ast.Stmt, closures map[string][]string) map[string]carr
 				}
 			}
 		case *ast.For:
-			t, ok1 := s.Target.(*ast.Name)
-			in, ok2 := s.Iter.(*ast.Name)
-			if !ok1 || !ok2 || guard != "" && guard != in.Id || len(s.Body) == 0 {
+			if len(s.Body) == 0 {
 				return
 			}
-			if e, ok := s.Body[0].(*ast.ExprStmt); ok {
-				if c, ok := e.Value.(*ast.Call); ok {
-					if a, ok := c.Func.(*ast.Attribute); ok && (a.Attr == "wait" || a.Attr == "Wait") && dotted(a.Value) == t.Id {
-						note(in.Id, c.Pos, false)
+			t, ok1 := s.Target.(*ast.Name)
+			in, ok2 := s.Iter.(*ast.Name)
+			if ok1 && ok2 && (guard == "" || guard == in.Id) {
+				if e, ok := s.Body[0].(*ast.ExprStmt); ok {
+					if c, ok := e.Value.(*ast.Call); ok {
+						if a, ok := c.Func.(*ast.Attribute); ok && (a.Attr == "wait" || a.Attr == "Wait") && dotted(a.Value) == t.Id {
+							note(in.Id, c.Pos, false)
+							return
+						}
 					}
 				}
+			}
+			// An inner loop whose passes wait it before they bind it
+			// (weipipe's schedule: `for j in …: …; wait(g_reqs); g_reqs
+			// = flow(…)` inside the outer loop).
+			for _, st := range s.Body {
+				waits(st, guard)
+				markBound(st)
+			}
+		case *ast.While:
+			for _, st := range s.Body {
+				waits(st, guard)
+				markBound(st)
 			}
 		case *ast.If:
 			if v, noneInThen, ok := noneTest(s.Test); ok && !noneInThen && guard == "" && len(s.Body) > 0 {
@@ -2912,29 +2954,7 @@ func carriedWaits(body []ast.Stmt, closures map[string][]string) map[string]carr
 	}
 	for _, s := range body {
 		waits(s, "")
-		ast.Inspect(s, func(n ast.Node) bool {
-			var targets []ast.Expr
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-				return false
-			case *ast.Assign:
-				targets = n.Targets
-			case *ast.AugAssign:
-				targets = []ast.Expr{n.Target}
-			case *ast.AnnAssign:
-				targets = []ast.Expr{n.Target}
-			case *ast.For:
-				targets = []ast.Expr{n.Target}
-			case *ast.NamedExpr:
-				targets = []ast.Expr{n.Target}
-			}
-			for _, t := range targets {
-				for _, v := range targetNames(t) {
-					bound[v] = true
-				}
-			}
-			return true
-		})
+		markBound(s)
 	}
 	return out
 }
