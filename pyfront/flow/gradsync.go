@@ -1088,9 +1088,9 @@ func mentionsOOM(e ast.Expr) bool {
 		}
 		switch n := n.(type) {
 		case *ast.Name:
-			found = strings.HasSuffix(n.Id, "OutOfMemoryError")
+			found = strings.HasSuffix(n.Id, "OutOfMemoryError") || oomPredicates[n.Id]
 		case *ast.Attribute:
-			found = strings.HasSuffix(n.Attr, "OutOfMemoryError")
+			found = strings.HasSuffix(n.Attr, "OutOfMemoryError") || oomPredicates[n.Attr]
 		case *ast.Constant:
 			found = n.Type == ast.ConstStr && strings.Contains(strings.ToLower(n.Str), "out of memory")
 		}
@@ -1098,6 +1098,11 @@ func mentionsOOM(e ast.Expr) bool {
 	})
 	return found
 }
+
+// oomPredicates are library tests of whether an exception is an
+// out-of-memory error: accelerate's should_reduce_batch_size(e), which
+// its find_executable_batch_size and copies of it (uniem) retry on.
+var oomPredicates = map[string]bool{"should_reduce_batch_size": true}
 
 // broadException reports handler types that catch an out-of-memory error
 // among others: RuntimeError (its base class), Exception, BaseException.

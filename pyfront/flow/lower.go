@@ -315,6 +315,10 @@ type lowerer struct {
 	// (hostValue); augHost marks the assignment of an "x op= y" that
 	// keeps x on the host (keepsHost).
 	hostVars map[string]bool
+	// agreedAttrs: attribute paths a method called on their object set
+	// from a collective's result (agreedSetAttrs): the same on every rank
+	// until rebound, whatever the object was built with.
+	agreedAttrs map[string]bool
 	// nodeSplitVars: locals holding a WebDataset split between nodes,
 	// or a loader over one, with no fixed epoch length (nodeSplitData).
 	nodeSplitVars map[string]bool

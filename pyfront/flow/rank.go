@@ -59,6 +59,9 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 				}
 			}
 		case *ast.Attribute:
+			if l.agreedAttrs[dotted(n)] {
+				return false, false // set from a collective's result by a method (agreedSetAttrs)
+			}
 			if l.rankAttr(n) {
 				return true, true
 			}
@@ -3721,6 +3724,72 @@ func (l *lowerer) methodRankFlags(s *ast.ExprStmt) {
 	for _, attr := range l.rankSetFlags(fn) {
 		l.rankVars[recv+"."+attr] = true
 	}
+	for _, attr := range l.agreedSetAttrs(fn) {
+		// loader.sync_epoch(): the method sets the attribute from what
+		// every rank gathered (qlora-pipe's `self.epoch = max(all
+		// gathered epochs)`): every rank holds the same value now, also
+		// on an object built with the rank.
+		l.agreed(recv + "." + attr)
+		markVar(&l.agreedAttrs, recv+"."+attr, true)
+	}
+}
+
+// agreedSetAttrs returns the attributes a method sets on its instance, in
+// a statement of its own body (not under a test), from the result of a
+// collective every rank gets alike (a broadcast, an all-reduce, an
+// all-gather, what it gathered reduced in a loop): after a call, the
+// attribute is the same on every rank whatever it was before (memoized).
+func (l *lowerer) agreedSetAttrs(fn *rules.Function) []string {
+	return summarize(&l.memo().agreedAttrs, fn, func() []string {
+		body, args, ok := l.defOf(fn)
+		if !ok || len(args.PositionalNames()) == 0 {
+			return nil
+		}
+		self := args.PositionalNames()[0]
+		agreed := map[string]bool{}
+		mentions := func(e ast.Expr) bool { return readsAny(e, agreed) }
+		var out []string
+		var walk func(stmts []ast.Stmt, top bool)
+		walk = func(stmts []ast.Stmt, top bool) {
+			for _, st := range stmts {
+				ast.InspectStmts([]ast.Stmt{st}, func(s ast.Stmt) bool {
+					if e, ok := s.(*ast.ExprStmt); ok {
+						if c, ok := e.Value.(*ast.Call); ok {
+							for _, v := range l.uniformOutputs(c) {
+								agreed[v] = true
+								if attr, ok := strings.CutPrefix(v, self+"."); ok && top && !strings.Contains(attr, ".") {
+									out = append(out, attr) // dist.all_reduce(self.total)
+								}
+							}
+						}
+					}
+					return true
+				})
+				switch x := st.(type) {
+				case *ast.Assign:
+					if len(x.Targets) != 1 || !mentions(x.Value) {
+						continue
+					}
+					if n, ok := x.Targets[0].(*ast.Name); ok {
+						agreed[n.Id] = true
+					} else if attr := selfAttr(x.Targets[0], self); attr != "" && top {
+						out = append(out, attr)
+					}
+				case *ast.For:
+					// for e in gathered: best = max(e, best)
+					if mentions(x.Iter) {
+						for _, v := range targetNames(x.Target) {
+							agreed[v] = true
+						}
+					}
+					walk(x.Body, false)
+				}
+			}
+		}
+		walk(body, true)
+		slices.Sort(out)
+		return slices.Compact(out)
+	})
 }
 
 // rankSetFlags returns the attributes a method sets to True or False on

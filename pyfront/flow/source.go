@@ -106,6 +106,7 @@ type Sources struct {
 	storedRets    sync.Map // *rules.Function -> bool (returnsStored)
 	hostSyncs     sync.Map // *rules.Function -> bool (hostSyncs)
 	nodeSplitRets sync.Map // *rules.Function -> bool (returnsNodeSplit)
+	agreedAttrs   sync.Map // *rules.Function -> []string (agreedSetAttrs)
 	fsListRets    sync.Map // *rules.Function -> bool (returnsListing)
 	fsAttrs       sync.Map // ast.Node (an __init__) -> []string (initFsAttrs)
 	hostAttrs     sync.Map // ast.Node (an __init__) -> []string (initHostAttrs)

@@ -80,3 +80,20 @@ def grpo_step(net, batches, opt, rank):
         except torch.cuda.OutOfMemoryError:
             print(f"[rank{rank}] OOM, skipping the step")
             continue
+
+
+def accelerate_test_step(net, loader, opt):
+    # accelerate's should_reduce_batch_size(e) asks the same question as
+    # `"out of memory" in str(e)` (uniem's retrying decorator).
+    from accelerate.utils.memory import should_reduce_batch_size
+
+    model = DDP(net)
+    for x in loader:
+        try:
+            loss = model(x).sum()
+            loss.backward()  # want CV301 "is skipped on a rank that runs out of memory"
+            opt.step()
+        except Exception as e:
+            if should_reduce_batch_size(e):
+                continue
+            raise
