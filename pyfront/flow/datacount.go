@@ -603,7 +603,11 @@ func (l *lowerer) rankCount(e ast.Expr, depth int) bool {
 	}
 	switch e := e.(type) {
 	case *ast.Call:
-		switch dotted(e.Func) {
+		name := dotted(e.Func)
+		if name != "range" && rangeLike[l.r.Ref(e.Func)] {
+			name = "range" // np.arange(rank, n, world): a range of numbers
+		}
+		switch name {
 		case "range":
 			for _, a := range e.Args {
 				if l.countRank(a) {
@@ -1026,3 +1030,6 @@ func (l *lowerer) returnsNodeSplit(fn *rules.Function) bool {
 		return found
 	})
 }
+
+// rangeLike are array constructors that count like range().
+var rangeLike = map[string]bool{"numpy.arange": true, "torch.arange": true}

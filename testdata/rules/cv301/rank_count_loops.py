@@ -56,3 +56,15 @@ def hand_rank_ternary(t):
     # from them (llm-baselines' resume, narrowed).
     start = 5 if dist.get_rank() == 0 else 0
     run_from(t, start, 10)
+
+
+def arange_share(t, n_items):
+    # numpy's and torch's arange count as range does: the rank's stride
+    # of the items.
+    import numpy as np
+    import torch
+
+    for _ in np.arange(dist.get_rank(), n_items, dist.get_world_size()):
+        dist.all_reduce(t)  # want CV301 "is issued once per element of `np.arange"
+    for _ in torch.arange(0, n_items):
+        dist.all_reduce(t)
