@@ -1006,7 +1006,7 @@ var loaderOver = map[string]bool{"WebLoader": true, "DataLoader": true}
 func (l *lowerer) returnsNodeSplit(fn *rules.Function) bool {
 	return summarizeGuarded(&l.memo().nodeSplitRets, fn, func() bool {
 		body, _, ok := l.defOf(fn)
-		if !ok || !l.src.mentions(ast.Pos{}, "split_by_node") {
+		if !ok || !l.memo().splitsByNode(l.r.Prog()) {
 			return false
 		}
 		sub := *l

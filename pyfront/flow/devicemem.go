@@ -1,7 +1,6 @@
 package flow
 
 import (
-	"bytes"
 	"slices"
 	"strings"
 
@@ -54,18 +53,6 @@ var mpiBufferArgs = func() map[string][]struct {
 		m[n] = two
 	}
 	return m
-}()
-
-// mpiBufferCalls are what a function's text must contain for it to call
-// one of mpiBufferArgs' methods: it then emits the use events CV203 reads
-// (lowerer.uses), as a function that mentions a stream does.
-var mpiBufferCalls = func() [][]byte {
-	var out [][]byte
-	for name := range mpiBufferArgs {
-		out = append(out, []byte("."+name+"("))
-	}
-	slices.SortFunc(out, bytes.Compare) // a fixed order: the search stops at the first hit
-	return out
 }()
 
 // mpiBuffers returns the buffer arguments of a call of one of mpi4py's

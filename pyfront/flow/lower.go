@@ -4492,7 +4492,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				markVar(&l.localVars, v, l.fromSyncForward(value))
 			}
 			markVar(&l.amountVars, v, len(l.batchVars) > 0 && l.batchAmount(value))
-			markVar(&l.nodeSplitVars, v, l.notDist == 0 && l.nodeSplitData(value))
+			markVar(&l.nodeSplitVars, v, l.notDist == 0 && l.memo().splitsByNode(l.r.Prog()) && l.nodeSplitData(value))
 			if l.batchPart(value) || l.noneForEmptyBatch(value) {
 				l.batchVars[v] = true // batchPart found it non-empty
 			} else {

@@ -59,7 +59,7 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 				}
 			}
 		case *ast.Attribute:
-			if l.agreedAttrs[dotted(n)] {
+			if len(l.agreedAttrs) > 0 && l.agreedAttrs[dotted(n)] {
 				return false, false // set from a collective's result by a method (agreedSetAttrs)
 			}
 			if l.rankAttr(n) {
@@ -1413,8 +1413,34 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 	}
 	// A getter that returns the rank whatever it is passed (`def
 	// get_pp_rank(mesh): return mesh["pp"].get_local_rank()`): its
-	// return is judged with no parameter holding a rank.
-	return fn != nil && fn != l.fn && l.returnsRankTest(fn)
+	// return is judged with no parameter holding a rank. (Only bodies
+	// that name a rank at all are judged: most calls pass arguments.)
+	return fn != nil && fn != l.fn && (len(c.Args)+len(c.Keywords) == 0 || l.namesRank(fn)) && l.returnsRankTest(fn)
+}
+
+// namesRank reports a function whose body has a name or attribute that
+// says rank, in any case (get_local_rank, _PP_RANK): the cheap test
+// before returnsRankTest judges a getter called with arguments.
+func (l *lowerer) namesRank(fn *rules.Function) bool {
+	body, _, ok := l.defOf(fn)
+	if !ok {
+		return false
+	}
+	found := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Name:
+			found = found || containsFoldRank(x.Id)
+		case *ast.Attribute:
+			found = found || containsFoldRank(x.Attr)
+		}
+		return !found
+	})
+	return found
+}
+
+func containsFoldRank(s string) bool {
+	return strings.Contains(s, "rank") || strings.Contains(s, "RANK") || strings.Contains(s, "Rank")
 }
 
 // rootedInPlace reports a reduction to one rank that writes its result
@@ -1605,8 +1631,7 @@ func testsNone(test ast.Expr, name string) bool {
 // dist.get_rank()`): every return is the rank or an int constant, behind
 // tests of whether the job is distributed, and one of them is the rank.
 func (l *lowerer) guardedRankBody(fn *rules.Function, body []ast.Stmt) bool {
-	sub := *l
-	sub.fn, sub.rankVars = fn, map[string]bool{}
+	var sub *lowerer // made on first need: most bodies fail the shape first
 	rank := false
 	judge := func(r *ast.Return) bool {
 		if r.Value == nil {
@@ -1614,6 +1639,11 @@ func (l *lowerer) guardedRankBody(fn *rules.Function, body []ast.Stmt) bool {
 		}
 		if k, ok := r.Value.(*ast.Constant); ok && k.Type == ast.ConstInt {
 			return true
+		}
+		if sub == nil {
+			s := *l
+			s.fn, s.rankVars = fn, map[string]bool{}
+			sub = &s
 		}
 		if sub.isRank(r.Value) {
 			rank = true

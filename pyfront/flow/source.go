@@ -36,7 +36,9 @@ type source struct {
 // (unorderedReads). The file is searched once first.
 func (s *source) callsMPIBuffers(span ast.Pos) bool {
 	s.mpiOnce.Do(func() {
-		s.mpi = containsAny(s.src, mpiBufferCalls)
+		// A file that never says mpi (mpi4py, MPI, init_mpi) holds no
+		// communicator to call them on, as far as one can tell cheaply.
+		s.mpi = (bytes.Contains(s.src, []byte("mpi")) || bytes.Contains(s.src, []byte("MPI"))) && callsMPIMethod(s.src)
 	})
 	if !s.mpi {
 		return false
@@ -48,16 +50,32 @@ func (s *source) callsMPIBuffers(span ast.Pos) bool {
 			to = s.starts[n]
 		}
 	}
-	return from > to || containsAny(s.src[from:to], mpiBufferCalls)
+	return from > to || callsMPIMethod(s.src[from:to])
 }
 
-func containsAny(b []byte, words [][]byte) bool {
-	for _, w := range words {
-		if bytes.Contains(b, w) {
-			return true
+// callsMPIMethod reports text that calls a method named like one of
+// mpi4py's buffer methods (".Allreduce(", ".Send("), in one pass.
+func callsMPIMethod(b []byte) bool {
+	for i := 0; ; {
+		k := bytes.IndexByte(b[i:], '.')
+		if k < 0 {
+			return false
 		}
+		i += k + 1
+		if i >= len(b) || b[i] < 'A' || b[i] > 'Z' {
+			continue
+		}
+		j := i
+		for j < len(b) && (b[j] == '_' || b[j] >= 'a' && b[j] <= 'z' || b[j] >= 'A' && b[j] <= 'Z') {
+			j++
+		}
+		if j < len(b) && b[j] == '(' {
+			if _, ok := mpiBufferArgs[string(b[i:j])]; ok {
+				return true
+			}
+		}
+		i = j
 	}
-	return false
 }
 
 // mentionsInit reports whether the file's text names init_process_group:
@@ -107,6 +125,8 @@ type Sources struct {
 	hostSyncs     sync.Map // *rules.Function -> bool (hostSyncs)
 	nodeSplitRets sync.Map // *rules.Function -> bool (returnsNodeSplit)
 	agreedAttrs   sync.Map // *rules.Function -> []string (agreedSetAttrs)
+	nodeSplitOnce sync.Once
+	nodeSplit     bool     // a file names split_by_node (splitsByNode)
 	fsListRets    sync.Map // *rules.Function -> bool (returnsListing)
 	fsAttrs       sync.Map // ast.Node (an __init__) -> []string (initFsAttrs)
 	hostAttrs     sync.Map // ast.Node (an __init__) -> []string (initHostAttrs)
@@ -125,6 +145,21 @@ type Sources struct {
 
 	defsOnce sync.Once
 	defs     map[string]bool // the last names of the program's functions (programDefines)
+}
+
+// splitsByNode reports whether a file of the program names WebDataset's
+// split_by_node: only then are the node-split checks (nodeSplitData)
+// worth their cost.
+func (s *Sources) splitsByNode(prog *rules.Program) bool {
+	s.nodeSplitOnce.Do(func() {
+		for _, f := range prog.Files {
+			if bytes.Contains(f.Src, []byte("split_by_node")) {
+				s.nodeSplit = true
+				return
+			}
+		}
+	})
+	return s.nodeSplit
 }
 
 // programDefines reports whether the program defines a function or
