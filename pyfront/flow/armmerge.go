@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
 )
 
 // Taints across an if's arms. Each arm starts from the taints the walk
@@ -148,8 +149,13 @@ func (l *lowerer) mayIssueNothing(orelse []ast.Stmt) bool {
 	if ok, _ := l.singleProcessArm(s.Test); ok {
 		return false
 	}
-	if _, diverges := l.divergence(s.Test); diverges {
-		return false // an elif on the rank itself splits the ranks on its own terms
+	if div, diverges := l.divergence(s.Test); diverges {
+		// An elif on the rank itself splits the ranks on its own terms.
+		// One on another file check of this host (`if save.exists():
+		// barrier()` / `elif quit.exists(): barrier()`, qlora-pipe) is
+		// answered no on a host that sees neither file, which then
+		// issues nothing.
+		return div == rules.HostCheck && len(s.Orelse) == 0 && len(l.ops(s.Body)) > 0
 	}
 	if len(s.Orelse) == 0 {
 		return len(l.ops(s.Body)) > 0

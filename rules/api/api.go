@@ -872,8 +872,20 @@ func (t *Tables) Canonical(name string) string {
 	if c, ok := t.Aliases[name]; ok {
 		return c
 	}
+	// A project's vendored copy of Megatron (CodeGeeX's
+	// codegeex.megatron.mpu, imported from files the analysis does not
+	// have): Megatron's names under the project's prefix.
+	for _, v := range vendoredMegatron {
+		if i := strings.Index(name, v); i > 0 {
+			return t.Canonical(name[i+1:])
+		}
+	}
 	return name
 }
+
+// vendoredMegatron are the parts of Megatron's module path a vendored
+// copy keeps below its own package.
+var vendoredMegatron = []string{".megatron.mpu.", ".megatron.core."}
 
 // Extend returns a copy of t with the extra libraries added (user config).
 func (t *Tables) Extend(libs ...*Library) *Tables {

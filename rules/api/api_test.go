@@ -19,6 +19,21 @@ func TestDefaultTablesLoad(t *testing.T) {
 	}
 }
 
+// A project's vendored copy of Megatron's mpu names Megatron's getters;
+// a name that only contains "megatron" elsewhere is left alone.
+func TestCanonicalVendoredMegatron(t *testing.T) {
+	tb := Default()
+	for in, want := range map[string]string{
+		"codegeex.megatron.mpu.get_tensor_model_parallel_rank":              "megatron.core.parallel_state.get_tensor_model_parallel_rank",
+		"proj.megatron.core.parallel_state.get_tensor_model_parallel_rank":  "megatron.core.parallel_state.get_tensor_model_parallel_rank",
+		"nemo.collections.nlp.modules.common.megatron.utils.average_losses": "nemo.collections.nlp.modules.common.megatron.utils.average_losses",
+	} {
+		if got := tb.Canonical(in); got != want {
+			t.Errorf("Canonical(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestParseRejectsUnknownKeys(t *testing.T) {
 	_, err := Parse("bad.toml", []byte("library = \"x\"\n[[collective]]\nname = \"a.b\"\nopp = \"typo\"\n"))
 	if err == nil {
