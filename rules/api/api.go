@@ -376,6 +376,9 @@ type Tables struct {
 	RankPredicates map[string]*RankPredicate
 	Streams        map[string]*StreamAPI
 	Aliases        map[string]string
+	// megatronTails: the last names of Megatron's APIs (megatronTail).
+	megatronOnce  sync.Once
+	megatronTails map[string]bool
 	// MethodNames index method entries by their last name component, for
 	// receivers of unknown type.
 	MethodNames map[string][]string
@@ -874,13 +877,43 @@ func (t *Tables) Canonical(name string) string {
 	}
 	// A project's vendored copy of Megatron (CodeGeeX's
 	// codegeex.megatron.mpu, imported from files the analysis does not
-	// have): Megatron's names under the project's prefix.
-	for _, v := range vendoredMegatron {
-		if i := strings.Index(name, v); i > 0 {
-			return t.Canonical(name[i+1:])
+	// have): Megatron's names under the project's prefix. (Canonical is
+	// hot: the last name is tested first against Megatron's own.)
+	if j := strings.LastIndexByte(name, '.'); j > 0 && t.megatronTail(name[j+1:]) {
+		for _, v := range vendoredMegatron {
+			if i := strings.Index(name, v); i > 0 {
+				return t.Canonical(name[i+1:])
+			}
 		}
 	}
 	return name
+}
+
+// megatronTail reports the last name of one of Megatron's APIs in the
+// tables (get_tensor_model_parallel_rank).
+func (t *Tables) megatronTail(tail string) bool {
+	t.megatronOnce.Do(func() {
+		t.megatronTails = map[string]bool{}
+		add := func(name string) {
+			if strings.HasPrefix(name, "megatron.") {
+				t.megatronTails[name[strings.LastIndexByte(name, '.')+1:]] = true
+			}
+		}
+		for n := range t.Collectives {
+			add(n)
+		}
+		for n := range t.GroupCreators {
+			add(n)
+		}
+		for n := range t.RankPredicates {
+			add(n)
+		}
+		for n, c := range t.Aliases {
+			add(n)
+			add(c)
+		}
+	})
+	return t.megatronTails[tail]
 }
 
 // vendoredMegatron are the parts of Megatron's module path a vendored
