@@ -288,7 +288,7 @@ func (l *lowerer) fromFsCount(e ast.Expr) bool {
 // resumed run does with its epoch elsewhere is the same kind of answer
 // everywhere.
 func (l *lowerer) markFsCount(v string, value ast.Expr) {
-	on := len(l.hostTests) > 0 && (storedScalar(value) || l.loadsStored(value) || l.storedCall(value)) || l.fromFsCount(value)
+	on := len(l.hostTests) > 0 && l.storedValue(value) || l.fromFsCount(value)
 	helper := !on && l.fsCountCall(value, -1)
 	markVar(&l.fsCounts, v, on || helper)
 	if on && len(l.hostTests) > 0 && !l.fsVars[v] {
@@ -296,6 +296,13 @@ func (l *lowerer) markFsCount(v string, value ast.Expr) {
 	} else if helper && !l.fsVars[v] {
 		l.noteFsOrigin(v, value)
 	}
+}
+
+// storedValue reports a value read from stored data: a position picked
+// from it (storedScalar), a whole loaded object (loadsStored), or what a
+// program helper loads and returns (storedCall).
+func (l *lowerer) storedValue(value ast.Expr) bool {
+	return storedScalar(value) || l.loadsStored(value) || l.storedCall(value)
 }
 
 // storedCall reports a call of a program function that returns what it
@@ -344,17 +351,7 @@ func (l *lowerer) returnsStored(fn *rules.Function) bool {
 
 // readsAny reports an expression that reads one of names.
 func readsAny(e ast.Expr, names map[string]bool) bool {
-	if len(names) == 0 {
-		return false
-	}
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if x, ok := n.(*ast.Name); ok && names[x.Id] {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return len(names) > 0 && dependsOn(e, names, func(ast.Node) (bool, bool) { return false, true })
 }
 
 // fsCountReturns returns, for a program function that checks a file on

@@ -177,6 +177,16 @@ func (l *lowerer) gpuValue(e ast.Expr) bool {
 	return false
 }
 
+// gpuWrite reports an assignment to v that leaves device memory there: of
+// a device value, or (value nil) an augmented assignment to what already
+// was device memory (buf *= 2).
+func (l *lowerer) gpuWrite(v string, value ast.Expr) bool {
+	if value == nil {
+		return l.gpuVars[v]
+	}
+	return l.gpuValue(value)
+}
+
 // gpuFresh reports a CuPy allocation that runs no kernel (cupy.empty).
 func (l *lowerer) gpuFresh(e ast.Expr) bool {
 	c, ok := e.(*ast.Call)
@@ -215,24 +225,17 @@ func cupyArray(ref string) bool {
 	return !cupyHostResults[ref[strings.LastIndexByte(ref, '.')+1:]]
 }
 
-// cudaDevice reports a device named by a literal: "cuda", "cuda:0",
-// f"cuda:{rank}", torch.device("cuda", rank).
+// cudaNamed is cudaDevice that also reads an f-string: f"cuda:{rank}",
+// torch.device(f"cuda:{rank}").
 func cudaNamed(e ast.Expr) bool {
-	switch x := e.(type) {
-	case *ast.Constant:
-		return x.Type == ast.ConstStr && (x.Str == "cuda" || strings.HasPrefix(x.Str, "cuda:"))
-	case *ast.JoinedStr:
-		if len(x.Values) > 0 {
-			if k, ok := x.Values[0].(*ast.Constant); ok && k.Type == ast.ConstStr {
-				return strings.HasPrefix(k.Str, "cuda")
-			}
-		}
-	case *ast.Call:
-		if dotted(x.Func) == "torch.device" && len(x.Args) > 0 {
-			return cudaNamed(x.Args[0])
-		}
+	if c, ok := e.(*ast.Call); ok && lastDotted(c.Func) == "device" && len(c.Args) > 0 {
+		e = c.Args[0]
 	}
-	return false
+	if x, ok := e.(*ast.JoinedStr); ok && len(x.Values) > 0 {
+		k, ok := x.Values[0].(*ast.Constant)
+		return ok && k.Type == ast.ConstStr && strings.HasPrefix(k.Str, "cuda")
+	}
+	return cudaDevice(e)
 }
 
 // gpuHostCopy reports x.get() on a CuPy array: a copy to the host that

@@ -4543,7 +4543,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		} else {
 			delete(l.hostVars, v)
 		}
-		gpu := l.uses && !host && (value == nil && l.gpuVars[v] || value != nil && l.gpuValue(value))
+		gpu := l.uses && !host && l.gpuWrite(v, value)
 		markVar(&l.gpuVars, v, gpu)
 		if c, ok := unwrapAwait(value).(*ast.Call); !ok || l.callTarget[c] != v {
 			// (The EvCall of an inlined method binds v to what it returns.)
@@ -4635,7 +4635,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			}
 			// A store into an item of device memory (buf[:] = 0) is a
 			// kernel writing it.
-			gpu := l.uses && !host && (isSubscript(t) && l.gpuVars[d] || !isSubscript(t) && (value == nil && l.gpuVars[d] || value != nil && l.gpuValue(value)))
+			gpu := l.uses && !host && (isSubscript(t) && l.gpuVars[d] || !isSubscript(t) && l.gpuWrite(d, value))
 			if !isSubscript(t) {
 				markVar(&l.gpuVars, d, gpu)
 			}
@@ -4714,15 +4714,12 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					l.markFs(n.Id, true, origin)
 				}
 			}
-		} else if len(l.hostTests) > 0 && l.notDist == 0 && (storedScalar(value) || l.loadsStored(value) || l.storedCall(value)) {
+		} else if len(l.hostTests) > 0 && l.notDist == 0 && l.storedValue(value) {
 			// step, start = net.loadFromFile(p, keys) under a host's file
 			// check: every element is a position that host read.
 			for _, e := range elts {
 				if n, isName := e.(*ast.Name); isName {
-					markVar(&l.fsCounts, n.Id, true)
-					if !l.fsVars[n.Id] {
-						l.noteFsOrigin(n.Id, l.hostTests[len(l.hostTests)-1])
-					}
+					l.markFsCount(n.Id, value)
 				}
 			}
 		} else if ok && l.notDist == 0 && len(l.fsCountsOf(c, len(elts))) > 0 {

@@ -1597,7 +1597,7 @@ func (l *lowerer) memoRankBody(fn *rules.Function, body []ast.Stmt) bool {
 		return false
 	}
 	name, ok := ret.Value.(*ast.Name)
-	if !ok || !testsNone(guard.Test, name.Id) {
+	if v, noneInThen, ok2 := noneTest(guard.Test); !ok || !ok2 || !noneInThen || v != name.Id {
 		return false
 	}
 	a, ok := guard.Body[0].(*ast.Assign)
@@ -1607,17 +1607,6 @@ func (l *lowerer) memoRankBody(fn *rules.Function, body []ast.Stmt) bool {
 	sub := *l
 	sub.fn, sub.rankVars = fn, map[string]bool{}
 	return sub.isRank(a.Value)
-}
-
-// testsNone reports `name is None` or `not name`.
-func testsNone(test ast.Expr, name string) bool {
-	switch t := test.(type) {
-	case *ast.Compare:
-		return len(t.Ops) == 1 && t.Ops[0] == ast.Is && isName(t.Left, name) && isNone(t.Comparators[0])
-	case *ast.UnaryOp:
-		return t.Op == ast.Not && isName(t.Operand, name)
-	}
-	return false
 }
 
 // guardedRankBody reports the rank getter that falls back to a constant

@@ -43,14 +43,8 @@ func (s *source) callsMPIBuffers(span ast.Pos) bool {
 	if !s.mpi {
 		return false
 	}
-	from, to := 0, len(s.src)
-	if span.Lineno > 0 && int(span.Lineno) <= len(s.starts) {
-		from = s.starts[span.Lineno-1]
-		if n := int(span.EndLineno); n >= 1 && n < len(s.starts) {
-			to = s.starts[n]
-		}
-	}
-	return from > to || callsMPIMethod(s.src[from:to])
+	text, ok := s.spanText(span)
+	return !ok || callsMPIMethod(text)
 }
 
 // callsMPIMethod reports text that calls a method named like one of
@@ -307,17 +301,10 @@ func (s *source) mentions(span ast.Pos, word string) bool {
 
 // mentionsAny is mentions for several words, lowering the span once.
 func (s *source) mentionsAny(span ast.Pos, words []string) bool {
-	from, to := 0, len(s.src)
-	if span.Lineno > 0 && int(span.Lineno) <= len(s.starts) {
-		from = s.starts[span.Lineno-1]
-		if n := int(span.EndLineno); n >= 1 && n < len(s.starts) {
-			to = s.starts[n]
-		}
-	}
-	if from > to {
+	text, ok := s.spanText(span)
+	if !ok {
 		return true
 	}
-	text := s.src[from:to]
 	if !s.isASCII() {
 		text = bytes.ToLower(text)
 		for _, w := range words {
@@ -330,6 +317,23 @@ func (s *source) mentionsAny(span ast.Pos, words []string) bool {
 	// Most files are ASCII: their text is lowered a piece at a time into
 	// a buffer on the stack, not copied whole for each function.
 	return containsAnyFoldASCII(text, words)
+}
+
+// spanText returns the text of span's lines (lines Lineno..EndLineno;
+// the whole file for a zero span). ok is false for a span the lines do
+// not hold in order, which callers take as "may mention anything".
+func (s *source) spanText(span ast.Pos) (text []byte, ok bool) {
+	from, to := 0, len(s.src)
+	if span.Lineno > 0 && int(span.Lineno) <= len(s.starts) {
+		from = s.starts[span.Lineno-1]
+		if n := int(span.EndLineno); n >= 1 && n < len(s.starts) {
+			to = s.starts[n]
+		}
+	}
+	if from > to {
+		return nil, false
+	}
+	return s.src[from:to], true
 }
 
 // isASCII reports whether the file's text is all ASCII (computed once).

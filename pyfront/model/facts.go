@@ -290,17 +290,17 @@ func (b *builder) deviceGated(cs *callgraph.CallSite) bool {
 		})
 		return found
 	}
-	var within func(stmts []ast.Stmt, gated bool) (found, gatedAt bool)
-	within = func(stmts []ast.Stmt, gated bool) (bool, bool) {
+	var find func(stmts []ast.Stmt, gated bool) (found, gatedAt bool)
+	find = func(stmts []ast.Stmt, gated bool) (bool, bool) {
 		for _, st := range stmts {
-			if !spanWithin(cs.Node.Span(), st.Span()) {
+			if !within(cs.Node.Span(), st.Span()) {
 				continue
 			}
 			if x, ok := st.(*ast.If); ok {
-				if f, g := within(x.Body, gated || counts(x.Test)); f {
+				if f, g := find(x.Body, gated || counts(x.Test)); f {
 					return true, g
 				}
-				return within(x.Orelse, gated)
+				return find(x.Orelse, gated)
 			}
 			var inner []ast.Stmt
 			switch x := st.(type) {
@@ -311,7 +311,7 @@ func (b *builder) deviceGated(cs *callgraph.CallSite) bool {
 			default:
 				return true, gated
 			}
-			if f, g := within(inner, gated); f {
+			if f, g := find(inner, gated); f {
 				return true, g
 			}
 			return true, gated
@@ -327,14 +327,8 @@ func (b *builder) deviceGated(cs *callgraph.CallSite) bool {
 	default:
 		return false
 	}
-	_, gated := within(body, false)
+	_, gated := find(body, false)
 	return gated
-}
-
-// spanWithin reports whether span in lies inside span out.
-func spanWithin(in, out ast.Pos) bool {
-	before := func(l1, c1, l2, c2 int32) bool { return l1 < l2 || l1 == l2 && c1 <= c2 }
-	return before(out.Lineno, out.ColOffset, in.Lineno, in.ColOffset) && before(in.EndLineno, in.EndColOffset, out.EndLineno, out.EndColOffset)
 }
 
 // localURL reports a literal TCP rendezvous on this machine:
