@@ -93,6 +93,47 @@ func (b *builder) reach() {
 			}
 		}
 	}
+	// An uncalled method runs where the evidence says: in the contexts
+	// that run the method it overrides (a call on the base class's
+	// type, self.policy.distributed() on an api.policy.Policy, may
+	// dispatch to it), or else in the spawned contexts whose unresolved
+	// calls name it (self.policy.update_popart(), the policy built by a
+	// registry).
+	named, abstract := b.unresolvedNames(reachedBy), b.abstractCalls(reachedBy)
+	defs := map[string]int{}
+	if len(named) > 0 {
+		for _, f := range b.g.Funcs {
+			if f.Class != nil {
+				if n := shortName(f.Name); len(named[n]) > 0 {
+					defs[n]++
+				}
+			}
+		}
+	}
+	for _, f := range b.prog.Funcs {
+		if len(reachedBy[f]) > 0 || called[f] {
+			continue
+		}
+		cf := b.fnOf(f)
+		if cf == nil || cf.Class == nil {
+			continue
+		}
+		ctxs := b.overriddenIn(cf, abstract)
+		if len(ctxs) == 0 && shortName(f.Name) == "__del__" {
+			// A finalizer runs where the object's last reference goes:
+			// where its methods run.
+			ctxs = b.methodsIn(cf.Class, reachedBy)
+		}
+		if len(ctxs) == 0 && defs[shortName(f.Name)] == 1 {
+			// Only a name that nothing else in the program defines:
+			// an unresolved x.forward() says nothing about which
+			// forward runs.
+			ctxs = named[shortName(f.Name)]
+		}
+		for _, ctx := range ctxs {
+			bfs(ctx, []reachNode{{f: f}})
+		}
+	}
 	for pass := 0; pass < 2; pass++ {
 		for _, f := range b.prog.Funcs {
 			if len(reachedBy[f]) > 0 || (pass == 0 && called[f]) {
@@ -164,6 +205,125 @@ func (b *builder) reach() {
 			site.Reach = append(site.Reach, &rules.Reach{Ctx: s.ctx, Group: s.ctx.Group})
 		}
 	}
+}
+
+// overriddenIn returns the contexts that run a call dispatching to an
+// override of f: a call whose only targets are abstract methods (raise
+// NotImplementedError, @abstractmethod) runs one of their overrides, and
+// f overrides the nearest base class's method of its name. Context
+// order.
+func (b *builder) overriddenIn(f *callgraph.Func, abstractCalls map[*callgraph.Func][]*rules.Context) []*rules.Context {
+	if len(abstractCalls) == 0 {
+		return nil
+	}
+	mro, _ := b.g.MRO(f.Class)
+	name := shortName(f.Name)
+	for _, base := range mro {
+		if base == f.Class {
+			continue
+		}
+		fns, _ := b.g.Lookup(base, name)
+		var out []*rules.Context
+		for _, fn := range fns {
+			for _, ctx := range abstractCalls[fn] {
+				if !slices.Contains(out, ctx) {
+					out = append(out, ctx)
+				}
+			}
+		}
+		if len(fns) > 0 {
+			slices.SortFunc(out, func(x, y *rules.Context) int { return x.ID - y.ID })
+			return out
+		}
+	}
+	return nil
+}
+
+// abstractCalls maps the abstract methods that some call can only
+// dispatch to an override of (every target of the call is abstract) to
+// the contexts that run those calls.
+func (b *builder) abstractCalls(reachedBy map[*rules.Function][]*rules.Context) map[*callgraph.Func][]*rules.Context {
+	var out map[*callgraph.Func][]*rules.Context
+	for f, ctxs := range reachedBy {
+		cf := b.fnOf(f)
+		if cf == nil {
+			continue
+		}
+	calls:
+		for _, cs := range cf.Calls {
+			if cs.Node == nil || len(cs.Targets) == 0 {
+				continue
+			}
+			for _, t := range cs.Targets {
+				if t.Fn == nil || !t.Fn.Abstract() {
+					continue calls
+				}
+			}
+			if out == nil {
+				out = map[*callgraph.Func][]*rules.Context{}
+			}
+			for _, t := range cs.Targets {
+				for _, ctx := range ctxs {
+					if !slices.Contains(out[t.Fn], ctx) {
+						out[t.Fn] = append(out[t.Fn], ctx)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// methodsIn returns the contexts that run c's methods, in context order.
+func (b *builder) methodsIn(c *callgraph.Class, reachedBy map[*rules.Function][]*rules.Context) []*rules.Context {
+	var out []*rules.Context
+	for _, fn := range b.g.Funcs {
+		if fn.Class != c {
+			continue
+		}
+		for _, ctx := range reachedBy[b.fn(fn)] {
+			if !slices.Contains(out, ctx) {
+				out = append(out, ctx)
+			}
+		}
+	}
+	slices.SortFunc(out, func(x, y *rules.Context) int { return x.ID - y.ID })
+	return out
+}
+
+// unresolvedNames maps the method names of the calls that nothing
+// resolves (self.policy.update_popart() on a policy of unknown class) in
+// the functions that spawned contexts run to those contexts.
+func (b *builder) unresolvedNames(reachedBy map[*rules.Function][]*rules.Context) map[string][]*rules.Context {
+	var named map[string][]*rules.Context
+	for f, ctxs := range reachedBy {
+		cf := b.fnOf(f)
+		if cf == nil {
+			continue
+		}
+		for _, cs := range cf.Calls {
+			if cs.Node == nil || len(cs.Targets) > 0 {
+				continue
+			}
+			attr, ok := cs.Node.Func.(*ast.Attribute)
+			if !ok || strings.HasPrefix(attr.Attr, "__") {
+				continue
+			}
+			for _, ctx := range ctxs {
+				if ctx == b.main || slices.Contains(named[attr.Attr], ctx) {
+					continue
+				}
+				if named == nil {
+					named = map[string][]*rules.Context{}
+				}
+				named[attr.Attr] = append(named[attr.Attr], ctx)
+			}
+		}
+	}
+	for _, ctxs := range named {
+		slices.SortFunc(ctxs, func(x, y *rules.Context) int { return x.ID - y.ID })
+	}
+	return named
 }
 
 // reachNode is a function as the search reaches it: want names the one
