@@ -288,7 +288,7 @@ func (l *lowerer) fromFsCount(e ast.Expr) bool {
 // resumed run does with its epoch elsewhere is the same kind of answer
 // everywhere.
 func (l *lowerer) markFsCount(v string, value ast.Expr) {
-	on := len(l.hostTests) > 0 && l.storedValue(value) || l.fromFsCount(value)
+	on := len(l.hostTests) > 0 && (l.storedValue(value) || l.pathPosition(value)) || l.fromFsCount(value)
 	helper := !on && l.fsCountCall(value, -1)
 	markVar(&l.fsCounts, v, on || helper)
 	if on && len(l.hostTests) > 0 && !l.fsVars[v] {
@@ -296,6 +296,58 @@ func (l *lowerer) markFsCount(v string, value ast.Expr) {
 	} else if helper && !l.fsVars[v] {
 		l.noteFsOrigin(v, value)
 	}
+}
+
+// pathPosition reports a number parsed, in a host's file check, from
+// the path it checks (`if os.path.exists(resume_path): step =
+// int(os.path.basename(resume_path).split(".")[0])`): the checkpoint's
+// name is the position, and only the hosts that see the file take it.
+func (l *lowerer) pathPosition(value ast.Expr) bool {
+	parsed := false
+	ast.Inspect(value, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok {
+			if f, ok := c.Func.(*ast.Name); ok && f.Id == "int" {
+				parsed = true
+			}
+		}
+		return !parsed
+	})
+	return parsed && l.readsCheckedPath(value)
+}
+
+// readsCheckedPath reports a value, bound in a host's file check, that
+// reads the path the innermost check tests or a local made from it
+// (checkedNames).
+func (l *lowerer) readsCheckedPath(value ast.Expr) bool {
+	if len(l.hostTests) == 0 {
+		return false
+	}
+	paths := map[string]bool{}
+	ast.Inspect(l.hostTests[len(l.hostTests)-1], func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok {
+			for _, a := range c.Args {
+				if d := dotted(a); d != "" {
+					paths[d] = true
+				}
+			}
+		}
+		return true
+	})
+	reads := false
+	ast.Inspect(value, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Lambda:
+			return false
+		case *ast.Name:
+			reads = reads || n.Ctx == ast.Load && (paths[n.Id] || l.checkedNames[n.Id])
+		case *ast.Attribute:
+			if paths[dotted(n)] {
+				reads = true
+			}
+		}
+		return !reads
+	})
+	return reads
 }
 
 // storedValue reports a value read from stored data: a position picked

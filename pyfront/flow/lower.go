@@ -225,9 +225,12 @@ type lowerer struct {
 	// uniformAttrs: for rank attributes of self (seedRankAttrs), the
 	// groups within which they are uniform (flow.RankAttr.UniformIn).
 	uniformAttrs map[string][]string
-	fsVars       map[string]bool     // locals (and self attributes) holding a file system probe's answer (fsProbe)
-	notNone      map[string]bool     // locals whose latest binding is never None (notNoneValue); nil until used
-	fsLists      map[string]bool     // locals holding a listing of a directory, or a list made from one (listing)
+	fsVars       map[string]bool // locals (and self attributes) holding a file system probe's answer (fsProbe)
+	notNone      map[string]bool // locals whose latest binding is never None (notNoneValue); nil until used
+	fsLists      map[string]bool // locals holding a listing of a directory, or a list made from one (listing)
+	// checkedNames: locals bound, in a host's file check, from the path
+	// it checks (`name = os.path.basename(resume_path)`), see pathPosition.
+	checkedNames map[string]bool
 	fsOrigin     map[string]ast.Node // where each of fsVars took its answer (markFs), when known
 	// hostTests are the file system checks whose arms the walk is in
 	// (ifs that call a probe in their test): a flag or path they set
@@ -4478,6 +4481,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					l.markFs(v, false, nil)
 				}
 				markVar(&l.fsLists, v, l.listing(value))
+				markVar(&l.checkedNames, v, l.readsCheckedPath(value))
 				markVar(&l.notNone, v, l.notNoneValue(value))
 				l.markFsCount(v, value)
 				l.constructedFsAttrs(v, value)
