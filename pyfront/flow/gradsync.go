@@ -508,8 +508,22 @@ func (l *lowerer) fromSyncForward(e ast.Expr) bool {
 		return false
 	}
 	return dependsOn(e, l.localVars, func(n ast.Node) (bool, bool) {
-		if c, ok := n.(*ast.Call); ok && gs.SyncForward(c) {
+		c, ok := n.(*ast.Call)
+		if !ok {
+			return false, true
+		}
+		if gs.SyncForward(c) {
 			return true, false
+		}
+		if l.uniformCall(c) {
+			return false, false // every rank's, whatever went in
+		}
+		if len(l.localVars) > 0 {
+			// A program helper that gathers or reduces what it is
+			// passed (concat_all_gather(k)) returns every rank's value.
+			if has, known := l.throughCall(c, l.fromSyncForward); known && !has {
+				return false, false
+			}
 		}
 		return false, true
 	})

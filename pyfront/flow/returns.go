@@ -314,8 +314,19 @@ func (l *lowerer) reducesParam(fn *rules.Function, p string) bool {
 			return !found
 		}
 		if s := l.r.Site(c); s != nil && uniformOps[s.Op] && len(c.Args) > 0 {
-			if x, ok := c.Args[0].(*ast.Name); ok && x.Id == p {
-				found = true
+			args := c.Args[:1]
+			if strings.HasPrefix(s.Op, "all_gather") {
+				// all_gather(out, t): what the function makes of the
+				// gathered list is every rank's (concat_all_gather).
+				args = c.Args
+				for _, k := range c.Keywords {
+					args = append(args, k.Value)
+				}
+			}
+			for _, a := range args {
+				if x, ok := a.(*ast.Name); ok && x.Id == p {
+					found = true
+				}
 			}
 		}
 		return !found
