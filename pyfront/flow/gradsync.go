@@ -636,9 +636,9 @@ func (l *lowerer) oomBranch(body []ast.Stmt, h *ast.ExceptHandler, orelse []ast.
 		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(nanTest.Span()), Cond: l.text(nanTest), Then: then, Else: els, Divergence: rules.LocalValue})
 		return
 	}
-	cond := "an out-of-memory error"
+	cond := "except"
 	if h.Type != nil {
-		cond = l.text(h.Type)
+		cond = "except " + l.text(h.Type)
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: then, Else: els, Divergence: rules.LocalFailure})
 }
@@ -736,9 +736,9 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 		l.swallowedErrorBranch(body, h, rest)
 		return
 	}
-	cond := "Exception"
+	cond := "except"
 	if h.Type != nil {
-		cond = l.text(h.Type)
+		cond = "except " + l.text(h.Type)
 	}
 	leaves := func(s ast.Stmt) bool {
 		switch s.(type) {
@@ -798,9 +798,9 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 	if !follows && l.loops == 0 {
 		return // nothing follows for the skipped collectives to pair with
 	}
-	cond := "Exception"
+	cond := "except"
 	if h.Type != nil {
-		cond = l.text(h.Type)
+		cond = "except " + l.text(h.Type)
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalSwallowedError})
 }

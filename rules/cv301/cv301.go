@@ -1454,7 +1454,7 @@ var localTexts = map[rules.Divergence]localText{
 		atGuard: true,
 	},
 	rules.LocalWriteFailure: {
-		branch: "%s on %s is skipped on a rank whose file write fails before it (the handler at %s, `except %s`, swallows the error " +
+		branch: "%s on %s is skipped on a rank whose file write fails before it (the handler at %s, `%s`, swallows the error " +
 			"and carries on): a write fails on one host only (a full disk, a quota, a flaky network file system), and the other ranks issue it and wait " +
 			"for that rank forever, or pair it with the next collective that rank issues (hang); re-raise so that the launcher stops every rank, or " +
 			"agree on the failure on every rank (all-reduce a failed flag) before the next collective",
@@ -1462,7 +1462,7 @@ var localTexts = map[rules.Divergence]localText{
 		atGuard: true,
 	},
 	rules.LocalWriteRetry: {
-		branch: "%s on %s is issued again on a rank whose file write fails (the handler at %s, `except %s`, swallows the error and the loop " +
+		branch: "%s on %s is issued again on a rank whose file write fails (the handler at %s, `%s`, swallows the error and the loop " +
 			"around the try writes again): a write fails on one host only (a full disk, a quota, a flaky network file system), so that rank alone " +
 			"repeats the collectives of the write, which pair with the other ranks' next ones or wait forever (hang); agree on the failure on every " +
 			"rank (all-reduce a failed flag) before trying again, or re-raise so that the launcher stops every rank",
@@ -1478,7 +1478,7 @@ var localTexts = map[rules.Divergence]localText{
 		atGuard: true,
 	},
 	rules.LocalSwallowedError: {
-		branch: "%s on %s is skipped on a rank whose work before it raises (the handler at %s, `except %s`, swallows the error " +
+		branch: "%s on %s is skipped on a rank whose work before it raises (the handler at %s, `%s`, swallows the error " +
 			"and carries on): an error on one rank only (running out of memory on its longer batch, a bad sample) makes that rank go on to the " +
 			"collectives after the try, which pair with the ones the other ranks are still issuing here: wrong data, then a hang; re-raise so that the launcher " +
 			"stops every rank, or agree on the failure on every rank (all-reduce a failed flag) before the next collective",
@@ -1486,7 +1486,7 @@ var localTexts = map[rules.Divergence]localText{
 		atGuard: true,
 	},
 	rules.LocalFailure: {
-		branch: "%s on %s is skipped on a rank that runs out of memory before it (the handler at %s, `except %s`, recovers " +
+		branch: "%s on %s is skipped on a rank that runs out of memory before it (the handler at %s, `%s`, recovers " +
 			"and carries on) while the other ranks issue it and wait for that rank forever (hang, as in Composer's automatic micro-batching); " +
 			"re-raise when the job is distributed so that the launcher stops every rank, or agree on the failure on every rank before the next collective",
 		guard:   "the out-of-memory handler, run on the failed rank only",
