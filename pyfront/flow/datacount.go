@@ -666,6 +666,12 @@ func (l *lowerer) rankCount(e ast.Expr, depth int) bool {
 		case "enumerate", "list", "sorted", "reversed", "tuple":
 			return len(e.Args) > 0 && l.rankCount(e.Args[0], depth+1)
 		}
+		if a, ok := e.Func.(*ast.Attribute); ok && len(e.Args) == 0 && (a.Attr == "items" || a.Attr == "keys" || a.Attr == "values") {
+			return l.rankCount(a.Value, depth+1) // envs.items() of the rank's envs
+		}
+		if _, fn := l.callee(e); fn != nil && fn != l.fn && l.returnsRankShare(fn) {
+			return true // my_task_ids(n): the rank's share, made by a helper
+		}
 	case *ast.Subscript:
 		if l.isRank(e.Value) {
 			return false // a container that is itself the rank's: its length is another question
@@ -679,10 +685,12 @@ func (l *lowerer) rankCount(e ast.Expr, depth int) bool {
 			return l.rankCount(d, depth+1)
 		}
 		return l.nodeSplitVars[e.Id]
-	case *ast.ListComp:
+	case *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
 		// [r for i, r in enumerate(rows) if i % world == rank]: the
-		// rank's own rows, picked by a filter that reads the rank.
-		for _, g := range e.Generators {
+		// rank's own rows, picked by a filter that reads the rank (and
+		// {tid: make(tid) for tid in … if …}, OpenTau's per-rank envs).
+		gens, _ := comprehensionParts(e)
+		for _, g := range gens {
 			if l.rankCount(g.Iter, depth+1) {
 				return true
 			}
@@ -1073,6 +1081,61 @@ func (l *lowerer) returnsNodeSplit(fn *rules.Function) bool {
 				}
 			case *ast.Return:
 				found = found || x.Value != nil && sub.nodeSplitData(x.Value)
+			}
+			return true
+		})
+		return found
+	})
+}
+
+// returnsRankShare reports a program function that returns a collection
+// whose length depends on the rank (`rank, world = dist.get_rank(),
+// dist.get_world_size()` … `return [i for i in range(n) if i % world ==
+// rank]`, OpenTau's per-rank task list): a loop over what it returns runs
+// a different number of passes on each rank.
+func (l *lowerer) returnsRankShare(fn *rules.Function) bool {
+	return summarizeGuarded(&l.memo().rankShareRets, fn, func() bool {
+		body, _, ok := l.defOf(fn)
+		if !ok {
+			return false
+		}
+		// Judged in a lowerer of its own: the caller's rank locals mean
+		// nothing in the callee.
+		sub := *l
+		sub.fn, sub.rankVars, sub.rankDefs, sub.rankObjects, sub.nodeSplitVars = fn, map[string]bool{}, map[string]ast.Expr{}, nil, nil
+		bind := func(t, v ast.Expr) {
+			n, ok := t.(*ast.Name)
+			if !ok {
+				return
+			}
+			delete(sub.rankVars, n.Id)
+			delete(sub.rankDefs, n.Id)
+			if sub.isRank(v) {
+				sub.rankVars[n.Id] = true
+			} else if sub.rankCount(v, 0) {
+				sub.rankDefs[n.Id] = v
+			}
+		}
+		found := false
+		ast.InspectBody(body, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Assign:
+				if len(x.Targets) != 1 {
+					return true
+				}
+				tt, isTuple := x.Targets[0].(*ast.Tuple)
+				vt, valTuple := x.Value.(*ast.Tuple)
+				if isTuple && valTuple && len(tt.Elts) == len(vt.Elts) {
+					for i := range tt.Elts {
+						bind(tt.Elts[i], vt.Elts[i])
+					}
+				} else if !isTuple {
+					bind(x.Targets[0], x.Value)
+				}
+			case *ast.Return:
+				found = found || x.Value != nil && sub.rankCount(x.Value, 0)
 			}
 			return true
 		})

@@ -118,6 +118,7 @@ type Sources struct {
 	storedRets    sync.Map // *rules.Function -> bool (returnsStored)
 	hostSyncs     sync.Map // *rules.Function -> bool (hostSyncs)
 	nodeSplitRets sync.Map // *rules.Function -> bool (returnsNodeSplit)
+	rankShareRets sync.Map // *rules.Function -> bool (returnsRankShare)
 	agreedAttrs   sync.Map // *rules.Function -> []string (agreedSetAttrs)
 	nodeSplitOnce sync.Once
 	nodeSplit     bool     // a file names split_by_node (splitsByNode)
