@@ -979,6 +979,7 @@ func (b *builder) stmt(u unit, st ast.Stmt) {
 	case *ast.AnnAssign:
 		if n.Value != nil {
 			b.assignStmt(u, []ast.Expr{n.Target}, n.Value)
+			b.factoryInstance(u, n)
 		}
 	case *ast.AugAssign:
 		v := b.expr(u, n.Value)
@@ -1965,6 +1966,46 @@ func (b *builder) call(u unit, n *ast.Call) slotID {
 		g.s.add(cs.result, b.moduleRef(mod))
 	}
 	return cs.result
+}
+
+// factoryInstance handles `trainer: Trainer = instantiate(cfg.trainer,
+// model=model)`: a configuration factory (hydra's instantiate) builds the
+// annotated class with the keyword arguments it is given, so the class
+// is called with them (pangaea-bench's trainer gets its DDP model so).
+func (b *builder) factoryInstance(u unit, n *ast.AnnAssign) {
+	c, ok := n.Value.(*ast.Call)
+	if !ok || lastName(c.Func) != "instantiate" || len(c.Args) == 0 {
+		return
+	}
+	switch n.Annotation.(type) {
+	case *ast.Name, *ast.Attribute:
+	default:
+		return
+	}
+	g := b.g
+	cls := b.expr(u, n.Annotation)
+	if cls < 0 {
+		return
+	}
+	cs := g.implicitCall(CallCallback, u.fn, c)
+	cs.callee = cls
+	for _, a := range c.Args[1:] {
+		if _, star := a.(*ast.Starred); star {
+			return
+		}
+		s, _ := g.exprSlotOf(a)
+		cs.args = append(cs.args, s)
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == "" {
+			return // **overrides: which parameters they fill is unknown
+		}
+		s, _ := g.exprSlotOf(k.Value)
+		cs.kwNames = append(cs.kwNames, k.Arg)
+		cs.kwSlots = append(cs.kwSlots, s)
+	}
+	g.use(cls, constraint{kind: cCall, cs: cs})
+	b.assign(u, n.Target, cs.result)
 }
 
 // importCalls are the functions whose call with a constant module name
