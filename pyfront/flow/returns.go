@@ -307,6 +307,10 @@ func (l *lowerer) reducesParam(fn *rules.Function, p string) bool {
 	if !ok {
 		return false
 	}
+	// p, or a local made from it (`t = torch.tensor([1.0 if flag else
+	// 0.0])`, nvidia-resiliency-ext's is_true_on_any_rank).
+	from := map[string]bool{p: true}
+	markBound(body, from, func(v ast.Expr) bool { return readsAny(v, from) })
 	found := false
 	ast.InspectBody(body, func(n ast.Node) bool {
 		c, ok := n.(*ast.Call)
@@ -324,7 +328,7 @@ func (l *lowerer) reducesParam(fn *rules.Function, p string) bool {
 				}
 			}
 			for _, a := range args {
-				if x, ok := a.(*ast.Name); ok && x.Id == p {
+				if x, ok := a.(*ast.Name); ok && from[x.Id] {
 					found = true
 				}
 			}

@@ -111,7 +111,7 @@ func (l *lowerer) timingProbe(e ast.Expr) bool {
 			// Its result depends on a clock argument only when it returns
 			// something computed from that parameter (not a value it
 			// all-reduced: all_reduce_value(canceling_rank)).
-			if len(l.timeVars) > 0 && len(c.Args)+len(c.Keywords) > 0 {
+			if len(c.Args)+len(c.Keywords) > 0 {
 				if has, known := l.throughCall(c, l.timingProbe); known {
 					return has, false
 				}
