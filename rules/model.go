@@ -1009,6 +1009,7 @@ type MultiCommUse struct {
 // InitSite is an init_process_group call statement.
 type InitSite struct {
 	Pos       Pos
+	Func      *Function // the function making the call (nil when unknown)
 	Backend   string
 	AfterLine int    // 1-based line after which a statement may be inserted
 	Indent    string // indentation of the statement

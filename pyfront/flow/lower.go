@@ -6546,7 +6546,7 @@ func (l *lowerer) initSite(c *ast.Call, s ast.Stmt) {
 			return
 		}
 	}
-	f.Inits = append(f.Inits, &rules.InitSite{Pos: p, Backend: backend, AfterLine: int(s.Span().EndLineno), Indent: indent})
+	f.Inits = append(f.Inits, &rules.InitSite{Pos: p, Func: l.fn, Backend: backend, AfterLine: int(s.Span().EndLineno), Indent: indent})
 }
 
 func (l *lowerer) multiComm(c *ast.Call, ext string, at rules.Pos) {

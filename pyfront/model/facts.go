@@ -48,7 +48,7 @@ func (b *builder) facts() {
 					backend = b.paramString(src.cs.Caller, n.Id)
 				}
 			}
-			is := &rules.InitSite{Pos: s.Pos, Backend: backend, AfterLine: s.Pos.EndLine, LocalRendezvous: b.localRendezvous(src.cs),
+			is := &rules.InitSite{Pos: s.Pos, Func: s.Func, Backend: backend, AfterLine: s.Pos.EndLine, LocalRendezvous: b.localRendezvous(src.cs),
 				DeviceGated: b.deviceGated(src.cs)}
 			if info != nil && info.stmt != nil {
 				sp := info.stmt.Span()

@@ -726,17 +726,42 @@ func isMembership(cond string) bool {
 	return strings.Contains(cond, " in ") || strings.Contains(cond, " not in ")
 }
 
+// initsByProcess returns, per function, the facts about the
+// init_process_group calls that can run in its process (the scripts that
+// reach it, rulekit.MayShareProcess): a localhost rendezvous in one
+// script says nothing of another script's job in the same tree.
+func initsByProcess(prog *rules.Program) func(*rules.Function) *rules.Facts {
+	memo := map[*rules.Function]*rules.Facts{}
+	return func(fn *rules.Function) *rules.Facts {
+		if f, ok := memo[fn]; ok {
+			return f
+		}
+		f := &rules.Facts{}
+		for _, is := range prog.Facts.Inits {
+			if is != nil && rulekit.MayShareProcess(prog, is.Func, fn) {
+				f.Inits = append(f.Inits, is)
+			}
+		}
+		memo[fn] = f
+		return f
+	}
+}
+
 func run(p *rules.Pass) {
 	seen := map[rules.Pos]bool{}
 	subset := false
 	for _, s := range p.Prog.Sites {
 		subset = subset || s.SubsetWorld
 	}
-	singleHost := p.Prog.Facts.SingleHost()
-	deviceGated := p.Prog.Facts.DeviceGated()
+	inits := initsByProcess(p.Prog)
 	for _, br := range p.Prog.Branches {
 		if br == nil || br.Paired {
 			continue // a paired branch's ranks issue the same sequence once each
+		}
+		var singleHost, deviceGated bool
+		if br.Divergence == rules.HostCheck || br.Divergence == rules.LocalDevices {
+			f := inits(br.Func)
+			singleHost, deviceGated = f.SingleHost(), f.DeviceGated()
 		}
 		if singleHost && (br.Divergence == rules.HostCheck || br.Divergence == rules.LocalDevices) ||
 			br.Divergence == rules.LocalDevices && deviceGated {
