@@ -2526,6 +2526,9 @@ func (l *lowerer) knownTrue(test ast.Expr) bool {
 		}
 		return len(t.Values) > 0 && !slices.ContainsFunc(t.Values, func(v ast.Expr) bool { return !l.knownTrue(v) })
 	case *ast.Compare:
+		if l.localRankZeroUnderZero(t) {
+			return true
+		}
 		// `x is not None`, `x != ""`: true where x is.
 		if len(t.Ops) != 1 {
 			return false
@@ -2547,6 +2550,45 @@ func (l *lowerer) knownTrue(test ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// localRankZeroUnderZero reports `local_rank == 0` inside the arm of a
+// test that only global rank 0 takes (`if self.rank != 0: barrier()
+// else: save(); if self.local_rank == 0: barrier()`, TextBrewer's
+// saver): global rank 0 is local rank 0 of its node, so the test holds
+// on the one rank that gets there (local rank -1 means no job at all).
+func (l *lowerer) localRankZeroUnderZero(t *ast.Compare) bool {
+	if !zeroTest(t, ast.Eq) || !strings.Contains(lastDotted(t.Left), "local_rank") {
+		return false
+	}
+	for _, ri := range l.rankIfs {
+		c, ok := ri.s.Test.(*ast.Compare)
+		if !ok {
+			continue
+		}
+		left := c.Left
+		if call, isCall := left.(*ast.Call); isCall && len(call.Args) == 0 {
+			left = call.Func // dist.get_rank() == 0
+		}
+		switch last := lastDotted(left); {
+		case last == "rank" || last == "global_rank" || last == "get_rank" || last == "rank_id":
+		default:
+			continue
+		}
+		if zeroTest(c, ast.Eq) && !ri.inElse || zeroTest(c, ast.NotEq) && ri.inElse {
+			return true
+		}
+	}
+	return false
+}
+
+// zeroTest reports a comparison `x <op> 0`.
+func zeroTest(t *ast.Compare, op ast.CmpOp) bool {
+	if len(t.Ops) != 1 || t.Ops[0] != op {
+		return false
+	}
+	k, ok := t.Comparators[0].(*ast.Constant)
+	return ok && k.Type == ast.ConstInt && k.Int == 0
 }
 
 // constDisplay reports a list or tuple display of constants (None
