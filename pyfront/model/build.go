@@ -418,6 +418,28 @@ func (b *builder) apis(cs *callgraph.CallSite) []string {
 	return r
 }
 
+// fittingFirst moves to the front, among collectives a call may be, the
+// one whose stream argument the call's positional arguments reach last:
+// one attribute holding a cupyx NCCLBackend on one path and a raw
+// NcclCommunicator on another (xoscar's process group) calls reduce with
+// five arguments in one place and seven in another, each with the stream
+// last, and each call is read with its own signature.
+func (b *builder) fittingFirst(apis []string, nargs int) {
+	best, bestPos := -1, -1
+	for i, name := range apis {
+		c := b.t.Collectives[name]
+		if c == nil || c.Stream.Pos < 0 || c.Stream.Pos >= nargs {
+			continue
+		}
+		if c.Stream.Pos > bestPos {
+			best, bestPos = i, c.Stream.Pos
+		}
+	}
+	if best > 0 {
+		apis[0], apis[best] = apis[best], apis[0]
+	}
+}
+
 func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 	var out []string
 	known := false
@@ -442,6 +464,9 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 			known = true
 		}
 		out = append(out, name)
+	}
+	if len(out) > 1 && cs.Node != nil {
+		b.fittingFirst(out, len(cs.Node.Args))
 	}
 	if known || cs.Node == nil {
 		return out
