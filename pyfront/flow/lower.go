@@ -6197,7 +6197,15 @@ func (l *lowerer) streamCall(c *ast.Call, ext string, at rules.Pos, st *state) {
 		l.event(&rules.Event{Kind: rules.EvRecordStream, Pos: at, Var: dotted(recv), Other: o.s, OtherText: o.text})
 	case "synchronize":
 		ev := &rules.Event{Kind: rules.EvSync, Pos: at}
-		if sa.Method && recv != nil && strings.HasSuffix(lastName(strings.TrimSuffix(ext, ".synchronize")), "Stream") {
+		if sa.Method && recv != nil && strings.HasSuffix(ext, "Event.synchronize") {
+			// ev.synchronize(): the host waits for the stream the event
+			// was recorded on, up to the record (FluidMoE's send buffers).
+			o, known := l.eventOn[dotted(recv)]
+			if !known {
+				return // recorded where the analysis cannot tell
+			}
+			ev.Host, ev.Stream, ev.StreamText = true, o.s, o.text
+		} else if sa.Method && recv != nil && strings.HasSuffix(lastName(strings.TrimSuffix(ext, ".synchronize")), "Stream") {
 			// stream.synchronize(): the host waits for that stream only.
 			o := l.streamOf(recv)
 			ev.Other, ev.OtherText = o.s, cmp.Or(o.text, l.text(recv))
