@@ -1226,6 +1226,11 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 	// otherOutside: a computed value returned where a check guards it,
 	// and where none does.
 	noneOutside, otherUnder, otherOutside := false, false, false
+	// plainOthers: every computed value returned is a name, an attribute
+	// or a display of those and constants (`return args.init_model_dir,
+	// 0`): a fallback the caller passed in, next to a return made from
+	// the listing (ANCE's get_latest_checkpoint).
+	plainOthers := true
 	consts := map[string]bool{}
 	ast.InspectBody(body, func(n ast.Node) bool {
 		r, ok := n.(*ast.Return)
@@ -1241,6 +1246,7 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		default:
 			if !constantValue(r.Value) {
 				other = true
+				plainOthers = plainOthers && plainValue(r.Value)
 				otherUnder = otherUnder || underCheck[r]
 				otherOutside = otherOutside || !underCheck[r]
 				break
@@ -1251,6 +1257,9 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		}
 		return false
 	})
+	if other && probed && plainOthers {
+		return true
+	}
 	if other {
 		// A value, or None when the check fails (`if not
 		// os.path.exists(p): return None` / `return torch.load(p)`), or
@@ -1261,6 +1270,27 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		return noneOnly && (checked && !noneOutside || otherUnder && !otherOutside && noneOutside) || flagElement(body, underCheck)
 	}
 	return probed || checked && len(consts) > 1
+}
+
+// plainValue reports a constant, a name, an attribute of one, or a
+// tuple or list display of those: a value no call computes.
+func plainValue(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Constant, *ast.Name:
+		return true
+	case *ast.Attribute:
+		return plainValue(x.Value)
+	case *ast.UnaryOp:
+		return plainValue(x.Operand) // -1
+	case *ast.Tuple, *ast.List:
+		for _, el := range ast.SeqElts(x) {
+			if !plainValue(el) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // flagElement reports tuple returns of one length, some under a check and
