@@ -53,7 +53,17 @@ const (
 // loss (accelerator.backward(loss)). Calls inside `with m.no_sync():` are
 // left out: DDP defers the all-reduce to a later backward.
 func SyncedBackwards(body []ast.Stmt, forward func(*ast.Call) bool) []*ast.Call {
+	return SyncedBackwardsVia(body, forward, nil)
+}
+
+// SyncedBackwardsVia is SyncedBackwards that also takes, as backward
+// calls, the calls of helpers that run backward on a loss they are
+// handed (timm's NativeScaler: `loss_scaler(loss, optimizer)`):
+// helperLoss returns the argument such a call hands over (nil for other
+// calls), and the call counts when that argument derives from a forward.
+func SyncedBackwardsVia(body []ast.Stmt, forward func(*ast.Call) bool, helperLoss func(*ast.Call) ast.Expr) []*ast.Call {
 	var backs []*ast.Call
+	helped := map[*ast.Call]ast.Expr{}
 	var assigns []assignment
 	var visit func(n ast.Node, noSync bool)
 	visit = func(n ast.Node, noSync bool) {
@@ -71,6 +81,11 @@ func SyncedBackwards(body []ast.Stmt, forward func(*ast.Call) bool) []*ast.Call 
 		case *ast.Call:
 			if a, ok := n.Func.(*ast.Attribute); ok && (a.Attr == "backward" || a.Attr == "manual_backward") && !noSync {
 				backs = append(backs, n)
+			} else if helperLoss != nil && !noSync {
+				if x := helperLoss(n); x != nil {
+					backs = append(backs, n)
+					helped[n] = x
+				}
 			}
 		}
 		ast.Children(n, func(c ast.Node) { visit(c, noSync) })
@@ -84,11 +99,66 @@ func SyncedBackwards(body []ast.Stmt, forward func(*ast.Call) bool) []*ast.Call 
 	derived := derivedNames(assigns, forward)
 	var out []*ast.Call
 	for _, c := range backs {
+		if x, ok := helped[c]; ok {
+			if fromForward(x, derived, forward) {
+				out = append(out, c)
+			}
+			continue
+		}
 		if fromForward(backwardTensor(c), derived, forward) || frameworkBackward(c, derived, forward) {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// BackwardParam returns the parameter among params whose value a
+// backward call of body runs on (`self._scaler.scale(loss).backward()`,
+// also through a local made from it: `loss = loss / accum`), or "".
+func BackwardParam(body []ast.Stmt, params []string) string {
+	if len(params) == 0 {
+		return ""
+	}
+	from := map[string]string{} // local -> the parameter it is made from
+	for _, p := range params {
+		from[p] = p
+	}
+	reads := func(e ast.Expr) string {
+		found := ""
+		ast.Inspect(e, func(n ast.Node) bool {
+			if nm, ok := n.(*ast.Name); ok && found == "" && nm.Ctx == ast.Load {
+				found = from[nm.Id]
+			}
+			return found == ""
+		})
+		return found
+	}
+	var backs []*ast.Call
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Assign:
+			if len(n.Targets) == 1 {
+				if t, ok := n.Targets[0].(*ast.Name); ok {
+					if p := reads(n.Value); p != "" {
+						from[t.Id] = p
+					}
+				}
+			}
+		case *ast.Call:
+			if a, ok := n.Func.(*ast.Attribute); ok && a.Attr == "backward" {
+				backs = append(backs, n)
+			}
+		}
+		return true
+	})
+	for _, c := range backs {
+		if p := reads(backwardTensor(c)); p != "" {
+			return p
+		}
+	}
+	return ""
 }
 
 // ReturnsDerived reports whether a return statement of body (nested

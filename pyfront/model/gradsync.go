@@ -384,8 +384,23 @@ func (b *builder) syncBackwards() {
 	if group == nil {
 		group = b.in.Values.world // a framework wraps the model
 	}
+	helpers, callers := b.backwardHelpers()
+	helperLoss := func(c *ast.Call) ast.Expr {
+		cs := b.g.CallOf(c)
+		if cs == nil {
+			return nil
+		}
+		for _, t := range cs.Targets {
+			if p := helpers[t.Fn]; t.Fn != nil && p != "" {
+				if x, _, _ := boundArg(t.Fn, c, p); x != nil {
+					return x
+				}
+			}
+		}
+		return nil
+	}
 	for _, f := range b.g.Funcs {
-		if !b.backwardFns[f.Node] {
+		if !b.backwardFns[f.Node] && !callers[f] {
 			continue
 		}
 		var body []ast.Stmt
@@ -401,7 +416,7 @@ func (b *builder) syncBackwards() {
 		}
 		path := f.Module.Path
 		forward := func(c *ast.Call) bool { return b.syncForward(path, c) }
-		synced := flow.SyncedBackwards(body, forward)
+		synced := flow.SyncedBackwardsVia(body, forward, helperLoss)
 		near := b.wrapperGroupNear(path, func(c *api.Collective) bool { return c.GradSync }, false, group)
 		for _, c := range synced {
 			op := &rules.OpRef{Op: flow.BackwardOp, Group: near, Pos: b.pos(path, c)}
@@ -410,6 +425,51 @@ func (b *builder) syncBackwards() {
 		}
 		b.bypassedBackwards(f, path, body)
 	}
+}
+
+// backwardHelpers returns the program functions that run backward on a
+// loss they are handed (timm's and Swin's NativeScaler.__call__, a
+// train_step(loss, …) helper), with that parameter, and the functions
+// that call them.
+func (b *builder) backwardHelpers() (map[*callgraph.Func]string, map[*callgraph.Func]bool) {
+	var helpers map[*callgraph.Func]string
+	for _, f := range b.g.Funcs {
+		if !b.backwardFns[f.Node] {
+			continue
+		}
+		args := funcArgs(f.Node)
+		if args == nil {
+			continue
+		}
+		var params []string
+		for i, a := range args.Positional() {
+			if i == 0 && f.Class != nil && !f.Static {
+				continue // self
+			}
+			params = append(params, a.Arg)
+		}
+		if p := flow.BackwardParam(ast.DefBody(f.Node), params); p != "" {
+			if helpers == nil {
+				helpers = map[*callgraph.Func]string{}
+			}
+			helpers[f] = p
+		}
+	}
+	if len(helpers) == 0 {
+		return nil, nil
+	}
+	callers := map[*callgraph.Func]bool{}
+	for _, cs := range b.g.Calls {
+		if cs.Node == nil || cs.Caller == nil {
+			continue
+		}
+		for _, t := range cs.Targets {
+			if t.Fn != nil && helpers[t.Fn] != "" {
+				callers[cs.Caller] = true
+			}
+		}
+	}
+	return helpers, callers
 }
 
 // bypassedBackwards records the backward calls of f whose loss comes
