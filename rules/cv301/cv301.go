@@ -747,6 +747,39 @@ func initsByProcess(prog *rules.Program) func(*rules.Function) *rules.Facts {
 	}
 }
 
+// failuresLast orders the branches so that those of error handlers come
+// after the others: an op that a rank test gates inside a try (`try: if
+// accelerator.is_main_process: save_state()` / `except Exception:
+// print(e)`) is reported for the rank test, which is why it hangs on
+// every run, not for the write failure that could also skip it.
+func failuresLast(brs []*rules.RankBranch) []*rules.RankBranch {
+	failure := func(br *rules.RankBranch) bool {
+		if br == nil {
+			return false
+		}
+		switch br.Divergence {
+		case rules.LocalWriteFailure, rules.LocalWriteRetry, rules.LocalSwallowedError, rules.LocalFailure:
+			return true
+		}
+		return false
+	}
+	if !slices.ContainsFunc(brs, failure) {
+		return brs
+	}
+	out := make([]*rules.RankBranch, 0, len(brs))
+	for _, br := range brs {
+		if !failure(br) {
+			out = append(out, br)
+		}
+	}
+	for _, br := range brs {
+		if failure(br) {
+			out = append(out, br)
+		}
+	}
+	return out
+}
+
 func run(p *rules.Pass) {
 	seen := map[rules.Pos]bool{}
 	subset := false
@@ -754,7 +787,7 @@ func run(p *rules.Pass) {
 		subset = subset || s.SubsetWorld
 	}
 	inits := initsByProcess(p.Prog)
-	for _, br := range p.Prog.Branches {
+	for _, br := range failuresLast(p.Prog.Branches) {
 		if br == nil || br.Paired {
 			continue // a paired branch's ranks issue the same sequence once each
 		}
