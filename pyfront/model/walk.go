@@ -224,6 +224,22 @@ func joinsOthers(s ast.Stmt) bool {
 // (builtins and standard computations; no communication library).
 var hostOnlyPrefixes = []string{"<builtin>.", "math.", "time.", "logging.", "os.path.", "json.", "itertools.", "functools.", "operator.", "random.", "numpy."}
 
+// notLocalTorch are the torch namespaces whose calls may communicate or
+// run a wrapped module's forward or backward.
+var notLocalTorch = []string{"torch.distributed", "torch.cuda.", "torch.nn.", "torch.autograd", "torch.utils.", "torch.multiprocessing"}
+
+// localTorchOp reports a torch operator that only computes on this
+// process's tensors (torch.randn, Tensor.sum): nothing of
+// torch.distributed, and nothing the tables know as a collective, a
+// spawner or a stream operation.
+func (w *walker) localTorchOp(ext string) bool {
+	name := w.b.t.Canonical(ext)
+	if !strings.HasPrefix(name, "torch.") || name == "torch.Tensor.backward" || hasPrefix(name, notLocalTorch) {
+		return false
+	}
+	return w.b.t.Collectives[name] == nil && w.b.t.Spawners[name] == nil && w.b.t.Streams[name] == nil
+}
+
 // hostOnly reports a statement that only computes on the host: it does
 // not leave the block, yield or await, define anything, or call anything
 // but builtins and standard modules.
@@ -248,7 +264,7 @@ func (w *walker) hostOnly(s ast.Stmt) bool {
 				return false
 			}
 			for _, t := range cs.Targets {
-				if t.Fn != nil || !hasPrefix(t.External, hostOnlyPrefixes) {
+				if t.Fn != nil || !hasPrefix(t.External, hostOnlyPrefixes) && !w.localTorchOp(t.External) {
 					ok = false
 					return false
 				}
