@@ -842,7 +842,63 @@ func (b *builder) otherArm(f *callgraph.Func, call *ast.Call) []rules.Extent {
 		}
 	}
 	visit(body)
+	// `if self.rank == 0: raise …` before the spawn: it runs only where
+	// the setting is otherwise (atropos's weight bridge starts its
+	// receiver thread on the other ranks, and its sender raises there).
+	for _, st := range body {
+		if int(st.Span().Lineno) >= line {
+			break
+		}
+		i, ok := st.(*ast.If)
+		if !ok || len(i.Orelse) > 0 || !exits(i.Body) || !b.settingsTest(i.Test) {
+			continue
+		}
+		if attr, val, ok := settingEquals(i.Test); ok {
+			out = append(out, b.contradictingUnder(f.Class, func(t ast.Expr) (bool, bool) { return settingOtherwise(t, attr, val) })...)
+		} else if attr, val, ok := settingDiffers(i.Test); ok {
+			out = append(out, b.contradicting(f.Class, attr, val)...)
+		}
+	}
 	return out
+}
+
+// settingDiffers is settingEquals for `self.X != val`.
+func settingDiffers(e ast.Expr) (attr, val string, ok bool) {
+	c, isCmp := e.(*ast.Compare)
+	if !isCmp || len(c.Ops) != 1 || c.Ops[0] != ast.NotEq {
+		return "", "", false
+	}
+	eq := *c
+	eq.Ops = []ast.CmpOp{ast.Eq}
+	return settingEquals(&eq)
+}
+
+// settingOtherwise tells whether test is true when setting attr is not
+// val: known for comparisons of attr with val itself (== and !=) and not
+// of them.
+func settingOtherwise(test ast.Expr, attr, val string) (holds, known bool) {
+	switch t := test.(type) {
+	case *ast.UnaryOp:
+		if t.Op == ast.Not {
+			h, k := settingOtherwise(t.Operand, attr, val)
+			return !h, k
+		}
+	case *ast.Compare:
+		if len(t.Ops) != 1 || len(t.Comparators) != 1 || pathText(t.Left) != attr {
+			return false, false
+		}
+		k, ok := t.Comparators[0].(*ast.Constant)
+		if !ok || ast.Dump(k, ast.DumpOptions{}) != val {
+			return false, false
+		}
+		switch t.Ops[0] {
+		case ast.Eq:
+			return false, true
+		case ast.NotEq:
+			return true, true
+		}
+	}
+	return false, false
 }
 
 // extentOf is the lines a non-empty statement list spans in file path.
@@ -871,6 +927,12 @@ func settingEquals(e ast.Expr) (attr, val string, ok bool) {
 // self.X == other:` or `if self.X != val:`, and the else of `if self.X ==
 // val:`.
 func (b *builder) contradicting(c *callgraph.Class, attr, val string) []rules.Extent {
+	return b.contradictingUnder(c, func(test ast.Expr) (bool, bool) { return settingHolds(test, attr, val) })
+}
+
+// contradictingUnder is contradicting for the implication holds gives:
+// whether a test is true where the spawn runs, when known.
+func (b *builder) contradictingUnder(c *callgraph.Class, settingHolds func(ast.Expr) (bool, bool)) []rules.Extent {
 	if c.Node == nil {
 		return nil
 	}
@@ -886,7 +948,7 @@ func (b *builder) contradicting(c *callgraph.Class, attr, val string) []rules.Ex
 			if !ok {
 				continue
 			}
-			holds, known := settingHolds(i.Test, attr, val)
+			holds, known := settingHolds(i.Test)
 			if !known {
 				continue
 			}
