@@ -301,8 +301,8 @@ func check(p *rules.Pass, w *rules.Work) bool {
 		}
 	case w.Overwritten != nil:
 		d = rules.Diagnostic{Pos: at, Message: fmt.Sprintf(
-			"%q, the work handle of %s, is rebound at line %d before it is waited: the first operation is never waited (wrong data or buffer reuse while it runs)",
-			w.Var, this, w.Overwritten.Line)}
+			"%q, %s %s, is rebound at line %d before it is waited: the first operation is never waited (wrong data or buffer reuse while it runs)",
+			w.Var, holding(w), this, w.Overwritten.Line)}
 		d.Related = append(d.Related, rulekit.Related(*w.Overwritten, "rebound here without a wait"))
 		line := w.Overwritten.Line
 		d.Fixes = append(d.Fixes, rules.Fix{Title: "Wait " + w.Var + " before rebinding it",
@@ -313,8 +313,8 @@ func check(p *rules.Pass, w *rules.Work) bool {
 			consequence = "this rank goes on at once, before the other ranks arrive, so the code after it is not held back as the barrier intends"
 		}
 		d = rules.Diagnostic{Pos: at, Message: fmt.Sprintf(
-			"%q, the work handle of %s, is never waited: %s",
-			w.Var, this, consequence)}
+			"%q, %s %s, is never waited: %s",
+			w.Var, holding(w), this, consequence)}
 		if f != nil {
 			end := at.EndLine
 			if end < at.Line {
@@ -333,8 +333,8 @@ func check(p *rules.Pass, w *rules.Work) bool {
 		}
 	case w.UnwaitedExit != nil:
 		d = rules.Diagnostic{Pos: at, Message: fmt.Sprintf(
-			"%q, the work handle of %s, is not waited on the path that leaves the function at line %d: on that path the operation is never completed from this side",
-			w.Var, this, w.UnwaitedExit.Line)}
+			"%q, %s %s, is not waited on the path that leaves the function at line %d: on that path the operation is never completed from this side",
+			w.Var, holding(w), this, w.UnwaitedExit.Line)}
 		d.Related = append(d.Related, rulekit.Related(*w.UnwaitedExit, "leaves without waiting "+w.Var))
 		for _, wp := range w.Waited {
 			d.Related = append(d.Related, rulekit.Related(wp, "waited here on another path"))
@@ -436,4 +436,14 @@ func keepAndWait(f *rules.File, s *rules.Site, list, maybe bool) *rules.Fix {
 		{Pos: rules.Pos{Path: f.Path, Line: s.Pos.Line, Col: s.Pos.Col, EndLine: s.Pos.Line, EndCol: s.Pos.Col}, NewText: v + " = "},
 		rulekit.InsertAfter(f, end, waitStmt(v, list, maybe, ind)),
 	}}
+}
+
+// holding names what w.Var is to the operation: its work handle, or the
+// list it was appended to (in_reqs.append(dist.broadcast(…,
+// async_op=True))).
+func holding(w *rules.Work) string {
+	if w.Container != "" && w.Container == w.Var {
+		return "the list holding the work handle of"
+	}
+	return "the work handle of"
 }

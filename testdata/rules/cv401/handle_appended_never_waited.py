@@ -10,7 +10,7 @@ def alltoallv(rank, world_size, outputs, inputs):
         if i == rank:
             outputs[i] = inputs[i]
         else:
-            sender = dist.isend(inputs[i], dst=i)  # want CV401 "\"senders\", the work handle of this isend, is never waited"
+            sender = dist.isend(inputs[i], dst=i)  # want CV401 "\"senders\", the list holding the work handle of this isend, is never waited"
             senders.append(sender)
     for i in range(world_size):
         if i != rank:

@@ -7,7 +7,7 @@ import torch.distributed as dist
 
 def cond_wait(ops, record_path):
     reqs = []
-    reqs.extend(dist.batch_isend_irecv(ops))  # want CV401 "\"reqs\", the work handle of this batch_isend_irecv, is not waited on the path"
+    reqs.extend(dist.batch_isend_irecv(ops))  # want CV401 "\"reqs\", the list holding the work handle of this batch_isend_irecv, is not waited on the path"
     if record_path is None:
         for r in reqs:
             r.wait()
@@ -16,7 +16,7 @@ def cond_wait(ops, record_path):
 def never(ts):
     works = list()
     for t in ts:
-        works.append(dist.all_reduce(t, async_op=True))  # want CV401 "\"works\", the work handle of this all_reduce, is never waited"
+        works.append(dist.all_reduce(t, async_op=True))  # want CV401 "\"works\", the list holding the work handle of this all_reduce, is never waited"
 
 
 def early(ts, stop):
@@ -31,7 +31,7 @@ def early(ts, stop):
 
 def rebound(ts):
     reqs = []
-    reqs.append(dist.isend(ts[0], 1))  # want CV401 "\"reqs\", the work handle of this isend, is rebound at line 35"
+    reqs.append(dist.isend(ts[0], 1))  # want CV401 "\"reqs\", the list holding the work handle of this isend, is rebound at line 35"
     reqs = []
     reqs.append(dist.isend(ts[1], 1))
     reqs[0].wait()
