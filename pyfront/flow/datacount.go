@@ -1024,10 +1024,17 @@ func (l *lowerer) nodeSplitData(e ast.Expr) bool {
 			}
 			if a, ok := x.Func.(*ast.Attribute); ok {
 				switch a.Attr {
-				case "with_epoch", "with_length", "repeat":
+				case "with_epoch", "with_length":
 					fixed = true
+				case "repeat":
+					// repeat() and repeat(nbatches=n) set the length;
+					// repeat(1) or repeat(nepochs=2) only pass over each
+					// node's shards that many times.
+					fixed = fixed || endlessRepeat(x)
 				}
 				walk(a.Value)
+			} else if n, ok := x.Func.(*ast.Name); ok {
+				walk(n) // dataset_cls(url) of partial(wds.WebDataset, nodesplitter=…)
 			}
 			for _, k := range x.Keywords {
 				switch k.Arg {
@@ -1052,6 +1059,20 @@ func (l *lowerer) nodeSplitData(e ast.Expr) bool {
 	}
 	walk(e)
 	return split && !fixed && l.src.mentions(ast.Pos{}, "webdataset")
+}
+
+// endlessRepeat reports a WebDataset repeat call that fixes the number of
+// batches: no epoch count (or None), or an explicit batch count.
+func endlessRepeat(c *ast.Call) bool {
+	for _, k := range c.Keywords {
+		switch k.Arg {
+		case "nbatches":
+			return !isNone(k.Value)
+		case "nepochs":
+			return isNone(k.Value)
+		}
+	}
+	return len(c.Args) == 0 || isNone(c.Args[0])
 }
 
 // loaderOver are loaders whose first argument is the dataset they batch.
