@@ -790,7 +790,7 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 	if l.notDist > 0 || h.Type != nil && !broadException(h.Type) && !ioException(h.Type) || len(oomPath(h)) > 0 {
 		return
 	}
-	if anyStmt(h.Body, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) || exits(h.Body) {
+	if anyStmt(h.Body, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) || exits(h.Body) && !nextPass(h.Body) {
 		return
 	}
 	// What the failed rank skips: the collectives from the statement that
@@ -835,8 +835,8 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 // out-of-memory error on its longer batch) skips the body's remaining
 // collectives and goes on to the next ones, which pair with the others'.
 func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, rest []ast.Stmt) {
-	if h.Type != nil && !catches(h.Type, "Exception", "BaseException") {
-		return
+	if h.Type != nil && !broadException(h.Type) {
+		return // RuntimeError is what running out of memory raises
 	}
 	// What a rank whose body raised skips: the collectives after the first
 	// statement that does other work (a collective that opens the body
@@ -873,6 +873,17 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 		cond = "except " + l.text(h.Type)
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalSwallowedError})
+}
+
+// nextPass reports a handler that ends by going on to the loop's next
+// pass (`except RuntimeError: print("skip batch"); continue`): the rank
+// carries on, one step behind or ahead of the others.
+func nextPass(body []ast.Stmt) bool {
+	if len(body) == 0 {
+		return false
+	}
+	_, ok := body[len(body)-1].(*ast.Continue)
+	return ok
 }
 
 // ioException reports the exception types of file errors.
