@@ -315,6 +315,38 @@ func (l *lowerer) pathPosition(value ast.Expr) bool {
 	return parsed && l.readsCheckedPath(value)
 }
 
+// checkedPathValue reports a value bound in a host's file check from the
+// path it checks, other than a position read from the file or its name
+// (markFsCount's): `if os.path.exists(ckpt): cfg.resume = ckpt` (or a
+// path joined from it, DeiT-style auto-resume) is set on the hosts that
+// see the file only.
+func (l *lowerer) checkedPathValue(value ast.Expr) bool {
+	return pathBuilt(value) && l.readsCheckedPath(value)
+}
+
+// pathBuilt reports an expression that builds a path from others: a
+// name, an attribute, an f-string, + / % joins, os.path.join and its
+// kin (what snapshot_download or torch.load return is another matter).
+func pathBuilt(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Name, *ast.Attribute, *ast.Constant, *ast.JoinedStr:
+		return true
+	case *ast.BinOp:
+		return (x.Op == ast.Add || x.Op == ast.Div || x.Op == ast.Mod) && pathBuilt(x.Left) && pathBuilt(x.Right)
+	case *ast.Call:
+		switch lastDotted(x.Func) {
+		case "join", "abspath", "realpath", "normpath", "expanduser", "str", "Path":
+			for _, a := range x.Args {
+				if !pathBuilt(a) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
 // readsCheckedPath reports a value, bound in a host's file check, that
 // reads the path the innermost check tests or a local made from it
 // (checkedNames).

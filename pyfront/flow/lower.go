@@ -4612,7 +4612,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// self.early_stop = True under a kill-switch file check: the
 			// flag is this host's answer (ArcticTraining's epoch loop).
 			if d := dotted(a); d != "" {
-				if value != nil && (l.fsProbe(value) || len(l.hostTests) > 0 && flagValue(value)) {
+				if value != nil && (l.fsProbe(value) || len(l.hostTests) > 0 && (flagValue(value) || l.checkedPathValue(value))) {
 					l.markFs(d, true, l.fsOriginOf(value))
 				} else {
 					l.markFs(d, false, nil)
