@@ -94,6 +94,11 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 			}
 		}
 	}
+	if ed, ok := r.(EnclosingDefer); ok {
+		if pfn, pnode := ed.EnclosingDef(fn); pfn != nil && pnode != nil {
+			seed(l.enclosingRanks(pfn, pnode), l.rankVars)
+		}
+	}
 	og, _ := r.(OwnRankGlobaler)
 	if og != nil {
 		seed(og.OwnRankGlobals(l.path), l.ownVars)
@@ -1609,6 +1614,81 @@ func scanWaits(body []ast.Stmt, args *ast.Arguments) map[string]rules.EventKind 
 // boundLocally returns the names a def binds in its own scope (assigned,
 // loop or with targets, parameters), which hide module globals of the
 // same name, minus those it declares global.
+// enclosingRanks returns the locals of the function a closure is defined
+// in (pfn, its def pnode) that hold a rank value there: bound to one
+// (`rank = dist.get_rank()`, `rank, world_size = setup()`), or its
+// parameters that hold one on entry. Judged in a lowerer of the enclosing
+// function's own, which records nothing.
+func (l *lowerer) enclosingRanks(pfn *rules.Function, pnode ast.Node) map[string]bool {
+	sub := *l
+	sub.fn, sub.rankVars, sub.rankDefs = pfn, map[string]bool{}, map[string]ast.Expr{}
+	if rp, ok := l.r.(RankParamer); ok {
+		for _, p := range rp.RankParams(pfn) {
+			if _, held := IsHeldParam(p); !held {
+				if _, fs := IsFsParam(p); !fs {
+					sub.rankVars[p] = true
+				}
+			}
+		}
+	}
+	bind := func(t, v ast.Expr) {
+		if n, ok := t.(*ast.Name); ok {
+			delete(sub.rankVars, n.Id)
+			if v != nil && sub.isRank(v) {
+				sub.rankVars[n.Id] = true
+			}
+		}
+	}
+	// rankElems: the elements of an unpacked call's result that hold the
+	// rank (`rank, world_size = setup()`, get_dist_info()).
+	rankElems := func(c *ast.Call) map[int]bool {
+		out := map[int]bool{}
+		ext, fn := sub.callee(c)
+		if p := sub.tb.RankPredicates[ext]; p != nil && p.Element != nil {
+			out[*p.Element] = true
+		}
+		if fn != nil && fn != pfn {
+			for i := range sub.returnedRankElements(fn) {
+				out[i] = true
+			}
+		}
+		return out
+	}
+	ast.InspectBody(ast.DefBody(pnode), func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Assign:
+			if len(x.Targets) != 1 {
+				return true
+			}
+			tt, isTuple := x.Targets[0].(*ast.Tuple)
+			vt, valTuple := x.Value.(*ast.Tuple)
+			switch {
+			case isTuple && valTuple && len(tt.Elts) == len(vt.Elts):
+				for i := range tt.Elts {
+					bind(tt.Elts[i], vt.Elts[i])
+				}
+			case isTuple:
+				var elems map[int]bool
+				if c, ok := x.Value.(*ast.Call); ok {
+					elems = rankElems(c)
+				}
+				for i, e := range tt.Elts {
+					bind(e, nil)
+					if n, ok := e.(*ast.Name); ok && elems[i] {
+						sub.rankVars[n.Id] = true
+					}
+				}
+			default:
+				bind(x.Targets[0], x.Value)
+			}
+		}
+		return true
+	})
+	return sub.rankVars
+}
+
 func boundLocally(node ast.Node) map[string]bool {
 	out := paramNames(node)
 	if out == nil {

@@ -101,6 +101,14 @@ type RankGlobaler interface {
 	SetRankGlobals(path string, names map[string]bool)
 }
 
+// EnclosingDefer is implemented by resolvers that know the function a
+// closure is defined in (nil for a module-level function): the closure
+// reads the rank locals its enclosing function bound and it does not
+// rebind (`rank = dist.get_rank()` … `def dump(n): if rank == 0: …`).
+type EnclosingDefer interface {
+	EnclosingDef(fn *rules.Function) (*rules.Function, ast.Node)
+}
+
 // RankGlobalDefser keeps, beside RankGlobals, the expressions those
 // module-level names were last assigned (`color = 0 if rank == 0 else 1`):
 // a function that reads the name knows its definition as the module's

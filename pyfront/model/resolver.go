@@ -564,6 +564,18 @@ func (r *resolver) SetOwnRankGlobals(path string, names map[string]bool) {
 	r.ownRankGlobals[path] = names
 }
 
+// EnclosingDef implements flow.EnclosingDefer.
+func (r *resolver) EnclosingDef(fn *rules.Function) (*rules.Function, ast.Node) {
+	f := r.b.fnOf(fn)
+	if f == nil || f.Parent == nil {
+		return nil, nil
+	}
+	if _, isModule := f.Parent.Node.(*ast.Module); isModule {
+		return nil, nil
+	}
+	return r.b.fn(f.Parent), f.Parent.Node
+}
+
 // RankParams implements flow.RankParamer (see builder.spawnRankParams).
 func (r *resolver) RankParams(fn *rules.Function) []string {
 	return r.b.rankParams[fn]
