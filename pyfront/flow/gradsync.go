@@ -1353,6 +1353,14 @@ func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
 				}
 			}
 			c, ok := n.Value.(*ast.Call)
+			if sub, isSub := n.Value.(*ast.Subscript); isSub {
+				// engine = deepspeed.initialize(…)[0]: the engine alone.
+				if i, isInt := intConst(sub.Slice); isInt && i == 0 {
+					if inner, isCall := sub.Value.(*ast.Call); isCall && lastDotted(inner.Func) == "initialize" {
+						c, ok = inner, true
+					}
+				}
+			}
 			if ok && accelerated && lastDotted(c.Func) == "prepare" {
 				// accelerate with a ZeRO-3 plugin: what prepare()
 				// returns, and the models handed to it.
