@@ -859,6 +859,13 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 			raised = true
 		}
 	}
+	if raised && l.loops > 0 && nextPass(h.Body) {
+		// `try: feat = load(path) except Exception: continue`: the rank
+		// whose read failed skips the rest of the pass too (LatentSync's
+		// per-sample audio features), and meets the others' collectives
+		// with its next pass's.
+		els = append(els, l.ops(l.skipped(h.Body))...)
+	}
 	if len(els) == 0 {
 		return
 	}
