@@ -947,9 +947,46 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 		if (fsProbeLibMethods[a.Attr] || fsListLibMethods[a.Attr]) && hasAnyPrefix(ext, fsProbeLibs) || pathListMeths[a.Attr] && hasAnyPrefix(ext, pathLibs) {
 			return true, false
 		}
+		if ext == "" && (fsProbeLibMethods[a.Attr] || fsListLibMethods[a.Attr]) && l.fsspecLocal(a.Value) {
+			return true, false // fs, _ = fsspec.core.url_to_fs(p); fs.exists(p)
+		}
 		return fsProbeMethods[a.Attr] && len(c.Args) == 0 && len(c.Keywords) == 0 &&
 			(ext == "" || hasAnyPrefix(ext, pathLibs)), true
 	})
+}
+
+// fsspecLocal reports a local that this function binds to what an
+// fsspec call returns, or to an element of it (`fs, _ =
+// fsspec.core.url_to_fs(filename)`, mdlm's fsspec_exists): a file
+// system whose type the call graph does not follow into the tuple.
+func (l *lowerer) fsspecLocal(e ast.Expr) bool {
+	n, ok := e.(*ast.Name)
+	if !ok {
+		return false
+	}
+	found := false
+	ast.InspectBody(l.body, func(x ast.Node) bool {
+		a, ok := x.(*ast.Assign)
+		if !ok || found {
+			return !found
+		}
+		c, ok := a.Value.(*ast.Call)
+		if !ok {
+			return true
+		}
+		for _, t := range a.Targets {
+			if tt, isTuple := t.(*ast.Tuple); isTuple && len(tt.Elts) > 0 {
+				t = tt.Elts[0]
+			}
+			if tn, isName := t.(*ast.Name); isName && tn.Id == n.Id {
+				if ext, _ := l.callee(c); hasAnyPrefix(ext, fsProbeLibs) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // directFsProbe reports a test that itself asks the file system (a probe
@@ -1055,7 +1092,7 @@ func (l *lowerer) returnsFsProbe(fn *rules.Function) bool {
 			return false
 		}
 		sub := *l
-		sub.fn, sub.fsVars, sub.fsLists = fn, map[string]bool{}, map[string]bool{}
+		sub.fn, sub.body, sub.fsVars, sub.fsLists = fn, body, map[string]bool{}, map[string]bool{}
 		return sub.fsAnswer(sub.liveStmts(body))
 	})
 }
