@@ -1872,6 +1872,44 @@ func (l *lowerer) pairSplitArms(first *ast.If, rest []ast.Stmt) bool {
 	return false
 }
 
+// pairComplement marks a later if of rest, with nothing communicating
+// before it, that issues what first issues exactly where first does not
+// (`if cfg.resume: load(); validate()` … `if cfg.pretrained and not
+// cfg.resume: load(); validate()`, Swin-style trainers): where its other
+// operands hold, every rank issues the sequence once, through one if or
+// the other, and where they do not, first alone diverges and is reported.
+func (l *lowerer) pairComplement(first *ast.If, rest []ast.Stmt) {
+	if len(first.Orelse) > 0 {
+		return
+	}
+	want := l.text(first.Test)
+	ops := l.ops(first.Body)
+	if len(ops) == 0 {
+		return
+	}
+	for j, st := range rest {
+		second, ok := st.(*ast.If)
+		if !ok {
+			if len(l.ops(rest[j:j+1])) > 0 {
+				return
+			}
+			continue
+		}
+		b, isAnd := second.Test.(*ast.BoolOp)
+		negates := isAnd && b.Op == ast.And && slices.ContainsFunc(b.Values, func(v ast.Expr) bool {
+			u, ok := v.(*ast.UnaryOp)
+			return ok && u.Op == ast.Not && l.text(u.Operand) == want
+		})
+		if negates && len(second.Orelse) == 0 && sameOps(ops, l.ops(second.Body)) {
+			if l.paired == nil {
+				l.paired = map[*ast.If]bool{}
+			}
+			l.paired[second] = true
+		}
+		return
+	}
+}
+
 // guardedTruthy returns X for `if not X: <exit>` with no else arm, when
 // the statements after it do not assign X: X is true in them.
 func guardedTruthy(s ast.Stmt, rest []ast.Stmt) ast.Expr {
@@ -3566,6 +3604,11 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	}
 	if diverges && div == rules.RankTest && (l.paired[s] || l.pairSplitArms(s, rest)) {
 		diverges = false // its pair issues what it leaves out (pairSplitArms)
+	}
+	if diverges && l.paired[s] {
+		diverges = false // the complement of an earlier if (pairComplement)
+	} else if diverges {
+		l.pairComplement(s, rest)
 	}
 	if diverges {
 		br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test),
