@@ -1156,41 +1156,22 @@ func (l *lowerer) returnsRankShare(fn *rules.Function) bool {
 		// nothing in the callee.
 		sub := *l
 		sub.fn, sub.rankVars, sub.rankDefs, sub.rankObjects, sub.nodeSplitVars = fn, map[string]bool{}, map[string]ast.Expr{}, nil, nil
-		bind := func(t, v ast.Expr) {
+		found := false
+		walkBindings(body, func(t, v ast.Expr, from *ast.Call, i int) {
 			n, ok := t.(*ast.Name)
 			if !ok {
 				return
 			}
 			delete(sub.rankVars, n.Id)
 			delete(sub.rankDefs, n.Id)
-			if sub.isRank(v) {
+			switch {
+			case v != nil && sub.isRank(v), from != nil && sub.unpackedRankElements(from)[i]:
 				sub.rankVars[n.Id] = true
-			} else if sub.rankCount(v, 0) {
+			case v != nil && sub.rankCount(v, 0):
 				sub.rankDefs[n.Id] = v
 			}
-		}
-		found := false
-		ast.InspectBody(body, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-				return false
-			case *ast.Assign:
-				if len(x.Targets) != 1 {
-					return true
-				}
-				tt, isTuple := x.Targets[0].(*ast.Tuple)
-				vt, valTuple := x.Value.(*ast.Tuple)
-				if isTuple && valTuple && len(tt.Elts) == len(vt.Elts) {
-					for i := range tt.Elts {
-						bind(tt.Elts[i], vt.Elts[i])
-					}
-				} else if !isTuple {
-					bind(x.Targets[0], x.Value)
-				}
-			case *ast.Return:
-				found = found || x.Value != nil && sub.rankCount(x.Value, 0)
-			}
-			return true
+		}, func(r *ast.Return) {
+			found = found || r.Value != nil && sub.rankCount(r.Value, 0)
 		})
 		return found
 	})

@@ -1631,33 +1631,55 @@ func (l *lowerer) enclosingRanks(pfn *rules.Function, pnode ast.Node) map[string
 			}
 		}
 	}
-	bind := func(t, v ast.Expr) {
-		if n, ok := t.(*ast.Name); ok {
-			delete(sub.rankVars, n.Id)
-			if v != nil && sub.isRank(v) {
-				sub.rankVars[n.Id] = true
+	walkBindings(ast.DefBody(pnode), func(t, v ast.Expr, from *ast.Call, i int) {
+		n, ok := t.(*ast.Name)
+		if !ok {
+			return
+		}
+		delete(sub.rankVars, n.Id)
+		if v != nil && sub.isRank(v) || from != nil && sub.unpackedRankElements(from)[i] {
+			sub.rankVars[n.Id] = true
+		}
+	}, nil)
+	return sub.rankVars
+}
+
+// unpackedRankElements returns the indexes of the elements of c's result
+// that hold the rank when it is unpacked: `rank, world_size =
+// get_dist_info()` (a rank predicate of the tables), `rank, world =
+// setup()` (a program function returning such a tuple, NVFlare's
+// examples).
+func (l *lowerer) unpackedRankElements(c *ast.Call) map[int]bool {
+	var out map[int]bool
+	ext, fn := l.callee(c)
+	if p := l.tb.RankPredicates[ext]; p != nil && p.Element != nil {
+		out = map[int]bool{*p.Element: true}
+	}
+	if fn != nil && fn != l.fn {
+		for i := range l.returnedRankElements(fn) {
+			if out == nil {
+				out = map[int]bool{}
 			}
+			out[i] = true
 		}
 	}
-	// rankElems: the elements of an unpacked call's result that hold the
-	// rank (`rank, world_size = setup()`, get_dist_info()).
-	rankElems := func(c *ast.Call) map[int]bool {
-		out := map[int]bool{}
-		ext, fn := sub.callee(c)
-		if p := sub.tb.RankPredicates[ext]; p != nil && p.Element != nil {
-			out[*p.Element] = true
-		}
-		if fn != nil && fn != pfn {
-			for i := range sub.returnedRankElements(fn) {
-				out[i] = true
-			}
-		}
-		return out
-	}
-	ast.InspectBody(ast.DefBody(pnode), func(n ast.Node) bool {
+	return out
+}
+
+// walkBindings calls bind, in source order, for every name a simple
+// assignment of body binds (nested functions and classes left out):
+// with its value (`a = v`, and `a, b = x, y` element by element), or
+// with the call whose result it unpacks and the element's index (`a, b
+// = f()`); and ret, when not nil, for every return.
+func walkBindings(body []ast.Stmt, bind func(target, value ast.Expr, from *ast.Call, i int), ret func(*ast.Return)) {
+	ast.InspectBody(body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
 			return false
+		case *ast.Return:
+			if ret != nil {
+				ret(x)
+			}
 		case *ast.Assign:
 			if len(x.Targets) != 1 {
 				return true
@@ -1667,26 +1689,19 @@ func (l *lowerer) enclosingRanks(pfn *rules.Function, pnode ast.Node) map[string
 			switch {
 			case isTuple && valTuple && len(tt.Elts) == len(vt.Elts):
 				for i := range tt.Elts {
-					bind(tt.Elts[i], vt.Elts[i])
+					bind(tt.Elts[i], vt.Elts[i], nil, i)
 				}
 			case isTuple:
-				var elems map[int]bool
-				if c, ok := x.Value.(*ast.Call); ok {
-					elems = rankElems(c)
-				}
+				c, _ := x.Value.(*ast.Call)
 				for i, e := range tt.Elts {
-					bind(e, nil)
-					if n, ok := e.(*ast.Name); ok && elems[i] {
-						sub.rankVars[n.Id] = true
-					}
+					bind(e, nil, c, i)
 				}
 			default:
-				bind(x.Targets[0], x.Value)
+				bind(x.Targets[0], x.Value, nil, -1)
 			}
 		}
 		return true
 	})
-	return sub.rankVars
 }
 
 func boundLocally(node ast.Node) map[string]bool {
@@ -4915,11 +4930,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			}
 		}
 		if c, ok := value.(*ast.Call); ok {
-			// rank, world_size = get_dist_info(): one element is the rank.
-			ext, fn := l.callee(c)
-			if p := l.tb.RankPredicates[ext]; p != nil && p.Element != nil && *p.Element < len(elts) {
-				if n, ok := elts[*p.Element].(*ast.Name); ok {
-					l.rankVars[n.Id] = true
+			for i := range l.unpackedRankElements(c) {
+				if i < len(elts) {
+					if n, ok := elts[i].(*ast.Name); ok {
+						l.rankVars[n.Id] = true
+					}
 				}
 			}
 			// _, loader = setup(): an element only some ranks hold.
@@ -4930,17 +4945,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					}
 				}
 			}
-			// rank, world = setup(): a program function that returns a
-			// tuple whose element holds the rank (NVFlare's examples).
-			if fn != nil && fn != l.fn {
-				for i := range l.returnedRankElements(fn) {
-					if i < len(elts) {
-						if n, ok := elts[i].(*ast.Name); ok {
-							l.rankVars[n.Id] = true
-						}
-					}
-				}
-			}
+
 		}
 		if c, ok := unwrapAwait(value).(*ast.Call); ok && site == nil {
 			// out, h = helper(x, async_op=True): h is the helper's handle.
