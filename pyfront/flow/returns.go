@@ -303,6 +303,22 @@ func (l *lowerer) throughCall(c *ast.Call, dep func(ast.Expr) bool) (has, known 
 // rank's, whatever each passed. Under a single-process guard the
 // collective may not run, but then there is no other rank.
 func (l *lowerer) reducesParam(fn *rules.Function, p string) bool {
+	key := reducedParam{fn, p}
+	if v, ok := l.memo().reducedParams.Load(key); ok {
+		return v.(bool)
+	}
+	r := l.reducesParamNow(fn, p)
+	l.memo().reducedParams.Store(key, r)
+	return r
+}
+
+// reducedParam keys reducesParam's memo.
+type reducedParam struct {
+	fn *rules.Function
+	p  string
+}
+
+func (l *lowerer) reducesParamNow(fn *rules.Function, p string) bool {
 	body, _, ok := l.defOf(fn)
 	if !ok {
 		return false

@@ -119,6 +119,7 @@ type Sources struct {
 	hostSyncs     sync.Map // *rules.Function -> bool (hostSyncs)
 	nodeSplitRets sync.Map // *rules.Function -> bool (returnsNodeSplit)
 	rankShareRets sync.Map // *rules.Function -> bool (returnsRankShare)
+	reducedParams sync.Map // reducedParam -> bool (reducesParam)
 	agreedAttrs   sync.Map // *rules.Function -> []string (agreedSetAttrs)
 	nodeSplitOnce sync.Once
 	nodeSplit     bool     // a file names split_by_node (splitsByNode)

@@ -111,7 +111,7 @@ func (l *lowerer) timingProbe(e ast.Expr) bool {
 			// Its result depends on a clock argument only when it returns
 			// something computed from that parameter (not a value it
 			// all-reduced: all_reduce_value(canceling_rank)).
-			if len(c.Args)+len(c.Keywords) > 0 {
+			if len(c.Args)+len(c.Keywords) > 0 && (len(l.timeVars) > 0 || l.passesSignalFlag(c)) {
 				if has, known := l.throughCall(c, l.timingProbe); known {
 					return has, false
 				}
@@ -324,4 +324,21 @@ func directTiming(e ast.Expr, l *lowerer, fn *rules.Function) bool {
 		}
 		return isTimingCall(c, ext), true
 	}, true)
+}
+
+// passesSignalFlag reports a call handed a flag a signal handler sets
+// (is_true_on_any_rank(_signal_received)): what the callee returns of it
+// decides whether the caller's test still reads it.
+func (l *lowerer) passesSignalFlag(c *ast.Call) bool {
+	for _, a := range c.Args {
+		if l.signalFlag(a, l.fn) {
+			return true
+		}
+	}
+	for _, k := range c.Keywords {
+		if l.signalFlag(k.Value, l.fn) {
+			return true
+		}
+	}
+	return false
 }
