@@ -1122,20 +1122,12 @@ func (l *lowerer) returnsNodeSplit(fn *rules.Function) bool {
 		sub := *l
 		sub.fn, sub.nodeSplitVars = fn, map[string]bool{}
 		found := false
-		ast.InspectBody(body, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-				return false
-			case *ast.Assign:
-				if len(x.Targets) == 1 {
-					if t, ok := x.Targets[0].(*ast.Name); ok {
-						markVar(&sub.nodeSplitVars, t.Id, sub.nodeSplitData(x.Value))
-					}
-				}
-			case *ast.Return:
-				found = found || x.Value != nil && sub.nodeSplitData(x.Value)
+		walkBindings(body, func(t, v ast.Expr, _ *ast.Call, i int) {
+			if n, ok := t.(*ast.Name); ok && i < 0 {
+				markVar(&sub.nodeSplitVars, n.Id, sub.nodeSplitData(v))
 			}
-			return true
+		}, func(r *ast.Return) {
+			found = found || r.Value != nil && sub.nodeSplitData(r.Value)
 		})
 		return found
 	})

@@ -1620,6 +1620,11 @@ func scanWaits(body []ast.Stmt, args *ast.Arguments) map[string]rules.EventKind 
 // parameters that hold one on entry. Judged in a lowerer of the enclosing
 // function's own, which records nothing.
 func (l *lowerer) enclosingRanks(pfn *rules.Function, pnode ast.Node) map[string]bool {
+	// Once per enclosing function: its closures share the answer.
+	return summarize(&l.memo().enclosing, pfn, func() map[string]bool { return l.enclosingRanksNow(pfn, pnode) })
+}
+
+func (l *lowerer) enclosingRanksNow(pfn *rules.Function, pnode ast.Node) map[string]bool {
 	sub := *l
 	sub.fn, sub.rankVars, sub.rankDefs = pfn, map[string]bool{}, map[string]ast.Expr{}
 	if rp, ok := l.r.(RankParamer); ok {
@@ -1897,31 +1902,27 @@ func (l *lowerer) pairComplement(first *ast.If, rest []ast.Stmt) {
 	if len(first.Orelse) > 0 {
 		return
 	}
-	want := l.text(first.Test)
-	ops := l.ops(first.Body)
-	if len(ops) == 0 {
+	// The next if, found by its shape before any op is computed: most
+	// ifs have no such neighbour.
+	j := slices.IndexFunc(rest, func(st ast.Stmt) bool { _, ok := st.(*ast.If); return ok })
+	if j < 0 {
 		return
 	}
-	for j, st := range rest {
-		second, ok := st.(*ast.If)
-		if !ok {
-			if len(l.ops(rest[j:j+1])) > 0 {
-				return
-			}
-			continue
-		}
-		b, isAnd := second.Test.(*ast.BoolOp)
-		negates := isAnd && b.Op == ast.And && slices.ContainsFunc(b.Values, func(v ast.Expr) bool {
-			u, ok := v.(*ast.UnaryOp)
-			return ok && u.Op == ast.Not && l.text(u.Operand) == want
-		})
-		if negates && len(second.Orelse) == 0 && sameOps(ops, l.ops(second.Body)) {
-			if l.paired == nil {
-				l.paired = map[*ast.If]bool{}
-			}
-			l.paired[second] = true
-		}
+	second := rest[j].(*ast.If)
+	want := l.text(first.Test)
+	b, isAnd := second.Test.(*ast.BoolOp)
+	negates := isAnd && b.Op == ast.And && slices.ContainsFunc(b.Values, func(v ast.Expr) bool {
+		u, ok := v.(*ast.UnaryOp)
+		return ok && u.Op == ast.Not && l.text(u.Operand) == want
+	})
+	if !negates || len(second.Orelse) > 0 || len(l.ops(rest[:j])) > 0 {
 		return
+	}
+	if ops := l.ops(first.Body); len(ops) > 0 && sameOps(ops, l.ops(second.Body)) {
+		if l.paired == nil {
+			l.paired = map[*ast.If]bool{}
+		}
+		l.paired[second] = true
 	}
 }
 

@@ -961,32 +961,44 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 // system whose type the call graph does not follow into the tuple.
 func (l *lowerer) fsspecLocal(e ast.Expr) bool {
 	n, ok := e.(*ast.Name)
-	if !ok {
-		return false
-	}
-	found := false
-	ast.InspectBody(l.body, func(x ast.Node) bool {
-		a, ok := x.(*ast.Assign)
-		if !ok || found {
-			return !found
-		}
-		c, ok := a.Value.(*ast.Call)
+	return ok && l.fsspecLocals()[n.Id]
+}
+
+// fsspecLocals returns the locals of l.fn that fsspecLocal accepts, found
+// once per function in its own body (also when l judges it for a caller).
+func (l *lowerer) fsspecLocals() map[string]bool {
+	return summarize(&l.memo().fsspecLocals, l.fn, func() map[string]bool {
+		body, _, ok := l.defOf(l.fn)
 		if !ok {
-			return true
+			body = l.body // a module's own statements
 		}
-		for _, t := range a.Targets {
-			if tt, isTuple := t.(*ast.Tuple); isTuple && len(tt.Elts) > 0 {
-				t = tt.Elts[0]
+		var out map[string]bool
+		ast.InspectBody(body, func(x ast.Node) bool {
+			a, ok := x.(*ast.Assign)
+			if !ok {
+				return true
 			}
-			if tn, isName := t.(*ast.Name); isName && tn.Id == n.Id {
-				if ext, _ := l.callee(c); hasAnyPrefix(ext, fsProbeLibs) {
-					found = true
+			c, ok := a.Value.(*ast.Call)
+			if !ok {
+				return true
+			}
+			for _, t := range a.Targets {
+				if tt, isTuple := t.(*ast.Tuple); isTuple && len(tt.Elts) > 0 {
+					t = tt.Elts[0]
+				}
+				if tn, isName := t.(*ast.Name); isName {
+					if ext, _ := l.callee(c); hasAnyPrefix(ext, fsProbeLibs) {
+						if out == nil {
+							out = map[string]bool{}
+						}
+						out[tn.Id] = true
+					}
 				}
 			}
-		}
-		return !found
+			return true
+		})
+		return out
 	})
-	return found
 }
 
 // directFsProbe reports a test that itself asks the file system (a probe
@@ -1092,7 +1104,7 @@ func (l *lowerer) returnsFsProbe(fn *rules.Function) bool {
 			return false
 		}
 		sub := *l
-		sub.fn, sub.body, sub.fsVars, sub.fsLists = fn, body, map[string]bool{}, map[string]bool{}
+		sub.fn, sub.fsVars, sub.fsLists = fn, map[string]bool{}, map[string]bool{}
 		return sub.fsAnswer(sub.liveStmts(body))
 	})
 }

@@ -120,6 +120,8 @@ type Sources struct {
 	nodeSplitRets sync.Map // *rules.Function -> bool (returnsNodeSplit)
 	rankShareRets sync.Map // *rules.Function -> bool (returnsRankShare)
 	reducedParams sync.Map // reducedParam -> bool (reducesParam)
+	fsspecLocals  sync.Map // *rules.Function -> map[string]bool (fsspecLocals)
+	enclosing     sync.Map // *rules.Function -> map[string]bool (enclosingRanks)
 	agreedAttrs   sync.Map // *rules.Function -> []string (agreedSetAttrs)
 	nodeSplitOnce sync.Once
 	nodeSplit     bool     // a file names split_by_node (splitsByNode)
