@@ -28,6 +28,9 @@ type GradSyncer interface {
 	// SyncForward reports whether call runs such a module's forward
 	// (model(x), model.forward(x); not its construction).
 	SyncForward(call *ast.Call) bool
+	// SyncModule reports whether e holds such a module itself, or its
+	// forward method (model, model.forward; not a helper handed it).
+	SyncModule(e ast.Expr) bool
 	// Syncs reports whether fn issues any such op itself (a
 	// synchronised backward or a sharded forward): only there do the
 	// values computed from a forward matter to the flow pass.
@@ -583,7 +586,7 @@ func (l *lowerer) fromSyncForward(e ast.Expr) bool {
 			return false, true
 		}
 		if gs.SyncForward(c) {
-			return true, false
+			return !l.returnsShared(gs, c), false
 		}
 		if l.uniformCall(c) {
 			return false, false // every rank's, whatever went in
@@ -596,6 +599,138 @@ func (l *lowerer) fromSyncForward(e ast.Expr) bool {
 			}
 		}
 		return false, true
+	})
+}
+
+// returnsShared reports a call of a program helper, handed a
+// synchronising module or returning what one computed, whose returned
+// values carry nothing of a forward except through a collective that
+// leaves them the same on every rank: `lb = run_evaluation(accelerator,
+// model, loader)` returning a metric of `accelerator.gather(...)`, or a
+// constant. The module's own call is never one.
+func (l *lowerer) returnsShared(gs GradSyncer, c *ast.Call) bool {
+	if gs.SyncModule(c.Func) {
+		return false
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return false
+	}
+	return summarize(&l.memo().sharedRets, fn, func() bool {
+		body, args, ok := l.defOf(fn)
+		if !ok {
+			return false
+		}
+		params := argSet(args)
+		forward := func(c *ast.Call) bool {
+			f := c.Func
+			if a, ok := f.(*ast.Attribute); ok && a.Attr == "forward" {
+				f = a.Value
+			}
+			if n, ok := f.(*ast.Name); ok && params[n.Id] {
+				return true // the module it was handed
+			}
+			return gs.SyncForward(c)
+		}
+		generator := false
+		ast.InspectBody(body, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Yield, *ast.YieldFrom:
+				generator = true
+			}
+			return true
+		})
+		if generator {
+			return false
+		}
+		derived := map[string]bool{}
+		carries := func(e ast.Expr) bool {
+			return e != nil && dependsOn(e, derived, func(n ast.Node) (bool, bool) {
+				c, ok := n.(*ast.Call)
+				if !ok {
+					return false, true
+				}
+				if l.uniformCall(c) {
+					return false, false
+				}
+				if forward(c) {
+					return true, false
+				}
+				return false, true
+			})
+		}
+		// walk marks the names bound from a forward's values, or under a
+		// test that reads them (`if loss.isnan(): skipped += 1`), and
+		// reports a return of such a value or under such a test.
+		changed := false
+		var walk func(stmts []ast.Stmt, ctl bool) bool
+		walk = func(stmts []ast.Stmt, ctl bool) bool {
+			local := false
+			for _, st := range stmts {
+				ast.Inspect(st, func(n ast.Node) bool {
+					switch n := n.(type) {
+					case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+						return false
+					case *ast.Assign, *ast.AnnAssign, *ast.AugAssign, *ast.NamedExpr:
+						for _, a := range appendAssignment(nil, n) {
+							if !ctl && !carries(a.value) {
+								continue
+							}
+							for _, name := range a.names {
+								if !derived[name] {
+									derived[name] = true
+									changed = true
+								}
+							}
+						}
+					case *ast.Return:
+						if ctl || carries(n.Value) {
+							local = true
+						}
+					}
+					return true
+				})
+				switch st := st.(type) {
+				case *ast.If:
+					c := ctl || carries(st.Test)
+					local = walk(st.Body, c) || local
+					local = walk(st.Orelse, c) || local
+				case *ast.While:
+					c := ctl || carries(st.Test)
+					local = walk(st.Body, c) || local
+					local = walk(st.Orelse, c) || local
+				case *ast.For:
+					local = walk(st.Body, ctl) || local
+					local = walk(st.Orelse, ctl) || local
+				case *ast.AsyncFor:
+					local = walk(st.Body, ctl) || local
+					local = walk(st.Orelse, ctl) || local
+				case *ast.With:
+					local = walk(st.Body, ctl) || local
+				case *ast.AsyncWith:
+					local = walk(st.Body, ctl) || local
+				case *ast.Try:
+					local = walk(st.Body, ctl) || local
+					for _, h := range st.Handlers {
+						local = walk(h.Body, ctl) || local
+					}
+					local = walk(st.Orelse, ctl) || local
+					local = walk(st.Finalbody, ctl) || local
+				}
+			}
+			return local
+		}
+		for {
+			changed = false
+			if walk(body, false) {
+				return false
+			}
+			if !changed {
+				return true
+			}
+		}
 	})
 }
 

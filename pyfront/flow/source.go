@@ -139,6 +139,7 @@ type Sources struct {
 	turns         sync.Map // *rules.Function -> bool (cmTakesTurns)
 	rankElems     sync.Map // *rules.Function -> map[int]bool (returnedRankElements)
 	objects       sync.Map // *rules.Function -> bool (returnsObjects)
+	sharedRets    sync.Map // *rules.Function -> bool (returnsShared)
 	jaxFiles      sync.Map // *rules.File -> bool (jaxProgram)
 
 	defsOnce sync.Once

@@ -1373,6 +1373,11 @@ func (r *resolver) SyncForward(call *ast.Call) bool {
 	return r.b.implicitOps != nil && r.b.syncForward(r.mod, call)
 }
 
+// SyncModule implements flow.GradSyncer.
+func (r *resolver) SyncModule(e ast.Expr) bool {
+	return r.b.implicitOps != nil && r.b.syncModel(e)
+}
+
 // Syncs implements flow.GradSyncer.
 func (r *resolver) Syncs(fn *rules.Function) bool {
 	f := r.b.fnOf(fn)
