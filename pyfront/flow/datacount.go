@@ -5,6 +5,7 @@ import (
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
+	"github.com/collvet/collvet/rules/api"
 )
 
 // Collective counts that follow the data. Each rank loads its own batch,
@@ -700,6 +701,13 @@ func (l *lowerer) rankCount(e ast.Expr, depth int) bool {
 		}
 		if a, ok := e.Func.(*ast.Attribute); ok && len(e.Args) == 0 && (a.Attr == "items" || a.Attr == "keys" || a.Attr == "values") {
 			return l.rankCount(a.Value, depth+1) // envs.items() of the rank's envs
+		}
+		if loaderOver[lastDotted(e.Func)] {
+			// DataLoader(data[rank::world], batch_size=4): batches of the
+			// rank's share, as many as its length makes.
+			if ds := arg(e, api.Arg{Pos: 0, Name: "dataset"}); ds != nil {
+				return l.rankCount(ds, depth+1)
+			}
 		}
 		if _, fn := l.callee(e); fn != nil && fn != l.fn && l.returnsRankShare(fn) {
 			return true // my_task_ids(n): the rank's share, made by a helper

@@ -68,3 +68,21 @@ def arange_share(t, n_items):
         dist.all_reduce(t)  # want CV301 "is issued once per element of `np.arange"
     for _ in torch.arange(0, n_items):
         dist.all_reduce(t)
+
+
+def loader_over_share(data, t):
+    # A DataLoader batches the rank's stride of the data: as many batches
+    # as that share's length makes (a course's hand-made data parallelism,
+    # the last rank taking the remainder). A loader over the whole
+    # dataset, split by a sampler, pads every rank to one length.
+    from torch.utils.data import DataLoader, DistributedSampler
+
+    rank, world = dist.get_rank(), dist.get_world_size()
+    for batch in DataLoader(data[rank::world], batch_size=4):
+        dist.all_reduce(t)  # want CV301 "is issued once per element of `DataLoader\(data\[rank::world\]"
+    share = data[rank::world]
+    loader = DataLoader(share, batch_size=4, shuffle=True)
+    for batch in loader:
+        dist.all_reduce(t)  # want CV301 "is issued once per element of `loader`"
+    for batch in DataLoader(data, batch_size=4, sampler=DistributedSampler(data)):
+        dist.all_reduce(t)
