@@ -6,6 +6,7 @@ import (
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/api"
 )
 
@@ -26,13 +27,24 @@ var bufferModules = []string{"BatchNorm", "SyncBatchNorm", "spectral_norm", "Run
 // instance of program classes that hold no buffers, so that no such
 // forward has anything to broadcast. The analysis has one value for all
 // wrappers of a kind, so one construction of another module is enough
-// to keep the broadcast.
-func (b *builder) wrappedWithoutBuffers() bool {
-	if b.bufferFree != nil {
-		return *b.bufferFree
+// to keep the broadcast; but only the constructions that can run in the
+// caller's process count (rules.Processes): another script's DDP around
+// a model with buffers leaves this script's buffer-free one as it is.
+func (b *builder) wrappedWithoutBuffers(caller *callgraph.Func) bool {
+	here := b.fn(caller)
+	if free, ok := b.bufferFree[here]; ok {
+		return free
 	}
 	free := false
-	defer func() { b.bufferFree = &free }()
+	defer func() {
+		if b.bufferFree == nil {
+			b.bufferFree = map[*rules.Function]bool{}
+		}
+		b.bufferFree[here] = free
+	}()
+	if b.procs == nil {
+		b.procs = rules.NewProcesses(b.prog)
+	}
 	buffers := func(c *api.Collective) bool { return c.ForwardSync && c.ForwardSyncUnless.Present() }
 	seen := false
 	for _, s := range b.prog.Sites {
@@ -41,7 +53,7 @@ func (b *builder) wrappedWithoutBuffers() bool {
 			continue
 		}
 		src := b.siteSrc[s]
-		if src.cs == nil || forwardTurnedOff(src.cs, c) {
+		if src.cs == nil || forwardTurnedOff(src.cs, c) || !b.procs.MayShare(s.Func, here) {
 			continue
 		}
 		vals := b.wrappedValues(src.cs)

@@ -119,7 +119,8 @@ type builder struct {
 	classConsts map[*callgraph.Class]map[string]attrKind // see classConst
 	syncReturns map[*callgraph.Func]bool                 // see returnsSyncForward
 	bufferless  map[*callgraph.Class]bool                // see classWithoutBuffers
-	bufferFree  *bool                                    // see wrappedWithoutBuffers
+	bufferFree  map[*rules.Function]bool                 // per caller, see wrappedWithoutBuffers
+	procs       *rules.Processes                         // which code can share a process
 	spawnedBy   map[*rules.Site]*rules.Context           // sites a spawn runs directly (spawnedSite)
 }
 
@@ -204,7 +205,7 @@ func Build(in Input) *rules.Program {
 	wg.Wait()
 	b.mergeWalk(firstFacts)
 	b.mergeWalk(secondFacts)
-	for _, phase := range []func(){b.collectSites, b.facts, b.contexts, b.reach, b.finishGroups, b.gradSync, b.runFlow, b.pairContextManagerRanks, b.gatedCreations, b.scalerSkips} {
+	for _, phase := range []func(){b.collectSites, b.facts, b.contexts, b.reach, b.finishGroups, b.processEntries, b.gradSync, b.runFlow, b.pairContextManagerRanks, b.gatedCreations, b.scalerSkips} {
 		if in.Stop != nil && in.Stop() {
 			return nil
 		}
@@ -1961,7 +1962,6 @@ func (b *builder) spawnRankParams() {
 		if cs.Node == nil || cs.Kind != callgraph.CallExplicit {
 			continue
 		}
-		b.markProcessEntries(cs)
 		if !b.callsExternal(cs, processSpawners) {
 			continue
 		}
@@ -1997,6 +1997,17 @@ func (b *builder) spawnRankParams() {
 					b.rankParams[rf] = append(b.rankParams[rf], params[i].Arg)
 				}
 			}
+		}
+	}
+}
+
+// processEntries marks the functions process launchers start in new
+// processes (rules.Function.Process), before any phase asks which code
+// can share a process (rules.Processes).
+func (b *builder) processEntries() {
+	for _, cs := range b.g.Calls {
+		if cs.Node != nil && cs.Kind == callgraph.CallExplicit {
+			b.markProcessEntries(cs)
 		}
 	}
 }

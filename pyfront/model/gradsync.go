@@ -114,7 +114,7 @@ func (b *builder) shardedForwards() {
 		case group != nil && b.wrapperValue(module, forwardSync, true):
 			g = b.wrapperGroupNear(path, forwardSync, true, group)
 			buffersOnly = !(len(sharded) > 0 && b.callsShardedModule(module, sharded)) && b.buffersOnly(module)
-			if buffersOnly && (b.wrappedWithoutBuffers() || b.localWrapperWithoutBuffers(cs.Caller, module)) {
+			if buffersOnly && (b.wrappedWithoutBuffers(cs.Caller) || b.localWrapperWithoutBuffers(cs.Caller, module)) {
 				continue // no buffers to broadcast
 			}
 		case len(sharded) > 0 && b.callsShardedModule(module, sharded):
