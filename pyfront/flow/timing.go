@@ -266,6 +266,17 @@ func returnsDirectTiming(body []ast.Stmt, l *lowerer, fn *rules.Function) bool {
 				found = true
 				return false
 			}
+			if single, inThen := l.distributedTest(x.Test); single {
+				// `if not dist.is_initialized(): return self.requested`:
+				// a single process's answer, which no other rank reads
+				// differently; the other arm still counts.
+				arm := x.Orelse
+				if !inThen {
+					arm = x.Body
+				}
+				found = returnsDirectTiming(arm, l, fn)
+				return false
+			}
 		}
 		return true
 	})
