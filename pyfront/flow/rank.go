@@ -930,7 +930,7 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 		if fsProbeCalls[ext] || ext == "" && fsProbeCalls[dotted(c.Func)] || fsListings[ext] {
 			return true, false
 		}
-		if fn != nil && fn != l.fn && l.returnsFsProbe(fn) {
+		if fn != nil && fn != l.fn && l.returnsFsProbeAt(c, fn) {
 			return true, false // def plan_exists(self): return os.path.exists(self.plan)
 		}
 		if fn == nil && ext != "" && constructs(c) && l.tb.FrameworkClass(ext) {
@@ -1107,6 +1107,132 @@ func (l *lowerer) returnsFsProbe(fn *rules.Function) bool {
 		sub.fn, sub.fsVars, sub.fsLists = fn, map[string]bool{}, map[string]bool{}
 		return sub.fsAnswer(sub.liveStmts(body))
 	})
+}
+
+// returnsFsProbeAt is returnsFsProbe for the call c of fn: a parameter
+// the call leaves at a None or False default makes an early arm that
+// tests it dead at this call (`def load_checkpoint(self, path=None,
+// tier=None): if path and tier: return self.load(path)` before the
+// listing of this host's directory, called as `load_checkpoint()`,
+// elastic-training-harness's resume).
+func (l *lowerer) returnsFsProbeAt(c *ast.Call, fn *rules.Function) bool {
+	if l.returnsFsProbe(fn) {
+		return true
+	}
+	body, args, ok := l.defOf(fn)
+	if !ok {
+		return false
+	}
+	unset := unsetFalsyParams(c, args)
+	if len(unset) == 0 {
+		return false
+	}
+	pruned, changed := pruneFalsyArms(body, unset)
+	if !changed {
+		return false
+	}
+	names := make([]string, 0, len(unset))
+	for p := range unset {
+		names = append(names, p)
+	}
+	slices.Sort(names)
+	key := fsAtKey{fn: fn, unset: strings.Join(names, ",")}
+	if v, ok := l.memo().fsAnswersAt.Load(key); ok {
+		return v.(bool)
+	}
+	l.memo().fsAnswersAt.Store(key, false) // recursion: not (yet)
+	sub := *l
+	sub.fn, sub.fsVars, sub.fsLists = fn, map[string]bool{}, map[string]bool{}
+	v := sub.fsAnswer(sub.liveStmts(pruned))
+	l.memo().fsAnswersAt.Store(key, v)
+	return v
+}
+
+// fsAtKey keys returnsFsProbeAt's answers: a function and the parameters
+// a call leaves at their falsy defaults.
+type fsAtKey struct {
+	fn    *rules.Function
+	unset string
+}
+
+// unsetFalsyParams returns the parameters of args whose default is None
+// or False and that call c does not pass; nil when c passes *args or
+// **kwargs (which could fill any of them).
+func unsetFalsyParams(c *ast.Call, args *ast.Arguments) map[string]bool {
+	for _, a := range c.Args {
+		if _, star := a.(*ast.Starred); star {
+			return nil
+		}
+	}
+	passed := map[string]bool{}
+	for _, k := range c.Keywords {
+		if k.Arg == "" {
+			return nil
+		}
+		passed[k.Arg] = true
+	}
+	falsy := func(e ast.Expr) bool {
+		k, ok := e.(*ast.Constant)
+		return ok && (k.Type == ast.ConstNone || k.Type == ast.ConstBool && !k.Bool)
+	}
+	params := args.Positional()
+	shift := 0
+	if len(params) > 0 {
+		shift = receiverShift(c, params[0].Arg)
+	}
+	out := map[string]bool{}
+	first := len(params) - len(args.Defaults)
+	for i, d := range args.Defaults {
+		idx := first + i
+		if idx < 0 || idx-shift < len(c.Args) || passed[params[idx].Arg] || !falsy(d) {
+			continue
+		}
+		out[params[idx].Arg] = true
+	}
+	for i, p := range args.KwOnlyArgs {
+		if i < len(args.KwDefaults) && args.KwDefaults[i] != nil && falsy(args.KwDefaults[i]) && !passed[p.Arg] {
+			out[p.Arg] = true
+		}
+	}
+	return out
+}
+
+// pruneFalsyArms returns body with each top-level if whose test is false
+// when the unset parameters hold their falsy defaults replaced by its
+// else arm.
+func pruneFalsyArms(body []ast.Stmt, unset map[string]bool) ([]ast.Stmt, bool) {
+	var falsyTest func(e ast.Expr) bool
+	falsyTest = func(e ast.Expr) bool {
+		switch x := e.(type) {
+		case *ast.Name:
+			return unset[x.Id]
+		case *ast.BoolOp:
+			if x.Op != ast.And {
+				return false
+			}
+			for _, v := range x.Values {
+				if falsyTest(v) {
+					return true
+				}
+			}
+		case *ast.Compare:
+			// p is not None
+			n, ok := x.Left.(*ast.Name)
+			return ok && unset[n.Id] && len(x.Ops) == 1 && x.Ops[0] == ast.IsNot && isNone(x.Comparators[0])
+		}
+		return false
+	}
+	out := make([]ast.Stmt, 0, len(body))
+	changed := false
+	for _, st := range body {
+		if i, ok := st.(*ast.If); ok && falsyTest(i.Test) {
+			out = append(out, i.Orelse...)
+			changed = true
+			continue
+		}
+		out = append(out, st)
+	}
+	return out, changed
 }
 
 // fsReturnedElements returns, for a program function that answers a file

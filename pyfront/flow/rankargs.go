@@ -244,7 +244,7 @@ func (l *lowerer) probeAnswer(e ast.Expr) bool {
 		if fsProbeCalls[ext] || ext == "" && fsProbeCalls[dotted(x.Func)] || fsListings[ext] {
 			return true
 		}
-		return fn != nil && fn != l.fn && !constructs(x) && l.returnsFsProbe(fn)
+		return fn != nil && fn != l.fn && !constructs(x) && l.returnsFsProbeAt(x, fn)
 	case *ast.UnaryOp:
 		return x.Op == ast.Not && l.probeAnswer(x.Operand)
 	case *ast.Compare, *ast.BoolOp:

@@ -113,6 +113,7 @@ type Sources struct {
 	rootedOnce    sync.Once
 	rootedSites   bool     // the program has a site of rootedInPlace
 	fsAnswers     sync.Map // *rules.Function -> bool (returnsFsProbe)
+	fsAnswersAt   sync.Map // fsAtKey -> bool (returnsFsProbeAt)
 	fsElems       sync.Map // *rules.Function -> map[int]bool (fsReturnedElements)
 	fsCountElems  sync.Map // *rules.Function -> map[int]bool (fsCountReturns)
 	storedRets    sync.Map // *rules.Function -> bool (returnsStored)
