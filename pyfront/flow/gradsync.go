@@ -2024,6 +2024,54 @@ func callsNamed(body []ast.Stmt, name string) bool {
 	return found
 }
 
+// lateDel reports a finally clause that first deletes a local the try
+// body binds once, after its last collective (`del local, fitness`,
+// GAPA's workers): on a rank whose work raised before that binding, the
+// del raises UnboundLocalError and the rest of the clause never runs, so
+// what follows runs only once the collectives are done.
+func (l *lowerer) lateDel(body, final []ast.Stmt) bool {
+	d, ok := final[0].(*ast.Delete)
+	if !ok {
+		return false
+	}
+	var params map[string]bool
+	if _, args, ok := l.defOf(l.fn); ok {
+		params = argSet(args)
+	}
+	stores := func(stmts []ast.Stmt, name string) int {
+		n := 0
+		ast.InspectBody(stmts, func(x ast.Node) bool {
+			if nm, ok := x.(*ast.Name); ok && nm.Id == name && nm.Ctx == ast.Store {
+				n++
+			}
+			return true
+		})
+		return n
+	}
+	for _, t := range d.Targets {
+		nm, ok := t.(*ast.Name)
+		if !ok || params[nm.Id] || stores(l.body, nm.Id) != 1 {
+			continue
+		}
+		for i, st := range body {
+			if stores([]ast.Stmt{st}, nm.Id) == 0 {
+				continue
+			}
+			late := true
+			for _, o := range l.ops(body[i:]) {
+				if o.Op != "destroy" && o.Op != "init" {
+					late = false
+				}
+			}
+			if late {
+				return true
+			}
+			break
+		}
+	}
+	return false
+}
+
 // teardownBranch records destroy_process_group in a finally clause or an
 // exception handler of a try whose body issues collectives. On the rank
 // whose work raised, it runs while the other ranks still wait in the
@@ -2058,7 +2106,7 @@ func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler,
 		}
 		return out
 	}
-	if ops := destroys(final); len(ops) > 0 {
+	if ops := destroys(final); len(ops) > 0 && !l.lateDel(body, final) {
 		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(final[0].Span()), Cond: "finally", Then: ops, Divergence: rules.LocalTeardown})
 	} else if ops := barriers(l.ops(final)); len(ops) > 0 {
 		// try: train() / finally: dist.barrier() (aorta's trainer).
