@@ -565,7 +565,7 @@ func instantiated(c *Class, seen map[*Class]bool) bool {
 }
 
 func (g *Graph) buildModule(m *ModuleInput) {
-	b := &builder{g: g, mod: m.Mod, scopes: m.Scopes}
+	b := &builder{g: g, mod: m.Mod, scopes: m.Scopes, modAST: m.AST}
 	b.stmts(unit{fn: g.modFunc[m.Mod], scope: m.Scopes.Module}, m.AST.Body)
 }
 
@@ -932,6 +932,18 @@ type builder struct {
 	// locals: the slots of the assignments and reads of the local
 	// variables that splitLocals splits (locals.go).
 	locals map[*ast.Name]slotID
+	// modAST and trueFlags: the module's tree, and the argparse options
+	// it always finds true (alwaysTrueOptions, computed on first use).
+	modAST    *ast.Module
+	trueFlags map[string]bool
+}
+
+// flags returns the module's always-true argparse options.
+func (b *builder) flags() map[string]bool {
+	if b.trueFlags == nil {
+		b.trueFlags = alwaysTrueOptions(b.modAST)
+	}
+	return b.trueFlags
 }
 
 func (b *builder) stmts(u unit, list []ast.Stmt) {
@@ -999,8 +1011,13 @@ func (b *builder) stmt(u unit, st ast.Stmt) {
 		b.expr(u, n.Test)
 		b.predicateOperands(u, n.Test)
 		b.testing--
-		b.stmts(u, n.Body)
-		b.stmts(u, n.Orelse)
+		dead := deadArm(n.Test, b.flags())
+		if dead != deadThen {
+			b.stmts(u, n.Body)
+		}
+		if dead != deadElse {
+			b.stmts(u, n.Orelse)
+		}
 	case *ast.With:
 		b.with(u, n.Items, n.Body)
 	case *ast.AsyncWith:

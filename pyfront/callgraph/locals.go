@@ -65,7 +65,7 @@ func (b *builder) splitLocals(f *Func, body []ast.Stmt) {
 		return
 	}
 	slices.Sort(names) // slot numbering follows this order
-	w := &localWalk{fs: sc, scopes: b.scopes, index: make(map[string]int, len(names))}
+	w := &localWalk{fs: sc, scopes: b.scopes, flags: b.flags(), index: make(map[string]int, len(names))}
 	for _, name := range names {
 		w.index[name] = -1
 	}
@@ -195,6 +195,7 @@ func (b *builder) unionSlot(unions map[[2]uint64]slotID, i int, m uint64, canon 
 type localWalk struct {
 	fs     *resolve.Scope
 	scopes *resolve.Scopes
+	flags  map[string]bool // the module's always-true options (deadArm)
 	// index: candidate name → its position in names (-1 until the
 	// candidates are numbered); -2 once a nested scope is found to read
 	// it (then it is not split).
@@ -381,10 +382,17 @@ func (w *localWalk) stmt(st *defState, s ast.Stmt) {
 		w.loop(st, func(s *defState) { w.expr(s, n.Test, w.fs) }, n.Body, n.Orelse)
 	case *ast.If:
 		w.expr(st, n.Test, w.fs)
-		other := st.clone()
-		w.stmts(st, n.Body)
-		w.stmts(other, n.Orelse)
-		st.join(other)
+		switch deadArm(n.Test, w.flags) {
+		case deadElse:
+			w.stmts(st, n.Body)
+		case deadThen:
+			w.stmts(st, n.Orelse)
+		default:
+			other := st.clone()
+			w.stmts(st, n.Body)
+			w.stmts(other, n.Orelse)
+			st.join(other)
+		}
 	case *ast.With:
 		w.with(st, n.Items, n.Body)
 	case *ast.AsyncWith:
