@@ -236,7 +236,7 @@ func dedicatedPeer(name string) bool {
 	for _, suffix := range []string{"_rank", "_id", "_idx"} {
 		name = strings.TrimSuffix(name, suffix)
 	}
-	for _, role := range []string{"server", "master", "ps", "coordinator", "leader", "driver", "head", "root"} {
+	for _, role := range []string{"server", "master", "ps", "coordinator", "leader", "driver", "head", "root", "scheduler", "broker", "controller", "manager"} {
 		if name == role || strings.HasSuffix(name, "_"+role) {
 			return true
 		}

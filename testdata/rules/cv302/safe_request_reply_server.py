@@ -23,3 +23,17 @@ class Client:
         out = torch.empty_like(x)
         dist.recv(out, src=self.server_rank)
         return out
+
+
+class SchedulerClient:
+    # A work scheduler one rank runs for the others (dist-kge's partition
+    # scheduler): the same request and reply.
+    def __init__(self, min_rank):
+        self.scheduler_rank = min_rank - 1
+
+    def get_work(self):
+        cmd = torch.LongTensor([7, 0])
+        dist.send(cmd, dst=self.scheduler_rank)
+        info = torch.zeros((2,), dtype=torch.long)
+        dist.recv(info, src=self.scheduler_rank)
+        return info
