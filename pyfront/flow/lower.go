@@ -783,6 +783,7 @@ func hostValue(e ast.Expr) bool {
 	case *ast.Attribute:
 		switch f.Attr {
 		case "cpu", "numpy", "tolist", "item",
+			"pin_memory", // a copy into page-locked host memory, made on the host
 			"numel", "nelement", "size", "dim", "element_size", "stride", "data_ptr", "get_device",
 			"rank", "get_rank", "get_world_size", "get_local_rank", "get_global_rank", "get_group_rank",
 			"get_future": // a work handle's Future

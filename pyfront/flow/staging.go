@@ -117,8 +117,17 @@ var hostConstructors = map[string]bool{
 	"torch.DoubleTensor": true, "torch.HalfTensor": true, "torch.BoolTensor": true, "torch.ByteTensor": true,
 }
 
-// hostTensor reports a tensor made on the host from data: a constructor
-// of hostConstructors given Python or NumPy data and no device.
+// hostFactories make a new tensor from sizes or a range, on the host
+// unless a device is named (the _like forms take their input's device).
+var hostFactories = map[string]bool{
+	"torch.zeros": true, "torch.ones": true, "torch.empty": true, "torch.full": true,
+	"torch.rand": true, "torch.randn": true, "torch.randint": true, "torch.arange": true,
+	"torch.linspace": true, "torch.eye": true,
+}
+
+// hostTensor reports a tensor made on the host: a constructor of
+// hostConstructors given Python or NumPy data, or a factory of
+// hostFactories, with no device.
 func hostTensor(e ast.Expr) bool {
 	c, ok := e.(*ast.Call)
 	if !ok {
@@ -127,7 +136,17 @@ func hostTensor(e ast.Expr) bool {
 	if a, isAttr := c.Func.(*ast.Attribute); isAttr && viewMethods[a.Attr] {
 		return hostTensor(a.Value)
 	}
-	if !hostConstructors[dotted(c.Func)] || len(c.Args) == 0 || !hostData(c.Args[0]) {
+	name := dotted(c.Func)
+	if hostFactories[name] {
+		// torch.zeros(n, d): made on the host unless a device is named.
+		for _, k := range c.Keywords {
+			if k.Arg == "device" && !cpuDevice(k.Value) {
+				return false
+			}
+		}
+		return true
+	}
+	if !hostConstructors[name] || len(c.Args) == 0 || !hostData(c.Args[0]) {
 		return false
 	}
 	for _, k := range c.Keywords {

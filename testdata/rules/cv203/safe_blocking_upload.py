@@ -36,3 +36,22 @@ def normalise(x):
         y = x.cuda(non_blocking=True) * scale
     torch.cuda.current_stream().wait_stream(side)
     return y
+
+
+class EmbeddingReader:
+    # A staging buffer pinned with .pin_memory() is host memory, and a
+    # tensor made on the host by torch.zeros and moved with a blocking
+    # .cuda() has nothing pending: a side stream may use both at once
+    # (SMORE's embedding reader).
+    def __init__(self, embed):
+        self.embed = embed
+        self.stream = torch.cuda.Stream()
+
+    def read(self, indices, n, d):
+        buf = torch.zeros(n, d).pin_memory()
+        out = torch.zeros(n, d).cuda()
+        with torch.cuda.stream(self.stream):
+            torch.index_select(self.embed, 0, indices, out=buf)
+            out.copy_(buf, non_blocking=True)
+        torch.cuda.current_stream().wait_stream(self.stream)
+        return out

@@ -13,6 +13,6 @@ def reduce(n):
 
 
 def tensor(n):
-    t = torch.randn(n).cuda()
+    t = torch.randn(n, device="cuda")
     comm.Bcast(t, root=0)  # want CV203 "passed to Comm.Bcast"
     return t
