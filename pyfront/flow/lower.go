@@ -973,6 +973,12 @@ func (l *lowerer) objectResult(value ast.Expr) bool {
 	// A gather helper of a library outside the program (a vendored
 	// detectron2 comm.gather) handed only Python values: it can only
 	// return what it unpickled.
+	if ext, _ := l.callee(c); ext != "" && handleClass(lastName(ext)) {
+		// extlib.CudaEvent(gpu): an event, pool or handle object of an
+		// extension, no tensor (SMORE's embedding writer hands its event
+		// to the extension, which waits on it).
+		return true
+	}
 	if ext, _ := l.callee(c); ext != "" && objectGatherNames[lastName(ext)] && len(c.Args) > 0 {
 		for _, a := range c.Args {
 			if !hostValue(a) && !l.notTensorElement(a) {
@@ -980,6 +986,21 @@ func (l *lowerer) objectResult(value ast.Expr) bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// handleClass reports a class name that says its instances are events,
+// handles, pools, locks or queues (CudaEvent, ThreadPool, JobHandle),
+// objects that hold no tensor memory of their own.
+func handleClass(name string) bool {
+	if name == "" || name[0] < 'A' || name[0] > 'Z' {
+		return false
+	}
+	for _, s := range []string{"Event", "Handle", "Pool", "Lock", "Queue", "Future", "Semaphore", "Barrier"} {
+		if strings.HasSuffix(name, s) {
+			return true
+		}
 	}
 	return false
 }
