@@ -2716,6 +2716,12 @@ var syncCallers = map[string]struct {
 }{
 	"wandb.agent":             {1, "function"},
 	"wandb.wandb_agent.agent": {1, "function"},
+	// Optuna's study runs the objective once per trial on the calling
+	// thread (n_jobs=1): the other ranks of its DDP example call it
+	// themselves as many times.
+	"optuna.study.Study.optimize":       {0, "func"},
+	"optuna.study.study.Study.optimize": {0, "func"},
+	"optuna.create_study.optimize":      {0, "func"},
 }
 
 // syncCallback returns the program function that a call of one of
