@@ -591,6 +591,9 @@ func (l *lowerer) fromSyncForward(e ast.Expr) bool {
 		if l.uniformCall(c) {
 			return false, false // every rank's, whatever went in
 		}
+		if l.returnsLocalForward(gs, c) {
+			return true, false
+		}
 		if len(l.localVars) > 0 {
 			// A program helper that gathers or reduces what it is
 			// passed (concat_all_gather(k)) returns every rank's value.
@@ -616,12 +619,49 @@ func (l *lowerer) returnsShared(gs GradSyncer, c *ast.Call) bool {
 	if fn == nil || fn == l.fn {
 		return false
 	}
-	return summarize(&l.memo().sharedRets, fn, func() bool {
+	return l.forwardReturns(gs, fn, true) == returnsNoForward
+}
+
+// returnsLocalForward reports a call of a program helper that returns
+// what a synchronising module's forward computed, not reduced, even past
+// .item() (`def estimate_loss(): loss = model(x).mean(); return
+// loss.item()` with model the global DDP model, nanoGPT's evaluation):
+// each rank's value of its own batches. Calls of the helper's parameters
+// do not count here: what it was handed is the caller's question.
+func (l *lowerer) returnsLocalForward(gs GradSyncer, c *ast.Call) bool {
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn || gs.SyncModule(c.Func) {
+		return false
+	}
+	return l.forwardReturns(gs, fn, false) == returnsForward
+}
+
+// forwardFlow is what a helper's returns carry of a forward.
+type forwardFlow uint8
+
+const (
+	returnsUnknown   forwardFlow = iota // not read (no definition, a generator)
+	returnsForward                      // some return carries a forward's value, or is decided by one
+	returnsNoForward                    // none does, but through a collective that agrees it
+)
+
+// forwardReturns summarises fn's returns (memoised per function and
+// mode): with params, a call of one of its parameters counts as a
+// forward (the module it was handed).
+func (l *lowerer) forwardReturns(gs GradSyncer, fn *rules.Function, withParams bool) forwardFlow {
+	memo := &l.memo().forwardRets
+	if withParams {
+		memo = &l.memo().sharedRets
+	}
+	return summarizeGuarded(memo, fn, func() forwardFlow {
 		body, args, ok := l.defOf(fn)
 		if !ok {
-			return false
+			return returnsUnknown
 		}
 		params := argSet(args)
+		if !withParams {
+			params = nil
+		}
 		forward := func(c *ast.Call) bool {
 			f := c.Func
 			if a, ok := f.(*ast.Attribute); ok && a.Attr == "forward" {
@@ -643,7 +683,7 @@ func (l *lowerer) returnsShared(gs GradSyncer, c *ast.Call) bool {
 			return true
 		})
 		if generator {
-			return false
+			return returnsUnknown
 		}
 		derived := map[string]bool{}
 		carries := func(e ast.Expr) bool {
@@ -725,10 +765,10 @@ func (l *lowerer) returnsShared(gs GradSyncer, c *ast.Call) bool {
 		for {
 			changed = false
 			if walk(body, false) {
-				return false
+				return returnsForward
 			}
 			if !changed {
-				return true
+				return returnsNoForward
 			}
 		}
 	})
@@ -778,6 +818,16 @@ func (l *lowerer) localNumerics(test ast.Expr) bool {
 func (l *lowerer) localThreshold(test ast.Expr) bool {
 	if u, ok := test.(*ast.UnaryOp); ok && u.Op == ast.Not {
 		test = u.Operand
+	}
+	if bo, ok := test.(*ast.BoolOp); ok {
+		// `if val_loss < best or always_save:`: with the flag off (a
+		// configuration can set it), the comparison alone decides.
+		for _, v := range bo.Values {
+			if l.localThreshold(v) {
+				return true
+			}
+		}
+		return false
 	}
 	a, b, ok := orderingCompare(test)
 	return ok && l.fromSyncForward(a) != l.fromSyncForward(b)

@@ -2170,6 +2170,14 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		}
 		for _, t := range s.Targets {
 			l.assign(t, s.Value, st)
+			// `losses[k] = loss.item()`: a container holding this rank's
+			// losses is this rank's too (its mean is; nanoGPT's
+			// estimate_loss).
+			if sub, ok := t.(*ast.Subscript); ok && l.notDist == 0 {
+				if base, ok := sub.Value.(*ast.Name); ok && !l.localVars[base.Id] && l.fromSyncForward(s.Value) {
+					markVar(&l.localVars, base.Id, true)
+				}
+			}
 		}
 		if c, ok := s.Value.(*ast.Call); ok {
 			l.initSite(c, s)

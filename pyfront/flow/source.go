@@ -140,7 +140,8 @@ type Sources struct {
 	turns         sync.Map // *rules.Function -> bool (cmTakesTurns)
 	rankElems     sync.Map // *rules.Function -> map[int]bool (returnedRankElements)
 	objects       sync.Map // *rules.Function -> bool (returnsObjects)
-	sharedRets    sync.Map // *rules.Function -> bool (returnsShared)
+	sharedRets    sync.Map // *rules.Function -> forwardFlow (forwardReturns with parameters)
+	forwardRets   sync.Map // *rules.Function -> forwardFlow (forwardReturns without)
 	jaxFiles      sync.Map // *rules.File -> bool (jaxProgram)
 
 	defsOnce sync.Once
