@@ -5692,7 +5692,7 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 		}
 	}
 	l.reseed(c, ext)
-	helper := deviceCopyHelper(c) || unflattens(c)
+	helper := deviceCopyHelper(c) || unflattens(c) || likeFactories[ext]
 	filed := filesArgs(c) || calleeFn == nil && introspects[dotted(c.Func)]
 	var recorded map[int]bool
 	if l.uses && site == nil {
@@ -5853,6 +5853,14 @@ func hostRead(c *ast.Call) string {
 
 // introspects names the builtins that look at an object without reading
 // a tensor's device memory: isinstance(res, Tensor) is no read of res.
+// likeFactories make a new tensor shaped like their first argument: they
+// read its shape, dtype and device, never its memory
+// (torch.empty_like(p, device="cpu", pin_memory=True) on a side stream).
+var likeFactories = map[string]bool{
+	"torch.empty_like": true, "torch.zeros_like": true, "torch.ones_like": true, "torch.full_like": true,
+	"torch.rand_like": true, "torch.randn_like": true, "torch.randint_like": true,
+}
+
 var introspects = map[string]bool{
 	"isinstance": true, "issubclass": true, "type": true, "id": true,
 	"hasattr": true, "callable": true, "len": true,

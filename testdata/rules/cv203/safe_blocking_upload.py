@@ -55,3 +55,22 @@ class EmbeddingReader:
             out.copy_(buf, non_blocking=True)
         torch.cuda.current_stream().wait_stream(self.stream)
         return out
+
+
+class Offloader:
+    # torch.empty_like reads its argument's shape, dtype and device, not
+    # its memory: made on a side stream while the parameter's kernels may
+    # still run, it reads nothing they write (NVIDIA's interleaved
+    # offload example).
+    def __init__(self, block):
+        self.block = block
+        self.stream = torch.cuda.Stream()
+        self.params = []
+
+    def initialize(self, device):
+        self.block = self.block.to(device=device)
+        for p in self.block.parameters():
+            with torch.cuda.stream(self.stream):
+                cpu_p = torch.empty_like(p, device="cpu", pin_memory=True)
+            self.params.append((p, cpu_p))
+        torch.cuda.current_stream().wait_stream(self.stream)
