@@ -310,6 +310,11 @@ type lowerer struct {
 	dataVars  map[string]bool      // locals filled per element of this rank's data (dataValued)
 	graphs    map[string]rules.Pos // CUDA graphs holding captured collectives, by path (graphs.go)
 	body      []ast.Stmt           // the function's statements
+	// augCounted: the augmented assignment being lowered steps a rank
+	// counter (see the AugAssign case); armCounters: counters stepped in
+	// a rank test's arm, rank values once the outermost such arm ends.
+	augCounted  bool
+	armCounters map[string]bool
 	// notDist counts enclosing arms on which torch.distributed is not
 	// initialised (distributedTest): one process, no divergence.
 	notDist int
@@ -1854,6 +1859,7 @@ func (l *lowerer) block(stmts []ast.Stmt, st *state) (*state, bool) {
 		l.rests = l.rests[:top]
 		l.ifTests = l.ifTests[:facts]
 		l.rankIfs, l.rankArms = l.rankIfs[:guards], arms
+		l.promoteCounters()
 	}()
 	for i, s := range stmts {
 		l.rests[top] = stmts[i+1:]
@@ -2207,7 +2213,12 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		}
 		n, isName := s.Target.(*ast.Name)
 		wasLocal := isName && l.localVars[n.Id]
+		// A counter stepped by a constant stays a rank value where it was
+		// one, and becomes one in a rank test's arm (particleflow's
+		// patience counter, kept on rank 0 and tested by every rank).
+		l.augCounted = isName && isIntConst(s.Value) && (l.rankVars[n.Id] && l.rankDefs[n.Id] == nil || l.rankCounter(s.Value))
 		l.assign(s.Target, nil, st)
+		l.augCounted = false
 		l.augHost = false
 		if isName && l.notDist == 0 {
 			// loss += batch_loss.data: a sum of this rank's losses is
@@ -3641,6 +3652,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		defer func() {
 			l.rankArms--
 			l.rankIfs = l.rankIfs[:len(l.rankIfs)-1]
+			l.promoteCounters()
 		}()
 	} else if br := l.exitUnderRank(s); br != nil {
 		// The ranks of the enclosing rank arm alone can take this exit,
@@ -4672,6 +4684,17 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				// differs between ranks after the if.
 				l.rankVars[v] = true
 				delete(l.rankDefs, v)
+			} else if l.rankCounter(value) || value == nil && l.augCounted {
+				// `if rank == 0: stale_epochs = 0 … stale_epochs += 1`: a
+				// counter only those ranks keep differs between ranks
+				// after the if (inside it, the rank test is the reason).
+				delete(l.rankVars, v)
+				delete(l.rankDefs, v)
+				if l.rankArms > 0 {
+					markVar(&l.armCounters, v, true)
+				} else {
+					l.rankVars[v] = true
+				}
 			} else {
 				delete(l.rankVars, v)
 				delete(l.rankDefs, v)

@@ -2326,6 +2326,31 @@ func (l *lowerer) rankFlag(value ast.Expr) bool {
 	return ok && k.Type == ast.ConstBool && l.rankArms > 0 && l.notDist == 0 && !l.uniformRankArms()
 }
 
+// rankCounter reports an integer constant bound in a rank test's arm
+// (`if rank == 0: stale_epochs = 0`): a count only those ranks keep.
+func (l *lowerer) rankCounter(value ast.Expr) bool {
+	return isIntConst(value) && l.rankArms > 0 && l.notDist == 0 && !l.uniformRankArms()
+}
+
+// promoteCounters makes the counters stepped in rank arms rank values
+// once no rank arm encloses the lowering any more.
+func (l *lowerer) promoteCounters() {
+	if l.rankArms > 0 || len(l.armCounters) == 0 {
+		return
+	}
+	for v := range l.armCounters {
+		l.rankVars[v] = true
+		delete(l.rankDefs, v)
+	}
+	clear(l.armCounters)
+}
+
+// isIntConst reports an integer literal.
+func isIntConst(e ast.Expr) bool {
+	k, ok := e.(*ast.Constant)
+	return ok && k.Type == ast.ConstInt
+}
+
 // rankOnlyMethodFlags marks, for a call of the instance's own method in
 // a rank test's arm (`if rank == 0: self._log_scores()`), the True or
 // False that method sets on the instance (`self.stats.is_min_lr =
