@@ -2208,6 +2208,12 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		if l.hostCounter(s.Target) && keepsHost(s.Value) {
 			l.augHost = true // self.counts[k] += 1 on a defaultdict(int)
 		}
+		if _, ok := s.Target.(*ast.Attribute); ok && isIntConst(s.Value) && (s.Op == ast.Add || s.Op == ast.Sub) {
+			// entry.num_views -= 1: a field stepped by a constant is
+			// taken for a Python count (NVIDIA's offload example's view
+			// count), not a device tensor updated in place.
+			l.augHost = true
+		}
 		if s.Op == ast.Add && listDisplay(s.Value) {
 			l.augHost = true // ops += [P2POp(…) for …]: a Python list grows; no tensor takes a list
 		}
