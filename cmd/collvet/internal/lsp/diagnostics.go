@@ -145,6 +145,11 @@ func (s *Server) schedule(ctx context.Context) {
 			if s.cheapChanges() {
 				delay = 0 // the analysis will be handed back: no need to wait for more typing
 			}
+			if started == 0 {
+				// The workspace's first analysis (after initialized) waits
+				// for no typing: nothing is on screen yet.
+				delay = 0
+			}
 			if timer == nil {
 				timer = time.NewTimer(delay)
 			} else {

@@ -335,6 +335,18 @@ func TestOpenCleanFileDuringFirstAnalysis(t *testing.T) {
 	}
 }
 
+// The workspace's first analysis, right after initialized, waits for no
+// typing: with an hour's debounce, the opened file's diagnostics arrive.
+func TestFirstAnalysisNotDebounced(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "a.py")
+	writeFile(t, path, "hazard(1)\n")
+	c := newClient(t, Options{Debounce: time.Hour})
+	c.initialize(root, ClientCapabilities{})
+	uri := c.open(path, "hazard(1)\n")
+	c.waitDiags(uri, func(p PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 1 })
+}
+
 // An edit that changes no code (Options.Unchanged) is analysed at once:
 // with an hour's debounce, its diagnostics still arrive; a code edit after
 // it waits for the debounce again.
@@ -350,7 +362,8 @@ func TestUnchangedEditSkipsDebounce(t *testing.T) {
 		return cheap && p == path && strings.HasPrefix(string(text), "hazard(1)")
 	}})
 	c.initialize(root, ClientCapabilities{})
-	// The first analysis waits for the hour; the cheap edit cuts it short.
+	// The workspace's first analysis runs at once (TestFirstAnalysisNotDebounced);
+	// the cheap edit after it is analysed at once too.
 	uri := c.open(path, "hazard(1)\n")
 	v := c.change(uri, TextDocumentContentChangeEvent{Text: "hazard(1)  # a comment\n"})
 	c.waitDiags(uri, func(p PublishDiagnosticsParams) bool { return p.Version != nil && *p.Version == v })
