@@ -2769,7 +2769,13 @@ func (l *lowerer) syncCallback(c *ast.Call, ext string) *rules.Function {
 	if arg == nil {
 		return nil
 	}
-	return fo.FuncObject(arg)
+	if fn := fo.FuncObject(arg); fn != nil {
+		return fn
+	}
+	if po, ok := l.r.(PartialObjecter); ok {
+		return po.PartialTarget(arg) // study.optimize(partial(train, …))
+	}
+	return nil
 }
 
 func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {

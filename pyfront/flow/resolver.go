@@ -214,6 +214,14 @@ type FuncObjecter interface {
 	FuncObject(e ast.Expr) *rules.Function
 }
 
+// PartialObjecter is implemented by resolvers that also see through
+// functools.partial: PartialTarget returns the module-level program
+// function every value of e wraps with partial (`trainable =
+// partial(train, config=c)`), or nil.
+type PartialObjecter interface {
+	PartialTarget(e ast.Expr) *rules.Function
+}
+
 // HandleRegistries is implemented by resolvers that know which attributes
 // of a method's instance hold work handles: the class waits what it takes
 // out of them (self.X.pop(k).wait()), so filing a value there

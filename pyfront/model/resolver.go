@@ -139,6 +139,32 @@ func (r *resolver) FuncObject(e ast.Expr) *rules.Function {
 	return r.b.fn(fn)
 }
 
+// PartialTarget implements flow.PartialObjecter.
+func (r *resolver) PartialTarget(e ast.Expr) *rules.Function {
+	var fn *callgraph.Func
+	vals := r.b.g.ExprValues(e)
+	for _, v := range vals {
+		val := r.b.g.Value(v)
+		if val == nil || val.Kind != callgraph.KPartial {
+			return nil
+		}
+		target := r.b.g.Value(val.Recv)
+		if target == nil || target.Kind != callgraph.KFunc || target.Fn == nil || target.Fn.Property {
+			return nil
+		}
+		if target.Fn.Parent != nil {
+			if _, mod := target.Fn.Parent.Node.(*ast.Module); !mod {
+				return nil
+			}
+		}
+		if fn != nil && fn != target.Fn {
+			return nil
+		}
+		fn = target.Fn
+	}
+	return r.b.fn(fn)
+}
+
 // ModuleValue implements flow.ModuleValuer: the value of the one
 // top-level assignment of name in fn's module (`DS_CONFIG = {…}`), or nil
 // when the module binds it otherwise or more than once.
