@@ -2282,6 +2282,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.sentinelEnd(s)
 		return l.ifStmt(s, st, rest)
 	case *ast.For:
+		l.loopRankFlags(nil, s.Body)
 		// The iterable is evaluated before the target is bound: `for
 		// epoch in range(epoch + 1, n)` counts with the epoch bound above.
 		counted := l.rankCounted(s.Iter)
@@ -2323,6 +2324,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.markFilled(filled, perDatum)
 		return end, false
 	case *ast.While:
+		l.loopRankFlags(s.Test, s.Body)
 		l.test(s.Test, st)
 		l.commandLoop(s)
 		// `while not stop.is_set():`, `while time.monotonic() < end:` or

@@ -2345,6 +2345,110 @@ func (l *lowerer) promoteCounters() {
 	clear(l.armCounters)
 }
 
+// loopRankFlags marks, before a loop is lowered, the flags and counters
+// its body binds to constants or plain names (`first_idx = idx`) in a
+// rank test's arm and reads earlier in
+// the body or in the loop's test (`if stop: break` at the top, `if rank
+// == 0: stop = True` at the bottom, a search loop's rank-0 convergence
+// index): from the second pass on they differ between ranks. A name the
+// body also binds outside such arms (`stop = broadcast(stop)`) is left
+// alone.
+func (l *lowerer) loopRankFlags(test ast.Expr, body []ast.Stmt) {
+	if l.notDist > 0 {
+		return
+	}
+	inArm := map[string]int{}      // name -> index of the top-level statement binding it in a rank arm
+	elsewhere := map[string]bool{} // names bound outside rank arms
+	var scan func(stmts []ast.Stmt, top int, rank bool)
+	bind := func(t ast.Expr, value ast.Expr, top int, rank bool) {
+		n, ok := t.(*ast.Name)
+		if !ok {
+			ast.Inspect(t, func(x ast.Node) bool {
+				if nm, ok := x.(*ast.Name); ok && nm.Ctx == ast.Store {
+					elsewhere[nm.Id] = true
+				}
+				return true
+			})
+			return
+		}
+		k, isConst := value.(*ast.Constant)
+		_, isName := value.(*ast.Name)
+		if rank && (isConst && (k.Type == ast.ConstBool || k.Type == ast.ConstInt) || isName) {
+			if _, seen := inArm[n.Id]; !seen {
+				inArm[n.Id] = top
+			}
+			return
+		}
+		elsewhere[n.Id] = true
+	}
+	scan = func(stmts []ast.Stmt, top int, rank bool) {
+		for i, st := range stmts {
+			at := top
+			if at < 0 {
+				at = i
+			}
+			switch s := st.(type) {
+			case *ast.Assign:
+				for _, t := range s.Targets {
+					bind(t, s.Value, at, rank)
+				}
+			case *ast.AugAssign:
+				bind(s.Target, s.Value, at, rank)
+			case *ast.AnnAssign:
+				if s.Value != nil {
+					bind(s.Target, s.Value, at, rank)
+				}
+			case *ast.If:
+				r := rank || l.isRank(s.Test)
+				scan(s.Body, at, r)
+				scan(s.Orelse, at, r)
+			case *ast.For:
+				bind(s.Target, nil, at, false)
+				scan(s.Body, at, rank)
+				scan(s.Orelse, at, rank)
+			case *ast.While:
+				scan(s.Body, at, rank)
+				scan(s.Orelse, at, rank)
+			case *ast.With:
+				scan(s.Body, at, rank)
+			case *ast.Try:
+				scan(s.Body, at, rank)
+				for _, h := range s.Handlers {
+					scan(h.Body, at, rank)
+				}
+				scan(s.Orelse, at, rank)
+				scan(s.Finalbody, at, rank)
+			}
+		}
+	}
+	scan(body, -1, false)
+	for name, at := range inArm {
+		if elsewhere[name] || l.rankVars[name] {
+			continue
+		}
+		read := test != nil && readsName(test, name)
+		for i := 0; i < at && !read; i++ {
+			read = readsName(body[i], name)
+		}
+		if read {
+			l.rankVars[name] = true
+			delete(l.rankDefs, name)
+		}
+	}
+}
+
+// readsName reports a load of name in n.
+func readsName(n ast.Node, name string) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if nm, ok := x.(*ast.Name); ok && nm.Id == name && nm.Ctx == ast.Load {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // isIntConst reports an integer literal.
 func isIntConst(e ast.Expr) bool {
 	k, ok := e.(*ast.Constant)
