@@ -69,7 +69,16 @@ func (l *lowerer) unionTaints(t taints) {
 // its then arm (then, which exits when thenExits) and those the walk
 // has at the end of its else arm (elseExits).
 func (l *lowerer) mergeArmTaints(s *ast.If, then taints, thenExits, elseExits bool) {
-	if ok, thenSingle := l.singleProcessArm(s.Test); ok {
+	ok, thenSingle := l.singleProcessArm(s.Test)
+	if !ok {
+		// `if comm != MPI.COMM_SELF: gen = comm.bcast(gen, root=0)`: on
+		// the other arm the communicator holds this process alone
+		// (propulate's single-rank workers), whose answer its own
+		// collectives share with nobody. (Only the taints: the ops of
+		// such an arm may still use another group.)
+		ok, thenSingle = commSelfTest(s.Test)
+	}
+	if ok {
 		// `if is_distributed: flag = broadcast(flag)`: the other arm is
 		// one process, which disagrees with nobody; the distributed
 		// arm's taints are the ones that matter.
@@ -110,6 +119,27 @@ func (l *lowerer) singleProcessArm(test ast.Expr) (ok, thenSingle bool) {
 				return true, true
 			}
 		}
+	}
+	return false, false
+}
+
+// commSelfTest takes apart a comparison of a communicator with mpi4py's
+// COMM_SELF: self is true for `c == MPI.COMM_SELF`, `c is MPI.COMM_SELF`
+// (eq true) and their negations (eq false).
+func commSelfTest(test ast.Expr) (self, eq bool) {
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 {
+		return false, false
+	}
+	isSelf := func(e ast.Expr) bool { return strings.HasSuffix(dotted(e), "COMM_SELF") }
+	if !isSelf(c.Left) && !isSelf(c.Comparators[0]) {
+		return false, false
+	}
+	switch c.Ops[0] {
+	case ast.Eq, ast.Is:
+		return true, true
+	case ast.NotEq, ast.IsNot:
+		return true, false
 	}
 	return false, false
 }
