@@ -72,14 +72,7 @@ func alwaysTrueOptions(m *ast.Module) map[string]bool {
 				dynamic = true
 			}
 		case *ast.Call:
-			name := ""
-			switch f := n.Func.(type) {
-			case *ast.Attribute:
-				name = f.Attr
-			case *ast.Name:
-				name = f.Id
-			}
-			switch name {
+			switch lastName(n.Func) {
 			case "setattr", "vars":
 				dynamic = true
 			case "set_defaults":
@@ -135,23 +128,24 @@ func optionDest(c *ast.Call) string {
 }
 
 func keywordIs(c *ast.Call, name, value string) bool {
-	for _, k := range c.Keywords {
-		if k.Arg == name {
-			s, ok := k.Value.(*ast.Constant)
-			return ok && s.Type == ast.ConstStr && s.Str == value
-		}
-	}
-	return false
+	k := keywordConst(c, name)
+	return k != nil && k.Type == ast.ConstStr && k.Str == value
 }
 
 func keywordTrue(c *ast.Call, name string) bool {
+	k := keywordConst(c, name)
+	return k != nil && k.Type == ast.ConstBool && k.Bool
+}
+
+// keywordConst is the constant c passes as keyword name, or nil.
+func keywordConst(c *ast.Call, name string) *ast.Constant {
 	for _, k := range c.Keywords {
 		if k.Arg == name {
-			s, ok := k.Value.(*ast.Constant)
-			return ok && s.Type == ast.ConstBool && s.Bool
+			v, _ := k.Value.(*ast.Constant)
+			return v
 		}
 	}
-	return false
+	return nil
 }
 
 func hasDoubleStar(c *ast.Call) bool {

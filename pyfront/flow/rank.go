@@ -2323,13 +2323,19 @@ func (l *lowerer) rankOrNone(e ast.Expr) bool {
 // between ranks.
 func (l *lowerer) rankFlag(value ast.Expr) bool {
 	k, ok := value.(*ast.Constant)
-	return ok && k.Type == ast.ConstBool && l.rankArms > 0 && l.notDist == 0 && !l.uniformRankArms()
+	return ok && k.Type == ast.ConstBool && l.inRankArm()
+}
+
+// inRankArm reports lowering inside an arm of a rank test whose arms
+// differ, in a distributed job.
+func (l *lowerer) inRankArm() bool {
+	return l.rankArms > 0 && l.notDist == 0 && !l.uniformRankArms()
 }
 
 // rankCounter reports an integer constant bound in a rank test's arm
 // (`if rank == 0: stale_epochs = 0`): a count only those ranks keep.
 func (l *lowerer) rankCounter(value ast.Expr) bool {
-	return isIntConst(value) && l.rankArms > 0 && l.notDist == 0 && !l.uniformRankArms()
+	return isIntConst(value) && l.inRankArm()
 }
 
 // promoteCounters makes the counters stepped in rank arms rank values
@@ -2463,7 +2469,7 @@ func isIntConst(e ast.Expr) bool {
 // stop).
 func (l *lowerer) rankOnlyMethodFlags(s *ast.ExprStmt) {
 	c, ok := s.Value.(*ast.Call)
-	if !ok || l.rankArms == 0 || l.notDist > 0 || l.uniformRankArms() {
+	if !ok || !l.inRankArm() {
 		return
 	}
 	a, ok := c.Func.(*ast.Attribute)

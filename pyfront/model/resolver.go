@@ -127,10 +127,8 @@ func (r *resolver) FuncObject(e ast.Expr) *rules.Function {
 		if val == nil || val.Kind != want || val.Fn == nil || val.Fn.Property || shortName(val.Fn.Name) != name {
 			return nil
 		}
-		if want == callgraph.KFunc && val.Fn.Parent != nil {
-			if _, mod := val.Fn.Parent.Node.(*ast.Module); !mod {
-				return nil // a closure, bound to a local of the same name
-			}
+		if want == callgraph.KFunc && nested(val.Fn) {
+			return nil // a closure, bound to a local of the same name
 		}
 		if fn == nil {
 			fn = val.Fn
@@ -152,10 +150,8 @@ func (r *resolver) PartialTarget(e ast.Expr) *rules.Function {
 		if target == nil || target.Kind != callgraph.KFunc || target.Fn == nil || target.Fn.Property {
 			return nil
 		}
-		if target.Fn.Parent != nil {
-			if _, mod := target.Fn.Parent.Node.(*ast.Module); !mod {
-				return nil
-			}
+		if nested(target.Fn) {
+			return nil
 		}
 		if fn != nil && fn != target.Fn {
 			return nil
@@ -163,6 +159,15 @@ func (r *resolver) PartialTarget(e ast.Expr) *rules.Function {
 		fn = target.Fn
 	}
 	return r.b.fn(fn)
+}
+
+// nested reports a function defined inside another function or method.
+func nested(fn *callgraph.Func) bool {
+	if fn.Parent == nil {
+		return false
+	}
+	_, mod := fn.Parent.Node.(*ast.Module)
+	return !mod
 }
 
 // ModuleValue implements flow.ModuleValuer: the value of the one
