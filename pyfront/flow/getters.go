@@ -397,3 +397,285 @@ func usesName(body []ast.Stmt, name string) bool {
 	})
 	return found
 }
+
+// Program functions that hand back buffers they keep, or new ones with
+// nothing pending. SMORE's embedding reader
+//
+//	def get_or_create_buf(self, name, n):
+//	    if name in self.read_buf and self.read_buf[name][0].shape[0] >= n:
+//	        return self.read_buf[name]
+//	    buf = torch.zeros(n, self.embed_dim).pin_memory()
+//	    out = torch.zeros(n, self.embed_dim).cuda(self.device)
+//	    self.read_buf[name] = (buf, out)
+//	    return (buf, out)
+//
+// returns either the pair its dictionary keeps or a pinned host buffer
+// and a finished upload: `buf, out = self.get_or_create_buf(name, n)`
+// names objects made before the call, not tensors written on the current
+// stream by it. getterOf does not cover it: the function stores what it
+// made, and a dictionary's item is read with a key that is no constant
+// (`t[idx]` on a tensor would gather).
+
+// keptResult is what keptOf found: per position of the tuples the
+// function returns (elems) and for its result as a whole, the
+// references rooted at its parameters that may be returned there (host
+// values and finished uploads add none); ok false when some return is
+// neither.
+type keptResult struct {
+	ok    bool
+	whole []string
+	elems [][]string
+	// unpacked: no return is a tuple display; every element of the
+	// result is an item of what whole names.
+	unpacked bool
+	params   []string
+	first    string
+}
+
+// keptRefs returns, at the call, the names of the objects that element
+// index (-1: the whole result) of a call of a program function may be:
+// ok when the function returns only kept objects and host values there.
+func (l *lowerer) keptRefs(c *ast.Call, index int) (from []string, ok bool) {
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return nil, false
+	}
+	k := summarizeGuarded(&l.memo().keptRets, fn, func() keptResult { return l.keptOf(fn) })
+	if !k.ok {
+		return nil, false
+	}
+	refs := k.whole
+	if index >= 0 && !k.unpacked {
+		if index >= len(k.elems) {
+			return nil, false
+		}
+		refs = k.elems[index]
+	}
+	bound := map[string]ast.Expr{}
+	args := c.Args
+	if receiverShift(c, k.first) == 1 {
+		bound[k.first] = c.Func.(*ast.Attribute).Value
+		args = append([]ast.Expr{nil}, args...)
+	}
+	for i, p := range k.params {
+		if i < len(args) && args[i] != nil {
+			bound[p] = args[i]
+		}
+	}
+	for _, kw := range c.Keywords {
+		if kw.Arg == "" {
+			return nil, false // **kwargs: any parameter may be bound
+		}
+		bound[kw.Arg] = kw.Value
+	}
+	for _, r := range refs {
+		item := strings.HasSuffix(r, "[]")
+		root, rest, _ := strings.Cut(strings.TrimSuffix(r, "[]"), ".")
+		e, found := bound[root]
+		if !found || item && !l.ownDict(e) {
+			return nil, false
+		}
+		at, isRef := references(e)
+		if !isRef || len(at) != 1 {
+			return nil, false
+		}
+		if rest != "" {
+			at[0] += "." + rest
+		}
+		from = append(from, at[0])
+	}
+	return from, true
+}
+
+func (l *lowerer) keptOf(fn *rules.Function) keptResult {
+	body, args, ok := l.defOf(fn)
+	if !ok || args.Vararg != nil || args.Kwarg != nil {
+		return keptResult{}
+	}
+	params := map[string]bool{}
+	positional := args.PositionalNames()
+	for _, p := range positional {
+		params[p] = true
+	}
+	first := ""
+	if len(positional) > 0 {
+		first = positional[0]
+	}
+	dicts := l.classDictAttrs(fn)
+	// settled: locals bound only to host values or finished uploads.
+	settled := map[string]bool{}
+	inPlace := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Assign:
+			if len(n.Targets) == 1 {
+				if t, isName := n.Targets[0].(*ast.Name); isName {
+					if params[t.Id] {
+						inPlace = true // a parameter rebound: no longer the caller's object
+					}
+					s := l.hostish(n.Value, nil) || syncedUpload(n.Value)
+					if prev, seen := settled[t.Id]; seen {
+						s = s && prev
+					}
+					settled[t.Id] = s
+				}
+			}
+		case *ast.AugAssign, *ast.AnnAssign, *ast.For, *ast.AsyncFor, *ast.With, *ast.AsyncWith:
+			// Rebinding and work the scan does not follow.
+			inPlace = true
+		case *ast.Call:
+			if a, isAttr := n.Func.(*ast.Attribute); isAttr && strings.HasSuffix(a.Attr, "_") && !strings.HasSuffix(a.Attr, "__") {
+				if x, isName := a.Value.(*ast.Name); !isName || !settled[x.Id] {
+					inPlace = true // x.zero_(): a kernel may write what is returned
+				}
+			}
+		}
+		return !inPlace
+	})
+	if inPlace {
+		return keptResult{}
+	}
+	// ref is the parameter-rooted object e names: self.bufs, or an item
+	// of a dictionary the class keeps (self.read_buf[name]).
+	ref := func(e ast.Expr) (string, bool) {
+		if s, isSub := e.(*ast.Subscript); isSub {
+			if a, isAttr := s.Value.(*ast.Attribute); isAttr && dicts[a.Attr] {
+				if x, isName := a.Value.(*ast.Name); isName && x.Id == first {
+					return first + "." + a.Attr, true
+				}
+			}
+			if x, isName := s.Value.(*ast.Name); isName && params[x.Id] && x.Id != first {
+				// buf_dict[name]: an item of a dictionary the caller
+				// passes, which keptRefs checks at the call.
+				return x.Id + "[]", true
+			}
+		}
+		refs, isRef := references(e)
+		if !isRef || len(refs) != 1 {
+			return "", false
+		}
+		head, _, _ := strings.Cut(refs[0], ".")
+		return refs[0], params[head]
+	}
+	res := keptResult{ok: true, params: positional, first: first}
+	n := -1 // the returned tuples' length
+	var rets []*ast.Return
+	ast.InspectBody(body, func(x ast.Node) bool {
+		if r, isRet := x.(*ast.Return); isRet {
+			rets = append(rets, r)
+		}
+		return true
+	})
+	for _, r := range rets {
+		if t, isTuple := r.Value.(*ast.Tuple); isTuple {
+			if n >= 0 && n != len(t.Elts) {
+				return keptResult{}
+			}
+			n = len(t.Elts)
+		}
+	}
+	if len(rets) == 0 {
+		return keptResult{}
+	}
+	res.elems = make([][]string, max(n, 0))
+	res.unpacked = n < 0
+	for _, r := range rets {
+		if r.Value == nil {
+			return keptResult{}
+		}
+		if t, isTuple := r.Value.(*ast.Tuple); isTuple {
+			for i, e := range t.Elts {
+				if l.hostish(e, settled) || syncedUpload(e) {
+					continue
+				}
+				x, isRef := ref(e)
+				if !isRef {
+					return keptResult{}
+				}
+				res.elems[i] = append(res.elems[i], x)
+				res.whole = append(res.whole, x)
+			}
+			continue
+		}
+		// A kept sequence returned whole: each element is one of its items.
+		x, isRef := ref(r.Value)
+		if !isRef {
+			return keptResult{}
+		}
+		res.whole = append(res.whole, x)
+		for i := range res.elems {
+			res.elems[i] = append(res.elems[i], x)
+		}
+	}
+	return res
+}
+
+// ownDict reports e, in the function being lowered, as an attribute of
+// its receiver that its class's __init__ binds to a new dictionary.
+func (l *lowerer) ownDict(e ast.Expr) bool {
+	a, ok := e.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	x, ok := a.Value.(*ast.Name)
+	if !ok {
+		return false
+	}
+	_, args, ok := l.defOf(l.fn)
+	if !ok || len(args.Positional()) == 0 || args.Positional()[0].Arg != x.Id {
+		return false
+	}
+	return l.classDictAttrs(l.fn)[a.Attr]
+}
+
+// classDictAttrs returns the attributes that the __init__
+// of fn's class binds once, to a new dictionary: an item of one is a
+// look-up, not a gather.
+func (l *lowerer) classDictAttrs(fn *rules.Function) map[string]bool {
+	md, ok := l.r.(MethodDefiner)
+	if !ok {
+		return nil
+	}
+	init, ok := md.MethodDef(fn, "__init__").(*ast.FunctionDef)
+	if !ok || init.Args == nil || len(init.Args.Positional()) == 0 {
+		return nil
+	}
+	self := init.Args.Positional()[0].Arg
+	count := map[string]int{}
+	dict := map[string]bool{}
+	ast.InspectBody(init.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.Assign)
+		if !ok || len(as.Targets) != 1 {
+			return true
+		}
+		if a, ok := as.Targets[0].(*ast.Attribute); ok {
+			if x, ok := a.Value.(*ast.Name); ok && x.Id == self {
+				count[a.Attr]++
+				dict[a.Attr] = newDict(as.Value)
+			}
+		}
+		return true
+	})
+	out := map[string]bool{}
+	for a, n := range count {
+		if n == 1 && dict[a] {
+			out[a] = true
+		}
+	}
+	return out
+}
+
+// newDict reports a new dictionary: {}, a display, dict(), OrderedDict(),
+// defaultdict(…).
+func newDict(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Dict:
+		return true
+	case *ast.Call:
+		switch lastDotted(e.Func) {
+		case "dict", "OrderedDict", "defaultdict":
+			return true
+		}
+	}
+	return false
+}

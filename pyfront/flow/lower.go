@@ -355,6 +355,10 @@ type lowerer struct {
 	// whether the loop ran (batchTest).
 	loopDone map[string]bool
 	augHost  bool
+	// unpackKept, unpackFrom: while an element of a kept helper result is
+	// assigned (keptRefs), the objects it may be.
+	unpackKept bool
+	unpackFrom []string
 	// handleLists are the locals bound to a new empty list ([] or
 	// list()): async work filed in one (reqs.append(dist.isend(…))) stays
 	// this function's to wait until the list leaves it.
@@ -1004,6 +1008,33 @@ func handleClass(name string) bool {
 	}
 	for _, s := range []string{"Event", "Handle", "Pool", "Lock", "Queue", "Future", "Semaphore", "Barrier"} {
 		if strings.HasSuffix(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// extensionHandle reports `job = extlib.async_write(pool, idx, …)`: a
+// call of a library outside torch whose result the program names a job,
+// handle or future, an object to wait on (SMORE's embedding writer later
+// calls job.sync()), not device memory.
+func (l *lowerer) extensionHandle(v string, value ast.Expr) bool {
+	c, ok := value.(*ast.Call)
+	if !ok {
+		return false
+	}
+	ext, fn := l.callee(c)
+	if fn != nil || ext == "" {
+		return false
+	}
+	top, _, _ := strings.Cut(ext, ".")
+	switch top {
+	case "torch", "numpy", "cupy", "jax", "tensorflow", "mpi4py", "deepspeed", "apex", "transformers":
+		return false
+	}
+	for _, part := range strings.Split(strings.ToLower(v), "_") {
+		switch part {
+		case "job", "jobs", "handle", "handles", "future", "futures", "fut":
 			return true
 		}
 	}
@@ -4761,7 +4792,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		// object too: its wait() is the synchronisation, not a read. So
 		// is what an object collective returns (unpickled Python objects:
 		// detectron2's comm.gather, mmengine's all_gather_object).
-		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value) || l.hostArith(value) || l.hostCall(value, -1) || l.loaderBatch(value)) || site != nil && site.Work != nil ||
+		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value) || l.hostArith(value) || l.hostCall(value, -1) || l.loaderBatch(value) || l.extensionHandle(v, value)) || site != nil && site.Work != nil ||
 			emptyDict(value) || l.stagingWrite(v, value) || syncedUpload(value)
 		var from []string
 		if !host && value != nil {
@@ -4776,6 +4807,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				if !ok {
 					f, ok = l.getterRefs(c)
 				}
+				if !ok {
+					f, ok = l.keptRefs(c, -1)
+				}
 			}
 			if ok {
 				from = f
@@ -4783,6 +4817,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				// view of host memory (a pinned buffer's slice).
 				host = len(f) == 0 || l.allHost(f)
 			}
+		} else if !host && value == nil && l.unpackKept {
+			// buf, out = self.get_or_create_buf(k): an element of what
+			// the helper keeps or made with nothing pending (keptRefs).
+			from = l.unpackFrom
+			host = len(from) == 0 || l.allHost(from)
 		}
 		if host {
 			l.hostVars[v] = true
@@ -4931,6 +4970,15 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				l.assign(e, nil, st)
 				l.augHost = saved
 				continue
+			}
+			if c, isCall := value.(*ast.Call); v == nil && l.uses && isCall {
+				if from, ok := l.keptRefs(c, i); ok {
+					saved, savedFrom := l.unpackKept, l.unpackFrom
+					l.unpackKept, l.unpackFrom = true, from
+					l.assign(e, nil, st)
+					l.unpackKept, l.unpackFrom = saved, savedFrom
+					continue
+				}
 			}
 			l.assign(e, v, st)
 		}

@@ -104,6 +104,7 @@ type Sources struct {
 	streamy       sync.Map // *rules.Function -> bool (its definition mentions a stream; inlineCalls)
 	regroups      sync.Map // *rules.Function -> regrouping (regroupedArgs)
 	getters       sync.Map // *rules.Function -> getter (getterRefs)
+	keptRets      sync.Map // *rules.Function -> keptResult (keptRefs)
 	recordOnly    sync.Map // *rules.Function -> recordOnly (recordOnlyArgs)
 	yieldGates    sync.Map // *rules.Function -> yieldGate (skippingIteration)
 	rankYields    sync.Map // *rules.Function -> yieldGate (rankYieldLoop)
