@@ -2399,6 +2399,77 @@ func (l *lowerer) perPassOps(ops []*rules.OpRef) []*rules.OpRef {
 	return out
 }
 
+// dropRunThisPass drops, from the next passes' collectives that a rank
+// leaving the loop at exit skips, the DDP forwards under no_grad whose
+// only collective is the buffer broadcast and which every rank ran in
+// this pass already, before it reached the exit: a statement of the
+// loop's body, before the one holding the exit, that no test guards.
+// Each rank has then issued the one broadcast such forwards make, and
+// the later ones make none (ReDAL's scoring loops, which leave on a
+// rank-offset pool index after the forward).
+func (l *lowerer) dropRunThisPass(ops []*rules.OpRef, exit ast.Stmt) []*rules.OpRef {
+	n := len(l.loopBodies)
+	if n == 0 {
+		return ops
+	}
+	at := exit.Span().Lineno
+	var ran []ast.Stmt // the unguarded statements of the body before exit's
+	for _, st := range l.loopBodies[n-1] {
+		sp := st.Span()
+		if sp.Lineno <= at && at <= sp.EndLineno {
+			break
+		}
+		switch st.(type) {
+		case *ast.Assign, *ast.AnnAssign, *ast.AugAssign, *ast.ExprStmt, *ast.With:
+			ran = append(ran, st)
+		}
+	}
+	perPass := func(o *rules.OpRef) bool {
+		return o.BuffersOnly && o.Site == nil && o.Pos.Path == l.file.Path && (o.NoGrad || l.noGradLine(o.Pos.Line))
+	}
+	broadcast := false
+	for _, o := range ops {
+		if perPass(o) && within(ran, o.Pos.Line) {
+			broadcast = true
+		}
+	}
+	if !broadcast {
+		return ops
+	}
+	// The pass's first such forward made the broadcast; the others (a
+	// Monte Carlo dropout's repeated forwards) make none.
+	out := ops[:0:0]
+	for _, o := range ops {
+		if !perPass(o) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// within reports a line inside one of stmts (a with block's body runs
+// unguarded too, unless it holds an if).
+func within(stmts []ast.Stmt, line int) bool {
+	for _, st := range stmts {
+		sp := st.Span()
+		if line < int(sp.Lineno) || line > int(sp.EndLineno) {
+			continue
+		}
+		guarded := false
+		if w, ok := st.(*ast.With); ok {
+			ast.InspectBody(w.Body, func(n ast.Node) bool {
+				switch n.(type) {
+				case *ast.If, *ast.Try, *ast.For, *ast.While, *ast.Break, *ast.Continue, *ast.Return:
+					guarded = true
+				}
+				return !guarded
+			})
+		}
+		return !guarded
+	}
+	return false
+}
+
 // noteSentinel records, for `x = next(it, None)`, that x holds None once
 // this rank's iterator is exhausted (sentinels); any other binding of x
 // ends that.

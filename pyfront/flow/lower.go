@@ -2194,6 +2194,10 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		case storesOnly(s.Targets, s.Value):
 			l.handOn(s.Value, st) // self.x = t, stash[k] = (buf, ev)
 		case rebindsOnly(s.Targets, s.Value), l.filesHandle(s.Targets, s.Value):
+		case itemStore(s.Targets, s.Value) && l.listElement(s.Targets[0]):
+			// memo[key] = staged on a dict or list of the function's own
+			// files a reference, as memo.append(staged) does; it reads
+			// nothing (a tensor's item store would copy).
 		case itemStore(s.Targets, s.Value):
 			n := len(l.fn.Events)
 			l.expr(s.Value, st, false)
@@ -3767,6 +3771,8 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 					br.After = l.ops(l.nextIterations(s.Body))
 					if skipsPass {
 						br.After = l.perPassOps(br.After)
+					} else {
+						br.After = l.dropRunThisPass(br.After, s)
 					}
 				}
 			}
