@@ -591,7 +591,7 @@ func (l *lowerer) fromSyncForward(e ast.Expr) bool {
 		if l.uniformCall(c) {
 			return false, false // every rank's, whatever went in
 		}
-		if l.returnsLocalForward(gs, c) {
+		if l.returnsLocalForward(gs, c) || l.returnsHandedForward(gs, c) {
 			return true, false
 		}
 		if len(l.localVars) > 0 {
@@ -634,6 +634,34 @@ func (l *lowerer) returnsLocalForward(gs GradSyncer, c *ast.Call) bool {
 		return false
 	}
 	return l.forwardReturns(gs, fn, false) == returnsForward
+}
+
+// callsSync reports a function whose callees issue a synchronised forward
+// or backward (a training loop's helper handed the DDP model): what they
+// hand back from it is this rank's own, as in the helper.
+func (l *lowerer) callsSync() bool {
+	return slices.ContainsFunc(l.r.Summary(l.fn), func(o *rules.OpRef) bool {
+		return o.Site == nil && (o.Op == BackwardOp || o.Op == ForwardOp)
+	})
+}
+
+// returnsHandedForward reports a call that hands a program helper a
+// synchronising module (the DDP model) and gets back what the helper
+// computed with it, not reduced: `train_loss = train_loop(model, loader,
+// opt)` returning the last batch's loss is this rank's own.
+func (l *lowerer) returnsHandedForward(gs GradSyncer, c *ast.Call) bool {
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn || gs.SyncModule(c.Func) {
+		return false
+	}
+	handed := false
+	for _, a := range c.Args {
+		handed = handed || gs.SyncModule(a)
+	}
+	for _, k := range c.Keywords {
+		handed = handed || gs.SyncModule(k.Value)
+	}
+	return handed && l.forwardReturns(gs, fn, true) == returnsForward
 }
 
 // forwardFlow is what a helper's returns carry of a forward.
@@ -686,6 +714,31 @@ func (l *lowerer) forwardReturns(gs GradSyncer, fn *rules.Function, withParams b
 			return returnsUnknown
 		}
 		derived := map[string]bool{}
+		// agreed: what a collective leaves the same on every rank
+		// (all_reduce(total) before `return total / world`).
+		agreed := map[string]bool{}
+		// So is a name rebound to a gather's result (`predictions =
+		// accelerator.gather_for_metrics(predictions)`): the scan below
+		// does not follow the order of bindings.
+		ast.InspectBody(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Call:
+				if site := l.r.Site(n); site != nil && uniformOps[site.Op] && (site.Group == nil || site.Group.Kind != rules.GroupAlloc) {
+					for _, v := range site.Outputs {
+						agreed[v] = true
+					}
+				}
+			case *ast.Assign:
+				if c, ok := unwrapAwait(n.Value).(*ast.Call); ok && len(n.Targets) == 1 && l.uniformCall(c) {
+					for _, t := range append([]ast.Expr{n.Targets[0]}, ast.SeqElts(n.Targets[0])...) {
+						if t, ok := t.(*ast.Name); ok {
+							agreed[t.Id] = true
+						}
+					}
+				}
+			}
+			return true
+		})
 		carries := func(e ast.Expr) bool {
 			return e != nil && dependsOn(e, derived, func(n ast.Node) (bool, bool) {
 				c, ok := n.(*ast.Call)
@@ -719,7 +772,7 @@ func (l *lowerer) forwardReturns(gs GradSyncer, fn *rules.Function, withParams b
 								continue
 							}
 							for _, name := range a.names {
-								if !derived[name] {
+								if !derived[name] && !agreed[name] {
 									derived[name] = true
 									changed = true
 								}
@@ -728,6 +781,15 @@ func (l *lowerer) forwardReturns(gs GradSyncer, fn *rules.Function, withParams b
 					case *ast.Return:
 						if ctl || carries(n.Value) {
 							local = true
+						}
+					case *ast.Call:
+						// losses.append(loss.detach()): the list holds the
+						// forward's values.
+						if a, ok := n.Func.(*ast.Attribute); ok && (a.Attr == "append" || a.Attr == "extend") && len(n.Args) == 1 {
+							if x, ok := a.Value.(*ast.Name); ok && !derived[x.Id] && (ctl || carries(n.Args[0])) {
+								derived[x.Id] = true
+								changed = true
+							}
 						}
 					}
 					return true

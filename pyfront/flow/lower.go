@@ -136,7 +136,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	l.gradInputConds(node)
 	l.zero3 = l.zero3Models(body)
 	if gs, ok := r.(GradSyncer); ok {
-		l.syncs = gs.Syncs(fn)
+		l.syncs = gs.Syncs(fn) || l.callsSync()
 	}
 	st, exited := l.block(body, newState())
 	if _, isModule := node.(*ast.Module); isModule && rg != nil && len(l.rankVars) > 0 {
@@ -2163,6 +2163,16 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			// found.append(x) for x in this host's listing: the list is
 			// this host's answer too.
 			l.markFs(v, true, l.fsOriginOf(s.Value))
+		}
+		if c, ok := s.Value.(*ast.Call); ok && l.notDist == 0 && len(c.Args) == 1 {
+			// losses.append(loss.detach()): a list of this rank's losses
+			// is this rank's too, and so are its stack and mean
+			// (revisiting-at's NaN exit on the epoch's mean loss).
+			if a, isAttr := c.Func.(*ast.Attribute); isAttr && (a.Attr == "append" || a.Attr == "extend") {
+				if base, isName := a.Value.(*ast.Name); isName && !l.localVars[base.Id] && l.fromSyncForward(c.Args[0]) {
+					markVar(&l.localVars, base.Id, true)
+				}
+			}
 		}
 		if c, ok := s.Value.(*ast.Call); ok {
 			l.discarded(c)
