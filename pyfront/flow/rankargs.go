@@ -646,3 +646,55 @@ func (l *lowerer) seedRankAttrs(fn *rules.Function, node ast.Node) {
 		}
 	}
 }
+
+// RankFlagAttrs returns the attributes of its instance that a method sets
+// to True or False only inside the arm of a rank test of its own (`if
+// self.rank == 0: … self.skip_first = True`), and the attributes it sets
+// to anything but a constant. A flag that one method sets on some ranks
+// only differs between ranks wherever another method of the class tests
+// it (pyGraphZero's coach skips its first self-play gather on rank 0
+// only, after loading the examples there): the model makes such flags
+// rank attributes of the class unless some method computes them.
+func RankFlagAttrs(fn *rules.Function, node ast.Node, r Resolver) (flags, computed []string) {
+	body, args, _, ok := defParts(node)
+	if fn == nil || !ok || args == nil || len(args.Positional()) == 0 {
+		return nil, nil
+	}
+	self := args.Positional()[0].Arg
+	candidate := false
+	ast.InspectStmts(body, func(st ast.Stmt) bool {
+		switch st := st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		case *ast.Assign:
+			for _, t := range st.Targets {
+				attr := selfAttr(t, self)
+				if attr == "" {
+					continue
+				}
+				if _, isConst := st.Value.(*ast.Constant); !isConst {
+					computed = append(computed, attr)
+				}
+			}
+		case *ast.If:
+			ast.InspectStmts(st.Body, func(in ast.Stmt) bool {
+				if as, ok := in.(*ast.Assign); ok && len(as.Targets) == 1 && selfAttr(as.Targets[0], self) != "" {
+					if k, ok := as.Value.(*ast.Constant); ok && k.Type == ast.ConstBool {
+						candidate = true
+					}
+				}
+				return !candidate
+			})
+		}
+		return true
+	})
+	f := r.File()
+	if !candidate || f == nil || !sourceFor(r, f).mentionsAny(node.Span(), rankWords) {
+		return nil, computed
+	}
+	l := newLowerer(fn, r)
+	if l == nil {
+		return nil, computed
+	}
+	return l.rankSetFlags(fn), computed
+}

@@ -1867,6 +1867,8 @@ func allParams(args *ast.Arguments) []*ast.Arg {
 // resolver's RankAttrs.
 func (b *builder) selfRankAttrs(r *resolver) {
 	b.rankAttrs = map[*callgraph.Class][]flow.RankAttr{}
+	flags := map[*callgraph.Class]map[string]bool{}
+	computed := map[*callgraph.Class]map[string]bool{}
 	for _, f := range b.g.Funcs {
 		if f.Class == nil || f.Static || f.ClassMethod || f.Node == nil {
 			continue
@@ -1877,6 +1879,36 @@ func (b *builder) selfRankAttrs(r *resolver) {
 		for _, a := range flow.SelfRankAttrs(rf, f.Node, r, b.rankParams[rf]) {
 			b.rankAttrs[f.Class] = flow.MergeRankAttr(b.rankAttrs[f.Class], a)
 		}
+		fl, comp := flow.RankFlagAttrs(rf, f.Node, r)
+		addNames(flags, f.Class, fl)
+		addNames(computed, f.Class, comp)
+	}
+	// Flags some method sets on some ranks only, and no method computes
+	// (flow.RankFlagAttrs), in a stable order.
+	for _, c := range b.g.Classes {
+		var names []string
+		for name := range flags[c] {
+			if !computed[c][name] {
+				names = append(names, name)
+			}
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			b.rankAttrs[c] = flow.MergeRankAttr(b.rankAttrs[c], flow.RankAttr{Name: name})
+		}
+	}
+}
+
+// addNames adds names to m's set for c.
+func addNames(m map[*callgraph.Class]map[string]bool, c *callgraph.Class, names []string) {
+	if len(names) == 0 {
+		return
+	}
+	if m[c] == nil {
+		m[c] = map[string]bool{}
+	}
+	for _, n := range names {
+		m[c][n] = true
 	}
 }
 
