@@ -67,6 +67,8 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 				l.setRankObject(name, nil, false)
 			} else if name, fs := IsFsParam(p); fs {
 				l.markFs(name, true, nil)
+			} else if name, count := IsFsCountParam(p); count {
+				markVar(&l.fsCounts, name, true)
 			} else {
 				l.rankVars[p] = true
 			}
@@ -1687,10 +1689,8 @@ func (l *lowerer) enclosingRanksNow(pfn *rules.Function, pnode ast.Node) map[str
 	sub.fn, sub.rankVars, sub.rankDefs = pfn, map[string]bool{}, map[string]ast.Expr{}
 	if rp, ok := l.r.(RankParamer); ok {
 		for _, p := range rp.RankParams(pfn) {
-			if _, held := IsHeldParam(p); !held {
-				if _, fs := IsFsParam(p); !fs {
-					sub.rankVars[p] = true
-				}
+			if rankParam(p) {
+				sub.rankVars[p] = true
 			}
 		}
 	}

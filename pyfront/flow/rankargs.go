@@ -50,9 +50,7 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 		return nil
 	}
 	for _, p := range seed {
-		_, held := IsHeldParam(p)
-		_, fs := IsFsParam(p)
-		if !held && !fs {
+		if rankParam(p) {
 			l.rankVars[p] = true
 		}
 	}
@@ -62,6 +60,40 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 		// Locals bound to a file system check of this host (found =
 		// os.path.exists(p)), flow-insensitive as the rest.
 		markBound(body, l.fsVars, l.probeAnswer)
+		// Positions read from stored data inside such a check (`if
+		// len(ckpts) > 0: start_epoch = torch.load(ckpts[-1])["epoch"]`),
+		// what is computed from them, until a name is bound again outside
+		// the check (to what a broadcast agreed).
+		rankArmStmts(body, true, l.fsProbe, func(st ast.Stmt, underCheck bool) {
+			if x, ok := st.(*ast.ExprStmt); ok {
+				// dist.broadcast_object_list(decision, src=0): what it
+				// fills is rank 0's, the same everywhere.
+				if c, ok := x.Value.(*ast.Call); ok {
+					if site := l.r.Site(c); site != nil && uniformOps[site.Op] {
+						for _, v := range site.Outputs {
+							markVar(&l.fsCounts, v, false)
+						}
+					}
+				}
+				return
+			}
+			a, ok := st.(*ast.Assign)
+			if !ok || len(a.Targets) != 1 {
+				return
+			}
+			names := ast.SeqElts(a.Targets[0])
+			read := underCheck && l.storedValue(a.Value) // it, epoch = model.load(ckpt)
+			if len(names) == 0 {
+				names = []ast.Expr{a.Targets[0]}
+				read = underCheck && (l.storedValue(a.Value) || l.pathPosition(a.Value))
+			}
+			on := read || l.fromFsCount(a.Value)
+			for _, e := range names {
+				if n, ok := e.(*ast.Name); ok && (on || !underCheck) {
+					markVar(&l.fsCounts, n.Id, on)
+				}
+			}
+		})
 	}
 	out := map[*rules.Function][]string{}
 	add := func(callee *rules.Function, param string) {
@@ -116,6 +148,13 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 	// A host's file system answer handed on (`maybe_load(t,
 	// os.path.exists(p))`): a plain check or a local bound to one.
 	fsArg := func(e ast.Expr) bool { return l.notDist == 0 && l.probeAnswer(e) }
+	// A position read from a checkpoint this host found (`start_epoch =
+	// torch.load(ckpt_list[-1])["epoch"]` after a glob), handed to the
+	// helper whose loop it bounds (MTR's train_model).
+	fsCountArg := func(e ast.Expr) bool {
+		n, ok := e.(*ast.Name)
+		return ok && l.notDist == 0 && l.fsCounts[n.Id]
+	}
 	// What an argument can carry, and how the parameter that receives it
 	// is listed.
 	kinds := []struct {
@@ -125,6 +164,7 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 		{l.rankValue, func(p string) string { return p }},
 		{heldArg, HeldParam},
 		{fsArg, FsParam},
+		{fsCountArg, FsCountParam},
 	}
 	positions := make([][]int, len(kinds))
 	keywords := make([][]string, len(kinds))
@@ -261,6 +301,23 @@ func FsParam(name string) string { return "!" + name }
 // IsFsParam undoes FsParam: the parameter's name, and whether p names such
 // a parameter.
 func IsFsParam(p string) (string, bool) { return strings.CutPrefix(p, "!") }
+
+// FsCountParam names a parameter that receives a position read from
+// stored data this host found (a resumed epoch), as RankArguments lists
+// it beside the parameters that receive the rank.
+func FsCountParam(name string) string { return "#" + name }
+
+// IsFsCountParam undoes FsCountParam.
+func IsFsCountParam(p string) (string, bool) { return strings.CutPrefix(p, "#") }
+
+// rankParam reports a listed parameter that receives the rank itself
+// (not a held object, a file system answer or a stored position).
+func rankParam(p string) bool {
+	_, held := IsHeldParam(p)
+	_, fs := IsFsParam(p)
+	_, count := IsFsCountParam(p)
+	return !held && !fs && !count
+}
 
 // fsWords are fragments of the file system checks' names (fsProbe), for a
 // look at a function's text before walking it for them.
@@ -471,7 +528,7 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	for _, p := range seed {
 		if name, ok := IsHeldParam(p); ok {
 			held[name] = true
-		} else if _, fs := IsFsParam(p); !fs {
+		} else if rankParam(p) {
 			l.rankVars[p] = true
 		}
 	}

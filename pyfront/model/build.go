@@ -1912,6 +1912,14 @@ func addNames(m map[*callgraph.Class]map[string]bool, c *callgraph.Class, names 
 	}
 }
 
+// syncs reports a function that issues a synchronised forward or backward
+// itself (a training loop handed the DDP model): it reaches no collective
+// site, but a bound it is handed splits its implicit collectives.
+func (b *builder) syncs(fn *rules.Function) bool {
+	f := b.fnOf(fn)
+	return f != nil && len(b.syncOps[f.Node]) > 0
+}
+
 // maxRankRounds bounds how many times a rank is followed from helper to
 // helper (main passes it to train, train to save, …).
 const maxRankRounds = 3
@@ -1947,7 +1955,7 @@ func (b *builder) handedRanks(r *resolver, reaches map[*rules.Function]bool) (in
 			r.file = b.files[f.Module.Path]
 			r.mod = f.Module.Path
 			for callee, params := range flow.RankArguments(rf, f.Node, r, b.rankParams[rf]) {
-				if !reaches[callee] && !storesForCollectives(callee) {
+				if !reaches[callee] && !storesForCollectives(callee) && !b.syncs(callee) {
 					continue // no collective for a condition to split
 				}
 				for _, p := range params {
