@@ -266,6 +266,11 @@ func (l *lowerer) fromFsCount(e ast.Expr) bool {
 		return false
 	}
 	return dependsOn(e, l.fsCounts, func(n ast.Node) (bool, bool) {
+		if c, ok := n.(*ast.Call); ok && l.agreedCall(c) {
+			// fabric.broadcast(step, src=0): rank 0's position, the same
+			// on every rank (the fix).
+			return false, false
+		}
 		if c, ok := n.(*ast.Call); ok && l.frameworkObject(c) {
 			// Accelerator(project_config=ProjectConfiguration(iteration=
 			// it + 1)): the position only names the next checkpoint

@@ -105,6 +105,7 @@ type Sources struct {
 	regroups      sync.Map // *rules.Function -> regrouping (regroupedArgs)
 	getters       sync.Map // *rules.Function -> getter (getterRefs)
 	keptRets      sync.Map // *rules.Function -> keptResult (keptRefs)
+	agreedRets    sync.Map // *rules.Function -> bool (returnsAgreed)
 	recordOnly    sync.Map // *rules.Function -> recordOnly (recordOnlyArgs)
 	yieldGates    sync.Map // *rules.Function -> yieldGate (skippingIteration)
 	rankYields    sync.Map // *rules.Function -> yieldGate (rankYieldLoop)

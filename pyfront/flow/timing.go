@@ -74,6 +74,9 @@ func (l *lowerer) agreedCall(c *ast.Call) bool {
 	if s := l.r.Site(c); s != nil {
 		return uniformOps[s.Op]
 	}
+	if _, fn := l.callee(c); fn != nil && fn != l.fn && l.returnsAgreed(fn) {
+		return true
+	}
 	switch f := c.Func.(type) {
 	case *ast.Attribute:
 		return agreeingMethods[f.Attr]
@@ -81,6 +84,55 @@ func (l *lowerer) agreedCall(c *ast.Call) bool {
 		return agreeingMethods[f.Id]
 	}
 	return false
+}
+
+// returnsAgreed reports a program function whose every return is what a
+// collective left the same on every rank: the list a broadcast or an
+// all-gather filled, an element of it, or such a collective's result
+// (`box = [v]; dist.broadcast_object_list(box, src=0); return box[0]`).
+func (l *lowerer) returnsAgreed(fn *rules.Function) bool {
+	return summarizeGuarded(&l.memo().agreedRets, fn, func() bool {
+		body, _, ok := l.defOf(fn)
+		if !ok {
+			return false
+		}
+		outs := map[string]bool{}
+		var rets []ast.Expr
+		ast.InspectBody(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Call:
+				if s := l.r.Site(n); s != nil && uniformOps[s.Op] {
+					for _, v := range s.Outputs {
+						outs[v] = true
+					}
+				}
+			case *ast.Return:
+				rets = append(rets, n.Value)
+			}
+			return true
+		})
+		if len(rets) == 0 || len(outs) == 0 {
+			return false
+		}
+		for _, r := range rets {
+			if s, ok := r.(*ast.Subscript); ok && constIndex(s.Slice) {
+				r = s.Value
+			}
+			switch r := r.(type) {
+			case *ast.Name:
+				if !outs[r.Id] {
+					return false
+				}
+			case *ast.Call:
+				if s := l.r.Site(r); s == nil || !uniformOps[s.Op] {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	})
 }
 
 // timingProbe reports whether e depends on a clock reading, a completion
