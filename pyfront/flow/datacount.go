@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -204,16 +205,21 @@ func (l *lowerer) fsCounted(iter ast.Expr) bool {
 		}
 		c = inner
 	}
+	// range(load_step(p), n): a helper that reads the position under
+	// its own file check (fsCountCall), inline.
+	position := func(a ast.Expr) bool {
+		return l.fsProbe(a) || l.fromFsCount(a) || l.fsCountCall(a, -1)
+	}
+	// itertools.islice(loader, consumed, None): the passes after the
+	// consumed ones.
+	if lastDotted(c.Func) == "islice" && len(c.Args) > 1 {
+		return slices.ContainsFunc(c.Args[1:], position)
+	}
 	// tqdm.trange(a, b) is tqdm(range(a, b)).
 	if dotted(c.Func) != "range" && !(lastDotted(c.Func) == "trange" && strings.Contains(l.r.Ref(c.Func), "tqdm")) {
 		return false
 	}
-	for _, a := range c.Args {
-		if l.fsProbe(a) || l.fromFsCount(a) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(c.Args, position)
 }
 
 // fsSkippedPasses records the rest of a loop's body after a test that

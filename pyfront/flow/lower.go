@@ -2435,6 +2435,25 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	return st, false
 }
 
+// missingFileHandler returns the exception class of the first handler
+// that catches a missing file (FileNotFoundError, or OSError and IOError,
+// its bases), or nil.
+func missingFileHandler(handlers []*ast.ExceptHandler) ast.Expr {
+	for _, h := range handlers {
+		types := []ast.Expr{h.Type}
+		if t, ok := h.Type.(*ast.Tuple); ok {
+			types = t.Elts
+		}
+		for _, t := range types {
+			switch lastDotted(t) {
+			case "FileNotFoundError", "OSError", "IOError":
+				return t
+			}
+		}
+	}
+	return nil
+}
+
 // forLoop is loop for `for target in iter`: iterating over a pending list
 // of handles (batch_isend_irecv's) and waiting each element waits the list.
 // loopHead lowers `for target in iter`. Iterating a variable's sequence
@@ -3612,7 +3631,23 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 	}
 	l.teardownBranch(body, handlers, final, rest)
 	in := st.clone()
+	// `try: state = torch.load(p) except FileNotFoundError: start = 0`:
+	// the handler is the file check, and what the body reads from the
+	// file is this host's answer, as under `if os.path.exists(p)`.
+	var missing ast.Expr
+	if l.notDist == 0 && !l.r.Prog().Facts.SingleHost() {
+		missing = missingFileHandler(handlers)
+	}
+	if missing != nil {
+		l.hostTests = append(l.hostTests, missing)
+	}
 	out, exited := l.block(body, st)
+	var afterBody taints
+	if missing != nil {
+		l.hostTests = l.hostTests[:len(l.hostTests)-1]
+		afterBody = l.saveTaints()
+		defer l.unionTaints(afterBody) // the handler's `start = 0` is the other arm
+	}
 	var outs []*state
 	if !exited {
 		o, ex := l.block(orelse, out)
