@@ -6113,6 +6113,7 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 	}
 	l.unorderedReads(c, site)
 	l.event(ev)
+	l.hostResume(c, site)
 	if l.rootedInPlace(site) {
 		// dist.reduce(t, dst=0): only the destination holds the result;
 		// every other rank keeps its own input. A decision read from t on

@@ -3071,6 +3071,36 @@ func (l *lowerer) resumes(c *ast.Call, s *rules.Site) bool {
 	return x != nil && !isFalse(x) && !isNone(x)
 }
 
+// hostResume records, for a training loop's call whose checkpoint to
+// resume from is this host's answer (`last = None; if
+// os.path.isdir(d): last = d` … `trainer.train(resume_from_checkpoint=
+// last)`), the branch between resuming and starting over that the
+// argument decides: a host that sees no checkpoint runs every step, the
+// others only the remaining ones. Inside an arm of such a check the arms
+// themselves are the branch.
+func (l *lowerer) hostResume(c *ast.Call, s *rules.Site) {
+	if l.notDist > 0 || len(l.hostAnswerTests) > 0 || l.r.Prog().Facts.SingleHost() {
+		return
+	}
+	e := l.tb.Collectives[s.API]
+	if e == nil || !e.ResumeFrom.Present() {
+		return
+	}
+	x := arg(c, e.ResumeFrom)
+	if x == nil || isFalse(x) || isNone(x) || !l.probeAnswer(x) && !l.fsProbe(x) {
+		return
+	}
+	resumed := &rules.OpRef{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s, Resumed: true}
+	fresh := &rules.OpRef{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s}
+	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(x.Span()), Cond: l.text(x),
+		Then: []*rules.OpRef{resumed}, Else: []*rules.OpRef{fresh}, Divergence: rules.HostCheck}
+	if o := l.fsOriginOf(x); o != nil {
+		at := l.pos(o.Span())
+		br.Origin = &at
+	}
+	l.addBranch(br)
+}
+
 // communicates applies a table entry's only_if condition (self.log(...,
 // sync_dist=True) is collective, plain self.log is not).
 func (l *lowerer) communicates(c *ast.Call, s *rules.Site) bool {
