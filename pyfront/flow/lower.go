@@ -2164,6 +2164,20 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			// this host's answer too.
 			l.markFs(v, true, l.fsOriginOf(s.Value))
 		}
+		if c, ok := s.Value.(*ast.Call); ok && l.notDist == 0 && len(c.Args) == 1 && len(l.fsCounts) > 0 {
+			// arguments.update(extra_checkpoint_data): the dict now holds
+			// the position read from the checkpoint this host found
+			// (maskrcnn-benchmark's resume, read back as
+			// arguments["iteration"]).
+			if a, isAttr := c.Func.(*ast.Attribute); isAttr && a.Attr == "update" && l.fromFsCount(c.Args[0]) {
+				if base := dotted(a.Value); base != "" && !l.fsCounts[base] {
+					markVar(&l.fsCounts, base, true)
+					if o := l.fsOriginOf(c.Args[0]); o != nil {
+						l.noteFsOrigin(base, o)
+					}
+				}
+			}
+		}
 		if c, ok := s.Value.(*ast.Call); ok && l.notDist == 0 && len(c.Args) == 1 {
 			// losses.append(loss.detach()): a list of this rank's losses
 			// is this rank's too, and so are its stack and mean
