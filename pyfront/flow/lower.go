@@ -357,6 +357,11 @@ type lowerer struct {
 	// whether the loop ran (batchTest).
 	loopDone map[string]bool
 	augHost  bool
+	// builtLocals: the locals last bound to a constructor call
+	// (`env = Env(leader=…)`), whose fields the walk follows itself
+	// rather than asking which fields the class's instances keep a rank
+	// in (InstanceRankAttrer).
+	builtLocals map[string]bool
 	// unpackKept, unpackFrom: while an element of a kept helper result is
 	// assigned (keptRefs), the objects it may be.
 	unpackKept bool
@@ -4841,6 +4846,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				delete(l.batchVars, v)
 			}
 			l.trackMesh(v, value)
+			markVar(&l.builtLocals, v, constructorCall(value))
 			if sc := l.newStream(value); sc.s != nil {
 				l.synth[v] = sc.s
 			}

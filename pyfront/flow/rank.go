@@ -2540,6 +2540,11 @@ func (l *lowerer) rankAttr(a *ast.Attribute) bool {
 	if l.tb.PredicateByLastName("attr", a.Attr) != nil {
 		return true
 	}
+	if ir, ok := l.r.(InstanceRankAttrer); ok && !l.builtLocals[rootName(a)] && ir.InstanceRankAttr(a) {
+		// self.distenv.master: the object was built with the rank
+		// (rq-vae's DistEnv, handed to the trainer).
+		return true
+	}
 	// env.dp_rank, a property that returns
 	// parallel_state.get_data_parallel_rank() (CoLLiE's env).
 	if pg, ok := l.r.(PropertyGetterer); ok {
@@ -2548,6 +2553,32 @@ func (l *lowerer) rankAttr(a *ast.Attribute) bool {
 		}
 	}
 	return false
+}
+
+// rootName is the name an attribute chain starts from (env for
+// env.cfg.master), or "".
+func rootName(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.Attribute:
+			e = x.Value
+		case *ast.Name:
+			return x.Id
+		default:
+			return ""
+		}
+	}
+}
+
+// constructorCall reports a call of a class by its conventional
+// capitalised name (Env(…), cfg.Env(…)).
+func constructorCall(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	name := lastDotted(c.Func)
+	return name != "" && name[0] >= 'A' && name[0] <= 'Z'
 }
 
 // hyperparamRank reports a receiver whose `rank` is a model setting, not

@@ -755,3 +755,39 @@ func RankFlagAttrs(fn *rules.Function, node ast.Node, r Resolver) (flags, comput
 	}
 	return l.rankSetFlags(fn), computed
 }
+
+// RankExprIn reports whether e, an expression of fn's body (node), holds
+// the rank or a test of it: directly, or through a local fn binds to one
+// anywhere in its body (flow-insensitive, as RankArguments reads). The
+// model asks it of the keywords that construct a data class
+// (`DistEnv(master=dist.get_rank() == 0)`).
+func RankExprIn(fn *rules.Function, node ast.Node, r Resolver, e ast.Expr) bool {
+	body, _, _, isDef := defParts(node)
+	if m, isMod := node.(*ast.Module); isMod {
+		body = m.Body
+	} else if !isDef {
+		return false
+	}
+	l := newLowerer(fn, r)
+	if l == nil {
+		return false
+	}
+	if rp, ok := r.(RankParamer); ok {
+		for _, p := range rp.RankParams(fn) {
+			if rankParam(p) {
+				l.rankVars[p] = true
+			}
+		}
+	}
+	markBound(body, l.rankVars, l.isRank)
+	return l.rankValue(e) || l.isRank(e)
+}
+
+// InstanceRankAttrer is implemented by resolvers that know the classes of
+// an attribute's receiver: InstanceRankAttr reports `env.master` (or
+// `self.env.master`) where every value env may hold is an instance of a
+// class whose instances keep a rank in that attribute (set from the rank
+// in a method, or passed the rank when a data class is constructed).
+type InstanceRankAttrer interface {
+	InstanceRankAttr(a *ast.Attribute) bool
+}

@@ -1359,6 +1359,7 @@ func (b *builder) runFlow() {
 		}
 	}
 	b.selfRankAttrs(r)
+	b.dataRankFields(r)
 	reaches := b.reachesSites()
 	for _, init := range b.handedRanks(r, reaches) {
 		// A constructor handed a rank keeps it in an attribute.
@@ -1895,6 +1896,43 @@ func (b *builder) selfRankAttrs(r *resolver) {
 		slices.Sort(names)
 		for _, name := range names {
 			b.rankAttrs[c] = flow.MergeRankAttr(b.rankAttrs[c], flow.RankAttr{Name: name})
+		}
+	}
+}
+
+// dataRankFields adds, to the rank attributes of a class the program
+// defines no __init__ for (a dataclass, an attrs or NamedTuple class), the
+// fields its constructions pass the rank or a test of it by keyword
+// (rq-vae's `DistEnv(…, master=(dist.get_rank() == 0))`).
+func (b *builder) dataRankFields(r *resolver) {
+	for _, cs := range b.g.Calls {
+		if cs.Node == nil || len(cs.Node.Keywords) == 0 || cs.Caller == nil || cs.Caller.Node == nil {
+			continue
+		}
+		var classes []*callgraph.Class
+		for _, v := range b.g.ResultValues(cs) {
+			val := b.g.Value(v)
+			if val == nil || val.Kind != callgraph.KInstance || val.Class == nil {
+				continue
+			}
+			if fns, ext := b.g.Lookup(val.Class, "__init__"); len(fns) > 0 || ext != "" {
+				continue
+			}
+			classes = append(classes, val.Class)
+		}
+		if len(classes) == 0 {
+			continue
+		}
+		rf := b.fn(cs.Caller)
+		r.file = b.files[cs.Caller.Module.Path]
+		r.mod = cs.Caller.Module.Path
+		for _, kw := range cs.Node.Keywords {
+			if kw.Arg == "" || !flow.RankExprIn(rf, cs.Caller.Node, r, kw.Value) {
+				continue
+			}
+			for _, c := range classes {
+				b.rankAttrs[c] = flow.MergeRankAttr(b.rankAttrs[c], flow.RankAttr{Name: kw.Arg})
+			}
 		}
 	}
 }

@@ -643,6 +643,39 @@ func (r *resolver) RankAttrs(fn *rules.Function) []flow.RankAttr {
 	return out
 }
 
+// InstanceRankAttr implements flow.InstanceRankAttrer: every value a's
+// receiver may hold is an instance of a class whose rank attributes
+// (builder.rankAttrs, through its MRO) name a.Attr as a plain rank (not
+// an object some ranks hold, nor a test uniform within some groups).
+func (r *resolver) InstanceRankAttr(a *ast.Attribute) bool {
+	if len(r.b.rankAttrs) == 0 {
+		return false
+	}
+	vals := r.b.g.ExprValues(a.Value)
+	if len(vals) == 0 {
+		return false
+	}
+	for _, v := range vals {
+		val := r.b.g.Value(v)
+		if val == nil || val.Kind != callgraph.KInstance || val.Class == nil {
+			return false
+		}
+		classes, _ := r.b.g.MRO(val.Class)
+		found := false
+		for _, c := range classes {
+			for _, ra := range r.b.rankAttrs[c] {
+				if ra.Name == a.Attr && !ra.Held && len(ra.UniformIn) == 0 {
+					found = true
+				}
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
 // IterGenerators implements flow.IterGeneratorer: the program generator
 // methods that iterating iter runs (the __iter__ of its class).
 func (r *resolver) IterGenerators(iter ast.Expr) []*rules.Function {
