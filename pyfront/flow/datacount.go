@@ -189,6 +189,9 @@ func (l *lowerer) fsCounted(iter ast.Expr) bool {
 	if l.notDist > 0 {
 		return false
 	}
+	if n, isName := iter.(*ast.Name); isName && l.fsLoaders[n.Id] {
+		return true
+	}
 	if l.listing(iter) {
 		// for f in sorted(glob.glob(pattern)): one pass per file this
 		// host lists (AngelSlim's scale loader broadcasts per file).

@@ -362,6 +362,9 @@ type lowerer struct {
 	// rather than asking which fields the class's instances keep a rank
 	// in (InstanceRankAttrer).
 	builtLocals map[string]bool
+	// fsLoaders: loaders whose state was loaded from a file under this
+	// host's check (fsCounted: iterating one runs that host's passes).
+	fsLoaders map[string]bool
 	// unpackKept, unpackFrom: while an element of a kept helper result is
 	// assigned (keptRefs), the objects it may be.
 	unpackKept bool
@@ -2169,6 +2172,19 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			// this host's answer too.
 			l.markFs(v, true, l.fsOriginOf(s.Value))
 		}
+		if c, ok := s.Value.(*ast.Call); ok && l.notDist == 0 && len(c.Args) == 1 {
+			// `if os.path.exists(p): loader.load_state_dict(torch.load(p))`:
+			// a stateful loader resumed from this host's file (its own
+			// rank's, often) yields only the batches left in its epoch.
+			if a, isAttr := c.Func.(*ast.Attribute); isAttr && a.Attr == "load_state_dict" {
+				if n, isName := a.Value.(*ast.Name); isName && strings.Contains(strings.ToLower(n.Id), "loader") {
+					if check := l.enclosingFsCheck(); check != nil {
+						markVar(&l.fsLoaders, n.Id, true)
+						l.noteFsOrigin(n.Id, check)
+					}
+				}
+			}
+		}
 		if c, ok := s.Value.(*ast.Call); ok && l.notDist == 0 && len(c.Args) == 1 && len(l.fsCounts) > 0 {
 			// arguments.update(extra_checkpoint_data): the dict now holds
 			// the position read from the checkpoint this host found
@@ -2452,6 +2468,20 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.test(s.Test, st)
 	}
 	return st, false
+}
+
+// enclosingFsCheck returns the innermost test of the enclosing ifs that
+// checks this host's file system, or nil.
+func (l *lowerer) enclosingFsCheck() ast.Expr {
+	if n := len(l.hostTests); n > 0 {
+		return l.hostTests[n-1]
+	}
+	for i := len(l.ifTests) - 1; i >= 0; i-- {
+		if l.directFsProbe(l.ifTests[i]) {
+			return l.ifTests[i]
+		}
+	}
+	return nil
 }
 
 // missingFileHandler returns the exception class of the first handler
@@ -4847,6 +4877,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			}
 			l.trackMesh(v, value)
 			markVar(&l.builtLocals, v, constructorCall(value))
+			delete(l.fsLoaders, v)
 			if sc := l.newStream(value); sc.s != nil {
 				l.synth[v] = sc.s
 			}

@@ -2991,6 +2991,31 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 				out = append(out, els...)
 			}
 			return
+		case *ast.For:
+			// `for b in ds`: iterating runs the generator __iter__ of ds's
+			// class, whose collectives come first (a stream dataset that
+			// all-reduces its shard length before yielding).
+			visit(n.Iter)
+			if ig, ok := l.r.(IterGeneratorer); ok {
+				p := l.pos(n.Iter.Span())
+				for _, gen := range ig.IterGenerators(n.Iter) {
+					if gen == l.fn {
+						continue
+					}
+					for _, o := range l.r.Summary(gen) {
+						if o != nil {
+							out = append(out, &rules.OpRef{Op: o.Op, Group: o.Group, Pos: p, Site: o.Site, BuffersOnly: o.BuffersOnly, NoGrad: o.NoGrad})
+						}
+					}
+				}
+			}
+			for _, x := range n.Body {
+				visit(x)
+			}
+			for _, x := range n.Orelse {
+				visit(x)
+			}
+			return
 		case *ast.ExceptHandler:
 			// A handler that raises is the failure path: what it issues
 			// before raising tells the peers (TensorRT-LLM's chunked
