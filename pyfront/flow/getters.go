@@ -36,19 +36,7 @@ func (l *lowerer) getterRefs(c *ast.Call) (from []string, ok bool) {
 	if g.returns == nil || len(c.Keywords) > 0 {
 		return nil, false
 	}
-	// bound maps the function's positional parameters to the call's
-	// expressions: a method called on a receiver gets it as the first.
-	bound := map[string]ast.Expr{}
-	args := c.Args
-	if receiverShift(c, g.first) == 1 {
-		bound[g.first] = c.Func.(*ast.Attribute).Value
-		args = append([]ast.Expr{nil}, args...)
-	}
-	for i, p := range g.params {
-		if i < len(args) && args[i] != nil {
-			bound[p] = args[i]
-		}
-	}
+	bound := boundPositionals(c, g.params, g.first)
 	closure := strings.HasPrefix(fn.Name, l.fn.Name+".") && !strings.Contains(fn.Name[len(l.fn.Name)+1:], ".")
 	for i, r := range g.returns {
 		if g.free[i] {
@@ -75,6 +63,24 @@ func (l *lowerer) getterRefs(c *ast.Call) (from []string, ok bool) {
 		from = append(from, refs[0])
 	}
 	return from, true
+}
+
+// boundPositionals maps a function's positional parameters (params, the
+// first named first) to the expressions a call passes them: a method
+// called on a receiver gets it as the first.
+func boundPositionals(c *ast.Call, params []string, first string) map[string]ast.Expr {
+	bound := map[string]ast.Expr{}
+	args := c.Args
+	if receiverShift(c, first) == 1 {
+		bound[first] = c.Func.(*ast.Attribute).Value
+		args = append([]ast.Expr{nil}, args...)
+	}
+	for i, p := range params {
+		if i < len(args) && args[i] != nil {
+			bound[p] = args[i]
+		}
+	}
+	return bound
 }
 
 // getter is what getterOf found: the references the function returns,
@@ -451,17 +457,7 @@ func (l *lowerer) keptRefs(c *ast.Call, index int) (from []string, ok bool) {
 		}
 		refs = k.elems[index]
 	}
-	bound := map[string]ast.Expr{}
-	args := c.Args
-	if receiverShift(c, k.first) == 1 {
-		bound[k.first] = c.Func.(*ast.Attribute).Value
-		args = append([]ast.Expr{nil}, args...)
-	}
-	for i, p := range k.params {
-		if i < len(args) && args[i] != nil {
-			bound[p] = args[i]
-		}
-	}
+	bound := boundPositionals(c, k.params, k.first)
 	for _, kw := range c.Keywords {
 		if kw.Arg == "" {
 			return nil, false // **kwargs: any parameter may be bound

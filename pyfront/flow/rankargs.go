@@ -34,13 +34,7 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	if fn == nil || node == nil || !ok {
 		return nil
 	}
-	body, _, _, isDef := defParts(node)
-	if m, isMod := node.(*ast.Module); isMod {
-		body = m.Body
-	} else if !isDef {
-		return nil
-	}
-	l := newLowerer(fn, r)
+	body, l := bodyLowerer(fn, node, r)
 	if l == nil {
 		return nil
 	}
@@ -756,19 +750,26 @@ func RankFlagAttrs(fn *rules.Function, node ast.Node, r Resolver) (flags, comput
 	return l.rankSetFlags(fn), computed
 }
 
+// bodyLowerer returns the statements of a function's (or module's) body
+// and a lowerer for fn, for the flow-insensitive reads above; a nil
+// lowerer when node is neither.
+func bodyLowerer(fn *rules.Function, node ast.Node, r Resolver) ([]ast.Stmt, *lowerer) {
+	body, _, _, isDef := defParts(node)
+	if m, isMod := node.(*ast.Module); isMod {
+		body = m.Body
+	} else if !isDef {
+		return nil, nil
+	}
+	return body, newLowerer(fn, r)
+}
+
 // RankExprIn reports whether e, an expression of fn's body (node), holds
 // the rank or a test of it: directly, or through a local fn binds to one
 // anywhere in its body (flow-insensitive, as RankArguments reads). The
 // model asks it of the keywords that construct a data class
 // (`DistEnv(master=dist.get_rank() == 0)`).
 func RankExprIn(fn *rules.Function, node ast.Node, r Resolver, e ast.Expr) bool {
-	body, _, _, isDef := defParts(node)
-	if m, isMod := node.(*ast.Module); isMod {
-		body = m.Body
-	} else if !isDef {
-		return false
-	}
-	l := newLowerer(fn, r)
+	body, l := bodyLowerer(fn, node, r)
 	if l == nil {
 		return false
 	}
