@@ -763,25 +763,35 @@ func bodyLowerer(fn *rules.Function, node ast.Node, r Resolver) ([]ast.Stmt, *lo
 	return body, newLowerer(fn, r)
 }
 
-// RankExprIn reports whether e, an expression of fn's body (node), holds
-// the rank or a test of it: directly, or through a local fn binds to one
-// anywhere in its body (flow-insensitive, as RankArguments reads). The
-// model asks it of the keywords that construct a data class
-// (`DistEnv(master=dist.get_rank() == 0)`).
-func RankExprIn(fn *rules.Function, node ast.Node, r Resolver, e ast.Expr) bool {
+// RankExprsIn reports, for each of exprs (expressions of fn's body,
+// node), whether it holds the rank or a test of it: directly, or through
+// a local fn binds to one anywhere in its body (flow-insensitive, as
+// RankArguments reads). The model asks it of the keywords that construct
+// a data class (`DistEnv(master=dist.get_rank() == 0)`). Nil when fn's
+// text names no rank at all.
+func RankExprsIn(fn *rules.Function, node ast.Node, r Resolver, exprs []ast.Expr) []bool {
 	body, l := bodyLowerer(fn, node, r)
 	if l == nil {
-		return false
+		return nil
 	}
+	var seed []string
 	if rp, ok := r.(RankParamer); ok {
-		for _, p := range rp.RankParams(fn) {
-			if rankParam(p) {
-				l.rankVars[p] = true
-			}
+		seed = rp.RankParams(fn)
+	}
+	if len(seed) == 0 && !l.src.mentionsAny(node.Span(), rankWords) {
+		return nil
+	}
+	for _, p := range seed {
+		if rankParam(p) {
+			l.rankVars[p] = true
 		}
 	}
 	markBound(body, l.rankVars, l.isRank)
-	return l.rankValue(e) || l.isRank(e)
+	out := make([]bool, len(exprs))
+	for i, e := range exprs {
+		out[i] = l.rankValue(e) || l.isRank(e)
+	}
+	return out
 }
 
 // InstanceRankAttrer is implemented by resolvers that know the classes of

@@ -1900,41 +1900,85 @@ func (b *builder) selfRankAttrs(r *resolver) {
 	}
 }
 
-// dataRankFields adds, to the rank attributes of a class the program
-// defines no __init__ for (a dataclass, an attrs or NamedTuple class), the
-// fields its constructions pass the rank or a test of it by keyword
+// dataRankFields adds, to the rank attributes of a data class (a
+// dataclass, an attrs or NamedTuple class, none with a program __init__),
+// the fields its constructions pass the rank or a test of it by keyword
 // (rq-vae's `DistEnv(…, master=(dist.get_rank() == 0))`).
 func (b *builder) dataRankFields(r *resolver) {
+	type construction struct {
+		call    *callgraph.CallSite
+		classes []*callgraph.Class
+	}
+	byCaller := map[*callgraph.Func][]construction{}
+	var callers []*callgraph.Func
 	for _, cs := range b.g.Calls {
 		if cs.Node == nil || len(cs.Node.Keywords) == 0 || cs.Caller == nil || cs.Caller.Node == nil {
 			continue
 		}
 		var classes []*callgraph.Class
 		for _, v := range b.g.ResultValues(cs) {
-			val := b.g.Value(v)
-			if val == nil || val.Kind != callgraph.KInstance || val.Class == nil {
-				continue
+			if val := b.g.Value(v); val != nil && val.Kind == callgraph.KInstance && dataClass(val.Class) {
+				if fns, ext := b.g.Lookup(val.Class, "__init__"); len(fns) == 0 && ext == "" {
+					classes = append(classes, val.Class)
+				}
 			}
-			if fns, ext := b.g.Lookup(val.Class, "__init__"); len(fns) > 0 || ext != "" {
-				continue
-			}
-			classes = append(classes, val.Class)
 		}
-		if len(classes) == 0 {
-			continue
+		if len(classes) > 0 {
+			if byCaller[cs.Caller] == nil {
+				callers = append(callers, cs.Caller)
+			}
+			byCaller[cs.Caller] = append(byCaller[cs.Caller], construction{cs, classes})
 		}
-		rf := b.fn(cs.Caller)
-		r.file = b.files[cs.Caller.Module.Path]
-		r.mod = cs.Caller.Module.Path
-		for _, kw := range cs.Node.Keywords {
-			if kw.Arg == "" || !flow.RankExprIn(rf, cs.Caller.Node, r, kw.Value) {
+	}
+	for _, f := range callers {
+		var kws []*ast.Keyword
+		var owners [][]*callgraph.Class
+		for _, c := range byCaller[f] {
+			for _, kw := range c.call.Node.Keywords {
+				if kw.Arg != "" {
+					kws = append(kws, kw)
+					owners = append(owners, c.classes)
+				}
+			}
+		}
+		exprs := make([]ast.Expr, len(kws))
+		for i, kw := range kws {
+			exprs[i] = kw.Value
+		}
+		r.file = b.files[f.Module.Path]
+		r.mod = f.Module.Path
+		for i, rank := range flow.RankExprsIn(b.fn(f), f.Node, r, exprs) {
+			if !rank {
 				continue
 			}
-			for _, c := range classes {
-				b.rankAttrs[c] = flow.MergeRankAttr(b.rankAttrs[c], flow.RankAttr{Name: kw.Arg})
+			for _, c := range owners[i] {
+				b.rankAttrs[c] = flow.MergeRankAttr(b.rankAttrs[c], flow.RankAttr{Name: kws[i].Arg})
 			}
 		}
 	}
+}
+
+// dataClass reports a class declared as a record of fields: decorated
+// with dataclass (or attrs' define/frozen/s), or based on NamedTuple.
+func dataClass(c *callgraph.Class) bool {
+	if c == nil || c.Node == nil {
+		return false
+	}
+	for _, d := range c.Node.DecoratorList {
+		if call, ok := d.(*ast.Call); ok {
+			d = call.Func
+		}
+		switch lastIdent(d) {
+		case "dataclass", "define", "frozen", "s", "attrs":
+			return true
+		}
+	}
+	for _, base := range c.Node.Bases {
+		if lastIdent(base) == "NamedTuple" {
+			return true
+		}
+	}
+	return false
 }
 
 // addNames adds names to m's set for c.
