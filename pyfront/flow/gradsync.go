@@ -636,12 +636,14 @@ func (l *lowerer) returnsLocalForward(gs GradSyncer, c *ast.Call) bool {
 	return l.forwardReturns(gs, fn, false) == returnsForward
 }
 
-// callsSync reports a function whose callees issue a synchronised forward
-// or backward (a training loop's helper handed the DDP model): what they
-// hand back from it is this rank's own, as in the helper.
-func (l *lowerer) callsSync() bool {
-	return slices.ContainsFunc(l.r.Summary(l.fn), func(o *rules.OpRef) bool {
-		return o.Site == nil && (o.Op == BackwardOp || o.Op == ForwardOp)
+// callsSync reports a function that calls one issuing a synchronised
+// forward or backward (a training loop's helper handed the DDP model):
+// what the helper hands back from it is this rank's own, as in the
+// helper. Direct callees only: a whole summary for every function would
+// cost a tenth of an analysis.
+func (l *lowerer) callsSync(gs GradSyncer) bool {
+	return slices.ContainsFunc(l.fn.Calls, func(c *rules.Call) bool {
+		return c.Callee != nil && c.Callee != l.fn && gs.Syncs(c.Callee)
 	})
 }
 

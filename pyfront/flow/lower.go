@@ -138,7 +138,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	l.gradInputConds(node)
 	l.zero3 = l.zero3Models(body)
 	if gs, ok := r.(GradSyncer); ok {
-		l.syncs = gs.Syncs(fn) || l.callsSync()
+		l.syncs = gs.Syncs(fn) || l.callsSync(gs)
 	}
 	st, exited := l.block(body, newState())
 	if _, isModule := node.(*ast.Module); isModule && rg != nil && len(l.rankVars) > 0 {

@@ -82,6 +82,9 @@ type builder struct {
 	// rankAttrs: per class, the attributes its methods assign a rank test
 	// (selfRankAttrs).
 	rankAttrs map[*callgraph.Class][]flow.RankAttr
+	// rankAttrNames: the names in rankAttrs, of any class (a quick no
+	// for resolver.InstanceRankAttr).
+	rankAttrNames map[string]bool
 	// callers indexes the explicit calls of each function (asyncCaller).
 	callers    map[*callgraph.Func][]*callgraph.CallSite
 	summary    map[summaryKey][]*rules.OpRef
@@ -1367,7 +1370,7 @@ func (b *builder) runFlow() {
 		r.file = b.files[f.Module.Path]
 		r.mod = f.Module.Path
 		for _, a := range flow.SelfRankAttrs(init, f.Node, r, b.rankParams[init]) {
-			b.rankAttrs[f.Class] = flow.MergeRankAttr(b.rankAttrs[f.Class], a)
+			b.addRankAttr(f.Class, a)
 		}
 	}
 	// Stream work is looked for only in files that mention a stream or a
@@ -1868,6 +1871,7 @@ func allParams(args *ast.Arguments) []*ast.Arg {
 // resolver's RankAttrs.
 func (b *builder) selfRankAttrs(r *resolver) {
 	b.rankAttrs = map[*callgraph.Class][]flow.RankAttr{}
+	b.rankAttrNames = map[string]bool{}
 	flags := map[*callgraph.Class]map[string]bool{}
 	computed := map[*callgraph.Class]map[string]bool{}
 	for _, f := range b.g.Funcs {
@@ -1878,7 +1882,7 @@ func (b *builder) selfRankAttrs(r *resolver) {
 		r.file = b.files[f.Module.Path]
 		r.mod = f.Module.Path
 		for _, a := range flow.SelfRankAttrs(rf, f.Node, r, b.rankParams[rf]) {
-			b.rankAttrs[f.Class] = flow.MergeRankAttr(b.rankAttrs[f.Class], a)
+			b.addRankAttr(f.Class, a)
 		}
 		fl, comp := flow.RankFlagAttrs(rf, f.Node, r)
 		addNames(flags, f.Class, fl)
@@ -1895,7 +1899,7 @@ func (b *builder) selfRankAttrs(r *resolver) {
 		}
 		slices.Sort(names)
 		for _, name := range names {
-			b.rankAttrs[c] = flow.MergeRankAttr(b.rankAttrs[c], flow.RankAttr{Name: name})
+			b.addRankAttr(c, flow.RankAttr{Name: name})
 		}
 	}
 }
@@ -1952,7 +1956,7 @@ func (b *builder) dataRankFields(r *resolver) {
 				continue
 			}
 			for _, c := range owners[i] {
-				b.rankAttrs[c] = flow.MergeRankAttr(b.rankAttrs[c], flow.RankAttr{Name: kws[i].Arg})
+				b.addRankAttr(c, flow.RankAttr{Name: kws[i].Arg})
 			}
 		}
 	}
@@ -1979,6 +1983,15 @@ func dataClass(c *callgraph.Class) bool {
 		}
 	}
 	return false
+}
+
+// addRankAttr records a as a rank attribute of c's instances.
+func (b *builder) addRankAttr(c *callgraph.Class, a flow.RankAttr) {
+	b.rankAttrs[c] = flow.MergeRankAttr(b.rankAttrs[c], a)
+	if b.rankAttrNames == nil {
+		b.rankAttrNames = map[string]bool{}
+	}
+	b.rankAttrNames[a.Name] = true
 }
 
 // addNames adds names to m's set for c.

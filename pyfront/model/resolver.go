@@ -648,7 +648,7 @@ func (r *resolver) RankAttrs(fn *rules.Function) []flow.RankAttr {
 // (builder.rankAttrs, through its MRO) name a.Attr as a plain rank (not
 // an object some ranks hold, nor a test uniform within some groups).
 func (r *resolver) InstanceRankAttr(a *ast.Attribute) bool {
-	if len(r.b.rankAttrs) == 0 {
+	if !r.b.rankAttrNames[a.Attr] {
 		return false
 	}
 	vals := r.b.g.ExprValues(a.Value)
