@@ -1332,6 +1332,35 @@ func (l *lowerer) returnsClosure(fn *rules.Function) bool {
 	})
 }
 
+// dictItem reports a store target d[k] where the function calls a
+// dictionary's own methods on d (d.get(k), d.setdefault, d.items()): a
+// memo handed in as a parameter, which no tensor could be.
+func (l *lowerer) dictItem(t ast.Expr) bool {
+	s, ok := t.(*ast.Subscript)
+	if !ok {
+		return false
+	}
+	n, ok := s.Value.(*ast.Name)
+	if !ok {
+		return false
+	}
+	found := false
+	ast.InspectBody(l.body, func(x ast.Node) bool {
+		if c, ok := x.(*ast.Call); ok {
+			if a, ok := c.Func.(*ast.Attribute); ok && dictMethods[a.Attr] {
+				if r, ok := a.Value.(*ast.Name); ok && r.Id == n.Id {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// dictMethods are methods of dict that tensors do not have.
+var dictMethods = map[string]bool{"get": true, "setdefault": true, "items": true, "keys": true, "values": true, "popitem": true}
+
 // emptyDict: {} or dict(), a new container with nothing pending in it.
 // listStmt is where a list filled by the current statement is complete:
 // that statement, or the outermost loop it is in (a wait of the list's
@@ -2239,7 +2268,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		case storesOnly(s.Targets, s.Value):
 			l.handOn(s.Value, st) // self.x = t, stash[k] = (buf, ev)
 		case rebindsOnly(s.Targets, s.Value), l.filesHandle(s.Targets, s.Value):
-		case itemStore(s.Targets, s.Value) && l.listElement(s.Targets[0]):
+		case itemStore(s.Targets, s.Value) && (l.listElement(s.Targets[0]) || l.dictItem(s.Targets[0])):
 			// memo[key] = staged on a dict or list of the function's own
 			// files a reference, as memo.append(staged) does; it reads
 			// nothing (a tensor's item store would copy).

@@ -17,3 +17,26 @@ def stage(tensors, stream):
     done.record(stream)
     torch.cuda.current_stream().wait_event(done)
     return memo, done
+
+
+def stage_tree(obj, memo, stream):
+    # The memo is handed in (a recursive staging helper): the function
+    # reads it with .get, so it is a dict, and the store files a
+    # reference.
+    key = id(obj)
+    staged = memo.get(key)
+    if staged is None:
+        with torch.cuda.stream(stream):
+            staged = torch.empty_like(obj, device=obj.device)
+            staged.copy_(obj, non_blocking=True)
+        memo[key] = staged
+    return staged
+
+
+def snapshot(tensors, stream):
+    memo = {}
+    out = [stage_tree(t, memo, stream) for t in tensors]
+    done = torch.cuda.Event()
+    done.record(stream)
+    torch.cuda.current_stream().wait_event(done)
+    return out, done
