@@ -189,7 +189,17 @@ func (l *lowerer) fsCounted(iter ast.Expr) bool {
 	if l.notDist > 0 {
 		return false
 	}
-	if n, isName := iter.(*ast.Name); isName && l.fsLoaders[n.Id] {
+	// A loader resumed from this host's file, also through enumerate
+	// and tqdm (`for i, batch in enumerate(loader, start_iter)`).
+	inner := iter
+	for depth := 0; depth < 3; depth++ {
+		w, isCall := inner.(*ast.Call)
+		if !isCall || len(w.Args) == 0 || lastDotted(w.Func) != "tqdm" && dotted(w.Func) != "enumerate" {
+			break
+		}
+		inner = w.Args[0]
+	}
+	if n, isName := inner.(*ast.Name); isName && l.fsLoaders[n.Id] {
 		return true
 	}
 	if l.listing(iter) {
@@ -432,14 +442,13 @@ func (l *lowerer) returnsStored(fn *rules.Function) bool {
 		}
 		stored := map[string]bool{}
 		markBound(body, stored, func(v ast.Expr) bool {
-			return l.loadsStored(v) || storedScalar(v) || readsAny(v, stored)
+			return l.loadsStored(v) || storedScalar(v) || readsAny(v, stored) || l.storedCall(v)
 		})
-		if len(stored) == 0 {
-			return false
-		}
+		// (With no such local, a return of the load itself still counts:
+		// `def _load_file(self, f): return torch.load(f)`.)
 		found := false
 		ast.InspectBody(body, func(n ast.Node) bool {
-			if r, ok := n.(*ast.Return); ok && r.Value != nil && (l.loadsStored(r.Value) || readsAny(r.Value, stored)) {
+			if r, ok := n.(*ast.Return); ok && r.Value != nil && (l.loadsStored(r.Value) || readsAny(r.Value, stored) || l.storedCall(r.Value)) {
 				found = true
 			}
 			return !found

@@ -2214,12 +2214,12 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 				}
 			}
 		}
-		if c, ok := s.Value.(*ast.Call); ok && l.notDist == 0 && len(c.Args) == 1 && len(l.fsCounts) > 0 {
+		if c, ok := s.Value.(*ast.Call); ok && l.notDist == 0 && len(c.Args) == 1 && (len(l.fsCounts) > 0 || len(l.hostTests) > 0) {
 			// arguments.update(extra_checkpoint_data): the dict now holds
 			// the position read from the checkpoint this host found
 			// (maskrcnn-benchmark's resume, read back as
 			// arguments["iteration"]).
-			if a, isAttr := c.Func.(*ast.Attribute); isAttr && a.Attr == "update" && l.fromFsCount(c.Args[0]) {
+			if a, isAttr := c.Func.(*ast.Attribute); isAttr && a.Attr == "update" && (l.fromFsCount(c.Args[0]) || len(l.hostTests) > 0 && l.storedValue(c.Args[0])) {
 				if base := dotted(a.Value); base != "" && !l.fsCounts[base] {
 					markVar(&l.fsCounts, base, true)
 					if o := l.fsOriginOf(c.Args[0]); o != nil {
@@ -2497,6 +2497,25 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.test(s.Test, st)
 	}
 	return st, false
+}
+
+// fsCountArg returns the first argument of c that holds a position read
+// from this host's stored data (fromFsCount), or nil.
+func (l *lowerer) fsCountArg(c *ast.Call) ast.Expr {
+	if len(l.fsCounts) == 0 {
+		return nil
+	}
+	for _, a := range c.Args {
+		if l.fromFsCount(a) {
+			return a
+		}
+	}
+	for _, k := range c.Keywords {
+		if l.fromFsCount(k.Value) {
+			return k.Value
+		}
+	}
+	return nil
 }
 
 // enclosingFsCheck returns the innermost test of the enclosing ifs that
@@ -4907,6 +4926,17 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			l.trackMesh(v, value)
 			markVar(&l.builtLocals, v, constructorCall(value))
 			delete(l.fsLoaders, v)
+			if c, isCall := value.(*ast.Call); isCall && strings.Contains(strings.ToLower(v), "loader") {
+				// make_data_loader(cfg, start_iter=start_iter) with the
+				// position this host read: the loader yields the batches
+				// after it (maskrcnn-benchmark's IterationBasedBatchSampler).
+				if a := l.fsCountArg(c); a != nil {
+					markVar(&l.fsLoaders, v, true)
+					if o := l.fsOriginOf(a); o != nil {
+						l.noteFsOrigin(v, o)
+					}
+				}
+			}
 			if sc := l.newStream(value); sc.s != nil {
 				l.synth[v] = sc.s
 			}
