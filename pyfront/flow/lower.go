@@ -362,6 +362,9 @@ type lowerer struct {
 	// rather than asking which fields the class's instances keep a rank
 	// in (InstanceRankAttrer).
 	builtLocals map[string]bool
+	// handleCarriers: locals given a job or handle attribute
+	// (`submat.job_handle = job`), which their consumers wait on.
+	handleCarriers map[string]bool
 	// fsLoaders: loaders whose state was loaded from a file under this
 	// host's check (fsCounted: iterating one runs that host's passes).
 	fsLoaders map[string]bool
@@ -1042,6 +1045,12 @@ func (l *lowerer) extensionHandle(v string, value ast.Expr) bool {
 	case "torch", "numpy", "cupy", "jax", "tensorflow", "mpi4py", "deepspeed", "apex", "transformers":
 		return false
 	}
+	return handleName(v)
+}
+
+// handleName reports a name whose parts say it holds a job, handle or
+// future (job_handle, write_jobs, fut).
+func handleName(v string) bool {
 	for _, part := range strings.Split(strings.ToLower(v), "_") {
 		switch part {
 		case "job", "jobs", "handle", "handles", "future", "futures", "fut":
@@ -2341,6 +2350,12 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			markVar(&l.localVars, n.Id, wasLocal || l.fromSyncForward(s.Value))
 		}
 	case *ast.Return:
+		if n, ok := s.Value.(*ast.Name); ok && l.handleCarriers[n.Id] {
+			// `submat.job_handle = job; return submat`: the tensor goes
+			// back with the job its consumers wait on before they read
+			// it (SMORE's embedding reads, `emb.job_handle.sync()`).
+			break
+		}
 		if s.Value != nil {
 			// Only a value handed back as it is (names, attributes, a
 			// tuple of them) is a hand-off; return f(x) reads x here.
@@ -4926,6 +4941,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			l.trackMesh(v, value)
 			markVar(&l.builtLocals, v, constructorCall(value))
 			delete(l.fsLoaders, v)
+			delete(l.handleCarriers, v)
 			if c, isCall := value.(*ast.Call); isCall && strings.Contains(strings.ToLower(v), "loader") {
 				// make_data_loader(cfg, start_iter=start_iter) with the
 				// position this host read: the loader yields the batches
@@ -5003,6 +5019,12 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			}
 		}
 	case *ast.Attribute, *ast.Subscript:
+		if a, ok := t.(*ast.Attribute); ok && handleName(a.Attr) {
+			if base, isName := a.Value.(*ast.Name); isName {
+				_, fromName := value.(*ast.Name)
+				markVar(&l.handleCarriers, base.Id, fromName)
+			}
+		}
 		if a, ok := t.(*ast.Attribute); ok && value != nil && (dotted(a) == "mpi4py.rc.thread_level" || l.r.Ref(a) == "mpi4py.rc.thread_level") {
 			if v, ok := constStr(value); ok {
 				l.setMPILevel(v, l.pos(l.stmt.Span()))
