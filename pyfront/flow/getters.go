@@ -48,21 +48,28 @@ func (l *lowerer) getterRefs(c *ast.Call) (from []string, ok bool) {
 			from = append(from, r)
 			continue
 		}
-		root, rest, _ := strings.Cut(r, ".")
-		e, ok := bound[root]
+		at, ok := rebased(bound, r)
 		if !ok {
 			return nil, false
 		}
-		refs, ok := references(e)
-		if !ok || len(refs) != 1 {
-			return nil, false
-		}
-		if rest != "" {
-			refs[0] += "." + rest
-		}
-		from = append(from, refs[0])
+		from = append(from, at)
 	}
 	return from, true
+}
+
+// rebased names, at a call, what a reference rooted at a parameter of
+// the callee (self.bufs) refers to: the root replaced by the reference
+// the call binds to it (bound: boundPositionals).
+func rebased(bound map[string]ast.Expr, ref string) (string, bool) {
+	root, rest, _ := strings.Cut(ref, ".")
+	refs, ok := references(bound[root])
+	if !ok || len(refs) != 1 {
+		return "", false
+	}
+	if rest != "" {
+		return refs[0] + "." + rest, true
+	}
+	return refs[0], true
 }
 
 // boundPositionals maps a function's positional parameters (params, the
@@ -465,20 +472,16 @@ func (l *lowerer) keptRefs(c *ast.Call, index int) (from []string, ok bool) {
 		bound[kw.Arg] = kw.Value
 	}
 	for _, r := range refs {
-		item := strings.HasSuffix(r, "[]")
-		root, rest, _ := strings.Cut(strings.TrimSuffix(r, "[]"), ".")
-		e, found := bound[root]
-		if !found || item && !l.ownDict(e) {
+		r, item := strings.CutSuffix(r, "[]")
+		root, _, _ := strings.Cut(r, ".")
+		if item && !l.ownDict(bound[root]) {
 			return nil, false
 		}
-		at, isRef := references(e)
-		if !isRef || len(at) != 1 {
+		at, ok := rebased(bound, r)
+		if !ok {
 			return nil, false
 		}
-		if rest != "" {
-			at[0] += "." + rest
-		}
-		from = append(from, at[0])
+		from = append(from, at)
 	}
 	return from, true
 }
@@ -633,30 +636,12 @@ func (l *lowerer) classDictAttrs(fn *rules.Function) map[string]bool {
 		return nil
 	}
 	init, ok := md.MethodDef(fn, "__init__").(*ast.FunctionDef)
-	if !ok || init.Args == nil || len(init.Args.Positional()) == 0 {
+	if !ok {
 		return nil
 	}
-	self := init.Args.Positional()[0].Arg
-	count := map[string]int{}
-	dict := map[string]bool{}
-	ast.InspectBody(init.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.Assign)
-		if !ok || len(as.Targets) != 1 {
-			return true
-		}
-		if a, ok := as.Targets[0].(*ast.Attribute); ok {
-			if x, ok := a.Value.(*ast.Name); ok && x.Id == self {
-				count[a.Attr]++
-				dict[a.Attr] = newDict(as.Value)
-			}
-		}
-		return true
-	})
 	out := map[string]bool{}
-	for a, n := range count {
-		if n == 1 && dict[a] {
-			out[a] = true
-		}
+	for _, a := range onceBoundAttrs(init, newDict) {
+		out[a] = true
 	}
 	return out
 }

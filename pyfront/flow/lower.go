@@ -4939,7 +4939,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				delete(l.batchVars, v)
 			}
 			l.trackMesh(v, value)
-			markVar(&l.builtLocals, v, constructorCall(value))
+			markVar(&l.builtLocals, v, constructed(value))
 			delete(l.fsLoaders, v)
 			delete(l.handleCarriers, v)
 			if c, isCall := value.(*ast.Call); isCall && strings.Contains(strings.ToLower(v), "loader") {

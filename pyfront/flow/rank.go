@@ -646,35 +646,41 @@ func (l *lowerer) initHostAttrs(init *ast.FunctionDef) []string {
 	if v, ok := c.hostAttrs.Load(init); ok {
 		return v.([]string)
 	}
-	var out []string
-	if init.Args != nil && len(init.Args.Positional()) > 0 {
-		self := init.Args.Positional()[0].Arg
-		count := map[string]int{}
-		host := map[string]bool{}
-		ast.InspectBody(init.Body, func(n ast.Node) bool {
-			as, ok := n.(*ast.Assign)
-			if !ok || len(as.Targets) != 1 {
-				return true
-			}
-			a, ok := as.Targets[0].(*ast.Attribute)
-			if !ok {
-				return true
-			}
-			if x, ok := a.Value.(*ast.Name); ok && x.Id == self {
-				count[a.Attr]++
-				host[a.Attr] = pinnedBuffers(as.Value)
-			}
-			return true
-		})
-		for a, n := range count {
-			if n == 1 && host[a] {
-				out = append(out, a)
-			}
-		}
-		slices.Sort(out)
-	}
+	out := onceBoundAttrs(init, pinnedBuffers)
 	v, _ := c.hostAttrs.LoadOrStore(init, out)
 	return v.([]string)
+}
+
+// onceBoundAttrs returns, sorted, the attributes of its instance that an
+// __init__ binds exactly once, to a value pred accepts.
+func onceBoundAttrs(init *ast.FunctionDef, pred func(ast.Expr) bool) []string {
+	if init.Args == nil || len(init.Args.Positional()) == 0 {
+		return nil
+	}
+	self := init.Args.Positional()[0].Arg
+	count := map[string]int{}
+	accepted := map[string]bool{}
+	ast.InspectBody(init.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.Assign)
+		if !ok || len(as.Targets) != 1 {
+			return true
+		}
+		if a, ok := as.Targets[0].(*ast.Attribute); ok {
+			if x, ok := a.Value.(*ast.Name); ok && x.Id == self {
+				count[a.Attr]++
+				accepted[a.Attr] = pred(as.Value)
+			}
+		}
+		return true
+	})
+	var out []string
+	for a, n := range count {
+		if n == 1 && accepted[a] {
+			out = append(out, a)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // pinnedBuffers reports a tensor made in host memory (pin_memory=True,
@@ -2568,17 +2574,6 @@ func rootName(e ast.Expr) string {
 			return ""
 		}
 	}
-}
-
-// constructorCall reports a call of a class by its conventional
-// capitalised name (Env(…), cfg.Env(…)).
-func constructorCall(e ast.Expr) bool {
-	c, ok := e.(*ast.Call)
-	if !ok {
-		return false
-	}
-	name := lastDotted(c.Func)
-	return name != "" && name[0] >= 'A' && name[0] <= 'Z'
 }
 
 // hyperparamRank reports a receiver whose `rank` is a model setting, not

@@ -124,7 +124,7 @@ func (l *lowerer) returnsAgreed(fn *rules.Function) bool {
 					return false
 				}
 			case *ast.Call:
-				if s := l.r.Site(r); s == nil || !uniformOps[s.Op] {
+				if !l.uniformCall(r) {
 					return false
 				}
 			default:
