@@ -362,6 +362,9 @@ type lowerer struct {
 	// rather than asking which fields the class's instances keep a rank
 	// in (InstanceRankAttrer).
 	builtLocals map[string]bool
+	// dictNames: the names the function calls a dict's own methods on
+	// (dictItem; nil until first asked).
+	dictNames map[string]bool
 	// handleCarriers: locals given a job or handle attribute
 	// (`submat.job_handle = job`), which their consumers wait on.
 	handleCarriers map[string]bool
@@ -1353,18 +1356,21 @@ func (l *lowerer) dictItem(t ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	found := false
-	ast.InspectBody(l.body, func(x ast.Node) bool {
-		if c, ok := x.(*ast.Call); ok {
-			if a, ok := c.Func.(*ast.Attribute); ok && dictMethods[a.Attr] {
-				if r, ok := a.Value.(*ast.Name); ok && r.Id == n.Id {
-					found = true
+	if l.dictNames == nil {
+		// Once per function: the names it calls a dict's methods on.
+		l.dictNames = map[string]bool{}
+		ast.InspectBody(l.body, func(x ast.Node) bool {
+			if c, ok := x.(*ast.Call); ok {
+				if a, ok := c.Func.(*ast.Attribute); ok && dictMethods[a.Attr] {
+					if r, ok := a.Value.(*ast.Name); ok {
+						l.dictNames[r.Id] = true
+					}
 				}
 			}
-		}
-		return !found
-	})
-	return found
+			return true
+		})
+	}
+	return l.dictNames[n.Id]
 }
 
 // dictMethods are methods of dict that tensors do not have.
