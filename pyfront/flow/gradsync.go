@@ -894,7 +894,7 @@ func (l *lowerer) localThreshold(test ast.Expr) bool {
 		return false
 	}
 	a, b, ok := orderingCompare(test)
-	return ok && l.fromSyncForward(a) != l.fromSyncForward(b)
+	return ok && (l.fromSyncForward(a) || l.fromSyncForward(b))
 }
 
 // orderingCompare returns the operands of a single <, <=, > or >=

@@ -384,6 +384,10 @@ type lowerer struct {
 	// elements (xs[i] = v, metrics[k] = v) binds the element, it writes
 	// no device memory.
 	pyLists map[string]bool
+	// rpcFutures are the locals bound to an RPC's future or remote
+	// reference (rpc_async, remote): what they give was sent by another
+	// process (handedOver).
+	rpcFutures map[string]bool
 	// outerNames are the names the function declares global or nonlocal
 	// (nil until asked: outerName).
 	outerNames map[string]bool
@@ -1049,6 +1053,61 @@ func (l *lowerer) extensionHandle(v string, value ast.Expr) bool {
 		return false
 	}
 	return handleName(v)
+}
+
+// handedOver reports a call whose result another thread or process
+// produced and handed to this one: an item taken from a queue
+// (queue.Queue.get, a multiprocessing queue's), or an RPC's result
+// (rpc_sync, a future of rpc_async waited, an RRef fetched to_here). No
+// kernel this thread queued writes it: the sender's work is finished or
+// ordered by the hand-over itself (TensorPipe's CUDA RPC records the
+// result on the receiving stream).
+func (l *lowerer) handedOver(value ast.Expr) bool {
+	c, ok := unwrapAwait(value).(*ast.Call)
+	if !ok {
+		return false
+	}
+	ext, fn := l.callee(c)
+	if fn != nil || ext == "" {
+		return false
+	}
+	owner, method := ext, ""
+	if i := strings.LastIndexByte(ext, '.'); i >= 0 {
+		owner, method = ext[:i], ext[i+1:]
+	}
+	switch method {
+	case "get", "get_nowait":
+		return strings.HasPrefix(owner, "queue.") || strings.HasPrefix(owner, "multiprocessing.") || strings.HasPrefix(owner, "torch.multiprocessing.")
+	case "rpc_sync":
+		return owner == "torch.distributed.rpc"
+	}
+	// fut.wait(), rref.to_here(), rpc_async(…).wait(): the receiver is an
+	// RPC's future or remote reference.
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok || !rpcFetch[a.Attr] {
+		return false
+	}
+	switch recv := a.Value.(type) {
+	case *ast.Name:
+		return l.rpcFutures[recv.Id]
+	case *ast.Call:
+		return l.rpcCall(recv)
+	}
+	return false
+}
+
+// rpcFetch are the methods that give an RPC future's or RRef's value.
+var rpcFetch = map[string]bool{"wait": true, "value": true, "to_here": true}
+
+// rpcCall reports a call of torch.distributed.rpc's rpc_async or remote,
+// whose result is a future or a remote reference (rpcFutures).
+func (l *lowerer) rpcCall(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	ext, fn := l.callee(c)
+	return fn == nil && (ext == "torch.distributed.rpc.rpc_async" || ext == "torch.distributed.rpc.remote")
 }
 
 // handleName reports a name whose parts say it holds a job, handle or
@@ -4808,6 +4867,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		delete(l.loopDone, v)
 		markVar(&l.handleLists, v, emptyList(value))
 		markVar(&l.pyLists, v, newList(value))
+		markVar(&l.rpcFutures, v, l.rpcCall(value))
 		delete(l.curAlias, v)
 		delete(l.streamVars, v)
 		l.graphReleased(v)
@@ -4975,7 +5035,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		// object too: its wait() is the synchronisation, not a read. So
 		// is what an object collective returns (unpickled Python objects:
 		// detectron2's comm.gather, mmengine's all_gather_object).
-		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value) || l.hostArith(value) || l.hostCall(value, -1) || l.loaderBatch(value) || l.extensionHandle(v, value)) || site != nil && site.Work != nil ||
+		host := hostValue(value) || value == nil && l.augHost || l.uses && (l.handleValue(value) || l.objectResult(value) || l.hostArith(value) || l.hostCall(value, -1) || l.loaderBatch(value) || l.extensionHandle(v, value) || l.handedOver(value)) || site != nil && site.Work != nil ||
 			emptyDict(value) || l.stagingWrite(v, value) || syncedUpload(value)
 		var from []string
 		if !host && value != nil {
@@ -5152,7 +5212,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			if vals != nil {
 				v = vals[i]
 			}
-			if v == nil && l.uses && l.hostCall(value, i) {
+			if v == nil && l.uses && (l.hostCall(value, i) || l.handedOver(value)) {
 				// out, ok = pick(): the helper returns (None, False) there.
 				saved := l.augHost
 				l.augHost = true
@@ -6186,6 +6246,8 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 	if entry != nil && site.GroupText == "" {
 		if x := arg(c, entry.Group); x != nil {
 			site.GroupText = l.text(x)
+		} else if a, ok := c.Func.(*ast.Attribute); ok && entry.ReceiverGroup {
+			site.GroupText = l.text(a.Value) // self.comm.broadcast(t): the communicator
 		}
 	}
 	if entry != nil && entry.Root.Present() {

@@ -39,9 +39,6 @@ const maxGateDepth = 3
 // for a branch whose ranks leave early, After's under its negation (the
 // ranks that stay made the group).
 func (b *builder) gatedCreations() {
-	if len(b.groupFn) == 0 {
-		return
-	}
 	memo := map[gateQuery]bool{}
 	for _, br := range b.prog.Branches {
 		if br == nil || br.SetOrder || br.Members || br.StopsEarly || br.SkipsStep || br.DataCount || br.Reordered || br.Divergence != rules.RankTest {
@@ -61,6 +58,9 @@ func (b *builder) dropGated(ops []*rules.OpRef, cond string, fn *rules.Function,
 	var kept []*rules.OpRef
 	for _, o := range ops {
 		g := o.Group
+		if g != nil && g.Kind == rules.GroupUnknown && cond != "" && !o.Creates && b.unknownMadeGated(o, cond, fn, memo) {
+			continue
+		}
 		node := b.groupFn[g]
 		if g == nil || g.Kind != rules.GroupAlloc || o.Creates && o.Op != "destroy" || node == nil || cond == "" {
 			kept = append(kept, o)
@@ -170,9 +170,118 @@ func (b *builder) attrGated(o *rules.OpRef, cond string, fn *rules.Function, mem
 	return gated
 }
 
+// unknownMadeGated reports an op on a group the analysis cannot see made
+// (group=self.update_group) that its class stores only where cond holds,
+// from a call of a function outside the program named for making a
+// process group: OpenRLHF's actors keep
+//
+//	if torch.distributed.get_rank() == 0:
+//	    self._model_update_group = init_process_group(backend=…, world_size=vllm_ranks + 1, rank=0, …)
+//
+// from their own distributed_util, a group of rank 0 and the inference
+// engines only. A store of anything else (a getter that may hand back the
+// default group) leaves the op in the branch.
+func (b *builder) unknownMadeGated(o *rules.OpRef, cond string, fn *rules.Function, memo map[gateQuery]bool) bool {
+	s := o.Site
+	if s == nil || s.Func != fn {
+		return false
+	}
+	attr, ok := strings.CutPrefix(s.GroupText, "self.")
+	if !ok || strings.ContainsAny(attr, ".[(") {
+		return false
+	}
+	f := b.fnOf(fn)
+	if f == nil || f.Class == nil {
+		return false
+	}
+	q := gateQuery{class: f.Class, attr: attr, cond: cond, unknown: true}
+	if gated, ok := memo[q]; ok {
+		return gated
+	}
+	gated := b.attrStoresGatedBy(f.Class, attr, cond, b.moduleOf(fn), b.makesOutsideGroup)
+	memo[q] = gated
+	return gated
+}
+
+// outsideGroupMakers are the last names of functions that make a process
+// group (of ranks they are given), in the helper modules projects carry.
+var outsideGroupMakers = map[string]bool{
+	"init_process_group": true, "stateless_init_process_group": true, "init_custom_process_group": true,
+	"new_group": true, "create_process_group": true,
+}
+
+// makesOutsideGroup reports a call of a function outside the program
+// named for making a process group, or a group's name (a string, or a
+// local of m bound only to strings: ray.util.collective's groups are
+// named, `self._model_update_group = group_name`).
+func (b *builder) makesOutsideGroup(m *callgraph.Func, value ast.Expr) bool {
+	if stringExpr(value) {
+		return true
+	}
+	if n, ok := value.(*ast.Name); ok {
+		return boundToStrings(defBody(m.Node), n.Id)
+	}
+	c, ok := value.(*ast.Call)
+	if !ok {
+		return false
+	}
+	if cs := b.g.CallOf(c); cs != nil {
+		for _, t := range cs.Targets {
+			if t.Fn != nil {
+				return false // the program's own: its groups are allocated
+			}
+		}
+	}
+	var name string
+	switch fn := c.Func.(type) {
+	case *ast.Name:
+		name = fn.Id
+	case *ast.Attribute:
+		name = fn.Attr
+	}
+	return outsideGroupMakers[name]
+}
+
+// stringExpr reports a string literal or f-string.
+func stringExpr(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.JoinedStr:
+		return true
+	case *ast.Constant:
+		return e.Type == ast.ConstStr
+	}
+	return false
+}
+
+// boundToStrings reports whether body assigns name, and only strings.
+func boundToStrings(body []ast.Stmt, name string) bool {
+	bound, other := false, false
+	ast.InspectStmts(body, func(st ast.Stmt) bool {
+		if a, ok := st.(*ast.Assign); ok {
+			for _, t := range a.Targets {
+				if n, ok := t.(*ast.Name); ok && n.Id == name {
+					if stringExpr(a.Value) {
+						bound = true
+					} else {
+						other = true
+					}
+				}
+			}
+		}
+		return !other
+	})
+	return bound && !other
+}
+
 // attrStoresGated reports whether the methods of c and its bases assign
 // self.attr at least once, and only where cond holds.
 func (b *builder) attrStoresGated(c *callgraph.Class, attr, cond string, useMod *resolve.Module) bool {
+	return b.attrStoresGatedBy(c, attr, cond, useMod, nil)
+}
+
+// attrStoresGatedBy is attrStoresGated that, with accept set, also
+// requires every store other than None to be a value accept takes.
+func (b *builder) attrStoresGatedBy(c *callgraph.Class, attr, cond string, useMod *resolve.Module, accept func(m *callgraph.Func, value ast.Expr) bool) bool {
 	classes, _ := b.g.MRO(c)
 	stores := 0
 	for _, m := range b.g.Funcs {
@@ -197,7 +306,7 @@ func (b *builder) attrStoresGated(c *callgraph.Class, attr, cond string, useMod 
 						if isNoneExpr(a.Value) {
 							continue // self.x = None: no group
 						}
-						if !b.creationGated(m, int(a.Pos.Lineno), cond, useMod, 0) {
+						if accept != nil && !accept(m, a.Value) || !b.creationGated(m, int(a.Pos.Lineno), cond, useMod, 0) {
 							gated = false
 						}
 					}
@@ -219,6 +328,9 @@ type gateQuery struct {
 	class *callgraph.Class
 	attr  string
 	cond  string
+	// unknown: the stores must make a group outside the program
+	// (unknownMadeGated).
+	unknown bool
 }
 
 // creationGated reports whether the statement of f at line runs only where
