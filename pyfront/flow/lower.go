@@ -62,7 +62,14 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 		l.callTarget = map[*ast.Call]string{}
 	}
 	if rp, ok := r.(RankParamer); ok {
-		for _, p := range rp.RankParams(fn) {
+		params := rp.RankParams(fn)
+		for _, name := range ShiftParams(params) {
+			markVar(&l.shiftVars, name, true)
+		}
+		for _, p := range params {
+			if !rankParam(p) && (strings.HasPrefix(p, "%") || strings.HasPrefix(p, "^")) {
+				continue
+			}
 			if name, held := IsHeldParam(p); held {
 				l.setRankObject(name, nil, false)
 			} else if name, fs := IsFsParam(p); fs {
@@ -261,6 +268,11 @@ type lowerer struct {
 	// ownVars: rank locals that hold the process's own global rank itself
 	// (rank = dist.get_rank()), not a value computed from it.
 	ownVars map[string]bool
+	// shiftVars: locals bound to the own rank shifted round the ring by
+	// an offset every rank shares ((rank + step) % world), rankShift.
+	shiftVars map[string]bool
+	// notOwn: names markShifts saw bound to something else too.
+	notOwn map[string]bool
 	// heldLocals: locals that hold an object only some ranks hold, as
 	// RankArguments reads them (heldLocals).
 	heldLocals map[string]bool
@@ -4968,6 +4980,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				delete(l.rankDefs, v)
 			}
 			markVar(&l.ownVars, v, ownRank(value) || l.ownRankVar(value))
+			markVar(&l.shiftVars, v, l.rankShift(value))
 			// An assignment on the arm where torch.distributed is not
 			// initialised runs in a single process: it neither marks the
 			// variable nor clears what the distributed arm marked

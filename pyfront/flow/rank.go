@@ -44,6 +44,11 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 				return true, false
 			}
 		case *ast.Compare:
+			if l.shiftEquality(n) {
+				// `send_idx == recv_idx == rank` with send_idx = (rank +
+				// step) % world: true for every rank at once (step 0).
+				return false, false
+			}
 			// `local_rank == -1` / `!= -1`, `local_rank >= 0`,
 			// `local_rank is None` ask "launched distributed at all?",
 			// which every rank answers the same way; not so for an object
@@ -4286,4 +4291,60 @@ func (l *lowerer) rankSetFlags(fn *rules.Function) []string {
 		slices.Sort(out)
 		return out
 	})
+}
+
+// rankShift reports the process's own global rank, or that rank moved
+// round the ring by an offset that is not itself rank-dependent:
+// `(rank + step) % world`, `(rank - step + world) % world`, a local bound
+// to one (shiftVars).
+func (l *lowerer) rankShift(e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	if ownRank(e) || l.ownRankVar(e) {
+		return true
+	}
+	if n, ok := e.(*ast.Name); ok {
+		return l.shiftVars[n.Id]
+	}
+	b, ok := e.(*ast.BinOp)
+	if !ok || b.Op != ast.Mod || l.isRank(b.Right) {
+		return false
+	}
+	var shifted func(x ast.Expr) bool
+	shifted = func(x ast.Expr) bool {
+		if ownRank(x) || l.ownRankVar(x) {
+			return true
+		}
+		s, ok := x.(*ast.BinOp)
+		if !ok || s.Op != ast.Add && s.Op != ast.Sub {
+			return false
+		}
+		if shifted(s.Left) {
+			return !l.isRank(s.Right)
+		}
+		return s.Op == ast.Add && shifted(s.Right) && !l.isRank(s.Left)
+	}
+	return shifted(b.Left)
+}
+
+// shiftEquality reports an equality test (==, !=) between ring shifts of
+// the own rank only (rankShift): (rank + a) % n == (rank + b) % n holds
+// when a and b agree modulo n, which every rank answers alike.
+func (l *lowerer) shiftEquality(c *ast.Compare) bool {
+	for _, op := range c.Ops {
+		if op != ast.Eq && op != ast.NotEq {
+			return false
+		}
+	}
+	shifts := 0
+	for _, x := range append([]ast.Expr{c.Left}, c.Comparators...) {
+		if !l.rankShift(x) {
+			return false
+		}
+		if !ownRank(x) && !l.ownRankVar(x) {
+			shifts++
+		}
+	}
+	return shifts > 0
 }

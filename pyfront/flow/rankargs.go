@@ -48,6 +48,9 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 			l.rankVars[p] = true
 		}
 	}
+	for _, name := range ShiftParams(seed) {
+		markVar(&l.shiftVars, name, true)
+	}
 	l.seedRankAttrs(fn, node)
 	l.heldLocals = heldLocals(body, l.isRank)
 	if l.src.mentionsAny(node.Span(), fsWords) {
@@ -104,6 +107,7 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 			return false
 		case *ast.Assign:
 			if len(s.Targets) == 1 {
+				l.markShifts(s.Targets[0], s.Value)
 				switch t := s.Targets[0].(type) {
 				case *ast.Name:
 					if l.rankValue(s.Value) {
@@ -151,6 +155,9 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 	}
 	// What an argument can carry, and how the parameter that receives it
 	// is listed.
+	// A rank value is a ring shift of the own rank or not (ShiftParam).
+	shiftArg := func(e ast.Expr) bool { return l.notDist == 0 && l.rankShift(e) }
+	otherRankArg := func(e ast.Expr) bool { return l.rankValue(e) && !shiftArg(e) }
 	kinds := []struct {
 		carries func(ast.Expr) bool
 		param   func(string) string
@@ -159,6 +166,8 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 		{heldArg, HeldParam},
 		{fsArg, FsParam},
 		{fsCountArg, FsCountParam},
+		{shiftArg, ShiftParam},
+		{otherRankArg, NoShiftParam},
 	}
 	positions := make([][]int, len(kinds))
 	keywords := make([][]string, len(kinds))
@@ -304,13 +313,37 @@ func FsCountParam(name string) string { return "#" + name }
 // IsFsCountParam undoes FsCountParam.
 func IsFsCountParam(p string) (string, bool) { return strings.CutPrefix(p, "#") }
 
+// ShiftParam names a parameter that receives the own rank moved round
+// the ring by a shared offset ((rank + step) % world, rankShift) from a
+// caller; NoShiftParam one that receives any other rank value. A
+// parameter is a ring shift in the callee only when every caller hands
+// it one (ShiftParams). Both are listed beside the parameter's own name,
+// which says it holds a rank value either way.
+func ShiftParam(name string) string { return "%" + name }
+
+// NoShiftParam: see ShiftParam.
+func NoShiftParam(name string) string { return "^" + name }
+
+// ShiftParams returns the parameters of a listing that every caller
+// hands a ring shift of its rank.
+func ShiftParams(params []string) []string {
+	var shifts []string
+	for _, p := range params {
+		if name, ok := strings.CutPrefix(p, "%"); ok && !slices.Contains(params, NoShiftParam(name)) {
+			shifts = append(shifts, name)
+		}
+	}
+	return shifts
+}
+
 // rankParam reports a listed parameter that receives the rank itself
-// (not a held object, a file system answer or a stored position).
+// (not a held object, a file system answer, a stored position or the
+// ring-shift marks).
 func rankParam(p string) bool {
 	_, held := IsHeldParam(p)
 	_, fs := IsFsParam(p)
 	_, count := IsFsCountParam(p)
-	return !held && !fs && !count
+	return !held && !fs && !count && !strings.HasPrefix(p, "%") && !strings.HasPrefix(p, "^")
 }
 
 // fsWords are fragments of the file system checks' names (fsProbe), for a
@@ -801,4 +834,41 @@ func RankExprsIn(fn *rules.Function, node ast.Node, r Resolver, exprs []ast.Expr
 // in a method, or passed the rank when a data class is constructed).
 type InstanceRankAttrer interface {
 	InstanceRankAttr(a *ast.Attribute) bool
+}
+
+// markShifts marks, flow-insensitively as RankArguments reads, the locals
+// an assignment binds to the own rank (ownVars) or a ring shift of it
+// (shiftVars): `rank, ws = dist.get_rank(), dist.get_world_size()`,
+// `send_idx = (rank + r) % ws`. A name bound once to anything else is
+// neither.
+func (l *lowerer) markShifts(target, value ast.Expr) {
+	targets, values := []ast.Expr{target}, []ast.Expr{value}
+	if elts := ast.SeqElts(target); elts != nil {
+		vals := ast.SeqElts(value)
+		if len(vals) != len(elts) {
+			vals = make([]ast.Expr, len(elts)) // unpacked from one value: neither
+		}
+		targets, values = elts, vals
+	}
+	for i, t := range targets {
+		n, ok := t.(*ast.Name)
+		if !ok {
+			continue
+		}
+		v := values[i]
+		if l.notOwn[n.Id] {
+			continue
+		}
+		own := v != nil && (ownRank(v) || l.ownRankVar(v))
+		shift := !own && v != nil && l.rankShift(v)
+		if !own && !shift || own && l.shiftVars[n.Id] || shift && l.ownVars[n.Id] {
+			markVar(&l.notOwn, n.Id, true)
+			delete(l.ownVars, n.Id)
+			delete(l.shiftVars, n.Id)
+			continue
+		}
+		markVar(&l.ownVars, n.Id, own)
+		markVar(&l.shiftVars, n.Id, shift)
+		l.rankVars[n.Id] = true // the rank, or a shift of it, is a rank value
+	}
 }
