@@ -77,8 +77,10 @@ func SyncedBackwardsVia(body []ast.Stmt, forward func(*ast.Call) bool, helperLos
 			return
 		case *ast.With:
 			noSync = noSync || withNoSync(n.Items)
+			assigns = appendWithItems(assigns, n.Items)
 		case *ast.AsyncWith:
 			noSync = noSync || withNoSync(n.Items)
+			assigns = appendWithItems(assigns, n.Items)
 		case *ast.Assign, *ast.AnnAssign, *ast.AugAssign, *ast.NamedExpr:
 			assigns = appendAssignment(assigns, n)
 		case *ast.Call:
@@ -233,6 +235,19 @@ func appendAssignment(assigns []assignment, n ast.Node) []assignment {
 	return assigns
 }
 
+// appendWithItems adds the bindings of a with statement's `as` names to
+// what their managers were handed: apex's `with amp.scale_loss(loss,
+// optimizer) as scaled_loss: scaled_loss.backward()` runs backward on the
+// loss.
+func appendWithItems(assigns []assignment, items []*ast.WithItem) []assignment {
+	for _, it := range items {
+		if it.OptionalVars != nil {
+			assigns = append(assigns, assignment{names: targetNames(it.OptionalVars), value: it.ContextExpr})
+		}
+	}
+	return assigns
+}
+
 // storedNames is targetNames, plus the container a subscript store puts
 // the value in (`pred["html"] = out`: pred then holds what out holds,
 // unitable's loss computed from pred["html"]).
@@ -348,7 +363,7 @@ func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
 		return rules.RankTest, true
 	case l.fsProbe(test):
 		return rules.HostCheck, true
-	case l.localNumerics(test):
+	case l.localNumerics(test) || l.nanFlagTest(test):
 		return rules.LocalValue, true
 	case l.localThreshold(test):
 		return rules.LocalThreshold, true
@@ -872,6 +887,139 @@ func (l *lowerer) localNumerics(test ast.Expr) bool {
 		}
 		return l.fromSyncForward(operand), false
 	})
+}
+
+// nanFlagTest reports a test of a flag set inside the arm of a NaN test
+// of this rank's own value (nanFlags): `if valid_loss:` after `if
+// torch.isnan(loss).sum() > 0: valid_loss = False` (deepspeech.pytorch's
+// loss check) is that test.
+func (l *lowerer) nanFlagTest(test ast.Expr) bool {
+	if len(l.nanFlags) == 0 {
+		return false
+	}
+	if u, ok := test.(*ast.UnaryOp); ok && u.Op == ast.Not {
+		test = u.Operand
+	}
+	n, ok := test.(*ast.Name)
+	return ok && l.nanFlags[n.Id]
+}
+
+// nanFlagCall reports a call of a program helper whose returned value
+// (index -1) or tuple element index is a NaN flag of a parameter
+// (nanFlagReturns) that this call hands a value of its rank's own
+// forward: `valid_loss, error = check_loss(loss, loss_value)`.
+func (l *lowerer) nanFlagCall(value ast.Expr, index int) bool {
+	c, ok := value.(*ast.Call)
+	if !ok || !l.syncs {
+		return false
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return false
+	}
+	param, ok := summarizeGuarded(&l.memo().nanFlagRets, fn, func() map[int]int { return l.nanFlagReturns(fn) })[index]
+	if !ok {
+		return false
+	}
+	if _, args, ok := l.defOf(fn); ok && len(args.Positional()) > 0 {
+		param -= receiverShift(c, args.Positional()[0].Arg)
+	}
+	return param >= 0 && param < len(c.Args) && l.fromSyncForward(c.Args[param])
+}
+
+// nanFlagReturns summarises a helper that checks a parameter for NaN and
+// returns the verdict: for each returned position (-1: the value itself,
+// else the element of a returned tuple) that is a local the helper sets
+// to a constant inside the arm of a NaN/Inf test of a positional
+// parameter, that parameter's index. deepspeech.pytorch's check_loss:
+//
+//	loss_valid = True
+//	if loss_value == float("inf"): loss_valid = False
+//	elif torch.isnan(loss).sum() > 0: loss_valid = False
+//	return loss_valid, error
+func (l *lowerer) nanFlagReturns(fn *rules.Function) map[int]int {
+	body, args, ok := l.defOf(fn)
+	if !ok || args == nil {
+		return nil
+	}
+	params := map[string]int{}
+	for i, a := range args.Positional() {
+		params[a.Arg] = i
+	}
+	testedParam := func(test ast.Expr) (int, bool) {
+		found, at := false, 0
+		ast.Inspect(test, func(n ast.Node) bool {
+			c, ok := n.(*ast.Call)
+			if found || !ok {
+				return !found
+			}
+			a, ok := c.Func.(*ast.Attribute)
+			if !ok || !finiteTests[a.Attr] {
+				return true
+			}
+			operand := a.Value
+			switch dotted(a.Value) {
+			case "torch", "math", "numpy", "np":
+				if len(c.Args) == 0 {
+					return true
+				}
+				operand = c.Args[0]
+			}
+			if root := rootName(operand); root != "" {
+				if i, isParam := params[root]; isParam {
+					found, at = true, i
+				}
+			}
+			return !found
+		})
+		return at, found
+	}
+	flags := map[string]int{}
+	var visit func(stmts []ast.Stmt)
+	visit = func(stmts []ast.Stmt) {
+		for _, st := range stmts {
+			i, ok := st.(*ast.If)
+			if !ok {
+				continue
+			}
+			if p, tested := testedParam(i.Test); tested {
+				for _, b := range i.Body {
+					if a, ok := b.(*ast.Assign); ok && len(a.Targets) == 1 && isBoolConst(a.Value) {
+						if n, ok := a.Targets[0].(*ast.Name); ok {
+							flags[n.Id] = p
+						}
+					}
+				}
+			}
+			visit(i.Body)
+			visit(i.Orelse)
+		}
+	}
+	visit(body)
+	if len(flags) == 0 {
+		return nil
+	}
+	out := map[int]int{}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		r, ok := n.(*ast.Return)
+		if !ok || r.Value == nil {
+			return true
+		}
+		if v, ok := r.Value.(*ast.Name); ok {
+			if p, flag := flags[v.Id]; flag {
+				out[-1] = p
+			}
+		}
+		for i, e := range ast.SeqElts(r.Value) {
+			if v, ok := e.(*ast.Name); ok {
+				if p, flag := flags[v.Id]; flag {
+					out[i] = p
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // localThreshold reports whether test compares a value computed from

@@ -329,6 +329,12 @@ type lowerer struct {
 	// a rank test's arm, rank values once the outermost such arm ends.
 	augCounted  bool
 	armCounters map[string]bool
+	// nanArms counts the enclosing arms of a NaN/Inf test of this rank's
+	// own value (localNumerics); nanFlags are the locals set to a
+	// constant inside one (`valid = True; if torch.isnan(loss): valid =
+	// False`): a test of the flag is that NaN test (nanFlagTest).
+	nanArms  int
+	nanFlags map[string]bool
 	// notDist counts enclosing arms on which torch.distributed is not
 	// initialised (distributedTest): one process, no divergence.
 	notDist int
@@ -3923,6 +3929,10 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	}
 	l.uncalledPredicate(s)
 	div, diverges := l.divergence(s.Test)
+	if diverges && div == rules.LocalValue {
+		l.nanArms++
+		defer func() { l.nanArms-- }()
+	}
 	if diverges && div == rules.RankTest {
 		l.rankArms++
 		l.rankIfs = append(l.rankIfs, &rankIf{s: s, loops: l.loops})
@@ -4980,6 +4990,11 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				delete(l.rankDefs, v)
 			}
 			markVar(&l.ownVars, v, ownRank(value) || l.ownRankVar(value))
+			if l.nanArms > 0 && isBoolConst(value) || l.nanFlagCall(value, -1) {
+				markVar(&l.nanFlags, v, true)
+			} else if !isBoolConst(value) {
+				delete(l.nanFlags, v)
+			}
 			markVar(&l.shiftVars, v, l.rankShift(value))
 			// An assignment on the arm where torch.distributed is not
 			// initialised runs in a single process: it neither marks the
@@ -5243,6 +5258,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				}
 			}
 			l.assign(e, v, st)
+			if n, ok := e.(*ast.Name); ok && v == nil && l.nanFlagCall(value, i) {
+				markVar(&l.nanFlags, n.Id, true) // valid, err = check_loss(loss, …)
+			}
 		}
 		if value != nil && l.notDist == 0 {
 			// loss, aux = self.calc_loss(out): what a helper computes

@@ -144,6 +144,7 @@ type Sources struct {
 	objects       sync.Map // *rules.Function -> bool (returnsObjects)
 	sharedRets    sync.Map // *rules.Function -> forwardFlow (forwardReturns with parameters)
 	forwardRets   sync.Map // *rules.Function -> forwardFlow (forwardReturns without)
+	nanFlagRets   sync.Map // *rules.Function -> map[int]int (nanFlagReturns)
 	jaxFiles      sync.Map // *rules.File -> bool (jaxProgram)
 
 	defsOnce sync.Once
