@@ -547,6 +547,88 @@ func (l *lowerer) seedFsAttrs(fn *rules.Function, node ast.Node) {
 			markVar(&l.fsVars, self+"."+a, true)
 		}
 	}
+	ha, ok := l.r.(HostAttrer)
+	if !ok {
+		return
+	}
+	attrs := ha.HostAttrs(fn)
+	if len(attrs) == 0 {
+		return
+	}
+	_, args, _, isDef := defParts(node)
+	if !isDef || args == nil || len(args.Positional()) == 0 {
+		return
+	}
+	var own []string
+	if d, isFunc := node.(*ast.FunctionDef); isFunc {
+		own = l.initFsAttrs(d) // its own checks mark them where they run
+	}
+	self := args.Positional()[0].Arg
+	for _, a := range attrs {
+		if !slices.Contains(own, a) {
+			markVar(&l.fsVars, self+"."+a, true)
+		}
+	}
+}
+
+// HostAttrer is implemented by resolvers that know which attributes of a
+// method's instance another method of its class (or a base) sets from
+// this host's file system, outside __init__: a Solver's resume() that
+// sets `self.last_epoch` from the checkpoint it found, read by its
+// train() as the loop's start (SoundStorm). HostAttrs returns them for
+// fn's class and its bases.
+type HostAttrer interface {
+	HostAttrs(fn *rules.Function) []string
+}
+
+// MethodHostAttrs returns the attributes of its instance that method fn
+// (not an __init__, which seedFsAttrs reads itself) sets from this host's
+// file system: a check's answer, or a position read from the file it
+// found (initFsAttrs). Nil for a function whose text names no check.
+func MethodHostAttrs(fn *rules.Function, node ast.Node, r Resolver) []string {
+	d, ok := node.(*ast.FunctionDef)
+	if !ok || d.Name == "__init__" || d.Args == nil || len(d.Args.Positional()) == 0 {
+		return nil
+	}
+	_, l := bodyLowerer(fn, node, r)
+	if l == nil || !l.src.mentionsAny(node.Span(), fsWords) {
+		return nil
+	}
+	self := d.Args.Positional()[0].Arg
+	var out []string
+	for _, a := range l.initFsAttrs(d) {
+		if !rebindsLast(d.Body, self+"."+a, l.fsProbe) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// rebindsLast reports whether the last top-level statement of body that
+// stores attr is a plain assignment of a value probed does not take:
+// `self.skip_first = decision[0]` after the check, what a broadcast
+// agreed, is what the method leaves there.
+func rebindsLast(body []ast.Stmt, attr string, probed func(ast.Expr) bool) bool {
+	var last ast.Stmt
+	for _, st := range body {
+		stores := false
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Attribute:
+				if n.Ctx == ast.Store && dotted(n) == attr {
+					stores = true
+				}
+			}
+			return !stores
+		})
+		if stores {
+			last = st
+		}
+	}
+	a, ok := last.(*ast.Assign)
+	return ok && !probed(a.Value)
 }
 
 // constructedFsAttrs marks, for `v = Cls(…)` with Cls a class of the
@@ -794,7 +876,7 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 						}
 					}
 				case *ast.If:
-					probe := sub.fsProbe(st.Test)
+					probe := sub.fsProbe(st.Test) && !sub.failsWithoutFile(st)
 					visit(sub, st.Body, underCheck || probe, self, depth)
 					visit(sub, st.Orelse, underCheck || probe, self, depth)
 					if probe && len(st.Orelse) == 0 && leavesFunction(st.Body) {
@@ -4347,4 +4429,33 @@ func (l *lowerer) shiftEquality(c *ast.Compare) bool {
 		}
 	}
 	return shifts > 0
+}
+
+// failsWithoutFile reports a file check whose failure raises: `if p.is_file():
+// load(p) else: raise`, or `if resume and p.is_file(): … elif resume:
+// raise FileNotFoundError(p)` (Auden's trainer). A host that does not see
+// the file dies, and the launcher ends the job; the hosts that go on all
+// loaded it.
+func (l *lowerer) failsWithoutFile(st *ast.If) bool {
+	if len(st.Orelse) == 0 {
+		return false
+	}
+	if failsOnly(st.Orelse) {
+		return true
+	}
+	elif, ok := st.Orelse[0].(*ast.If)
+	if len(st.Orelse) != 1 || !ok || len(elif.Orelse) > 0 || !failsOnly(elif.Body) {
+		return false
+	}
+	and, ok := st.Test.(*ast.BoolOp)
+	if !ok || and.Op != ast.And {
+		return false
+	}
+	want := l.text(elif.Test)
+	for _, v := range and.Values {
+		if !l.fsProbe(v) && l.text(v) == want {
+			return true // the elif asks the rest of the test: only the file is missing there
+		}
+	}
+	return false
 }

@@ -85,6 +85,9 @@ type builder struct {
 	// rankAttrNames: the names in rankAttrs, of any class (a quick no
 	// for resolver.InstanceRankAttr).
 	rankAttrNames map[string]bool
+	// hostAttrs: per class, the attributes its methods other than
+	// __init__ set from this host's file system (methodHostAttrs).
+	hostAttrs map[*callgraph.Class][]string
 	// callers indexes the explicit calls of each function (asyncCaller).
 	callers    map[*callgraph.Func][]*callgraph.CallSite
 	summary    map[summaryKey][]*rules.OpRef
@@ -1363,6 +1366,7 @@ func (b *builder) runFlow() {
 	}
 	b.selfRankAttrs(r)
 	b.dataRankFields(r)
+	b.methodHostAttrs(r)
 	reaches := b.reachesSites()
 	for _, init := range b.handedRanks(r, reaches) {
 		// A constructor handed a rank keeps it in an attribute.
@@ -1902,6 +1906,40 @@ func (b *builder) selfRankAttrs(r *resolver) {
 			b.addRankAttr(c, flow.RankAttr{Name: name})
 		}
 	}
+}
+
+// methodHostAttrs collects, per class, the attributes its methods other
+// than __init__ set from this host's file system (flow.MethodHostAttrs),
+// for the resolver's HostAttrs. Only files that name a check are read.
+func (b *builder) methodHostAttrs(r *resolver) {
+	b.hostAttrs = map[*callgraph.Class][]string{}
+	checks := map[string]bool{}
+	for path, f := range b.files {
+		checks[path] = f != nil && mentionsFsCheck(f.Src)
+	}
+	for _, f := range b.g.Funcs {
+		if f.Class == nil || f.Static || f.ClassMethod || f.Node == nil || !checks[f.Module.Path] {
+			continue
+		}
+		r.file = b.files[f.Module.Path]
+		r.mod = f.Module.Path
+		for _, a := range flow.MethodHostAttrs(b.fn(f), f.Node, r) {
+			if !slices.Contains(b.hostAttrs[f.Class], a) {
+				b.hostAttrs[f.Class] = append(b.hostAttrs[f.Class], a)
+			}
+		}
+	}
+}
+
+// mentionsFsCheck reports source that names a file system check
+// (os.path.exists, glob, listdir, …), for a quick no before walking it.
+func mentionsFsCheck(src []byte) bool {
+	for _, w := range [][]byte{[]byte("exists"), []byte("isfile"), []byte("isdir"), []byte("listdir"), []byte("glob"), []byte("scandir"), []byte("iterdir"), []byte("is_file"), []byte("is_dir")} {
+		if bytes.Contains(src, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // dataRankFields adds, to the rank attributes of a data class (a

@@ -628,6 +628,24 @@ func (r *resolver) QualifiedNames(fn *rules.Function) []string {
 
 // RankAttrs implements flow.RankAttrer: the rank attributes of the
 // instance of fn's class, its own and its program bases' (selfRankAttrs).
+// HostAttrs implements flow.HostAttrer.
+func (r *resolver) HostAttrs(fn *rules.Function) []string {
+	f := r.b.fnOf(fn)
+	if f == nil || f.Class == nil || f.Static || f.ClassMethod || len(r.b.hostAttrs) == 0 {
+		return nil
+	}
+	classes, _ := r.b.g.MRO(f.Class)
+	var out []string
+	for _, c := range classes {
+		for _, a := range r.b.hostAttrs[c] {
+			if !slices.Contains(out, a) {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
 func (r *resolver) RankAttrs(fn *rules.Function) []flow.RankAttr {
 	f := r.b.fnOf(fn)
 	if f == nil || f.Class == nil || f.Static || f.ClassMethod || len(r.b.rankAttrs) == 0 {
