@@ -3306,7 +3306,7 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 			}
 		}
 	}
-	if w, ok := l.loopStmts[len(l.loopStmts)-1].(*ast.While); ok && alwaysTrue(w.Test) {
+	if w, ok := l.loopStmts[len(l.loopStmts)-1].(*ast.While); ok && (alwaysTrue(w.Test) || l.breaksOnlyFlag(w)) {
 		// `while True:` runs its body at least once and ends only by a
 		// break (or leaves the function): the state after it is the
 		// body's, not the one it was entered with.
@@ -3589,6 +3589,119 @@ func (l *lowerer) readsLoopTarget(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// breaksOnlyFlag reports `while keep_going:` whose flag the function sets
+// to True everywhere but inside the loop, where each `keep_going = False`
+// is followed at once by a break: the test is never false at the loop's
+// head, so the loop ends only by a break, as `while True:` does (FedMPI's
+// client polling its broadcast with req.is_completed()).
+func (l *lowerer) breaksOnlyFlag(w *ast.While) bool {
+	flag, ok := w.Test.(*ast.Name)
+	if !ok || l.node == nil {
+		return false
+	}
+	inLoop := func(n ast.Node) bool {
+		sp, ws := n.Span(), w.Span()
+		return sp.Lineno > ws.Lineno && sp.Lineno <= ws.EndLineno
+	}
+	ok, seen := true, false
+	var visit func(stmts []ast.Stmt)
+	visit = func(stmts []ast.Stmt) {
+		for i, st := range stmts {
+			if !ok {
+				return
+			}
+			switch st := st.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+				continue
+			case *ast.Assign:
+				for _, t := range st.Targets {
+					n, isName := t.(*ast.Name)
+					if !isName || n.Id != flag.Id {
+						if slices.ContainsFunc(ast.SeqElts(t), func(e ast.Expr) bool { nm, ok := e.(*ast.Name); return ok && nm.Id == flag.Id }) {
+							ok = false
+						}
+						continue
+					}
+					if inLoop(st) {
+						_, brk := nextStmt(stmts, i).(*ast.Break)
+						ok = ok && isFalse(st.Value) && brk
+					} else {
+						ok = ok && isTrue(st.Value)
+						seen = true
+					}
+				}
+			case *ast.AugAssign, *ast.AnnAssign:
+				if rootName(assignTarget(st)) == flag.Id {
+					ok = false
+				}
+			}
+			for _, b := range childBlocks(st) {
+				visit(b)
+			}
+		}
+	}
+	visit(ast.DefBody(l.node))
+	return ok && seen
+}
+
+// childBlocks returns the statement lists nested in a compound
+// statement (not in definitions).
+func childBlocks(st ast.Stmt) [][]ast.Stmt {
+	switch st := st.(type) {
+	case *ast.If:
+		return [][]ast.Stmt{st.Body, st.Orelse}
+	case *ast.For:
+		return [][]ast.Stmt{st.Body, st.Orelse}
+	case *ast.AsyncFor:
+		return [][]ast.Stmt{st.Body, st.Orelse}
+	case *ast.While:
+		return [][]ast.Stmt{st.Body, st.Orelse}
+	case *ast.With:
+		return [][]ast.Stmt{st.Body}
+	case *ast.AsyncWith:
+		return [][]ast.Stmt{st.Body}
+	case *ast.Try:
+		out := [][]ast.Stmt{st.Body, st.Orelse, st.Finalbody}
+		for _, h := range st.Handlers {
+			out = append(out, h.Body)
+		}
+		return out
+	case *ast.TryStar:
+		out := [][]ast.Stmt{st.Body, st.Orelse, st.Finalbody}
+		for _, h := range st.Handlers {
+			out = append(out, h.Body)
+		}
+		return out
+	case *ast.Match:
+		var out [][]ast.Stmt
+		for _, c := range st.Cases {
+			out = append(out, c.Body)
+		}
+		return out
+	}
+	return nil
+}
+
+// nextStmt returns the statement after stmts[i], or nil.
+func nextStmt(stmts []ast.Stmt, i int) ast.Stmt {
+	if i+1 < len(stmts) {
+		return stmts[i+1]
+	}
+	return nil
+}
+
+// assignTarget returns the target of an augmented or annotated
+// assignment.
+func assignTarget(st ast.Stmt) ast.Expr {
+	switch st := st.(type) {
+	case *ast.AugAssign:
+		return st.Target
+	case *ast.AnnAssign:
+		return st.Target
+	}
+	return nil
 }
 
 // alwaysTrue reports a constant true loop test: True, or a non-zero

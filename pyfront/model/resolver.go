@@ -509,7 +509,11 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 	}
 	var items []item
 	gates := b.paramGates(b.fnOf(fn))
+	twins := b.twinArmSites(fn)
 	for _, s := range fn.Sites {
+		if twins[s] {
+			continue
+		}
 		gate := gates.gateAt(gateKey{s.Pos.Line, s.Pos.Col})
 		items = append(items, item{pos: s.Pos, refs: []*rules.OpRef{{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s, Gate: gate}}})
 	}
@@ -559,6 +563,74 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 	}
 	delete(b.inProgress, key)
 	b.summary[key] = out
+	return out
+}
+
+// twinArmSites returns the sites of fn in the else arm of an if whose two
+// arms issue the same collectives, directly and nothing else: `if r ==
+// rounds: broadcast(stop); break` / `else: broadcast(go_on)` issues one
+// broadcast whichever arm runs, so the summary keeps the then arm's
+// (FedMPI's server loop, matched by its clients' single broadcast).
+func (b *builder) twinArmSites(fn *rules.Function) map[*rules.Site]bool {
+	f := b.fnOf(fn)
+	if f == nil || len(fn.Sites) < 2 {
+		return nil
+	}
+	var out map[*rules.Site]bool
+	within := func(p rules.Pos, stmts []ast.Stmt) bool {
+		if len(stmts) == 0 {
+			return false
+		}
+		from, to := stmts[0].Span(), stmts[len(stmts)-1].Span()
+		line, col := int32(p.Line), int32(p.Col-1)
+		after := line > from.Lineno || line == from.Lineno && col >= from.ColOffset
+		before := line < to.EndLineno || line == to.EndLineno && col < to.EndColOffset
+		return after && before
+	}
+	var ifs []*ast.If
+	ast.InspectStmts(defBody(f.Node), func(st ast.Stmt) bool {
+		switch st := st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		case *ast.If:
+			if len(st.Orelse) > 0 {
+				ifs = append(ifs, st)
+			}
+		}
+		return true
+	})
+	// Inner ifs first (an elif chain's last arms before its first), each
+	// comparing what the ones inside it left.
+	for k := len(ifs) - 1; k >= 0; k-- {
+		i := ifs[k]
+		if slices.ContainsFunc(fn.Calls, func(c *rules.Call) bool {
+			return c.Callee != nil && (within(c.Pos, i.Body) || within(c.Pos, i.Orelse))
+		}) {
+			continue // a program call in an arm: its sequence is not compared here
+		}
+		var then, els []*rules.Site
+		for _, s := range fn.Sites {
+			switch {
+			case out[s]:
+			case within(s.Pos, i.Body):
+				then = append(then, s)
+			case within(s.Pos, i.Orelse):
+				els = append(els, s)
+			}
+		}
+		if len(then) == 0 || len(then) != len(els) || slices.ContainsFunc(then, func(a *rules.Site) bool {
+			c := els[slices.Index(then, a)]
+			return a.Op != c.Op || a.Group != c.Group && (a.Group == nil || c.Group == nil || a.Group.ID != c.Group.ID)
+		}) {
+			continue
+		}
+		if out == nil {
+			out = map[*rules.Site]bool{}
+		}
+		for _, s := range els {
+			out[s] = true
+		}
+	}
 	return out
 }
 
