@@ -436,7 +436,13 @@ func (l *lowerer) hostish(e ast.Expr, locals map[string]bool) bool {
 	case *ast.Constant:
 		return true
 	case *ast.Name:
-		return locals[e.Id]
+		return locals[e.Id] || rankIntName(e.Id)
+	case *ast.BinOp:
+		// (rank - 1 + world) % world: arithmetic on ranks and sizes
+		// (V-Net-JEPA's ring neighbours).
+		if e.Op != ast.MatMult && l.hostish(e.Left, locals) && l.hostish(e.Right, locals) {
+			return true
+		}
 	case *ast.Tuple:
 		for _, x := range e.Elts {
 			if !l.hostish(x, locals) {
@@ -445,6 +451,9 @@ func (l *lowerer) hostish(e ast.Expr, locals map[string]bool) bool {
 		}
 		return true
 	case *ast.Call:
+		if ownRank(e) || worldSizeCalls[lastDotted(e.Func)] && len(e.Args)+len(e.Keywords) <= 1 {
+			return true
+		}
 		name := lastDotted(e.Func)
 		if strings.HasPrefix(name, "is_") || strings.HasPrefix(name, "has_") || strings.HasSuffix(name, "_enabled") || strings.HasSuffix(name, "_available") {
 			return true
@@ -511,4 +520,19 @@ func (l *lowerer) fsYieldGateOf(fn *rules.Function) yieldGate {
 		return !gate.ok
 	})
 	return gate
+}
+
+// worldSizeCalls are the last names of the calls that return the number
+// of ranks (a Python int).
+var worldSizeCalls = map[string]bool{"get_world_size": true, "Get_size": true, "world_size": true, "process_count": true}
+
+// rankIntName reports a name that by convention holds a rank or a count
+// of ranks, a Python int: rank, local_rank, world, world_size, ws,
+// nranks.
+func rankIntName(id string) bool {
+	switch id {
+	case "rank", "world", "world_size", "ws", "nranks", "num_ranks", "local_rank", "global_rank", "world_rank":
+		return true
+	}
+	return false
 }
