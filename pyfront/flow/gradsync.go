@@ -1147,6 +1147,124 @@ func mentionsNaNMessage(e ast.Expr) bool {
 	return found
 }
 
+// helperExit is where a program helper may end the process with status
+// 0 on this host's own answer: a file check (`if not os.path.isdir(d):
+// print(...); exit()`) or a handler for a broad error (`except
+// RuntimeError: exit()`).
+type helperExit struct {
+	cond string
+	div  rules.Divergence
+}
+
+// helperCleanExit summarises fn (helperExit), nil when it has no such
+// exit. Only the helper's own statements are read, not its callees'.
+func (l *lowerer) helperCleanExit(fn *rules.Function, node ast.Node) *helperExit {
+	return summarizeGuarded(&l.memo().cleanExits, fn, func() *helperExit {
+		body, sub := bodyLowerer(fn, node, l.r)
+		if sub == nil || !sub.inFileOf(fn) || !sub.src.mentionsAny(node.Span(), []string{"exit(", "quit("}) {
+			return nil
+		}
+		clean := func(stmts []ast.Stmt) bool {
+			if len(stmts) == 0 {
+				return false
+			}
+			last, ok := stmts[len(stmts)-1].(*ast.ExprStmt)
+			if !ok {
+				return false
+			}
+			c := processExit(last)
+			return c != nil && (len(c.Args) == 0 || len(c.Args) == 1 && isFalse(c.Args[0]))
+		}
+		var found *helperExit
+		var visit func(stmts []ast.Stmt)
+		visit = func(stmts []ast.Stmt) {
+			for _, st := range stmts {
+				if found != nil {
+					return
+				}
+				switch st := st.(type) {
+				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+					continue
+				case *ast.If:
+					if clean(st.Body) && sub.fsProbe(st.Test) {
+						found = &helperExit{cond: sub.text(st.Test), div: rules.HostCheck}
+						return
+					}
+				case *ast.Try:
+					for _, h := range st.Handlers {
+						if (h.Type == nil || broadException(h.Type)) && clean(h.Body) {
+							cond := "except"
+							if h.Type != nil {
+								cond = "except " + sub.text(h.Type)
+							}
+							found = &helperExit{cond: cond, div: rules.LocalCleanExit}
+							return
+						}
+					}
+				}
+				for _, b := range childBlocks(st) {
+					visit(b)
+				}
+			}
+		}
+		visit(body)
+		return found
+	})
+}
+
+// inFileOf points a lowerer made for another function (bodyLowerer, which
+// takes the resolver's current file) at the file fn is defined in, so
+// that its text is read from there; false when that file is unknown.
+func (l *lowerer) inFileOf(fn *rules.Function) bool {
+	if l.path == fn.Pos.Path {
+		return true
+	}
+	for _, f := range l.r.Prog().Files {
+		if f.Path == fn.Pos.Path {
+			l.file, l.src, l.path = f, sourceFor(l.r, f), f.Path
+			return true
+		}
+	}
+	return false
+}
+
+// helperExitBranch records, for a call of a program helper that may end
+// the process with status 0 on this host's own answer (helperCleanExit),
+// the branch between the ranks that leave there and the ones that go on
+// to the caller's later collectives (intel's DLRM load_checkpoint, whose
+// `exit()` under a missing checkpoint directory the launcher takes for
+// success while the other ranks wait).
+func (l *lowerer) helperExitBranch(c *ast.Call) {
+	if l.notDist > 0 {
+		return
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return
+	}
+	fd, ok := l.r.(FuncDefiner)
+	if !ok {
+		return
+	}
+	node := fd.FuncDef(fn)
+	if node == nil {
+		return
+	}
+	he := l.helperCleanExit(fn, node)
+	if he == nil {
+		return
+	}
+	after := l.ops(l.skipped(nil))
+	if len(after) == 0 {
+		return
+	}
+	br := &rules.RankBranch{Func: l.fn, Guard: l.pos(c.Span()), Cond: he.cond, EarlyExit: true, After: after, Divergence: he.div}
+	if he.div == rules.LocalCleanExit {
+		br.EarlyExit, br.After, br.Else = false, nil, after
+	}
+	l.addBranch(br)
+}
+
 // cleanExitBranch records the rank branch of a handler for any error
 // that ends the process with status 0 (`except Exception: print(...);
 // exit(0)`, VideoLLaMA3's evaluation loop): the launcher takes the exit

@@ -127,8 +127,16 @@ func (l *lowerer) returnedWork(fn *rules.Function) *returnedHandle {
 	// `if async_op: return work` / `else: work.wait()` hands the handle
 	// back only when asked to, which the site's async flag cannot tell.
 	var found *returnedHandle
-	for _, s := range body {
+	for i, s := range body {
 		r, ok := s.(*ast.Return)
+		if g, isIf := s.(*ast.If); isIf && !ok {
+			// `if dist.get_world_size() > 1: return dist.isend(t, dst)`
+			// then `return None`: the handle comes back wherever there
+			// is a peer, a test every rank answers alike and no
+			// parameter of the helper decides (V-Net-JEPA's
+			// _post_isend).
+			r, ok = distributedReturn(g, body[i+1:], params)
+		}
 		if !ok {
 			continue
 		}
@@ -395,4 +403,34 @@ func (l *lowerer) groupVaries(w *rules.Work, target ast.Expr, body []ast.Stmt) b
 		return true
 	})
 	return mentions(a, names)
+}
+
+// distributedReturn returns the return of `if <test>: return x` when the
+// test names none of the helper's parameters and the helper otherwise
+// returns None (or nothing), for returnedWork.
+func distributedReturn(g *ast.If, after []ast.Stmt, params []string) (*ast.Return, bool) {
+	if len(g.Body) != 1 || len(g.Orelse) > 0 {
+		return nil, false
+	}
+	r, ok := g.Body[0].(*ast.Return)
+	if !ok || r.Value == nil {
+		return nil, false
+	}
+	named := false
+	ast.Inspect(g.Test, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && slices.Contains(params, nm.Id) {
+			named = true
+		}
+		return !named
+	})
+	if named {
+		return nil, false
+	}
+	if len(after) > 0 {
+		last, ok := after[0].(*ast.Return)
+		if !ok || last.Value != nil && !isNone(last.Value) {
+			return nil, false
+		}
+	}
+	return r, true
 }

@@ -2287,6 +2287,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.methodRankFlags(s)
 		if c, ok := s.Value.(*ast.Call); ok {
 			l.helperFsCounts(c)
+			l.helperExitBranch(c)
 		}
 		if v := l.appendedFs(s); v != "" && l.notDist == 0 {
 			// found.append(x) for x in this host's listing: the list is
@@ -2351,6 +2352,9 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		}
 	case *ast.Assign:
 		l.noteSentinel(s)
+		if c, ok := s.Value.(*ast.Call); ok {
+			l.helperExitBranch(c) // checkpoint = load_checkpoint(args): it may exit first
+		}
 		if c, ok := unwrapAwait(s.Value).(*ast.Call); ok && l.inline[c] != nil && len(s.Targets) == 1 {
 			if n, ok := s.Targets[0].(*ast.Name); ok {
 				l.callTarget[c] = n.Id

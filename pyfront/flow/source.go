@@ -145,6 +145,7 @@ type Sources struct {
 	sharedRets    sync.Map // *rules.Function -> forwardFlow (forwardReturns with parameters)
 	forwardRets   sync.Map // *rules.Function -> forwardFlow (forwardReturns without)
 	nanFlagRets   sync.Map // *rules.Function -> map[int]int (nanFlagReturns)
+	cleanExits    sync.Map // *rules.Function -> *helperExit (helperCleanExit)
 	jaxFiles      sync.Map // *rules.File -> bool (jaxProgram)
 
 	defsOnce sync.Once
