@@ -514,7 +514,50 @@ func (b *builder) targetFuncs(cs *callgraph.CallSite, sp *api.Spawner) ([]*callg
 	for _, v := range vals {
 		add(v, 0)
 	}
+	if len(out) > 1 && cs.Node != nil {
+		out, bound = acceptingArgs(out, bound, cs.Node, sp)
+	}
 	return out, bound
+}
+
+// acceptingArgs keeps, of several possible targets, those whose
+// signature takes the positional arguments the spawner hands them
+// (Thread(target=client.listen, args=(stop,)) cannot run a listen(self)
+// of another client class: the call would raise). When none does, or the
+// arguments are not a literal tuple, all are kept.
+func acceptingArgs(fns []*callgraph.Func, bound []bool, call *ast.Call, sp *api.Spawner) ([]*callgraph.Func, []bool) {
+	if !sp.Args.Present() || sp.Kwargs.Present() && argExpr(call, sp.Kwargs) != nil {
+		return fns, bound
+	}
+	n := 0
+	if x := argExpr(call, sp.Args); x != nil {
+		elts := ast.SeqElts(x)
+		if elts == nil || slices.ContainsFunc(elts, func(e ast.Expr) bool { _, star := e.(*ast.Starred); return star }) {
+			return fns, bound
+		}
+		n = len(elts)
+	}
+	var keptFns []*callgraph.Func
+	var keptBound []bool
+	for i, f := range fns {
+		args := funcArgs(f.Node)
+		if args == nil {
+			return fns, bound
+		}
+		params := len(args.Positional())
+		if bound[i] && params > 0 {
+			params-- // the instance fills self
+		}
+		required := params - len(args.Defaults)
+		if n >= required && (n <= params || args.Vararg != nil) {
+			keptFns = append(keptFns, f)
+			keptBound = append(keptBound, bound[i])
+		}
+	}
+	if len(keptFns) == 0 {
+		return fns, bound
+	}
+	return keptFns, keptBound
 }
 
 // subclassSpawns makes contexts for classes deriving from a spawning
