@@ -1322,6 +1322,12 @@ func (b *builder) classDef(u unit, n *ast.ClassDef) {
 			}
 			continue
 		}
+		if sub, ok := base.(*ast.Subscript); ok {
+			// class Trainer(Base[Model, Ctx]): a generic base
+			// parametrised; the class derives from Base itself.
+			b.expr(u, sub.Slice)
+			base = sub.Value
+		}
 		s := b.expr(u, base)
 		c.bases = append(c.bases, s)
 		g.use(s, constraint{kind: cBase, cls: c})

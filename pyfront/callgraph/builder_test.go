@@ -543,3 +543,19 @@ func TestImportsRecorded(t *testing.T) {
 		t.Errorf("imports:\n got %q\nwant %q", got, want)
 	}
 }
+
+// A class deriving from a parametrised generic base (Base[int]) inherits
+// Base's methods: self.setup() in the inherited run() reaches the
+// subclass's override.
+func TestGenericBaseInherits(t *testing.T) {
+	srcs := map[string]string{
+		"m": "from typing import Generic, TypeVar\nT = TypeVar('T')\n\nclass Base(Generic[T]):\n    def run(self):\n        self.setup()\n\n    def setup(self):\n        pass\n\nclass Impl(Base[int]):\n    def setup(self):\n        pass\n\ndef main():\n    Impl().run()\n",
+	}
+	cg := streamed(t, srcs, []string{"m"}, nil)
+	if !slices.Contains(cg["m.main"], "m.Base.run") {
+		t.Errorf("m.main calls %v, want m.Base.run", cg["m.main"])
+	}
+	if !slices.Contains(cg["m.Base.run"], "m.Impl.setup") {
+		t.Errorf("m.Base.run calls %v, want m.Impl.setup", cg["m.Base.run"])
+	}
+}

@@ -703,7 +703,7 @@ func (l *lowerer) fsCountedLoop(guard ast.Expr, cond string, body []ast.Stmt) {
 // the rank's stride of a list (xs[rank::world]), a local bound to one, and
 // what keeps their count (enumerate, list, sorted, reversed, tuple).
 func (l *lowerer) rankCount(e ast.Expr, depth int) bool {
-	if depth > 3 {
+	if depth > 5 {
 		return false
 	}
 	switch e := e.(type) {
@@ -728,8 +728,23 @@ func (l *lowerer) rankCount(e ast.Expr, depth int) bool {
 		if loaderOver[lastDotted(e.Func)] {
 			// DataLoader(data[rank::world], batch_size=4): batches of the
 			// rank's share, as many as its length makes.
-			if ds := arg(e, api.Arg{Pos: 0, Name: "dataset"}); ds != nil {
-				return l.rankCount(ds, depth+1)
+			if ds := arg(e, api.Arg{Pos: 0, Name: "dataset"}); ds != nil && l.rankCount(ds, depth+1) {
+				return true
+			}
+			// DataLoader(ds, sampler=SubsetRandomSampler(np.arange(rank,
+			// n, world))): the sampler yields the rank's stride (UniCL's
+			// evaluation loader), as many as it holds.
+			for _, sa := range []api.Arg{{Pos: 2, Name: "sampler"}, {Pos: 3, Name: "batch_sampler"}} {
+				if sc, ok := arg(e, sa).(*ast.Call); ok && strings.HasSuffix(lastDotted(sc.Func), "Sampler") && len(sc.Args) > 0 && l.rankCount(sc.Args[0], depth+1) {
+					return true
+				}
+			}
+		}
+		if lastDotted(e.Func) == "Subset" {
+			// Subset(ds, list(range(rank, len(ds), world))): the rank's
+			// stride of the data set.
+			if idx := arg(e, api.Arg{Pos: 1, Name: "indices"}); idx != nil {
+				return l.rankCount(idx, depth+1)
 			}
 		}
 		if _, fn := l.callee(e); fn != nil && fn != l.fn && l.returnsRankShare(fn) {
