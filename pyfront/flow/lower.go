@@ -4509,7 +4509,8 @@ func (l *lowerer) uncalledPredicate(s *ast.If) {
 // eval harness, written as if/else). The arms' static sequences differ,
 // their runs do not.
 func (l *lowerer) commandProtocol(s *ast.If) bool {
-	for _, arms := range [][2][]ast.Stmt{{s.Body, s.Orelse}, {s.Orelse, s.Body}} {
+	body, orelse := l.helperArm(s.Body), l.helperArm(s.Orelse)
+	for _, arms := range [][2][]ast.Stmt{{body, orelse}, {orelse, body}} {
 		leader, follower := arms[0], arms[1]
 		if len(leader) == 0 || len(follower) == 0 {
 			continue
@@ -4547,6 +4548,28 @@ func (l *lowerer) commandProtocol(s *ast.If) bool {
 		}
 	}
 	return false
+}
+
+// helperArm returns, for an arm that is one call of a program function
+// (`if rank == 0: learner(steps)` / `else: actor()`), that function's
+// statements, which play the arm's part; any other arm as it is.
+func (l *lowerer) helperArm(arm []ast.Stmt) []ast.Stmt {
+	if len(arm) != 1 {
+		return arm
+	}
+	c := stmtCall(arm[0])
+	if c == nil {
+		return arm
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return arm
+	}
+	body, _, ok := l.defOf(fn)
+	if !ok || len(body) == 0 {
+		return arm
+	}
+	return body
 }
 
 // outsideWorld reports an exit of the ranks at or past a bound (`if rank
