@@ -2,6 +2,7 @@ package flow
 
 import (
 	"bytes"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -1823,7 +1824,7 @@ func multiWorld(test ast.Expr) bool {
 // them unaware.
 func (l *lowerer) zero3Generate(c *ast.Call) {
 	a, ok := c.Func.(*ast.Attribute)
-	if !ok || a.Attr != "generate" || l.zero3 == nil {
+	if !ok || a.Attr != "generate" || l.zero3 == nil && !l.lightningZero3() {
 		return
 	}
 	for _, k := range c.Keywords {
@@ -1840,8 +1841,18 @@ func (l *lowerer) zero3Generate(c *ast.Call) {
 		root = x.Value
 	}
 	n, ok := root.(*ast.Name)
-	if !ok || !l.zero3[n.Id] {
+	if !ok {
 		return
+	}
+	if !l.zero3[n.Id] {
+		// Under Lightning's ZeRO-3 strategy every module of the
+		// LightningModule is partitioned: a library generate() on one of
+		// self's submodules (self.lm.generate) gathers its parameters per
+		// token. The program's own generate methods are read where they
+		// call the library's.
+		if _, fn := l.callee(c); fn != nil || !l.lightningZero3() || n.Id != "self" || a.Value == root {
+			return
+		}
 	}
 	op := &rules.OpRef{Op: "generate", Group: worldGroup, Pos: l.pos(c.Pos)}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(c.Pos), Cond: l.text(c.Func), Then: []*rules.OpRef{op}, StopsEarly: true})
@@ -1942,6 +1953,31 @@ func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
 	}
 	return out
 }
+
+// lightningZero3 reports a program that runs Lightning with DeepSpeed
+// ZeRO-3 (strategy="deepspeed_stage_3…", DeepSpeedStrategy(stage=3)).
+// Lightning builds no HfDeepSpeedConfig, so transformers' generate()
+// does not turn synced_gpus on by itself (MolCA's captioning).
+func (l *lowerer) lightningZero3() bool {
+	m := l.memo()
+	m.lightningZero3Once.Do(func() { m.lightningZero3 = LightningZero3(l.r.Prog()) })
+	return m.lightningZero3
+}
+
+// LightningZero3 reports a program with a file that selects Lightning's
+// DeepSpeed ZeRO-3 strategy (lightningZero3); the model lowers the
+// functions that call generate() in such a program.
+func LightningZero3(prog *rules.Program) bool {
+	for _, f := range prog.Files {
+		if bytes.Contains(f.Src, []byte("deepspeed_stage_3")) || bytes.Contains(f.Src, []byte("DeepSpeedStrategy")) && stage3Keyword.Match(f.Src) {
+			return true
+		}
+	}
+	return false
+}
+
+// stage3Keyword finds DeepSpeedStrategy's stage=3 keyword.
+var stage3Keyword = regexp.MustCompile(`DeepSpeedStrategy\(\s*(?:[^()]*,\s*)?stage\s*=\s*3\b`)
 
 // zero3Plugin reports a DeepSpeedPlugin(zero_stage=3) built in body, for
 // accelerate's Accelerator(deepspeed_plugin=…).

@@ -148,6 +148,11 @@ type Sources struct {
 	cleanExits    sync.Map // *rules.Function -> *helperExit (helperCleanExit)
 	jaxFiles      sync.Map // *rules.File -> bool (jaxProgram)
 
+	// lightningZero3: the program runs Lightning with ZeRO-3
+	// (lightningZero3).
+	lightningZero3Once sync.Once
+	lightningZero3     bool
+
 	defsOnce sync.Once
 	defs     map[string]bool // the last names of the program's functions (programDefines)
 }

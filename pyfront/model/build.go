@@ -1394,12 +1394,23 @@ func (b *builder) runFlow() {
 	// Module bodies that bind or import a rank name are lowered first, in
 	// import order (rankimports.go).
 	lowered := b.lowerRankModules(r)
+	// Under Lightning's ZeRO-3 strategy a generate() on a submodule
+	// gathers parameters per token (flow's zero3Generate): the functions
+	// that call one are lowered too.
+	generates := map[*callgraph.Func]bool{}
+	if flow.LightningZero3(b.prog) {
+		for _, f := range b.g.Funcs {
+			if f.Class != nil && callsMethodNamed(f.Node, "generate") {
+				generates[f] = true
+			}
+		}
+	}
 	for _, f := range b.g.Funcs {
 		rf := b.fn(f)
 		if lowered[f] {
 			continue
 		}
-		if !reaches[rf] && !b.callsTableAPI(f) && !streamCalls[f] && len(b.syncOps[f.Node]) == 0 &&
+		if !reaches[rf] && !b.callsTableAPI(f) && !streamCalls[f] && len(b.syncOps[f.Node]) == 0 && !generates[f] &&
 			!(streamyFile[f.Module.Path] && callsStreamCaller(f, streamCalls)) &&
 			!readsAny(f.Node, r.rankGlobals[f.Module.Path]) {
 			continue
@@ -1408,6 +1419,21 @@ func (b *builder) runFlow() {
 		r.mod = f.Module.Path
 		flow.Lower(rf, f.Node, r)
 	}
+}
+
+// callsMethodNamed reports a call of a method of this name among the
+// function's own statements (x.generate(…)).
+func callsMethodNamed(n ast.Node, name string) bool {
+	found := false
+	ast.InspectBody(defBody(n), func(x ast.Node) bool {
+		if c, ok := x.(*ast.Call); ok && !found {
+			if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == name {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // mayBindRank reports whether a module's own statements could bind a
