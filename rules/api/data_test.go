@@ -20,7 +20,11 @@ var (
 		"save_checkpoint", "load_checkpoint", "checkpoint_save", "checkpoint_load",
 		// Go front end (C MPI / NCCL bindings).
 		"comm_init", "comm_split", "comm_dup", "comm_create", "comm_destroy", "comm_abort",
-		"set_device", "set_context", "probe", "isend", "irecv", "finalize", "other")
+		"set_device", "set_context", "probe", "isend", "irecv", "finalize",
+		// MPI-IO's collective file operations (C MPI_File_*, mpi4py's File).
+		"file_open", "file_close", "file_set_view", "file_set_size", "file_preallocate", "file_sync",
+		"file_read_all", "file_write_all", "file_read_at_all", "file_write_at_all", "file_read_ordered", "file_write_ordered",
+		"other")
 	allowedContexts   = set("thread", "pool", "autograd", "background", "signal", "goroutine")
 	allowedRoles      = set("new_stream", "stream_context", "set_stream", "current_stream", "default_stream", "wait_stream", "wait_event", "record_event", "record_stream", "synchronize", "disable_autograd_threads", "wait_work", "backward", "lock_os_thread", "graph_capture")
 	allowedReturns    = set("group", "groups", "mesh", "pair", "comm", "world", "none", "group_or_tuple")

@@ -4,6 +4,9 @@ typedef int MPI_Comm;
 typedef int MPI_Datatype;
 typedef int MPI_Op;
 typedef int MPI_Request;
+typedef int MPI_File;
+typedef int MPI_Info;
+typedef long long MPI_Offset;
 typedef struct { int source, tag, error; } MPI_Status;
 #define MPI_COMM_WORLD ((MPI_Comm)0x44000000)
 #define MPI_INT ((MPI_Datatype)0x4c000405)
@@ -26,3 +29,6 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm);
 int MPI_Comm_rank(MPI_Comm comm, int* rank);
 int MPI_Send(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
 int MPI_Recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status* status);
+int MPI_File_open(MPI_Comm comm, const char* filename, int amode, MPI_Info info, MPI_File* fh);
+int MPI_File_write_at_all(MPI_File fh, MPI_Offset offset, const void* buf, int count, MPI_Datatype datatype, MPI_Status* status);
+int MPI_File_close(MPI_File* fh);
