@@ -39,7 +39,7 @@ func splitFlags(args []string) []string {
 		}
 		if strings.HasPrefix(args[i], "-") && len(args[i]) > 1 {
 			flags = append(flags, args[i])
-			if !strings.Contains(args[i], "=") && i+1 < len(args) && (args[i] == "--format" || args[i] == "-format") {
+			if name := strings.TrimLeft(args[i], "-"); !strings.Contains(args[i], "=") && i+1 < len(args) && (name == "format" || name == "tags") {
 				flags = append(flags, args[i+1])
 				i++
 			}
@@ -162,6 +162,16 @@ func runDebugContexts(env *Env, args []string) int {
 	fset := flag.NewFlagSet("debug contexts", flag.ContinueOnError)
 	fset.SetOutput(env.Stderr)
 	format := fset.String("format", "text", "output format: text or json")
+	var tags []string
+	fset.Func("tags", "Go build tags, comma-separated, as check takes them", func(v string) error {
+		for _, t := range strings.Split(v, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				tags = append(tags, t)
+			}
+		}
+		return nil
+	})
+	tests := fset.Bool("tests", false, "also read the Go packages' _test.go files, as check does")
 	if err := fset.Parse(splitFlags(args)); err != nil {
 		return ExitError
 	}
@@ -171,8 +181,8 @@ func runDebugContexts(env *Env, args []string) int {
 	}
 	// Through the driver, like check: Python paths and Go packages
 	// (./..., a directory holding go.mod) alike, with the configuration's
-	// excludes.
-	rep, err := driver.Analyze(context.Background(), driver.Request{Paths: paths, Pretouch: true})
+	// excludes and check's Go build flags.
+	rep, err := driver.Analyze(context.Background(), driver.Request{Paths: paths, Pretouch: true, GoTags: tags, GoTests: *tests})
 	if err != nil {
 		return env.Errorf("%v", err)
 	}

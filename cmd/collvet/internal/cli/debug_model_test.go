@@ -224,3 +224,27 @@ flags(True)
 		t.Errorf("text output names one group only:\n%s", out.String())
 	}
 }
+
+// TestDebugContextsTags: debug contexts takes check's -tags (as -tags=x
+// or -tags x, before or after the paths): the sites behind a build tag
+// appear with it only.
+func TestDebugContextsTags(t *testing.T) {
+	useReal(t)
+	tagged := filepath.Join("..", "..", "..", "..", "analyzers", "load", "testdata", "tagged")
+	sites := func(args ...string) string {
+		t.Helper()
+		var out, errb bytes.Buffer
+		if code := Main(append([]string{"debug", "contexts"}, args...), nil, &out, &errb); code != ExitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		return out.String()
+	}
+	if out := sites(tagged); strings.Contains(out, "share_cuda.go") {
+		t.Errorf("without -tags: %s", out)
+	}
+	for _, args := range [][]string{{"-tags=cuda", tagged}, {tagged, "-tags", "cuda"}} {
+		if out := sites(args...); !strings.Contains(out, "share_cuda.go") {
+			t.Errorf("%v: no site of share_cuda.go:\n%s", args, out)
+		}
+	}
+}

@@ -223,6 +223,16 @@ func TestGoPackages(t *testing.T) {
 	if code != ExitFindings || !strings.Contains(out, "app/main.go:11:2: CV101 ") || !strings.Contains(out, "    wrap/wrap.go:31:2: ") {
 		t.Errorf("./...: exit %d\n%s%s", code, out, stderr)
 	}
+	// An import path, as go vet takes it: a package of the module in the
+	// working directory by its full path. A missing Python path is still
+	// an error.
+	code, out, stderr = run(t, mod, "example.com/mod/app")
+	if code != ExitFindings || !strings.Contains(out, "app/main.go:11:2: CV101 ") {
+		t.Errorf("import path: exit %d\n%s%s", code, out, stderr)
+	}
+	if code, _, stderr = run(t, mod, "nosuch/train.py"); code != ExitError || !strings.Contains(stderr, "no such file or directory") {
+		t.Errorf("missing path: exit %d\n%s", code, stderr)
+	}
 	// A directory holding go.mod is analysed as Go too.
 	code, out, _ = run(t, filepath.Dir(mod), "mod")
 	if code != ExitFindings || !strings.Contains(out, "mod/app/main.go:11:2: CV101 ") {

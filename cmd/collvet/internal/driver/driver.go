@@ -300,6 +300,13 @@ func classify(paths []string, overlay map[string][]byte, goModules bool) (py, go
 		}
 		fi, err := os.Stat(p)
 		if err != nil {
+			if os.IsNotExist(err) && GoFrontend != nil && goModules && importPath(p) {
+				// collvet example.com/m/internal/nccl, as go vet takes it:
+				// a package of the module in the working directory, or
+				// one it requires.
+				gopat = append(gopat, p)
+				continue
+			}
 			if os.IsNotExist(err) {
 				return nil, nil, &PathError{Path: p, Err: errors.New("no such file or directory")}
 			}
@@ -325,6 +332,36 @@ func classify(paths []string, overlay map[string][]byte, goModules bool) (py, go
 		}
 	}
 	return py, gopat, nil
+}
+
+// importPath reports an argument that names a Go package by its import
+// path rather than a file: no leading ./, ../ or /, no .py suffix, and a
+// first element that is a domain (github.com/…) or the path of the module
+// in the working directory (its go.mod's module line) leads it.
+func importPath(p string) bool {
+	if p == "" || strings.HasPrefix(p, ".") || filepath.IsAbs(p) || strings.HasSuffix(p, ".py") || strings.ContainsAny(p, " \\") {
+		return false
+	}
+	first, _, _ := strings.Cut(p, "/")
+	if strings.Contains(first, ".") {
+		return true
+	}
+	mod := modulePath("go.mod")
+	return mod != "" && (p == mod || strings.HasPrefix(p, mod+"/"))
+}
+
+// modulePath returns the module path a go.mod declares, or "".
+func modulePath(gomod string) string {
+	b, err := os.ReadFile(gomod)
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
 }
 
 // hasGoFiles reports whether dir holds a .go file of its own.
