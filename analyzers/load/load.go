@@ -81,9 +81,21 @@ func LoadWith(patterns []string, dir string, opts Options) (*rules.Program, []er
 		return &rules.Program{}, []error{fmt.Errorf("loading Go packages: %w", err)}
 	}
 	var errs []error
+	// With Tests, a package comes back twice (p and p [p.test]), each with
+	// its own errors: one is told once. The package's own cgo error comes
+	// first and says why; its test variant's, at the same place, often
+	// only that no C compiler ran.
+	told := map[string]bool{}
 	for _, p := range pkgs {
 		for _, e := range cgoErrors(p) {
-			errs = append(errs, e)
+			key := e.Pos + "\x00" + e.Msg
+			if strings.HasPrefix(e.Msg, cgoFailure) {
+				key = e.Pos + "\x00" + cgoFailure
+			}
+			if !told[key] {
+				told[key] = true
+				errs = append(errs, e)
+			}
 		}
 	}
 	graph, err := checker.Analyze([]*analysis.Analyzer{low}, pkgs, &checker.Options{})
@@ -185,9 +197,12 @@ func cgoErrors(p *packages.Package) []packages.Error {
 	return append([]packages.Error{{
 		Pos:  importC.Pos,
 		Kind: packages.TypeError,
-		Msg:  "cgo could not process this package's C code (" + why + "); analysed without the C declarations",
+		Msg:  cgoFailure + " (" + why + "); analysed without the C declarations",
 	}}, out...)
 }
+
+// cgoFailure begins the error cgoErrors makes of a failed cgo run.
+const cgoFailure = "cgo could not process this package's C code"
 
 // isCgoOutput reports a go command error that is the C compiler's (or
 // cgo's) output for the package.

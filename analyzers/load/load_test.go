@@ -226,3 +226,33 @@ func TestLoadWithoutCOtherErrors(t *testing.T) {
 		t.Errorf("errors = %v, want one cgo error and the package's own", errs)
 	}
 }
+
+// TestLoadWithoutCTests: with the test files, a cgo package comes back
+// twice (the package and its test variant); its missing header is told
+// once, with the reason the package's own run gave.
+func TestLoadWithoutCTests(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/mod")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "include")); err != nil {
+		t.Fatal(err)
+	}
+	test := "package wrap\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n"
+	if err := os.WriteFile(filepath.Join(dir, "wrap", "wrap_test.go"), []byte(test), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errs := load.LoadWith([]string{"./..."}, dir, load.Options{Tests: true})
+	var cgo []string
+	for _, e := range errs {
+		if strings.Contains(e.Error(), "cgo could not process") {
+			cgo = append(cgo, e.Error())
+		}
+	}
+	if len(cgo) != 1 || !strings.Contains(cgo[0], "nccl.h") {
+		t.Errorf("cgo errors = %q, want one, naming nccl.h", cgo)
+	}
+}
