@@ -58,18 +58,97 @@ func (b *builder) branches() {
 			continue
 		}
 		ranks := ranks[f]
-		ast.Inspect(body, func(n ast.Node) bool {
+		var loops []ast.Node // the enclosing for and range statements
+		var visit func(n ast.Node) bool
+		visit = func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
 				return false // its own function
+			case *ast.ForStmt, *ast.RangeStmt:
+				loops = append(loops, n)
+				ast.Inspect(loopBody(n), visit)
+				loops = loops[:len(loops)-1]
+				return false
 			case *ast.IfStmt:
 				if b.readsRank(n.Cond, ranks) {
 					b.rankBranch(f, n)
+					b.rankExit(f, n, body, loops)
 				}
 			}
 			return true
-		})
+		}
+		ast.Inspect(body, visit)
 	}
+}
+
+// loopBody returns a for or range statement's body.
+func loopBody(n ast.Node) *ast.BlockStmt {
+	switch n := n.(type) {
+	case *ast.ForStmt:
+		return n.Body
+	case *ast.RangeStmt:
+		return n.Body
+	}
+	return nil
+}
+
+// rankExit adds the branch of `if rank == 0 { return }` (or break out of
+// the enclosing loop) with no else: the ranks that take it skip the
+// collectives the function issues after it, and, in a loop, the later
+// passes' (the ones before the if too). CV301 reports them as it does
+// Python's early exits. A labelled break or a continue is left alone.
+func (b *builder) rankExit(f *fn, n *ast.IfStmt, body *ast.BlockStmt, loops []ast.Node) {
+	if n.Else != nil || len(n.Body.List) == 0 {
+		return
+	}
+	// skipped: the span after the if that the leaving ranks never run
+	// (to the function's end after a return, to the loop's after a
+	// break), and the loop whose earlier statements they skip on the
+	// later passes (the outermost after a return, the innermost after a
+	// break).
+	var skippedEnd token.Pos
+	var loop ast.Node
+	switch last := n.Body.List[len(n.Body.List)-1].(type) {
+	case *ast.ReturnStmt:
+		skippedEnd = body.End()
+		if len(loops) > 0 {
+			loop = loops[0]
+		}
+	case *ast.BranchStmt:
+		if last.Tok != token.BREAK || last.Label != nil || len(loops) == 0 {
+			return
+		}
+		loop = loops[len(loops)-1]
+		skippedEnd = loop.End()
+	default:
+		return
+	}
+	var after []*rules.OpRef
+	for _, it := range f.items {
+		if it.kind != itSite && it.kind != itExt {
+			continue
+		}
+		p := it.at.Pos()
+		later := p >= n.End() && p < skippedEnd
+		again := loop != nil && p >= loop.Pos() && p < n.Pos() // a later pass's, before the if
+		if !later && !again {
+			continue
+		}
+		if s := b.sitesAt[p]; s != nil {
+			after = append(after, &rules.OpRef{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s})
+		}
+	}
+	if len(after) == 0 {
+		return
+	}
+	b.prog.Branches = append(b.prog.Branches, &rules.RankBranch{
+		Func:       f.rf,
+		Guard:      b.nodePos(n.Cond),
+		Cond:       b.text(n.Cond),
+		EarlyExit:  true,
+		After:      after,
+		Divergence: rules.RankTest,
+	})
 }
 
 func fnBody(n ast.Node) *ast.BlockStmt {

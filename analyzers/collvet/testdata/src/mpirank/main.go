@@ -22,7 +22,39 @@ func main() {
 	balanced(rank, &buf)
 	exchange(rank, &buf)
 	checkpoint(rank, &buf)
+	leaveEarly(rank, &buf)
+	leaveLoop(rank, &buf)
+	reportLast(rank, &buf)
 	C.MPI_Finalize()
+}
+
+// leaveEarly: rank 0 returns before the barrier the others wait in.
+func leaveEarly(rank C.int, buf *C.int) {
+	if rank == 0 {
+		return
+	}
+	C.MPI_Barrier(C.MPI_COMM_WORLD) // want `^CV301 C.MPI_Barrier on the default group \(WORLD\) runs only on the ranks that do not leave early at .*rank == 0`
+}
+
+// leaveLoop: rank 0 leaves the loop; the others' next broadcast waits
+// for it.
+func leaveLoop(rank C.int, buf *C.int) {
+	for i := 0; i < 3; i++ {
+		if rank == 0 && i == 1 {
+			break
+		}
+		C.MPI_Bcast(unsafe.Pointer(buf), 1, C.MPI_INT, 0, C.MPI_COMM_WORLD) // want `^CV301 C.MPI_Bcast on the default group \(WORLD\) runs only on the ranks that do not leave early`
+	}
+}
+
+// reportLast: the ranks other than 0 leave after the last collective;
+// rank 0 alone writes the report.
+func reportLast(rank C.int, buf *C.int) {
+	C.MPI_Barrier(C.MPI_COMM_WORLD)
+	if rank != 0 {
+		return
+	}
+	*buf = 1
 }
 
 // checkpoint: MPI-IO's _all writes are collective over the file's group;
