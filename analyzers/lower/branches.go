@@ -73,7 +73,11 @@ func (b *builder) branches() {
 				if b.readsRank(n.Cond, ranks) {
 					b.rankBranch(f, n)
 					b.rankExit(f, n, body, loops)
+				} else {
+					b.contextExit(f, n, body, loops)
 				}
+			case *ast.SelectStmt:
+				b.contextExit(f, n, body, loops)
 			}
 			return true
 		}
@@ -98,7 +102,18 @@ func loopBody(n ast.Node) *ast.BlockStmt {
 // passes' (the ones before the if too). CV301 reports them as it does
 // Python's early exits. A labelled break or a continue is left alone.
 func (b *builder) rankExit(f *fn, n *ast.IfStmt, body *ast.BlockStmt, loops []ast.Node) {
-	if n.Else != nil || len(n.Body.List) == 0 {
+	if n.Else != nil {
+		return
+	}
+	b.exitBranch(f, n, n.Cond, n.Body.List, body, loops, rules.RankTest)
+}
+
+// exitBranch adds the early-exit branch of guard (an if, or a select's
+// case) whose statements stmts end by leaving: what the leaving ranks
+// skip after it (see rankExit), for the divergence div of cond.
+func (b *builder) exitBranch(f *fn, guard ast.Node, cond ast.Expr, stmts []ast.Stmt, body *ast.BlockStmt, loops []ast.Node, div rules.Divergence) {
+	n := guard
+	if len(stmts) == 0 {
 		return
 	}
 	// skipped: the span after the if that the leaving ranks never run
@@ -108,15 +123,15 @@ func (b *builder) rankExit(f *fn, n *ast.IfStmt, body *ast.BlockStmt, loops []as
 	// break).
 	var skippedEnd token.Pos
 	var loop ast.Node
-	switch last := n.Body.List[len(n.Body.List)-1].(type) {
+	switch last := stmts[len(stmts)-1].(type) {
 	case *ast.ReturnStmt:
 		skippedEnd = body.End()
 		if len(loops) > 0 {
 			loop = loops[0]
 		}
 	case *ast.BranchStmt:
-		if last.Tok != token.BREAK || last.Label != nil || len(loops) == 0 {
-			return
+		if _, inSelect := guard.(*ast.CommClause); inSelect || last.Tok != token.BREAK || last.Label != nil || len(loops) == 0 {
+			return // a break in a select's case leaves the select only
 		}
 		loop = loops[len(loops)-1]
 		skippedEnd = loop.End()
@@ -143,12 +158,77 @@ func (b *builder) rankExit(f *fn, n *ast.IfStmt, body *ast.BlockStmt, loops []as
 	}
 	b.prog.Branches = append(b.prog.Branches, &rules.RankBranch{
 		Func:       f.rf,
-		Guard:      b.nodePos(n.Cond),
-		Cond:       b.text(n.Cond),
+		Guard:      b.nodePos(cond),
+		Cond:       b.text(cond),
 		EarlyExit:  true,
 		After:      after,
-		Divergence: rules.RankTest,
+		Divergence: div,
 	})
+}
+
+// contextExit adds the early-exit branch of a wait on a context's end
+// (`case <-ctx.Done(): return` in a select, `if ctx.Err() != nil {
+// return }`): each rank's context ends at its own moment (a deadline, a
+// signal), so the ranks leave after different numbers of passes while
+// the others wait in the next collective (empi's solver under
+// context.WithTimeout).
+func (b *builder) contextExit(f *fn, n ast.Node, body *ast.BlockStmt, loops []ast.Node) {
+	switch n := n.(type) {
+	case *ast.SelectStmt:
+		for _, c := range n.Body.List {
+			cc, ok := c.(*ast.CommClause)
+			if !ok || cc.Comm == nil {
+				continue
+			}
+			var recv ast.Expr
+			switch comm := cc.Comm.(type) {
+			case *ast.ExprStmt:
+				recv = comm.X
+			case *ast.AssignStmt:
+				if len(comm.Rhs) == 1 {
+					recv = comm.Rhs[0]
+				}
+			}
+			if u, ok := ast.Unparen(recv).(*ast.UnaryExpr); ok && u.Op == token.ARROW && b.contextCall(u.X, "Done") {
+				b.exitBranch(f, cc, u.X, cc.Body, body, loops, rules.LocalTiming)
+			}
+		}
+	case *ast.IfStmt:
+		if n.Else != nil {
+			return
+		}
+		found := false
+		ast.Inspect(n.Cond, func(x ast.Node) bool {
+			if e, ok := x.(ast.Expr); ok && !found && (b.contextCall(e, "Err") || b.contextCall(e, "Done")) {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			b.exitBranch(f, n, n.Cond, n.Body.List, body, loops, rules.LocalTiming)
+		}
+	}
+}
+
+// contextCall reports a call of method name on a context.Context.
+func (b *builder) contextCall(e ast.Expr, name string) bool {
+	c, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(c.Args) > 0 {
+		return false
+	}
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name {
+		return false
+	}
+	t := b.pass.TypesInfo.TypeOf(sel.X)
+	if t == nil {
+		return false
+	}
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		obj := named.Obj()
+		return obj.Pkg() != nil && obj.Pkg().Path() == "context" && obj.Name() == "Context"
+	}
+	return false
 }
 
 func fnBody(n ast.Node) *ast.BlockStmt {

@@ -35,7 +35,7 @@ var Rule = rules.Register(&rules.Rule{
 			"(`if rank == 0: stop = True` … `if stop: break`, also set by the instance's own method that a rank test's arm calls: " +
 			"`if rank == 0: self._log_scores()`), a " +
 			"@rank_zero_only, @master_only or @idist.one_rank_only() function; in Go, an `if` on a rank that MPI_Comm_rank, ncclCommUserRank, " +
-			"ncclCommInitRank or a binding's WorldRank()/Rank() gave, with the collectives its blocks issue directly — when the other path does not issue the same sequence. Point-to-point " +
+			"ncclCommInitRank or a binding's WorldRank()/Rank() gave, with the collectives its blocks issue directly, or that returns (or breaks out of its loop) before the function's later collectives, and a wait on a context's end (`case <-ctx.Done(): return`, `if ctx.Err() != nil { break }`) before them, since each rank's deadline passes at its own moment — when the other path does not issue the same sequence. Point-to-point " +
 			"operations split by rank, the same collective on both sides, and rank-dependent arguments " +
 			"(`gather_list if rank == dst else None`) are fine and not reported; so is a hierarchical collective, whose arms meet on one group " +
 			"(gather to the node's leader, scatter back) while the leader's arm alone also communicates on a group the other arm never uses " +

@@ -7,7 +7,11 @@ package main
 // #include "mpi.h"
 import "C"
 
-import "unsafe"
+import (
+	"context"
+	"time"
+	"unsafe"
+)
 
 func main() {
 	C.MPI_Init(nil, nil)
@@ -25,7 +29,45 @@ func main() {
 	leaveEarly(rank, &buf)
 	leaveLoop(rank, &buf)
 	reportLast(rank, &buf)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	iterate(ctx, &buf)
+	iterateErr(ctx, &buf)
+	watch(ctx, &buf)
 	C.MPI_Finalize()
+}
+
+// iterate: each rank's deadline passes at its own pass; the ranks still
+// going wait in the next all-reduce for those that left.
+func iterate(ctx context.Context, buf *C.int) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		default:
+		}
+		C.MPI_Allreduce(unsafe.Pointer(buf), unsafe.Pointer(buf), 1, C.MPI_INT, 0, C.MPI_COMM_WORLD) // want `^CV301 C.MPI_Allreduce on the default group \(WORLD\) runs only on the ranks that do not leave early at .*ctx.Done\(\)`
+	}
+}
+
+func iterateErr(ctx context.Context, buf *C.int) {
+	for i := 0; i < 100; i++ {
+		if ctx.Err() != nil {
+			break
+		}
+		C.MPI_Barrier(C.MPI_COMM_WORLD) // want `^CV301 C.MPI_Barrier on the default group \(WORLD\) runs only on the ranks that do not leave early at .*ctx.Err\(\)`
+	}
+}
+
+// watch: the context ends a wait that issues no collective.
+func watch(ctx context.Context, buf *C.int) {
+	C.MPI_Barrier(C.MPI_COMM_WORLD)
+	select {
+	case <-ctx.Done():
+		return
+	case <-time.After(time.Second):
+		*buf = 0
+	}
 }
 
 // leaveEarly: rank 0 returns before the barrier the others wait in.
