@@ -81,6 +81,12 @@ type Bypass struct {
 	// Wrapper, while the forward calls it by its own (`ddp = DDP(model)`,
 	// then `model(x)`); nil otherwise.
 	WrappedAt *Pos
+	// Engine: the forward is the DeepSpeed engine's own (`engine(x)`,
+	// Wrapper the engine's name), and the backward is the loss's
+	// (`loss.backward()`), not the engine's (`engine.backward(loss)`),
+	// which alone reduces the gradients; Loss is the loss's source text.
+	Engine bool
+	Loss   string
 }
 
 // DeviceBinding is init_process_group on a device backend, without

@@ -424,7 +424,89 @@ func (b *builder) syncBackwards() {
 			b.syncOps[f.Node] = append(b.syncOps[f.Node], op)
 		}
 		b.bypassedBackwards(f, path, body)
+		b.engineBypasses(f, path, body)
 	}
+}
+
+// engineBypasses records the backwards of body on a loss from a DeepSpeed
+// engine's forward that are not the engine's own: `model_engine, *_ =
+// deepspeed.initialize(…)`, `loss = f(model_engine(x))`, then
+// `loss.backward(); optimizer.step()` instead of
+// `model_engine.backward(loss); model_engine.step()`. The engine reduces
+// the gradients across the data-parallel group in its backward (and
+// scales the loss, and partitions the gradients under ZeRO); a plain
+// backward leaves each rank's its own (Expert-Slicing's MoE test).
+func (b *builder) engineBypasses(f *callgraph.Func, path string, body []ast.Stmt) {
+	engines := map[string]bool{}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		a, ok := n.(*ast.Assign)
+		if !ok || len(a.Targets) != 1 {
+			return true
+		}
+		value := a.Value
+		if sub, ok := value.(*ast.Subscript); ok {
+			if k, ok := sub.Slice.(*ast.Constant); ok && k.Type == ast.ConstInt && k.Int == 0 {
+				value = sub.Value // deepspeed.initialize(…)[0]
+			}
+		}
+		c, ok := value.(*ast.Call)
+		if !ok || !b.callsAPI(c, "deepspeed.initialize") {
+			return true
+		}
+		target := a.Targets[0]
+		if elts := ast.SeqElts(target); len(elts) > 0 && value == a.Value {
+			target = elts[0]
+		}
+		if n, ok := target.(*ast.Name); ok {
+			engines[n.Id] = true
+		}
+		return true
+	})
+	if len(engines) == 0 {
+		return
+	}
+	engineOf := func(c *ast.Call) string {
+		fn := c.Func
+		if a, ok := fn.(*ast.Attribute); ok && a.Attr == "forward" {
+			fn = a.Value
+		}
+		if n, ok := fn.(*ast.Name); ok && engines[n.Id] {
+			return n.Id
+		}
+		return ""
+	}
+	for name := range engines {
+		forward := func(c *ast.Call) bool { return engineOf(c) == name }
+		for _, back := range flow.SyncedBackwards(body, forward) {
+			a, ok := back.Func.(*ast.Attribute)
+			if !ok || a.Attr != "backward" || len(back.Args) > 0 {
+				continue // engine.backward(loss), a framework's backward(loss)
+			}
+			if root := pathText(a.Value); root == "" || engines[strings.SplitN(root, ".", 2)[0]] {
+				continue
+			}
+			var fwd *ast.Call
+			ast.InspectBody(body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.Call); ok && fwd == nil && forward(c) {
+					fwd = c
+				}
+				return fwd == nil
+			})
+			if fwd == nil {
+				continue
+			}
+			b.prog.Bypasses = append(b.prog.Bypasses, &rules.Bypass{
+				Func: b.fn(f), Backward: b.pos(path, back), Forward: b.pos(path, fwd),
+				Callee: name, Wrapper: name, Engine: true, Loss: pathText(a.Value),
+			})
+		}
+	}
+}
+
+// callsAPI reports whether c calls the API named (canonical name).
+func (b *builder) callsAPI(c *ast.Call, name string) bool {
+	cs := b.g.CallOf(c)
+	return cs != nil && slices.Contains(b.apis(cs), name)
 }
 
 // backwardHelpers returns the program functions that run backward on a

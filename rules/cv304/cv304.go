@@ -32,7 +32,9 @@ var Rule = rules.Register(&rules.Rule{
 			"rebinds to its module between two calls of the training method (`self.model = accelerator.unwrap_model(self.model)` " +
 			"in the epoch loop), in a function where no forward " +
 			"of the wrapper itself feeds a backward (gradient accumulation that bypasses DDP on the steps between two synchronised " +
-			"ones is fine, like no_sync()) and that all-reduces nothing by hand.",
+			"ones is fine, like no_sync()) and that all-reduces nothing by hand. Also a plain `loss.backward()` on a loss from a DeepSpeed " +
+			"engine's forward (`engine, *_ = deepspeed.initialize(…)`, `loss = f(engine(x))`) where `engine.backward(loss)` belongs: " +
+			"the engine reduces the gradients in its own backward only.",
 		Why: "DDP arms its gradient all-reduce in its own forward: the reducer's hooks on the parameters do nothing in a backward " +
 			"that no wrapper forward prepared. A loss computed past the wrapper therefore trains each rank on its own gradients; " +
 			"the replicas drift apart step after step with no error, and the checkpoint rank 0 saves is one rank's model " +
@@ -60,6 +62,10 @@ loss.backward()`,
 func run(p *rules.Pass) {
 	for _, x := range p.Prog.Bypasses {
 		if x == nil {
+			continue
+		}
+		if x.Engine {
+			engineBypass(p, x)
 			continue
 		}
 		past, call := "past its DistributedDataParallel wrapper", "the wrapper"
@@ -92,6 +98,37 @@ func run(p *rules.Pass) {
 		}
 		p.Report(d)
 	}
+}
+
+// engineBypass reports a plain backward on a loss from a DeepSpeed
+// engine's forward, with the fix that hands the loss to the engine.
+func engineBypass(p *rules.Pass, x *rules.Bypass) {
+	d := rules.Diagnostic{Pos: x.Backward, Message: fmt.Sprintf(
+		"this backward runs on a loss from the DeepSpeed engine `%s`'s forward (%s) but not through the engine: "+
+			"the engine reduces the gradients over the data-parallel group (and scales the loss, and partitions the gradients under ZeRO) "+
+			"in its own backward, so `%s.backward()` leaves each rank's gradients its own and the replicas drift apart silently; "+
+			"call `%s.backward(%s)` and `%s.step()`",
+		x.Wrapper, x.Forward.Short(), x.Loss, x.Wrapper, x.Loss, x.Wrapper)}
+	d.Related = append(d.Related, rulekit.Related(x.Forward, "the engine's forward"))
+	if e, ok := engineEdit(p, x); ok {
+		d.Fixes = append(d.Fixes, rules.Fix{Title: "Run the backward through the DeepSpeed engine", Edits: []rules.Edit{e}})
+	}
+	p.Report(d)
+}
+
+// engineEdit rewrites `loss.backward()` at the backward's position as
+// `engine.backward(loss)`, when the source there reads so.
+func engineEdit(p *rules.Pass, x *rules.Bypass) (rules.Edit, bool) {
+	f := p.Prog.File(x.Backward.Path)
+	if f == nil || x.Backward.EndLine != x.Backward.Line {
+		return rules.Edit{}, false
+	}
+	line := rulekit.Line(f, x.Backward.Line)
+	start, end := x.Backward.Col-1, x.Backward.EndCol-1
+	if start < 0 || end > len(line) || end <= start || line[start:end] != x.Loss+".backward()" {
+		return rules.Edit{}, false
+	}
+	return rules.Edit{Pos: x.Backward, NewText: x.Wrapper + ".backward(" + x.Loss + ")"}, true
 }
 
 // calleeEdit replaces `wrapper.module` at the start of the forward call
