@@ -2428,7 +2428,24 @@ func (l *lowerer) inRankArm() bool {
 // rankCounter reports an integer constant bound in a rank test's arm
 // (`if rank == 0: stale_epochs = 0`): a count only those ranks keep.
 func (l *lowerer) rankCounter(value ast.Expr) bool {
-	return isIntConst(value) && l.inRankArm()
+	return (isIntConst(value) || loadedPosition(value)) && l.inRankArm()
+}
+
+// loadedPosition reports a number read from a checkpoint loaded in place
+// (`torch.load(p)["iteration"] + 1`): in a rank test's arm, a position
+// only those ranks resumed at (microgpt's local rank 0).
+func loadedPosition(value ast.Expr) bool {
+	if !storedScalar(value) {
+		return false
+	}
+	found := false
+	ast.Inspect(value, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok && !found && lastDotted(c.Func) == "load" {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // promoteCounters makes the counters stepped in rank arms rank values
