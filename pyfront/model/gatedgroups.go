@@ -149,6 +149,14 @@ func negated(cond string) string {
 // through the trainer's own helper), but this class's attribute holds
 // only what its gated calls made.
 func (b *builder) attrGated(o *rules.OpRef, cond string, fn *rules.Function, memo map[gateQuery]bool) bool {
+	return b.selfGroupGated(o, cond, fn, memo, false, nil)
+}
+
+// selfGroupGated asks, for an op of fn itself whose group is an
+// attribute of the instance (group=self.g), whether the methods of fn's
+// class store that attribute only where cond holds (and, with accept
+// set, only values accept takes), memoized under unknown.
+func (b *builder) selfGroupGated(o *rules.OpRef, cond string, fn *rules.Function, memo map[gateQuery]bool, unknown bool, accept func(*callgraph.Func, ast.Expr) bool) bool {
 	s := o.Site
 	if s == nil || s.Func != fn {
 		return false // reached through a call: the group text is the callee's
@@ -161,11 +169,11 @@ func (b *builder) attrGated(o *rules.OpRef, cond string, fn *rules.Function, mem
 	if f == nil || f.Class == nil {
 		return false
 	}
-	q := gateQuery{class: f.Class, attr: attr, cond: cond}
+	q := gateQuery{class: f.Class, attr: attr, cond: cond, unknown: unknown}
 	if gated, ok := memo[q]; ok {
 		return gated
 	}
-	gated := b.attrStoresGated(f.Class, attr, cond, b.moduleOf(fn))
+	gated := b.attrStoresGatedBy(f.Class, attr, cond, b.moduleOf(fn), accept)
 	memo[q] = gated
 	return gated
 }
@@ -182,25 +190,7 @@ func (b *builder) attrGated(o *rules.OpRef, cond string, fn *rules.Function, mem
 // engines only. A store of anything else (a getter that may hand back the
 // default group) leaves the op in the branch.
 func (b *builder) unknownMadeGated(o *rules.OpRef, cond string, fn *rules.Function, memo map[gateQuery]bool) bool {
-	s := o.Site
-	if s == nil || s.Func != fn {
-		return false
-	}
-	attr, ok := strings.CutPrefix(s.GroupText, "self.")
-	if !ok || strings.ContainsAny(attr, ".[(") {
-		return false
-	}
-	f := b.fnOf(fn)
-	if f == nil || f.Class == nil {
-		return false
-	}
-	q := gateQuery{class: f.Class, attr: attr, cond: cond, unknown: true}
-	if gated, ok := memo[q]; ok {
-		return gated
-	}
-	gated := b.attrStoresGatedBy(f.Class, attr, cond, b.moduleOf(fn), b.makesOutsideGroup)
-	memo[q] = gated
-	return gated
+	return b.selfGroupGated(o, cond, fn, memo, true, b.makesOutsideGroup)
 }
 
 // outsideGroupMakers are the last names of functions that make a process
@@ -273,14 +263,9 @@ func boundToStrings(body []ast.Stmt, name string) bool {
 	return bound && !other
 }
 
-// attrStoresGated reports whether the methods of c and its bases assign
-// self.attr at least once, and only where cond holds.
-func (b *builder) attrStoresGated(c *callgraph.Class, attr, cond string, useMod *resolve.Module) bool {
-	return b.attrStoresGatedBy(c, attr, cond, useMod, nil)
-}
-
-// attrStoresGatedBy is attrStoresGated that, with accept set, also
-// requires every store other than None to be a value accept takes.
+// attrStoresGatedBy reports whether the methods of c and its bases assign
+// self.attr at least once, and only where cond holds; with accept set,
+// every store other than None must also be a value accept takes.
 func (b *builder) attrStoresGatedBy(c *callgraph.Class, attr, cond string, useMod *resolve.Module, accept func(m *callgraph.Func, value ast.Expr) bool) bool {
 	classes, _ := b.g.MRO(c)
 	stores := 0
