@@ -53,6 +53,18 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	}
 	l.seedRankAttrs(fn, node)
 	l.heldLocals = heldLocals(body, l.isRank)
+	if armed := armConstants(body, func(e ast.Expr) bool {
+		// The rank locals the walk below marks in order, known here
+		// already for the tests of the arms.
+		if len(l.rankVars) == 0 || !l.isRank(e) {
+			return l.rankValue(e) || rankLocalTest(body, e, l.rankValue)
+		}
+		return true
+	}); len(armed) > 0 {
+		for v := range armed {
+			l.rankVars[v] = true // it = 1; if local_rank == 0: it = 5, then Trainer(it)
+		}
+	}
 	if l.src.mentionsAny(node.Span(), fsWords) {
 		// Locals bound to a file system check of this host (found =
 		// os.path.exists(p)), flow-insensitive as the rest.
@@ -358,6 +370,64 @@ func HeldParam(name string) string { return "?" + name }
 // IsHeldParam undoes HeldParam: the parameter's name, and whether p names
 // a held parameter.
 func IsHeldParam(p string) (string, bool) { return strings.CutPrefix(p, "?") }
+
+// rankLocalTest reports a test that reads a local of body bound to a
+// rank value (`local_rank == 0` after `local_rank =
+// int(os.environ["LOCAL_RANK"])`).
+func rankLocalTest(body []ast.Stmt, test ast.Expr, rankValue func(ast.Expr) bool) bool {
+	names := map[string]bool{}
+	ast.Inspect(test, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok {
+			names[nm.Id] = true
+		}
+		return true
+	})
+	found := false
+	ast.InspectStmts(body, func(st ast.Stmt) bool {
+		if a, ok := st.(*ast.Assign); ok && len(a.Targets) == 1 && !found {
+			if n, ok := a.Targets[0].(*ast.Name); ok && names[n.Id] && rankValue(a.Value) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// armConstants returns the locals of body that a rank test's arm binds to
+// a constant or to a position loaded from a checkpoint (rankCounter), and
+// that are bound elsewhere to constants only (`it = 1`, then `if
+// local_rank == 0: it = 5`): after the if they differ between ranks.
+// Flow-insensitive, as RankArguments reads.
+func armConstants(body []ast.Stmt, isRank func(ast.Expr) bool) map[string]bool {
+	inArm, outside, other := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	rankArmStmts(body, false, isRank, func(st ast.Stmt, underRank bool) {
+		a, ok := st.(*ast.Assign)
+		if !ok || len(a.Targets) != 1 {
+			return
+		}
+		n, ok := a.Targets[0].(*ast.Name)
+		if !ok {
+			return
+		}
+		constant := isIntConst(a.Value) || isBoolConst(a.Value)
+		switch {
+		case underRank && (constant || loadedPosition(a.Value)):
+			inArm[n.Id] = true
+		case !underRank && constant:
+			outside[n.Id] = true
+		default:
+			other[n.Id] = true
+		}
+	})
+	out := map[string]bool{}
+	for v := range inArm {
+		if outside[v] && !other[v] {
+			out[v] = true
+		}
+	}
+	return out
+}
 
 // heldLocals returns the locals of body that hold an object only some
 // ranks hold: bound to None and, elsewhere, only inside the arms of a
