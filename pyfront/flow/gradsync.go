@@ -1344,6 +1344,22 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: kind})
 }
 
+// callsAnything reports a statement that calls something: one made of
+// literals and names alone does no work that could raise.
+func callsAnything(st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.Call, *ast.Subscript, *ast.Attribute, *ast.BinOp:
+			found = true
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
 // swallowedErrorBranch records the rank branch a handler for any error
 // makes when it swallows the error of a try body that communicates and
 // collectives follow the try (LongRecipe's `try: accelerator.backward(loss)`
@@ -1371,8 +1387,8 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 			// that raises there skips the rest of them.
 			els = append(els, ops[1:]...)
 		}
-		if c := stmtCall(st); c == nil || l.r.Site(c) == nil {
-			raised = true
+		if c := stmtCall(st); (c == nil || l.r.Site(c) == nil) && callsAnything(st) {
+			raised = true // work that can raise (`data = [None]` cannot)
 		}
 	}
 	if raised && l.loops > 0 && nextPass(h.Body) {

@@ -898,8 +898,12 @@ func run(p *rules.Pass) {
 			continue
 		}
 		then, els = leaderOps(then, els), leaderOps(els, then)
+		// A command loop splits roles by rank; a rank whose pass failed
+		// and went back to the loop's first broadcast is no follower
+		// (the others are further on in that pass).
+		roles := br.Divergence != rules.LocalSwallowedError && br.Divergence != rules.LocalWriteFailure && br.Divergence != rules.LocalFailure
 		if incomparable(then, els) || joinsWorld(then, els) || joinsWorld(els, then) ||
-			commands(p.Prog, then, els) || commands(p.Prog, els, then) {
+			roles && (commands(p.Prog, then, els) || commands(p.Prog, els, then)) {
 			continue
 		}
 		if o := firstDiff(then, els); o != nil {
