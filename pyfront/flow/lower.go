@@ -335,6 +335,9 @@ type lowerer struct {
 	// False`): a test of the flag is that NaN test (nanFlagTest).
 	nanArms  int
 	nanFlags map[string]bool
+	// commandArms counts the enclosing arms of a rank test that splits a
+	// command loop's roles (commandProtocol).
+	commandArms int
 	// notDist counts enclosing arms on which torch.distributed is not
 	// initialised (distributedTest): one process, no divergence.
 	notDist int
@@ -4046,6 +4049,16 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	}
 	l.uncalledPredicate(s)
 	div, diverges := l.divergence(s.Test)
+	if diverges && div == rules.RankTest && l.commandProtocol(s) {
+		l.commandArms++
+		defer func() { l.commandArms-- }()
+	}
+	if diverges && div != rules.RankTest && div != rules.HostCheck && l.commandArms > 0 {
+		// Inside a command loop's roles (commandProtocol): the leader
+		// alone runs its arm, and what it decides there (a deadline, a
+		// draw) reaches the followers as its next command.
+		diverges = false
+	}
 	if diverges && div == rules.LocalValue {
 		l.nanArms++
 		defer func() { l.nanArms-- }()
@@ -4510,28 +4523,45 @@ func (l *lowerer) uncalledPredicate(s *ast.If) {
 // their runs do not.
 func (l *lowerer) commandProtocol(s *ast.If) bool {
 	body, orelse := l.helperArm(s.Body), l.helperArm(s.Orelse)
+	sameOp := func(a, b *rules.OpRef) bool { return a.Op == b.Op && a.Group == b.Group }
 	for _, arms := range [][2][]ast.Stmt{{body, orelse}, {orelse, body}} {
 		leader, follower := arms[0], arms[1]
 		if len(leader) == 0 || len(follower) == 0 {
 			continue
 		}
 		loop, ok := follower[len(follower)-1].(*ast.While)
-		if !ok || !isTrue(loop.Test) || len(l.ops(follower[:len(follower)-1])) > 0 {
+		if !ok || !isTrue(loop.Test) {
 			continue
 		}
+		// A handshake before the loop (`w = comm.bcast(None, root=0)`)
+		// that the leader's first operations match (toric-RL-decoder's
+		// initial weights): both sides issue it once, before the
+		// commands.
+		hello := l.ops(follower[:len(follower)-1])
 		cmds := l.ops(loop.Body)
 		if len(cmds) == 0 || cmds[0].Site == nil || !broadcastOp(cmds[0].Op) {
 			continue
 		}
-		same := func(o *rules.OpRef) bool { return o.Op == cmds[0].Op && o.Group == cmds[0].Group }
 		ops := l.ops(leader)
-		if len(ops) == 0 {
+		if len(ops) <= len(hello) {
 			continue
 		}
-		for _, o := range ops {
-			if !same(o) {
+		for i, o := range hello {
+			if !sameOp(o, ops[i]) {
 				return false
 			}
+		}
+		ops = ops[len(hello):]
+		// Each command is the loop body's sequence: the broadcast and
+		// what the followers answer with (`comm.gather(reply, root=0)`,
+		// Ape-X's transitions); the stop is the last broadcast alone.
+		for i, o := range ops[:len(ops)-1] {
+			if !sameOp(o, cmds[i%len(cmds)]) {
+				return false
+			}
+		}
+		if n := len(ops) - 1; n%len(cmds) != 0 || !sameOp(ops[n], cmds[0]) {
+			return false
 		}
 		// The stop: the leader's last statement that issues anything is
 		// no loop and issues one broadcast.
