@@ -1939,16 +1939,24 @@ func (b *builder) selfRankAttrs(r *resolver) {
 // for the resolver's HostAttrs. Only files that name a check are read.
 func (b *builder) methodHostAttrs(r *resolver) {
 	b.hostAttrs = map[*callgraph.Class][]string{}
-	checks := map[string]bool{}
-	for path, f := range b.files {
-		checks[path] = f != nil && mentionsFsCheck(f.Src)
-	}
+	checkLines := map[string][]int{} // per file, the lines that name a check, sorted
 	for _, f := range b.g.Funcs {
-		if f.Class == nil || f.Static || f.ClassMethod || f.Node == nil || !checks[f.Module.Path] {
+		if f.Class == nil || f.Static || f.ClassMethod || f.Node == nil {
 			continue
 		}
-		r.file = b.files[f.Module.Path]
-		r.mod = f.Module.Path
+		path := f.Module.Path
+		lines, seen := checkLines[path]
+		if !seen {
+			lines = fsCheckLines(b.files[path], b.prepared.lines[path])
+			checkLines[path] = lines
+		}
+		// Only a method whose own lines name a check is read.
+		sp := f.Node.Span()
+		if i, _ := slices.BinarySearch(lines, int(sp.Lineno)); i == len(lines) || lines[i] > int(sp.EndLineno) {
+			continue
+		}
+		r.file = b.files[path]
+		r.mod = path
 		for _, a := range flow.MethodHostAttrs(b.fn(f), f.Node, r) {
 			if !slices.Contains(b.hostAttrs[f.Class], a) {
 				b.hostAttrs[f.Class] = append(b.hostAttrs[f.Class], a)
@@ -1957,15 +1965,36 @@ func (b *builder) methodHostAttrs(r *resolver) {
 	}
 }
 
-// mentionsFsCheck reports source that names a file system check
-// (os.path.exists, glob, listdir, …), for a quick no before walking it.
-func mentionsFsCheck(src []byte) bool {
-	for _, w := range [][]byte{[]byte("exists"), []byte("isfile"), []byte("isdir"), []byte("listdir"), []byte("glob"), []byte("scandir"), []byte("iterdir"), []byte("is_file"), []byte("is_dir")} {
-		if bytes.Contains(src, w) {
-			return true
+// fsCheckWords are fragments of the file system checks' names
+// (flow's fsWords, less os.walk's, which the methods' resolve-state
+// checks do not use).
+var fsCheckWords = [][]byte{[]byte("exists"), []byte("isfile"), []byte("isdir"), []byte("listdir"), []byte("glob"), []byte("scandir"), []byte("iterdir"), []byte("is_file"), []byte("is_dir")}
+
+// fsCheckLines returns, sorted, the 1-based lines of f that name a file
+// system check (fsCheckWords), given its line starts; nil for none.
+func fsCheckLines(f *rules.File, starts []int) []int {
+	if f == nil {
+		return nil
+	}
+	if len(starts) == 0 {
+		starts = flow.LineStarts(f.Src)
+	}
+	var out []int
+	for _, w := range fsCheckWords {
+		src, off := f.Src, 0
+		for {
+			i := bytes.Index(src[off:], w)
+			if i < 0 {
+				break
+			}
+			at := off + i
+			out = append(out, sort.SearchInts(starts, at+1)) // starts[line-1] <= at
+
+			off = at + len(w)
 		}
 	}
-	return false
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // dataRankFields adds, to the rank attributes of a data class (a
