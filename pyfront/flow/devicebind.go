@@ -369,8 +369,11 @@ func (l *lowerer) helperInitBinding(c *ast.Call, after []ast.Stmt) bool {
 			bind = bc
 			bindPos, bindText = l.pos(bind.Pos), l.text(bind)
 		} else if _, fn := l.r.Callee(bc); fn != nil && fn != l.fn {
+			// Its own statement, or one of an if's arms (`if
+			// torch.cuda.is_available(): … set_device(…) elif xpu: …`,
+			// nekRS-ML's setup_torch).
 			for _, bst := range ast.DefBody(fd.FuncDef(fn)) {
-				if x := stmtCall(bst); x != nil && l.setDeviceCall(x) {
+				if x, _ := l.bindCallIn(bst); x != nil {
 					bind = x
 					bindPos, bindText = l.posIn(fn, x)
 					break
