@@ -874,20 +874,31 @@ func (l *lowerer) localNumerics(test ast.Expr) bool {
 			// tests the gathered answers.
 			return false, false
 		}
-		a, ok := c.Func.(*ast.Attribute)
-		if !ok || !finiteTests[a.Attr] {
+		operand, isTest := finiteOperand(c)
+		if !isTest {
 			return false, true
 		}
-		operand := a.Value
-		switch dotted(a.Value) {
-		case "torch", "math", "numpy", "np":
-			if len(c.Args) == 0 {
-				return false, false
-			}
-			operand = c.Args[0]
-		}
-		return l.fromSyncForward(operand), false
+		return operand != nil && l.fromSyncForward(operand), false
 	})
+}
+
+// finiteOperand returns what a NaN/Inf test (finiteTests) tests: the
+// argument of a module's function (torch.isnan(x), math.isfinite(v)),
+// the receiver of a tensor method (x.isnan()); isTest is false for any
+// other call, operand nil for a module's test given no argument.
+func finiteOperand(c *ast.Call) (operand ast.Expr, isTest bool) {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok || !finiteTests[a.Attr] {
+		return nil, false
+	}
+	switch dotted(a.Value) {
+	case "torch", "math", "numpy", "np":
+		if len(c.Args) == 0 {
+			return nil, true
+		}
+		return c.Args[0], true
+	}
+	return a.Value, true
 }
 
 // nanFlagTest reports a test of a flag set inside the arm of a NaN test
@@ -954,17 +965,9 @@ func (l *lowerer) nanFlagReturns(fn *rules.Function) map[int]int {
 			if found || !ok {
 				return !found
 			}
-			a, ok := c.Func.(*ast.Attribute)
-			if !ok || !finiteTests[a.Attr] {
+			operand, isTest := finiteOperand(c)
+			if !isTest || operand == nil {
 				return true
-			}
-			operand := a.Value
-			switch dotted(a.Value) {
-			case "torch", "math", "numpy", "np":
-				if len(c.Args) == 0 {
-					return true
-				}
-				operand = c.Args[0]
 			}
 			if root := rootName(operand); root != "" {
 				if i, isParam := params[root]; isParam {
@@ -1165,17 +1168,6 @@ func (l *lowerer) helperCleanExit(fn *rules.Function, node ast.Node) *helperExit
 		if sub == nil || !sub.inFileOf(fn) || !sub.src.mentionsAny(node.Span(), []string{"exit(", "quit("}) {
 			return nil
 		}
-		clean := func(stmts []ast.Stmt) bool {
-			if len(stmts) == 0 {
-				return false
-			}
-			last, ok := stmts[len(stmts)-1].(*ast.ExprStmt)
-			if !ok {
-				return false
-			}
-			c := processExit(last)
-			return c != nil && (len(c.Args) == 0 || len(c.Args) == 1 && isFalse(c.Args[0]))
-		}
 		var found *helperExit
 		var visit func(stmts []ast.Stmt)
 		visit = func(stmts []ast.Stmt) {
@@ -1187,13 +1179,13 @@ func (l *lowerer) helperCleanExit(fn *rules.Function, node ast.Node) *helperExit
 				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
 					continue
 				case *ast.If:
-					if clean(st.Body) && sub.fsProbe(st.Test) {
+					if endsCleanExit(st.Body) && sub.fsProbe(st.Test) {
 						found = &helperExit{cond: sub.text(st.Test), div: rules.HostCheck}
 						return
 					}
 				case *ast.Try:
 					for _, h := range st.Handlers {
-						if (h.Type == nil || broadException(h.Type)) && clean(h.Body) {
+						if (h.Type == nil || broadException(h.Type)) && endsCleanExit(h.Body) {
 							cond := "except"
 							if h.Type != nil {
 								cond = "except " + sub.text(h.Type)
@@ -1266,6 +1258,21 @@ func (l *lowerer) helperExitBranch(c *ast.Call) {
 	l.addBranch(br)
 }
 
+// endsCleanExit reports statements whose last ends the process with
+// status 0 (exit(), sys.exit(0), quit(False)): the launcher takes it for
+// success, not a failure that stops the job.
+func endsCleanExit(stmts []ast.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	last, ok := stmts[len(stmts)-1].(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	c := processExit(last)
+	return c != nil && (len(c.Args) == 0 || len(c.Args) == 1 && isFalse(c.Args[0]))
+}
+
 // cleanExitBranch records the rank branch of a handler for any error
 // that ends the process with status 0 (`except Exception: print(...);
 // exit(0)`, VideoLLaMA3's evaluation loop): the launcher takes the exit
@@ -1276,12 +1283,7 @@ func (l *lowerer) cleanExitBranch(body []ast.Stmt, h *ast.ExceptHandler) {
 	if l.notDist > 0 || h.Type != nil && !broadException(h.Type) || len(h.Body) == 0 {
 		return
 	}
-	last, ok := h.Body[len(h.Body)-1].(*ast.ExprStmt)
-	if !ok {
-		return
-	}
-	c := processExit(last)
-	if c == nil || len(c.Args) > 1 || len(c.Args) == 1 && !isFalse(c.Args[0]) {
+	if !endsCleanExit(h.Body) {
 		return // exit(1), sys.exit("message"): the launcher stops the job
 	}
 	skipped := l.ops(l.skipped(h.Body))

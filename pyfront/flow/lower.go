@@ -67,8 +67,8 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 			markVar(&l.shiftVars, name, true)
 		}
 		for _, p := range params {
-			if !rankParam(p) && (strings.HasPrefix(p, "%") || strings.HasPrefix(p, "^")) {
-				continue
+			if shiftMark(p) {
+				continue // read by ShiftParams above
 			}
 			if name, held := IsHeldParam(p); held {
 				l.setRankObject(name, nil, false)
@@ -5159,7 +5159,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				delete(l.rankVars, v)
 				delete(l.rankDefs, v)
 			}
-			markVar(&l.ownVars, v, ownRank(value) || l.ownRankVar(value))
+			markVar(&l.ownVars, v, l.isOwnRank(value))
 			if l.nanArms > 0 && isBoolConst(value) || l.nanFlagCall(value, -1) {
 				markVar(&l.nanFlags, v, true)
 			} else if !isBoolConst(value) {

@@ -4400,7 +4400,7 @@ func (l *lowerer) rankShift(e ast.Expr) bool {
 	if e == nil {
 		return false
 	}
-	if ownRank(e) || l.ownRankVar(e) {
+	if l.isOwnRank(e) {
 		return true
 	}
 	if n, ok := e.(*ast.Name); ok {
@@ -4412,7 +4412,7 @@ func (l *lowerer) rankShift(e ast.Expr) bool {
 	}
 	var shifted func(x ast.Expr) bool
 	shifted = func(x ast.Expr) bool {
-		if ownRank(x) || l.ownRankVar(x) {
+		if l.isOwnRank(x) {
 			return true
 		}
 		s, ok := x.(*ast.BinOp)
@@ -4441,7 +4441,7 @@ func (l *lowerer) shiftEquality(c *ast.Compare) bool {
 		if !l.rankShift(x) {
 			return false
 		}
-		if !ownRank(x) && !l.ownRankVar(x) {
+		if !l.isOwnRank(x) {
 			shifts++
 		}
 	}

@@ -53,17 +53,13 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	}
 	l.seedRankAttrs(fn, node)
 	l.heldLocals = heldLocals(body, l.isRank)
-	if armed := armConstants(body, func(e ast.Expr) bool {
-		// The rank locals the walk below marks in order, known here
-		// already for the tests of the arms.
-		if len(l.rankVars) == 0 || !l.isRank(e) {
-			return l.rankValue(e) || rankLocalTest(body, e, l.rankValue)
-		}
-		return true
-	}); len(armed) > 0 {
-		for v := range armed {
-			l.rankVars[v] = true // it = 1; if local_rank == 0: it = 5, then Trainer(it)
-		}
+	// The arms' tests may read rank locals the walk below marks only in
+	// order: rankLocalTest finds them here already.
+	armTest := func(e ast.Expr) bool {
+		return len(l.rankVars) > 0 && l.isRank(e) || l.rankValue(e) || rankLocalTest(body, e, l.rankValue)
+	}
+	for v := range armConstants(body, armTest) {
+		l.rankVars[v] = true // it = 1; if local_rank == 0: it = 5, then Trainer(it)
 	}
 	if l.src.mentionsAny(node.Span(), fsWords) {
 		// Locals bound to a file system check of this host (found =
@@ -348,6 +344,10 @@ func ShiftParams(params []string) []string {
 	return shifts
 }
 
+// shiftMark reports a listing's ShiftParam or NoShiftParam entry, which
+// only ShiftParams reads.
+func shiftMark(p string) bool { return strings.HasPrefix(p, "%") || strings.HasPrefix(p, "^") }
+
 // rankParam reports a listed parameter that receives the rank itself
 // (not a held object, a file system answer, a stored position or the
 // ring-shift marks).
@@ -355,7 +355,7 @@ func rankParam(p string) bool {
 	_, held := IsHeldParam(p)
 	_, fs := IsFsParam(p)
 	_, count := IsFsCountParam(p)
-	return !held && !fs && !count && !strings.HasPrefix(p, "%") && !strings.HasPrefix(p, "^")
+	return !held && !fs && !count && !shiftMark(p)
 }
 
 // fsWords are fragments of the file system checks' names (fsProbe), for a
@@ -929,7 +929,7 @@ func (l *lowerer) markShifts(target, value ast.Expr) {
 		if l.notOwn[n.Id] {
 			continue
 		}
-		own := v != nil && (ownRank(v) || l.ownRankVar(v))
+		own := v != nil && l.isOwnRank(v)
 		shift := !own && v != nil && l.rankShift(v)
 		if !own && !shift || own && l.shiftVars[n.Id] || shift && l.ownVars[n.Id] {
 			markVar(&l.notOwn, n.Id, true)

@@ -18,7 +18,7 @@ func (l *lowerer) rankRoot(c *ast.Call, site *rules.Site, root api.Arg) {
 		return
 	}
 	x := arg(c, root)
-	if x == nil || ownRank(x) || l.ownRankVar(x) || !l.isRank(x) || deviceValue(x) || l.takesTurns(c, root, l.text(x)) {
+	if x == nil || l.isOwnRank(x) || !l.isRank(x) || deviceValue(x) || l.takesTurns(c, root, l.text(x)) {
 		return
 	}
 	addFact(&l.r.Prog().RankRoots, &rules.RankRoot{Func: l.fn, Site: site, Arg: l.pos(x.Span()), Text: l.text(x), Param: root.Name})
@@ -70,8 +70,12 @@ func ownRank(x ast.Expr) bool {
 	return ownGlobalRank[lastDotted(x)]
 }
 
-// ownRankVar reports a local holding the process's own global rank.
-func (l *lowerer) ownRankVar(x ast.Expr) bool {
+// isOwnRank reports the process's own global rank: its spelling
+// (ownRank) or a local holding it.
+func (l *lowerer) isOwnRank(x ast.Expr) bool {
+	if ownRank(x) {
+		return true
+	}
 	n, ok := x.(*ast.Name)
 	return ok && l.ownVars[n.Id]
 }

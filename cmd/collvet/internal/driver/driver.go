@@ -20,6 +20,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/mod/modfile"
+
 	"github.com/collvet/collvet/cmd/collvet/internal/config"
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/api"
@@ -356,12 +358,7 @@ func modulePath(gomod string) string {
 	if err != nil {
 		return ""
 	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
-			return strings.Trim(strings.TrimSpace(rest), `"`)
-		}
-	}
-	return ""
+	return modfile.ModulePath(b)
 }
 
 // hasGoFiles reports whether dir holds a .go file of its own.
