@@ -64,6 +64,9 @@ var Rule = rules.Register(&rules.Rule{
 			"finished for every stream afterwards; ev.record(stream) on an event the analysis cannot type (kept in a dict) is " +
 			"an event record, not a tensor read. Tensors handed to a thread or a pool (Thread(args=…), pool.submit(fn, x)) are " +
 			"read by that thread's function, not at the spawn. " +
+			"An async collective's outputs (irecv, all_reduce(async_op=True)) belong to its work handle until wait(), " +
+			"and work.wait() makes only the stream current at the wait wait for the communication: a read of the output " +
+			"on another stream needs that stream to wait the waiting one afterwards. " +
 			"A collective given a stream argument (CuPy's NCCL calls: stream.ptr, cupy.cuda.Stream.ptds.ptr) runs on that " +
 			"stream, and `with stream:` makes a CuPy stream current; a blocking CuPy stream (Stream() without " +
 			"non_blocking=True) is ordered with the legacy default stream by CUDA itself. " +
@@ -155,6 +158,11 @@ type prod struct {
 	fresh bool
 	// device: the write is known to be device work (Event.Device).
 	device bool
+	// waited is the wait() of the async collective that wrote it: the
+	// write counts as done on the stream current at the wait, the only
+	// one that wait orders (nil: a write of its own).
+	waited   *rules.Pos
+	waitedOp string
 }
 
 type state struct {
@@ -189,6 +197,9 @@ type state struct {
 	// (the methods of its class).
 	classmates []*rules.Function
 	fn         *rules.Function
+	// pending: work handle variable -> the async collective whose outputs
+	// it holds until its wait().
+	pending map[string]*rules.Event
 }
 
 // callerIndex maps each function to the functions that call it, each
@@ -499,6 +510,24 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 					produce(st, f.rename(v), e, i, true)
 				}
 			}
+			if w := e.Site.Work; e.Site.Async && w != nil && w.Via == nil && w.Var != "" && len(w.Waited) > 0 {
+				// Until its wait() the outputs are the work's (CV202,
+				// CV401); the wait orders them on its own stream only.
+				if st.pending == nil {
+					st.pending = map[string]*rules.Event{}
+				}
+				st.pending[f.rename(w.Var)] = e
+			}
+		case rules.EvWait:
+			if c := st.pending[e.Var]; c != nil {
+				delete(st.pending, e.Var)
+				for _, v := range c.Site.Outputs {
+					produce(st, f.rename(v), e, i, true)
+					pr := st.produced[f.rename(v)]
+					pr.pos, pr.arm, pr.waited, pr.waitedOp = c.Pos, c.Arm, &e.Pos, rulekit.OpName(c.Site)
+					st.produced[f.rename(v)] = pr
+				}
+			}
 		case rules.EvFree:
 			free(w.p, st, e.Var, e, w.reported)
 			delete(st.produced, e.Var)
@@ -801,6 +830,9 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, inPlace 
 		where += fmt.Sprintf(", as %q", local(pr.name))
 	}
 	where += pr.viaText()
+	if pr.waited != nil {
+		where = fmt.Sprintf("by %s at %s, whose wait() at line %d orders only that stream", pr.waitedOp, pr.pos.Short(), pr.waited.Line)
+	}
 	effect := "this can see the tensor before the write finishes (silently wrong values)"
 	if inPlace {
 		effect = "the two writes can land in either order (silently wrong values)"
@@ -809,7 +841,11 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, inPlace 
 		"%q is written on %s (%s) and %s here on %s with no wait_stream/wait_event in between: "+
 			"the streams run concurrently, so %s",
 		v, stext(pr.text, pr.stream), where, what, stext(e.StreamText, e.Stream), effect)}
-	d.Related = append(d.Related, rulekit.Related(pr.pos, fmt.Sprintf("%q written on %s", cmp.Or(local(pr.name), v), stext(pr.text, pr.stream))))
+	if pr.waited != nil {
+		d.Related = append(d.Related, rulekit.Related(*pr.waited, fmt.Sprintf("the wait() of that %s orders %s only", pr.waitedOp, stext(pr.text, pr.stream))))
+	} else {
+		d.Related = append(d.Related, rulekit.Related(pr.pos, fmt.Sprintf("%q written on %s", cmp.Or(local(pr.name), v), stext(pr.text, pr.stream))))
+	}
 	if pr.via != nil {
 		d.Related = append(d.Related, rulekit.Related(pr.via.Pos, fmt.Sprintf("the call of %s that writes it", shortName(pr.via.Callee))))
 	}
