@@ -805,6 +805,11 @@ func hostValue(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
+	if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == "to" && nonBlocking(c) {
+		// x.to("cpu", non_blocking=True): the copy into (pinned) host
+		// memory is still running on the stream when the call returns.
+		return false
+	}
 	for _, k := range c.Keywords {
 		switch k.Arg {
 		case "pin_memory":

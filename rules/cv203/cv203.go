@@ -61,7 +61,7 @@ var Rule = rules.Register(&rules.Rule{
 			"(`ctx = self._context()`), and a helper that only calls record_stream on it. An operator's out= tensor is " +
 			"written by the call. A blocking copy of a device tensor to the host (t.item(), t.tolist(), t.cpu() without " +
 			"non_blocking=True) makes the host wait for the stream it runs on, so what that stream wrote before it is " +
-			"finished for every stream afterwards; ev.record(stream) on an event the analysis cannot type (kept in a dict) is " +
+			"finished for every stream afterwards, while x.to(\"cpu\", non_blocking=True) returns with the copy into host memory still running on its stream; ev.record(stream) on an event the analysis cannot type (kept in a dict) is " +
 			"an event record, not a tensor read. Tensors handed to a thread or a pool (Thread(args=…), pool.submit(fn, x)) are " +
 			"read by that thread's function, not at the spawn. " +
 			"An async collective's outputs (irecv, all_reduce(async_op=True)) belong to its work handle until wait(), " +

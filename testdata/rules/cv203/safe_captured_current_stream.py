@@ -16,6 +16,7 @@ class Offloader:
         with torch.cuda.stream(self.d2h):
             self.d2h.wait_stream(compute_stream)
             host = y.to("cpu", non_blocking=True)
+        self.d2h.synchronize()  # the copy into host memory has finished
         return host
 
     def scale(self, model, batch):
