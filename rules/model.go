@@ -534,6 +534,10 @@ type RankBranch struct {
 	// communicator split by that color is issued by all of the
 	// communicator's members or by none.
 	RankViaKeys []string
+	// RankDef: the source text of the value assigned to the one rank
+	// local the condition reads, when it reads the rank through nothing
+	// else (`dist.get_rank(group=pp_group)` for `if pp_rank == last:`).
+	RankDef string
 	// RankIs: the condition is `rank == K` for a constant K: K as
 	// written. An op on a group whose one member is K (Group.Sole) is
 	// issued by all of its members.

@@ -4119,6 +4119,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			br.Then, br.Else = l.dropHeldGroupOps(br.Then), l.dropHeldGroupOps(br.Else)
 			br.UniformIn = l.uniformIn(s.Test)
 			br.RankViaKeys = l.rankVia(s.Test)
+			br.RankDef = l.rankDefText(s.Test)
 			br.RankIs = l.rankIs(s.Test)
 			br.RankFrom = l.rankFrom(s.Test)
 			br.RankBelow = l.rankBelow(s.Test)
@@ -4447,6 +4448,7 @@ func (l *lowerer) armExitBranch(top *rankIf, guard rules.Pos, test string, then,
 	br := &rules.RankBranch{Func: l.fn, Guard: guard, Under: &under, Cond: topCond + "` and then `" + test,
 		Then: then, After: after, EarlyExit: true, Divergence: rules.RankTest, UniformIn: l.uniformIn(top.s.Test)}
 	br.RankViaKeys = l.rankVia(top.s.Test)
+	br.RankDef = l.rankDefText(top.s.Test)
 	return br
 }
 

@@ -2054,6 +2054,77 @@ func (l *lowerer) uniformIn(test ast.Expr) []string {
 // takes for it (rules.Group.Color): the name, and the expression it was
 // last assigned; nil otherwise.
 func (l *lowerer) rankVia(test ast.Expr) []string {
+	name, ok := l.soleRankVar(test)
+	if !ok {
+		return l.rankViaAttr(test)
+	}
+	if name == "" {
+		return nil
+	}
+	keys := []string{ast.Dump(&ast.Name{Id: name, Ctx: ast.Load}, ast.DumpOptions{})}
+	if d := l.rankDefs[name]; d != nil {
+		keys = append(keys, ast.Dump(d, ast.DumpOptions{}))
+	}
+	return append(keys, l.testColors(test)...)
+}
+
+// rankDefText is the source text of the value assigned to the one rank
+// local a test reads (`pp_rank = dist.get_rank(group=pp_group)` for `if
+// pp_rank == last:`), when the test reads the rank through nothing else;
+// "" otherwise.
+// A group's size read beside it (`pp_world_size =
+// dist.get_world_size(group=pp_group)`, rank-dependent only through which
+// group this rank holds) is no second rank read.
+func (l *lowerer) rankDefText(test ast.Expr) string { return l.rankDefTextAt(test, 0) }
+
+func (l *lowerer) rankDefTextAt(test ast.Expr, depth int) string {
+	var names, sizes []string
+	ast.Inspect(test, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Lambda:
+			return false
+		case *ast.Name:
+			if n.Ctx != ast.Load || !l.rankVars[n.Id] || slices.Contains(names, n.Id) || slices.Contains(sizes, n.Id) {
+				return true
+			}
+			if d, ok := l.rankDefs[n.Id].(*ast.Call); ok && lastDotted(d.Func) == "get_world_size" {
+				sizes = append(sizes, n.Id)
+			} else {
+				names = append(names, n.Id)
+			}
+		}
+		return true
+	})
+	if len(names) != 1 || l.rankDefs[names[0]] == nil {
+		return ""
+	}
+	saved := l.rankVars
+	l.rankVars = make(map[string]bool, len(saved))
+	for v := range saved {
+		if v != names[0] && !slices.Contains(sizes, v) {
+			l.rankVars[v] = true
+		}
+	}
+	other := l.isRank(test)
+	l.rankVars = saved
+	if other {
+		return ""
+	}
+	d := l.rankDefs[names[0]]
+	if depth < 3 && !strings.Contains(l.text(d), "get_rank(") {
+		// `has_loss = pp_rank == last` … `if has_loss:`: the rank the
+		// local's own test reads.
+		if inner := l.rankDefTextAt(d, depth+1); inner != "" {
+			return inner
+		}
+	}
+	return l.text(d)
+}
+
+// soleRankVar returns the one rank local test reads when it depends on
+// the rank through that local only; "" when it reads several, or reads
+// the rank in another way too. ok is false when it reads no rank local.
+func (l *lowerer) soleRankVar(test ast.Expr) (name string, ok bool) {
 	var names []string
 	ast.Inspect(test, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -2067,10 +2138,10 @@ func (l *lowerer) rankVia(test ast.Expr) []string {
 		return true
 	})
 	if len(names) == 0 {
-		return l.rankViaAttr(test)
+		return "", false
 	}
 	if len(names) != 1 {
-		return nil
+		return "", true
 	}
 	saved := l.rankVars
 	l.rankVars = make(map[string]bool, len(saved))
@@ -2082,13 +2153,9 @@ func (l *lowerer) rankVia(test ast.Expr) []string {
 	other := l.isRank(test)
 	l.rankVars = saved
 	if other {
-		return nil
+		return "", true
 	}
-	keys := []string{ast.Dump(&ast.Name{Id: names[0], Ctx: ast.Load}, ast.DumpOptions{})}
-	if d := l.rankDefs[names[0]]; d != nil {
-		keys = append(keys, ast.Dump(d, ast.DumpOptions{}))
-	}
-	return append(keys, l.testColors(test)...)
+	return names[0], true
 }
 
 // rankViaAttr is rankVia for a test that depends on the rank only through

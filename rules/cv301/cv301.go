@@ -143,7 +143,7 @@ var Rule = rules.Register(&rules.Rule{
 			"over an iterable whose length depends on the rank (`for _ in range(rank)`, `for p in partitions[rank]`, `for f in " +
 			"files[rank::world]`, a WebDataset split between nodes with `nodesplitter=wds.split_by_node` and no `.with_epoch(n)` or " +
 			"`resampled=True`, whose ranks read their own shards), except those on a group the loop variable names (each rank on its own groups). A test of the rank " +
-			"within one parallel dimension's group (`dist.get_rank(pc.pp_pg) == last`, or a device mesh's `mesh[\"tp\"].get_local_rank() == 0`) may guard collectives on another dimension's " +
+			"within one parallel dimension's group (`dist.get_rank(pc.pp_pg) == last`, or a device mesh's `mesh[\"tp\"].get_local_rank() == 0`; read into a local, `pp_rank = dist.get_rank(group=pp_group)`, or a flag made from one, `has_loss = pp_rank == pp_world_size - 1`) may guard collectives on another dimension's " +
 			"groups (tp, dp, cp, ep, sp, read from the group's name): their members all answer it alike. And, whatever the condition, " +
 			"an if whose two arms issue the same collectives on two or more groups in different orders (R17): ranks that take different " +
 			"arms wait on each other across groups. " +
@@ -263,8 +263,13 @@ func withinUniform(ops []*rules.OpRef, uniformIn []string) []*rules.OpRef {
 // so they share the other coordinates and answer a test of one of those
 // alike. Dimensions are read from the names (tp/tensor, pp/pipeline,
 // dp/data, cp/context, ep/expert, sp/sequence).
-func withinOtherDim(ops []*rules.OpRef, cond string) []*rules.OpRef {
-	tested := testedDim(cond)
+func withinOtherDim(ops []*rules.OpRef, br *rules.RankBranch) []*rules.OpRef {
+	tested := testedDim(br.Cond)
+	if tested == "" && br.RankDef != "" && !strings.Contains(br.Cond, "get_rank(") {
+		// `pp_rank = dist.get_rank(group=pp_group)` … `if pp_rank ==
+		// last:`: the local's value names the group.
+		tested = testedDim(br.RankDef)
+	}
 	if tested == "" {
 		return ops
 	}
@@ -881,10 +886,10 @@ func run(p *rules.Pass) {
 		}
 		mem := isMembership(br.Cond)
 		br := withoutLazyInits(br)
-		then, els := filter(withinOtherDim(withinMembers(withinSplit(withinUniform(br.Then, br.UniformIn), br, p.Prog), br.RankFrom), br.Cond), mem, subset), filter(withinOtherDim(withinMembers(withinSplit(withinUniform(br.Else, br.UniformIn), br, p.Prog), elseFrom(br)), br.Cond), mem, subset)
+		then, els := filter(withinOtherDim(withinMembers(withinSplit(withinUniform(br.Then, br.UniformIn), br, p.Prog), br.RankFrom), br), mem, subset), filter(withinOtherDim(withinMembers(withinSplit(withinUniform(br.Else, br.UniformIn), br, p.Prog), elseFrom(br)), br), mem, subset)
 		then, els = withinBelow(withinRankIndexed(then, br.Cond), br.RankBelow), withinRankIndexed(els, negateCond(br.Cond))
 		if br.EarlyExit {
-			after := filter(withinOtherDim(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), br.Cond), mem, subset)
+			after := filter(withinOtherDim(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), br), mem, subset)
 			// The exiting ranks run `then`; the others run `els` then `after`.
 			others := append(append([]*rules.OpRef{}, els...), after...)
 			if incomparable(then, others) || (followersLeave(br) || enterCommandLoop(p.Prog, br)) && commands(p.Prog, others, then) {
