@@ -3936,6 +3936,16 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 	return st, exited
 }
 
+// fallsThrough reports a handler whose body can end without leaving.
+func fallsThrough(handlers []*ast.ExceptHandler) bool {
+	for _, h := range handlers {
+		if !exits(h.Body) {
+			return true
+		}
+	}
+	return false
+}
+
 func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt, st *state, rest []ast.Stmt) (*state, bool) {
 	for _, h := range handlers {
 		l.oomBranch(body, h, orelse)
@@ -3962,11 +3972,13 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 		l.hostTests = append(l.hostTests, missing)
 	}
 	out, exited := l.block(body, st)
-	var afterBody taints
 	if missing != nil {
 		l.hostTests = l.hostTests[:len(l.hostTests)-1]
-		afterBody = l.saveTaints()
-		defer l.unionTaints(afterBody) // the handler's `start = 0` is the other arm
+	}
+	if missing != nil || !exited && fallsThrough(handlers) {
+		// The handler's `start = 0` is the other arm: what the body left
+		// (a step this host read from its checkpoint) may still hold.
+		defer l.unionTaints(l.saveTaints())
 	}
 	var outs []*state
 	if !exited {

@@ -1432,11 +1432,13 @@ func (l *lowerer) live(stmts []ast.Stmt) []ast.Stmt {
 func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 	// A helper that communicates may hand back an agreed answer (one rank
 	// looked and broadcast it): not this host's own. A barrier agrees on
-	// nothing: the hosts still look at their own file systems after it.
+	// nothing: the hosts still look at their own file systems after it;
+	// nor does a framework's checkpoint load or save
+	// (accelerator.load_state(d) before reading d's metadata.json).
 	communicates := false
 	ast.InspectBody(body, func(n ast.Node) bool {
 		if c, ok := n.(*ast.Call); ok {
-			if s := l.r.Site(c); s != nil && s.Op != "barrier" || l.agreedCall(c) {
+			if s := l.r.Site(c); s != nil && s.Op != "barrier" && !checkpointCall(s) || l.agreedCall(c) {
 				communicates = true
 			}
 		}
@@ -1469,6 +1471,17 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 	markBound(body, l.fsVars, l.fsProbe)
 	l.markAppended(body)
 	underCheck := map[*ast.Return]bool{}
+	// Locals the body first sets to None (`meta = None`): one that a
+	// check's arm then fills (`if os.path.exists(p): meta =
+	// json.load(f)`) is None or not by this host's answer.
+	noneFirst := map[string]bool{}
+	for _, st := range body {
+		if a, ok := st.(*ast.Assign); ok && len(a.Targets) == 1 && isNone(a.Value) {
+			if t, ok := a.Targets[0].(*ast.Name); ok {
+				noneFirst[t.Id] = true
+			}
+		}
+	}
 	ast.InspectBody(body, func(n ast.Node) bool {
 		if i, ok := n.(*ast.If); ok && l.fsProbe(i.Test) {
 			mark := func(n ast.Node) bool {
@@ -1478,7 +1491,7 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 				case *ast.Assign:
 					// `if (p / name).is_file(): path = p`: what the arm
 					// binds is this host's answer.
-					if t, ok := n.Targets[0].(*ast.Name); ok && len(n.Targets) == 1 && flagValue(n.Value) {
+					if t, ok := n.Targets[0].(*ast.Name); ok && len(n.Targets) == 1 && (flagValue(n.Value) || noneFirst[t.Id] && !isNone(n.Value)) {
 						l.fsVars[t.Id] = true
 					}
 				}
@@ -1538,6 +1551,12 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		return noneOnly && (checked && !noneOutside || otherUnder && !otherOutside && noneOutside) || flagElement(body, underCheck)
 	}
 	return probed || checked && len(consts) > 1
+}
+
+// checkpointCall: a framework call that loads or saves a checkpoint
+// (Accelerator.load_state, the DeepSpeed engine's load_checkpoint).
+func checkpointCall(s *rules.Site) bool {
+	return s.Kind == rules.OpFramework && (s.Op == "load_checkpoint" || s.Op == "save_checkpoint")
 }
 
 // plainValue reports a constant, a name, an attribute of one, or a

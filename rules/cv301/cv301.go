@@ -69,7 +69,7 @@ var Rule = rules.Register(&rules.Rule{
 			"host, and ranks can disagree; so is a flag or path an if on such a check sets (`if kill_switch.exists(): " +
 			"self.early_stop = True`), an object whose class's __init__, or a method called on it (`train_state.resume(ckpt_root)`, which lists the directory and loads the newest `step`), stored such an answer (`self.tot_length = len(os.listdir(path))`, " +
 			"or a position a method of its own that __init__ calls read from what the host found: `self.load_checkpoint()` setting `self.curr_step = state[\"curr_step\"]`, " +
-			"then `for i in range(loader.tot_length):`), and a position read from stored data there that bounds a loop (`if os.path.isfile(ckpt): start = torch.load(ckpt)[\"epoch\"] + 1`, then `for epoch in range(start, epochs):`, or a `while step <= max_step:` after `step = torch.load(ckpt)[\"step\"]`, also through a whole state loaded there: `state = torch.load(p)`, `it = state[\"iter\"] if state else 0`, also when one arm of a later if resets it (`if args.real_data: start = 0`, which leaves the other path this host's answer), or by a helper that stores it on an object the caller passes, under a check of its own or of a path the caller found: `load_model(args)` setting `args.start_epoch = ckpt[\"epoch\"] + 1`, or DINO's `restart_from_checkpoint(p, run_variables=to_restore)`, which returns early where `os.path.isfile(p)` fails and fills the dict it was given), a training loop's call that resumes from a checkpoint in one arm only (`if list(Path(out).glob(\"checkpoint-*\")): trainer.train(resume_from_checkpoint=True) else: trainer.train()`, Lightning's `fit(…, ckpt_path=…)`), since the resumed run restores the step count and runs the remaining steps only, and an exit on one at the end of a loop's pass, which strands the others in the " +
+			"then `for i in range(loader.tot_length):`), and a position read from stored data there that bounds a loop (`if os.path.isfile(ckpt): start = torch.load(ckpt)[\"epoch\"] + 1`, then `for epoch in range(start, epochs):`, or a `while step <= max_step:` after `step = torch.load(ckpt)[\"step\"]`, also through a whole state loaded there: `state = torch.load(p)`, `it = state[\"iter\"] if state else 0`, also when one arm of a later if resets it (`if args.real_data: start = 0`, which leaves the other path this host's answer) or an exception handler does (`except Exception: start = 0`), also through a helper that sets a local to None first and fills it under the check (`meta = None`, `if os.path.exists(p): meta = json.load(f)`, `return meta`; loading a framework's checkpoint there, accelerator.load_state, agrees on nothing), or by a helper that stores it on an object the caller passes, under a check of its own or of a path the caller found: `load_model(args)` setting `args.start_epoch = ckpt[\"epoch\"] + 1`, or DINO's `restart_from_checkpoint(p, run_variables=to_restore)`, which returns early where `os.path.isfile(p)` fails and fills the dict it was given), a training loop's call that resumes from a checkpoint in one arm only (`if list(Path(out).glob(\"checkpoint-*\")): trainer.train(resume_from_checkpoint=True) else: trainer.train()`, Lightning's `fit(…, ckpt_path=…)`), since the resumed run restores the step count and runs the remaining steps only, and an exit on one at the end of a loop's pass, which strands the others in the " +
 			"next pass's collectives (as for a rank test, the clock or a random draw). So is a condition that reads the clock (`time.monotonic() - last > interval`, " +
 			"a deadline, or a True or False set where one holds: `if check_deadline(): allowed = False`) or this rank's memory use (`torch.cuda.memory_reserved() - torch.cuda.memory_allocated()`, `mem_get_info()`), or asks whether concurrent work has finished (`future.done()`, `running()`, `thread.is_alive()`, " +
 			"`event.is_set()`, `queue.empty()`, an MPI request's `Test()`, `Iprobe`), or reads a flag that a signal handler " +
@@ -752,36 +752,28 @@ func initsByProcess(prog *rules.Program) func(*rules.Function) *rules.Facts {
 	}
 }
 
-// failuresLast orders the branches so that those of error handlers come
-// after the others: an op that a rank test gates inside a try (`try: if
-// accelerator.is_main_process: save_state()` / `except Exception:
-// print(e)`) is reported for the rank test, which is why it hangs on
-// every run, not for the write failure that could also skip it.
+// failuresLast orders the branches so that rank tests come first and
+// those of error handlers last: an op that a rank test gates inside a try
+// (`try: if accelerator.is_main_process: save_state()` / `except
+// Exception: print(e)`), or inside a test of a step read from this host's
+// checkpoint (`if step % save_steps == 0: if is_main_process:`), is
+// reported for the rank test, which is why it hangs on every run, not for
+// the failure or the file system that could also skip it.
 func failuresLast(brs []*rules.RankBranch) []*rules.RankBranch {
-	failure := func(br *rules.RankBranch) bool {
+	order := func(br *rules.RankBranch) int {
 		if br == nil {
-			return false
+			return 1
 		}
 		switch br.Divergence {
+		case rules.RankTest:
+			return 0
 		case rules.LocalWriteFailure, rules.LocalWriteRetry, rules.LocalSwallowedError, rules.LocalFailure:
-			return true
+			return 2
 		}
-		return false
+		return 1
 	}
-	if !slices.ContainsFunc(brs, failure) {
-		return brs
-	}
-	out := make([]*rules.RankBranch, 0, len(brs))
-	for _, br := range brs {
-		if !failure(br) {
-			out = append(out, br)
-		}
-	}
-	for _, br := range brs {
-		if failure(br) {
-			out = append(out, br)
-		}
-	}
+	out := slices.Clone(brs)
+	slices.SortStableFunc(out, func(a, b *rules.RankBranch) int { return order(a) - order(b) })
 	return out
 }
 
