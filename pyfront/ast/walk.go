@@ -462,3 +462,43 @@ func inspectTry(body []Stmt, handlers []*ExceptHandler, orelse, final []Stmt, f 
 	InspectStmts(orelse, f)
 	InspectStmts(final, f)
 }
+
+// ChildBlocks returns the statement lists directly inside st: an if's
+// or a loop's body and else, a with's body, a try's body, handlers, else
+// and finally, a match's cases; nil for a simple statement or a
+// definition.
+func ChildBlocks(st Stmt) [][]Stmt {
+	switch st := st.(type) {
+	case *If:
+		return [][]Stmt{st.Body, st.Orelse}
+	case *For:
+		return [][]Stmt{st.Body, st.Orelse}
+	case *AsyncFor:
+		return [][]Stmt{st.Body, st.Orelse}
+	case *While:
+		return [][]Stmt{st.Body, st.Orelse}
+	case *With:
+		return [][]Stmt{st.Body}
+	case *AsyncWith:
+		return [][]Stmt{st.Body}
+	case *Try:
+		out := [][]Stmt{st.Body, st.Orelse, st.Finalbody}
+		for _, h := range st.Handlers {
+			out = append(out, h.Body)
+		}
+		return out
+	case *TryStar:
+		out := [][]Stmt{st.Body, st.Orelse, st.Finalbody}
+		for _, h := range st.Handlers {
+			out = append(out, h.Body)
+		}
+		return out
+	case *Match:
+		var out [][]Stmt
+		for _, c := range st.Cases {
+			out = append(out, c.Body)
+		}
+		return out
+	}
+	return nil
+}

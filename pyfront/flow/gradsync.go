@@ -1195,7 +1195,7 @@ func (l *lowerer) helperCleanExit(fn *rules.Function, node ast.Node) *helperExit
 						}
 					}
 				}
-				for _, b := range childBlocks(st) {
+				for _, b := range ast.ChildBlocks(st) {
 					visit(b)
 				}
 			}

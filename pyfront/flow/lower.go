@@ -3649,51 +3649,13 @@ func (l *lowerer) breaksOnlyFlag(w *ast.While) bool {
 					ok = false
 				}
 			}
-			for _, b := range childBlocks(st) {
+			for _, b := range ast.ChildBlocks(st) {
 				visit(b)
 			}
 		}
 	}
 	visit(ast.DefBody(l.node))
 	return ok && seen
-}
-
-// childBlocks returns the statement lists nested in a compound
-// statement (not in definitions).
-func childBlocks(st ast.Stmt) [][]ast.Stmt {
-	switch st := st.(type) {
-	case *ast.If:
-		return [][]ast.Stmt{st.Body, st.Orelse}
-	case *ast.For:
-		return [][]ast.Stmt{st.Body, st.Orelse}
-	case *ast.AsyncFor:
-		return [][]ast.Stmt{st.Body, st.Orelse}
-	case *ast.While:
-		return [][]ast.Stmt{st.Body, st.Orelse}
-	case *ast.With:
-		return [][]ast.Stmt{st.Body}
-	case *ast.AsyncWith:
-		return [][]ast.Stmt{st.Body}
-	case *ast.Try:
-		out := [][]ast.Stmt{st.Body, st.Orelse, st.Finalbody}
-		for _, h := range st.Handlers {
-			out = append(out, h.Body)
-		}
-		return out
-	case *ast.TryStar:
-		out := [][]ast.Stmt{st.Body, st.Orelse, st.Finalbody}
-		for _, h := range st.Handlers {
-			out = append(out, h.Body)
-		}
-		return out
-	case *ast.Match:
-		var out [][]ast.Stmt
-		for _, c := range st.Cases {
-			out = append(out, c.Body)
-		}
-		return out
-	}
-	return nil
 }
 
 // nextStmt returns the statement after stmts[i], or nil.

@@ -509,7 +509,7 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 	}
 	var items []item
 	gates := b.paramGates(b.fnOf(fn))
-	twins := b.twinArmSites(fn)
+	twins := b.twinArmSites(fn, depth)
 	for _, s := range fn.Sites {
 		if twins[s] {
 			continue
@@ -571,7 +571,7 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 // rounds: broadcast(stop); break` / `else: broadcast(go_on)` issues one
 // broadcast whichever arm runs, so the summary keeps the then arm's
 // (FedMPI's server loop, matched by its clients' single broadcast).
-func (b *builder) twinArmSites(fn *rules.Function) map[*rules.Site]bool {
+func (b *builder) twinArmSites(fn *rules.Function, depth int) map[*rules.Site]bool {
 	f := b.fnOf(fn)
 	if f == nil || len(fn.Sites) < 2 {
 		return nil
@@ -587,15 +587,39 @@ func (b *builder) twinArmSites(fn *rules.Function) map[*rules.Site]bool {
 		before := line < to.EndLineno || line == to.EndLineno && col < to.EndColOffset
 		return after && before
 	}
-	var ifs []*ast.If
-	ast.InspectStmts(defBody(f.Node), func(st ast.Stmt) bool {
+	// The two paths of each if: its arms, or an arm that returns and the
+	// statements after the if (`if job is None: broadcast([None]); return`
+	// then `broadcast([job])`, a relay announcing work or the end).
+	// For an arm that returns, the statements after the if may go on to
+	// issue more (the tensors a job's announcement is followed by): the
+	// arm's sites need only match the first of theirs.
+	type arms struct {
+		then, els []ast.Stmt
+		prefix    bool
+	}
+	var ifs []arms
+	returnArm := func(block []ast.Stmt) {
+		for k, st := range block {
+			if i, ok := st.(*ast.If); ok && len(i.Orelse) == 0 && k+1 < len(block) {
+				if _, ret := i.Body[len(i.Body)-1].(*ast.Return); ret {
+					ifs = append(ifs, arms{i.Body, block[k+1:], true})
+				}
+			}
+		}
+	}
+	body := defBody(f.Node)
+	returnArm(body)
+	ast.InspectStmts(body, func(st ast.Stmt) bool {
 		switch st := st.(type) {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
 			return false
 		case *ast.If:
 			if len(st.Orelse) > 0 {
-				ifs = append(ifs, st)
+				ifs = append(ifs, arms{st.Body, st.Orelse, false})
 			}
+		}
+		for _, block := range ast.ChildBlocks(st) {
+			returnArm(block)
 		}
 		return true
 	})
@@ -604,19 +628,22 @@ func (b *builder) twinArmSites(fn *rules.Function) map[*rules.Site]bool {
 	for k := len(ifs) - 1; k >= 0; k-- {
 		i := ifs[k]
 		if slices.ContainsFunc(fn.Calls, func(c *rules.Call) bool {
-			return c.Callee != nil && (within(c.Pos, i.Body) || within(c.Pos, i.Orelse))
+			return c.Callee != nil && (within(c.Pos, i.then) || within(c.Pos, i.els)) && len(b.summarizeCall(c, depth+1)) > 0
 		}) {
-			continue // a program call in an arm: its sequence is not compared here
+			continue // a program call that communicates in an arm: its sequence is not compared here
 		}
 		var then, els []*rules.Site
 		for _, s := range fn.Sites {
 			switch {
 			case out[s]:
-			case within(s.Pos, i.Body):
+			case within(s.Pos, i.then):
 				then = append(then, s)
-			case within(s.Pos, i.Orelse):
+			case within(s.Pos, i.els):
 				els = append(els, s)
 			}
+		}
+		if i.prefix && len(els) > len(then) {
+			els = els[:len(then)]
 		}
 		if len(then) == 0 || len(then) != len(els) || slices.ContainsFunc(then, func(a *rules.Site) bool {
 			c := els[slices.Index(then, a)]
