@@ -1733,6 +1733,45 @@ func (l *lowerer) memo() *Sources {
 	return l.ownMemo
 }
 
+// funcNamed returns the program's function of that qualified name, or nil.
+func (l *lowerer) funcNamed(name string) *rules.Function {
+	m := l.memo()
+	m.funcsOnce.Do(func() {
+		m.funcsByName = make(map[string]*rules.Function, len(l.r.Prog().Funcs))
+		for _, f := range l.r.Prog().Funcs {
+			m.funcsByName[f.Name] = f
+		}
+	})
+	return m.funcsByName[name]
+}
+
+// entersSelf reports a call of a program class whose __enter__ returns
+// the instance (`def __enter__(self): return self`).
+func (l *lowerer) entersSelf(c *ast.Call) bool {
+	_, fn := l.callee(c)
+	if fn == nil {
+		return false
+	}
+	cls, ok := strings.CutSuffix(fn.Name, ".__init__")
+	if !ok {
+		return false
+	}
+	enter := l.funcNamed(cls + ".__enter__")
+	if enter == nil {
+		return false
+	}
+	body, args, ok := l.defOf(enter)
+	if !ok || len(args.PositionalNames()) == 0 || len(body) == 0 {
+		return false
+	}
+	r, ok := body[len(body)-1].(*ast.Return)
+	if !ok {
+		return false
+	}
+	n, isName := r.Value.(*ast.Name)
+	return isName && n.Id == args.PositionalNames()[0]
+}
+
 // waitedParams summarises a program function's waits on its parameters:
 // current_stream().wait_stream(p) (EvWaitStream), current_stream().
 // wait_event(p) (EvWaitEvent), p.synchronize() (EvSync). Memoised per
@@ -3870,6 +3909,11 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 			if c, ok := it.ContextExpr.(*ast.Call); ok && l.callAsync[c] != nil {
 				// with _coalescing_manager(g, async_ops=True) as cm: cm
 				// holds the manager's work.
+				value = c
+			}
+			if c, ok := it.ContextExpr.(*ast.Call); ok && value == nil && l.entersSelf(c) {
+				// with Engine(…) as engine: __enter__ returns the instance,
+				// so engine is what the constructor made.
 				value = c
 			}
 			l.assign(it.OptionalVars, value, st)
