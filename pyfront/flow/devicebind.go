@@ -185,11 +185,43 @@ func (l *lowerer) deviceBinding(stmts []ast.Stmt, node ast.Node) {
 // on the rank's device, or nil.
 func (l *lowerer) firstDeviceWork(stmts []ast.Stmt, bind *ast.Call) *rules.Site {
 	for _, op := range l.ops(stmts) {
-		if deviceWork(op) && !(op.Site.Op == "barrier" && rankBinding(bind)) {
+		if deviceWork(op) && !(op.Site.Op == "barrier" && rankBinding(bind)) && !(op.Site.Op == "ddp_init" && l.namesDeviceIDs(stmts, op.Site.Pos)) {
 			return op.Site
 		}
 	}
 	return nil
+}
+
+// namesDeviceIDs reports the DDP construction at pos among stmts when it
+// passes device_ids naming a device other than a constant 0
+// (`DDP(model, device_ids=[device])`, the module already moved there):
+// its collectives run on the parameters' device, not on device 0.
+func (l *lowerer) namesDeviceIDs(stmts []ast.Stmt, pos rules.Pos) bool {
+	found := false
+	ast.InspectBody(stmts, func(n ast.Node) bool {
+		c, ok := n.(*ast.Call)
+		if !ok || found {
+			return !found
+		}
+		if at := l.pos(c.Pos); at.Line != pos.Line || at.Col != pos.Col {
+			return true
+		}
+		for _, k := range c.Keywords {
+			if k.Arg != "device_ids" {
+				continue
+			}
+			elts := ast.SeqElts(k.Value)
+			if len(elts) != 1 {
+				return false
+			}
+			if z, ok := elts[0].(*ast.Constant); ok && z.Type == ast.ConstInt && z.Int == 0 {
+				return false
+			}
+			found = true
+		}
+		return false
+	})
+	return found
 }
 
 // rankBinding reports a set_device whose argument is computed from a

@@ -21,7 +21,7 @@ var Rule = rules.Register(&rules.Rule{
 		Title: "the process group is created before the rank's device is bound",
 		What: "Reports init_process_group on a device backend (\"nccl\", \"xccl\", \"hccl\", or none named: PyTorch then makes " +
 			"NCCL the CUDA backend) without device_id, followed in the same function (also inside one try body, and either of the two directly in an arm of an if: `if args.device == \"cuda\": init_process_group(\"nccl\")`) by set_device (torch.cuda/xpu/npu.set_device, torch.accelerator.set_device_index, " +
-			"get_accelerator().set_device), when a collective, barrier or DDP construction runs between the two, or the " +
+			"get_accelerator().set_device), when a collective, barrier or DDP construction (not one given device_ids naming a device other than 0, `DDP(model, device_ids=[device])`, whose collectives run on the parameters' device) runs between the two, or the " +
 			"backend is oneCCL's \"xccl\". The init and the set_device may also each sit in a helper the function calls, " +
 			"in this module or another (`init_distributed()`, a barrier, then `safe_state()` binding the device), the init " +
 			"also in an arm of an if there (`if world_size > 1:`). A set_device before the init, or device_id=, binds the device in time.",

@@ -27,3 +27,9 @@ def accelerator_index(local_rank):
 def mixed_backend(local_rank):
     dist.init_process_group(backend="cpu:gloo,xpu:xccl")  # want CV403 "cpu:gloo,xpu:xccl"
     torch.xpu.set_device(local_rank)
+
+
+def ddp_device_ids_zero(model, local_rank):
+    dist.init_process_group(backend="nccl")  # want CV403 "DistributedDataParallel|ddp"
+    model = DDP(model.cuda(), device_ids=[0])
+    torch.cuda.set_device(local_rank)
