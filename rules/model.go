@@ -55,7 +55,10 @@ type Program struct {
 	// Bypasses are backward passes on a loss computed by the module a
 	// DistributedDataParallel wraps, not by the wrapper (CV304).
 	Bypasses []*Bypass
-	Facts    Facts
+	// GradReads are reads of the gradients that Horovod's
+	// DistributedOptimizer is still all-reducing (CV401).
+	GradReads []*GradRead
+	Facts     Facts
 }
 
 // Bypass is a backward (Backward) on a loss that comes from a call of the
@@ -87,6 +90,26 @@ type Bypass struct {
 	// which alone reduces the gradients; Loss is the loss's source text.
 	Engine bool
 	Loss   string
+}
+
+// GradRead is a call that reads or rescales the gradients (clip_grad_norm_,
+// a GradScaler's unscale_) after a backward and before the step of a
+// Horovod DistributedOptimizer, with no synchronize() of that optimizer
+// in between. Its backward hooks start an asynchronous all-reduce of
+// each gradient as it is produced, and only synchronize() (which step()
+// calls) waits for them: the read races the all-reduce writing the same
+// tensors.
+type GradRead struct {
+	Func      *Function
+	Read      Pos
+	ReadText  string // the read's callee as written (torch.nn.utils.clip_grad_norm_)
+	Backward  Pos
+	Step      Pos
+	Optimizer string // the optimizer's source text (self.optimizer)
+	// StmtLine and Indent place the fix (`opt.synchronize()` before the
+	// read's statement).
+	StmtLine int
+	Indent   string
 }
 
 // DeviceBinding is init_process_group on a device backend, without
@@ -1077,6 +1100,7 @@ func (p *Program) Merge(other *Program) {
 	p.DeviceBindings = append(p.DeviceBindings, other.DeviceBindings...)
 	p.RankRoots = append(p.RankRoots, other.RankRoots...)
 	p.Bypasses = append(p.Bypasses, other.Bypasses...)
+	p.GradReads = append(p.GradReads, other.GradReads...)
 	f, o := &p.Facts, &other.Facts
 	f.AutogradSingleThreaded = append(f.AutogradSingleThreaded, o.AutogradSingleThreaded...)
 	f.Inits = append(f.Inits, o.Inits...)

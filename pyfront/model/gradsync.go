@@ -425,6 +425,7 @@ func (b *builder) syncBackwards() {
 		}
 		b.bypassedBackwards(f, path, body)
 		b.engineBypasses(f, path, body)
+		b.hvdGradReads(f, path, body)
 	}
 }
 
@@ -501,6 +502,140 @@ func (b *builder) engineBypasses(f *callgraph.Func, path string, body []ast.Stmt
 			})
 		}
 	}
+}
+
+// hvdGradReads records the gradient reads of body between a backward and
+// the step of a Horovod DistributedOptimizer that no synchronize() of the
+// optimizer precedes: `loss.backward()`, `clip_grad_norm_(params, 1.0)`,
+// `opt.step()` (l2hmc-qcd's trainer). Horovod's documentation asks for
+// `opt.synchronize()` before the clip and the step under
+// `with opt.skip_synchronize():`.
+func (b *builder) hvdGradReads(f *callgraph.Func, path string, body []ast.Stmt) {
+	file := b.files[path]
+	if file == nil {
+		return
+	}
+	src := file.Src
+	if !bytes.Contains(src, []byte("backward")) || !bytes.Contains(src, []byte("clip_grad")) && !bytes.Contains(src, []byte("unscale_")) {
+		return
+	}
+	type stmtCall struct {
+		c    *ast.Call
+		stmt ast.Stmt
+	}
+	var calls []stmtCall
+	ast.InspectStmts(body, func(st ast.Stmt) bool {
+		var exprs []ast.Node
+		switch st := st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		case *ast.If:
+			exprs = []ast.Node{st.Test}
+		case *ast.While:
+			exprs = []ast.Node{st.Test}
+		case *ast.For:
+			exprs = []ast.Node{st.Iter}
+		case *ast.AsyncFor:
+			exprs = []ast.Node{st.Iter}
+		case *ast.With:
+			for _, it := range st.Items {
+				exprs = append(exprs, it.ContextExpr)
+			}
+		case *ast.AsyncWith:
+			for _, it := range st.Items {
+				exprs = append(exprs, it.ContextExpr)
+			}
+		case *ast.Try, *ast.TryStar, *ast.Match:
+		default:
+			exprs = []ast.Node{st}
+		}
+		for _, e := range exprs {
+			ast.Inspect(e, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.Lambda:
+					return false
+				case *ast.Call:
+					calls = append(calls, stmtCall{n, st})
+				}
+				return true
+			})
+		}
+		return true
+	})
+	slices.SortStableFunc(calls, func(x, y stmtCall) int {
+		a, c := x.c.Span(), y.c.Span()
+		if a.Lineno != c.Lineno {
+			return int(a.Lineno - c.Lineno)
+		}
+		return int(a.ColOffset - c.ColOffset)
+	})
+	var backward, read *stmtCall
+	synced := map[string]bool{}
+	for i := range calls {
+		c := calls[i].c
+		a, isAttr := c.Func.(*ast.Attribute)
+		switch {
+		case isAttr && a.Attr == "backward":
+			backward, read = &calls[i], nil
+			clear(synced)
+		case isAttr && a.Attr == "synchronize":
+			synced[pathText(a.Value)] = true
+		case backward != nil && read == nil && b.readsGrads(c):
+			read = &calls[i]
+		case isAttr && a.Attr == "step" && read != nil && !synced[pathText(a.Value)] && b.callsAPI(c, "horovod.torch.DistributedOptimizer.step"):
+			opt := pathText(a.Value)
+			if opt == "" {
+				continue
+			}
+			sp := read.stmt.Span()
+			b.prog.GradReads = append(b.prog.GradReads, &rules.GradRead{
+				Func: b.fn(f), Read: b.pos(path, read.c), ReadText: pathText(read.c.Func),
+				Backward: b.pos(path, backward.c), Step: b.pos(path, c), Optimizer: opt,
+				StmtLine: int(sp.Lineno), Indent: lineIndent(src, int(sp.Lineno)),
+			})
+			backward, read = nil, nil
+		}
+	}
+}
+
+// lineIndent returns the leading whitespace of 1-based line n of src.
+func lineIndent(src []byte, n int) string {
+	start := 0
+	for line := 1; line < n; line++ {
+		i := bytes.IndexByte(src[start:], '\n')
+		if i < 0 {
+			return ""
+		}
+		start += i + 1
+	}
+	end := start
+	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	return string(src[start:end])
+}
+
+// readsGrads reports a call that reads or rescales the parameters'
+// gradients: torch's clip_grad_norm_ / clip_grad_value_ (and the old
+// clip_grad_norm), a GradScaler's unscale_.
+func (b *builder) readsGrads(c *ast.Call) bool {
+	if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == "unscale_" {
+		return true
+	}
+	cs := b.g.CallOf(c)
+	if cs == nil {
+		return false
+	}
+	for _, name := range b.apis(cs) {
+		if !strings.HasPrefix(name, "torch.nn.utils.") {
+			continue
+		}
+		switch name[strings.LastIndexByte(name, '.')+1:] {
+		case "clip_grad_norm_", "clip_grad_norm", "clip_grad_value_":
+			return true
+		}
+	}
+	return false
 }
 
 // callsAPI reports whether c calls the API named (canonical name).

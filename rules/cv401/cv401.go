@@ -54,7 +54,10 @@ var Rule = rules.Register(&rules.Rule{
 			"before its handle is waited (`req = dist.all_reduce(x, async_op=True); y = x * 2; req.wait()`), when the " +
 			"handle is held in a local that the function waits later or returns for its caller to wait; handing the " +
 			"output to a function of the program or a container's method, returning it, and reading its metadata " +
-			"(x.shape) are not reads.",
+			"(x.shape) are not reads. Horovod's DistributedOptimizer keeps its handles itself: its backward hooks start an " +
+			"asynchronous allreduce of each gradient and its synchronize() (called by step()) waits them, so a read of the " +
+			"gradients between a backward and the step (torch.nn.utils.clip_grad_norm_, clip_grad_value_, a GradScaler's " +
+			"unscale_) with no optimizer.synchronize() before it is reported too.",
 		Why: "For NCCL, work.wait() is what makes the current stream wait for the collective; without it the " +
 			"next kernel can read the output before it is written or overwrite the input while it is still " +
 			"being sent. Dropped handles also leave buffer lifetime to the watchdog; on XPU a device " +
@@ -109,6 +112,29 @@ func run(p *rules.Pass) {
 	for _, fn := range p.Prog.Funcs {
 		readsBeforeWait(p, fn, reported)
 	}
+	for _, g := range p.Prog.GradReads {
+		gradReadBeforeSync(p, g)
+	}
+}
+
+// gradReadBeforeSync reports a read of the gradients that Horovod's
+// DistributedOptimizer is still all-reducing (rules.GradRead).
+func gradReadBeforeSync(p *rules.Pass, g *rules.GradRead) {
+	opt := g.Optimizer
+	d := rules.Diagnostic{Pos: g.Read, Message: fmt.Sprintf(
+		"%s reads the gradients that Horovod's DistributedOptimizer %s is still all-reducing: the backward at line %d "+
+			"started an asynchronous allreduce of each gradient from its hooks, and only %s.synchronize() (which the step "+
+			"at line %d calls) waits for them, so this reads and rescales tensors the allreduce is writing (ranks step with "+
+			"different gradients); call %s.synchronize() first, then step under `with %s.skip_synchronize():`",
+		g.ReadText, opt, g.Backward.Line, opt, g.Step.Line, opt, opt)}
+	d.Related = append(d.Related,
+		rulekit.Related(g.Backward, "the backward whose hooks start the allreduces"),
+		rulekit.Related(g.Step, "the step that waits for them (synchronize)"))
+	if g.StmtLine > 0 {
+		d.Fixes = append(d.Fixes, rules.Fix{Title: "Synchronize the optimizer before reading the gradients",
+			Edits: []rules.Edit{rulekit.InsertBefore(g.Read.Path, g.StmtLine, g.Indent+opt+".synchronize()\n")}})
+	}
+	p.Report(d)
 }
 
 // awaited is an async collective's work, held in a local, whose outputs
