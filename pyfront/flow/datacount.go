@@ -380,7 +380,7 @@ func (l *lowerer) readsCheckedPath(value ast.Expr) bool {
 		return false
 	}
 	paths := map[string]bool{}
-	ast.Inspect(l.hostTests[len(l.hostTests)-1], func(n ast.Node) bool {
+	collect := func(n ast.Node) bool {
 		if c, ok := n.(*ast.Call); ok {
 			for _, a := range c.Args {
 				if d := dotted(a); d != "" {
@@ -389,7 +389,16 @@ func (l *lowerer) readsCheckedPath(value ast.Expr) bool {
 			}
 		}
 		return true
-	})
+	}
+	test := l.hostTests[len(l.hostTests)-1]
+	ast.Inspect(test, collect)
+	if len(paths) == 0 {
+		// `resuming = os.path.isfile(path)` … `if resuming:`: the path
+		// the check kept in the local tested.
+		if o := l.fsOriginOf(test); o != nil && o != ast.Node(test) {
+			ast.Inspect(o, collect)
+		}
+	}
 	reads := false
 	ast.Inspect(value, func(n ast.Node) bool {
 		switch n := n.(type) {

@@ -1733,6 +1733,20 @@ func (l *lowerer) memo() *Sources {
 	return l.ownMemo
 }
 
+// keptFsCheck reports a test of a local that holds a file system check's
+// answer (`resuming = os.path.isfile(path)`, then `if resuming:`).
+func (l *lowerer) keptFsCheck(test ast.Expr) bool {
+	if u, ok := test.(*ast.UnaryOp); ok && u.Op == ast.Not {
+		test = u.Operand
+	}
+	n, ok := test.(*ast.Name)
+	if !ok || !l.fsVars[n.Id] {
+		return false
+	}
+	c, ok := l.fsOrigin[n.Id].(*ast.Call)
+	return ok && l.directFsProbe(c)
+}
+
 // funcNamed returns the program's function of that qualified name, or nil.
 func (l *lowerer) funcNamed(name string) *rules.Function {
 	m := l.memo()
@@ -4271,7 +4285,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	// raise`) leaves alive only the ranks that took this arm: what it
 	// reads, every survivor read alike (HuatuoGPT's resume).
 	failingOther := len(s.Orelse) > 0 && failsOnly(s.Orelse) || failsOnly(s.Body)
-	hostArm := diverges && div == rules.HostCheck && l.directFsProbe(s.Test) && !failingOther
+	hostArm := diverges && div == rules.HostCheck && (l.directFsProbe(s.Test) || l.keptFsCheck(s.Test)) && !failingOther
 	if hostArm {
 		l.hostTests = append(l.hostTests, s.Test)
 		defer func() { l.hostTests = l.hostTests[:len(l.hostTests)-1] }()
