@@ -1379,11 +1379,39 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 	// reduces, and runs out of memory there).
 	var els []*rules.OpRef
 	raised := false
-	for _, st := range body {
+	// The statements in the order they run; the body of a with or a for
+	// is entered (`with torch.no_grad(): for batch in loader: x = batch *
+	// 2; total += model(x)`: work that can raise comes before the
+	// forward's all-gathers).
+	var flat []ast.Stmt
+	var enter func([]ast.Stmt)
+	enter = func(stmts []ast.Stmt) {
+		for _, st := range stmts {
+			switch x := st.(type) {
+			case *ast.With:
+				enter(x.Body)
+			case *ast.AsyncWith:
+				enter(x.Body)
+			case *ast.For:
+				enter(x.Body)
+			case *ast.AsyncFor:
+				enter(x.Body)
+			default:
+				flat = append(flat, st)
+			}
+		}
+	}
+	enter(body)
+	for _, st := range flat {
 		ops := l.ops([]ast.Stmt{st})
 		if raised || slices.ContainsFunc(ops, func(o *rules.OpRef) bool { return o.Op == BackwardOp }) {
 			els = append(els, ops...)
-		} else if c := stmtCall(st); c != nil && l.r.Site(c) == nil && len(ops) > 1 {
+		} else if c := stmtCall(st); c != nil && l.r.Site(c) == nil && len(ops) > 0 && l.worksBeforeCollective(c) {
+			// A helper that computes before its first collective
+			// (validate(loader) summing its batches, then all_reduce): a
+			// rank that raises there skips all of them.
+			els = append(els, ops...)
+		} else if c != nil && l.r.Site(c) == nil && len(ops) > 1 {
 			// A helper that communicates several times does other work
 			// between its collectives (allocates, reads .item()): a rank
 			// that raises there skips the rest of them.
@@ -1414,6 +1442,29 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 		cond = "except " + l.text(h.Type)
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalSwallowedError})
+}
+
+// worksBeforeCollective reports a call of a program function whose body
+// does work that can raise (a call, an index, arithmetic) before the
+// first statement that communicates.
+func (l *lowerer) worksBeforeCollective(c *ast.Call) bool {
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return false
+	}
+	body, _, ok := l.defOf(fn)
+	if !ok {
+		return false
+	}
+	for _, st := range body {
+		if len(l.ops([]ast.Stmt{st})) > 0 {
+			return false
+		}
+		if callsAnything(st) {
+			return true
+		}
+	}
+	return false
 }
 
 // nextPass reports a handler that ends by going on to the loop's next
