@@ -216,6 +216,19 @@ func runCheck(env *Env, args []string) int {
 		return env.Errorf("%v", err)
 	}
 	warnErrors(env, rep, f.quiet)
+	if rep.Stats.Files == 0 {
+		// Nothing was analysed: a Go pattern outside any module (`./...`
+		// where no go.mod is) is a mistake to stop on, as go vet does;
+		// an empty tree is worth a word.
+		for _, e := range rep.Errors {
+			if e.Kind == "skipped" {
+				return env.Errorf("no file was analysed: %s", e.Msg)
+			}
+		}
+		if !f.quiet && len(rep.Errors) == 0 {
+			fmt.Fprintf(env.Stderr, "collvet: warning: no Python files or Go packages found under %s (Go files are analysed where a go.mod is, or as a pattern: ./...)\n", strings.Join(paths, " "))
+		}
+	}
 	filterSeverity(rep, minSev)
 
 	if f.addIgnore != nil {

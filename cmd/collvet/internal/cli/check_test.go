@@ -186,12 +186,19 @@ func TestExitCodes(t *testing.T) {
 	dir := tempProject(t)
 	write(t, dir, "clean.py", "x = 1\n")
 	write(t, dir, "bad.py", "import torch.distributed as dist\ndist.all_reduce(t)\n")
+	if err := os.Mkdir(filepath.Join(dir, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		args []string
 		code int
 		err  string
 	}{
 		{[]string{"clean.py"}, ExitOK, ""},
+		// Nothing to analyse: a Go pattern where no module is stops, as
+		// go vet does; an empty directory is only worth a warning.
+		{[]string{"./..."}, ExitError, "no file was analysed"},
+		{[]string{"empty"}, ExitOK, "no Python files or Go packages found under empty"},
 		{[]string{"bad.py"}, ExitFindings, ""},
 		{[]string{"."}, ExitFindings, ""},
 		{[]string{"--select", "CV0", "."}, ExitOK, ""},
