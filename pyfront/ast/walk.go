@@ -502,3 +502,18 @@ func ChildBlocks(st Stmt) [][]Stmt {
 	}
 	return nil
 }
+
+// AsAssign returns n as an assignment: itself, or for an annotated one
+// that binds a value (`self.is_head: bool = rank == 0`) the plain
+// assignment it amounts to (a new node, not part of the tree).
+func AsAssign(n Node) (*Assign, bool) {
+	switch a := n.(type) {
+	case *Assign:
+		return a, true
+	case *AnnAssign:
+		if a.Value != nil {
+			return &Assign{Pos: a.Pos, Targets: []Expr{a.Target}, Value: a.Value}, true
+		}
+	}
+	return nil, false
+}

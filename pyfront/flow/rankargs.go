@@ -590,7 +590,7 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	// them the lowerer.
 	stores := false
 	ast.InspectStmts(body, func(st ast.Stmt) bool {
-		if a, ok := plainAssign(st); ok && len(a.Targets) == 1 {
+		if a, ok := ast.AsAssign(st); ok && len(a.Targets) == 1 {
 			if t, ok := a.Targets[0].(*ast.Attribute); ok {
 				if n, ok := t.Value.(*ast.Name); ok && n.Id == self {
 					switch a.Value.(type) {
@@ -631,7 +631,7 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	}
 	out := initAttrs
 	ast.InspectStmts(body, func(s ast.Stmt) bool {
-		if a, ok := plainAssign(s); ok {
+		if a, ok := ast.AsAssign(s); ok {
 			s = a // `self.is_head: bool = rank == 0` binds as `=` does
 		}
 		switch s := s.(type) {
@@ -680,21 +680,6 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 		return true
 	})
 	return out
-}
-
-// plainAssign returns st as an assignment: itself, or for an annotated
-// one that binds a value (`self.is_head: bool = rank == 0`) the plain
-// assignment it amounts to.
-func plainAssign(st ast.Stmt) (*ast.Assign, bool) {
-	switch a := st.(type) {
-	case *ast.Assign:
-		return a, true
-	case *ast.AnnAssign:
-		if a.Value != nil {
-			return &ast.Assign{Pos: a.Pos, Targets: []ast.Expr{a.Target}, Value: a.Value}, true
-		}
-	}
-	return nil, false
 }
 
 // initRankAttrs returns the attributes of self that body hands to

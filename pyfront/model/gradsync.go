@@ -741,6 +741,20 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 		}
 		return false
 	})
+	// A module's own forward (`raw_model(x)`) before its other methods
+	// (`raw_model.init_memory_states(…)`, whose result may feed the same
+	// loss): the finding names the forward.
+	slices.SortStableFunc(candidates, func(x, y bypass) int {
+		_, xn := x.call.Func.(*ast.Name)
+		_, yn := y.call.Func.(*ast.Name)
+		switch {
+		case xn && !yn:
+			return -1
+		case yn && !xn:
+			return 1
+		}
+		return 0
+	})
 	// One finding per backward: a backward whose loss bypasses two
 	// wrappers is reported once, one of two backwards each after its own
 	// bypass is reported each (the value net's and the policy net's in a
@@ -936,18 +950,42 @@ func (b *builder) wrappedOriginals(path string, body []ast.Stmt) map[string]*wra
 		}
 		out[m] = &wrapping{module: m, wrapper: w, at: b.pos(path, a), end: a.Span()}
 	}
+	// compiled: locals bound to torch.compile(module) (`cm =
+	// torch.compile(model)`): wrapping cm wraps the same module, which
+	// the original name still runs past the wrapper. names: locals bound
+	// to another name (`raw_model = model`), with the statement.
+	compiled := map[string]string{}
+	var names []*ast.Assign
+	compiledArg := func(e ast.Expr) ast.Expr {
+		if c, ok := e.(*ast.Call); ok && len(c.Args) > 0 && b.callsAPI(c, "torch.compile") {
+			return c.Args[0]
+		}
+		return nil
+	}
 	ast.InspectBody(body, func(n ast.Node) bool {
-		a, ok := n.(*ast.Assign)
+		a, ok := ast.AsAssign(n) // `raw_model: GPT = model` too
 		if !ok || len(a.Targets) != 1 {
 			return true
 		}
 		if t, isName := a.Targets[0].(*ast.Name); isName {
+			if _, ok := a.Value.(*ast.Name); ok {
+				names = append(names, a)
+			}
 			// Recorded once this statement's own wrap has read it.
 			defer func() {
 				if _, isAttr := a.Value.(*ast.Attribute); isAttr && pathText(a.Value) != "" {
 					aliases[t.Id] = a
 				} else {
 					delete(aliases, t.Id)
+				}
+				if x := compiledArg(a.Value); x != nil && pathText(x) != "" {
+					compiled[t.Id] = pathText(x)
+				} else if v, ok := a.Value.(*ast.Name); ok && v.Id != t.Id {
+					// `compiled_model = model`, compiled only under a
+					// flag (nanogpt-titans): the same module either way.
+					compiled[t.Id] = cmp.Or(compiled[v.Id], v.Id)
+				} else {
+					delete(compiled, t.Id)
 				}
 			}()
 		}
@@ -975,8 +1013,14 @@ func (b *builder) wrappedOriginals(path string, body []ast.Stmt) map[string]*wra
 					// nothing.
 					break
 				}
+				if x := compiledArg(m); x != nil {
+					m = x // DDP(torch.compile(model))
+				}
 				if m != nil {
 					add(m, a.Targets[0], a)
+					if src := compiled[pathText(m)]; src != "" {
+						add(&ast.Name{Id: src}, a.Targets[0], a)
+					}
 				}
 				break
 			}
@@ -985,6 +1029,14 @@ func (b *builder) wrappedOriginals(path string, body []ast.Stmt) map[string]*wra
 	})
 	if out == nil {
 		return nil
+	}
+	// Another name for the module after the wrap (`raw_model = model`,
+	// nanogpt-titans): its forward runs past the wrapper too.
+	for _, a := range names {
+		t := a.Targets[0].(*ast.Name)
+		if w := out[pathText(a.Value)]; w != nil && out[t.Id] == nil && t.Id != w.wrapper && after(a.Span(), w.end) {
+			out[t.Id] = &wrapping{module: t.Id, wrapper: w.wrapper, at: w.at, end: a.Span()}
+		}
 	}
 	// Assigned again after the wrap (`model = ddp_model`, a fresh
 	// module): a forward after that calls something else.
