@@ -349,6 +349,34 @@ var (
 	pathListMeths = map[string]bool{"glob": true, "rglob": true, "iterdir": true}
 )
 
+// pathListing reports a directory listing through a receiver the
+// analysis cannot type (a parameter annotated `out_dir: Path`): glob or
+// rglob given one pattern with a wildcard (`out_dir.glob("*.pth")`), or
+// iterdir() with no arguments.
+func pathListing(c *ast.Call, a *ast.Attribute) bool {
+	if len(c.Keywords) > 0 {
+		return false
+	}
+	if a.Attr == "iterdir" {
+		return len(c.Args) == 0
+	}
+	if len(c.Args) != 1 {
+		return false
+	}
+	pat, ok := constStr(c.Args[0])
+	if !ok {
+		if j, isF := c.Args[0].(*ast.JoinedStr); isF {
+			for _, v := range j.Values {
+				if k, ok := v.(*ast.Constant); ok && strings.ContainsAny(k.Str, "*?[") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return strings.ContainsAny(pat, "*?[")
+}
+
 // appendMethods add their arguments to the container they are called on.
 var appendMethods = map[string]bool{"append": true, "extend": true, "add": true, "insert": true, "appendleft": true}
 
@@ -965,7 +993,7 @@ func (l *lowerer) listing(e ast.Expr) bool {
 			return true, false
 		}
 		a, ok := c.Func.(*ast.Attribute)
-		return ok && fn == nil && (pathListMeths[a.Attr] && hasAnyPrefix(ext, pathLibs) || fsListLibMethods[a.Attr] && hasAnyPrefix(ext, fsProbeLibs)), true
+		return ok && fn == nil && (pathListMeths[a.Attr] && (hasAnyPrefix(ext, pathLibs) || ext == "" && pathListing(c, a)) || fsListLibMethods[a.Attr] && hasAnyPrefix(ext, fsProbeLibs)), true
 	})
 }
 
@@ -1037,7 +1065,7 @@ func (l *lowerer) fsProbe(e ast.Expr) bool {
 		if !ok || fn != nil {
 			return false, true
 		}
-		if (fsProbeLibMethods[a.Attr] || fsListLibMethods[a.Attr]) && hasAnyPrefix(ext, fsProbeLibs) || pathListMeths[a.Attr] && hasAnyPrefix(ext, pathLibs) {
+		if (fsProbeLibMethods[a.Attr] || fsListLibMethods[a.Attr]) && hasAnyPrefix(ext, fsProbeLibs) || pathListMeths[a.Attr] && (hasAnyPrefix(ext, pathLibs) || ext == "" && pathListing(c, a)) {
 			return true, false
 		}
 		if ext == "" && (fsProbeLibMethods[a.Attr] || fsListLibMethods[a.Attr]) && l.fsspecLocal(a.Value) {
