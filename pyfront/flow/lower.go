@@ -212,6 +212,10 @@ type lowerer struct {
 	// streams, to a stream whose Alts are both (see mergeStreamVars).
 	streamVars map[string]streamCtx
 	rankVars   map[string]bool // locals holding a rank-dependent value
+	// rankLoaded: rank locals holding what a loader read from a path
+	// named for the rank (a checkpoint's shard): its values stored under
+	// a key (ckpt["epoch"]) are the same in every rank's shard.
+	rankLoaded map[string]bool
 	// ifTests: the tests of the enclosing ifs whose then arm is being
 	// lowered, innermost last; workConds: for a work handle bound under
 	// them, their conjuncts (a later `if` on them waits it or not).
@@ -5177,6 +5181,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					l.rankVars[v] = true
 					l.setRankDef(v, value)
 				}
+				// `ckpt = torch.load(f"…{rank:05d}-of-….pth")`: this rank's
+				// shard of a checkpoint every rank saved at once.
+				markVar(&l.rankLoaded, v, l.loadsStored(value))
 			} else if l.rankFlag(value) {
 				// `if rank == 0: stop = True`: a flag only some ranks set
 				// (a stop decision made where only rank 0 looks), which

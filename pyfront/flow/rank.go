@@ -36,6 +36,9 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 		return true
 	}
 	return dependsOn(e, l.rankVars, func(n ast.Node) (found, descend bool) {
+		if x, ok := n.(ast.Expr); ok && len(l.rankLoaded) > 0 && l.shardMetadata(x) {
+			return false, false
+		}
 		switch n := n.(type) {
 		case *ast.IfExp:
 			// `src.shape[0] if src is not None else infer(names)` with
@@ -348,6 +351,35 @@ var (
 	fsListings    = map[string]bool{"glob.glob": true, "glob.iglob": true, "os.listdir": true, "os.scandir": true, "os.walk": true, "blobfile.listdir": true, "blobfile.glob": true}
 	pathListMeths = map[string]bool{"glob": true, "rglob": true, "iterdir": true}
 )
+
+// shardMetadata reports a value read by a string key from a rank's own
+// shard of a checkpoint (rankLoaded): `ckpt["epoch"]`, `ckpt.get("iter",
+// 0)`. Every rank saved its shard in the same call, with the same
+// counters (OneLLM's sharded FSDP resume).
+func (l *lowerer) shardMetadata(e ast.Expr) bool {
+	var base ast.Expr
+	switch x := e.(type) {
+	case *ast.Subscript:
+		if _, ok := constStr(x.Slice); ok {
+			base = x.Value
+		}
+	case *ast.Call:
+		if a, ok := x.Func.(*ast.Attribute); ok && a.Attr == "get" && len(x.Args) >= 1 {
+			if _, ok := constStr(x.Args[0]); ok {
+				base = a.Value
+			}
+		}
+	case *ast.Compare:
+		// `if "epoch" in ckpt:`: every shard has the same keys.
+		if len(x.Ops) == 1 && (x.Ops[0] == ast.In || x.Ops[0] == ast.NotIn) {
+			if _, ok := constStr(x.Left); ok {
+				base = x.Comparators[0]
+			}
+		}
+	}
+	n, ok := base.(*ast.Name)
+	return ok && l.rankLoaded[n.Id]
+}
 
 // pathListing reports a directory listing through a receiver the
 // analysis cannot type (a parameter annotated `out_dir: Path`): glob or
@@ -2026,7 +2058,7 @@ func (l *lowerer) returnedRankElements(fn *rules.Function) map[int]bool {
 			return nil
 		}
 		sub := *l
-		sub.fn, sub.rankVars = fn, map[string]bool{}
+		sub.fn, sub.rankVars, sub.rankLoaded = fn, map[string]bool{}, nil
 		// Locals bound to the rank, in source order; one of the
 		// function's own straight-line statements that binds an agreed
 		// value ends that (`owner = comm.rank`, then `owner =
@@ -2048,6 +2080,7 @@ func (l *lowerer) returnedRankElements(fn *rules.Function) map[int]bool {
 				delete(sub.rankVars, t.Id)
 			} else if sub.isRank(a.Value) {
 				sub.rankVars[t.Id] = true
+				markVar(&sub.rankLoaded, t.Id, sub.loadsStored(a.Value))
 			}
 			return true
 		})
