@@ -360,25 +360,38 @@ func (l *lowerer) shardMetadata(e ast.Expr) bool {
 	var base ast.Expr
 	switch x := e.(type) {
 	case *ast.Subscript:
-		if _, ok := constStr(x.Slice); ok {
+		if k, ok := constStr(x.Slice); ok && counterKey(k) {
 			base = x.Value
 		}
 	case *ast.Call:
 		if a, ok := x.Func.(*ast.Attribute); ok && a.Attr == "get" && len(x.Args) >= 1 {
-			if _, ok := constStr(x.Args[0]); ok {
+			if k, ok := constStr(x.Args[0]); ok && counterKey(k) {
 				base = a.Value
 			}
 		}
 	case *ast.Compare:
 		// `if "epoch" in ckpt:`: every shard has the same keys.
 		if len(x.Ops) == 1 && (x.Ops[0] == ast.In || x.Ops[0] == ast.NotIn) {
-			if _, ok := constStr(x.Left); ok {
+			if k, ok := constStr(x.Left); ok && counterKey(k) {
 				base = x.Comparators[0]
 			}
 		}
 	}
 	n, ok := base.(*ast.Name)
 	return ok && l.rankLoaded[n.Id]
+}
+
+// counterKey reports a checkpoint key that names the training position
+// (epoch, step, iter, global_step, …), which every rank's shard stores
+// alike; other keys (a flag the rank saved for itself) may differ.
+func counterKey(k string) bool {
+	k = strings.ToLower(k)
+	for _, w := range []string{"epoch", "step", "iter", "batch_idx", "consumed"} {
+		if strings.Contains(k, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // pathListing reports a directory listing through a receiver the
