@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -106,6 +107,9 @@ var rankZeroFlags = map[string]bool{
 // dist.get_rank(), torch.distributed.get_rank()), or a flag named for it
 // (accelerator.is_main_process, trainer.is_global_zero).
 func rankZeroTest(cond string) bool {
+	if envRankZero(cond) {
+		return true
+	}
 	c := strings.ReplaceAll(cond, " ", "")
 	last := func(x string) string {
 		x = strings.TrimSuffix(x, "()")
@@ -121,6 +125,26 @@ func rankZeroTest(cond string) bool {
 		return false
 	}
 	return rankZeroFlags[last(c)]
+}
+
+// envZero matches a test that an environment variable holds 0:
+// `os.getenv("RANK") == "0"`, `int(os.environ["RANK"]) == 0`,
+// `os.environ.get("LOCAL_RANK") == '0'`.
+var envZero = regexp.MustCompile(`^(?:int\()?os\.(?:getenv\(|environ\.get\(|environ\[)["'](\w+)["'](?:,[^)]*)?[)\]]\)?==["']?0["']?$`)
+
+// envRankZero reports a test of the launcher's environment for global
+// rank 0: RANK is 0, or both NODE_RANK and LOCAL_RANK are (compose-rl's
+// weight-update group, made only where both are "0").
+func envRankZero(cond string) bool {
+	vars := map[string]bool{}
+	for _, part := range strings.Split(strings.Join(strings.Fields(cond), " "), " and ") {
+		m := envZero.FindStringSubmatch(strings.ReplaceAll(strings.Trim(part, "()"), " ", ""))
+		if m == nil {
+			return false
+		}
+		vars[m[1]] = true
+	}
+	return len(vars) == 1 && vars["RANK"] || len(vars) == 2 && vars["NODE_RANK"] && vars["LOCAL_RANK"]
 }
 
 // negated is the text of a condition's negation as an `if` would read it
