@@ -477,6 +477,11 @@ type Group struct {
 	// A test that picks out exactly those ranks (`rank < K`,
 	// RankBranch.RankBelow) guarding its collectives is the membership.
 	BelowRank string
+	// Stride: the allocation's member list is every L-th rank from 0
+	// (new_group([i for i in range(0, world_size, L)]), one head rank per
+	// node): L as ast.Dump prints it. A test that picks out exactly those
+	// ranks (`rank % L == 0`, RankBranch.RankStride) is the membership.
+	Stride string
 }
 
 // IsDevice reports whether the group may drive a device communicator (its
@@ -574,6 +579,10 @@ type RankBranch struct {
 	// op on a group of those ranks (Group.BelowRank) in the arm is issued
 	// by all of its members.
 	RankBelow string
+	// RankStride: the condition is `rank % L == 0`: L as ast.Dump prints
+	// it. An op on a group of those ranks (Group.Stride) in the arm is
+	// issued by all of its members.
+	RankStride string
 	// Then and Else are the collective sequences each path issues,
 	// including those reached through calls.
 	Then []*OpRef

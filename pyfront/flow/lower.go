@@ -4159,6 +4159,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			br.RankIs = l.rankIs(s.Test)
 			br.RankFrom = l.rankFrom(s.Test)
 			br.RankBelow = l.rankBelow(s.Test)
+			br.RankStride = l.rankStride(s.Test)
 		}
 		// An arm that raises is a failure, not a path that skips the
 		// collectives: the launcher tears the job down when a rank dies

@@ -2368,6 +2368,27 @@ func (l *lowerer) rankBelow(test ast.Expr) string {
 	return ""
 }
 
+// rankStride returns L, as ast.Dump prints it, for a test that the rank
+// is a multiple of L (`rank % L == 0`, `0 == rank % L`); "" otherwise.
+func (l *lowerer) rankStride(test ast.Expr) string {
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.Eq {
+		return ""
+	}
+	mod, zero := c.Left, c.Comparators[0]
+	if isIntConst(mod) {
+		mod, zero = zero, mod
+	}
+	b, ok := mod.(*ast.BinOp)
+	if k, isK := zero.(*ast.Constant); !isK || k.Type != ast.ConstInt || k.Int != 0 || !ok || b.Op != ast.Mod {
+		return ""
+	}
+	if !l.isRank(b.Left) || l.isRank(b.Right) {
+		return ""
+	}
+	return ast.Dump(b.Right, ast.DumpOptions{})
+}
+
 // setRankDef records the expression a rank local was assigned (rankDefs).
 func (l *lowerer) setRankDef(v string, value ast.Expr) {
 	if l.rankDefs == nil {

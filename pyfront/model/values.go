@@ -225,6 +225,7 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 				g.Value(val).Data.(*rules.Group).Sole = soleMember(argExpr(cs.Node, gc.Members))
 				g.Value(val).Data.(*rules.Group).FromRank = fromRank(argExpr(cs.Node, gc.Members))
 				g.Value(val).Data.(*rules.Group).BelowRank = belowRank(argExpr(cs.Node, gc.Members))
+				g.Value(val).Data.(*rules.Group).Stride = strideMembers(localValue(cs, argExpr(cs.Node, gc.Members)))
 			}
 			return []callgraph.ValueID{val}, true
 		case "world":
@@ -542,6 +543,68 @@ func belowRank(x ast.Expr) string {
 		return ""
 	}
 	return ast.Dump(c.Args[len(c.Args)-1], ast.DumpOptions{})
+}
+
+// strideMembers returns L, as ast.Dump prints it, for a member list of
+// every L-th rank from 0: range(0, world_size, L), also in list(…) or a
+// list comprehension that keeps each element (`[i for i in range(0,
+// world, L)]`); "" otherwise.
+func strideMembers(x ast.Expr) string {
+	if lc, ok := x.(*ast.ListComp); ok && len(lc.Generators) == 1 && len(lc.Generators[0].Ifs) == 0 {
+		g := lc.Generators[0]
+		elt, ok1 := lc.Elt.(*ast.Name)
+		tgt, ok2 := g.Target.(*ast.Name)
+		if !ok1 || !ok2 || elt.Id != tgt.Id {
+			return ""
+		}
+		x = g.Iter
+	}
+	c := memberRange(x)
+	if c == nil || len(c.Args) != 3 || len(c.Keywords) > 0 {
+		return ""
+	}
+	if k, ok := c.Args[0].(*ast.Constant); !ok || k.Type != ast.ConstInt || k.Int != 0 || !worldSizeExpr(c.Args[1]) {
+		return ""
+	}
+	return ast.Dump(c.Args[2], ast.DumpOptions{})
+}
+
+// localValue returns what the one assignment in the calling function
+// binds to the local x names (`head_ranks = [...]` before
+// `new_group(head_ranks)`); x itself when it is no such local.
+func localValue(cs *callgraph.CallSite, x ast.Expr) ast.Expr {
+	n, ok := x.(*ast.Name)
+	if !ok || cs.Caller == nil {
+		return x
+	}
+	var body []ast.Stmt
+	switch f := cs.Caller.Node.(type) {
+	case *ast.FunctionDef:
+		body = f.Body
+	case *ast.AsyncFunctionDef:
+		body = f.Body
+	default:
+		return x
+	}
+	var found ast.Expr
+	count := 0
+	ast.InspectStmts(body, func(st ast.Stmt) bool {
+		switch st := st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		case *ast.Assign:
+			for _, t := range st.Targets {
+				if tn, ok := t.(*ast.Name); ok && tn.Id == n.Id {
+					found, count = st.Value, count+1
+				}
+			}
+		}
+		return true
+	})
+	if count != 1 {
+		return x
+	}
+	return found
 }
 
 // memberRange returns the range(…) call a member list is, also wrapped

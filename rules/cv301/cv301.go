@@ -501,6 +501,14 @@ func withinBelow(ops []*rules.OpRef, below string) []*rules.OpRef {
 	return dropOnGroups(ops, below, func(g *rules.Group) string { return g.BelowRank })
 }
 
+// withinStride drops the ops on a group of every L-th rank from 0
+// (Group.Stride) in an arm that runs on exactly those ranks (`rank % L ==
+// 0`): one head rank per node working on the heads' group (GraNNDis's
+// per-node preprocessing).
+func withinStride(ops []*rules.OpRef, stride string) []*rules.OpRef {
+	return dropOnGroups(ops, stride, func(g *rules.Group) string { return g.Stride })
+}
+
 // dropOnGroups drops the ops on a group whose key is want ("" drops
 // nothing).
 func dropOnGroups(ops []*rules.OpRef, want string, key func(*rules.Group) string) []*rules.OpRef {
@@ -879,7 +887,7 @@ func run(p *rules.Pass) {
 		mem := isMembership(br.Cond)
 		br := withoutLazyInits(br)
 		then, els := filter(withinOtherDim(withinMembers(withinSplit(withinUniform(br.Then, br.UniformIn), br, p.Prog), br.RankFrom), br), mem, subset), filter(withinOtherDim(withinMembers(withinSplit(withinUniform(br.Else, br.UniformIn), br, p.Prog), elseFrom(br)), br), mem, subset)
-		then, els = withinBelow(withinRankIndexed(then, br.Cond), br.RankBelow), withinRankIndexed(els, negateCond(br.Cond))
+		then, els = withinStride(withinBelow(withinRankIndexed(then, br.Cond), br.RankBelow), br.RankStride), withinRankIndexed(els, negateCond(br.Cond))
 		if br.EarlyExit {
 			after := filter(withinOtherDim(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), br), mem, subset)
 			// The exiting ranks run `then`; the others run `els` then `after`.
