@@ -1448,11 +1448,7 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 // does work that can raise (a call, an index, arithmetic) before the
 // first statement that communicates.
 func (l *lowerer) worksBeforeCollective(c *ast.Call) bool {
-	_, fn := l.callee(c)
-	if fn == nil || fn == l.fn {
-		return false
-	}
-	body, _, ok := l.defOf(fn)
+	_, body, ok := l.calleeDef(c)
 	if !ok {
 		return false
 	}

@@ -709,11 +709,7 @@ func (l *lowerer) rankShare(e ast.Expr) bool {
 	if !ok || placement(c) {
 		return false
 	}
-	_, fn := l.callee(c)
-	if fn == nil || fn == l.fn {
-		return false
-	}
-	body, _, ok := l.defOf(fn)
+	_, body, ok := l.calleeDef(c)
 	if !ok {
 		return false
 	}

@@ -239,6 +239,17 @@ func (l *lowerer) defOf(fn *rules.Function) (body []ast.Stmt, args *ast.Argument
 	return body, args, ok && args != nil
 }
 
+// calleeDef returns the program function c calls, other than the one
+// being lowered, with its body; ok is false for any other call.
+func (l *lowerer) calleeDef(c *ast.Call) (fn *rules.Function, body []ast.Stmt, ok bool) {
+	_, fn = l.callee(c)
+	if fn == nil || fn == l.fn {
+		return nil, nil, false
+	}
+	body, _, ok = l.defOf(fn)
+	return fn, body, ok
+}
+
 // receiverShift is 1 when c calls a method (obj.m(…)) of a function whose
 // first parameter is self or cls: the receiver fills that parameter, and
 // the call's first argument is the function's second one.
