@@ -487,12 +487,42 @@ func (l *lowerer) fsCountReturns(fn *rules.Function) map[int]bool {
 		// stored: locals holding a position read from stored data;
 		// guarded: those of them bound in an arm of a file check.
 		stored, guarded := map[string]bool{}, map[string]bool{}
+		// hostNames: names and attributes bound to this host's listing or
+		// check, or to what is made from one (`ckpt_dirs =
+		// glob.glob(…)`, then `args.resume = ckpt_dirs[-1]`): a test of
+		// one is a file check too (OneLLM's load_model).
+		hostNames := map[string]bool{}
+		readsHost := func(e ast.Expr) bool {
+			found := false
+			ast.Inspect(e, func(n ast.Node) bool {
+				switch x := n.(type) {
+				case *ast.Lambda:
+					return false
+				case *ast.Name:
+					found = found || x.Ctx == ast.Load && hostNames[x.Id]
+				case *ast.Attribute:
+					if d := dotted(x); d != "" && hostNames[d] {
+						found = true
+					}
+				}
+				return !found
+			})
+			return found
+		}
+		ast.InspectBody(body, func(n ast.Node) bool {
+			if a, ok := n.(*ast.Assign); ok && len(a.Targets) == 1 {
+				if d := dotted(a.Targets[0]); d != "" && (l.listing(a.Value) || l.directFsProbe(a.Value) || readsHost(a.Value)) {
+					hostNames[d] = true
+				}
+			}
+			return true
+		})
 		var arms []*ast.If
 		var visit func(n ast.Node) bool
 		visit = func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.If:
-				if l.directFsProbe(n.Test) {
+				if l.directFsProbe(n.Test) || len(hostNames) > 0 && readsHost(n.Test) {
 					checked = true
 					arms = append(arms, n)
 					ast.InspectBody(n.Body, visit)

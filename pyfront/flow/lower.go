@@ -1738,17 +1738,23 @@ func (l *lowerer) memo() *Sources {
 }
 
 // keptFsCheck reports a test of a local that holds a file system check's
-// answer (`resuming = os.path.isfile(path)`, then `if resuming:`).
+// answer (`resuming = os.path.isfile(path)`, then `if resuming:`), or of
+// an attribute this host's check or listing set (`args.resume`).
 func (l *lowerer) keptFsCheck(test ast.Expr) bool {
 	if u, ok := test.(*ast.UnaryOp); ok && u.Op == ast.Not {
 		test = u.Operand
 	}
-	n, ok := test.(*ast.Name)
-	if !ok || !l.fsVars[n.Id] {
-		return false
+	switch t := test.(type) {
+	case *ast.Name:
+		if c, ok := l.fsOrigin[t.Id].(*ast.Call); ok && l.fsVars[t.Id] {
+			return l.directFsProbe(c)
+		}
+	case *ast.Attribute:
+		// `if args.resume:` after `args.resume = ckpt_dirs[-1]` from this
+		// host's listing (OneLLM's load_model).
+		return l.fsVars[dotted(t)] && dotted(t) != ""
 	}
-	c, ok := l.fsOrigin[n.Id].(*ast.Call)
-	return ok && l.directFsProbe(c)
+	return false
 }
 
 // funcNamed returns the program's function of that qualified name, or nil.
