@@ -648,6 +648,11 @@ type RankBranch struct {
 	// Then holds the block's collectives, which the ranks issue on
 	// either side of that collective.
 	InTurns bool
+	// Memoized: no condition but a call of a program function that
+	// functools.lru_cache memoizes (its name), handed a rank-dependent
+	// argument (Cond); Then holds what the function issues, which only a
+	// cache miss runs, and which keys a rank has seen is its own history.
+	Memoized string
 	// JoinedLoop: no condition but a loop over this rank's data inside
 	// DDP's join() context (Guard, Cond: the loop's iterable; Under: the
 	// join call). A rank that runs out of data leaves the loop, and join()

@@ -1757,6 +1757,58 @@ func (l *lowerer) keptFsCheck(test ast.Expr) bool {
 	return false
 }
 
+// memoizedCall records a call that hands a rank-dependent argument to a
+// program function that functools.lru_cache or functools.cache memoizes
+// and that communicates (cache-dit's `gather_size(local_len, group)`):
+// the function runs, and issues its collectives, only on a cache miss,
+// and which arguments a rank has seen before is its own history.
+func (l *lowerer) memoizedCall(c *ast.Call) {
+	if l.notDist > 0 || len(l.rankVars) == 0 && len(l.rankObjects) == 0 {
+		return
+	}
+	_, fn := l.callee(c)
+	fd, isDefiner := l.r.(FuncDefiner)
+	if fn == nil || fn == l.fn || !isDefiner {
+		return
+	}
+	_, _, decos, ok := defParts(fd.FuncDef(fn))
+	if !ok || !slices.ContainsFunc(decos, l.memoizer) {
+		return
+	}
+	var arg ast.Expr
+	for _, a := range c.Args {
+		if l.isRank(a) {
+			arg = a
+			break
+		}
+	}
+	for _, k := range c.Keywords {
+		if arg == nil && l.isRank(k.Value) {
+			arg = k.Value
+		}
+	}
+	if arg == nil {
+		return
+	}
+	if ops := l.r.Summary(fn); len(ops) > 0 {
+		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(c.Pos), Cond: l.text(arg), Then: ops,
+			Memoized: fn.Name[strings.LastIndexByte(fn.Name, '.')+1:], Divergence: rules.RankTest})
+	}
+}
+
+// memoizer reports a decorator that memoizes a function's results:
+// functools.lru_cache (called or not) and functools.cache.
+func (l *lowerer) memoizer(d ast.Expr) bool {
+	if c, ok := d.(*ast.Call); ok {
+		d = c.Func
+	}
+	switch l.r.Ref(d) {
+	case "functools.lru_cache", "functools.cache":
+		return true
+	}
+	return false
+}
+
 // funcNamed returns the program's function of that qualified name, or nil.
 func (l *lowerer) funcNamed(name string) *rules.Function {
 	m := l.memo()
@@ -6250,6 +6302,9 @@ func (l *lowerer) reads(e ast.Expr) {
 
 func (l *lowerer) call(c *ast.Call, st *state) {
 	site := l.r.Site(c)
+	if site == nil {
+		l.memoizedCall(c)
+	}
 	l.perKey(c, site)
 	l.graphCall(c, site)
 	// Receiver and arguments first.

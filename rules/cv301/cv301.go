@@ -105,7 +105,9 @@ var Rule = rules.Register(&rules.Rule{
 			"with a member list computed from the rank (`new_group(tp_ranks)` where tp_ranks is this rank's subset, R18) is reported " +
 			"too: every rank must create every subset's group, unless use_local_synchronization=True; a group of this rank alone is fine. So is generate() on a model that DeepSpeed ZeRO-3 partitions " +
 			"(deepspeed.initialize with zero_optimization.stage 3) without synced_gpus=True (R16): each rank stops generating at " +
-			"its own end-of-sequence token, while every token's forward all-gathers the parameters. So is, as a warning, a test of " +
+			"its own end-of-sequence token, while every token's forward all-gathers the parameters. So is a call handing a rank-dependent " +
+			"argument to a program function that functools.lru_cache (or functools.cache) memoizes and that communicates: only a cache miss " +
+			"runs it, and which arguments a rank has seen is its own history. So is, as a warning, a test of " +
 			"torch.cuda.device_count() (`if torch.cuda.device_count() > 1 and enable_fsdp: all_reduce(loss)`, also through a local bound to it; " +
 			"torch.npu's, torch.xpu's and torch.accelerator's alike), " +
 			"which counts the GPUs this process sees on its host, not the ranks of the job: nodes with other GPU counts disagree, and with one GPU " +
@@ -819,6 +821,10 @@ func run(p *rules.Pass) {
 			}
 			continue
 		}
+		if br.Memoized != "" {
+			reportMemoized(p, br, seen)
+			continue
+		}
 		if br.Reordered {
 			reportReordered(p, br, seen)
 			continue
@@ -1148,6 +1154,25 @@ func reportStopsEarly(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen 
 			"each rank stops at its own end-of-sequence token, so a rank that finishes first moves on while the others wait in the "+
 			"next all-gather (hang); pass synced_gpus=True (finished ranks keep running forwards until all are done), or build an "+
 			"HfDeepSpeedConfig before loading the model so that transformers turns it on", br.Cond)})
+}
+
+// reportMemoized reports a memoized function's collectives, reached
+// with a rank-dependent argument.
+func reportMemoized(p *rules.Pass, br *rules.RankBranch, seen map[rules.Pos]bool) {
+	ops := filter(br.Then, false, false)
+	if len(ops) == 0 || seen[br.Guard] {
+		return
+	}
+	seen[br.Guard] = true
+	o := ops[0]
+	d := rules.Diagnostic{Pos: br.Guard, Message: fmt.Sprintf(
+		"%s on %s runs inside %s, which functools.lru_cache memoizes, and this call hands it `%s`, which differs between ranks: "+
+			"only a call whose arguments the rank has not seen runs the function, so a rank that saw them before returns the cached "+
+			"result while another issues the collective, and the ranks pair different collectives or wait forever (hang); "+
+			"keep the collective out of the cached function, or cache on a key every rank shares",
+		opName(o), rulekit.GroupLabel(o.Group), br.Memoized, br.Cond)}
+	addReached(&d, o)
+	p.Report(d)
 }
 
 // reportUncalled reports a test of a predicate function that is never
