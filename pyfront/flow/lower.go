@@ -5097,6 +5097,15 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 	if c, ok := unwrapAwait(value).(*ast.Call); ok {
 		site = l.callAsync[c]
 	}
+	if sub, ok := target.(*ast.Subscript); ok && len(l.dataVars) > 0 {
+		// `sums[task] = …` with task a field of this rank's batch: the
+		// dict holds a key per value this rank's batches had (MPP's
+		// per-dataset losses), and a loop over it later runs that many
+		// passes.
+		if d, ok := sub.Value.(*ast.Name); ok && l.dataValued(sub.Slice) {
+			l.dataVars[d.Id] = true
+		}
+	}
 	switch t := target.(type) {
 	case *ast.Name:
 		v := t.Id
