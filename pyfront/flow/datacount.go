@@ -510,7 +510,7 @@ func (l *lowerer) fsCountReturns(fn *rules.Function) map[int]bool {
 			return found
 		}
 		ast.InspectBody(body, func(n ast.Node) bool {
-			if a, ok := n.(*ast.Assign); ok && len(a.Targets) == 1 {
+			if a, ok := ast.AsAssign(n); ok && len(a.Targets) == 1 {
 				if d := dotted(a.Targets[0]); d != "" && (l.listing(a.Value) || l.directFsProbe(a.Value) || readsHost(a.Value)) {
 					hostNames[d] = true
 				}

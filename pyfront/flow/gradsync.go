@@ -2264,7 +2264,7 @@ func (l *lowerer) noneForEmptyBatch(e ast.Expr) bool {
 	for changed := true; changed; {
 		changed = false
 		ast.InspectBody(body, func(n ast.Node) bool {
-			a, ok := n.(*ast.Assign)
+			a, ok := ast.AsAssign(n)
 			if !ok || !mentions(a.Value, batchParams) {
 				return true
 			}

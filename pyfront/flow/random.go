@@ -375,7 +375,7 @@ func (l *lowerer) hostResults(fn *rules.Function) hostResult {
 	// Locals bound only to host values.
 	hostLocal := map[string]bool{}
 	ast.InspectBody(body, func(n ast.Node) bool {
-		a, ok := n.(*ast.Assign)
+		a, ok := ast.AsAssign(n)
 		if !ok || len(a.Targets) != 1 {
 			return true
 		}

@@ -2081,7 +2081,7 @@ func (l *lowerer) returnedRankElements(fn *rules.Function) map[int]bool {
 			topLevel[st] = true
 		}
 		ast.InspectBody(body, func(n ast.Node) bool {
-			a, ok := n.(*ast.Assign)
+			a, ok := ast.AsAssign(n)
 			if !ok || len(a.Targets) != 1 {
 				return true
 			}

@@ -219,7 +219,7 @@ func summarizeGuarded[T any](m *sync.Map, fn *rules.Function, compute func() T) 
 // of its own. pred may read vars (`r = get_rank(); x = r`).
 func markBound(body []ast.Stmt, vars map[string]bool, pred func(ast.Expr) bool) {
 	ast.InspectBody(body, func(n ast.Node) bool {
-		if a, ok := n.(*ast.Assign); ok && len(a.Targets) == 1 {
+		if a, ok := ast.AsAssign(n); ok && len(a.Targets) == 1 {
 			if t, ok := a.Targets[0].(*ast.Name); ok && pred(a.Value) {
 				vars[t.Id] = true
 			}
