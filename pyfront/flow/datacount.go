@@ -621,6 +621,107 @@ func fromNames(e ast.Expr, set map[string]bool) bool {
 	return false
 }
 
+// noneReturnParams returns the parameters of a program function whose
+// values decide whether it returns None: `if empty_flag.item() > 0:
+// return None` with empty_flag computed from row_start and row_stop
+// (plexus's _prepare_compact_minibatch), when other returns hand back a
+// value. A caller that passes a rank-dependent value there gets None on
+// some ranks only.
+func (l *lowerer) noneReturnParams(fn *rules.Function) map[string]bool {
+	return summarizeGuarded(&l.memo().noneParams, fn, func() map[string]bool {
+		body, args, ok := l.defOf(fn)
+		if !ok {
+			return nil
+		}
+		deps := map[string]map[string]bool{}
+		for _, p := range args.PositionalNames() {
+			deps[p] = map[string]bool{p: true}
+		}
+		paramsOf := func(e ast.Expr) map[string]bool {
+			var out map[string]bool
+			ast.Inspect(e, func(n ast.Node) bool {
+				if nm, ok := n.(*ast.Name); ok && nm.Ctx == ast.Load {
+					for p := range deps[nm.Id] {
+						if out == nil {
+							out = map[string]bool{}
+						}
+						out[p] = true
+					}
+				}
+				return true
+			})
+			return out
+		}
+		valued := false
+		var out map[string]bool
+		ast.InspectBody(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Assign:
+				if ps := paramsOf(n.Value); len(ps) > 0 {
+					for _, t := range n.Targets {
+						for _, v := range targetNames(t) {
+							deps[v] = ps
+						}
+					}
+				}
+			case *ast.If:
+				if len(n.Body) == 1 && len(n.Orelse) == 0 {
+					if r, ok := n.Body[0].(*ast.Return); ok && (r.Value == nil || isNone(r.Value)) {
+						for p := range paramsOf(n.Test) {
+							if out == nil {
+								out = map[string]bool{}
+							}
+							out[p] = true
+						}
+					}
+				}
+			case *ast.Return:
+				valued = valued || n.Value != nil && !isNone(n.Value)
+			}
+			return true
+		})
+		if !valued {
+			return nil
+		}
+		return out
+	})
+}
+
+// rankNoneCall reports a call of a program function handing a
+// rank-dependent value to a parameter that decides whether it returns
+// None (noneReturnParams): its result is None on some ranks only.
+func (l *lowerer) rankNoneCall(value ast.Expr) bool {
+	c, ok := value.(*ast.Call)
+	if !ok || len(l.rankVars) == 0 {
+		return false
+	}
+	fn, _, ok := l.calleeDef(c)
+	if !ok {
+		return false
+	}
+	params := l.noneReturnParams(fn)
+	if len(params) == 0 {
+		return false
+	}
+	_, args, _ := l.defOf(fn)
+	names := args.PositionalNames()
+	shift := 0
+	if len(names) > 0 {
+		shift = receiverShift(c, names[0])
+	}
+	for i, a := range c.Args {
+		if j := i + shift; j < len(names) && params[names[j]] && l.isRank(a) {
+			return true
+		}
+	}
+	for _, k := range c.Keywords {
+		if params[k.Arg] && l.isRank(k.Value) {
+			return true
+		}
+	}
+	return false
+}
+
 // fsCountCall reports a call of a program function whose result's
 // element index (-1: the whole result) is a position fsCountReturns
 // finds.

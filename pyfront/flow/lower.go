@@ -5239,6 +5239,13 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// ranks and None on the others: whether it is None is the rank
 			// test (rankObject), but what is made from it (a trainer handed
 			// the logger only rank 0 has) is not the rank's own value.
+			if l.rankNoneCall(value) {
+				// `minibatch = prepare(sample, rank * rows, …)` returning
+				// None where this rank's rows hold none of the sample: only
+				// some ranks hold an object (`if minibatch is None:
+				// continue` is a rank test).
+				l.setRankObject(v, nil, false)
+			}
 			if l.isRank(value) && !deviceValue(value) && !l.rankOrNone(value) {
 				if fields := l.rankFields(value); fields != nil {
 					for _, f := range fields {

@@ -112,6 +112,7 @@ type Sources struct {
 	fsYields      sync.Map // *rules.Function -> yieldGate (fsYieldLoop)
 	rankTests     sync.Map // *rules.Function -> bool (returnsRankTest)
 	rootedResults sync.Map // *rules.Function -> bool (returnsRootedResult)
+	noneParams    sync.Map // *rules.Function -> map[string]bool (noneReturnParams)
 	rootedOnce    sync.Once
 	funcsOnce     sync.Once
 	funcsByName   map[string]*rules.Function // the program's functions by qualified name (funcNamed)

@@ -105,7 +105,9 @@ var Rule = rules.Register(&rules.Rule{
 			"with a member list computed from the rank (`new_group(tp_ranks)` where tp_ranks is this rank's subset, R18) is reported " +
 			"too: every rank must create every subset's group, unless use_local_synchronization=True; a group of this rank alone is fine. So is generate() on a model that DeepSpeed ZeRO-3 partitions " +
 			"(deepspeed.initialize with zero_optimization.stage 3) without synced_gpus=True (R16): each rank stops generating at " +
-			"its own end-of-sequence token, while every token's forward all-gathers the parameters. So is a call handing a rank-dependent " +
+			"its own end-of-sequence token, while every token's forward all-gathers the parameters. A program helper that returns None on a test of parameters the call hands rank-dependent values " +
+			"(`prepare(sample, rank * rows, …)` returning None where this rank's rows hold none of the sample) gives an object only some ranks hold, " +
+			"so `if minibatch is None: continue` is a rank test. So is a call handing a rank-dependent " +
 			"argument to a program function that functools.lru_cache (or functools.cache) memoizes and that communicates: only a cache miss " +
 			"runs it, and which arguments a rank has seen is its own history. So is, as a warning, a test of " +
 			"torch.cuda.device_count() (`if torch.cuda.device_count() > 1 and enable_fsdp: all_reduce(loss)`, also through a local bound to it; " +
