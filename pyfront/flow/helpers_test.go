@@ -249,20 +249,13 @@ func TestLastDottedIsLastNameOfDotted(t *testing.T) {
 	}
 }
 
-// containsAnyFoldASCII answers what bytes.Contains over
-// bytes.ToLower(text) answers on ASCII text, words across the cuts of
-// its buffer included, and newSource finds every line start.
-func TestContainsAnyFoldASCII(t *testing.T) {
+// mentionsAny answers what bytes.Contains over the lowered text of a
+// span answers, for ASCII and non-ASCII files, whole files and each
+// line range, and newSource finds every line start.
+func TestMentionsAny(t *testing.T) {
 	words := []string{"rank", "stream", "resize_", "async_op", "irecv", "main_process", "a", "zz"}
-	texts := []string{"", "r", "ran", "RANK", "xRaNkx", "ra nk", "stream", "StReAm_", "ASYNC_OP", "irec", "IRECVv", "aaa", "Z", "zZ", "_zz_", "rrank", "rankrank"}
-	// Long texts with a word placed across each position of the first
-	// cuts (the buffer holds 4096 bytes; pieces overlap).
-	for _, w := range []string{"main_process", "RANK", "Irecv"} {
-		for at := 4080; at < 4100; at++ {
-			texts = append(texts, strings.Repeat("x", at)+w+strings.Repeat("y", 5000))
-			texts = append(texts, strings.Repeat("x", at+4096-12)+w)
-		}
-	}
+	texts := []string{"", "r", "ran", "RANK", "xRaNkx", "ra nk", "stream", "StReAm_", "ASYNC_OP", "irec", "IRECVv", "aaa", "Z", "zZ", "_zz_", "rrank", "rankrank",
+		"x = 1\nRANK = 0\n", "a\nb\nIrecv(\n", "ré = 1\nRANK = 2\n", "# Ünïcode\nmain_PROCESS\nzz\n", "x\r\nStream\r\ny\r\n"}
 	files, _ := filepath.Glob("../../testdata/rules/cv2*/*.py")
 	for _, path := range files {
 		src, err := os.ReadFile(path)
@@ -286,19 +279,32 @@ func TestContainsAnyFoldASCII(t *testing.T) {
 		sets = append(sets, []string{w})
 	}
 	sets = append(sets, []string{"stream", "resize_", "async_op", "irecv"}, []string{"zz", "main_process"})
+	checked := 0
 	for _, text := range texts {
-		for _, set := range sets {
-			for cut := 0; cut <= len(text); cut += max(1, len(text)/7) {
-				part := []byte(text[cut:])
+		s := newSource(&rules.File{Src: []byte(text)})
+		lines := len(s.starts)
+		spans := []ast.Pos{{}}
+		for from := 1; from <= lines; from += max(1, lines/5) {
+			for to := from; to <= lines+1; to += max(1, lines/4) {
+				spans = append(spans, ast.Pos{Lineno: int32(from), EndLineno: int32(to)})
+			}
+		}
+		for _, span := range spans {
+			part, _ := s.spanText(span)
+			for _, set := range sets {
 				want := false
 				for _, w := range set {
 					want = want || bytes.Contains(bytes.ToLower(part), []byte(w))
 				}
-				if got := containsAnyFoldASCII(part, set); got != want {
-					t.Errorf("containsAnyFoldASCII(%.40q (%d bytes), %q) = %v, want %v", part, len(part), set, got, want)
+				if got := s.mentionsAny(span, set); got != want {
+					t.Errorf("mentionsAny(%.40q, lines %d-%d, %q) = %v, want %v", text, span.Lineno, span.EndLineno, set, got, want)
 				}
+				checked++
 			}
 		}
+	}
+	if checked < 1000 {
+		t.Errorf("only %d questions checked", checked)
 	}
 }
 

@@ -21,6 +21,11 @@ type source struct {
 	streamy    bool
 	asciiOnce  sync.Once
 	ascii      bool
+	// folded: an ASCII file's text in lower case, made once (by
+	// mentionsAny), so that each function's span is searched as it is
+	// and not lowered again for every question asked of it.
+	foldOnce sync.Once
+	folded   []byte
 	// inits: the file mentions init_process_group (mentionsInit).
 	initOnce sync.Once
 	inits    bool
@@ -276,9 +281,27 @@ func (c *Sources) of(f *rules.File) *source {
 }
 
 // Seed gives f's line index, when the caller has it already (the starts
-// of its lines, 0 first), so that it is not computed again.
-func (c *Sources) Seed(f *rules.File, starts []int) {
-	c.m.LoadOrStore(f, &source{src: f.Src, starts: starts})
+// of its lines, 0 first), so that it is not computed again, and its text
+// in lower case when it is ASCII (Fold), or nil.
+func (c *Sources) Seed(f *rules.File, starts []int, folded []byte) {
+	s := &source{src: f.Src, starts: starts}
+	if folded != nil && len(folded) == len(f.Src) {
+		s.ascii, s.folded = true, folded
+		s.asciiOnce.Do(func() {})
+		s.foldOnce.Do(func() {})
+	}
+	c.m.LoadOrStore(f, s)
+}
+
+// Fold returns ASCII text in lower case, what mentions searches, and nil
+// for text that is not ASCII.
+func Fold(text []byte) []byte {
+	for _, b := range text {
+		if b >= 0x80 {
+			return nil
+		}
+	}
+	return foldASCII(text)
 }
 
 // sourceFor returns f's line index, shared through r when r keeps one.
@@ -344,16 +367,45 @@ func (s *source) mentionsAny(span ast.Pos, words []string) bool {
 		}
 		return false
 	}
-	// Most files are ASCII: their text is lowered a piece at a time into
-	// a buffer on the stack, not copied whole for each function.
-	return containsAnyFoldASCII(text, words)
+	// Most files are ASCII: their text is lowered once, whole, and each
+	// span is a slice of that at the same offsets.
+	s.foldOnce.Do(func() { s.folded = foldASCII(s.src) })
+	from, to, _ := s.spanBounds(span)
+	lower := s.folded[from:to]
+	for _, w := range words {
+		if bytes.Contains(lower, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// foldASCII returns a copy of ASCII text in lower case.
+func foldASCII(text []byte) []byte {
+	out := make([]byte, len(text))
+	for i, c := range text {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
 }
 
 // spanText returns the text of span's lines (lines Lineno..EndLineno;
 // the whole file for a zero span). ok is false for a span the lines do
 // not hold in order, which callers take as "may mention anything".
 func (s *source) spanText(span ast.Pos) (text []byte, ok bool) {
-	from, to := 0, len(s.src)
+	from, to, ok := s.spanBounds(span)
+	if !ok {
+		return nil, false
+	}
+	return s.src[from:to], true
+}
+
+// spanBounds returns the byte offsets spanText's text lies between.
+func (s *source) spanBounds(span ast.Pos) (from, to int, ok bool) {
+	from, to = 0, len(s.src)
 	if span.Lineno > 0 && int(span.Lineno) <= len(s.starts) {
 		from = s.starts[span.Lineno-1]
 		if n := int(span.EndLineno); n >= 1 && n < len(s.starts) {
@@ -361,9 +413,9 @@ func (s *source) spanText(span ast.Pos) (text []byte, ok bool) {
 		}
 	}
 	if from > to {
-		return nil, false
+		return 0, 0, false
 	}
-	return s.src[from:to], true
+	return from, to, true
 }
 
 // isASCII reports whether the file's text is all ASCII (computed once).
@@ -378,41 +430,6 @@ func (s *source) isASCII() bool {
 		}
 	})
 	return s.ascii
-}
-
-// containsAnyFoldASCII reports whether ASCII text contains one of
-// words (lower case) in any ASCII case: what bytes.Contains over
-// bytes.ToLower(text) answers, without the copy.
-func containsAnyFoldASCII(text []byte, words []string) bool {
-	longest := 0
-	for _, w := range words {
-		if w == "" {
-			return true
-		}
-		longest = max(longest, len(w))
-	}
-	var buf [4096]byte
-	// Pieces overlap by longest-1 bytes, so that a word across a cut is
-	// whole in the next piece.
-	step := len(buf) - (longest - 1)
-	for off := 0; off < len(text); off += step {
-		piece := text[off:min(off+len(buf), len(text))]
-		for i, c := range piece {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			buf[i] = c
-		}
-		for _, w := range words {
-			if bytes.Contains(buf[:len(piece)], []byte(w)) {
-				return true
-			}
-		}
-		if off+len(buf) >= len(text) {
-			break
-		}
-	}
-	return false
 }
 
 // boundArgs returns the parameters of fn that call c passes a variable

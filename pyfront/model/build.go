@@ -1361,7 +1361,7 @@ func (b *builder) runFlow() {
 	// The walk indexed every file's lines already.
 	for _, f := range b.in.Files {
 		if starts := b.prepared.lines[f.Path]; starts != nil {
-			r.sources.Seed(f, starts)
+			r.sources.Seed(f, starts, b.prepared.folded[f.Path])
 		}
 	}
 	b.selfRankAttrs(r)
@@ -1379,12 +1379,7 @@ func (b *builder) runFlow() {
 	}
 	// Stream work is looked for only in files that mention a stream or a
 	// storage resize (most of a code base does not).
-	streamyFile := map[string]bool{}
-	for path, f := range b.files {
-		if f != nil && (bytes.Contains(f.Src, []byte("tream")) || bytes.Contains(f.Src, []byte("resize_"))) {
-			streamyFile[path] = true
-		}
-	}
+	streamyFile := b.prepared.streamy
 	streamCalls := map[*callgraph.Func]bool{}
 	for _, f := range b.g.Funcs {
 		if streamyFile[f.Module.Path] && (b.callsStreamAPI(f) || freesStorage(f)) {
@@ -1939,17 +1934,12 @@ func (b *builder) selfRankAttrs(r *resolver) {
 // for the resolver's HostAttrs. Only files that name a check are read.
 func (b *builder) methodHostAttrs(r *resolver) {
 	b.hostAttrs = map[*callgraph.Class][]string{}
-	checkLines := map[string][]int{} // per file, the lines that name a check, sorted
 	for _, f := range b.g.Funcs {
 		if f.Class == nil || f.Static || f.ClassMethod || f.Node == nil {
 			continue
 		}
 		path := f.Module.Path
-		lines, seen := checkLines[path]
-		if !seen {
-			lines = fsCheckLines(b.files[path], b.prepared.lines[path])
-			checkLines[path] = lines
-		}
+		lines := b.prepared.fsChecks[path] // the lines that name a check, sorted
 		// Only a method whose own lines name a check is read.
 		sp := f.Node.Span()
 		if i, _ := slices.BinarySearch(lines, int(sp.Lineno)); i == len(lines) || lines[i] > int(sp.EndLineno) {

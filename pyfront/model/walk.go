@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
 	"github.com/collvet/collvet/pyfront/flow"
@@ -779,6 +780,13 @@ type Prepared struct {
 	// objects.
 	modules map[string]bool
 	lines   map[string][]int // by file path
+	// folded: by file path, an ASCII file's text in lower case (flow's
+	// text searches); fsChecks: the lines that name a file system check
+	// (fsCheckLines); streamy: the files that mention a stream or a
+	// storage resize.
+	folded   map[string][]byte
+	fsChecks map[string][]int
+	streamy  map[string]bool
 	// eagerTops: the top-level packages some module imports when it is
 	// itself imported (at module level, in a class body, under an if or
 	// try there), not only inside a function that may never run
@@ -799,8 +807,17 @@ func Prepare(mods []*callgraph.ModuleInput, files []*rules.File, t *api.Tables) 
 		p.imports[m.Mod.Path] = importNames(m, t, p.modules)
 		eagerImports(m, t, p.eagerTops)
 	}
+	p.folded = make(map[string][]byte, len(files))
+	p.fsChecks = make(map[string][]int, len(files))
+	p.streamy = map[string]bool{}
 	for _, f := range files {
-		p.lines[f.Path] = flow.LineStarts(f.Src)
+		starts := flow.LineStarts(f.Src)
+		p.lines[f.Path] = starts
+		p.folded[f.Path] = flow.Fold(f.Src)
+		p.fsChecks[f.Path] = fsCheckLines(f, starts)
+		if bytes.Contains(f.Src, []byte("tream")) || bytes.Contains(f.Src, []byte("resize_")) {
+			p.streamy[f.Path] = true
+		}
 	}
 	return p
 }
