@@ -15,13 +15,29 @@ package ast
 // comprehension, withitem, match_case) keep a zero Pos.
 type Pos struct {
 	Lineno, ColOffset, EndLineno, EndColOffset int32
+	// num is the expression's number (NumberExprs), 0 for none. Span
+	// leaves it out, so that positions compare as spans.
+	num uint32
 }
 
 // Span returns the node's position.
-func (p *Pos) Span() Pos { return *p }
+func (p *Pos) Span() Pos {
+	q := *p
+	q.num = 0
+	return q
+}
 
-// SetSpan overwrites the node's position (used by the parser).
-func (p *Pos) SetSpan(q Pos) { *p = q }
+// SetSpan overwrites the node's position (used by the parser), keeping
+// its number.
+func (p *Pos) SetSpan(q Pos) {
+	q.num = p.num
+	*p = q
+}
+
+// Num returns the number NumberExprs gave the expression, 0 for none.
+// A copy of a node (or of its Pos) carries the same number: tables keyed
+// by numbers check the node's address too.
+func (p *Pos) Num() uint32 { return p.num }
 
 // Addr returns the address of the node's position: every node has its
 // own, so it identifies the node. As a map key it hashes as a plain

@@ -61,13 +61,13 @@ func TestConstantRepr(t *testing.T) {
 }
 
 func sampleTree() *Module {
-	x := &Name{Pos: Pos{1, 0, 1, 1}, Id: "x", Ctx: Store}
-	call := &Call{Pos: Pos{1, 4, 1, 10}, Func: &Name{Pos: Pos{1, 4, 1, 5}, Id: "f"},
-		Args:     []Expr{&Constant{Pos: Pos{1, 6, 1, 7}, Type: ConstInt, Int: 1}},
-		Keywords: []*Keyword{{Pos: Pos{1, 9, 1, 12}, Value: &Name{Id: "k"}}}}
+	x := &Name{Pos: Pos{Lineno: 1, ColOffset: 0, EndLineno: 1, EndColOffset: 1}, Id: "x", Ctx: Store}
+	call := &Call{Pos: Pos{Lineno: 1, ColOffset: 4, EndLineno: 1, EndColOffset: 10}, Func: &Name{Pos: Pos{Lineno: 1, ColOffset: 4, EndLineno: 1, EndColOffset: 5}, Id: "f"},
+		Args:     []Expr{&Constant{Pos: Pos{Lineno: 1, ColOffset: 6, EndLineno: 1, EndColOffset: 7}, Type: ConstInt, Int: 1}},
+		Keywords: []*Keyword{{Pos: Pos{Lineno: 1, ColOffset: 9, EndLineno: 1, EndColOffset: 12}, Value: &Name{Id: "k"}}}}
 	return &Module{Body: []Stmt{
-		&Assign{Pos: Pos{1, 0, 1, 10}, Targets: []Expr{x}, Value: call},
-		&FunctionDef{Pos: Pos{2, 0, 2, 13}, Name: "g", Args: &Arguments{}, Body: []Stmt{&Pass{Pos: Pos{2, 9, 2, 13}}}},
+		&Assign{Pos: Pos{Lineno: 1, ColOffset: 0, EndLineno: 1, EndColOffset: 10}, Targets: []Expr{x}, Value: call},
+		&FunctionDef{Pos: Pos{Lineno: 2, ColOffset: 0, EndLineno: 2, EndColOffset: 13}, Name: "g", Args: &Arguments{}, Body: []Stmt{&Pass{Pos: Pos{Lineno: 2, ColOffset: 9, EndLineno: 2, EndColOffset: 13}}}},
 	}}
 }
 

@@ -87,15 +87,13 @@ func NewBuilder(all []*resolve.Module, table *resolve.Table, opts Options, lines
 	}
 	// Presize the big maps from the program's line count: growing them
 	// step by step re-hashes and clears hundreds of megabytes on large
-	// programs. Ratios from the torch package (380k lines: 373k recorded
-	// expressions, 93k named slots, 168k copy edges, 134k values, 93k
-	// calls). A map's tables come in powers of two, so a hint just past
-	// one doubles its memory: the hints are the measured ratios, not
-	// ratios with headroom (torch's 373k expressions fit the 459k that
-	// 512 tables hold; a quarter more asked for 1,024). A map that
-	// outgrows its hint splits only the tables that fill.
-	g.exprSlot = make(map[*ast.Pos]slotID, lines)
-	g.callByNode = make(map[*ast.Call]*CallSite, lines/4)
+	// programs. Ratios from the torch package (380k lines: 93k named
+	// slots, 168k copy edges, 134k values). A map's tables come in
+	// powers of two, so a hint just past one doubles its memory: the
+	// hints are the measured ratios, not ratios with headroom. A map that
+	// outgrows its hint splits only the tables that fill. (The recorded
+	// expressions, 373k, and calls, 93k, are in exprs, by number.)
+	g.exprs = exprTable{}
 	g.valueIDs = make(map[valueKey]ValueID, lines*2/5)
 	g.attrMemo = make(map[attrKey]ValueID, lines/5)
 	g.constSlots = make(map[ValueID]slotID, lines/5)
@@ -1979,7 +1977,7 @@ func (b *builder) call(u unit, n *ast.Call) slotID {
 	cs.ID = len(g.Calls)
 	g.Calls = append(g.Calls, cs)
 	u.fn.Calls = append(u.fn.Calls, cs)
-	g.callByNode[n] = cs
+	g.exprs.setCall(n.Addr(), cs.ID)
 	g.use(callee, constraint{kind: cCall, cs: cs})
 	b.superSetattr(u, n, cs)
 	if mod := importedByCall(n); mod != "" {
@@ -2109,7 +2107,7 @@ func (b *builder) super(u unit, n *ast.Call) slotID {
 	g.addTarget(cs, Target{External: "<builtin>.super"})
 	g.Calls = append(g.Calls, cs)
 	u.fn.Calls = append(u.fn.Calls, cs)
-	g.callByNode[n] = cs
+	g.exprs.setCall(n.Addr(), cs.ID)
 	self := g.scopeSlot(f, f.Params[0])
 	g.s.add(dst, g.intern(Value{Kind: KSuper, Class: cls, Recv: ValueID(self)}))
 	return dst

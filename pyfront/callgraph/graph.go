@@ -202,8 +202,7 @@ type Graph struct {
 
 	funcByNode  map[ast.Node]*Func
 	classByNode map[ast.Node]*Class
-	callByNode  map[*ast.Call]*CallSite
-	exprSlot    map[*ast.Pos]slotID // by nodeKey
+	exprs       exprTable // each expression's slot, and call site for a call
 
 	s          solver
 	valueIDs   map[valueKey]ValueID
@@ -260,7 +259,15 @@ func (g *Graph) ModuleFunc(m *resolve.Module) *Func { return g.modFunc[m] }
 func (g *Graph) ClassOf(n *ast.ClassDef) *Class { return g.classByNode[n] }
 
 // CallOf returns the call site of a call expression, or nil.
-func (g *Graph) CallOf(c *ast.Call) *CallSite { return g.callByNode[c] }
+func (g *Graph) CallOf(c *ast.Call) *CallSite {
+	if c == nil {
+		return nil
+	}
+	if id, ok := g.exprs.call(c.Addr()); ok {
+		return g.Calls[id]
+	}
+	return nil
+}
 
 // Value returns the value with the given ID.
 func (g *Graph) Value(id ValueID) *Value {
@@ -467,12 +474,11 @@ func (g *Graph) AllNames(m *resolve.Module) ([]string, bool) {
 }
 
 // setExprSlot records the slot that holds expression e's values.
-func (g *Graph) setExprSlot(e ast.Expr, s slotID) { g.exprSlot[nodeKey(e)] = s }
+func (g *Graph) setExprSlot(e ast.Expr, s slotID) { g.exprs.setSlot(nodeKey(e), s) }
 
 // exprSlotOf returns the slot recorded for e.
 func (g *Graph) exprSlotOf(e ast.Expr) (slotID, bool) {
-	s, ok := g.exprSlot[nodeKey(e)]
-	return s, ok
+	return g.exprs.slot(nodeKey(e))
 }
 
 // nodeKey is a node's identity as a map key (ast.Node.Addr, a plain

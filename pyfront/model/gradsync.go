@@ -511,12 +511,7 @@ func (b *builder) engineBypasses(f *callgraph.Func, path string, body []ast.Stmt
 // `opt.synchronize()` before the clip and the step under
 // `with opt.skip_synchronize():`.
 func (b *builder) hvdGradReads(f *callgraph.Func, path string, body []ast.Stmt) {
-	file := b.files[path]
-	if file == nil {
-		return
-	}
-	src := file.Src
-	if !bytes.Contains(src, []byte("backward")) || !bytes.Contains(src, []byte("clip_grad")) && !bytes.Contains(src, []byte("unscale_")) {
+	if !b.prepared.gradReadFiles[path] {
 		return
 	}
 	type stmtCall struct {
@@ -591,7 +586,7 @@ func (b *builder) hvdGradReads(f *callgraph.Func, path string, body []ast.Stmt) 
 			b.prog.GradReads = append(b.prog.GradReads, &rules.GradRead{
 				Func: b.fn(f), Read: b.pos(path, read.c), ReadText: pathText(read.c.Func),
 				Backward: b.pos(path, backward.c), Step: b.pos(path, c), Optimizer: opt,
-				StmtLine: int(sp.Lineno), Indent: lineIndent(src, int(sp.Lineno)),
+				StmtLine: int(sp.Lineno), Indent: lineIndent(b.files[path].Src, int(sp.Lineno)),
 			})
 			backward, read = nil, nil
 		}

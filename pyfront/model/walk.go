@@ -787,6 +787,9 @@ type Prepared struct {
 	folded   map[string][]byte
 	fsChecks map[string][]int
 	streamy  map[string]bool
+	// gradReadFiles: the files that mention a backward pass and a read
+	// of the gradients (clip_grad…, unscale_), which hvdGradReads reads.
+	gradReadFiles map[string]bool
 	// eagerTops: the top-level packages some module imports when it is
 	// itself imported (at module level, in a class body, under an if or
 	// try there), not only inside a function that may never run
@@ -810,6 +813,7 @@ func Prepare(mods []*callgraph.ModuleInput, files []*rules.File, t *api.Tables) 
 	p.folded = make(map[string][]byte, len(files))
 	p.fsChecks = make(map[string][]int, len(files))
 	p.streamy = map[string]bool{}
+	p.gradReadFiles = map[string]bool{}
 	for _, f := range files {
 		starts := flow.LineStarts(f.Src)
 		p.lines[f.Path] = starts
@@ -817,6 +821,9 @@ func Prepare(mods []*callgraph.ModuleInput, files []*rules.File, t *api.Tables) 
 		p.fsChecks[f.Path] = fsCheckLines(f, starts)
 		if bytes.Contains(f.Src, []byte("tream")) || bytes.Contains(f.Src, []byte("resize_")) {
 			p.streamy[f.Path] = true
+		}
+		if bytes.Contains(f.Src, []byte("backward")) && (bytes.Contains(f.Src, []byte("clip_grad")) || bytes.Contains(f.Src, []byte("unscale_"))) {
+			p.gradReadFiles[f.Path] = true
 		}
 	}
 	return p

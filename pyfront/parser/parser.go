@@ -137,6 +137,7 @@ func Parse(filename string, src []byte, opt Options) (f *File, errs ErrorList) {
 		}
 	}()
 	f.Module = p.parseModule()
+	ast.NumberExprs(f.Module)
 	errs = p.errs
 	errs.sort()
 	return f, errs
