@@ -1601,6 +1601,11 @@ func emptyDict(e ast.Expr) bool {
 	return false
 }
 
+// noneOrEmpty reports None or a new empty dict, list or tuple.
+func noneOrEmpty(e ast.Expr) bool {
+	return isNone(e) || emptyDict(e) || emptyDisplay(e)
+}
+
 // isSubscript reports whether an assignment target is a subscript (a write into
 // part of a tensor, which keeps the rest's pending work).
 func isSubscript(t ast.Expr) bool {
@@ -2980,6 +2985,12 @@ func references(value ast.Expr) (from []string, ok bool) {
 		return selection(e.Elt, e.Generators)
 	case *ast.GeneratorExp:
 		return selection(e.Elt, e.Generators)
+	case *ast.IfExp:
+		// `record = {} if check else None`: a new, empty container or
+		// nothing, on the host either way.
+		if noneOrEmpty(e.Body) && noneOrEmpty(e.Orelse) {
+			return nil, true
+		}
 	case *ast.Call:
 		// typing.cast(T, x) is x: a type checker's note, not an operation.
 		switch dotted(e.Func) {
