@@ -57,9 +57,10 @@ func (b *builder) wrappedWithoutBuffers(caller *callgraph.Func) bool {
 			continue
 		}
 		vals := b.wrappedValues(src.cs)
-		classes := b.instanceClasses(vals)
-		if len(vals) == 0 || len(classes) != len(vals) {
-			return false // an external module, or one the analysis does not know
+		kept := b.externalModulesLeftOut(vals)
+		classes := b.instanceClasses(kept)
+		if len(vals) == 0 || len(classes) != len(kept) {
+			return false // an external module with buffers, or one the analysis does not know
 		}
 		for _, cl := range classes {
 			if !b.classWithoutBuffers(cl, 0) {
@@ -136,8 +137,9 @@ func (b *builder) localWrapperWithoutBuffers(caller *callgraph.Func, module ast.
 					return true
 				}
 				vals := b.wrappedValues(src.cs)
-				classes := b.instanceClasses(vals)
-				if len(vals) == 0 || len(classes) != len(vals) {
+				kept := b.externalModulesLeftOut(vals)
+				classes := b.instanceClasses(kept)
+				if len(vals) == 0 || len(classes) != len(kept) {
 					free = false
 					return false
 				}
@@ -155,6 +157,43 @@ func (b *builder) localWrapperWithoutBuffers(caller *callgraph.Func, module ast.
 		return true
 	})
 	return wrapped && free
+}
+
+// externalModulesLeftOut returns the wrapped values less instances of
+// torch.nn's own layers that register no buffer (bufferFreeLayers:
+// nn.Linear, a linear probe's classifier, gives DDP nothing to
+// broadcast). Containers (nn.Sequential) hold what they are given, and
+// batch norms keep statistics: those stay.
+func (b *builder) externalModulesLeftOut(vals []callgraph.ValueID) []callgraph.ValueID {
+	var out []callgraph.ValueID
+	for _, v := range vals {
+		if val := b.g.Value(v); val != nil && val.Kind == callgraph.KExternal {
+			// nn.Linear(…), nn.Linear(…).cuda(gpu): the instance.
+			cls := strings.TrimSuffix(val.Name, "()")
+			if i := strings.LastIndexByte(cls, '.'); i > 0 && callgraph.ReturnsModule(cls[i+1:]) {
+				cls = strings.TrimSuffix(cls[:i], "()")
+			}
+			name := b.t.Canonical(cls)
+			if strings.HasPrefix(name, "torch.nn.") && bufferFreeLayers[name[strings.LastIndexByte(name, '.')+1:]] {
+				continue
+			}
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// bufferFreeLayers are torch.nn layers, by class name, that register no
+// buffer whatever their arguments (their state is parameters only).
+var bufferFreeLayers = map[string]bool{
+	"Linear": true, "Bilinear": true, "LazyLinear": true, "Identity": true,
+	"Conv1d": true, "Conv2d": true, "Conv3d": true, "ConvTranspose1d": true, "ConvTranspose2d": true, "ConvTranspose3d": true,
+	"Embedding": true, "EmbeddingBag": true, "LayerNorm": true, "GroupNorm": true, "RMSNorm": true,
+	"Dropout": true, "Dropout1d": true, "Dropout2d": true, "Dropout3d": true,
+	"ReLU": true, "GELU": true, "SiLU": true, "Tanh": true, "Sigmoid": true, "Softmax": true, "LeakyReLU": true, "PReLU": true, "ELU": true,
+	"MultiheadAttention": true, "RNN": true, "LSTM": true, "GRU": true,
+	"TransformerEncoderLayer": true, "TransformerDecoderLayer": true,
+	"Flatten": true, "Unflatten": true,
 }
 
 // classWithoutBuffers reports a program module class whose construction

@@ -45,4 +45,4 @@ def train(model, dataset, output_dir, max_iter, cfg):
 
 def main():
     dist.init_process_group("nccl")
-    train(torch.nn.Linear(4, 4), torch.randn(64, 4), "out", 100, None)
+    train(torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.BatchNorm1d(4)), torch.randn(64, 4), "out", 100, None)

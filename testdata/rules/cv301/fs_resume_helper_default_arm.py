@@ -40,7 +40,7 @@ class Checkpoints:
 
 def main():
     dist.init_process_group("gloo")
-    model = DDP(torch.nn.Linear(4, 4))
+    model = DDP(torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.BatchNorm1d(4)))
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
     manager = Checkpoints("/local_nvme/checkpoints")
     start_step = 0
@@ -56,7 +56,7 @@ def main():
 
 def main_given_path(resume_path, tier):
     dist.init_process_group("gloo")
-    model = DDP(torch.nn.Linear(4, 4))
+    model = DDP(torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.BatchNorm1d(4)))
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
     manager = Checkpoints("/shared/checkpoints")
     start_step = 0

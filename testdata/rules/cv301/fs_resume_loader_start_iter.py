@@ -48,4 +48,4 @@ def do_train(model, dataset, output_dir, max_iter):
 
 def main():
     dist.init_process_group("nccl")
-    do_train(torch.nn.Linear(4, 4), torch.randn(64, 4), "out", 100)
+    do_train(torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.BatchNorm1d(4)), torch.randn(64, 4), "out", 100)

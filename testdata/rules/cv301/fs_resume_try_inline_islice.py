@@ -47,7 +47,7 @@ def resume_islice(loader):
 
 def main(loader):
     dist.init_process_group("nccl")
-    model = DDP(torch.nn.Linear(8, 8).cuda())
+    model = DDP(torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.BatchNorm1d(8)).cuda())
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
     resume_try(model, opt, loader)
     resume_inline()

@@ -30,7 +30,7 @@ def preview(rank):
 
 
 def train(rank, ds):
-    model = DDP(torch.nn.Linear(8, 8).cuda())
+    model = DDP(torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.BatchNorm1d(8)).cuda())
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
     loader = StatefulDataLoader(ds, batch_size=4)
     dl_path = f"ckpt/dataloader_rank{rank}.pt"

@@ -18,7 +18,7 @@ def evaluate_till_now(model, loaders, task_id):
 
 
 def main(args, loaders):
-    model = torch.nn.Linear(8, 8).cuda()
+    model = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.BatchNorm1d(8)).cuda()
     model = torch.nn.parallel.DistributedDataParallel(model, device_ids=[args.gpu])
     for task_id in range(args.num_tasks):
         if not os.path.exists(os.path.join(args.output_dir, f"task{task_id}.pth")):

@@ -20,7 +20,7 @@ def train_loop(model, loader, opt):
 
 
 def worker_helper(rank, loader):
-    model = DDP(torch.nn.Linear(8, 2).cuda(rank), device_ids=[rank])
+    model = DDP(torch.nn.Sequential(torch.nn.Linear(8, 2), torch.nn.BatchNorm1d(2)).cuda(rank), device_ids=[rank])
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
     for epoch in range(10):
         train_loss = train_loop(model, loader, opt)  # want CV301 "runs only on the ranks that do not leave early .*NaN/Inf test"
@@ -29,7 +29,7 @@ def worker_helper(rank, loader):
 
 
 def worker_mean(rank, loader):
-    model = DDP(torch.nn.Linear(8, 2).cuda(rank), device_ids=[rank])
+    model = DDP(torch.nn.Sequential(torch.nn.Linear(8, 2), torch.nn.BatchNorm1d(2)).cuda(rank), device_ids=[rank])
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
     for epoch in range(10):
         losses = []
@@ -46,7 +46,7 @@ def worker_mean(rank, loader):
 
 class Trainer:
     def __init__(self, rank, loader):
-        self.model = DDP(torch.nn.Linear(8, 2).cuda(rank), device_ids=[rank])
+        self.model = DDP(torch.nn.Sequential(torch.nn.Linear(8, 2), torch.nn.BatchNorm1d(2)).cuda(rank), device_ids=[rank])
         self.opt = torch.optim.SGD(self.model.parameters(), lr=0.1)
         self.loader = loader
 

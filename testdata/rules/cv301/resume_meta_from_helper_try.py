@@ -31,7 +31,7 @@ def main():
     parser.add_argument("--resume", default=None)
     args = parser.parse_args()
     accelerator = Accelerator()
-    model = torch.nn.Linear(4, 4)
+    model = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.BatchNorm1d(4))
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
     model, opt = accelerator.prepare(model, opt)
     mgr = CheckpointManager("./checkpoints")

@@ -23,7 +23,7 @@ class RawStopFlag:
 
 def main():
     dist.init_process_group("gloo")
-    model = DDP(torch.nn.Linear(4, 4))
+    model = DDP(torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.BatchNorm1d(4)))
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
     stop = RawStopFlag()
     for step in range(100):

@@ -12,7 +12,7 @@ from torch.nn.parallel import DistributedDataParallel as DDP
 def main(loader):
     dist.init_process_group("nccl")
     local_rank = int(os.environ["LOCAL_RANK"])
-    model = DDP(torch.nn.Linear(16, 16).cuda(), device_ids=[local_rank])
+    model = DDP(torch.nn.Sequential(torch.nn.Linear(16, 16), torch.nn.BatchNorm1d(16)).cuda(), device_ids=[local_rank])
     for batch in loader:
         if batch["audio"]:
             try:

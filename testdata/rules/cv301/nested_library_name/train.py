@@ -8,7 +8,7 @@ import torch.distributed as dist
 
 def main():
     dist.init_process_group("nccl")
-    model = torch.nn.parallel.DistributedDataParallel(torch.nn.Linear(4, 4).cuda())
+    model = torch.nn.parallel.DistributedDataParallel(torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.BatchNorm1d(4)).cuda())
     if dist.get_rank() == 0:
         model(torch.randn(2, 4, device="cuda"))  # want CV301 "get_rank\(\) == 0"
     dist.barrier()
