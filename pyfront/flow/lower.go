@@ -4282,10 +4282,19 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	}
 	// Outside loops, the two arms never both run in one call: events are
 	// tagged with their arm. Inside a loop, iterations may take different
-	// arms, so no arm is recorded.
+	// arms, so no arm is recorded, unless the test is the same on every
+	// pass (`if backend == "nccl":` in a loop over the parameters, xffl's
+	// aggregation): then every pass takes the same arm. Such an arm
+	// exits the function only by returning or raising (a break or
+	// continue leaves the pass, and the code after the loop still runs).
 	outer := l.arm
-	if l.loops == 0 {
-		l.arm = &rules.Arm{Parent: outer, Cond: l.conds, Index: 0, Exits: exits(s.Body)}
+	armed := l.loops == 0 || l.loopInvariant(s.Test)
+	armExits := exits
+	if l.loops > 0 {
+		armExits = exitsFunction
+	}
+	if armed {
+		l.arm = &rules.Arm{Parent: outer, Cond: l.conds, Index: 0, Exits: armExits(s.Body)}
 		l.conds++
 	}
 	// Inside a loop the arms still exclude each other within one
@@ -4389,9 +4398,10 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	if single && singleInThen {
 		l.notDist--
 	}
-	if l.loops == 0 {
-		l.arm = &rules.Arm{Parent: outer, Cond: l.arm.Cond, Index: 1, Exits: len(s.Orelse) > 0 && exits(s.Orelse)}
-	} else {
+	if armed {
+		l.arm = &rules.Arm{Parent: outer, Cond: l.arm.Cond, Index: 1, Exits: len(s.Orelse) > 0 && armExits(s.Orelse)}
+	}
+	if l.loops > 0 {
 		l.iterArm = &rules.Arm{Parent: outerIter, Cond: l.iterArm.Cond, Index: 1, Exits: len(s.Orelse) > 0 && exits(s.Orelse)}
 		l.bound = l.bound[:boundBefore]
 	}
@@ -5013,6 +5023,169 @@ func exits(stmts []ast.Stmt) bool {
 		return processExit(s) != nil
 	}
 	return false
+}
+
+// exitsFunction is exits without break and continue: the statement list
+// always ends by returning, raising or ending the process.
+func exitsFunction(stmts []ast.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	switch s := stmts[len(stmts)-1].(type) {
+	case *ast.Return, *ast.Raise:
+		return true
+	case *ast.If:
+		return exitsFunction(s.Body) && exitsFunction(s.Orelse)
+	case *ast.ExprStmt:
+		return processExit(s) != nil
+	}
+	return false
+}
+
+// loopInvariant reports a test, inside loops, that has the same value on
+// every pass of all of them: it is made of names, attribute paths and
+// constants (compared, combined with and/or/not and arithmetic), with
+// no call or subscript, and no enclosing loop body rebinds one of its
+// names or paths (or a path it lies under), calls a method on one, or
+// hands one whole to a call, which could change it.
+func (l *lowerer) loopInvariant(test ast.Expr) bool {
+	var paths []string
+	ok := true
+	ast.Inspect(test, func(n ast.Node) bool {
+		if !ok || n == nil {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.Name:
+			paths = append(paths, x.Id)
+			return false
+		case *ast.Attribute:
+			d := dotted(x)
+			if d == "" {
+				ok = false
+			}
+			paths = append(paths, d)
+			return false
+		case *ast.Constant, *ast.Compare, *ast.BoolOp, *ast.UnaryOp, *ast.BinOp:
+			return true
+		}
+		ok = false
+		return false
+	})
+	if !ok || len(paths) == 0 {
+		return false
+	}
+	// under reports that changing path p may change q: one is the
+	// other, or lies under it (p = "a" changes "a.b"; p = "a.b.c" may
+	// change what "a.b" is equal to).
+	under := func(p, q string) bool {
+		return p == q || strings.HasPrefix(q, p+".") || strings.HasPrefix(p, q+".")
+	}
+	touches := func(e ast.Expr) bool {
+		for e != nil {
+			switch x := e.(type) {
+			case *ast.Subscript:
+				e = x.Value
+				continue
+			case *ast.Starred:
+				e = x.Value
+				continue
+			}
+			break
+		}
+		d := dotted(e)
+		if d == "" {
+			return false
+		}
+		for _, p := range paths {
+			if under(d, p) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, t := range l.loopTargets {
+		if t != nil && bindsAny(t, touches) {
+			return false // the loop's own variable
+		}
+	}
+	for _, body := range l.loopBodies {
+		changed := false
+		for _, st := range body {
+			ast.Inspect(st, func(n ast.Node) bool {
+				if changed || n == nil {
+					return false
+				}
+				switch x := n.(type) {
+				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+					return false
+				case *ast.Global, *ast.Nonlocal:
+					changed = true
+				case *ast.Assign:
+					for _, t := range x.Targets {
+						changed = changed || bindsAny(t, touches)
+					}
+				case *ast.AugAssign:
+					changed = bindsAny(x.Target, touches)
+				case *ast.AnnAssign:
+					changed = bindsAny(x.Target, touches)
+				case *ast.NamedExpr:
+					changed = bindsAny(x.Target, touches)
+				case *ast.For:
+					changed = bindsAny(x.Target, touches)
+				case *ast.AsyncFor:
+					changed = bindsAny(x.Target, touches)
+				case *ast.Delete:
+					for _, t := range x.Targets {
+						changed = changed || bindsAny(t, touches)
+					}
+				case *ast.WithItem:
+					changed = x.OptionalVars != nil && bindsAny(x.OptionalVars, touches)
+				case *ast.Comprehension:
+					changed = bindsAny(x.Target, touches)
+				case *ast.Call:
+					if a, isAttr := x.Func.(*ast.Attribute); isAttr && touches(a.Value) {
+						changed = true // a method of it may change it
+					}
+					for _, arg := range x.Args {
+						changed = changed || touches(arg)
+					}
+					for _, k := range x.Keywords {
+						changed = changed || touches(k.Value)
+					}
+				}
+				return !changed
+			})
+			if changed {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// bindsAny reports an assignment target (a name, an attribute or item
+// path, or a tuple or list of them) of which touches accepts a part.
+func bindsAny(t ast.Expr, touches func(ast.Expr) bool) bool {
+	switch x := t.(type) {
+	case *ast.Tuple:
+		for _, e := range x.Elts {
+			if bindsAny(e, touches) {
+				return true
+			}
+		}
+		return false
+	case *ast.List:
+		for _, e := range x.Elts {
+			if bindsAny(e, touches) {
+				return true
+			}
+		}
+		return false
+	case *ast.Starred:
+		return bindsAny(x.Value, touches)
+	}
+	return touches(t)
 }
 
 // raises reports whether a statement list always ends by raising.
