@@ -167,20 +167,23 @@ func (b *builder) localWrapperWithoutBuffers(caller *callgraph.Func, module ast.
 func (b *builder) externalModulesLeftOut(vals []callgraph.ValueID) []callgraph.ValueID {
 	var out []callgraph.ValueID
 	for _, v := range vals {
-		if val := b.g.Value(v); val != nil && val.Kind == callgraph.KExternal {
-			// nn.Linear(…), nn.Linear(…).cuda(gpu): the instance.
-			cls := strings.TrimSuffix(val.Name, "()")
-			if i := strings.LastIndexByte(cls, '.'); i > 0 && callgraph.ReturnsModule(cls[i+1:]) {
-				cls = strings.TrimSuffix(cls[:i], "()")
-			}
-			name := b.t.Canonical(cls)
-			if strings.HasPrefix(name, "torch.nn.") && bufferFreeLayers[name[strings.LastIndexByte(name, '.')+1:]] {
-				continue
-			}
+		if val := b.g.Value(v); val != nil && val.Kind == callgraph.KExternal && b.bufferFreeLayer(val.Name) {
+			continue
 		}
 		out = append(out, v)
 	}
 	return out
+}
+
+// bufferFreeLayer reports an external value's name that is an instance
+// of one of bufferFreeLayers: nn.Linear, nn.Linear(…), nn.Linear(…).cuda.
+func (b *builder) bufferFreeLayer(name string) bool {
+	cls := strings.TrimSuffix(name, "()")
+	if i := strings.LastIndexByte(cls, '.'); i > 0 && callgraph.ReturnsModule(cls[i+1:]) {
+		cls = strings.TrimSuffix(cls[:i], "()")
+	}
+	cls = b.t.Canonical(cls)
+	return strings.HasPrefix(cls, "torch.nn.") && bufferFreeLayers[cls[strings.LastIndexByte(cls, '.')+1:]]
 }
 
 // bufferFreeLayers are torch.nn layers, by class name, that register no
@@ -242,6 +245,30 @@ func (b *builder) classWithoutBuffers(c *callgraph.Class, depth int) bool {
 		}
 		return true
 	})
+	// Attributes bound to what the constructor was handed (`self.backbone
+	// = backbone`, VICRegL's ModelWrapper): submodules made elsewhere,
+	// whose buffers are the instance's too.
+	handed := map[string]bool{}
+	for _, st := range c.Node.Body {
+		if fd, ok := st.(*ast.FunctionDef); ok && fd.Name == "__init__" && fd.Args != nil {
+			params := map[string]bool{}
+			for _, a := range fd.Args.PositionalNames() {
+				params[a] = true
+			}
+			ast.InspectBody(fd.Body, func(n ast.Node) bool {
+				if a, ok := n.(*ast.Assign); ok {
+					if v, isNm := a.Value.(*ast.Name); isNm && params[v.Id] && v.Id != "self" {
+						for _, t := range a.Targets {
+							if at, ok := t.(*ast.Attribute); ok && isName(at.Value, "self") {
+								handed[at.Attr] = true
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
 	free := true
 	// In forward, what the batch's own objects do (a DGL graph's
 	// `b.num_dst_nodes()`) makes no submodule; only a module stored on
@@ -262,6 +289,23 @@ func (b *builder) classWithoutBuffers(c *callgraph.Class, depth int) bool {
 		cs := b.g.CallOf(call)
 		if cs == nil {
 			return true
+		}
+		if at, ok := call.Func.(*ast.Attribute); ok && handed[at.Attr] && isName(at.Value, "self") {
+			// A handed submodule run: free only if all it may be is
+			// (nothing known: it may hold buffers, as an external
+			// module wrapped directly may).
+			free = len(cs.Targets) > 0
+			for _, t := range cs.Targets {
+				switch {
+				case t.Fn != nil && t.Fn.Class != nil:
+					free = free && (t.Fn.Class == c || b.classWithoutBuffers(t.Fn.Class, depth+1))
+				case t.Fn != nil:
+					free = false
+				default:
+					free = free && b.bufferFreeLayer(t.External)
+				}
+			}
+			return free
 		}
 		for _, t := range cs.Targets {
 			switch {
