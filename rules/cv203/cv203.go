@@ -493,6 +493,15 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 				delete(st.recorded, e.Var)
 			} else if e.Write && len(e.From) > 0 {
 				alias(st, e.Var, e.From)
+				// In a called method, a local that names what a
+				// parameter holds (`send = computed.view(-1)`, light-moe's
+				// combine) carries the caller's write as the parameter
+				// does.
+				if st.quiet && slices.ContainsFunc(e.From, func(f string) bool { return st.bound[f] }) {
+					st.bound[e.Var] = true
+				} else if st.bound[e.Var] {
+					delete(st.bound, e.Var)
+				}
 			} else if e.Write {
 				produce(st, e.Var, e, i, false)
 			} else {
