@@ -3083,6 +3083,128 @@ func (l *lowerer) listElementRefs(value ast.Expr) ([]string, bool) {
 	}
 }
 
+// comprehensionRefs returns, for a dict or list comprehension that only
+// regroups objects the function already holds, the names it takes them
+// from: `{r: list(split(plan[r], n)) for r in plan.keys()}` and
+// `{r: groups[r][i] for r in plan.keys()}` (EcoRec's per-rank key plans,
+// round 364) pick elements and slices, which runs no kernel. One
+// generator without conditions, over a mapping's keys, a range or a
+// name; each value is the loop variable, an element of a name picked by
+// the loop variable, a constant, or an index of a Python container, a
+// list() or tuple() of one, or what a regrouping function of the
+// program returns for one.
+func (l *lowerer) comprehensionRefs(value ast.Expr) ([]string, bool) {
+	var elts []ast.Expr
+	var gens []*ast.Comprehension
+	switch e := value.(type) {
+	case *ast.DictComp:
+		if !plainKey(e.Key) {
+			return nil, false
+		}
+		elts, gens = []ast.Expr{e.Value}, e.Generators
+	case *ast.ListComp:
+		elts, gens = []ast.Expr{e.Elt}, e.Generators
+	default:
+		return nil, false
+	}
+	if len(gens) != 1 || gens[0].IsAsync != 0 || len(gens[0].Ifs) > 0 {
+		return nil, false
+	}
+	t, ok := gens[0].Target.(*ast.Name)
+	if !ok {
+		return nil, false
+	}
+	var from []string
+	hostKey := false // t is a key of a mapping or an int: it picks, never gathers
+	switch it := gens[0].Iter.(type) {
+	case *ast.Call:
+		if a, isAttr := it.Func.(*ast.Attribute); isAttr && a.Attr == "keys" && len(it.Args) == 0 {
+			hostKey = true
+		} else if dotted(it.Func) == "range" {
+			hostKey = true
+		} else {
+			return nil, false
+		}
+	case *ast.Name:
+		from = append(from, it.Id) // t is each element of it
+	default:
+		return nil, false
+	}
+	cr, _ := l.r.(ContainerResolver)
+	var pick func(e ast.Expr) ([]string, bool)
+	pick = func(e ast.Expr) ([]string, bool) {
+		switch x := e.(type) {
+		case *ast.Name:
+			if x.Id == t.Id {
+				if hostKey {
+					return nil, true
+				}
+				return from, true
+			}
+			return []string{x.Id}, true
+		case *ast.Constant:
+			return nil, true
+		case *ast.Subscript:
+			index := constIndex(x.Slice) || isName(x.Slice, t.Id) && hostKey ||
+				cr != nil && cr.PythonContainer(l.fn, x.Value)
+			if n, isNm := x.Slice.(*ast.Name); isNm && !index {
+				// groups[r][i], i the count of an enclosing enumerate:
+				// an int picks an element (or a view's row), no kernel.
+				index = l.enumerateIndex(n.Id)
+			}
+			if !index {
+				return nil, false
+			}
+			return pick(x.Value)
+		case *ast.Call:
+			if d := dotted(x.Func); (d == "list" || d == "tuple") && len(x.Args) == 1 && len(x.Keywords) == 0 {
+				return pick(x.Args[0])
+			}
+			_, fn := l.callee(x)
+			if fn == nil || fn == l.fn {
+				return nil, false
+			}
+			rg := l.regrouping(fn)
+			if rg.from == nil {
+				return nil, false
+			}
+			// Keywords may set the other parameters (decreasing=True),
+			// not the regrouped ones.
+			_, fargs, _ := l.defOf(fn)
+			names := fargs.PositionalNames()
+			for _, k := range x.Keywords {
+				if k.Arg == "" || slices.ContainsFunc(rg.from, func(p int) bool { return p < len(names) && names[p] == k.Arg }) {
+					return nil, false
+				}
+			}
+			var out []string
+			shift := receiverShift(x, rg.first)
+			for _, p := range rg.from {
+				i := p - shift
+				if i < 0 || i >= len(x.Args) {
+					return nil, false
+				}
+				f, ok := pick(x.Args[i])
+				if !ok {
+					return nil, false
+				}
+				out = append(out, f...)
+			}
+			return out, true
+		}
+		return nil, false
+	}
+	var out []string
+	for _, e := range elts {
+		f, ok := pick(e)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, f...)
+	}
+	return out, true
+}
+
 // allHost reports whether every name of from holds host memory.
 func (l *lowerer) allHost(from []string) bool {
 	for _, f := range from {
@@ -3247,7 +3369,7 @@ func constIndex(e ast.Expr) bool {
 }
 
 func (l *lowerer) forLoop(iter, target ast.Expr, body, orelse []ast.Stmt, st *state) *state {
-	l.forIters = append(l.forIters, forIter{body: body, iter: iter})
+	l.forIters = append(l.forIters, forIter{body: body, iter: iter, target: target})
 	defer func() { l.forIters = l.forIters[:len(l.forIters)-1] }()
 	if c, ok := iter.(*ast.Call); ok && dotted(c.Func) == "reversed" && len(c.Args) == 1 {
 		iter = c.Args[0] // for w in reversed(works)
@@ -5547,6 +5669,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			f, ok := references(value)
 			if !ok && l.uses {
 				f, ok = l.listElementRefs(value)
+			}
+			if !ok && l.uses {
+				f, ok = l.comprehensionRefs(value)
 			}
 			if c, isCall := value.(*ast.Call); !ok && isCall && l.uses {
 				f, ok = l.regroupedArgs(c)

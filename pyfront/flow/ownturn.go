@@ -23,8 +23,22 @@ import (
 
 // forIter is a for loop being lowered: its body and what it iterates.
 type forIter struct {
-	body []ast.Stmt
-	iter ast.Expr
+	body   []ast.Stmt
+	iter   ast.Expr
+	target ast.Expr
+}
+
+// enumerateIndex reports a name that an enclosing loop binds to the
+// count of enumerate() (`for i, x in enumerate(xs)`): a Python int.
+func (l *lowerer) enumerateIndex(name string) bool {
+	for _, fi := range l.forIters {
+		c, isCall := fi.iter.(*ast.Call)
+		t, isTuple := fi.target.(*ast.Tuple)
+		if isCall && isTuple && dotted(c.Func) == "enumerate" && len(t.Elts) == 2 && isName(t.Elts[0], name) {
+			return true
+		}
+	}
+	return false
 }
 
 // skipsOwnTurn reports whether s is `if i == rank: continue` at the top

@@ -1,7 +1,10 @@
 package flow
 
 import (
+	"slices"
+
 	"github.com/collvet/collvet/pyfront/ast"
+	"github.com/collvet/collvet/rules"
 )
 
 // Program functions that regroup their arguments' objects. Stochastic
@@ -25,12 +28,7 @@ func (l *lowerer) regroupedArgs(c *ast.Call) (from []string, ok bool) {
 	if fn == nil || fn == l.fn {
 		return nil, false
 	}
-	rg := summarize(&l.memo().regroups, fn, func() regrouping {
-		if body, args, ok := l.defOf(fn); ok {
-			return regroups(body, args)
-		}
-		return regrouping{}
-	})
+	rg := l.regrouping(fn)
 	if rg.from == nil || len(c.Keywords) > 0 {
 		return nil, false
 	}
@@ -47,6 +45,116 @@ func (l *lowerer) regroupedArgs(c *ast.Call) (from []string, ok bool) {
 		from = append(from, f...)
 	}
 	return from, true
+}
+
+// regrouping returns what regroups (or, for a generator, sliceYields)
+// finds in a program function, computed once.
+func (l *lowerer) regrouping(fn *rules.Function) regrouping {
+	return summarize(&l.memo().regroups, fn, func() regrouping {
+		body, args, ok := l.defOf(fn)
+		if !ok {
+			return regrouping{}
+		}
+		if rg := regroups(body, args); rg.from != nil {
+			return rg
+		}
+		return sliceYields(body, args)
+	})
+}
+
+// sliceYields reports a generator that yields slices of one of its
+// positional parameters and nothing else (`for g in range(n): yield
+// seq[g * size:(g + 1) * size]`, EcoRec's split_in_groups): its items
+// are views of, or lists taken from, what it was handed. The parameter
+// is not rebound, nor its methods called, nor handed to any call but
+// len().
+func sliceYields(body []ast.Stmt, args *ast.Arguments) regrouping {
+	positional := args.PositionalNames()
+	param := -1
+	ok, yields := true, 0
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if !ok || n == nil {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				ok = false
+			case *ast.YieldFrom, *ast.Await:
+				ok = false
+			case *ast.Return:
+				ok = x.Value == nil
+			case *ast.Yield:
+				sub, isSub := x.Value.(*ast.Subscript)
+				if !isSub {
+					ok = false
+					return false
+				}
+				if _, isSlice := sub.Slice.(*ast.Slice); !isSlice {
+					ok = false
+					return false
+				}
+				nm, isNm := sub.Value.(*ast.Name)
+				if !isNm {
+					ok = false
+					return false
+				}
+				i := slices.Index(positional, nm.Id)
+				if i < 0 || param >= 0 && param != i {
+					ok = false
+					return false
+				}
+				param = i
+				yields++
+				ast.Inspect(sub.Slice, func(m ast.Node) bool {
+					if _, call := m.(*ast.Call); call {
+						ok = false
+					}
+					return ok
+				})
+				return false
+			}
+			return true
+		})
+	}
+	if !ok || param < 0 || yields == 0 {
+		return regrouping{}
+	}
+	name := positional[param]
+	// The parameter itself: read by len() and sliced only.
+	clean := true
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if !clean || n == nil {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.Name:
+				if x.Id == name && x.Ctx != ast.Load {
+					clean = false
+				}
+			case *ast.Call:
+				if a, isAttr := x.Func.(*ast.Attribute); isAttr && isName(a.Value, name) {
+					clean = false
+				}
+				for _, arg := range x.Args {
+					if isName(arg, name) && dotted(x.Func) != "len" {
+						clean = false
+					}
+				}
+				for _, k := range x.Keywords {
+					if isName(k.Value, name) {
+						clean = false
+					}
+				}
+			}
+			return clean
+		})
+	}
+	if !clean {
+		return regrouping{}
+	}
+	return regrouping{from: []int{param}, first: positional[0]}
 }
 
 // regrouping is what regroups found: the positional parameters the
