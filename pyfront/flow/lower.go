@@ -7478,7 +7478,13 @@ func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 		}
 	}
 	if s != nil {
-		if s.Default {
+		// The default stream, or what torch.cuda.current_stream()
+		// returned where the value was made (`self.compute_stream =
+		// torch.cuda.current_stream(device)` in a constructor, the
+		// polkadot FSDP layer of round 369): the stream code runs on
+		// outside any stream context. (A call in this function is the
+		// stream current at it, above.)
+		if s.Default || s.ID == "current" {
 			return streamCtx{}
 		}
 		return streamCtx{s: s, text: text}
