@@ -3205,6 +3205,17 @@ func (l *lowerer) comprehensionRefs(value ast.Expr) ([]string, bool) {
 	return out, true
 }
 
+// pythonItem reports an item of a Python list, tuple or dict (t[k],
+// when the resolver knows t for one), not a slice of a tensor.
+func (l *lowerer) pythonItem(t ast.Expr) bool {
+	sub, ok := t.(*ast.Subscript)
+	if !ok {
+		return false
+	}
+	cr, ok := l.r.(ContainerResolver)
+	return ok && cr.PythonContainer(l.fn, sub.Value)
+}
+
 // allHost reports whether every name of from holds host memory.
 func (l *lowerer) allHost(from []string) bool {
 	for _, f := range from {
@@ -5783,7 +5794,10 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			handle := isSubscript(t) && (site != nil && site.Work != nil || l.uses && l.handleValue(value))
 			// outs[i] = v on a list of the function's own binds an element
 			// (a string, a closure, a new tensor), as `out = v` would.
-			element := l.listElement(t)
+			// An item of a list or dict (the graph knows the container:
+			// `self.send_buffers = {}`) holds the new object, as a local
+			// would: a pinned host buffer stored there is host memory.
+			element := l.listElement(t) || l.pythonItem(t)
 			host := hostValue(value) && (!isSubscript(t) || element) || handle || value == nil && l.augHost || isSubscript(t) && l.notTensorElement(value) ||
 				!isSubscript(t) && l.uses && l.loaderBatch(value) || l.stagingWrite(d, value) || syncedUpload(value) ||
 				element && l.paramValue(value)
