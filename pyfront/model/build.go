@@ -828,7 +828,7 @@ func (b *builder) collectSites() {
 			}
 			for _, name := range b.apis(cs) {
 				c := b.t.Collectives[name]
-				if c == nil || b.narrowedOut(f, cs, name) || localOnly(cs.Node, c) || b.preparesNoModel(cs, c) {
+				if c == nil || b.narrowedOut(f, cs, name) || localOnly(cs.Node, c) || b.partialLocalOnly(cs, c) || b.preparesNoModel(cs, c) {
 					continue
 				}
 				b.newSite(rf, f, cs, c)
@@ -883,6 +883,34 @@ func localOnly(call *ast.Call, c *api.Collective) bool {
 		return ok && k.Type == ast.ConstBool && k.Bool == want
 	}
 	return literal(c.Unless, false) || literal(c.LocalIf, true)
+}
+
+// partialLocalOnly is localOnly for a call through functools.partial
+// objects that all bind the argument by keyword (`save = partial(
+// dcp.save, no_dist=True)`, then `save(state_dict=…)`: the binding is in
+// the partial's construction, not in the call).
+func (b *builder) partialLocalOnly(cs *callgraph.CallSite, c *api.Collective) bool {
+	vals := b.g.CalleeValues(cs)
+	if len(vals) == 0 {
+		return false
+	}
+	for _, v := range vals {
+		val := b.g.Value(v)
+		if val == nil || val.Kind != callgraph.KPartial {
+			return false
+		}
+		pc, ok := val.Node.(*ast.Call)
+		if !ok {
+			return false
+		}
+		// Only keywords count: positional ones fill the first
+		// parameters, whose positions the entry names from the call.
+		kw := &ast.Call{Keywords: pc.Keywords}
+		if !localOnly(kw, c) {
+			return false
+		}
+	}
+	return true
 }
 
 // narrowedOut reports a method API of a class that the call's receiver
