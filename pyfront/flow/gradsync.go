@@ -2564,6 +2564,47 @@ func (l *lowerer) lateDel(body, final []ast.Stmt) bool {
 // So is a destroy among the statements after the try (rest) when a
 // handler swallows the error: the failed rank goes on to it (timesfm's
 // finetuner: `except KeyboardInterrupt: log`, then its cleanup).
+// releasedInFinally reports the two halves of a main-process-first
+// block: the try body's only collectives are those of an `if` on the
+// rank, and the finally block's first ones the same under the opposite
+// test (`try: if rank > 0: barrier(); yield / finally: if rank == 0:
+// barrier()`). The finally's barrier is the release the other ranks are
+// waiting in, however the body ends.
+func (l *lowerer) releasedInFinally(body, final []ast.Stmt) bool {
+	find := func(stmts []ast.Stmt) *ast.If {
+		var found *ast.If
+		for _, st := range stmts {
+			if x, ok := st.(*ast.If); ok && len(x.Orelse) == 0 && len(l.ops(x.Body)) > 0 {
+				if found != nil {
+					return nil
+				}
+				found = x
+			}
+		}
+		return found
+	}
+	hold := find(body)
+	if hold == nil || !l.isRank(hold.Test) {
+		return false
+	}
+	want := l.ops(hold.Body)
+	if !SameOps(want, l.ops(body)) {
+		return false
+	}
+	// The release comes first in the finally clause; barriers every
+	// rank issues after it (tight-budget-llm-adaptation's sync_at_end)
+	// meet each other.
+	for _, st := range final {
+		ops := l.ops([]ast.Stmt{st})
+		if len(ops) == 0 {
+			continue
+		}
+		x, ok := st.(*ast.If)
+		return ok && len(x.Orelse) == 0 && oppositeRankTests(hold.Test, x.Test) && SameOps(want, ops)
+	}
+	return false
+}
+
 func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler, final, rest []ast.Stmt) {
 	if l.notDist > 0 || l.initsFakeGroup() {
 		return
@@ -2589,7 +2630,7 @@ func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler,
 	}
 	if ops := destroys(final); len(ops) > 0 && !l.lateDel(body, final) {
 		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(final[0].Span()), Cond: "finally", Then: ops, Divergence: rules.LocalTeardown})
-	} else if ops := barriers(l.ops(final)); len(ops) > 0 {
+	} else if ops := barriers(l.ops(final)); len(ops) > 0 && !l.releasedInFinally(body, final) {
 		// try: train() / finally: dist.barrier() (aorta's trainer).
 		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(final[0].Span()), Cond: "finally", Then: ops, Divergence: rules.LocalCleanup})
 	}

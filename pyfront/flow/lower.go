@@ -488,6 +488,9 @@ type lowerer struct {
 	// statements after the one being lowered; loopRests: for each
 	// enclosing loop, the depth of rests at which its body starts.
 	rests     [][]ast.Stmt
+	// finals: the finally blocks of the try statements being lowered,
+	// with the index in rests of their body's block (following).
+	finals []finalAt
 	loopRests []int
 	// loopBodies: the bodies of the loops being lowered, innermost last;
 	// loopTargets their targets (nil for a while loop); forIters what the
@@ -2277,6 +2280,30 @@ func guardedTruthy(s ast.Stmt, rest []ast.Stmt) ast.Expr {
 		return nil
 	}
 	return u.Operand
+}
+
+// finalAt is a finally block and the index in rests of its try body's
+// block.
+type finalAt struct {
+	depth int
+	body  []ast.Stmt
+}
+
+// following returns the statements that run after the current one when
+// it completes normally, in order: the rest of each enclosing block,
+// with the finally block of an enclosing try after its body's rest
+// (`try: if rank > 0: barrier(); yield / finally: if rank == 0:
+// barrier()`, a main-process-first context manager).
+func (l *lowerer) following() []ast.Stmt {
+	var out []ast.Stmt
+	f := len(l.finals) - 1
+	for i := len(l.rests) - 1; i >= 0; i-- {
+		out = append(out, l.rests[i]...)
+		for ; f >= 0 && l.finals[f].depth == i; f-- {
+			out = append(out, l.finals[f].body...)
+		}
+	}
+	return out
 }
 
 // skipped returns the statements a path that ends in an exit skips: after
@@ -4197,7 +4224,13 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 	if missing != nil {
 		l.hostTests = append(l.hostTests, missing)
 	}
+	if len(final) > 0 {
+		l.finals = append(l.finals, finalAt{len(l.rests), final})
+	}
 	out, exited := l.block(body, st)
+	if len(final) > 0 {
+		l.finals = l.finals[:len(l.finals)-1]
+	}
 	if missing != nil {
 		l.hostTests = l.hostTests[:len(l.hostTests)-1]
 	}
@@ -4407,7 +4440,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		if len(br.Then)+len(br.Else)+len(br.After) > 0 && !failing && !l.commandProtocol(s) && !l.skipsOwnTurn(s, br) && !l.skipsOtherGroups(s, br) {
 			l.addBranch(br)
 			if !br.EarlyExit && len(br.Else) == 0 && len(br.Then) > 0 {
-				l.pairRank(br, s.Test, rest)
+				l.pairRank(br, s.Test, l.following())
 			}
 		}
 	} else if len(s.Orelse) > 0 {
