@@ -487,10 +487,10 @@ type lowerer struct {
 	// rests: for each block being lowered, outermost first, the
 	// statements after the one being lowered; loopRests: for each
 	// enclosing loop, the depth of rests at which its body starts.
-	rests     [][]ast.Stmt
+	rests [][]ast.Stmt
 	// finals: the finally blocks of the try statements being lowered,
 	// with the index in rests of their body's block (following).
-	finals []finalAt
+	finals    []finalAt
 	loopRests []int
 	// loopBodies: the bodies of the loops being lowered, innermost last;
 	// loopTargets their targets (nil for a while loop); forIters what the
@@ -1602,6 +1602,18 @@ func emptyDict(e ast.Expr) bool {
 		return dotted(e.Func) == "dict" && len(e.Args) == 0 && len(e.Keywords) == 0
 	}
 	return false
+}
+
+// containsCall reports an expression that calls anything.
+func containsCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, ok := n.(*ast.Call); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // noneOrEmpty reports None or a new empty dict, list or tuple.
@@ -5882,10 +5894,37 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				whole = value
 			}
 		}
+		// path, error = broadcast_object((path, error)): the names are
+		// bound afresh, to parts of a value that is no rank's own (nor
+		// this host's answer); what they held before is gone, as a
+		// single name's would be (flextrain's resume, round 373).
+		// Only for what a collective agreed on, or a plain read of
+		// names and items (`path, error = holder[0]` after the holder's
+		// broadcast): there the value's own marks are exact, where a
+		// helper's result may carry its argument unseen.
+		var freshRank, freshFs bool
+		if vals == nil && value != nil && l.notDist == 0 {
+			c, isCall := value.(*ast.Call)
+			if isCall && l.agreedCall(c) || !isCall && !containsCall(value) {
+				freshRank = !l.isRank(value) && !l.rankOrNone(value)
+				freshFs = !l.fsProbe(value) && !l.listing(value)
+			}
+		}
 		for i, e := range elts {
 			v := whole
 			if vals != nil {
 				v = vals[i]
+			}
+			if n, ok := e.(*ast.Name); ok && v == nil {
+				if freshRank {
+					delete(l.rankVars, n.Id)
+					delete(l.rankDefs, n.Id)
+					delete(l.rankObjects, n.Id)
+				}
+				if freshFs {
+					l.markFs(n.Id, false, nil)
+					markVar(&l.fsLists, n.Id, false)
+				}
 			}
 			if v == nil && l.uses && (l.hostCall(value, i) || l.handedOver(value)) {
 				// out, ok = pick(): the helper returns (None, False) there.
