@@ -2674,6 +2674,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		if !counted && !fsCounted {
 			l.fsYieldLoop(s.Iter, s.Body)
 		}
+		l.rebindLoopTarget(s.Iter, s.Target)
 		l.listingLoop(s.Iter, s.Target)
 		l.rankAppends(s.Iter, s.Body, rankGen != nil)
 		l.setLoop(s.Iter, s.Target, s.Body)

@@ -503,6 +503,20 @@ func (l *lowerer) rankAppends(iter ast.Expr, body []ast.Stmt, yielding bool) {
 // (`for ckpt in glob.glob(pattern):`) as holding its answer: what the
 // loop computes from them (the latest checkpoint's number) is this
 // host's view.
+// rebindLoopTarget drops what a for loop's target names held from a
+// file system check before the loop, when the loop binds them to
+// elements of something that is no check's answer (LiteGen's second
+// `for obj in args`, after `obj = setup_module(obj)` in the first).
+func (l *lowerer) rebindLoopTarget(iter, target ast.Expr) {
+	if l.notDist > 0 || len(l.fsVars)+len(l.fsLists) == 0 || l.fsProbe(iter) || l.listing(iter) {
+		return
+	}
+	for _, v := range targetNames(target) {
+		l.markFs(v, false, nil)
+		markVar(&l.fsLists, v, false)
+	}
+}
+
 func (l *lowerer) listingLoop(iter, target ast.Expr) {
 	if l.notDist > 0 || !l.listing(iter) {
 		return
