@@ -23,7 +23,8 @@ var Rule = rules.Register(&rules.Rule{
 			"stream argument from Go) when no wait_stream / wait_event orders one stream after the other, and the host " +
 			"does not wait for the first collective's stream (its synchronize(), or the device's) between the two calls " +
 			"in the function that issues both. Two collectives that only different scripts of the repository reach run in " +
-			"different processes and are not paired.",
+			"different processes and are not paired. torch.distributed's point-to-point operations (isend, irecv) are left " +
+			"out: the process group runs them on an internal stream of its own, whatever stream context issues them.",
 		Why: "A communicator's operations must execute in the same order on every rank. On two unordered " +
 			"streams the GPU may run them in either order, differently on each rank: the kernels wait for peers " +
 			"that are running the other operation and the job hangs, or reductions mix buffers. NCCL maintainers: " +
@@ -55,7 +56,7 @@ func run(p *rules.Pass) {
 	byGroup := map[string][]*rules.Site{}
 	var keys []string
 	for _, s := range prog.Sites {
-		if !rulekit.Communicates(s) || s.Stream == nil || !rulekit.Known(s.Group) {
+		if !rulekit.Communicates(s) || s.Stream == nil || !rulekit.Known(s.Group) || c10dP2P(s) {
 			continue
 		}
 		k := rulekit.GroupKey(s.Group)
@@ -146,4 +147,12 @@ func syncedBetween(a, b *rules.Site) bool {
 		}
 	}
 	return false
+}
+
+// c10dP2P reports a torch.distributed point-to-point operation: the
+// process group runs it on an internal stream of its own for the peer
+// pair, after waiting for the caller's current stream, so the stream
+// context it is issued under does not reorder it (pytorch/pytorch#132852).
+func c10dP2P(s *rules.Site) bool {
+	return s.Library == "torch" && s.Kind == rules.OpP2P
 }
