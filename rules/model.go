@@ -197,6 +197,11 @@ type Function struct {
 	// __name__ == "__main__", or is a package's __main__.py). Two scripts
 	// run in two processes unless one imports the other (Facts.Imports).
 	Script bool
+	// MainBlock: for a module body, the first and last lines of its
+	// `if __name__ == "__main__":` block (0, 0 for none): code there
+	// runs only when the module is the program, not when another module
+	// imports it.
+	MainBlock [2]int
 	// Process: the function is the entry of a process that a launcher of
 	// the program starts (multiprocessing.Process(target=f), mp.spawn(f)):
 	// its code runs in that new process, not in the launcher's.

@@ -30,43 +30,74 @@ type procSet struct {
 // imports and contexts stand when it is made.
 type Processes struct {
 	mu    sync.Mutex
-	preds map[*Function][]*Function
-	memo  map[*Function]procSet
+	preds map[*Function][]pred
+	memo  map[procKey]procSet
+}
+
+// procKey asks for the processes of fn, or, with main, of the __main__
+// block of module body fn (those it is the program of).
+type procKey struct {
+	fn   *Function
+	main bool
+}
+
+// pred is a way into a function: the function that calls it, spawns it
+// or imports it (import). main: the call or spawn is in the caller's
+// `if __name__ == "__main__":` block, which runs only in the process the
+// caller's module is the program of, not where it is imported.
+type pred struct {
+	fn             *Function
+	main, imported bool
+}
+
+// inMain reports whether line pos of module body f lies in its
+// __main__ block.
+func inMain(f *Function, line int) bool {
+	return f.ModuleBody && f.MainBlock[0] > 0 && line >= f.MainBlock[0] && line <= f.MainBlock[1]
 }
 
 // NewProcesses indexes prog's calls, imports and contexts.
 func NewProcesses(prog *Program) *Processes {
-	preds := map[*Function][]*Function{}
+	preds := map[*Function][]pred{}
 	for _, f := range prog.Funcs {
 		for _, c := range f.Calls {
 			if c.Callee != nil && c.Callee != f {
-				preds[c.Callee] = append(preds[c.Callee], f)
+				preds[c.Callee] = append(preds[c.Callee], pred{fn: f, main: inMain(f, c.Pos.Line)})
 			}
 		}
 	}
 	for _, im := range prog.Facts.Imports {
-		preds[im.Module] = append(preds[im.Module], im.Importer)
+		preds[im.Module] = append(preds[im.Module], pred{fn: im.Importer, imported: true})
 	}
 	for _, c := range prog.Contexts {
 		if c.Entry != nil && c.SpawnIn != nil {
-			preds[c.Entry] = append(preds[c.Entry], c.SpawnIn)
+			preds[c.Entry] = append(preds[c.Entry], pred{fn: c.SpawnIn, main: inMain(c.SpawnIn, c.Spawn.Line)})
 		}
 	}
-	return &Processes{preds: preds, memo: map[*Function]procSet{}}
+	return &Processes{preds: preds, memo: map[procKey]procSet{}}
 }
 
-// of returns the processes f may run in.
-func (x *Processes) of(f *Function) procSet {
+// of returns the processes f may run in (with main, those of module
+// body f's __main__ block).
+func (x *Processes) of(f *Function, main bool) procSet {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if s, ok := x.memo[f]; ok {
+	if s, ok := x.memo[procKey{f, main}]; ok {
 		return s
 	}
 	var s procSet
-	seen := map[*Function]bool{f: true}
-	queue := []*Function{f}
+	// A module body reached through its __main__ block (main) is the
+	// program of its process: its importers do not run that block, so
+	// they are not followed from there.
+	type step struct {
+		fn   *Function
+		main bool
+	}
+	seen := map[step]bool{{f, main}: true}
+	queue := []step{{f, main}}
 	for len(queue) > 0 && !s.any {
-		n := queue[0]
+		st := queue[0]
+		n := st.fn
 		queue = queue[1:]
 		if n.Process {
 			// A process of its own (mp.Process's target, mp.spawn's
@@ -85,9 +116,13 @@ func (x *Processes) of(f *Function) procSet {
 			s.any = true // reached from outside the program's scripts
 		}
 		for _, p := range ps {
-			if !seen[p] {
-				seen[p] = true
-				queue = append(queue, p)
+			if st.main && p.imported {
+				continue
+			}
+			next := step{p.fn, p.main}
+			if !seen[next] {
+				seen[next] = true
+				queue = append(queue, next)
 			}
 		}
 	}
@@ -95,7 +130,8 @@ func (x *Processes) of(f *Function) procSet {
 		s.scripts = nil
 	}
 	slices.SortFunc(s.scripts, func(a, b *Function) int { return a.ID - b.ID })
-	x.memo[f] = s
+	s.scripts = slices.Compact(s.scripts)
+	x.memo[procKey{f, main}] = s
 	return s
 }
 
@@ -103,14 +139,23 @@ func (x *Processes) of(f *Function) procSet {
 // one process: either may run in any, or some script reaches both. A
 // nil function, or a program without scripts, shares with everything.
 func (x *Processes) MayShare(a, b *Function) bool {
-	if a == nil || b == nil || a == b || a.Lang != Python || b.Lang != Python {
+	return x.MayShareAt(a, false, b, false)
+}
+
+// MayShareAt is MayShare for code that runs in a or, with aMain, in the
+// __main__ block of module body a (likewise b): that block runs only
+// where its module is the program, so its module's importers do not
+// run it (an alternative entry that imports train.py does not run
+// train.py's own `main()` call).
+func (x *Processes) MayShareAt(a *Function, aMain bool, b *Function, bMain bool) bool {
+	if a == nil || b == nil || a == b && aMain == bMain || a.Lang != Python || b.Lang != Python {
 		return true
 	}
-	pa := x.of(a)
+	pa := x.of(a, aMain && a.ModuleBody)
 	if pa.any {
 		return true
 	}
-	pb := x.of(b)
+	pb := x.of(b, bMain && b.ModuleBody)
 	if pb.any {
 		return true
 	}
@@ -135,5 +180,5 @@ func (x *Processes) ReachedByScripts(f *Function) bool {
 	if f == nil || f.Lang != Python {
 		return false
 	}
-	return !x.of(f).any
+	return !x.of(f, false).any
 }

@@ -339,6 +339,7 @@ func (b *builder) functions() {
 			rf.ModuleBody = true
 			// A package's __main__.py is what `python -m pkg` runs.
 			rf.Script = hasMainBlock(m) || filepath.Base(f.Module.Path) == "__main__.py"
+			rf.MainBlock = mainBlockLines(m)
 		}
 		if fd, ok := f.Node.(*ast.FunctionDef); ok && fd.Name == "__call__" && fd.Args != nil {
 			rf.Forwarder = fd.Args.Vararg != nil || fd.Args.Kwarg != nil || definesFunction(fd.Body) || dynamicGetattr(fd.Body)

@@ -513,6 +513,18 @@ func hasMainBlock(m *ast.Module) bool {
 	return false
 }
 
+// mainBlockLines returns the first and last lines of a module's first
+// top-level `if __name__ == "__main__":` block, or zeros.
+func mainBlockLines(m *ast.Module) [2]int {
+	for _, s := range m.Body {
+		if i, ok := s.(*ast.If); ok && isMainTest(i.Test) {
+			sp := i.Span()
+			return [2]int{int(sp.Lineno), int(sp.EndLineno)}
+		}
+	}
+	return [2]int{}
+}
+
 // isMainTest matches `__name__ == "__main__"` (either way round).
 func isMainTest(e ast.Expr) bool {
 	c, ok := e.(*ast.Compare)

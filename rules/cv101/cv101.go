@@ -107,6 +107,23 @@ func (u use) runsIn() *rules.Function {
 	return rulekit.RunsIn(u.site, u.ctx)
 }
 
+// inMain reports whether the use starts in the __main__ block of the
+// module body runsIn returns: the main thread's chain begins with a call
+// there, or the thread is spawned there.
+func (u use) inMain() bool {
+	fn := u.runsIn()
+	if fn == nil || !fn.ModuleBody {
+		return false
+	}
+	if u.ctx != nil && !rulekit.IsMain(u.ctx) && u.ctx.SpawnIn == fn {
+		return rulekit.InMainBlock(fn, u.ctx.Spawn)
+	}
+	if u.reach != nil && u.reach.Ctx == u.ctx && len(u.reach.Chain) > 0 && u.reach.Chain[0] != nil && u.reach.Chain[0].Caller == fn {
+		return rulekit.InMainBlock(fn, u.reach.Chain[0].Pos)
+	}
+	return false
+}
+
 func run(p *rules.Pass) {
 	prog := p.Prog
 	callers := rulekit.Callers(prog)
@@ -182,7 +199,7 @@ func run(p *rules.Pass) {
 				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) || beforeSpawn(a, b) || atImport(b, a) ||
 					setupBefore(callers, a, b) || setupBefore(callers, b, a) || instead(a, b) || instead(b, a) ||
 					freshGroup(prog, a) || freshGroup(prog, b) ||
-					!rulekit.MayShareProcess(prog, a.runsIn(), b.runsIn()) {
+					!rulekit.MayShareProcessAt(prog, a.runsIn(), a.inMain(), b.runsIn(), b.inMain()) {
 					continue
 				}
 				if !a.spawnOnly && !b.spawnOnly && a.group != nil && a.group.PerIteration && !rulekit.IsMain(a.ctx) && !rulekit.IsMain(b.ctx) {

@@ -30,6 +30,18 @@ func MayShareProcess(prog *rules.Program, a, b *rules.Function) bool {
 	return processes(prog).MayShare(a, b)
 }
 
+// MayShareProcessAt is MayShareProcess for code that may run in a
+// module's __main__ block (rules.Processes.MayShareAt).
+func MayShareProcessAt(prog *rules.Program, a *rules.Function, aMain bool, b *rules.Function, bMain bool) bool {
+	return processes(prog).MayShareAt(a, aMain, b, bMain)
+}
+
+// InMainBlock reports whether pos lies in the __main__ block of module
+// body f.
+func InMainBlock(f *rules.Function, pos rules.Pos) bool {
+	return f != nil && f.ModuleBody && f.MainBlock[0] > 0 && pos.Line >= f.MainBlock[0] && pos.Line <= f.MainBlock[1]
+}
+
 // ReachedByScripts reports whether every way into f starts at one of the
 // program's scripts (rules.Processes.ReachedByScripts).
 func ReachedByScripts(prog *rules.Program, f *rules.Function) bool {
