@@ -1604,18 +1604,6 @@ func emptyDict(e ast.Expr) bool {
 	return false
 }
 
-// containsCall reports an expression that calls anything.
-func containsCall(e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if _, ok := n.(*ast.Call); ok {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
 // noneOrEmpty reports None or a new empty dict, list or tuple.
 func noneOrEmpty(e ast.Expr) bool {
 	return isNone(e) || emptyDict(e) || emptyDisplay(e)
@@ -5906,7 +5894,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		var freshRank, freshFs bool
 		if vals == nil && value != nil && l.notDist == 0 {
 			c, isCall := value.(*ast.Call)
-			if isCall && l.agreedCall(c) || !isCall && !containsCall(value) {
+			if isCall && l.agreedCall(c) || !isCall && !mentionsCall(value) {
 				freshRank = !l.isRank(value) && !l.rankOrNone(value)
 				freshFs = !l.fsProbe(value) && !l.listing(value)
 			}

@@ -106,12 +106,9 @@ func sliceYields(body []ast.Stmt, args *ast.Arguments) regrouping {
 				}
 				param = i
 				yields++
-				ast.Inspect(sub.Slice, func(m ast.Node) bool {
-					if _, call := m.(*ast.Call); call {
-						ok = false
-					}
-					return ok
-				})
+				if mentionsCall(sub.Slice) {
+					ok = false
+				}
 				return false
 			}
 			return true
