@@ -3967,6 +3967,84 @@ func assignTarget(st ast.Stmt) ast.Expr {
 
 // alwaysTrue reports a constant true loop test: True, or a non-zero
 // integer.
+// pollUntilTaken reports an if that is the only way out of the `while
+// True:` loop whose body it is in: its arm ends the loop (break, return,
+// raise, process exit), its else arm (if any) neither leaves nor
+// communicates, and nothing else in the body leaves the loop or
+// communicates. Every rank then runs the arm exactly once.
+func (l *lowerer) pollUntilTaken(s *ast.If) bool {
+	n := len(l.loopStmts)
+	if n == 0 || len(l.loopBodies) == 0 {
+		return false
+	}
+	w, ok := l.loopStmts[n-1].(*ast.While)
+	if !ok || !alwaysTrue(w.Test) || len(w.Orelse) > 0 {
+		return false
+	}
+	body := l.loopBodies[len(l.loopBodies)-1]
+	if !slices.Contains(body, ast.Stmt(s)) {
+		return false
+	}
+	last := lastStmt(s.Body)
+	if last == nil {
+		return false
+	}
+	if _, isBreak := last.(*ast.Break); !isBreak && !exitsFunction(s.Body) {
+		return false
+	}
+	if leavesLoop(s.Orelse) || len(l.ops(s.Orelse)) > 0 {
+		return false
+	}
+	for _, st := range body {
+		if st == ast.Stmt(s) {
+			continue
+		}
+		if leavesLoop([]ast.Stmt{st}) || len(l.ops([]ast.Stmt{st})) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// leavesLoop reports statements that may leave the loop they are in:
+// a break (outside nested loops), return or raise anywhere in them, or a
+// process exit.
+func leavesLoop(stmts []ast.Stmt) bool {
+	found := false
+	var walk func(ss []ast.Stmt, inLoop bool)
+	walk = func(ss []ast.Stmt, inLoop bool) {
+		for _, st := range ss {
+			if found {
+				return
+			}
+			switch x := st.(type) {
+			case *ast.Break:
+				found = !inLoop
+			case *ast.Return, *ast.Raise:
+				found = true
+			case *ast.ExprStmt:
+				found = processExit(x) != nil
+			case *ast.For:
+				walk(x.Body, true)
+				walk(x.Orelse, inLoop)
+			case *ast.AsyncFor:
+				walk(x.Body, true)
+				walk(x.Orelse, inLoop)
+			case *ast.While:
+				walk(x.Body, true)
+				walk(x.Orelse, inLoop)
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			default:
+				for _, b := range ast.ChildBlocks(st) {
+					walk(b, inLoop)
+				}
+			}
+		}
+	}
+	walk(stmts, false)
+	return found
+}
+
 func alwaysTrue(e ast.Expr) bool {
 	k, ok := e.(*ast.Constant)
 	return ok && (k.Type == ast.ConstBool && k.Bool || k.Type == ast.ConstInt && k.Big == nil && k.Int != 0)
@@ -4326,6 +4404,12 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	}
 	l.uncalledPredicate(s)
 	div, diverges := l.divergence(s.Test)
+	if diverges && l.pollUntilTaken(s) {
+		// `while True: if handle.is_completed(): save(); break / else:
+		// sleep(5)`: every rank leaves the loop through this arm, once,
+		// whatever its test answers on each pass (emdr2's reindex wait).
+		diverges = false
+	}
 	if diverges && div == rules.RankTest && l.commandProtocol(s) {
 		l.commandArms++
 		defer func() { l.commandArms-- }()
