@@ -6704,6 +6704,30 @@ func (l *lowerer) carriesEvent(e ast.Expr) bool {
 	return false
 }
 
+// argsCarryEvent reports a call handed, as an argument or keyword, a
+// recorded event (eventOn).
+func (l *lowerer) argsCarryEvent(c *ast.Call) bool {
+	if len(l.eventOn) == 0 {
+		return false
+	}
+	has := func(x ast.Expr) bool {
+		d := dotted(x)
+		_, ok := l.eventOn[d]
+		return d != "" && ok
+	}
+	for _, x := range c.Args {
+		if has(x) {
+			return true
+		}
+	}
+	for _, k := range c.Keywords {
+		if has(k.Value) {
+			return true
+		}
+	}
+	return false
+}
+
 // sharedEvent reports whether an event held in an attribute (self.event)
 // has been recorded: whoever takes a value handed on can reach that event
 // through the object and wait on it (Megatron's schedule nodes record
@@ -6829,9 +6853,17 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	// keeps: a call that is no torch operation may only keep what it is
 	// handed (Event.Handed).
 	keeps := l.uses && site == nil && (calleeFn != nil || !strings.HasPrefix(ext, "torch."))
+	// manager.put(key, buf, event), with event recorded after buf's
+	// write: the buffer is handed on with the event that orders it, as a
+	// returned (buf, event) pair is (LiteGen's offload manager).
+	withEvent := keeps && l.argsCarryEvent(c)
 	for i, x := range c.Args {
 		if site != nil || handed || helper && i == 0 || filed && (dotted(x) != "" || refsDisplay(x)) || recorded[i] {
 			l.nestedCalls(x, st)
+		} else if withEvent && plainRefs(x) {
+			l.escaping++
+			l.expr(x, st, false)
+			l.escaping--
 		} else if keeps && (dotted(x) != "" || refsDisplay(x)) {
 			l.handing++
 			l.expr(x, st, false)
