@@ -93,8 +93,41 @@ func (l *lowerer) mergeArmTaints(s *ast.If, then taints, thenExits, elseExits bo
 	case elseExits && !thenExits:
 		l.restoreTaints(then)
 	default:
+		filled := noneFilled(s)
 		l.unionTaints(then)
+		// `if x is None: x = f"{stem}.pth"`: on the other path the test
+		// said x is not None, so x is never None after the if (LiteGen's
+		// EMA path).
+		if filled != "" && then.notNone[filled] {
+			markVar(&l.notNone, filled, true)
+		}
 	}
+}
+
+// noneFilled returns x for `if x is None:` whose else arm (if any) does
+// not bind x: on the path that skips the then arm, x is not None.
+func noneFilled(s *ast.If) string {
+	c, ok := s.Test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.Is || !isNone(c.Comparators[0]) {
+		return ""
+	}
+	n, ok := c.Left.(*ast.Name)
+	if !ok {
+		return ""
+	}
+	bound := false
+	for _, st := range s.Orelse {
+		ast.Inspect(st, func(x ast.Node) bool {
+			if nm, ok := x.(*ast.Name); ok && nm.Id == n.Id && nm.Ctx != ast.Load {
+				bound = true
+			}
+			return !bound
+		})
+	}
+	if bound {
+		return ""
+	}
+	return n.Id
 }
 
 // singleProcessArm reports an if one of whose arms runs only in a
