@@ -465,7 +465,7 @@ func (l *lowerer) keptTruthTest(test ast.Expr) bool {
 			for _, t := range a.Targets {
 				if dotted(t) == path || slices.Contains(targetNames(t), path) {
 					bound = true
-					kept = kept && len(a.Targets) == 1 && dotted(t) == path && neverEmpty(a.Value, path)
+					kept = kept && len(a.Targets) == 1 && dotted(t) == path && neverEmpty(a.Value, path, singleBindings(body))
 				}
 			}
 		case *ast.AugAssign, *ast.AnnAssign, *ast.NamedExpr, *ast.For, *ast.With, *ast.Global, *ast.Nonlocal:
@@ -482,7 +482,16 @@ func (l *lowerer) keptTruthTest(test ast.Expr) bool {
 // os.path.normpath(…) ("." for an empty path), or os.path.join(name, …)
 // whose first part is the name itself, a rebinding made where a truth
 // test of the name holds (its only other bindings being never empty).
-func neverEmpty(e ast.Expr, name string) bool {
+func neverEmpty(e ast.Expr, name string, locals map[string]ast.Expr) bool {
+	if j, ok := e.(*ast.JoinedStr); ok {
+		// f"{stem}.pth": its literal text is never empty.
+		for _, v := range j.Values {
+			if k, ok := v.(*ast.Constant); ok && k.Type == ast.ConstStr && k.Str != "" {
+				return true
+			}
+		}
+		return false
+	}
 	c, ok := e.(*ast.Call)
 	if !ok || len(c.Args) == 0 {
 		return false
@@ -491,9 +500,53 @@ func neverEmpty(e ast.Expr, name string) bool {
 	case "os.path.normpath":
 		return true
 	case "os.path.join":
-		return dotted(c.Args[0]) == name || neverEmpty(c.Args[0], name)
+		return dotted(c.Args[0]) == name || neverEmpty(c.Args[0], name, locals)
+	case "str":
+		// str(Path("/tmp/hub") / name): a path's text is never empty
+		// (tight-budget-llm-adaptation's local download location).
+		return pathValue(c.Args[0], locals)
 	}
 	return false
+}
+
+// pathValue reports a pathlib.Path: Path(…), a path joined with /, or a
+// local bound once to one.
+func pathValue(e ast.Expr, locals map[string]ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Call:
+		d := dotted(x.Func)
+		return d == "Path" || d == "pathlib.Path" || d == "PurePath" || d == "pathlib.PurePath"
+	case *ast.BinOp:
+		return x.Op == ast.Div && pathValue(x.Left, locals)
+	case *ast.Name:
+		v, ok := locals[x.Id]
+		return ok && pathValue(v, nil)
+	}
+	return false
+}
+
+// singleBindings returns the locals a function body binds exactly once,
+// by a plain assignment to the name alone, with what they are bound to.
+func singleBindings(body []ast.Stmt) map[string]ast.Expr {
+	count := map[string]int{}
+	value := map[string]ast.Expr{}
+	ast.InspectBody(body, func(x ast.Node) bool {
+		if n, ok := x.(*ast.Name); ok && n.Ctx != ast.Load {
+			count[n.Id]++
+		}
+		if a, ok := x.(*ast.Assign); ok && len(a.Targets) == 1 {
+			if n, ok := a.Targets[0].(*ast.Name); ok {
+				value[n.Id] = a.Value
+			}
+		}
+		return true
+	})
+	for k := range value {
+		if count[k] != 1 {
+			delete(value, k)
+		}
+	}
+	return value
 }
 
 // mentionsStore reports a node that binds the name some other way than a
