@@ -28,7 +28,7 @@ type resolver struct {
 	// rankGlobalDefs: per file, what those names were assigned
 	// (flow.RankGlobalDefser).
 	rankGlobalDefs map[string]map[string]ast.Expr
-	callees        map[*ast.Call]resolvedCallee // Callee's answers
+	callees        []resolvedCallee // Callee's answers, by call site ID
 }
 
 // Memo implements flow.Memoizer.
@@ -55,28 +55,35 @@ func (r *resolver) Callee(call *ast.Call) (string, *rules.Function) {
 	// The flow rules ask about each call many times over (on the torch
 	// package, 470,000 questions about 34,000 calls): the answer, fixed
 	// once the graph is solved, is kept.
-	if c, ok := r.callees[call]; ok {
-		return c.ext, c.fn
-	}
-	ext, fn := r.callee(call)
-	if r.callees == nil {
-		r.callees = map[*ast.Call]resolvedCallee{}
-	}
-	r.callees[call] = resolvedCallee{ext, fn}
-	return ext, fn
-}
-
-// resolvedCallee is an answer of Callee.
-type resolvedCallee struct {
-	ext string
-	fn  *rules.Function
-}
-
-func (r *resolver) callee(call *ast.Call) (string, *rules.Function) {
+	// Kept by call site, which the graph finds by the expression's
+	// number without hashing.
 	cs := r.b.g.CallOf(call)
 	if cs == nil {
 		return "", nil
 	}
+	if cs.ID >= 0 && cs.ID < len(r.callees) {
+		if c := &r.callees[cs.ID]; c.done {
+			return c.ext, c.fn
+		}
+	}
+	ext, fn := r.callee(cs)
+	if cs.ID >= 0 && cs.ID < len(r.b.g.Calls) {
+		if r.callees == nil {
+			r.callees = make([]resolvedCallee, len(r.b.g.Calls))
+		}
+		r.callees[cs.ID] = resolvedCallee{ext, fn, true}
+	}
+	return ext, fn
+}
+
+// resolvedCallee is an answer of Callee (done once it is kept).
+type resolvedCallee struct {
+	ext  string
+	fn   *rules.Function
+	done bool
+}
+
+func (r *resolver) callee(cs *callgraph.CallSite) (string, *rules.Function) {
 	var ext string
 	var fn *rules.Function
 	for _, t := range cs.Targets {
