@@ -382,6 +382,26 @@ func localURLVar(fn ast.Node, name string) bool {
 	return seen && all
 }
 
+// localURLAttr reports whether a module binds attributes named attr
+// (args.dist_url = …) and only ever to a URL on this host.
+func localURLAttr(mod ast.Node, attr string) bool {
+	seen, all := false, true
+	ast.Inspect(mod, func(n ast.Node) bool {
+		as, ok := n.(*ast.Assign)
+		if !ok || !all {
+			return all
+		}
+		for _, t := range as.Targets {
+			if x, ok := t.(*ast.Attribute); ok && x.Attr == attr {
+				seen = true
+				all = all && len(as.Targets) == 1 && localURL(as.Value)
+			}
+		}
+		return true
+	})
+	return seen && all
+}
+
 // localHosts are the rendezvous addresses that name this machine.
 var localHosts = map[string]bool{"localhost": true, "127.0.0.1": true}
 
@@ -401,6 +421,15 @@ func (b *builder) localRendezvous(cs *callgraph.CallSite) bool {
 			if n, ok := k.Value.(*ast.Name); ok {
 				// url = "tcp://127.0.0.1:23456"; init_process_group(init_method=url)
 				return localURLVar(cs.Caller.Node, n.Id)
+			}
+			if a, ok := k.Value.(*ast.Attribute); ok {
+				// args.dist_url = f"tcp://localhost:{port}" in the
+				// module's launcher, then init_method=args.dist_url in
+				// the spawned worker (VICRegL's evaluate.py).
+				if mod := b.g.ModuleFunc(cs.Caller.Module); mod != nil {
+					return localURLAttr(mod.Node, a.Attr)
+				}
+				return false
 			}
 			return localURL(k.Value)
 		}
