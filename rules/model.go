@@ -495,6 +495,12 @@ type Group struct {
 // recommendation).
 func (g *Group) IsDevice() bool { return g != nil && g.Backend != "gloo" && g.Backend != "mpi" }
 
+// InMainBlock reports whether line lies in the __main__ block of module
+// body f (MainBlock).
+func (f *Function) InMainBlock(line int) bool {
+	return f != nil && f.ModuleBody && f.MainBlock[0] > 0 && line >= f.MainBlock[0] && line <= f.MainBlock[1]
+}
+
 // Stream is an abstract CUDA stream.
 type Stream struct {
 	ID      string // "default", "current", "stream@train.py:7"

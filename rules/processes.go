@@ -50,19 +50,13 @@ type pred struct {
 	main, imported bool
 }
 
-// inMain reports whether line pos of module body f lies in its
-// __main__ block.
-func inMain(f *Function, line int) bool {
-	return f.ModuleBody && f.MainBlock[0] > 0 && line >= f.MainBlock[0] && line <= f.MainBlock[1]
-}
-
 // NewProcesses indexes prog's calls, imports and contexts.
 func NewProcesses(prog *Program) *Processes {
 	preds := map[*Function][]pred{}
 	for _, f := range prog.Funcs {
 		for _, c := range f.Calls {
 			if c.Callee != nil && c.Callee != f {
-				preds[c.Callee] = append(preds[c.Callee], pred{fn: f, main: inMain(f, c.Pos.Line)})
+				preds[c.Callee] = append(preds[c.Callee], pred{fn: f, main: f.InMainBlock(c.Pos.Line)})
 			}
 		}
 	}
@@ -71,7 +65,7 @@ func NewProcesses(prog *Program) *Processes {
 	}
 	for _, c := range prog.Contexts {
 		if c.Entry != nil && c.SpawnIn != nil {
-			preds[c.Entry] = append(preds[c.Entry], pred{fn: c.SpawnIn, main: inMain(c.SpawnIn, c.Spawn.Line)})
+			preds[c.Entry] = append(preds[c.Entry], pred{fn: c.SpawnIn, main: c.SpawnIn.InMainBlock(c.Spawn.Line)})
 		}
 	}
 	return &Processes{preds: preds, memo: map[procKey]procSet{}}

@@ -3188,37 +3188,7 @@ func (l *lowerer) comprehensionRefs(value ast.Expr) ([]string, bool) {
 			if d := dotted(x.Func); (d == "list" || d == "tuple") && len(x.Args) == 1 && len(x.Keywords) == 0 {
 				return pick(x.Args[0])
 			}
-			_, fn := l.callee(x)
-			if fn == nil || fn == l.fn {
-				return nil, false
-			}
-			rg := l.regrouping(fn)
-			if rg.from == nil {
-				return nil, false
-			}
-			// Keywords may set the other parameters (decreasing=True),
-			// not the regrouped ones.
-			_, fargs, _ := l.defOf(fn)
-			names := fargs.PositionalNames()
-			for _, k := range x.Keywords {
-				if k.Arg == "" || slices.ContainsFunc(rg.from, func(p int) bool { return p < len(names) && names[p] == k.Arg }) {
-					return nil, false
-				}
-			}
-			var out []string
-			shift := receiverShift(x, rg.first)
-			for _, p := range rg.from {
-				i := p - shift
-				if i < 0 || i >= len(x.Args) {
-					return nil, false
-				}
-				f, ok := pick(x.Args[i])
-				if !ok {
-					return nil, false
-				}
-				out = append(out, f...)
-			}
-			return out, true
+			return l.regroupedCall(x, pick)
 		}
 		return nil, false
 	}

@@ -24,13 +24,33 @@ import (
 // of a regrouping program function hands back (ok false for any other
 // call).
 func (l *lowerer) regroupedArgs(c *ast.Call) (from []string, ok bool) {
+	if len(c.Keywords) > 0 {
+		return nil, false
+	}
+	return l.regroupedCall(c, references)
+}
+
+// regroupedCall returns, for a call of a regrouping function of the
+// program, the names refs finds in the arguments the function regroups.
+// Keywords may set the function's other parameters (decreasing=True),
+// not the regrouped ones.
+func (l *lowerer) regroupedCall(c *ast.Call, refs func(ast.Expr) ([]string, bool)) (from []string, ok bool) {
 	_, fn := l.callee(c)
 	if fn == nil || fn == l.fn {
 		return nil, false
 	}
 	rg := l.regrouping(fn)
-	if rg.from == nil || len(c.Keywords) > 0 {
+	if rg.from == nil {
 		return nil, false
+	}
+	if len(c.Keywords) > 0 {
+		_, fargs, _ := l.defOf(fn)
+		names := fargs.PositionalNames()
+		for _, k := range c.Keywords {
+			if k.Arg == "" || slices.ContainsFunc(rg.from, func(p int) bool { return p < len(names) && names[p] == k.Arg }) {
+				return nil, false
+			}
+		}
 	}
 	shift := receiverShift(c, rg.first) // self.group(xs)
 	for _, p := range rg.from {
@@ -38,7 +58,7 @@ func (l *lowerer) regroupedArgs(c *ast.Call) (from []string, ok bool) {
 		if i < 0 || i >= len(c.Args) {
 			return nil, false
 		}
-		f, ok := references(c.Args[i])
+		f, ok := refs(c.Args[i])
 		if !ok {
 			return nil, false
 		}

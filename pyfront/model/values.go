@@ -577,13 +577,8 @@ func localValue(cs *callgraph.CallSite, x ast.Expr) ast.Expr {
 	if !ok || cs.Caller == nil {
 		return x
 	}
-	var body []ast.Stmt
-	switch f := cs.Caller.Node.(type) {
-	case *ast.FunctionDef:
-		body = f.Body
-	case *ast.AsyncFunctionDef:
-		body = f.Body
-	default:
+	body := ast.DefBody(cs.Caller.Node)
+	if body == nil {
 		return x
 	}
 	var found ast.Expr

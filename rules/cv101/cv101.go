@@ -116,10 +116,10 @@ func (u use) inMain() bool {
 		return false
 	}
 	if u.ctx != nil && !rulekit.IsMain(u.ctx) && u.ctx.SpawnIn == fn {
-		return rulekit.InMainBlock(fn, u.ctx.Spawn)
+		return fn.InMainBlock(u.ctx.Spawn.Line)
 	}
 	if u.reach != nil && u.reach.Ctx == u.ctx && len(u.reach.Chain) > 0 && u.reach.Chain[0] != nil && u.reach.Chain[0].Caller == fn {
-		return rulekit.InMainBlock(fn, u.reach.Chain[0].Pos)
+		return fn.InMainBlock(u.reach.Chain[0].Pos.Line)
 	}
 	return false
 }

@@ -36,12 +36,6 @@ func MayShareProcessAt(prog *rules.Program, a *rules.Function, aMain bool, b *ru
 	return processes(prog).MayShareAt(a, aMain, b, bMain)
 }
 
-// InMainBlock reports whether pos lies in the __main__ block of module
-// body f.
-func InMainBlock(f *rules.Function, pos rules.Pos) bool {
-	return f != nil && f.ModuleBody && f.MainBlock[0] > 0 && pos.Line >= f.MainBlock[0] && pos.Line <= f.MainBlock[1]
-}
-
 // ReachedByScripts reports whether every way into f starts at one of the
 // program's scripts (rules.Processes.ReachedByScripts).
 func ReachedByScripts(prog *rules.Program, f *rules.Function) bool {
