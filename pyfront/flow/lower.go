@@ -500,6 +500,9 @@ type lowerer struct {
 	forIters    []forIter
 	// loopStmts: the loop statements being lowered, innermost last.
 	loopStmts []ast.Stmt
+	// breakStates: for each loop being lowered, innermost last, the
+	// merged states its break statements leave it with (nil: none yet).
+	breakStates []*state
 	// lastSkipped: work made under a test that is false on the last pass
 	// of the loop at this depth (`if i != n - 1:` in `for i in range(n)`):
 	// none of it is left pending when the loop ends.
@@ -2628,7 +2631,12 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 			l.expr(s.Exc, st, false)
 		}
 		return st, true
-	case *ast.Break, *ast.Continue:
+	case *ast.Break:
+		if n := len(l.breakStates); n > 0 {
+			l.breakStates[n-1] = merge(l.breakStates[n-1], st)
+		}
+		return st, true
+	case *ast.Continue:
 		return st, true
 	case *ast.Delete:
 		for _, t := range s.Targets {
@@ -3484,7 +3492,9 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 	l.loopBodies = append(l.loopBodies, body)
 	l.loopTargets = append(l.loopTargets, target)
 	l.loopStmts = append(l.loopStmts, l.stmt)
+	l.breakStates = append(l.breakStates, nil)
 	defer func() {
+		l.breakStates = l.breakStates[:len(l.breakStates)-1]
 		l.loops--
 		l.loopRests = l.loopRests[:len(l.loopRests)-1]
 		l.loopBodies = l.loopBodies[:len(l.loopBodies)-1]
@@ -3551,6 +3561,9 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 				if !ok && l.chained(w, w) && !l.groupVaries(w, target, body) {
 					continue // the next round's work, on the same group, waits it
 				}
+				if !ok && waitsBeforeBinds(body, v) {
+					continue // rebound only once waited: a later pass or the code after the loop waits it
+				}
 				if ok {
 					// The next pass waits it, or hands it on, before it
 					// rebinds v. The last pass's is left pending after
@@ -3596,6 +3609,12 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 	if len(orelse) > 0 {
 		o, _ := l.block(orelse, st.clone())
 		st = merge(st, o)
+	}
+	if brk := l.breakStates[len(l.breakStates)-1]; brk != nil {
+		// A handle made before a break (`if h.is_completed(): h =
+		// dist.broadcast(…, async_op=True); break`) is pending after the
+		// loop, past its else.
+		st = merge(st, brk)
 	}
 	return st
 }
@@ -3791,6 +3810,119 @@ func freeWaits(def *ast.FunctionDef) []string {
 		return true
 	})
 	return out
+}
+
+// waitsBeforeBinds reports whether a loop's body binds v only where it has
+// waited v's work first, in the same pass: `while True: if
+// handle.is_completed(): …; handle = dist.broadcast(…, async_op=True);
+// break` under `if it % interval == 0:` (emdr2's reload). A pass that does
+// not bind v leaves the earlier work pending for a later pass or for the
+// code after the loop, so the rebinding never drops unwaited work.
+func waitsBeforeBinds(body []ast.Stmt, v string) bool {
+	binds := false
+	var block func(stmts []ast.Stmt, waited bool) bool
+	polls := func(e ast.Expr, methods ...string) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Call); ok {
+				if a, ok := c.Func.(*ast.Attribute); ok && slices.Contains(methods, a.Attr) && dotted(a.Value) == v {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	bindsHere := func(s ast.Stmt) bool {
+		var targets []ast.Expr
+		switch s := s.(type) {
+		case *ast.Assign:
+			targets = s.Targets
+		case *ast.AnnAssign:
+			targets = []ast.Expr{s.Target}
+		case *ast.AugAssign:
+			targets = []ast.Expr{s.Target}
+		}
+		for _, t := range targets {
+			if slices.Contains(targetNames(t), v) {
+				return true
+			}
+		}
+		return false
+	}
+	block = func(stmts []ast.Stmt, waited bool) bool {
+		for _, s := range stmts {
+			switch s := s.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+				continue
+			case *ast.ExprStmt:
+				if polls(s.Value, "wait", "Wait", "synchronize") {
+					waited = true
+				}
+			case *ast.If:
+				// if handle.is_completed(): the arm runs on completed work.
+				done := waited || polls(s.Test, "is_completed", "wait", "done", "Test", "test")
+				if !block(s.Body, done) || !block(s.Orelse, waited) {
+					return false
+				}
+				continue
+			case *ast.While:
+				if !block(s.Body, waited) {
+					return false
+				}
+				// while not handle.is_completed(): sleep(…) ends on
+				// completed work.
+				if u, ok := s.Test.(*ast.UnaryOp); ok && u.Op == ast.Not && polls(u.Operand, "is_completed", "done", "Test", "test") {
+					waited = true
+				}
+				continue
+			case *ast.For:
+				if slices.Contains(targetNames(s.Target), v) || !block(s.Body, waited) {
+					return false
+				}
+				continue
+			case *ast.With:
+				for _, it := range s.Items {
+					if it.OptionalVars != nil && slices.Contains(targetNames(it.OptionalVars), v) {
+						return false
+					}
+				}
+				if !block(s.Body, waited) {
+					return false
+				}
+				continue
+			case *ast.Try:
+				if !block(s.Body, waited) || !block(s.Orelse, waited) || !block(s.Finalbody, waited) {
+					return false
+				}
+				for _, h := range s.Handlers {
+					if !block(h.Body, waited) {
+						return false
+					}
+				}
+				continue
+			}
+			if bindsHere(s) {
+				if !waited {
+					return false
+				}
+				binds = true
+				continue
+			}
+			bound := false
+			ast.Inspect(s, func(n ast.Node) bool {
+				if nm, ok := n.(*ast.Name); ok && nm.Id == v && nm.Ctx != ast.Load {
+					bound = true
+				}
+				return !bound
+			})
+			if bound {
+				return false
+			}
+		}
+		return true
+	}
+	return block(body, false) && binds
 }
 
 // carried is how a loop's body waits a variable's earlier work.
