@@ -1,6 +1,9 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Language is the source language of a file or function.
 type Language string
@@ -997,6 +1000,10 @@ type Facts struct {
 	// runs in every process that runs Importer's import statement. With
 	// Function.Script they tell which code can share a process.
 	Imports []*Import
+	// Accelerated: some file of the program mentions an accelerator
+	// (cuda, gpu, xpu, mps, npu, hpu, accelerator), in code, strings or
+	// comments (see HostOnly).
+	Accelerated bool
 	// WorldComms: communicators a library's default group stands for,
 	// where the program hands one to the library's init
 	// (hvd.init(comm=world.Split(color, key))): that library's ops on
@@ -1081,6 +1088,22 @@ type InitSite struct {
 	DeviceGated bool
 }
 
+// HostOnly reports a program that starts only gloo process groups and
+// never mentions an accelerator (Accelerated): its tensors live in
+// host memory, and the autograd engine runs backward, hooks included, on
+// the thread that called it, as it does for CPU tensors.
+func (f *Facts) HostOnly() bool {
+	if f.Accelerated || len(f.Inits) == 0 {
+		return false
+	}
+	for _, is := range f.Inits {
+		if is == nil || !strings.EqualFold(is.Backend, "gloo") {
+			return false
+		}
+	}
+	return true
+}
+
 // DeviceGated reports a program whose every init_process_group runs
 // only when the process sees several GPUs (InitSite.DeviceGated): every
 // member of the group passed that test, so a collective behind the same
@@ -1134,6 +1157,7 @@ func (p *Program) Merge(other *Program) {
 	f.Imports = append(f.Imports, o.Imports...)
 	f.MPIThreadLevels = append(f.MPIThreadLevels, o.MPIThreadLevels...)
 	f.WorldComms = append(f.WorldComms, o.WorldComms...)
+	f.Accelerated = f.Accelerated || o.Accelerated
 	if f.TorchRequirement == "" {
 		f.TorchRequirement, f.TorchRequirementPos = o.TorchRequirement, o.TorchRequirementPos
 	}

@@ -66,6 +66,7 @@ func (b *builder) facts() {
 			}
 		}
 	}
+	f.Accelerated = b.prepared.accelerated
 	if len(worldBackends) == 1 && b.in.Values.world.Backend == "" {
 		for be := range worldBackends {
 			b.in.Values.world.Backend = be

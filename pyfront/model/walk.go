@@ -790,6 +790,8 @@ type Prepared struct {
 	// gradReadFiles: the files that mention a backward pass and a read
 	// of the gradients (clip_grad…, unscale_), which hvdGradReads reads.
 	gradReadFiles map[string]bool
+	// accelerated: some file mentions an accelerator (acceleratorWords).
+	accelerated bool
 	// eagerTops: the top-level packages some module imports when it is
 	// itself imported (at module level, in a class body, under an if or
 	// try there), not only inside a function that may never run
@@ -825,8 +827,40 @@ func Prepare(mods []*callgraph.ModuleInput, files []*rules.File, t *api.Tables) 
 		if bytes.Contains(f.Src, []byte("backward")) && (bytes.Contains(f.Src, []byte("clip_grad")) || bytes.Contains(f.Src, []byte("unscale_"))) {
 			p.gradReadFiles[f.Path] = true
 		}
+		if !p.accelerated {
+			p.accelerated = mentionsAccelerator(p.folded[f.Path], f.Src)
+		}
 	}
 	return p
+}
+
+// acceleratorWords name a device other than the CPU, in lower case. The
+// short device names count only quoted or as a method, since "npu" is in
+// "input" and "mps" in "dumps".
+var acceleratorWords = func() [][]byte {
+	var out [][]byte
+	for _, w := range []string{"cuda", "gpu", "xpu", "rocm", "accelerat", "habana", "torch_npu", "backends.mps"} {
+		out = append(out, []byte(w))
+	}
+	for _, d := range []string{"mps", "npu", "hpu", "mlu", "xla"} {
+		out = append(out, []byte(`"`+d), []byte(`'`+d), []byte("."+d+"("))
+	}
+	return out
+}()
+
+// mentionsAccelerator reports whether a file's text names an accelerator
+// anywhere (code, strings or comments): folded is its lower-case text, or
+// nil for a file that is not ASCII.
+func mentionsAccelerator(folded, src []byte) bool {
+	if folded == nil {
+		folded = bytes.ToLower(src)
+	}
+	for _, w := range acceleratorWords {
+		if bytes.Contains(folded, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // eagerImports adds to tops the top-level packages a module imports

@@ -38,7 +38,9 @@ var Rule = rules.Register(&rules.Rule{
 			"(`self._group`) or the same getter without arguments (`mp_group()`, a group kept in a module global). A Function that only code running without autograd applies (under @torch.no_grad() or `with torch.no_grad():`, " +
 			"directly or through the helpers that call it) records no graph, so its backward never runs and is not reported. Ops that ranks match " +
 			"by name rather than by issue order (Horovod's) are not reported: their issuing thread does not matter; nor is MPI's " +
-			"point-to-point (mpi4py's Isend/Irecv in a halo exchange's backward), which MPI matches by source, tag and communicator (CV104 judges the thread level).",
+			"point-to-point (mpi4py's Isend/Irecv in a halo exchange's backward), which MPI matches by source, tag and communicator (CV104 judges the thread level). " +
+			"Nor is a hook that the program's own scripts register in a job on host memory only (every group gloo's, no accelerator named anywhere in the program): " +
+			"the engine runs CPU backward on the thread that called it.",
 		Why: "With CUDA (or ROCm, XPU) tensors the autograd engine runs backward — and every hook — on a " +
 			"per-device worker thread, not on the thread that called loss.backward(). A collective issued " +
 			"there is launched from a second host thread while the main thread may launch collectives on the " +

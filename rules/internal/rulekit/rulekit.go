@@ -110,15 +110,24 @@ func Thread(c *rules.Context, p *rules.Program) *rules.Context {
 	return c
 }
 
-// SingleThreaded reports whether autograd multithreading is disabled for
-// an autograd context: the model says so for this backward, or a
-// set_multithreading_enabled(False) call covers the file where the hook is
-// registered (see SwitchCovers) and the backward runs on the main thread.
+// SingleThreaded reports whether an autograd context's callbacks run on
+// the thread that called backward: the model says autograd multithreading
+// is disabled for this backward; or a set_multithreading_enabled(False)
+// call covers the file where the hook is registered (see SwitchCovers) and
+// the backward runs on the main thread; or the program's scripts register
+// the callback and keep their tensors in host memory (Facts.HostOnly).
 func SingleThreaded(c *rules.Context, p *rules.Program) bool {
 	if c == nil || c.Kind != rules.Autograd {
 		return false
 	}
 	if c.SingleThreadedAutograd {
+		return true
+	}
+	if p != nil && p.Facts.HostOnly() && c.SpawnIn != nil && ReachedByScripts(p, c.SpawnIn) {
+		// A callback registered by code the program's own scripts run,
+		// in a job on host memory only: the engine runs CPU work on the
+		// calling thread. (A library's hook, run by scripts outside the
+		// program, may see device tensors.)
 		return true
 	}
 	return (c.Parent == nil || IsMain(c.Parent)) && SwitchCovers(p, c.Spawn.Path)
