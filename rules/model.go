@@ -288,6 +288,10 @@ type Context struct {
 	// Groups: for Framework contexts, the communicators the framework's
 	// hooks drive (the intra-/inter-node pair of FSDP HYBRID_SHARD).
 	Groups []*Group
+	// GroupChoice: Groups are the alternatives of one group argument
+	// (`process_group=intra if cfg.local else WORLD`, made once, not in a
+	// loop): the hooks drive one of them, chosen by the configuration.
+	GroupChoice bool
 	// LockedOSThread: (Go) the goroutine calls runtime.LockOSThread before
 	// any collective.
 	LockedOSThread bool

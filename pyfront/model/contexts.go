@@ -202,7 +202,7 @@ func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name stri
 			c.Entry = b.fn(entry)
 		}
 		if sp.Framework != "" {
-			c.Groups = b.frameworkGroups(f, cs, name, sp)
+			c.Groups, c.GroupChoice = b.frameworkGroups(f, cs, name, sp)
 		}
 		s := &spawn{ctx: c, cs: cs, sp: sp, bound: isBound, caller: f}
 		s.args, s.kw = spawnArgs(cs.Node, sp)
@@ -389,8 +389,9 @@ func localCandidates(f *callgraph.Func, e ast.Expr) []ast.Expr {
 
 // frameworkGroups returns the communicators a framework's hooks drive:
 // the intra/inter pair when the multi-communicator argument matches
-// (HYBRID_SHARD, a 2-D mesh), else the group argument's groups.
-func (b *builder) frameworkGroups(f *callgraph.Func, cs *callgraph.CallSite, name string, sp *api.Spawner) []*rules.Group {
+// (HYBRID_SHARD, a 2-D mesh), else the group argument's groups; choice
+// when those are alternatives (groupChoice).
+func (b *builder) frameworkGroups(f *callgraph.Func, cs *callgraph.CallSite, name string, sp *api.Spawner) (groups []*rules.Group, choice bool) {
 	if sp.MultiCommArg.Present() {
 		e := argIn(f, cs.Node, sp.MultiCommArg)
 		if e == nil && sp.MultiCommArg.Name != "" && b.kwargsMatch(f, cs.Node, sp.MultiCommValues) {
@@ -421,17 +422,58 @@ func (b *builder) frameworkGroups(f *callgraph.Func, cs *callgraph.CallSite, nam
 				short := shortName(name)
 				intra := &rules.Group{ID: short + "@" + pos.Short() + "[intra]", Kind: rules.GroupAlloc, API: name, Pos: pos}
 				inter := &rules.Group{ID: short + "@" + pos.Short() + "[inter]", Kind: rules.GroupAlloc, API: name, Pos: pos}
-				return []*rules.Group{intra, inter}
+				return []*rules.Group{intra, inter}, false
 			}
 		}
 	}
 	if c := b.t.Collectives[name]; c != nil && c.Group.Present() {
 		if e := argExpr(cs.Node, c.Group); e != nil {
-			return b.groupsOf(b.g.ExprValues(e), e)
+			groups := b.groupsOf(b.g.ExprValues(e), e)
+			return groups, len(groups) > 1 && b.groupChoice(f, cs, e)
 		}
-		return []*rules.Group{b.in.Values.world}
+		return []*rules.Group{b.in.Values.world}, false
 	}
-	return nil
+	return nil, false
+}
+
+// groupChoice reports a group argument whose several groups are
+// alternatives: a conditional expression, or a local of the calling
+// function bound only there (`pg = intra if use_intra else WORLD`, or in
+// the arms of an if), with the call outside any loop. A wrapper made once
+// holds one group; a parameter or a loop could hand it a different group
+// on each call.
+func (b *builder) groupChoice(f *callgraph.Func, cs *callgraph.CallSite, e ast.Expr) bool {
+	if info := b.info[cs.Node]; info == nil || info.inLoop {
+		return false
+	}
+	// one: a single group's expression, not a (intra, inter) tuple.
+	one := func(x ast.Expr) bool {
+		switch x := x.(type) {
+		case *ast.Tuple, *ast.List:
+			return false
+		case *ast.IfExp:
+			_, t1 := x.Body.(*ast.Tuple)
+			_, t2 := x.Orelse.(*ast.Tuple)
+			return !t1 && !t2
+		}
+		return true
+	}
+	switch e := e.(type) {
+	case *ast.IfExp:
+		return one(e)
+	case *ast.Name:
+		if isParam(funcArgs(f.Node), e.Id) {
+			return false
+		}
+		vals := flow.LocalValues(f.Node, e.Id)
+		for _, v := range vals {
+			if !one(v) {
+				return false
+			}
+		}
+		return len(vals) > 0
+	}
+	return false
 }
 
 // spawnArgs returns the expressions passed on to the entry function.

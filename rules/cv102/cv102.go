@@ -136,6 +136,9 @@ func run(p *rules.Pass) {
 					ctxGroups[c] = map[string]bool{}
 				}
 				ctxGroups[c][rulekit.GroupKey(g)] = true
+				if c.GroupChoice {
+					break // one of them, chosen by the configuration
+				}
 			}
 		}
 	}

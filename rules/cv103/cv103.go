@@ -169,7 +169,7 @@ func run(p *rules.Pass) {
 	}
 	multi := append([]*rules.MultiCommUse{}, prog.Facts.MultiComm...)
 	for _, c := range prog.Contexts {
-		if c.Kind == rules.Autograd && c.Framework != "" && len(c.Groups) >= 2 && !rulekit.SingleThreaded(c, prog) {
+		if c.Kind == rules.Autograd && c.Framework != "" && len(c.Groups) >= 2 && !c.GroupChoice && !rulekit.SingleThreaded(c, prog) {
 			multi = append(multi, &rules.MultiCommUse{Pos: c.Spawn, API: c.SpawnAPI,
 				Detail: fmt.Sprintf("%d communicators (%s)", len(c.Groups), groupIDs(c.Groups))})
 		}
