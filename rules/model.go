@@ -143,6 +143,10 @@ type RankRoot struct {
 	Arg   Pos    // the root argument
 	Text  string // its source text
 	Param string // the parameter it is passed as (src, dst, root)
+	// Arm, when set, is the rank test in one of whose arms the root is
+	// the calling rank's own (`else:` of `if rank == 0:`): that arm runs
+	// on every rank but a few, each naming itself.
+	Arm string
 }
 
 // GraphDestroy is a destroy_process_group call reached while the CUDA

@@ -14,7 +14,11 @@ import (
 // and under a rank test it may equal the others' root (`if rank == owner:
 // broadcast(t, src=rank)`); neither is recorded.
 func (l *lowerer) rankRoot(c *ast.Call, site *rules.Site, root api.Arg) {
-	if l.rankArms > 0 || l.notDist > 0 || site.Group == nil || site.Group.Kind != rules.GroupWorld {
+	if l.notDist > 0 || site.Group == nil || site.Group.Kind != rules.GroupWorld {
+		return
+	}
+	if l.rankArms > 0 {
+		l.ownRootInSharedArm(c, site, root)
 		return
 	}
 	x := arg(c, root)
@@ -22,6 +26,41 @@ func (l *lowerer) rankRoot(c *ast.Call, site *rules.Site, root api.Arg) {
 		return
 	}
 	addFact(&l.r.Prog().RankRoots, &rules.RankRoot{Func: l.fn, Site: site, Arg: l.pos(x.Span()), Text: l.text(x), Param: root.Name})
+}
+
+// ownRootInSharedArm records a rooted collective on the default group
+// whose root is the calling rank's own, in the arm of a rank test that
+// every rank but a few takes (`else:` of `if rank == 0:`, `if rank !=
+// 0:`): with three ranks or more, two of them run it at once, each naming
+// itself as the root, and every rank must join every broadcast (a metric
+// "gather" in which rank 0 broadcasts from each other rank in turn while
+// each of them broadcasts only its own).
+func (l *lowerer) ownRootInSharedArm(c *ast.Call, site *rules.Site, root api.Arg) {
+	if l.rankArms != 1 || len(l.rankIfs) != 1 {
+		return
+	}
+	x := arg(c, root)
+	if x == nil || !l.isOwnRank(x) {
+		return
+	}
+	ri := l.rankIfs[0]
+	arm := ri.s.Body
+	cond := l.text(ri.s.Test)
+	switch {
+	case ri.inElse && l.rankIs(ri.s.Test) != "":
+		arm = ri.s.Orelse
+		cond = "not " + cond
+		if cmp, ok := ri.s.Test.(*ast.Compare); ok && len(cmp.Ops) == 1 {
+			cond = l.text(cmp.Left) + " != " + l.text(cmp.Comparators[0])
+		}
+	case !ri.inElse && l.rankFrom(ri.s.Test) != "":
+	default:
+		return
+	}
+	if l.loops > ri.loops || l.takesTurnsIn(arm, c, root, l.text(x)) {
+		return // each pass a new root, or the arm's ranks taking turns
+	}
+	addFact(&l.r.Prog().RankRoots, &rules.RankRoot{Func: l.fn, Site: site, Arg: l.pos(x.Span()), Text: l.text(x), Param: root.Name, Arm: cond})
 }
 
 // takesTurns reports whether the function makes the same call elsewhere
@@ -33,9 +72,15 @@ func (l *lowerer) takesTurns(c *ast.Call, root api.Arg, text string) bool {
 	if l.node == nil {
 		return false
 	}
+	return l.takesTurnsIn([]ast.Stmt{}, c, root, text, l.node)
+}
+
+// takesTurnsIn is takesTurns over the statements body (and the nodes
+// extra).
+func (l *lowerer) takesTurnsIn(body []ast.Stmt, c *ast.Call, root api.Arg, text string, extra ...ast.Node) bool {
 	callee := dotted(c.Func)
 	found := false
-	ast.Inspect(l.node, func(n ast.Node) bool {
+	visit := func(n ast.Node) bool {
 		if found {
 			return false
 		}
@@ -47,7 +92,13 @@ func (l *lowerer) takesTurns(c *ast.Call, root api.Arg, text string) bool {
 			found = true
 		}
 		return true
-	})
+	}
+	for _, s := range body {
+		ast.Inspect(s, visit)
+	}
+	for _, n := range extra {
+		ast.Inspect(n, visit)
+	}
 	return found
 }
 

@@ -27,7 +27,8 @@ var Rule = rules.Register(&rules.Rule{
 			"subgroup is left alone (the group's first member, as Megatron's get_tensor_model_parallel_src_rank, is the " +
 			"same for all its members), and so is one under a rank test (`if rank == owner: broadcast(t, src=rank)`, or in a " +
 			"function called only there), where it may equal what the other ranks pass, and one in a sequence where the same " +
-			"call names other roots too (each rank taking its turn as the source).",
+			"call names other roots too (each rank taking its turn as the source). A rank's own rank as the root is reported in the arm " +
+			"of a rank test that all ranks but a few take (`else:` of `if rank == 0:`, `if rank != 0:`): there several ranks each name themselves.",
 		Why: "Every rank of the group must pass the same root, as a global rank. With a root that differs between ranks, " +
 			"each rank takes a different part (several ranks send, nobody receives, or the reverse): NCCL hangs or delivers " +
 			"the wrong data, gloo reports a mismatch at best. `src=local_rank` is wrong even on one node, where local and " +
@@ -66,11 +67,22 @@ func run(p *rules.Pass) {
 	}
 	seen := map[*rules.Site]bool{}
 	for _, x := range p.Prog.RankRoots {
-		if x == nil || x.Site == nil || seen[x.Site] || underRank[x.Site] {
+		if x == nil || x.Site == nil || seen[x.Site] || underRank[x.Site] && x.Arm == "" {
 			continue
 		}
 		seen[x.Site] = true
 		name := rulekit.OpName(x.Site)
+		if x.Arm != "" {
+			d := rules.Diagnostic{Pos: x.Site.Pos, Message: fmt.Sprintf(
+				"%s on %s names the calling rank (`%s`) as its %s on every rank where `%s` holds: with three ranks or more, "+
+					"two of them issue it together, each as the root of its own, and every rank of the group must join every "+
+					"%s, so they pair different roots and hang or exchange the wrong data; loop over the roots on every rank "+
+					"(`for src in range(world_size): %s(buf[src], src=src)`) or gather instead",
+				name, rulekit.GroupLabel(x.Site.Group), x.Text, x.Param, x.Arm, name, name)}
+			d.Related = append(d.Related, rulekit.Related(x.Arg, "the root, this rank's own"))
+			p.Report(d)
+			continue
+		}
 		d := rules.Diagnostic{Pos: x.Site.Pos, Message: fmt.Sprintf(
 			"%s on %s takes its %s from `%s`, which differs between ranks: every rank must name the same root "+
 				"(a global rank), or the ranks pair different roles and hang or exchange the wrong data; pass one value "+
