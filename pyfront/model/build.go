@@ -76,6 +76,8 @@ type builder struct {
 	imports   map[string]map[string]string // module path → local name → qualified name
 	// importedTops: the top-level packages some module imports.
 	importedTops map[string]bool
+	// byClass: the functions defined in each class (classFuncs).
+	byClass map[*callgraph.Class][]*callgraph.Func
 	// rankParams: parameters that hold the process's rank on entry
 	// (spawnRankParams).
 	rankParams map[*rules.Function][]string
@@ -461,6 +463,10 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 			// accelerate.Accelerator().gather: a method of an instance of
 			// an external class is the class's method entry.
 			if m := b.instanceMethod(name); m != "" {
+				if cls, _, ok := instanceCall(name); ok && len(cs.Targets) > 1 && cs.Node != nil && b.settingExcludes(cs, cls) {
+					// The setting that made the instance rules it out here.
+					continue
+				}
 				name = m
 			} else if cls, ok := strings.CutSuffix(name, ".__init__"); ok && b.t.Spawners[b.t.Canonical(cls)] != nil {
 				// super().__init__(module, ...) in a subclass of FSDP or
