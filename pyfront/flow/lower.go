@@ -2341,6 +2341,37 @@ func (l *lowerer) skipped(path []ast.Stmt) []ast.Stmt {
 	return out
 }
 
+// passPrefix returns the statements of the innermost loop's body before
+// the one that holds s: what the next pass runs before it reaches s.
+func (l *lowerer) passPrefix(s ast.Stmt) []ast.Stmt {
+	n := len(l.loopBodies)
+	if n == 0 {
+		return nil
+	}
+	at := s.Span().Lineno
+	var out []ast.Stmt
+	for _, st := range l.loopBodies[n-1] {
+		if sp := st.Span(); sp.Lineno <= at && at <= sp.EndLineno {
+			break
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// passRestOps returns the collectives that the statements left in the
+// innermost loop's pass, after the statement being lowered, issue.
+func (l *lowerer) passRestOps() []*rules.OpRef {
+	if len(l.loopRests) == 0 {
+		return nil
+	}
+	var rest []ast.Stmt
+	for i := len(l.rests) - 1; i >= l.loopRests[len(l.loopRests)-1]; i-- {
+		rest = append(rest, l.rests[i]...)
+	}
+	return l.perPassOps(l.ops(rest))
+}
+
 // restLeaves reports whether the statements left in enclosing block i
 // end by leaving the way kind (exitKind) does.
 func (l *lowerer) restLeaves(i int, kind string) bool {
@@ -4612,6 +4643,14 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 						br.After = l.perPassOps(br.After)
 					} else {
 						br.After = l.dropRunThisPass(br.After, s)
+					}
+				} else if kind == "leave" && len(br.Then) > 0 && len(br.After) > 0 && div != rules.RankTest && div != rules.HostCheck && nextPassDivergence(div) && len(l.passRestOps()) == 0 {
+					// `if time.time() - start > limit: all_reduce(loss);
+					// return`, with the same all_reduce after the loop: the
+					// ranks that stay run the next pass's collectives first
+					// (the DDP backward) while this one reduces its loss.
+					if next := l.dropRunThisPass(l.perPassOps(l.ops(l.passPrefix(s))), s); len(next) > 0 && l.nextIterations(s.Body) != nil {
+						br.After = append(next, br.After...)
 					}
 				}
 			}
