@@ -2924,6 +2924,151 @@ func (l *lowerer) perPassOps(ops []*rules.OpRef) []*rules.OpRef {
 	return out
 }
 
+// dropSyncedForwards drops, from the collectives of a rank test's arm,
+// the DDP forwards under no_grad, written in the arm itself, whose module
+// every rank last ran, before the test, in a no_grad forward outside any
+// if (an evaluation loop): DDP cleared require_forward_param_sync there,
+// so the arm's forward broadcasts no buffers (tacotron2's rank-0 sample
+// after the validation loop).
+func (l *lowerer) dropSyncedForwards(ops []*rules.OpRef, s *ast.If) []*rules.OpRef {
+	if l.node == nil {
+		return ops
+	}
+	var out []*rules.OpRef
+	for _, o := range ops {
+		if o.BuffersOnly && o.Site == nil && o.Pos.Path == l.file.Path && (o.NoGrad || l.noGradLine(o.Pos.Line)) && l.lastForwardNoGrad(o.Pos, s) {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// lastForwardNoGrad reports whether the call at p, inside s, runs the
+// forward of a module whose last forward before s in the function ran
+// under no_grad, outside any if. The module is the callee of a direct
+// forward (`model(x)`), or a name handed to a helper that runs one
+// (`log_samples(writer, model, …)`), matched to earlier calls the same
+// way (`validation_step(model, batch)` in the evaluation loop).
+func (l *lowerer) lastForwardNoGrad(p rules.Pos, s *ast.If) bool {
+	var at *ast.Call
+	ast.Inspect(s, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok && int(c.Lineno) == p.Line && int(c.ColOffset)+1 == p.Col {
+			at = c
+		}
+		return at == nil
+	})
+	if at == nil {
+		return false
+	}
+	modules := map[string]bool{}
+	if l.forwardsOf(at) {
+		modules[dotted(at.Func)] = true
+	} else {
+		for _, a := range at.Args {
+			if d := dotted(a); d != "" {
+				modules[d] = true
+			}
+		}
+	}
+	// runs reports a call that runs one of the modules' forward: a
+	// direct call, or a helper handed one that issues a forward's
+	// collective (st is its statement).
+	runs := func(c *ast.Call, st ast.Stmt) bool {
+		if modules[dotted(c.Func)] {
+			return true
+		}
+		for _, a := range c.Args {
+			if modules[dotted(a)] {
+				for _, o := range l.ops([]ast.Stmt{st}) {
+					if o.BuffersOnly {
+						return true
+					}
+				}
+				return false
+			}
+		}
+		return false
+	}
+	top := int(s.Lineno)
+	last, lastOK := 0, false
+	var walk func(body []ast.Stmt)
+	walk = func(body []ast.Stmt) {
+		for _, st := range body {
+			if int(st.Span().Lineno) >= top {
+				return
+			}
+			switch st := st.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+				continue
+			case *ast.If:
+				if sp := st.Span(); int(sp.EndLineno) >= top {
+					// The if that holds s: the arm s is in, which every
+					// rank that reaches s runs too.
+					arm := st.Body
+					if len(st.Orelse) > 0 && int(st.Orelse[0].Span().Lineno) <= top {
+						arm = st.Orelse
+					}
+					walk(arm)
+					return
+				}
+				ast.Inspect(st, func(n ast.Node) bool {
+					if c, ok := n.(*ast.Call); ok && int(c.Lineno) > last && runs(c, st) {
+						last, lastOK = int(c.Lineno), false
+					}
+					return true
+				})
+				continue
+			}
+			if blocks := ast.ChildBlocks(st); len(blocks) > 0 {
+				for _, b := range blocks {
+					walk(b)
+				}
+				continue
+			}
+			ast.Inspect(st, func(n ast.Node) bool {
+				if c, ok := n.(*ast.Call); ok && int(c.Lineno) >= last && runs(c, st) {
+					last, lastOK = int(c.Lineno), l.noGradLine(int(c.Lineno))
+				}
+				return true
+			})
+		}
+	}
+	walk(ast.DefBody(l.node))
+	if last == 0 || !lastOK {
+		return false
+	}
+	if n := len(l.loopBodies); n > 0 {
+		// In a loop, what follows the test runs before it on the next
+		// pass: a training forward there turns the broadcast back on.
+		end := int(s.Span().EndLineno)
+		for _, st := range l.loopBodies[n-1] {
+			ok := true
+			ast.Inspect(st, func(x ast.Node) bool {
+				if c, isCall := x.(*ast.Call); isCall && int(c.Lineno) > end && !l.noGradLine(int(c.Lineno)) && runs(c, st) {
+					ok = false
+				}
+				return ok
+			})
+			if !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// forwardsOf reports a call of a module itself (`model(batch)`), not of a
+// function: a dotted callee that the call graph does not resolve to a
+// def of the program.
+func (l *lowerer) forwardsOf(c *ast.Call) bool {
+	if dotted(c.Func) == "" {
+		return false
+	}
+	_, fn := l.callee(c)
+	return fn == nil
+}
+
 // dropRunThisPass drops, from the next passes' collectives that a rank
 // leaving the loop at exit skips, the DDP forwards under no_grad whose
 // only collective is the buffer broadcast and which every rank ran in

@@ -4582,6 +4582,9 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	if diverges {
 		br := &rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test),
 			Then: l.ops(s.Body), Else: l.ops(s.Orelse), Divergence: div}
+		if div == rules.RankTest {
+			br.Then, br.Else = l.dropSyncedForwards(br.Then, s), l.dropSyncedForwards(br.Else, s)
+		}
 		if len(br.Then) > 0 && l.mayIssueNothing(s.Orelse) && !l.sameGatedArms(s) {
 			// `if rank == 0: X` / `elif cfg.flag: X`, no else: when the
 			// flag is off the other ranks issue nothing at all, which the
