@@ -124,6 +124,16 @@ func BuildScopes(modName string, m *ast.Module) *Scopes {
 	if m != nil {
 		b.stmts(ms, m.Body)
 	}
+	// A name a function declares global and binds (`global dist; import
+	// torch.distributed as dist` in an init function) is a module
+	// attribute once that function has run.
+	for _, s := range b.out.All[1:] {
+		for name := range s.Global {
+			if s.Bound[name] {
+				ms.Bound[name] = true
+			}
+		}
+	}
 	return b.out
 }
 

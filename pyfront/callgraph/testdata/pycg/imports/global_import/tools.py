@@ -1,0 +1,6 @@
+def setup():
+    pass
+
+
+def func():
+    pass
