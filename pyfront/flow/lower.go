@@ -6428,6 +6428,12 @@ type discard struct {
 // its collective reaches the barrier (it is not in an if arm or loop
 // that the barrier is outside of).
 func (l *lowerer) drain(c *ast.Call, site *rules.Site, st *state) {
+	l.drainAt(c, site, st, site.Pos)
+}
+
+// drainAt is drain with the wait recorded at at (the call of a helper
+// whose barrier drains the work).
+func (l *lowerer) drainAt(c *ast.Call, site *rules.Site, st *state, at rules.Pos) {
 	if site.Library != "torch" {
 		return
 	}
@@ -6441,7 +6447,6 @@ func (l *lowerer) drain(c *ast.Call, site *rules.Site, st *state) {
 		ws := w.Site
 		return ws != nil && ws.Library == "torch" && ws.Kind != rules.OpP2P && ws.Group == site.Group && l.workGroup[w] == text
 	}
-	at := site.Pos
 	for _, d := range l.discards {
 		if !d.w.Discarded || !same(d.w) || l.loops > d.loops || l.arm != nil && !d.arm.Within(l.arm) {
 			continue
@@ -6463,6 +6468,40 @@ func (l *lowerer) drain(c *ast.Call, site *rules.Site, st *state) {
 		}
 		if drained {
 			l.event(&rules.Event{Kind: rules.EvWait, Pos: at, Var: v})
+		}
+	}
+}
+
+// helperBarrier drains, at the call c of the program function fn, the
+// work a barrier statement of fn's body drains, when nothing in fn can
+// leave before it (`def sync_all(): torch.cuda.synchronize();
+// dist.barrier()`, a benchmark's fence after its async collectives).
+func (l *lowerer) helperBarrier(c *ast.Call, fn *rules.Function, st *state) {
+	fd, ok := l.r.(FuncDefiner)
+	if !ok || len(st.pending) == 0 && len(l.discards) == 0 {
+		return
+	}
+	for _, s := range ast.DefBody(fd.FuncDef(fn)) {
+		if e, ok := s.(*ast.ExprStmt); ok {
+			if b, ok := e.Value.(*ast.Call); ok {
+				if bs := l.r.Site(b); bs != nil && !bs.Async && bs.Op == "barrier" {
+					l.drainAt(b, bs, st, l.pos(c.Pos))
+					return
+				}
+			}
+		}
+		leaves := false
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.Return, *ast.Raise, *ast.Break, *ast.Continue:
+				leaves = true
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			}
+			return !leaves
+		})
+		if leaves {
+			return
 		}
 	}
 }
@@ -6972,6 +7011,9 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 	ext, calleeFn := l.callee(c)
 	if l.uses && site == nil && calleeFn != nil {
 		l.helperWaits(c, calleeFn)
+	}
+	if site == nil && calleeFn != nil {
+		l.helperBarrier(c, calleeFn, st)
 	}
 	if n, isName := c.Func.(*ast.Name); isName && site == nil {
 		for _, v := range l.waitingClosures()[n.Id] {
