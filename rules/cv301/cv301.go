@@ -906,7 +906,7 @@ func run(p *rules.Pass) {
 			if o := firstDiff(others, then); o != nil && len(after) > 0 {
 				report(p, br, o, true, seen)
 			} else if o := firstDiff(then, others); o != nil {
-				report(p, br, o, false, seen)
+				reportExiting(p, br, o, seen)
 			}
 			continue
 		}
@@ -920,7 +920,7 @@ func run(p *rules.Pass) {
 			continue
 		}
 		if o := firstDiff(then, els); o != nil {
-			report(p, br, o, false, seen)
+			reportExiting(p, br, o, seen)
 		} else if o := firstDiff(els, then); o != nil {
 			// The op is in the else arm: it runs where the test fails
 			// (the messages that say "depends on" need no negation).
@@ -1398,7 +1398,10 @@ func reportSetOrder(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen ma
 // teardown's finally), guard labels the condition's location.
 type localText struct {
 	exit, branch, guard string
-	atGuard             bool
+	// inHandler, for a handler's branch (atGuard): the message for an op
+	// the handler itself issues, on the failed rank only.
+	inHandler string
+	atGuard   bool
 	// holds: branch says the op runs where the condition holds, so an op
 	// of the else arm is given the condition's negation.
 	holds bool
@@ -1578,6 +1581,9 @@ var localTexts = map[rules.Divergence]localText{
 			"stops every rank, or agree on the failure on every rank (all-reduce a failed flag) before the next collective",
 		guard:   "the handler that swallows the error, run on the failed rank only",
 		atGuard: true,
+		inHandler: "%s on %s runs in the handler at %s (`%s`), on the failed rank only, while the other ranks run the rest of the try " +
+			"body and what follows it: it pairs with one of their collectives or waits forever (hang); re-raise when the job is distributed so that " +
+			"the launcher stops every rank, or agree on the failure on every rank before the next collective",
 	},
 	rules.LocalFailure: {
 		branch: "%s on %s is skipped on a rank that runs out of memory before it (the handler at %s, `%s`, recovers " +
@@ -1585,7 +1591,25 @@ var localTexts = map[rules.Divergence]localText{
 			"re-raise when the job is distributed so that the launcher stops every rank, or agree on the failure on every rank before the next collective",
 		guard:   "the out-of-memory handler, run on the failed rank only",
 		atGuard: true,
+		inHandler: "%s on %s runs in the handler at %s (`%s`), on the failed rank only, while the other ranks run the rest of the try " +
+			"body and what follows it: it pairs with one of their collectives or waits forever (hang); re-raise when the job is distributed so that " +
+			"the launcher stops every rank, or agree on the failure on every rank before the next collective",
 	},
+}
+
+// reportExiting reports an op of the exiting ranks' own path: for a
+// handler's branch, an op the handler issues on the failed rank only.
+func reportExiting(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
+	t, ok := localTextFor(br)
+	if !ok || t.inHandler == "" || seen[o.Pos] {
+		report(p, br, o, false, seen)
+		return
+	}
+	seen[o.Pos] = true
+	d := rules.Diagnostic{Pos: o.Pos, Severity: rules.Warning, Message: fmt.Sprintf(t.inHandler, opName(o), rulekit.GroupLabel(o.Group), br.Guard.Short(), br.Cond)}
+	d.Related = append(d.Related, rulekit.Related(br.Guard, t.guard))
+	addReached(&d, o)
+	p.Report(d)
 }
 
 func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool, seen map[rules.Pos]bool) {
