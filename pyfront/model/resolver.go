@@ -337,7 +337,7 @@ func (b *builder) throughModuleParams(caller *rules.Function, callee *callgraph.
 			out = append(make([]*rules.OpRef, 0, len(sum)), sum[:i]...)
 		}
 		x, _, _ := boundArg(callee, call, o.ModuleParam)
-		if x != nil && b.wrapsNothing(x) {
+		if x != nil && (b.wrapsNothing(x) || b.ddpUnwrapped(caller, x)) {
 			continue
 		}
 		c := *o
@@ -353,6 +353,49 @@ func (b *builder) throughModuleParams(caller *rules.Function, callee *callgraph.
 		return sum
 	}
 	return out
+}
+
+// ddpUnwrapped reports a module argument that is the module a DDP wrapper
+// holds, taken out of it (`model.module`, or a local of fn bound only to
+// that: `model = model.module`): its forward is the plain module's, which
+// issues nothing. FSDP's inner module is left alone (its nested units
+// still gather).
+func (b *builder) ddpUnwrapped(fn *rules.Function, x ast.Expr) bool {
+	f := b.fnOf(fn)
+	if f == nil {
+		return false
+	}
+	if n, ok := x.(*ast.Name); ok {
+		vals := flow.LocalValues(f.Node, n.Id)
+		if len(vals) != 1 {
+			return false
+		}
+		x = vals[0]
+	}
+	a, ok := x.(*ast.Attribute)
+	if !ok || a.Attr != "module" {
+		return false
+	}
+	vals := b.g.ExprValues(a.Value)
+	if n, isName := a.Value.(*ast.Name); isName && len(vals) == 0 && isParam(funcArgs(f.Node), n.Id) {
+		// model = model.module on the function's parameter: what its
+		// callers pass.
+		vals = b.g.ParamValues(f, n.Id)
+	}
+	ddp := false
+	for _, v := range vals {
+		val := b.g.Value(v)
+		if val == nil || val.Kind != callgraph.KOpaque {
+			continue
+		}
+		if c := b.constructedBy(val); c != nil {
+			if !strings.HasSuffix(c.Name, "DistributedDataParallel") {
+				return false
+			}
+			ddp = true
+		}
+	}
+	return ddp
 }
 
 // passedModules drops from a callee's summary the forwards of a module
