@@ -4904,10 +4904,15 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	}
 	var after []*rules.OpRef
 	var off map[string]bool
+	rest := l.skipped(exit)
 	if !elseExits {
 		off = l.falseWhenTaken(s.Test)
+		// `if exists(log) and not resume_latest: return` then `if
+		// resume_latest: broadcast(…)`: where the exit is taken, that
+		// arm is not (open_clip's main).
+		rest = l.notWhenTaken(rest, s.Test)
 	}
-	for _, o := range issuedDespite(l.ops(l.skipped(exit)), off) {
+	for _, o := range issuedDespite(l.ops(rest), off) {
 		if o.Pos.Line > int(top.s.EndLineno) {
 			after = append(after, o)
 		}
