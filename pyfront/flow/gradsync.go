@@ -1365,7 +1365,10 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 		return
 	}
 	// What the failed rank skips: the collectives from the statement that
-	// writes on (those before it ran on every rank).
+	// writes on (those before it ran on every rank), looking into the
+	// with blocks that hold the write (`with FSDP.state_dict_type(…):
+	// sd = model.state_dict(); torch.save(sd, p)`).
+	body = l.withBodies(body)
 	first := slices.IndexFunc(body, func(s ast.Stmt) bool { return l.writesFiles([]ast.Stmt{s}) })
 	if first < 0 {
 		l.swallowedErrorBranch(body, h, rest)
@@ -1397,6 +1400,27 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 		kind = rules.LocalWriteRetry
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: kind})
+}
+
+// withBodies returns body with each with statement replaced by the
+// statements of its block, recursively: the block runs straight through,
+// in order, once the context is entered. A with whose context itself
+// writes (`with open(p, "w") as f:`) stays whole.
+func (l *lowerer) withBodies(body []ast.Stmt) []ast.Stmt {
+	if !slices.ContainsFunc(body, func(s ast.Stmt) bool { _, ok := s.(*ast.With); return ok }) {
+		return body
+	}
+	var out []ast.Stmt
+	for _, s := range body {
+		if w, ok := s.(*ast.With); ok && !slices.ContainsFunc(w.Items, func(it *ast.WithItem) bool {
+			return l.writesFiles([]ast.Stmt{&ast.ExprStmt{Value: it.ContextExpr}})
+		}) {
+			out = append(out, l.withBodies(w.Body)...)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // callsAnything reports a statement that calls something: one made of
