@@ -232,7 +232,34 @@ func (l *lowerer) fsCounted(iter ast.Expr) bool {
 	if dotted(c.Func) != "range" && !(lastDotted(c.Func) == "trange" && strings.Contains(l.r.Ref(c.Func), "tqdm")) {
 		return false
 	}
+	if n, ok := rangeLength(c); ok {
+		// range(start_epoch, start_epoch + epochs): as many passes on
+		// every host, wherever each starts.
+		return position(n)
+	}
 	return slices.ContainsFunc(c.Args, position)
+}
+
+// rangeLength returns n for range(a, a + n) or range(a, n + a), whose
+// length is n whatever a is.
+func rangeLength(c *ast.Call) (ast.Expr, bool) {
+	if len(c.Args) != 2 || len(c.Keywords) > 0 {
+		return nil, false
+	}
+	b, ok := c.Args[1].(*ast.BinOp)
+	if !ok || b.Op != ast.Add {
+		return nil, false
+	}
+	start := dotted(c.Args[0])
+	switch {
+	case start == "":
+		return nil, false
+	case dotted(b.Left) == start:
+		return b.Right, true
+	case dotted(b.Right) == start:
+		return b.Left, true
+	}
+	return nil, false
 }
 
 // fsSkippedPasses records the rest of a loop's body after a test that
@@ -854,6 +881,9 @@ func (l *lowerer) rankCount(e ast.Expr, depth int) bool {
 		}
 		switch name {
 		case "range":
+			if n, ok := rangeLength(e); ok {
+				return l.countRank(n) // range(start, start + 3): three passes
+			}
 			for _, a := range e.Args {
 				if l.countRank(a) {
 					return true
