@@ -184,6 +184,9 @@ func (b *builder) reach() {
 			if b.offInSpawn(site, chain, spawnOf[ctx]) {
 				continue // the callback exists only where the site's flag is false
 			}
+			if sp := spawnOf[ctx]; sp != nil && ctx.Kind == rules.Autograd && b.spawnNeverRuns(sp) {
+				continue // the callback is never registered
+			}
 			if b.gatedOffIn(site, ctx, reachedBy) {
 				continue // every call in this context turns the site's flag off
 			}

@@ -92,6 +92,44 @@ func (b *builder) offInSpawn(site *rules.Site, chain []*rules.Call, s *spawn) bo
 	return found
 }
 
+// spawnNeverRuns reports a spawn that no call of the program reaches: it
+// sits, in its own function or in the one call of that function, under a
+// test of a parameter that every call passes, or leaves at its default,
+// the value that rules it out (`def __init__(self, module, sync=True): …
+// if not sync: self._register_hooks()`, and every DistModule(model) keeps
+// sync=True).
+func (b *builder) spawnNeverRuns(s *spawn) bool {
+	if s == nil || s.caller == nil || s.cs == nil || s.cs.Node == nil {
+		return false
+	}
+	// offEverywhere: the call at node in f sits under a parameter test
+	// that every call of f turns off.
+	offEverywhere := func(f *callgraph.Func, node ast.Node) bool {
+		sp := node.Span()
+		gate := b.paramGates(f).gateAt(gateKey{int(sp.Lineno), int(sp.ColOffset) + 1})
+		if gate == "" || strings.Contains(gate, ".") {
+			return false
+		}
+		callers := b.callersOf(f)
+		for _, cs := range callers {
+			if off, _ := resolveGate(f, cs.Node, gate); !off {
+				return false
+			}
+		}
+		return len(callers) > 0
+	}
+	if offEverywhere(s.caller, s.cs.Node) {
+		return true
+	}
+	callers := b.callersOf(s.caller)
+	for _, cs := range callers {
+		if cs.Caller == nil || !offEverywhere(cs.Caller, cs.Node) {
+			return false
+		}
+	}
+	return len(callers) > 0
+}
+
 // falseAt reports whether, at the call at k in f, the parameter f stores
 // in self.attr is known false.
 func (b *builder) falseAt(f *callgraph.Func, k gateKey, attr string) bool {
