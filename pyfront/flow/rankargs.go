@@ -630,6 +630,20 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 		}
 	}
 	out := initAttrs
+	// plain: the attributes this method binds to the rank itself
+	// (`self.slot = rank`), which a later test in it reads
+	// (`self.last = self.slot == size - 1`, pySDC's controller).
+	plain := map[string]bool{}
+	readsPlain := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if a, ok := n.(*ast.Attribute); ok && plain[selfAttr(a, self)] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
 	ast.InspectStmts(body, func(s ast.Stmt) bool {
 		if a, ok := ast.AsAssign(s); ok {
 			s = a // `self.is_head: bool = rank == 0` binds as `=` does
@@ -654,6 +668,13 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 				}
 				if (l.rankTest(s.Value) || l.rankShare(s.Value)) && l.isRank(s.Value) {
 					out = MergeRankAttr(out, RankAttr{Name: t.Attr, UniformIn: l.uniformIn(s.Value)})
+				} else if _, isCmp := s.Value.(*ast.Compare); isCmp && len(plain) > 0 && readsPlain(s.Value) {
+					out = MergeRankAttr(out, RankAttr{Name: t.Attr})
+				}
+				if l.rankValue(s.Value) {
+					plain[t.Attr] = true
+				} else {
+					delete(plain, t.Attr)
 				}
 				// X if rank == 0 else None, or a parameter some callers
 				// pass only rank 0's object in (self.eval_fn = eval_fn).
