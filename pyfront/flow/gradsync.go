@@ -1511,7 +1511,7 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 	follows := slices.ContainsFunc(l.ops(rest), func(o *rules.OpRef) bool {
 		return o.Op != "destroy" && o.Op != "init" // teardown: LocalSwallowedTeardown's
 	})
-	if !follows && l.loops == 0 {
+	if !follows && l.loops == 0 && !l.callerGoesOn() {
 		return // nothing follows for the skipped collectives to pair with
 	}
 	cond := "except"
@@ -1519,6 +1519,68 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 		cond = "except " + l.text(h.Type)
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalSwallowedError})
+}
+
+// callerGoesOn reports whether some caller of the function being lowered
+// calls it in a loop, or issues collectives after the call: what a rank
+// skips here then pairs with what it issues next (a model's forward that
+// swallows its own all_reduce's failure, called from the training loop).
+func (l *lowerer) callerGoesOn() bool {
+	fd, ok := l.r.(FuncDefiner)
+	if !ok || l.fn == nil {
+		return false
+	}
+	if lastName(l.fn.Name) == "forward" {
+		return true // a module's forward: the training loop calls it once per batch
+	}
+	for _, f := range l.r.Prog().Funcs {
+		for _, c := range f.Calls {
+			if c == nil || c.Callee != l.fn {
+				continue
+			}
+			node := fd.FuncDef(f)
+			if node == nil {
+				continue
+			}
+			if goesOnAfter(scopeBody(node), c.Pos.Line, func(st ast.Stmt) bool {
+				return slices.ContainsFunc(l.ops([]ast.Stmt{st}), func(o *rules.OpRef) bool { return o.Op != "destroy" && o.Op != "init" })
+			}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// goesOnAfter reports whether, in body, the line is inside a loop, or a
+// statement after it communicates (issues).
+func goesOnAfter(body []ast.Stmt, line int, issues func(ast.Stmt) bool) bool {
+	for _, st := range body {
+		sp := st.Span()
+		switch st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			continue
+		}
+		if int(sp.Lineno) > line {
+			if issues(st) {
+				return true
+			}
+			continue
+		}
+		if int(sp.EndLineno) < line {
+			continue
+		}
+		switch st.(type) {
+		case *ast.For, *ast.AsyncFor, *ast.While:
+			return true
+		}
+		for _, b := range ast.ChildBlocks(st) {
+			if goesOnAfter(b, line, issues) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // worksBeforeCollective reports a call of a program function whose body
