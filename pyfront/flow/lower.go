@@ -212,6 +212,9 @@ type lowerer struct {
 	// streams, to a stream whose Alts are both (see mergeStreamVars).
 	streamVars map[string]streamCtx
 	rankVars   map[string]bool // locals holding a rank-dependent value
+	// rankCounterAttrs: attribute paths of the instance (self._step)
+	// stepped in a rank arm of a loop that reads them (loopRankFlags).
+	rankCounterAttrs map[string]bool
 	// rankLoaded: rank locals holding what a loader read from a path
 	// named for the rank (a checkpoint's shard): its values stored under
 	// a key (ckpt["epoch"]) are the same in every rank's shard.

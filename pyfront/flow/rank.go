@@ -70,6 +70,9 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			if len(l.agreedAttrs) > 0 && l.agreedAttrs[dotted(n)] {
 				return false, false // set from a collective's result by a method (agreedSetAttrs)
 			}
+			if len(l.rankCounterAttrs) > 0 && l.rankCounterAttrs[dotted(n)] {
+				return true, false // an instance counter stepped in a rank arm (loopRankFlags)
+			}
 			if l.rankAttr(n) {
 				return true, true
 			}
@@ -2672,6 +2675,22 @@ func (l *lowerer) loopRankFlags(test ast.Expr, body []ast.Stmt) {
 	elsewhere := map[string]bool{} // names bound outside rank arms
 	var scan func(stmts []ast.Stmt, top int, rank bool)
 	bind := func(t ast.Expr, value ast.Expr, top int, rank bool) {
+		if a, ok := t.(*ast.Attribute); ok {
+			// self._step += 1 in rank 0's arm, with `while self._step <
+			// iterations` (UnstableBaselines' learner): a counter on the
+			// instance.
+			if d := dotted(a); d != "" && strings.Count(d, ".") == 1 {
+				k, isConst := value.(*ast.Constant)
+				if rank && isConst && (k.Type == ast.ConstBool || k.Type == ast.ConstInt) {
+					if _, seen := inArm[d]; !seen {
+						inArm[d] = top
+					}
+				} else {
+					elsewhere[d] = true
+				}
+			}
+			return
+		}
 		n, ok := t.(*ast.Name)
 		if !ok {
 			ast.Inspect(t, func(x ast.Node) bool {
@@ -2734,26 +2753,39 @@ func (l *lowerer) loopRankFlags(test ast.Expr, body []ast.Stmt) {
 	}
 	scan(body, -1, false)
 	for name, at := range inArm {
-		if elsewhere[name] || l.rankVars[name] {
+		if elsewhere[name] || l.rankVars[name] || l.rankCounterAttrs[name] {
 			continue
 		}
 		read := test != nil && readsName(test, name)
 		for i := 0; i < at && !read; i++ {
 			read = readsName(body[i], name)
 		}
-		if read {
+		if read && strings.Contains(name, ".") {
+			if l.rankCounterAttrs == nil {
+				l.rankCounterAttrs = map[string]bool{}
+			}
+			l.rankCounterAttrs[name] = true
+		} else if read {
 			l.rankVars[name] = true
 			delete(l.rankDefs, name)
 		}
 	}
 }
 
-// readsName reports a load of name in n.
+// readsName reports a load of name in n (a dotted name: of that
+// attribute path).
 func readsName(n ast.Node, name string) bool {
 	found := false
+	dottedName := strings.Contains(name, ".")
 	ast.Inspect(n, func(x ast.Node) bool {
-		if nm, ok := x.(*ast.Name); ok && nm.Id == name && nm.Ctx == ast.Load {
-			found = true
+		if found {
+			return false
+		}
+		switch x := x.(type) {
+		case *ast.Name:
+			found = !dottedName && x.Id == name && x.Ctx == ast.Load
+		case *ast.Attribute:
+			found = dottedName && x.Ctx == ast.Load && dotted(x) == name
 		}
 		return !found
 	})
