@@ -645,6 +645,9 @@ func notNoneValue(e ast.Expr) bool {
 // fromSyncForward reports whether e holds a synchronising module's forward
 // call or reads a local computed from one.
 func (l *lowerer) fromSyncForward(e ast.Expr) bool {
+	if e != nil && l.lightningStepValue(e) {
+		return true
+	}
 	gs, ok := l.r.(GradSyncer)
 	if !ok || e == nil || !l.syncs {
 		return false
@@ -932,6 +935,26 @@ func (l *lowerer) localNumerics(test ast.Expr) bool {
 			return false, true
 		}
 		return operand != nil && l.fromSyncForward(operand), false
+	})
+}
+
+// lightningStepValue reports a value that a LightningModule's step hook
+// (lightningSteps, run inside the strategy's wrapper) computes from its
+// own submodules (`loss = self.model(batch).sum()` in training_step):
+// this rank's own, from this rank's batch.
+func (l *lowerer) lightningStepValue(e ast.Expr) bool {
+	if l.fn == nil || !lightningSteps[lastName(l.fn.Name)] || !l.src.mentionsLightning() {
+		return false
+	}
+	return dependsOn(e, l.localVars, func(n ast.Node) (bool, bool) {
+		if c, ok := n.(*ast.Call); ok {
+			if d := dotted(c.Func); d == "self" || strings.HasPrefix(d, "self.") && strings.Count(d, ".") == 1 {
+				if _, fn := l.callee(c); fn == nil {
+					return true, false // self(batch), self.model(batch): a module's forward
+				}
+			}
+		}
+		return false, true
 	})
 }
 

@@ -97,6 +97,12 @@ func (s *source) mentionsStream() bool {
 	return s.streamy
 }
 
+// mentionsLightning reports a file that names Lightning (its modules'
+// step hooks run inside the strategy's wrapper).
+func (s *source) mentionsLightning() bool {
+	return bytes.Contains(s.src, []byte("ightning"))
+}
+
 // Sources holds the line index of each file for the functions lowered
 // with it. A Resolver that has one (SourceIndex) lets Lower index each
 // file once instead of once per function; it lives as long as the
