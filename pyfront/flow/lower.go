@@ -3676,22 +3676,11 @@ func carriedWaits(body []ast.Stmt, closures map[string][]string) map[string]carr
 	// pass's own work, not the last pass's.
 	markBound := func(s ast.Stmt) {
 		ast.Inspect(s, func(n ast.Node) bool {
-			var targets []ast.Expr
-			switch n := n.(type) {
+			switch n.(type) {
 			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
 				return false
-			case *ast.Assign:
-				targets = n.Targets
-			case *ast.AugAssign:
-				targets = []ast.Expr{n.Target}
-			case *ast.AnnAssign:
-				targets = []ast.Expr{n.Target}
-			case *ast.For:
-				targets = []ast.Expr{n.Target}
-			case *ast.NamedExpr:
-				targets = []ast.Expr{n.Target}
 			}
-			for _, t := range targets {
+			for _, t := range bindingTargets(n) {
 				for _, v := range targetNames(t) {
 					bound[v] = true
 				}
@@ -3868,16 +3857,10 @@ func waitsBeforeBinds(body []ast.Stmt, v string) bool {
 		return found
 	}
 	bindsHere := func(s ast.Stmt) bool {
-		var targets []ast.Expr
-		switch s := s.(type) {
-		case *ast.Assign:
-			targets = s.Targets
-		case *ast.AnnAssign:
-			targets = []ast.Expr{s.Target}
-		case *ast.AugAssign:
-			targets = []ast.Expr{s.Target}
+		if _, isFor := s.(*ast.For); isFor {
+			return false // a for statement's own case
 		}
-		for _, t := range targets {
+		for _, t := range bindingTargets(s) {
 			if slices.Contains(targetNames(t), v) {
 				return true
 			}
@@ -3957,6 +3940,24 @@ func waitsBeforeBinds(body []ast.Stmt, v string) bool {
 		return true
 	}
 	return block(body, false) && binds
+}
+
+// bindingTargets returns what an assignment, augmented or annotated
+// assignment, for statement or walrus binds (nil for any other node).
+func bindingTargets(n ast.Node) []ast.Expr {
+	switch n := n.(type) {
+	case *ast.Assign:
+		return n.Targets
+	case *ast.AugAssign:
+		return []ast.Expr{n.Target}
+	case *ast.AnnAssign:
+		return []ast.Expr{n.Target}
+	case *ast.For:
+		return []ast.Expr{n.Target}
+	case *ast.NamedExpr:
+		return []ast.Expr{n.Target}
+	}
+	return nil
 }
 
 // carried is how a loop's body waits a variable's earlier work.

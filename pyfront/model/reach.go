@@ -606,11 +606,5 @@ func (b *builder) closureGatedOff(f *callgraph.Func, param, gate string) bool {
 	if owner == nil {
 		return false
 	}
-	callers := b.callersOf(owner)
-	for _, cs := range callers {
-		if off, _ := resolveGate(owner, cs.Node, gate); !off {
-			return false
-		}
-	}
-	return len(callers) > 0
+	return b.offAtEveryCall(owner, gate)
 }

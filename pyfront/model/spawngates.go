@@ -110,13 +110,7 @@ func (b *builder) spawnNeverRuns(s *spawn) bool {
 		if gate == "" || strings.Contains(gate, ".") {
 			return false
 		}
-		callers := b.callersOf(f)
-		for _, cs := range callers {
-			if off, _ := resolveGate(f, cs.Node, gate); !off {
-				return false
-			}
-		}
-		return len(callers) > 0
+		return b.offAtEveryCall(f, gate)
 	}
 	if offEverywhere(s.caller, s.cs.Node) {
 		return true
@@ -124,6 +118,18 @@ func (b *builder) spawnNeverRuns(s *spawn) bool {
 	callers := b.callersOf(s.caller)
 	for _, cs := range callers {
 		if cs.Caller == nil || !offEverywhere(cs.Caller, cs.Node) {
+			return false
+		}
+	}
+	return len(callers) > 0
+}
+
+// offAtEveryCall reports a function that has calls, each passing (or
+// leaving at its default) the value of a parameter that turns gate off.
+func (b *builder) offAtEveryCall(f *callgraph.Func, gate string) bool {
+	callers := b.callersOf(f)
+	for _, cs := range callers {
+		if off, _ := resolveGate(f, cs.Node, gate); !off {
 			return false
 		}
 	}
