@@ -47,4 +47,4 @@ if __name__ == "__main__":
     local_rank = int(os.environ["LOCAL_RANK"])
     torch.cuda.set_device(local_rank)
     params = type("P", (), {"use_fsdp": os.environ.get("USE_FSDP") == "1"})()
-    Trainer(params, dist.get_rank(), local_rank).save_checkpoint("/tmp/ckpt")
+    Trainer(params, dist.get_rank(), local_rank).save_checkpoint("ckpt.pt")

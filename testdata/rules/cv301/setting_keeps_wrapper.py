@@ -34,5 +34,5 @@ if __name__ == "__main__":
     torch.cuda.set_device(local_rank)
     params = type("P", (), {"use_fsdp": os.environ.get("USE_FSDP") == "1"})()
     t = Trainer(params, dist.get_rank(), local_rank)
-    t.save_checkpoint("/tmp/ckpt")
-    t.save_any("/tmp/ckpt2")
+    t.save_checkpoint("ckpt.pt")
+    t.save_any("ckpt2.pt")
