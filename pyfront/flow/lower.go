@@ -6448,13 +6448,14 @@ func (l *lowerer) drainAt(c *ast.Call, site *rules.Site, st *state, at rules.Pos
 	}
 	text := ""
 	if e := l.tb.Collectives[site.API]; e != nil && e.Group.Present() {
-		if a := arg(c, e.Group); a != nil {
+		if a := arg(c, e.Group); a != nil && !isNone(a) {
 			text = l.text(a)
 		}
 	}
 	same := func(w *rules.Work) bool {
 		ws := w.Site
-		return ws != nil && ws.Library == "torch" && ws.Kind != rules.OpP2P && ws.Group == site.Group && l.workGroup[w] == text
+		// (group=None is the default group, as no group argument is.)
+		return ws != nil && ws.Library == "torch" && ws.Kind != rules.OpP2P && ws.Group == site.Group && strings.TrimPrefix(l.workGroup[w], "None") == text
 	}
 	for _, d := range l.discards {
 		if !d.w.Discarded || !same(d.w) || l.loops > d.loops || l.arm != nil && !d.arm.Within(l.arm) {
