@@ -1472,6 +1472,9 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 	if h.Type != nil && !broadException(h.Type) {
 		return // RuntimeError is what running out of memory raises
 	}
+	if capabilityProbe(body) {
+		return
+	}
 	// What a rank whose body raised skips: the collectives after the first
 	// statement that does other work (a collective that opens the body
 	// ran on every rank), those after a called helper's first, and a
@@ -1542,6 +1545,22 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 		cond = "except " + l.text(h.Type)
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalSwallowedError})
+}
+
+// capabilityProbe reports a try body that ends by setting a flag true
+// (`dist.all_to_all_single(t, t); alltoall_supported = True`): it asks
+// what the backend can do, which fails alike on every rank.
+func capabilityProbe(body []ast.Stmt) bool {
+	if len(body) < 2 {
+		return false
+	}
+	a, ok := body[len(body)-1].(*ast.Assign)
+	if !ok || len(a.Targets) != 1 {
+		return false
+	}
+	_, isName := a.Targets[0].(*ast.Name)
+	k, isConst := a.Value.(*ast.Constant)
+	return isName && isConst && k.Type == ast.ConstBool && k.Bool
 }
 
 // callerGoesOn reports whether some caller of the function being lowered
