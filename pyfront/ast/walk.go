@@ -383,6 +383,15 @@ func Children(n Node, fn func(Node)) {
 	}
 }
 
+// ScopeBody is the body of a function definition or of a module (nil for
+// other nodes).
+func ScopeBody(n Node) []Stmt {
+	if m, ok := n.(*Module); ok {
+		return m.Body
+	}
+	return DefBody(n)
+}
+
 // DefBody is the body of a function definition (nil for other nodes).
 func DefBody(n Node) []Stmt {
 	switch n := n.(type) {

@@ -1584,7 +1584,7 @@ func (l *lowerer) callerGoesOn() bool {
 			if node == nil {
 				continue
 			}
-			if goesOnAfter(scopeBody(node), c.Pos.Line, func(st ast.Stmt) bool {
+			if goesOnAfter(ast.ScopeBody(node), c.Pos.Line, func(st ast.Stmt) bool {
 				return slices.ContainsFunc(l.ops([]ast.Stmt{st}), func(o *rules.OpRef) bool { return o.Op != "destroy" && o.Op != "init" })
 			}) {
 				return true
@@ -3206,17 +3206,11 @@ func (l *lowerer) forwardsOf(c *ast.Call) bool {
 // the later ones make none (ReDAL's scoring loops, which leave on a
 // rank-offset pool index after the forward).
 func (l *lowerer) dropRunThisPass(ops []*rules.OpRef, exit ast.Stmt) []*rules.OpRef {
-	n := len(l.loopBodies)
-	if n == 0 {
+	if len(l.loopBodies) == 0 {
 		return ops
 	}
-	at := exit.Span().Lineno
 	var ran []ast.Stmt // the unguarded statements of the body before exit's
-	for _, st := range l.loopBodies[n-1] {
-		sp := st.Span()
-		if sp.Lineno <= at && at <= sp.EndLineno {
-			break
-		}
+	for _, st := range l.passPrefix(exit) {
 		switch st.(type) {
 		case *ast.Assign, *ast.AnnAssign, *ast.AugAssign, *ast.ExprStmt, *ast.With:
 			ran = append(ran, st)

@@ -7,14 +7,6 @@ import "github.com/collvet/collvet/pyfront/ast"
 // model read through them what reaches a call as a local name or as
 // **kwargs (init_process_group(**kwargs), FSDP(m, sharding_strategy=s)).
 
-// scopeBody is the statement list of a function or module node.
-func scopeBody(node ast.Node) []ast.Stmt {
-	if m, ok := node.(*ast.Module); ok {
-		return m.Body
-	}
-	return ast.DefBody(node)
-}
-
 // LocalValue is the value of the one assignment `name = value` in the
 // function (or module) node, or nil when there is none, several, or the
 // name is bound otherwise too (a loop, a with, an augmented assignment).
@@ -31,7 +23,7 @@ func LocalValue(node ast.Node, name string) ast.Expr {
 // method call on it).
 func LocalDict(node ast.Node, name string) func(key string) ast.Expr {
 	changed := false
-	ast.InspectBody(scopeBody(node), func(x ast.Node) bool {
+	ast.InspectBody(ast.ScopeBody(node), func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.Subscript:
 			if nm, ok := x.Value.(*ast.Name); ok && nm.Id == name && x.Ctx != ast.Load {
@@ -84,7 +76,7 @@ func LocalDict(node ast.Node, name string) func(key string) ast.Expr {
 func MayHoldKey(node ast.Node, name, key string) bool {
 	unknown := false
 	keys := map[string]bool{}
-	ast.InspectBody(scopeBody(node), func(x ast.Node) bool {
+	ast.InspectBody(ast.ScopeBody(node), func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.Subscript:
 			if nm, ok := x.Value.(*ast.Name); ok && nm.Id == name && x.Ctx != ast.Load {
@@ -139,7 +131,7 @@ func MayHoldKey(node ast.Node, name, key string) bool {
 func LocalValues(node ast.Node, name string) []ast.Expr {
 	var values []ast.Expr
 	stores := 0
-	ast.InspectBody(scopeBody(node), func(x ast.Node) bool {
+	ast.InspectBody(ast.ScopeBody(node), func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.Assign:
 			for _, t := range x.Targets {

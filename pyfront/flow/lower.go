@@ -6500,17 +6500,13 @@ func (l *lowerer) helperBarrier(c *ast.Call, fn *rules.Function, st *state) {
 				}
 			}
 		}
-		leaves := false
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n.(type) {
+		if anyStmt([]ast.Stmt{s}, func(x ast.Stmt) bool {
+			switch x.(type) {
 			case *ast.Return, *ast.Raise, *ast.Break, *ast.Continue:
-				leaves = true
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-				return false
+				return true
 			}
-			return !leaves
-		})
-		if leaves {
+			return false
+		}) {
 			return
 		}
 	}

@@ -57,7 +57,7 @@ func (l *lowerer) ownRootInSharedArm(c *ast.Call, site *rules.Site, root api.Arg
 	default:
 		return
 	}
-	if l.loops > ri.loops || l.takesTurnsIn(arm, c, root, l.text(x)) {
+	if l.loops > ri.loops || l.takesTurnsIn(c, root, l.text(x), stmtNodes(arm)...) {
 		return // each pass a new root, or the arm's ranks taking turns
 	}
 	addFact(&l.r.Prog().RankRoots, &rules.RankRoot{Func: l.fn, Site: site, Arg: l.pos(x.Span()), Text: l.text(x), Param: root.Name, Arm: cond})
@@ -72,12 +72,11 @@ func (l *lowerer) takesTurns(c *ast.Call, root api.Arg, text string) bool {
 	if l.node == nil {
 		return false
 	}
-	return l.takesTurnsIn([]ast.Stmt{}, c, root, text, l.node)
+	return l.takesTurnsIn(c, root, text, l.node)
 }
 
-// takesTurnsIn is takesTurns over the statements body (and the nodes
-// extra).
-func (l *lowerer) takesTurnsIn(body []ast.Stmt, c *ast.Call, root api.Arg, text string, extra ...ast.Node) bool {
+// takesTurnsIn is takesTurns over the nodes in.
+func (l *lowerer) takesTurnsIn(c *ast.Call, root api.Arg, text string, in ...ast.Node) bool {
 	callee := dotted(c.Func)
 	found := false
 	visit := func(n ast.Node) bool {
@@ -93,13 +92,19 @@ func (l *lowerer) takesTurnsIn(body []ast.Stmt, c *ast.Call, root api.Arg, text 
 		}
 		return true
 	}
-	for _, s := range body {
-		ast.Inspect(s, visit)
-	}
-	for _, n := range extra {
+	for _, n := range in {
 		ast.Inspect(n, visit)
 	}
 	return found
+}
+
+// stmtNodes returns stmts as nodes.
+func stmtNodes(stmts []ast.Stmt) []ast.Node {
+	out := make([]ast.Node, len(stmts))
+	for i, s := range stmts {
+		out[i] = s
+	}
+	return out
 }
 
 // ownGlobalRank are the names of a rank's own global rank.

@@ -76,8 +76,6 @@ type builder struct {
 	imports   map[string]map[string]string // module path → local name → qualified name
 	// importedTops: the top-level packages some module imports.
 	importedTops map[string]bool
-	// byClass: the functions defined in each class (classFuncs).
-	byClass map[*callgraph.Class][]*callgraph.Func
 	// rankParams: parameters that hold the process's rank on entry
 	// (spawnRankParams).
 	rankParams map[*rules.Function][]string

@@ -38,14 +38,14 @@ type guard struct {
 func ifGuards(body []ast.Stmt, target ast.Node) ([]guard, bool) {
 	tp := target.Span()
 	for _, s := range body {
-		if !spanHas(s.Span(), tp) {
+		if !within(tp, s.Span()) {
 			continue
 		}
 		switch s := s.(type) {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
 			return nil, false
 		case *ast.If:
-			if spanHas(s.Test.Span(), tp) {
+			if within(tp, s.Test.Span()) {
 				return nil, true
 			}
 			if gs, ok := ifGuards(s.Body, target); ok {
@@ -66,17 +66,6 @@ func ifGuards(body []ast.Stmt, target ast.Node) ([]guard, bool) {
 		return found, true
 	}
 	return nil, false
-}
-
-// spanHas reports whether span outer contains span inner.
-func spanHas(outer, inner ast.Pos) bool {
-	if inner.Lineno < outer.Lineno || inner.Lineno == outer.Lineno && inner.ColOffset < outer.ColOffset {
-		return false
-	}
-	if inner.EndLineno > outer.EndLineno || inner.EndLineno == outer.EndLineno && inner.EndColOffset > outer.EndColOffset {
-		return false
-	}
-	return true
 }
 
 // settingText returns a test's text when it reads only a setting: a
@@ -187,7 +176,7 @@ func (b *builder) settingExcludes(cs *callgraph.CallSite, cls string) bool {
 	if path == "" {
 		return false
 	}
-	body := funcBody(f.Node)
+	body := ast.ScopeBody(f.Node)
 	callGuards, _ := ifGuards(body, cs.Node)
 	if len(callGuards) == 0 {
 		return false
@@ -197,12 +186,12 @@ func (b *builder) settingExcludes(cs *callgraph.CallSite, cls string) bool {
 		if f.Class == nil {
 			return false
 		}
-		scope = b.classFuncs(f.Class)
+		scope = b.classMethods(f.Class)
 	}
 	inst := b.t.Canonical(cls) + "()"
 	made := 0
 	for _, g := range scope {
-		gbody := funcBody(g.Node)
+		gbody := ast.ScopeBody(g.Node)
 		byNode := map[*ast.Call]*callgraph.CallSite{}
 		for _, c := range g.Calls {
 			if c.Node != nil {
@@ -248,14 +237,6 @@ func (b *builder) settingExcludes(cs *callgraph.CallSite, cls string) bool {
 	return made > 0
 }
 
-// funcBody is a function's (or module's) statements.
-func funcBody(n ast.Node) []ast.Stmt {
-	if m, ok := n.(*ast.Module); ok {
-		return m.Body
-	}
-	return ast.DefBody(n)
-}
-
 // constructs reports a call site that constructs the external class cls.
 func (b *builder) constructs(cs *callgraph.CallSite, cls string) bool {
 	if cs == nil {
@@ -268,18 +249,4 @@ func (b *builder) constructs(cs *callgraph.CallSite, cls string) bool {
 		}
 	}
 	return false
-}
-
-// classFuncs returns the functions defined in the class's body (its
-// methods), indexed on first use.
-func (b *builder) classFuncs(c *callgraph.Class) []*callgraph.Func {
-	if b.byClass == nil {
-		b.byClass = map[*callgraph.Class][]*callgraph.Func{}
-		for _, f := range b.g.Funcs {
-			if f.Class != nil {
-				b.byClass[f.Class] = append(b.byClass[f.Class], f)
-			}
-		}
-	}
-	return b.byClass[c]
 }

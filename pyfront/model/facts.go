@@ -363,37 +363,32 @@ func localURL(e ast.Expr) bool {
 // localURLVar reports a local of fn whose every assignment is a
 // localURL.
 func localURLVar(fn ast.Node, name string) bool {
-	if fn == nil {
-		return false
-	}
-	seen, all := false, true
-	ast.Inspect(fn, func(n ast.Node) bool {
-		as, ok := n.(*ast.Assign)
-		if !ok || !all {
-			return all
-		}
-		for _, t := range as.Targets {
-			if x, ok := t.(*ast.Name); ok && x.Id == name {
-				seen = true
-				all = all && len(as.Targets) == 1 && localURL(as.Value)
-			}
-		}
-		return true
+	return fn != nil && onlyLocalURLs(fn, func(t ast.Expr) bool {
+		x, ok := t.(*ast.Name)
+		return ok && x.Id == name
 	})
-	return seen && all
 }
 
 // localURLAttr reports whether a module binds attributes named attr
 // (args.dist_url = …) and only ever to a URL on this host.
 func localURLAttr(mod ast.Node, attr string) bool {
+	return onlyLocalURLs(mod, func(t ast.Expr) bool {
+		x, ok := t.(*ast.Attribute)
+		return ok && x.Attr == attr
+	})
+}
+
+// onlyLocalURLs reports whether n assigns to some target that matches
+// and, at each such assignment, a localURL alone.
+func onlyLocalURLs(n ast.Node, match func(ast.Expr) bool) bool {
 	seen, all := false, true
-	ast.Inspect(mod, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
 		as, ok := n.(*ast.Assign)
 		if !ok || !all {
 			return all
 		}
 		for _, t := range as.Targets {
-			if x, ok := t.(*ast.Attribute); ok && x.Attr == attr {
+			if match(t) {
 				seen = true
 				all = all && len(as.Targets) == 1 && localURL(as.Value)
 			}

@@ -428,11 +428,7 @@ func (b *builder) underCond(f *callgraph.Func, line int, cond string) bool {
 			}
 		}
 	}
-	body := ast.DefBody(f.Node)
-	if m, ok := f.Node.(*ast.Module); ok {
-		body = m.Body
-	}
-	visit(body)
+	visit(ast.ScopeBody(f.Node))
 	return found
 }
 
