@@ -643,7 +643,7 @@ func (b *builder) subclassSpawns() {
 				api = e + "." + sp.RunMethod
 			}
 			sites := inst[c]
-			if sp.Context == "autograd" && (!b.classNamed(c) || b.onlyUnusedAliases(c) || b.appliedOnlyWithoutGrad(c)) {
+			if sp.Context == "autograd" && (!b.classNamed(c) || b.onlyUnusedAliases(c) || b.appliedOnlyWithoutGrad(c) || b.withoutForward(c, exts)) {
 				// An autograd Function nothing applies, or that only
 				// code running without autograd applies: its backward
 				// never runs (msn's unused AllGather, scale-mae's kNN
@@ -673,6 +673,35 @@ func (b *builder) subclassSpawns() {
 			break
 		}
 	}
+}
+
+// withoutForward reports an autograd Function that defines no forward:
+// nothing in the program's part of its MRO does, and its only external
+// bases are autograd's own Function classes, which leave forward
+// abstract. Its apply raises before any graph is recorded, so its
+// backward never runs (VGen's DiffScatter, whose two `symbolic`s stand
+// where forward should be).
+func (b *builder) withoutForward(c *callgraph.Class, exts []string) bool {
+	if fns, ext := b.g.Lookup(c, "forward"); len(fns) > 0 || ext != "" && !autogradFunctionBase(b.t.Canonical(ext)) {
+		return false
+	}
+	for _, e := range exts {
+		if e = b.t.Canonical(e); e != "builtins.object" && e != "object" && !autogradFunctionBase(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// autogradFunctionBase reports torch's own autograd Function classes and
+// their members (torch.autograd.Function.forward).
+func autogradFunctionBase(name string) bool {
+	for _, base := range []string{"torch.autograd.Function", "torch.autograd.function.Function", "torch.autograd.function.InplaceFunction", "torch.autograd.function._SingleLevelFunction"} {
+		if name == base || strings.HasPrefix(name, base+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // classNamed reports whether the program names class c anywhere but in
