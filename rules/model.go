@@ -681,6 +681,13 @@ type RankBranch struct {
 	// shadows only DDP's own collectives for it: Then holds the loop's
 	// other collectives, which the remaining ranks issue alone.
 	JoinedLoop bool
+	// Unwrapped: no condition on the collectives themselves but a rank
+	// test's arm inside a loop that rebinds the model's variable to the
+	// module its wrapper holds (`if rank == 0: model = model.module`;
+	// Guard, Cond: the test; Under: the rebinding). Then holds the
+	// wrapper's collectives of the loop (the model's forward), which
+	// the arm's ranks no longer issue from the next pass on.
+	Unwrapped bool
 }
 
 // Divergence says why a branch condition can differ between ranks.

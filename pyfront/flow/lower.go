@@ -4562,6 +4562,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		defer func() { l.nanArms-- }()
 	}
 	if diverges && div == rules.RankTest {
+		l.rankUnwrap(s)
 		l.rankArms++
 		l.rankIfs = append(l.rankIfs, &rankIf{s: s, loops: l.loops})
 		defer func() {

@@ -875,17 +875,18 @@ func notModel(name string) bool {
 }
 
 // localOnly reports a call that passes its entry's unless argument a
-// literal False, or its local_if argument a literal True: it then does
-// not communicate (rpc.shutdown(graceful=False) stops the local agent
-// without waiting for the others; prepare_model(m, evaluation_mode=True)
-// wraps nothing).
+// literal False or None, or its local_if argument a literal True: it
+// then does not communicate (rpc.shutdown(graceful=False) stops the
+// local agent without waiting for the others; prepare_model(m,
+// evaluation_mode=True) wraps nothing, nor does Ray Train's
+// prepare_model(m, parallel_strategy=None)).
 func localOnly(call *ast.Call, c *api.Collective) bool {
 	literal := func(a api.Arg, want bool) bool {
 		if !a.Present() {
 			return false
 		}
 		k, ok := argExpr(call, a).(*ast.Constant)
-		return ok && k.Type == ast.ConstBool && k.Bool == want
+		return ok && (k.Type == ast.ConstBool && k.Bool == want || !want && k.Type == ast.ConstNone)
 	}
 	return literal(c.Unless, false) || literal(c.LocalIf, true)
 }

@@ -325,6 +325,12 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 		// What a collective returns is its work handle (or None), not
 		// the collective: calling a value that may hold the handle (a
 		// dict of handles and callables) is no call of the collective.
+		if cs.Node != nil && (c.GradSync || c.ForwardSync) && localOnly(cs.Node, c) {
+			// A wrapper told to wrap nothing (prepare_model(m,
+			// parallel_strategy=None)) hands back a module whose
+			// forward and backward communicate nothing.
+			return []callgraph.ValueID{g.Opaque("result:"+name+"#local", "unwrapped:"+name+"()", nil)}, true
+		}
 		var data any
 		if c.GradSync {
 			data = callgraph.ModuleWrapper{} // DDP(model).module is model

@@ -155,8 +155,8 @@ type Collective struct {
 	// rank.
 	RankArg Arg `toml:"rank_arg"`
 	// Unless: the call communicates unless this argument is passed a
-	// literal False (rpc.shutdown(graceful=False) stops the local RPC
-	// agent without waiting for the other workers).
+	// literal False or None (rpc.shutdown(graceful=False) stops the local
+	// RPC agent without waiting for the other workers).
 	Unless Arg `toml:"unless"`
 	// LocalIf: the call communicates nothing when this argument is passed
 	// a literal True (accelerate's prepare_model(model,

@@ -840,6 +840,13 @@ func run(p *rules.Pass) {
 			}
 			continue
 		}
+		if br.Unwrapped {
+			for _, o := range filter(br.Then, false, false) {
+				reportUnwrapped(p, br, o, seen)
+				break
+			}
+			continue
+		}
 		if br.InTurns {
 			for _, o := range filter(br.Then, false, false) {
 				if rulekit.IssueOrdered(o.Site) || o.Site == nil {
@@ -1331,6 +1338,27 @@ func reportJoinedLoop(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen 
 	if br.Under != nil {
 		d.Related = append(d.Related, rulekit.Related(*br.Under, "the join() context, which covers DDP's collectives only"))
 	}
+	addReached(&d, o)
+	p.Report(d)
+}
+
+// reportUnwrapped reports the forward of a model that a rank arm of the
+// loop rebinds to the module its wrapper holds.
+func reportUnwrapped(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
+	if seen[o.Pos] {
+		return
+	}
+	seen[o.Pos] = true
+	d := rules.Diagnostic{Pos: o.Pos, Message: fmt.Sprintf(
+		"%s on %s runs in a loop whose `if %s:` arm rebinds the model's variable to the module its wrapper holds: from the "+
+			"next pass on, those ranks run the plain module, whose forward and backward issue none of the wrapper's collectives "+
+			"(buffer broadcast, gradient all-reduce), while the other ranks' wrapped forward and backward wait for them (hang); "+
+			"bind the unwrapped module to a new name (`to_save = model.module`)",
+		opName(o), rulekit.GroupLabel(o.Group), br.Cond)}
+	if br.Under != nil {
+		d.Related = append(d.Related, rulekit.Related(*br.Under, "the model rebound to the unwrapped module, on these ranks only"))
+	}
+	d.Related = append(d.Related, rulekit.Related(br.Guard, "the rank-dependent condition"))
 	addReached(&d, o)
 	p.Report(d)
 }
