@@ -376,8 +376,17 @@ func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
 		return rules.LocalRandom, true
 	case l.deviceCount(test) && !l.launchesProcesses():
 		return rules.LocalDevices, true
+	case l.failedAllocation(test):
+		return rules.LocalFailure, true
 	}
 	return 0, false
+}
+
+// failedAllocation reports a test of whether a helper's allocation ran
+// out of memory on this rank (oomNoneTest).
+func (l *lowerer) failedAllocation(test ast.Expr) bool {
+	h, _ := l.oomNoneTest(test)
+	return h != nil
 }
 
 // deviceCountCalls count the GPUs this process sees.

@@ -234,6 +234,9 @@ type lowerer struct {
 	// rankDefs: for rank locals, the expression last assigned (a split's
 	// color may be spelled either way: rules.Group.Color); nil until used.
 	rankDefs map[string]ast.Expr
+	// oomNones: locals holding what a helper returns None in place of
+	// when it runs out of memory (markOOMNone).
+	oomNones map[string]*oomNone
 	// asyncBufs: the tensors async collectives of this function use (a
 	// fresh tensor bound to one of these names is an event even in a
 	// function that never mentions a stream).
@@ -4596,6 +4599,15 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			// flattened else sequence (X) hides.
 			br.Else = nil
 		}
+		noneInElse := false
+		if div == rules.LocalFailure {
+			// `if x is None: return` on a helper's answer: name the
+			// helper's out-of-memory handler, which decides.
+			if h, noneInThen := l.oomNoneTest(s.Test); h != nil {
+				br.Guard, br.Cond = h.pos, h.cond
+				noneInElse = !noneInThen
+			}
+		}
 		if div == rules.HostCheck {
 			test := s.Test
 			if p := l.fsProbeOperand(s.Test); p != nil {
@@ -4666,6 +4678,9 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			br.EarlyExit = true
 			br.Then, br.Else = br.Else, br.Then
 			br.After = l.ops(l.skipped(s.Orelse))
+		case noneInElse:
+			// A failure branch's Then is the failed rank's path.
+			br.Then, br.Else = br.Else, br.Then
 		}
 		// An arm that communicates nothing and raises is the failure
 		// path of a check (`if dirs: load() else: raise`), written either
@@ -5876,6 +5891,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				delete(l.nanFlags, v)
 			}
 			markVar(&l.shiftVars, v, l.rankShift(value))
+			l.markOOMNone(v, value)
 			// An assignment on the arm where torch.distributed is not
 			// initialised runs in a single process: it neither marks the
 			// variable nor clears what the distributed arm marked

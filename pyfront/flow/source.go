@@ -160,6 +160,7 @@ type Sources struct {
 	forwardRets   sync.Map // *rules.Function -> forwardFlow (forwardReturns without)
 	nanFlagRets   sync.Map // *rules.Function -> map[int]int (nanFlagReturns)
 	cleanExits    sync.Map // *rules.Function -> *helperExit (helperCleanExit)
+	oomNones      sync.Map // *rules.Function -> *oomNone (oomNoneReturn)
 	jaxFiles      sync.Map // *rules.File -> bool (jaxProgram)
 
 	// lightningZero3: the program runs Lightning with ZeRO-3
