@@ -681,6 +681,11 @@ type RankBranch struct {
 	// shadows only DDP's own collectives for it: Then holds the loop's
 	// other collectives, which the remaining ranks issue alone.
 	JoinedLoop bool
+	// JoinedModel: for a JoinedLoop, the model whose join() it is (`gen`
+	// of `with gen.join():`), when the call names it: Then may hold
+	// another wrapped model's forward, whose collectives that join()
+	// does not shadow.
+	JoinedModel string
 	// Unwrapped: no condition on the collectives themselves but a rank
 	// test's arm inside a loop that rebinds the model's variable to the
 	// module its wrapper holds (`if rank == 0: model = model.module`;

@@ -193,6 +193,13 @@ func (l *lowerer) joinedLoops(c *ast.Call, body []ast.Stmt) {
 			}
 		}
 	}
+	// `with gen.join():` shadows gen's collectives only: another DDP
+	// model's forward in the loop (a GAN's discriminator) broadcasts
+	// its buffers unshadowed.
+	joined := ""
+	if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == "join" {
+		joined = dotted(a.Value)
+	}
 	for _, loop := range loops {
 		if l.agreedExit(loop.body) {
 			continue // the ranks agree every step whether to leave together
@@ -200,15 +207,65 @@ func (l *lowerer) joinedLoops(c *ast.Call, body []ast.Stmt) {
 		var ops []*rules.OpRef
 		for _, s := range loop.body {
 			for _, o := range l.nodeOps(s) {
-				if o.Site != nil {
+				if o.Site != nil || joined != "" && (o.Op == ForwardOp || o.Op == BackwardOp) && l.otherModel(s, o.Pos, joined, loop.body) {
 					ops = append(ops, o)
 				}
 			}
 		}
 		if len(ops) > 0 {
-			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(loop.iter.Span()), Cond: l.text(loop.iter), Then: ops, JoinedLoop: true, Under: ptrPos(l.pos(c.Pos))})
+			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(loop.iter.Span()), Cond: l.text(loop.iter), Then: ops, JoinedLoop: true, Under: ptrPos(l.pos(c.Pos)), JoinedModel: joined})
 		}
 	}
+}
+
+// otherModel reports a forward or backward at p, in st, of a wrapped
+// model other than joined: its call (`disc(fake)` inside `with
+// gen.join():`), or the loss a backward is called on, computed in the
+// loop's body from such a forward (`d_loss = disc(x).mean()`, then
+// `d_loss.backward()`).
+func (l *lowerer) otherModel(st ast.Stmt, p rules.Pos, joined string, body []ast.Stmt) bool {
+	gs, ok := l.r.(GradSyncer)
+	if !ok {
+		return false
+	}
+	var at *ast.Call
+	ast.Inspect(st, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok && int(c.Lineno) == p.Line && int(c.ColOffset)+1 == p.Col {
+			at = c
+		}
+		return at == nil
+	})
+	if at == nil {
+		return false
+	}
+	other := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Call); ok && gs.SyncModule(c.Func) {
+				d := dotted(c.Func)
+				found = found || d != "" && d != joined && d != joined+".module"
+			}
+			return !found
+		})
+		return found
+	}
+	a, isMethod := at.Func.(*ast.Attribute)
+	if !isMethod || a.Attr != "backward" {
+		return other(&ast.Call{Func: at.Func})
+	}
+	loss := a.Value
+	if n, ok := loss.(*ast.Name); ok {
+		// The loss's last binding before the call, in the loop's body.
+		ast.InspectBody(body, func(x ast.Node) bool {
+			if as, ok := ast.AsAssign(x); ok && len(as.Targets) == 1 && int(as.Span().Lineno) < p.Line {
+				if t, ok := as.Targets[0].(*ast.Name); ok && t.Id == n.Id {
+					loss = as.Value
+				}
+			}
+			return true
+		})
+	}
+	return other(loss)
 }
 
 // nextUntilExhausted returns the iterator a while loop's body takes its

@@ -833,7 +833,7 @@ func run(p *rules.Pass) {
 		}
 		if br.JoinedLoop {
 			for _, o := range filter(br.Then, false, false) {
-				if o.Site != nil && rulekit.IssueOrdered(o.Site) {
+				if o.Site != nil && rulekit.IssueOrdered(o.Site) || o.Site == nil && br.JoinedModel != "" {
 					reportJoinedLoop(p, br, o, seen)
 					break
 				}
@@ -1329,14 +1329,19 @@ func reportJoinedLoop(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen 
 		return
 	}
 	seen[o.Pos] = true
+	shadowed, covers := "DDP's own gradient all-reduce and buffer broadcast for it, not this collective", "DDP's collectives only"
+	if o.Site == nil && br.JoinedModel != "" {
+		shadowed = fmt.Sprintf("the DDP collectives of `%s`, the model whose join() it is, not those of another model like this one", br.JoinedModel)
+		covers = fmt.Sprintf("`%s`'s DDP collectives only", br.JoinedModel)
+	}
 	d := rules.Diagnostic{Pos: o.Pos, Message: fmt.Sprintf(
 		"%s on %s runs in a loop over `%s` inside DDP's join(), which is there because ranks hold different numbers of batches: "+
-			"a rank that runs out leaves the loop, and join() shadows only DDP's own gradient all-reduce and buffer broadcast for it, "+
-			"not this collective, so the ranks still in the loop wait for it forever (hang); agree on a has-more-data flag every step, "+
+			"a rank that runs out leaves the loop, and join() shadows only %s, "+
+			"so the ranks still in the loop wait for it forever (hang); agree on a has-more-data flag every step, "+
 			"or move the collective after the join() block",
-		opName(o), rulekit.GroupLabel(o.Group), br.Cond)}
+		opName(o), rulekit.GroupLabel(o.Group), br.Cond, shadowed)}
 	if br.Under != nil {
-		d.Related = append(d.Related, rulekit.Related(*br.Under, "the join() context, which covers DDP's collectives only"))
+		d.Related = append(d.Related, rulekit.Related(*br.Under, "the join() context, which covers "+covers))
 	}
 	addReached(&d, o)
 	p.Report(d)
