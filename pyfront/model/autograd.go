@@ -160,6 +160,28 @@ func (b *builder) appliedOnlyWithoutGrad(c *callgraph.Class) bool {
 	return true
 }
 
+// functionPass reports the forward or backward of an autograd Function:
+// torch runs both with autograd off (a Function's forward records no
+// graph of its own; its backward runs without create_graph), so a
+// Function applied there has no backward of its own to run
+// (context_parallel's _AllToAll, applied inside the Ulysses attention
+// Function's forward).
+func (b *builder) functionPass(f *callgraph.Func) bool {
+	if f == nil || f.Class == nil {
+		return false
+	}
+	if name := shortName(f.Name); name != "forward" && name != "backward" {
+		return false
+	}
+	_, exts := b.g.MRO(f.Class)
+	for _, e := range exts {
+		if autogradFunctionBase(b.t.Canonical(e)) {
+			return true
+		}
+	}
+	return false
+}
+
 // maxGradOffDepth bounds how many callers up callWithoutGrad looks.
 const maxGradOffDepth = 3
 
@@ -170,7 +192,7 @@ func (b *builder) callWithoutGrad(cs *callgraph.CallSite, depth int) bool {
 	if cs.Caller == nil {
 		return false
 	}
-	if flow.NoGradAt(cs.Caller.Node, int(cs.Node.Span().Lineno)) {
+	if flow.NoGradAt(cs.Caller.Node, int(cs.Node.Span().Lineno)) || b.functionPass(cs.Caller) {
 		return true
 	}
 	if depth >= maxGradOffDepth {
