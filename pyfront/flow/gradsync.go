@@ -3088,13 +3088,7 @@ func (l *lowerer) dropSyncedForwards(ops []*rules.OpRef, s *ast.If) []*rules.OpR
 // (`log_samples(writer, model, …)`), matched to earlier calls the same
 // way (`validation_step(model, batch)` in the evaluation loop).
 func (l *lowerer) lastForwardNoGrad(p rules.Pos, s *ast.If) bool {
-	var at *ast.Call
-	ast.Inspect(s, func(n ast.Node) bool {
-		if c, ok := n.(*ast.Call); ok && int(c.Lineno) == p.Line && int(c.ColOffset)+1 == p.Col {
-			at = c
-		}
-		return at == nil
-	})
+	at := callAt(s, p)
 	if at == nil {
 		return false
 	}
@@ -3193,6 +3187,19 @@ func (l *lowerer) lastForwardNoGrad(p rules.Pos, s *ast.If) bool {
 		}
 	}
 	return true
+}
+
+// callAt returns the call that starts at p (an op's position) inside n,
+// or nil.
+func callAt(n ast.Node, p rules.Pos) *ast.Call {
+	var at *ast.Call
+	ast.Inspect(n, func(x ast.Node) bool {
+		if c, ok := x.(*ast.Call); ok && int(c.Lineno) == p.Line && int(c.ColOffset)+1 == p.Col {
+			at = c
+		}
+		return at == nil
+	})
+	return at
 }
 
 // forwardsOf reports a call of a module itself (`model(batch)`), not of a

@@ -228,13 +228,7 @@ func (l *lowerer) otherModel(st ast.Stmt, p rules.Pos, joined string, body []ast
 	if !ok {
 		return false
 	}
-	var at *ast.Call
-	ast.Inspect(st, func(n ast.Node) bool {
-		if c, ok := n.(*ast.Call); ok && int(c.Lineno) == p.Line && int(c.ColOffset)+1 == p.Col {
-			at = c
-		}
-		return at == nil
-	})
+	at := callAt(st, p)
 	if at == nil {
 		return false
 	}

@@ -114,7 +114,8 @@ func bindsElsewhere(body []ast.Stmt, name string, a *ast.Assign) bool {
 }
 
 // callsNameAt reports a call of name itself (`name(x)`, its forward) at
-// p, in body.
+// p, in body. Several calls may start at p (`model(x).sum()`): any of
+// them counts.
 func callsNameAt(body []ast.Stmt, name string, p rules.Pos) bool {
 	found := false
 	ast.InspectBody(body, func(n ast.Node) bool {
