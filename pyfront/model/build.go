@@ -833,7 +833,7 @@ func (b *builder) collectSites() {
 			}
 			for _, name := range b.apis(cs) {
 				c := b.t.Collectives[name]
-				if c == nil || b.narrowedOut(f, cs, name) || localOnly(cs.Node, c) || b.partialLocalOnly(cs, c) || b.preparesNoModel(cs, c) {
+				if c == nil || b.narrowedOut(f, cs, name) || b.wrappedLater(f, cs, name) || localOnly(cs.Node, c) || b.partialLocalOnly(cs, c) || b.preparesNoModel(cs, c) {
 					continue
 				}
 				b.newSite(rf, f, cs, c)
@@ -946,6 +946,70 @@ func (b *builder) narrowedOut(f *callgraph.Func, cs *callgraph.CallSite, name st
 		}
 	}
 	return false
+}
+
+// wrappedLater reports a method call, in a module's own statements, on a
+// name that the wrapper class the call resolves to reaches only through
+// a later statement of that body: a script's rank-0 `model.load_state_dict(…)`
+// before `model = FSDP(model, sync_module_states=True)`, the idiom that
+// fills one rank's module and lets the wrapper broadcast it. A module's
+// names hold every value the module ever binds them to; inside a
+// function, a local is the value of its binding at the call already.
+func (b *builder) wrappedLater(f *callgraph.Func, cs *callgraph.CallSite, name string) bool {
+	m, ok := f.Node.(*ast.Module)
+	if !ok {
+		return false
+	}
+	a, ok := cs.Node.Func.(*ast.Attribute)
+	if !ok || !strings.HasSuffix(name, "."+a.Attr) {
+		return false
+	}
+	x, ok := a.Value.(*ast.Name)
+	if !ok {
+		return false
+	}
+	class := strings.TrimSuffix(name, "."+a.Attr)
+	line := int(cs.Node.Span().Lineno)
+	at := -1 // the top-level statement that holds the call
+	for i, st := range m.Body {
+		if sp := st.Span(); int(sp.Lineno) <= line && line <= int(sp.EndLineno) {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	makes := func(v ast.Expr) bool {
+		for _, id := range b.g.ExprValues(v) {
+			if c := b.constructedBy(b.g.Value(id)); c != nil && b.t.Canonical(c.Name) == class {
+				return true
+			}
+		}
+		return false
+	}
+	later := false
+	for i, st := range m.Body {
+		found := false
+		ast.InspectBody([]ast.Stmt{st}, func(n ast.Node) bool {
+			if as, ok := ast.AsAssign(n); ok && found == false {
+				for _, t := range as.Targets {
+					if tn, ok := t.(*ast.Name); ok && tn.Id == x.Id && as.Value != nil && makes(as.Value) {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		if !found {
+			continue
+		}
+		if i <= at {
+			return false // bound to the wrapper before, or around, the call
+		}
+		later = true
+	}
+	return later
 }
 
 func (b *builder) newSite(rf *rules.Function, f *callgraph.Func, cs *callgraph.CallSite, c *api.Collective) *rules.Site {
