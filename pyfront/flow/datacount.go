@@ -199,7 +199,10 @@ func (l *lowerer) fsCounted(iter ast.Expr) bool {
 		}
 		inner = w.Args[0]
 	}
-	if n, isName := inner.(*ast.Name); isName && l.fsLoaders[n.Id] {
+	if n, isName := inner.(*ast.Name); isName && (l.fsLoaders[n.Id] || l.fsCuts[n.Id]) {
+		// A loader resumed from this host's file, or a list cut under
+		// its file check (`if os.path.exists(out): items =
+		// items[len(done):]`).
 		return true
 	}
 	if l.listing(iter) {

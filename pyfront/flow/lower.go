@@ -234,6 +234,10 @@ type lowerer struct {
 	// rankDefs: for rank locals, the expression last assigned (a split's
 	// color may be spelled either way: rules.Group.Color); nil until used.
 	rankDefs map[string]ast.Expr
+	// fsCuts: locals rebound, under a file system check, to a value
+	// computed from their own (`items = items[len(done):]`): a loop over
+	// one runs as many passes as this host's check left it.
+	fsCuts map[string]bool
 	// oomNones: locals holding what a helper returns None in place of
 	// when it runs out of memory (markOOMNone).
 	oomNones map[string]*oomNone
@@ -5901,7 +5905,12 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// so the handler keeps what the try body's listing marked.
 			failedListing := l.handlers > 0 && l.fsLists[v] && emptyDisplay(value)
 			if l.notDist == 0 && !failedListing {
-				if fs := (l.fsProbe(value) && !l.frameworkObject(value)) || len(l.hostTests) > 0 && flagValue(value); fs {
+				// `if os.path.exists(out): items = items[len(done):]`: a
+				// value cut from its own under the check differs between
+				// hosts as a flag set there does (fsCuts).
+				cut := len(l.hostTests) > 0 && readsName(value, v)
+				markVar(&l.fsCuts, v, cut)
+				if fs := (l.fsProbe(value) && !l.frameworkObject(value)) || len(l.hostTests) > 0 && flagValue(value) || cut; fs {
 					l.markFs(v, true, l.fsOriginOf(value))
 				} else {
 					l.markFs(v, false, nil)
