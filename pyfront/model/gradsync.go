@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -564,8 +565,40 @@ func (b *builder) hvdGradReads(f *callgraph.Func, path string, body []ast.Stmt) 
 		}
 		return int(a.ColOffset - c.ColOffset)
 	})
+	// A synchronize() covers the steps of its own block and of the
+	// blocks inside it, not one in another arm (`if clip: opt.synchronize()
+	// … else: opt.step()`): each statement's block, as a path of
+	// (statement, arm) indexes.
+	// A step under `with opt.skip_synchronize():` waits for nothing: a
+	// synchronize() came before it on its path, or it is no step that
+	// waits.
+	blocks := map[ast.Stmt]string{}
+	var skipping []string // the bodies of skip_synchronize() blocks
+	var place func(stmts []ast.Stmt, in string)
+	place = func(stmts []ast.Stmt, in string) {
+		for i, st := range stmts {
+			blocks[st] = in
+			for j, arm := range ast.ChildBlocks(st) {
+				inner := in + strconv.Itoa(i) + "." + strconv.Itoa(j) + "/"
+				if w, ok := st.(*ast.With); ok && slices.ContainsFunc(w.Items, func(it *ast.WithItem) bool {
+					c, ok := it.ContextExpr.(*ast.Call)
+					return ok && lastDotted(c.Func) == "skip_synchronize"
+				}) {
+					skipping = append(skipping, inner)
+				}
+				place(arm, inner)
+			}
+		}
+	}
+	place(body, "/")
+	skipped := func(st ast.Stmt) bool {
+		return slices.ContainsFunc(skipping, func(in string) bool { return strings.HasPrefix(blocks[st], in) })
+	}
 	var backward, read *stmtCall
-	synced := map[string]bool{}
+	synced := map[string][]string{} // optimizer → the blocks of its synchronize() calls
+	covered := func(opt string, st ast.Stmt) bool {
+		return slices.ContainsFunc(synced[opt], func(in string) bool { return strings.HasPrefix(blocks[st], in) })
+	}
 	for i := range calls {
 		c := calls[i].c
 		a, isAttr := c.Func.(*ast.Attribute)
@@ -574,10 +607,11 @@ func (b *builder) hvdGradReads(f *callgraph.Func, path string, body []ast.Stmt) 
 			backward, read = &calls[i], nil
 			clear(synced)
 		case isAttr && a.Attr == "synchronize":
-			synced[pathText(a.Value)] = true
+			synced[pathText(a.Value)] = append(synced[pathText(a.Value)], blocks[calls[i].stmt])
 		case backward != nil && read == nil && b.readsGrads(c):
 			read = &calls[i]
-		case isAttr && a.Attr == "step" && read != nil && !synced[pathText(a.Value)] && b.callsAPI(c, "horovod.torch.DistributedOptimizer.step"):
+		case isAttr && a.Attr == "step" && read != nil && !covered(pathText(a.Value), calls[i].stmt) && !covered(pathText(a.Value), read.stmt) &&
+			onePath(blocks[read.stmt], blocks[calls[i].stmt]) && !skipped(calls[i].stmt) && b.callsAPI(c, "horovod.torch.DistributedOptimizer.step"):
 			opt := pathText(a.Value)
 			if opt == "" {
 				continue
@@ -592,6 +626,10 @@ func (b *builder) hvdGradReads(f *callgraph.Func, path string, body []ast.Stmt) 
 		}
 	}
 }
+
+// onePath reports two blocks (paths of hvdGradReads' placement) that one
+// run can pass through both of: one holds the other.
+func onePath(a, b string) bool { return strings.HasPrefix(a, b) || strings.HasPrefix(b, a) }
 
 // lineIndent returns the leading whitespace of 1-based line n of src.
 func lineIndent(src []byte, n int) string {
@@ -612,14 +650,30 @@ func lineIndent(src []byte, n int) string {
 
 // readsGrads reports a call that reads or rescales the parameters'
 // gradients: torch's clip_grad_norm_ / clip_grad_value_ (and the old
-// clip_grad_norm), a GradScaler's unscale_.
+// clip_grad_norm), a GradScaler's unscale_, a call handed a gradient
+// (`torch.linalg.norm(p.grad)`), or a method or function of the program
+// whose own statements read one (a trainer's gradient-norm helper).
 func (b *builder) readsGrads(c *ast.Call) bool {
 	if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == "unscale_" {
 		return true
 	}
+	for _, x := range c.Args {
+		if readsGradData(x) {
+			return true
+		}
+	}
 	cs := b.g.CallOf(c)
 	if cs == nil {
 		return false
+	}
+	for _, v := range b.g.CalleeValues(cs) {
+		if val := b.g.Value(v); val != nil && (val.Kind == callgraph.KFunc || val.Kind == callgraph.KBound) && val.Fn != nil {
+			for _, st := range ast.DefBody(val.Fn.Node) {
+				if readsGradData(st) {
+					return true
+				}
+			}
+		}
 	}
 	for _, name := range b.apis(cs) {
 		if !strings.HasPrefix(name, "torch.nn.utils.") {
@@ -631,6 +685,31 @@ func (b *builder) readsGrads(c *ast.Call) bool {
 		}
 	}
 	return false
+}
+
+// readsGradData reports a read of a tensor's gradient data in n (`p.grad`
+// handed to a call, or a method called on it), not a test of whether it
+// is None; nested definitions are not entered.
+func readsGradData(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Compare:
+			// `p.grad is not None`: the operands may still read data
+			// (`p.grad.norm() > 0`); a bare `.grad` against None does not.
+			if len(x.Ops) == 1 && (x.Ops[0] == ast.Is || x.Ops[0] == ast.IsNot) {
+				if a, ok := x.Left.(*ast.Attribute); ok && a.Attr == "grad" {
+					return false
+				}
+			}
+		case *ast.Attribute:
+			found = found || x.Attr == "grad" && x.Ctx == ast.Load
+		}
+		return !found
+	})
+	return found
 }
 
 // callsAPI reports whether c calls the API named (canonical name).
