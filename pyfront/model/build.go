@@ -948,68 +948,51 @@ func (b *builder) narrowedOut(f *callgraph.Func, cs *callgraph.CallSite, name st
 	return false
 }
 
-// wrappedLater reports a method call, in a module's own statements, on a
-// name that the wrapper class the call resolves to reaches only through
-// a later statement of that body: a script's rank-0 `model.load_state_dict(…)`
-// before `model = FSDP(model, sync_module_states=True)`, the idiom that
-// fills one rank's module and lets the wrapper broadcast it. A module's
-// names hold every value the module ever binds them to; inside a
-// function, a local is the value of its binding at the call already.
+// wrappedLater reports a method of a wrapper class (FSDP's
+// load_state_dict) called, in a module's own statements, on a name that
+// holds no wrapper where the call stands (wrapsNothingYet): a script's
+// rank-0 `model.load_state_dict(…)` before `model = FSDP(model,
+// sync_module_states=True)`, the idiom that fills one rank's module and
+// lets the wrapper broadcast it. A module's names hold every value the
+// module ever binds them to; inside a function, a local is the value of
+// its binding at the call already.
 func (b *builder) wrappedLater(f *callgraph.Func, cs *callgraph.CallSite, name string) bool {
-	m, ok := f.Node.(*ast.Module)
-	if !ok {
+	if _, ok := f.Node.(*ast.Module); !ok {
 		return false
 	}
-	a, ok := cs.Node.Func.(*ast.Attribute)
+	recv, ok := b.wrapperReceiver(cs.Node, name)
+	return ok && b.wrapsNothingYet(recv, cs.Node)
+}
+
+// wrapperReceiver returns the receiver of a call of API name when name
+// is a method of a wrapper class, one whose construction synchronises
+// gradients or forwards (FullyShardedDataParallel.load_state_dict).
+func (b *builder) wrapperReceiver(call *ast.Call, name string) (ast.Expr, bool) {
+	a, ok := call.Func.(*ast.Attribute)
 	if !ok || !strings.HasSuffix(name, "."+a.Attr) {
-		return false
+		return nil, false
 	}
-	x, ok := a.Value.(*ast.Name)
+	c := b.t.Collectives[strings.TrimSuffix(name, "."+a.Attr)]
+	return a.Value, c != nil && (c.GradSync || c.ForwardSync)
+}
+
+// wrapperReceiverParam returns, for a site that calls a wrapper class's
+// method on a parameter of its function (`def load_checkpoint(model,
+// path): model.load_state_dict(…)`), that parameter: a call that passes a
+// module no wrapper made does not reach it (OpRef.ModuleParam).
+func (b *builder) wrapperReceiverParam(s *rules.Site) string {
+	src, ok := b.siteSrc[s]
+	if !ok || src.cs == nil || src.cs.Node == nil || src.cs.Caller == nil {
+		return ""
+	}
+	recv, ok := b.wrapperReceiver(src.cs.Node, s.API)
 	if !ok {
-		return false
+		return ""
 	}
-	class := strings.TrimSuffix(name, "."+a.Attr)
-	line := int(cs.Node.Span().Lineno)
-	at := -1 // the top-level statement that holds the call
-	for i, st := range m.Body {
-		if sp := st.Span(); int(sp.Lineno) <= line && line <= int(sp.EndLineno) {
-			at = i
-			break
-		}
+	if n, isName := recv.(*ast.Name); isName && isParam(funcArgs(src.cs.Caller.Node), n.Id) {
+		return n.Id
 	}
-	if at < 0 {
-		return false
-	}
-	makes := func(v ast.Expr) bool {
-		for _, id := range b.g.ExprValues(v) {
-			if c := b.constructedBy(b.g.Value(id)); c != nil && b.t.Canonical(c.Name) == class {
-				return true
-			}
-		}
-		return false
-	}
-	later := false
-	for i, st := range m.Body {
-		found := false
-		ast.InspectBody([]ast.Stmt{st}, func(n ast.Node) bool {
-			if as, ok := ast.AsAssign(n); ok && found == false {
-				for _, t := range as.Targets {
-					if tn, ok := t.(*ast.Name); ok && tn.Id == x.Id && as.Value != nil && makes(as.Value) {
-						found = true
-					}
-				}
-			}
-			return !found
-		})
-		if !found {
-			continue
-		}
-		if i <= at {
-			return false // bound to the wrapper before, or around, the call
-		}
-		later = true
-	}
-	return later
+	return ""
 }
 
 func (b *builder) newSite(rf *rules.Function, f *callgraph.Func, cs *callgraph.CallSite, c *api.Collective) *rules.Site {

@@ -432,9 +432,13 @@ func (b *builder) wrapsNothingYet(x ast.Expr, call *ast.Call) bool {
 	if cs == nil || cs.Caller == nil {
 		return false
 	}
-	args := funcArgs(cs.Caller.Node)
-	if args == nil || isParam(args, n.Id) {
-		return false
+	body := ast.ScopeBody(cs.Caller.Node)
+	if _, module := cs.Caller.Node.(*ast.Module); !module {
+		// A parameter holds what the callers pass; a module's names have
+		// none.
+		if args := funcArgs(cs.Caller.Node); args == nil || isParam(args, n.Id) {
+			return false
+		}
 	}
 	at := call.Span()
 	var before []ast.Expr
@@ -470,7 +474,7 @@ func (b *builder) wrapsNothingYet(x ast.Expr, call *ast.Call) bool {
 		}
 		ast.Children(nd, visit)
 	}
-	for _, st := range ast.DefBody(cs.Caller.Node) {
+	for _, st := range body {
 		visit(st)
 	}
 	if unknown || laterInLoop || len(before) == 0 {
@@ -587,7 +591,7 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 			continue
 		}
 		gate := gates.gateAt(gateKey{s.Pos.Line, s.Pos.Col})
-		items = append(items, item{pos: s.Pos, refs: []*rules.OpRef{{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s, Gate: gate}}})
+		items = append(items, item{pos: s.Pos, refs: []*rules.OpRef{{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s, Gate: gate, ModuleParam: b.wrapperReceiverParam(s)}}})
 	}
 	if f := b.fnOf(fn); f != nil {
 		for _, o := range b.syncOps[f.Node] {
