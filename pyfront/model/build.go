@@ -956,12 +956,51 @@ func (b *builder) narrowedOut(f *callgraph.Func, cs *callgraph.CallSite, name st
 // lets the wrapper broadcast it. A module's names hold every value the
 // module ever binds them to; inside a function, a local is the value of
 // its binding at the call already.
+//
+// So is one on a constructor's attribute before the constructor wraps it
+// (`self.model = model`, `self._load(path)`, then `self.model =
+// FSDP(self.model)`; the official tutorials' snapshot loading), made in
+// __init__ itself or in a method only __init__ calls, through self.
 func (b *builder) wrappedLater(f *callgraph.Func, cs *callgraph.CallSite, name string) bool {
-	if _, ok := f.Node.(*ast.Module); !ok {
+	recv, ok := b.wrapperReceiver(cs.Node, name)
+	if !ok {
 		return false
 	}
-	recv, ok := b.wrapperReceiver(cs.Node, name)
-	return ok && b.wrapsNothingYet(recv, cs.Node)
+	if _, module := f.Node.(*ast.Module); module {
+		return b.wrapsNothingYet(recv, cs.Node)
+	}
+	a, ok := recv.(*ast.Attribute)
+	if !ok || f.Class == nil {
+		return false
+	}
+	if r, isName := a.Value.(*ast.Name); !isName || r.Id != receiverParamName(funcArgs(f.Node)) {
+		return false
+	}
+	if shortName(f.Name) == "__init__" {
+		return b.wrapsNothingYet(recv, cs.Node)
+	}
+	callers := b.callersOf(f)
+	if len(callers) == 0 {
+		return false
+	}
+	for _, up := range callers {
+		init := up.Caller
+		if init == nil || init.Class != f.Class || shortName(init.Name) != "__init__" || up.Node == nil {
+			return false
+		}
+		m, ok := up.Node.Func.(*ast.Attribute)
+		if !ok {
+			return false
+		}
+		self, ok := m.Value.(*ast.Name)
+		if !ok || self.Id != receiverParamName(funcArgs(init.Node)) {
+			return false
+		}
+		if !b.wrapsNothingYet(&ast.Attribute{Value: self, Attr: a.Attr}, up.Node) {
+			return false
+		}
+	}
+	return true
 }
 
 // wrapperReceiver returns the receiver of a call of API name when name

@@ -423,13 +423,21 @@ func (b *builder) passedModules(callee *callgraph.Func, call *ast.Call, sum []*r
 // --eval path). An assignment below the call inside a loop around it
 // may reach the call on the next pass, and a parameter holds what the
 // callers pass: neither is judged here.
+//
+// x may also be an attribute of a constructor's receiver (`self.model`
+// in __init__), judged by the constructor's own assignments to it.
 func (b *builder) wrapsNothingYet(x ast.Expr, call *ast.Call) bool {
-	n, ok := x.(*ast.Name)
-	if !ok {
-		return false
-	}
 	cs := b.g.CallOf(call)
 	if cs == nil || cs.Caller == nil {
+		return false
+	}
+	n, ok := x.(*ast.Name)
+	if a, isAttr := x.(*ast.Attribute); isAttr && cs.Caller.Class != nil && shortName(cs.Caller.Name) == "__init__" {
+		if r, isName := a.Value.(*ast.Name); isName && r.Id == receiverParamName(funcArgs(cs.Caller.Node)) {
+			n, ok = &ast.Name{Id: pathText(a)}, true
+		}
+	}
+	if !ok {
 		return false
 	}
 	body := ast.ScopeBody(cs.Caller.Node)
@@ -457,7 +465,7 @@ func (b *builder) wrapsNothingYet(x ast.Expr, call *ast.Call) bool {
 			unknown = unknown || slices.Contains(s.Names, n.Id)
 		case *ast.Assign:
 			if len(s.Targets) == 1 {
-				if nm, isName := s.Targets[0].(*ast.Name); isName && nm.Id == n.Id {
+				if pathText(s.Targets[0]) == n.Id {
 					if after(at, s.Span()) {
 						before = append(before, s.Value)
 					} else if slices.ContainsFunc(loops, func(l ast.Pos) bool { return within(at, l) && within(s.Span(), l) }) {
