@@ -181,10 +181,12 @@ type bindKey struct {
 
 // Graph is the analysed program.
 type Graph struct {
-	Funcs   []*Func
-	Classes []*Class
-	Calls   []*CallSite
-	Values  []*Value
+	// delegates caches getattrDelegate's answer per class ("" for none).
+	delegates map[*Class]string
+	Funcs     []*Func
+	Classes   []*Class
+	Calls     []*CallSite
+	Values    []*Value
 	// valueSlab holds the Values (newValue).
 	valueSlab []Value
 	// Imports are the program's import statements of its own modules, in

@@ -247,6 +247,17 @@ func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
 		if !ok {
 			return
 		}
+		if val.Kind == KInstance && ext == "" && !strings.HasPrefix(name, "__") && !g.declaredAlong(val.Class, name) {
+			// Python asks __getattr__ for a name the instance's class
+			// does not have: a wrapper that hands every such name to an
+			// object it holds (`return getattr(self.accelerator, name)`)
+			// gives that object's attribute.
+			if field := g.getattrDelegate(val.Class); field != "" && field != name {
+				held := g.s.newSlot()
+				g.loadAttr(cid, v, field, held)
+				g.use(held, constraint{kind: cLoadAttr, name: name, dst: dst})
+			}
+		}
 		if ext != "" {
 			if val.Kind == KClass && g.canon(ext) == autogradApply {
 				// Cls.apply keeps its class: calling it runs Cls.forward.
@@ -294,6 +305,106 @@ func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
 		g.copy(g.elemSlot(v, "."+name), dst)
 		g.s.add(dst, g.attrValue(v, name))
 	}
+}
+
+// getattrDelegate returns the instance attribute that class c's
+// __getattr__ (its own, or the first along its MRO) hands every unknown
+// name to, `def __getattr__(self, name): return getattr(self.inner,
+// name)`, after any guards that raise; "" for a class without one or
+// with any other __getattr__.
+func (g *Graph) getattrDelegate(c *Class) string {
+	if field, ok := g.delegates[c]; ok {
+		return field
+	}
+	field := ""
+	for _, e := range g.mro(c) {
+		if e.cls == nil {
+			continue
+		}
+		if def := classMethod(e.cls.Node, "__getattr__"); def != nil {
+			field = delegatedField(def)
+			break
+		}
+	}
+	if g.delegates == nil {
+		g.delegates = map[*Class]string{}
+	}
+	g.delegates[c] = field
+	return field
+}
+
+// declaredAlong reports a name that a program class along c's MRO
+// declares.
+func (g *Graph) declaredAlong(c *Class, name string) bool {
+	for _, e := range g.mro(c) {
+		if e.cls != nil && g.declares(e.cls, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// classMethod returns the def of the method name in a class body, or nil.
+func classMethod(cls *ast.ClassDef, name string) *ast.FunctionDef {
+	if cls == nil {
+		return nil
+	}
+	for _, st := range cls.Body {
+		if d, ok := st.(*ast.FunctionDef); ok && d.Name == name {
+			return d
+		}
+	}
+	return nil
+}
+
+// delegatedField reads `return getattr(self.<field>, <name>)` as the last
+// statement of a __getattr__(self, name) whose earlier statements only
+// raise (`if name.startswith("_"): raise AttributeError(name)`).
+func delegatedField(def *ast.FunctionDef) string {
+	params := def.Args.Positional()
+	if len(params) != 2 || len(def.Body) == 0 {
+		return ""
+	}
+	self, name := params[0].Arg, params[1].Arg
+	for _, st := range def.Body[:len(def.Body)-1] {
+		switch st := st.(type) {
+		case *ast.ExprStmt: // a docstring
+			if _, ok := st.Value.(*ast.Constant); !ok {
+				return ""
+			}
+		case *ast.If:
+			if len(st.Body) != 1 || len(st.Orelse) != 0 {
+				return ""
+			}
+			if _, ok := st.Body[0].(*ast.Raise); !ok {
+				return ""
+			}
+		default:
+			return ""
+		}
+	}
+	ret, ok := def.Body[len(def.Body)-1].(*ast.Return)
+	if !ok || ret.Value == nil {
+		return ""
+	}
+	call, ok := ret.Value.(*ast.Call)
+	if !ok || len(call.Args) != 2 || len(call.Keywords) != 0 {
+		return ""
+	}
+	if f, ok := call.Func.(*ast.Name); !ok || f.Id != "getattr" {
+		return ""
+	}
+	held, ok := call.Args[0].(*ast.Attribute)
+	if !ok {
+		return ""
+	}
+	if r, ok := held.Value.(*ast.Name); !ok || r.Id != self {
+		return ""
+	}
+	if n, ok := call.Args[1].(*ast.Name); !ok || n.Id != name {
+		return ""
+	}
+	return held.Attr
 }
 
 func builtinTypeName(kind string) string {

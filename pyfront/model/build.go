@@ -833,7 +833,7 @@ func (b *builder) collectSites() {
 			}
 			for _, name := range b.apis(cs) {
 				c := b.t.Collectives[name]
-				if c == nil || b.narrowedOut(f, cs, name) || b.wrappedLater(f, cs, name) || localOnly(cs.Node, c) || b.partialLocalOnly(cs, c) || b.preparesNoModel(cs, c) {
+				if c == nil || b.narrowedOut(f, cs, name) || b.wrappedLater(f, cs, name) || b.viaReplaced(f, cs, c) || localOnly(cs.Node, c) || b.partialLocalOnly(cs, c) || b.preparesNoModel(cs, c) {
 					continue
 				}
 				b.newSite(rf, f, cs, c)
@@ -1001,6 +1001,33 @@ func (b *builder) wrappedLater(f *callgraph.Func, cs *callgraph.CallSite, name s
 		}
 	}
 	return true
+}
+
+// viaReplaced reports a call of a method that communicates through
+// another method of its receiver (api.Collective.Via) after a statement
+// of the same function replaced that method on the receiver
+// (instructlab's `accelerator.get_state_dict = _copy_no_lora_dict`, then
+// `accelerator.save_model(…)` on a state dict it already holds).
+func (b *builder) viaReplaced(f *callgraph.Func, cs *callgraph.CallSite, c *api.Collective) bool {
+	a, ok := cs.Node.Func.(*ast.Attribute)
+	if c.Via == "" || !ok {
+		return false
+	}
+	target := pathText(a.Value) + "." + c.Via
+	if target == "."+c.Via {
+		return false
+	}
+	line := int(cs.Node.Span().Lineno)
+	replaced := false
+	ast.InspectBody(ast.ScopeBody(f.Node), func(n ast.Node) bool {
+		if as, ok := ast.AsAssign(n); ok && int(as.Span().Lineno) < line {
+			for _, t := range as.Targets {
+				replaced = replaced || pathText(t) == target
+			}
+		}
+		return !replaced
+	})
+	return replaced
 }
 
 // wrapperReceiver returns the receiver of a call of API name when name

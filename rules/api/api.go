@@ -158,6 +158,12 @@ type Collective struct {
 	// literal False or None (rpc.shutdown(graceful=False) stops the local
 	// RPC agent without waiting for the other workers).
 	Unless Arg `toml:"unless"`
+	// Via: (methods) the method of the same receiver through which the
+	// call communicates (accelerate's save_model gathers through
+	// get_state_dict). A call after its function replaced that method on
+	// the receiver (`accelerator.get_state_dict = local_copy`) does not
+	// communicate.
+	Via string `toml:"via"`
 	// LocalIf: the call communicates nothing when this argument is passed
 	// a literal True (accelerate's prepare_model(model,
 	// evaluation_mode=True) wraps nothing in DDP).
