@@ -1028,6 +1028,75 @@ func mentionsAny(text string, names map[string]bool) bool {
 	return false
 }
 
+// fsBoundCallee records a call that hands a program function an object
+// whose attribute holds this host's resume position (fsCounts: the
+// epoch a loader set on `args` under its file check) when the function
+// loops over a range that attribute of its parameter bounds (`train(args)`
+// with `for epoch in range(args.current_epoch, args.num_epochs):`):
+// every collective the call issues repeats once per pass, as many passes
+// as this host's disk says (instructlab's training loop after its
+// resume).
+func (l *lowerer) fsBoundCallee(c *ast.Call) {
+	if l.notDist > 0 || len(l.fsCounts) == 0 {
+		return
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return
+	}
+	body, _, ok := l.defOf(fn)
+	if !ok {
+		return
+	}
+	params, from := l.boundArgs(c, fn)
+	bound := map[string]string{}
+	for i, p := range params {
+		if from[i] != "" {
+			bound[p] = from[i]
+		}
+	}
+	if len(bound) == 0 {
+		return
+	}
+	var iter ast.Expr
+	var key string
+	ast.InspectBody(body, func(n ast.Node) bool {
+		f, ok := n.(*ast.For)
+		if !ok || iter != nil {
+			return iter == nil
+		}
+		r, ok := f.Iter.(*ast.Call)
+		if !ok || dotted(r.Func) != "range" {
+			return true
+		}
+		for _, a := range r.Args {
+			p, rest, ok := strings.Cut(dotted(a), ".")
+			if k := bound[p] + "." + rest; ok && bound[p] != "" && l.fsCounts[k] {
+				iter, key = f.Iter, k
+				return false
+			}
+		}
+		return true
+	})
+	if iter == nil {
+		return
+	}
+	ops := l.ops([]ast.Stmt{l.stmt})
+	if len(ops) == 0 {
+		return
+	}
+	at, text := l.posIn(fn, iter)
+	if text == "" {
+		return
+	}
+	br := &rules.RankBranch{Func: l.fn, Guard: at, Cond: text, Then: ops, RankCount: true, Divergence: rules.HostCheck}
+	if o := l.fsOrigin[key]; o != nil {
+		p := l.pos(o.Span())
+		br.Origin = &p
+	}
+	l.addBranch(br)
+}
+
 // helperFsCounts marks, for a call of a program function
 // (`load_model(args)`, `CkptLoader.load_meta(self, meta)`,
 // `runner.resume(path)`), the attributes of its arguments that the
@@ -1192,7 +1261,7 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 					continue
 				}
 				for _, t := range s.Targets {
-					if k := callerKey(t); k != "" {
+					if k := callerKey(dictAttr(t)); k != "" {
 						mark(k, host)
 					} else if x, ok := t.(*ast.Subscript); ok {
 						// run_variables[name] = checkpoint[name]: the

@@ -2448,6 +2448,25 @@ func exitKind(s ast.Stmt) string {
 	return ""
 }
 
+// dictAttr returns `x.k` for a store through the instance dictionary,
+// `x.__dict__["k"]` (instructlab's resume writes the epoch into its
+// arguments that way); any other target as it is.
+func dictAttr(target ast.Expr) ast.Expr {
+	sub, ok := target.(*ast.Subscript)
+	if !ok {
+		return target
+	}
+	d, ok := sub.Value.(*ast.Attribute)
+	if !ok || d.Attr != "__dict__" {
+		return target
+	}
+	key, ok := constStr(sub.Slice)
+	if !ok || key == "" {
+		return target
+	}
+	return &ast.Attribute{Pos: sub.Pos, Value: d.Value, Attr: key, Ctx: ast.Store}
+}
+
 // processExit returns the call of a statement that ends the process
 // (sys.exit(…), exit(), quit(), os._exit(…)), or nil.
 func processExit(s *ast.ExprStmt) *ast.Call {
@@ -2485,6 +2504,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.rankOnlyMethodFlags(s)
 		l.methodRankFlags(s)
 		if c, ok := s.Value.(*ast.Call); ok {
+			l.fsBoundCallee(c)
 			l.helperFsCounts(c)
 			l.helperExitBranch(c)
 		}
@@ -5701,6 +5721,7 @@ func (l *lowerer) leave(st *state, at rules.Pos) {
 // ---- assignments, escapes, waits ----
 
 func (l *lowerer) assign(target, value ast.Expr, st *state) {
+	target = dictAttr(target)
 	var site *rules.Site
 	if c, ok := unwrapAwait(value).(*ast.Call); ok {
 		site = l.callAsync[c]
