@@ -932,9 +932,12 @@ func (l *lowerer) rankCount(e ast.Expr, depth int) bool {
 		}
 		return l.countRank(e.Slice)
 	case *ast.Name:
-		if d := l.rankDefs[e.Id]; d != nil {
-			return l.rankCount(d, depth+1)
+		if d := l.rankDefs[e.Id]; d != nil && l.rankCount(d, depth+1) {
+			return true
 		}
+		// A node split handed the rank (split_dataset_by_node(ds,
+		// rank=rank, …)) is a rank value too, but its length is the
+		// split's question.
 		return l.nodeSplitVars[e.Id]
 	case *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
 		// [r for i, r in enumerate(rows) if i % world == rank]: the
@@ -1314,7 +1317,7 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 	walk(body, origin)
 }
 
-// WebDataset split by node.
+// WebDataset split by node (and Hugging Face's split_dataset_by_node).
 //
 // A WebDataset whose shards are split between nodes (nodesplitter=
 // wds.split_by_node, or split_by_node in a DataPipeline) gives each rank
@@ -1329,7 +1332,7 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 // nodeSplitData reports an expression that makes a WebDataset (or a
 // loader over one) split between nodes with no fixed epoch length.
 func (l *lowerer) nodeSplitData(e ast.Expr) bool {
-	split, fixed := false, false
+	split, fixed, hf := false, false, false
 	var walk func(e ast.Expr)
 	walk = func(e ast.Expr) {
 		switch x := e.(type) {
@@ -1342,6 +1345,13 @@ func (l *lowerer) nodeSplitData(e ast.Expr) bool {
 			if _, fn := l.callee(x); fn != nil && fn != l.fn && l.returnsNodeSplit(fn) {
 				split = true // create_dataloader(url, …) that builds one
 			}
+			if lastDotted(x.Func) == "split_dataset_by_node" && len(x.Args) > 0 {
+				// Hugging Face's split_dataset_by_node: a streaming
+				// dataset's shards (or every world_size-th example), a
+				// map-style one's contiguous slice, none evened out.
+				split, hf = true, true
+				walk(x.Args[0])
+			}
 			if a, ok := x.Func.(*ast.Attribute); ok {
 				switch a.Attr {
 				case "with_epoch", "with_length":
@@ -1351,8 +1361,17 @@ func (l *lowerer) nodeSplitData(e ast.Expr) bool {
 					// repeat(1) or repeat(nepochs=2) only pass over each
 					// node's shards that many times.
 					fixed = fixed || endlessRepeat(x)
+				case "take":
+					// split_dataset_by_node(ds, …).take(n): n examples
+					// on every rank (a take before the split is cut
+					// unevenly with the rest).
+					before := split
+					walk(a.Value)
+					fixed = fixed || split && !before && hf
 				}
-				walk(a.Value)
+				if a.Attr != "take" {
+					walk(a.Value)
+				}
 			} else if n, ok := x.Func.(*ast.Name); ok {
 				walk(n) // dataset_cls(url) of partial(wds.WebDataset, nodesplitter=…)
 			}
@@ -1378,7 +1397,7 @@ func (l *lowerer) nodeSplitData(e ast.Expr) bool {
 		}
 	}
 	walk(e)
-	return split && !fixed && l.src.mentions(ast.Pos{}, "webdataset")
+	return split && !fixed && (hf || l.src.mentions(ast.Pos{}, "webdataset") || l.src.mentions(ast.Pos{}, "split_dataset_by_node"))
 }
 
 // endlessRepeat reports a WebDataset repeat call that fixes the number of

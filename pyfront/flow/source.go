@@ -173,12 +173,12 @@ type Sources struct {
 }
 
 // splitsByNode reports whether a file of the program names WebDataset's
-// split_by_node: only then are the node-split checks (nodeSplitData)
-// worth their cost.
+// split_by_node or Hugging Face's split_dataset_by_node: only then are
+// the node-split checks (nodeSplitData) worth their cost.
 func (s *Sources) splitsByNode(prog *rules.Program) bool {
 	s.nodeSplitOnce.Do(func() {
 		for _, f := range prog.Files {
-			if bytes.Contains(f.Src, []byte("split_by_node")) {
+			if bytes.Contains(f.Src, []byte("split_by_node")) || bytes.Contains(f.Src, []byte("split_dataset_by_node")) {
 				s.nodeSplit = true
 				return
 			}
