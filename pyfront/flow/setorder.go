@@ -105,6 +105,9 @@ func (l *lowerer) setLoop(iter, target ast.Expr, body []ast.Stmt) {
 	if !l.setValued(iter) {
 		return
 	}
+	if l.membersPerElement(body, loopVars(target, nil)) {
+		return
+	}
 	vars := loopVars(target, body)
 	var ops []*rules.OpRef
 	ast.InspectBody(body, func(n ast.Node) bool {
@@ -123,6 +126,30 @@ func (l *lowerer) setLoop(iter, target ast.Expr, body []ast.Stmt) {
 		return
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(iter.Span()), Cond: l.text(iter), Then: ops, SetOrder: true})
+}
+
+// membersPerElement reports a loop body that hands each element itself
+// (vars: the loop's target), as the member list, to a group creation (`for ranks in set(tuple(r) for r in
+// gathered): new_group(list(ranks))`): the elements are tuples of ranks,
+// integers, whose hashes are the same in every process, so a set built
+// alike on every rank (from a gathered list) iterates alike too.
+func (l *lowerer) membersPerElement(body []ast.Stmt, vars map[string]bool) bool {
+	found := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		c, ok := n.(*ast.Call)
+		if !ok || found {
+			return !found
+		}
+		ext, _ := l.callee(c)
+		gc := l.tb.GroupCreators[ext]
+		if gc == nil || !gc.Members.Present() {
+			return true
+		}
+		members := arg(c, gc.Members)
+		found = members != nil && mentions(members, vars)
+		return !found
+	})
+	return found
 }
 
 // argsMention reports whether a call's arguments name one of vars.

@@ -89,3 +89,19 @@ class TiedGroups:
                 if idx % 2:
                     unrelated.append(idx)
             print(key, unrelated)
+
+
+def groups_from_gathered_rank_lists(tp):
+    # Each element is a tuple of ranks handed to new_group as its members:
+    # tuples of integers hash alike in every process, and the set is built
+    # from a gathered list that every rank holds alike (PRISMA).
+    world, rank = dist.get_world_size(), dist.get_rank()
+    mine = [r for r in range(world) if r // tp == rank // tp]
+    gathered = [None] * world
+    dist.all_gather_object(gathered, mine)
+    mine_group = None
+    for ranks in set(tuple(r) for r in gathered):
+        group = dist.new_group(list(ranks))
+        if rank in ranks:
+            mine_group = group
+    return mine_group
