@@ -1980,6 +1980,7 @@ func (b *builder) call(u unit, n *ast.Call) slotID {
 	g.exprs.setCall(n.Addr(), cs.ID)
 	g.use(callee, constraint{kind: cCall, cs: cs})
 	b.superSetattr(u, n, cs)
+	b.classFromDict(u, n, cs)
 	if mod := importedByCall(n); mod != "" {
 		// importlib.import_module("torch.distributed"), or a project's
 		// import_optional("torch"): the module named.
@@ -1987,6 +1988,36 @@ func (b *builder) call(u unit, n *ast.Call) slotID {
 		g.s.add(cs.result, b.moduleRef(mod))
 	}
 	return cs.result
+}
+
+// classFromDict handles Horovod's DistributedOptimizer factory,
+// `cls = type(name, (optimizer.__class__,), dict(_DistributedOptimizer.__dict__))`:
+// a class made at run time from another class's namespace has that
+// class's methods, so calling it runs that class's __init__ (and its
+// instances' methods are its). The made class stands for the one whose
+// namespace it copies.
+func (b *builder) classFromDict(u unit, n *ast.Call, cs *CallSite) {
+	f, ok := n.Func.(*ast.Name)
+	if !ok || f.Id != "type" || len(n.Args) != 3 || len(n.Keywords) != 0 {
+		return
+	}
+	g := b.g
+	if b.nameSlot(u, "type") != g.constSlot(g.intern(Value{Kind: KExternal, Name: "<builtin>.type"})) {
+		return
+	}
+	ns := n.Args[2]
+	if c, ok := ns.(*ast.Call); ok && len(c.Args) == 1 && len(c.Keywords) == 0 {
+		if d, ok := c.Func.(*ast.Name); ok && d.Id == "dict" {
+			ns = c.Args[0]
+		}
+	}
+	a, ok := ns.(*ast.Attribute)
+	if !ok || a.Attr != "__dict__" {
+		return
+	}
+	if s := b.expr(u, a.Value); s >= 0 {
+		g.copy(s, cs.result)
+	}
 }
 
 // factoryInstance handles `trainer: Trainer = instantiate(cfg.trainer,

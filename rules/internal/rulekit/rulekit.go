@@ -395,11 +395,28 @@ func SetupBefore(callers map[*rules.Function][]*rules.Call, c *rules.Context, si
 	if before && inSpawner(callers, c, site, reach) {
 		return true
 	}
+	// The start, and the calls above it while each function on the way
+	// has one caller (Horovod's `DistributedOptimizer(opt)` factory,
+	// whose class's __init__ starts the allreducer thread, called once
+	// from the training function after its setup broadcasts).
 	starts := callers[c.SpawnIn]
-	if len(starts) != 1 || starts[0].Caller == nil {
-		return false
+	for depth := 0; depth < maxSetupDepth && len(starts) == 1 && starts[0].Caller != nil; depth++ {
+		start := starts[0]
+		if setupBeforeCall(callers, start, site, reach) {
+			return true
+		}
+		starts = callers[start.Caller]
 	}
-	start := starts[0]
+	return false
+}
+
+// maxSetupDepth bounds how many single callers up SetupBefore looks.
+const maxSetupDepth = 4
+
+// setupBeforeCall reports that the site runs in start's caller, or
+// below an earlier call of that caller's that alone leads to it, before
+// start; the caller itself is called at most once.
+func setupBeforeCall(callers map[*rules.Function][]*rules.Call, start *rules.Call, site *rules.Site, reach *rules.Reach) bool {
 	earlier := func(p rules.Pos) bool { return p.Path == start.Pos.Path && lineCol(p) < lineCol(start.Pos) }
 	if site.Func == start.Caller {
 		return earlier(site.Pos) && len(callers[start.Caller]) <= 1
