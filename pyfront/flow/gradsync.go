@@ -2051,8 +2051,11 @@ func worldSizeCompare(e ast.Expr) (op ast.CmpOp, k int64, ok bool) {
 	if call, isCall := left.(*ast.Call); isCall {
 		left = call.Func
 	}
-	if name := lastDotted(left); !strings.HasSuffix(name, "world_size") && name != "num_processes" {
-		return 0, 0, false // (accelerate's accelerator.num_processes counts the ranks too)
+	if name := lastDotted(left); !strings.HasSuffix(name, "world_size") && name != "num_processes" && name != "num_gpus" {
+		// (accelerate's accelerator.num_processes counts the ranks
+		// too, as does num_gpus in the EDM family's options:
+		// `num_gpus=dist.get_world_size()`)
+		return 0, 0, false
 	}
 	n, isConst := c.Comparators[0].(*ast.Constant)
 	if !isConst || n.Type != ast.ConstInt {
