@@ -8323,13 +8323,24 @@ func (l *lowerer) addWork(w *rules.Work) { addFact(&l.r.Prog().Works, w) }
 // noteConds records the conditions a handle is bound under, for a later
 // test of them (workConds).
 func (l *lowerer) noteConds(w *rules.Work) {
-	if len(l.ifTests)+len(l.elseTests) == 0 {
+	// A for loop runs its body only when what it iterates is not empty
+	// (`for i in range(len(params))[::world]:`): a handle made there does
+	// not exist where a later `if params:` is false.
+	var ran []string
+	for _, st := range l.loopStmts {
+		if f, ok := st.(*ast.For); ok {
+			if x := iteratedCollection(f.Iter); x != nil {
+				ran = append(ran, l.condKey(x))
+			}
+		}
+	}
+	if len(l.ifTests)+len(l.elseTests)+len(ran) == 0 {
 		return
 	}
 	if l.workConds == nil {
 		l.workConds = map[*rules.Work][]string{}
 	}
-	var conds []string
+	conds := ran
 	for _, t := range l.ifTests {
 		conds = append(conds, l.conjuncts(t)...)
 	}
@@ -8378,6 +8389,45 @@ func (l *lowerer) conjuncts(test ast.Expr) []string {
 		return out
 	}
 	return []string{l.condKey(test)}
+}
+
+// iteratedCollection returns the collection a loop over iter runs only
+// when it is not empty: iter itself (a name or attribute path), what
+// enumerate, zip (its first), reversed, sorted or list go over,
+// range(len(x)), and a slice of one of those from its start
+// (`range(len(params))[::world_size]`); nil otherwise.
+func iteratedCollection(iter ast.Expr) ast.Expr {
+	switch x := iter.(type) {
+	case *ast.Name, *ast.Attribute:
+		if dotted(x) != "" {
+			return x
+		}
+	case *ast.Subscript:
+		if sl, ok := x.Slice.(*ast.Slice); ok && sl.Upper == nil && (sl.Lower == nil || isZero(sl.Lower)) {
+			return iteratedCollection(x.Value)
+		}
+	case *ast.Call:
+		if len(x.Args) == 0 || len(x.Keywords) > 0 {
+			return nil
+		}
+		switch dotted(x.Func) {
+		case "enumerate", "zip", "reversed", "sorted", "list":
+			return iteratedCollection(x.Args[0])
+		case "range":
+			if len(x.Args) == 1 {
+				if c, ok := x.Args[0].(*ast.Call); ok && dotted(c.Func) == "len" && len(c.Args) == 1 {
+					return iteratedCollection(c.Args[0])
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// isZero reports the literal 0.
+func isZero(e ast.Expr) bool {
+	k, ok := intConst(e)
+	return ok && k == 0
 }
 
 // condKey is a condition as ast.Dump prints it, except that in an
