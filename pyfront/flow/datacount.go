@@ -165,7 +165,7 @@ func (l *lowerer) rankLoop(iter, target ast.Expr, body []ast.Stmt) {
 	// first such pass only, whatever its share's length (BasicSR's
 	// `for idx in range(rank, len(dataset), world_size)` validation),
 	// as in the `if idx % world_size != rank: continue` form.
-	for _, o := range l.perPassOps(l.ops(body)) {
+	for _, o := range l.joinShadowed(l.perPassOps(l.ops(body)), body) {
 		if o.Site != nil && o.Site.GroupText != "" && mentionsAny(o.Site.GroupText, names) {
 			continue
 		}

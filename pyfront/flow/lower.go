@@ -483,6 +483,10 @@ type lowerer struct {
 	// joining > 0 inside DDP's join() context (or the generic Join),
 	// which shadows the collectives of ranks that ran out of data.
 	joining int
+	// joinedModels: for each enclosing join() block, the names of the
+	// models it joins (`net` of `with net.join():`, the elements of
+	// `with Join([gen, disc]):`); nil where a block names none.
+	joinedModels [][]string
 	// arm is the innermost if/else arm being lowered (outside loops only),
 	// conds numbers the conditionals, loops counts the enclosing loops.
 	arm *rules.Arm
@@ -845,6 +849,9 @@ func hostValue(e ast.Expr) bool {
 	if hostDecoders[dotted(c.Func)] || hostClocks[dotted(c.Func)] || dotted(c.Func) == "torch.device" {
 		return true // torch.device("cuda"): a name for a device, no memory
 	}
+	if streamHandles[dotted(c.Func)] {
+		return true // cupy.cuda.ExternalStream(s.cuda_stream): a stream object
+	}
 	if a, ok := c.Func.(*ast.Attribute); ok && viewMethods[a.Attr] && hostValue(a.Value) {
 		return true // torch.tensor(…, pin_memory=True).view(-1, 2): a view of host memory
 	}
@@ -925,6 +932,14 @@ func intName(s string) bool {
 // message holds no device memory (vLLM's `data = msgpack.loads(msg)`,
 // then `torch.empty(data["shape"])` under a stream). Unpickling is left
 // out: it can make CUDA tensors.
+// streamHandles make stream and event objects that wrap CUDA handles on
+// the host (CuPy's view of a torch stream, passed on as `stream=`): no
+// device memory is written making one, nor read passing one.
+var streamHandles = map[string]bool{
+	"cupy.cuda.ExternalStream": true, "cupy.cuda.Stream": true, "cupy.cuda.Event": true,
+	"cupy.cuda.stream.ExternalStream": true, "cupy.cuda.stream.Stream": true,
+}
+
 var hostDecoders = map[string]bool{
 	"json.loads": true, "json.load": true, "msgpack.loads": true, "msgpack.unpackb": true,
 	"yaml.safe_load": true, "yaml.load": true, "orjson.loads": true, "ujson.loads": true,
@@ -4368,7 +4383,11 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 			ext, fn := l.callee(c)
 			if l.joinContext(c, ext) {
 				l.joining++
-				defer func() { l.joining-- }()
+				l.joinedModels = append(l.joinedModels, joinedNames(c))
+				defer func() {
+					l.joining--
+					l.joinedModels = l.joinedModels[:len(l.joinedModels)-1]
+				}()
 				if ext != "torch.distributed.algorithms.Join" && ext != "torch.distributed.algorithms.join.Join" {
 					l.joinedLoops(c, body)
 				}

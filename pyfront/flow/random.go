@@ -170,7 +170,7 @@ func (l *lowerer) rankYieldLoop(it, iter ast.Expr, body []ast.Stmt) {
 	if it == nil {
 		return
 	}
-	if ops := l.perPassOps(l.ops(body)); len(ops) > 0 {
+	if ops := l.joinShadowed(l.perPassOps(l.ops(body)), body); len(ops) > 0 {
 		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(it.Span()), Cond: l.text(iter), Then: ops, RankCount: true, Divergence: rules.RankTest})
 	}
 }

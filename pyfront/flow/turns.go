@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -218,48 +219,132 @@ func (l *lowerer) joinedLoops(c *ast.Call, body []ast.Stmt) {
 	}
 }
 
+// joinedNames returns the models a join() call joins: the receiver of
+// `net.join()`, or the names listed in `Join([net, opt])`.
+func joinedNames(c *ast.Call) []string {
+	if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == "join" {
+		if d := dotted(a.Value); d != "" {
+			return []string{d}
+		}
+		return nil
+	}
+	var out []string
+	if len(c.Args) > 0 {
+		for _, e := range ast.SeqElts(c.Args[0]) {
+			if d := dotted(e); d != "" {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// joinShadowed drops, inside join() blocks, the forwards and backwards of
+// the joined models from the collectives a loop over body repeats a
+// rank's own number of times: join() shadows them for the ranks that
+// ran out (DDP's uneven inputs, `with net.join(): for i in
+// range(num_iters):`). Another model's, and explicit collectives, stay.
+func (l *lowerer) joinShadowed(ops []*rules.OpRef, body []ast.Stmt) []*rules.OpRef {
+	if len(l.joinedModels) == 0 || len(ops) == 0 {
+		return ops
+	}
+	out := ops[:0:0]
+	for _, o := range ops {
+		if o.Site == nil && (o.Op == ForwardOp || o.Op == BackwardOp) && o.Pos.Path == l.path && l.joinedOp(o, body) {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// joinedOp reports an op of body that is a forward or backward of
+// models that enclosing join() blocks name, and of no other model.
+func (l *lowerer) joinedOp(o *rules.OpRef, body []ast.Stmt) bool {
+	for _, st := range body {
+		if callAt(st, o.Pos) == nil {
+			continue
+		}
+		models := l.modelsAt(st, o.Pos, body)
+		for _, m := range models {
+			if !slices.ContainsFunc(l.joinedModels, func(names []string) bool {
+				return slices.Contains(names, strings.TrimSuffix(m, ".module"))
+			}) {
+				return false
+			}
+		}
+		return len(models) > 0
+	}
+	return false
+}
+
 // otherModel reports a forward or backward at p, in st, of a wrapped
-// model other than joined: its call (`disc(fake)` inside `with
-// gen.join():`), or the loss a backward is called on, computed in the
-// loop's body from such a forward (`d_loss = disc(x).mean()`, then
-// `d_loss.backward()`).
+// model other than joined (modelsAt): `disc(fake)` inside `with
+// gen.join():`, or `d_loss.backward()` with `d_loss = disc(x).mean()`.
 func (l *lowerer) otherModel(st ast.Stmt, p rules.Pos, joined string, body []ast.Stmt) bool {
+	return slices.ContainsFunc(l.modelsAt(st, p, body), func(m string) bool { return m != joined && m != joined+".module" })
+}
+
+// modelsAt returns the wrapped models, by their dotted names, of the
+// forward or backward at p, in st: the module a forward calls, or the
+// modules whose forwards the loss a backward is called on was computed
+// from, following the loss's names to their last bindings before it in
+// the loop's body (`out = net(x)`, `loss = out.sum()`, then
+// `loss.backward()`).
+func (l *lowerer) modelsAt(st ast.Stmt, p rules.Pos, body []ast.Stmt) []string {
 	gs, ok := l.r.(GradSyncer)
 	if !ok {
-		return false
+		return nil
 	}
 	at := callAt(st, p)
 	if at == nil {
-		return false
+		return nil
 	}
-	other := func(e ast.Expr) bool {
-		found := false
+	var models []string
+	seen := map[string]bool{}
+	var collect func(e ast.Expr, depth int)
+	collect = func(e ast.Expr, depth int) {
 		ast.Inspect(e, func(n ast.Node) bool {
-			if c, ok := n.(*ast.Call); ok && gs.SyncModule(c.Func) {
-				d := dotted(c.Func)
-				found = found || d != "" && d != joined && d != joined+".module"
-			}
-			return !found
-		})
-		return found
-	}
-	a, isMethod := at.Func.(*ast.Attribute)
-	if !isMethod || a.Attr != "backward" {
-		return other(&ast.Call{Func: at.Func})
-	}
-	loss := a.Value
-	if n, ok := loss.(*ast.Name); ok {
-		// The loss's last binding before the call, in the loop's body.
-		ast.InspectBody(body, func(x ast.Node) bool {
-			if as, ok := ast.AsAssign(x); ok && len(as.Targets) == 1 && int(as.Span().Lineno) < p.Line {
-				if t, ok := as.Targets[0].(*ast.Name); ok && t.Id == n.Id {
-					loss = as.Value
+			switch n := n.(type) {
+			case *ast.Call:
+				if gs.SyncModule(n.Func) {
+					if d := dotted(n.Func); d != "" && !slices.Contains(models, d) {
+						models = append(models, d)
+					}
+				}
+			case *ast.Name:
+				if n.Ctx == ast.Load && depth < 3 && !seen[n.Id] {
+					seen[n.Id] = true
+					if v := lastBindingBefore(body, n.Id, p.Line); v != nil {
+						collect(v, depth+1)
+					}
 				}
 			}
 			return true
 		})
 	}
-	return other(loss)
+	a, isMethod := at.Func.(*ast.Attribute)
+	if !isMethod || a.Attr != "backward" {
+		collect(&ast.Call{Func: at.Func}, 3)
+		return models
+	}
+	collect(a.Value, 0)
+	return models
+}
+
+// lastBindingBefore returns the value of the last single-target
+// assignment to name above line in body, or nil.
+func lastBindingBefore(body []ast.Stmt, name string, line int) ast.Expr {
+	var v ast.Expr
+	ast.InspectBody(body, func(x ast.Node) bool {
+		if as, ok := ast.AsAssign(x); ok && len(as.Targets) == 1 && int(as.Span().Lineno) < line {
+			if t, ok := as.Targets[0].(*ast.Name); ok && t.Id == name {
+				v = as.Value
+			}
+		}
+		return true
+	})
+	return v
 }
 
 // nextUntilExhausted returns the iterator a while loop's body takes its
