@@ -4328,7 +4328,7 @@ func (l *lowerer) notLastPass(test ast.Expr) bool {
 
 func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*state, bool) {
 	pushed := 0
-	if expectsRaise(items) {
+	if expectsRaise(items, l.body) {
 		l.raising++
 		defer func() { l.raising-- }()
 	}
@@ -8561,10 +8561,16 @@ func (l *lowerer) recordedEvent(v string, value ast.Expr) {
 }
 
 // expectsRaise reports whether a with statement expects its body to raise
-// (self.assertRaises(...), self.assertRaisesRegex(...), pytest.raises(...)).
-func expectsRaise(items []*ast.WithItem) bool {
+// (self.assertRaises(...), self.assertRaisesRegex(...), pytest.raises(...),
+// or a name bound to one above it in body).
+func expectsRaise(items []*ast.WithItem, body []ast.Stmt) bool {
 	for _, it := range items {
 		c, ok := it.ContextExpr.(*ast.Call)
+		if n, isName := it.ContextExpr.(*ast.Name); isName {
+			// `ctx = self.assertRaisesRegex(…)`, then `with ctx:`
+			// (torch's barrier-timeout tests).
+			c, ok = lastBindingBefore(body, n.Id, int(n.Lineno)).(*ast.Call)
+		}
 		if !ok {
 			continue
 		}

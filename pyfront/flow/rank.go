@@ -3273,7 +3273,7 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 		case *ast.With:
 			// A collective expected to raise (failure-injection tests) does
 			// not take part in the sequence.
-			if expectsRaise(n.Items) {
+			if expectsRaise(n.Items, l.body) {
 				return
 			}
 		case *ast.If:
