@@ -1505,13 +1505,21 @@ func isDDP(c *api.Collective) bool {
 // holds a DistributedDataParallel): not the wrapper's construction, whose
 // callee is the class itself.
 func (b *builder) syncForward(path string, call *ast.Call) bool {
-	if b.sites[call] != nil || b.ref(path, call.Func) != "" {
+	if b.sites[call] != nil || b.ref(path, call.Func) != "" && !b.callsProgram(call) {
+		// (A name imported from another module of the program has a
+		// reference too: `from sd_util import denoise` is followed.)
 		return false
 	}
 	if b.syncModel(call.Func) {
 		return true
 	}
 	return b.forwardsArgument(call) || b.returnsSyncForward(call)
+}
+
+// callsProgram reports a call that resolves to a function of the program.
+func (b *builder) callsProgram(call *ast.Call) bool {
+	cs := b.g.CallOf(call)
+	return cs != nil && slices.ContainsFunc(cs.Targets, func(t callgraph.Target) bool { return t.Fn != nil })
 }
 
 // returnsSyncForward reports a call of a program function (a method, an
