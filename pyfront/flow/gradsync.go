@@ -1192,11 +1192,7 @@ func (l *lowerer) oomBranch(body []ast.Stmt, h *ast.ExceptHandler, orelse []ast.
 		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(nanTest.Span()), Cond: l.text(nanTest), Then: then, Else: els, Divergence: rules.LocalValue})
 		return
 	}
-	cond := "except"
-	if h.Type != nil {
-		cond = "except " + l.text(h.Type)
-	}
-	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: then, Else: els, Divergence: rules.LocalFailure})
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: l.exceptClause(h), Then: then, Else: els, Divergence: rules.LocalFailure})
 }
 
 // nanPath returns, for a handler of a broad exception type, the path it
@@ -1236,6 +1232,36 @@ func mentionsNaNMessage(e ast.Expr) bool {
 	return found
 }
 
+// exceptClause is a handler's clause as messages name it: "except X",
+// or "except" for a bare one.
+func (l *lowerer) exceptClause(h *ast.ExceptHandler) string {
+	if h.Type == nil {
+		return "except"
+	}
+	return "except " + l.text(h.Type)
+}
+
+// scopeStmts visits the statements of body, and of the blocks inside
+// them, in order, leaving nested definitions out, until visit reports
+// that it is done.
+func scopeStmts(body []ast.Stmt, visit func(ast.Stmt) bool) bool {
+	for _, st := range body {
+		switch st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			continue
+		}
+		if visit(st) {
+			return true
+		}
+		for _, b := range ast.ChildBlocks(st) {
+			if scopeStmts(b, visit) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // helperExit is where a program helper may end the process with status
 // 0 on this host's own answer: a file check (`if not os.path.isdir(d):
 // print(...); exit()`) or a handler for a broad error (`except
@@ -1254,38 +1280,22 @@ func (l *lowerer) helperCleanExit(fn *rules.Function, node ast.Node) *helperExit
 			return nil
 		}
 		var found *helperExit
-		var visit func(stmts []ast.Stmt)
-		visit = func(stmts []ast.Stmt) {
-			for _, st := range stmts {
-				if found != nil {
-					return
+		scopeStmts(body, func(st ast.Stmt) bool {
+			switch st := st.(type) {
+			case *ast.If:
+				if endsCleanExit(st.Body) && sub.fsProbe(st.Test) {
+					found = &helperExit{cond: sub.text(st.Test), div: rules.HostCheck}
 				}
-				switch st := st.(type) {
-				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
-					continue
-				case *ast.If:
-					if endsCleanExit(st.Body) && sub.fsProbe(st.Test) {
-						found = &helperExit{cond: sub.text(st.Test), div: rules.HostCheck}
-						return
+			case *ast.Try:
+				for _, h := range st.Handlers {
+					if (h.Type == nil || broadException(h.Type)) && endsCleanExit(h.Body) {
+						found = &helperExit{cond: sub.exceptClause(h), div: rules.LocalCleanExit}
+						break
 					}
-				case *ast.Try:
-					for _, h := range st.Handlers {
-						if (h.Type == nil || broadException(h.Type)) && endsCleanExit(h.Body) {
-							cond := "except"
-							if h.Type != nil {
-								cond = "except " + sub.text(h.Type)
-							}
-							found = &helperExit{cond: cond, div: rules.LocalCleanExit}
-							return
-						}
-					}
-				}
-				for _, b := range ast.ChildBlocks(st) {
-					visit(b)
 				}
 			}
-		}
-		visit(body)
+			return found != nil
+		})
 		return found
 	})
 }
@@ -1375,10 +1385,7 @@ func (l *lowerer) cleanExitBranch(body []ast.Stmt, h *ast.ExceptHandler) {
 	if len(skipped) == 0 {
 		return
 	}
-	cond := "except"
-	if h.Type != nil {
-		cond = "except " + l.text(h.Type)
-	}
+	cond := l.exceptClause(h)
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Else: skipped, Divergence: rules.LocalCleanExit})
 }
 
@@ -1412,10 +1419,7 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 		l.swallowedErrorBranch(body, h, rest)
 		return
 	}
-	cond := "except"
-	if h.Type != nil {
-		cond = "except " + l.text(h.Type)
-	}
+	cond := l.exceptClause(h)
 	leaves := func(s ast.Stmt) bool {
 		switch s.(type) {
 		case *ast.Break, *ast.Return:
@@ -1549,10 +1553,7 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 	if !follows && l.loops == 0 && !l.callerGoesOn() {
 		return // nothing follows for the skipped collectives to pair with
 	}
-	cond := "except"
-	if h.Type != nil {
-		cond = "except " + l.text(h.Type)
-	}
+	cond := l.exceptClause(h)
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalSwallowedError})
 }
 
@@ -1748,11 +1749,7 @@ func (l *lowerer) exhaustBranch(body []ast.Stmt, h *ast.ExceptHandler) {
 	if len(after) == 0 {
 		return
 	}
-	cond := "except"
-	if h.Type != nil {
-		cond += " " + l.text(h.Type)
-	}
-	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, EarlyExit: true, Then: then, After: after, Divergence: rules.LocalEnd})
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: l.exceptClause(h), EarlyExit: true, Then: then, After: after, Divergence: rules.LocalEnd})
 }
 
 // joinContext reports a context manager for uneven inputs: DDP's
@@ -2831,10 +2828,7 @@ func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler,
 	for _, h := range handlers {
 		if ops := destroys(h.Body); len(ops) > 0 {
 			handled = true
-			cond := "except"
-			if h.Type != nil {
-				cond = "except " + l.text(h.Type)
-			}
+			cond := l.exceptClause(h)
 			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: ops, Divergence: rules.LocalTeardown})
 		}
 	}
@@ -2872,10 +2866,7 @@ func (l *lowerer) teardownBranch(body []ast.Stmt, handlers []*ast.ExceptHandler,
 			}
 		}
 		if ops := destroys(after); len(ops) > 0 {
-			cond := "except"
-			if h.Type != nil {
-				cond = "except " + l.text(h.Type)
-			}
+			cond := l.exceptClause(h)
 			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: ops, Divergence: rules.LocalSwallowedTeardown})
 			return
 		}

@@ -38,33 +38,17 @@ func (l *lowerer) oomNoneReturn(fn *rules.Function, node ast.Node) *oomNone {
 			return nil
 		}
 		var found *oomNone
-		var visit func(stmts []ast.Stmt)
-		visit = func(stmts []ast.Stmt) {
-			for _, st := range stmts {
-				if found != nil {
-					return
-				}
-				switch st := st.(type) {
-				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
-					continue
-				case *ast.Try:
-					for _, h := range st.Handlers {
-						if path := oomPath(h); returnsNone(lastStmt(path)) {
-							cond := "except"
-							if h.Type != nil {
-								cond = "except " + sub.text(h.Type)
-							}
-							found = &oomNone{pos: sub.pos(h.Pos), cond: cond}
-							return
-						}
+		scopeStmts(body, func(st ast.Stmt) bool {
+			if t, ok := st.(*ast.Try); ok {
+				for _, h := range t.Handlers {
+					if returnsNone(lastStmt(oomPath(h))) {
+						found = &oomNone{pos: sub.pos(h.Pos), cond: sub.exceptClause(h)}
+						return true
 					}
 				}
-				for _, b := range ast.ChildBlocks(st) {
-					visit(b)
-				}
 			}
-		}
-		visit(body)
+			return false
+		})
 		return found
 	})
 }
