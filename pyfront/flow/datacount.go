@@ -1216,8 +1216,15 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 	// loaded: the helper's locals holding a whole stored object
 	// (`checkpoint = torch.load(p)`).
 	loaded := map[string]bool{}
+	// storedLocals: the helper's locals bound to such a position where
+	// a host test holds (`latest_step = int(f.read())`, then, after the
+	// if, `args.start_epoch = latest_step`).
+	storedLocals := map[string]bool{}
 	stored := func(v ast.Expr) bool {
 		if storedScalar(v) {
+			return true
+		}
+		if n, ok := v.(*ast.Name); ok && storedLocals[n.Id] {
 			return true
 		}
 		x, ok := v.(*ast.Subscript)
@@ -1264,6 +1271,9 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 					continue
 				}
 				for _, t := range s.Targets {
+					if n, ok := t.(*ast.Name); ok {
+						storedLocals[n.Id] = true
+					}
 					if k := callerKey(dictAttr(t)); k != "" {
 						mark(k, host)
 					} else if x, ok := t.(*ast.Subscript); ok {
@@ -1283,8 +1293,9 @@ func (l *lowerer) helperFsCounts(c *ast.Call) {
 				}
 				walk(s.Body, arm)
 				walk(s.Orelse, arm)
-				if ok && host == nil && len(s.Orelse) == 0 && exits(s.Body) {
-					// `if not os.path.isfile(p): return`: what follows
+				if ok && host == nil && (len(s.Orelse) == 0 && exits(s.Body) || len(s.Orelse) > 0 && exits(s.Orelse) && !exits(s.Body)) {
+					// `if not os.path.isfile(p): return` (or `if
+					// os.path.isfile(p): … else: return`): what follows
 					// runs only where this host found the file.
 					host = at
 				}
