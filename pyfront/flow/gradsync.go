@@ -2036,6 +2036,23 @@ func singleProcess(e ast.Expr) bool {
 	return false
 }
 
+// SingleProcessArm reports an if test that asks whether the job runs in
+// one process (`world_size == 1`, `not dist.is_initialized()`, or the
+// else of `world_size > 1`): ok, and whether that one-process arm is the
+// test's body (inThen) or its else.
+func SingleProcessArm(test ast.Expr) (ok, inThen bool) {
+	if singleProcess(test) {
+		return true, true
+	}
+	if multiWorld(test) {
+		return true, false
+	}
+	if u, isNot := test.(*ast.UnaryOp); isNot && u.Op == ast.Not && multiWorld(u.Operand) {
+		return true, true
+	}
+	return false, false
+}
+
 // worldSizeCompare takes apart `world_size OP k` (any name or call
 // ending in world_size: args.world_size, dist.get_world_size(); or
 // accelerate's num_processes).

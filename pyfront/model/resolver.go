@@ -506,6 +506,34 @@ func (b *builder) summarize(fn *rules.Function, depth int) []*rules.OpRef {
 	return b.summarizeAs(fn, "", depth)
 }
 
+// singleProcessArms returns the line spans of fn's arms that run only
+// when the job is one process (flow.SingleProcessArm).
+func (b *builder) singleProcessArms(fn *rules.Function) [][2]int {
+	f := b.fnOf(fn)
+	if f == nil {
+		return nil
+	}
+	var out [][2]int
+	span := func(stmts []ast.Stmt) {
+		if len(stmts) > 0 {
+			out = append(out, [2]int{int(stmts[0].Span().Lineno), int(stmts[len(stmts)-1].Span().EndLineno)})
+		}
+	}
+	ast.InspectBody(ast.DefBody(f.Node), func(n ast.Node) bool {
+		if i, ok := n.(*ast.If); ok {
+			if single, inThen := flow.SingleProcessArm(i.Test); single {
+				if inThen {
+					span(i.Body)
+				} else {
+					span(i.Orelse)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
 // summaryKey memoises summaries; want is the called name a decorator
 // wrapper stands for ("" for a plain summary).
 type summaryKey struct {
@@ -611,8 +639,14 @@ func (b *builder) summarizeAs(fn *rules.Function, want string, depth int) []*rul
 	if want != "" {
 		calls = b.wrapperCalls(fn, want)
 	}
+	alone := b.singleProcessArms(fn)
 	for _, c := range calls {
 		if c.Callee == nil || c.Callee == fn || flow.Dispatch(c.Callee) {
+			continue
+		}
+		if slices.ContainsFunc(alone, func(sp [2]int) bool { return sp[0] <= c.Pos.Line && c.Pos.Line <= sp[1] }) {
+			// `if dist.get_world_size() > 1: … else: load_via_mpi()`:
+			// what a one-process job issues pairs with no other rank.
 			continue
 		}
 		sub := b.summarizeCall(c, depth+1)
