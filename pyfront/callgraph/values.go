@@ -247,12 +247,13 @@ func (g *Graph) loadAttr(cid constraintID, v ValueID, name string, dst slotID) {
 		if !ok {
 			return
 		}
-		if val.Kind == KInstance && ext == "" && !strings.HasPrefix(name, "__") && !g.declaredAlong(val.Class, name) {
+		if val.Kind == KInstance && ext == "" && !strings.HasPrefix(name, "__") {
 			// Python asks __getattr__ for a name the instance's class
 			// does not have: a wrapper that hands every such name to an
 			// object it holds (`return getattr(self.accelerator, name)`)
-			// gives that object's attribute.
-			if field := g.getattrDelegate(val.Class); field != "" && field != name {
+			// gives that object's attribute. (The delegate is cached per
+			// class, so classes without one pay no MRO walk here.)
+			if field := g.getattrDelegate(val.Class); field != "" && field != name && !g.declaredAlong(val.Class, name) {
 				held := g.s.newSlot()
 				g.loadAttr(cid, v, field, held)
 				g.use(held, constraint{kind: cLoadAttr, name: name, dst: dst})

@@ -60,7 +60,7 @@ func (l *lowerer) leavesLoopAfter() bool {
 		return false
 	}
 	for i := len(l.rests) - 1; i >= l.loopRests[len(l.loopRests)-1]; i-- {
-		if k := exitKind(lastStmt(l.rests[i])); k == "break" || k == "leave" {
+		if l.restLeaves(i, "break") || l.restLeaves(i, "leave") {
 			return true
 		}
 	}

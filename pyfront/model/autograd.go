@@ -175,7 +175,7 @@ func (b *builder) functionPass(f *callgraph.Func) bool {
 	}
 	_, exts := b.g.MRO(f.Class)
 	for _, e := range exts {
-		if autogradFunctionBase(b.t.Canonical(e)) {
+		if b.autogradBase(e) {
 			return true
 		}
 	}

@@ -682,22 +682,25 @@ func (b *builder) subclassSpawns() {
 // backward never runs (VGen's DiffScatter, whose two `symbolic`s stand
 // where forward should be).
 func (b *builder) withoutForward(c *callgraph.Class, exts []string) bool {
-	if fns, ext := b.g.Lookup(c, "forward"); len(fns) > 0 || ext != "" && !autogradFunctionBase(b.t.Canonical(ext)) {
+	if fns, ext := b.g.Lookup(c, "forward"); len(fns) > 0 || ext != "" && !b.autogradBase(ext) {
 		return false
 	}
 	for _, e := range exts {
-		if e = b.t.Canonical(e); e != "builtins.object" && e != "object" && !autogradFunctionBase(e) {
+		if e = b.t.Canonical(e); e != "builtins.object" && e != "object" && !b.autogradBase(e) {
 			return false
 		}
 	}
 	return true
 }
 
-// autogradFunctionBase reports torch's own autograd Function classes and
-// their members (torch.autograd.Function.forward).
-func autogradFunctionBase(name string) bool {
-	for _, base := range []string{"torch.autograd.Function", "torch.autograd.function.Function", "torch.autograd.function.InplaceFunction", "torch.autograd.function._SingleLevelFunction"} {
-		if name == base || strings.HasPrefix(name, base+".") {
+// autogradBase reports the class whose subclasses' backward the
+// autograd engine runs (the tables' autograd spawner base,
+// torch.autograd.Function, under any spelling they alias), or a member
+// of it (torch.autograd.Function.forward).
+func (b *builder) autogradBase(name string) bool {
+	name = b.t.Canonical(name)
+	for _, base := range []string{name, strings.TrimSuffix(name, "."+shortName(name))} {
+		if sp := b.t.Spawners[base+".backward"]; sp != nil && sp.Subclass && sp.Context == string(rules.Autograd) {
 			return true
 		}
 	}
