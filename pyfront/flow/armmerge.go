@@ -94,6 +94,7 @@ func (l *lowerer) mergeArmTaints(s *ast.If, then taints, thenExits, elseExits bo
 		l.restoreTaints(then)
 	default:
 		filled := noneFilled(s)
+		alike := l.noneAlikeAfter(s, then)
 		l.unionTaints(then)
 		// `if x is None: x = f"{stem}.pth"`: on the other path the test
 		// said x is not None, so x is never None after the if (LiteGen's
@@ -101,7 +102,57 @@ func (l *lowerer) mergeArmTaints(s *ast.If, then taints, thenExits, elseExits bo
 		if filled != "" && then.notNone[filled] {
 			markVar(&l.notNone, filled, true)
 		}
+		for _, x := range alike {
+			markVar(&l.notNone, x, true)
+		}
 	}
+}
+
+// noneAlikeAfter returns the names that one arm of s leaves never None
+// and the other leaves as no host's answer, where every rank takes the
+// same arm: whether such a name is None after the if is then the same on
+// every rank, though it may be on some paths (`if load_from is None and
+// self.auto_resume: load_from = f"{stem}.ema.pth"`, LiteGen's EMA path
+// behind its auto-resume flag). (notNone's one use, neverNoneTest, asks
+// only that.) The walk's maps hold the else arm's end; then the then
+// arm's.
+func (l *lowerer) noneAlikeAfter(s *ast.If, then taints) []string {
+	tainted := func(ms []map[string]bool, x string) bool {
+		for _, m := range ms {
+			if m[x] {
+				return true
+			}
+		}
+		return false
+	}
+	var elseMaps []map[string]bool
+	for _, m := range l.taintMaps() {
+		elseMaps = append(elseMaps, *m)
+	}
+	var out []string
+	consider := func(x string, otherMaps []map[string]bool) {
+		if !tainted(otherMaps, x) && !l.rankVars[x] && !l.localVars[x] {
+			out = append(out, x)
+		}
+	}
+	for x := range then.notNone {
+		if !l.notNone[x] {
+			consider(x, elseMaps)
+		}
+	}
+	for x := range l.notNone {
+		if !then.notNone[x] {
+			consider(x, then.maps)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	if _, differs := l.divergence(s.Test); differs {
+		return nil // the ranks may take different arms
+	}
+	slices.Sort(out)
+	return out
 }
 
 // noneFilled returns x for `if x is None:` whose else arm (if any) does
