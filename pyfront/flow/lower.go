@@ -3314,6 +3314,9 @@ func (l *lowerer) allHost(from []string) bool {
 // …:`), or after a guard that leaves when x is false (`if not x:
 // return`).
 func (l *lowerer) knownTrue(test ast.Expr) bool {
+	if l.rankImplied(test) {
+		return true
+	}
 	switch t := test.(type) {
 	case *ast.BoolOp:
 		if t.Op == ast.Or {
@@ -3342,6 +3345,26 @@ func (l *lowerer) knownTrue(test ast.Expr) bool {
 			if b, ok := outer.(*ast.BoolOp); ok && b.Op == ast.And && slices.ContainsFunc(b.Values, func(v ast.Expr) bool { return dotted(v) == x }) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// rankImplied reports a rank test inside the arm of an enclosing rank
+// test that holds on the same ranks (`if local_rank in [-1, 0]: save();
+// if local_rank == 0: barrier()`, llama-pipeline-parallel's save: -1 is
+// no distributed job): every rank that gets there takes it.
+func (l *lowerer) rankImplied(test ast.Expr) bool {
+	if len(l.rankIfs) == 0 {
+		return false
+	}
+	sa, pa, ok := rankTestForm(test)
+	if !ok {
+		return false
+	}
+	for _, ri := range l.rankIfs {
+		if sb, pb, ok := rankTestForm(ri.s.Test); ok && sa == sb && (pa == pb) != ri.inElse {
+			return true
 		}
 	}
 	return false
