@@ -470,7 +470,14 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 				st.wait(sid(e.Stream), sid(e.Other), i+1)
 			}
 		case rules.EvSync:
-			if !e.Host {
+			if !e.Host && e.Other != nil {
+				// s.synchronize(): the host waits for that stream
+				// alone; work pending on another stream (a clone on
+				// the current one) is not ordered by it.
+				st.streamSync[sid(e.Other)] = i + 1
+			} else if !e.Host {
+				// The whole device, or a stream the analysis cannot
+				// tell (taken as any).
 				st.sync = i + 1
 			} else if _, ok := st.produced[e.Var]; ok || e.Var == "" {
 				// A read of device memory (or a call of a helper that
