@@ -533,9 +533,9 @@ func (g *Graph) selfForUncalled(c *Class, name string) bool {
 	return added
 }
 
-// isTorchModule and isThread test an external base's canonical name.
-func isTorchModule(ext string) bool { return moduleCalls[ext+".__call__"] }
-func isThread(ext string) bool      { return ext == "threading.Thread" }
+// isThread tests an external base's canonical name, as isTorchModule
+// does.
+func isThread(ext string) bool { return ext == "threading.Thread" }
 
 // hasBase reports whether an external class among c's bases (canonical
 // name) satisfies is.

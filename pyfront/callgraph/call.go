@@ -22,9 +22,40 @@ type Hooks interface {
 	Index(g *Graph, v ValueID, key string) []ValueID
 }
 
-// moduleCalls are torch.nn.Module's __call__ under its names: calling an
-// instance of a subclass runs the subclass's forward.
-var moduleCalls = map[string]bool{"torch.nn.Module.__call__": true, "torch.nn.modules.module.Module.__call__": true}
+// moduleCall reports the __call__ of torch.nn.Module or of one of
+// torch.nn's layer classes, under their names: calling an instance of a
+// subclass runs the subclass's forward (a tensor-parallel layer derived
+// from nn.Linear).
+func moduleCall(name string) bool {
+	cls, ok := strings.CutSuffix(name, ".__call__")
+	return ok && isTorchModule(cls)
+}
+
+// notModules are the classes torch.nn exports that are no module: tensor
+// types.
+var notModules = map[string]bool{"Parameter": true, "UninitializedParameter": true, "Buffer": true, "UninitializedBuffer": true}
+
+// isTorchModule reports torch.nn.Module and the layer classes of torch.nn
+// (torch.nn.Linear, torch.nn.modules.linear.Linear), by canonical name:
+// every class torch.nn or its modules package exports is a Module
+// subclass but for the tensor types.
+func isTorchModule(ext string) bool {
+	rest, ok := strings.CutPrefix(ext, "torch.nn.")
+	if !ok {
+		return false
+	}
+	if m, ok := strings.CutPrefix(rest, "modules."); ok {
+		// torch.nn.modules.<module>.<Class>
+		_, rest, ok = strings.Cut(m, ".")
+		if !ok {
+			return false
+		}
+	}
+	if rest == "" || strings.Contains(rest, ".") || notModules[rest] {
+		return false
+	}
+	return rest[0] >= 'A' && rest[0] <= 'Z'
+}
 
 // call applies callee value v at cs.
 func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
@@ -76,7 +107,7 @@ func (g *Graph) call(cid constraintID, cs *CallSite, v ValueID) {
 		}
 		if ext != "" {
 			g.addTarget(cs, Target{External: g.canon(ext)})
-			if moduleCalls[g.canon(ext)] {
+			if moduleCall(g.canon(ext)) {
 				// torch.nn.Module.__call__ runs the subclass's forward
 				// (through its hooks): model(x) calls Model.forward.
 				if fs, fext, ok := g.lookupClass(val.Class, "forward", &watcher{c: cid, v: v}); ok && fext == "" {
