@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -1106,6 +1107,10 @@ type InitSite struct {
 	// torch.cuda.device_count() (distributed only on a host with several
 	// GPUs): a process that answers otherwise never joins the group.
 	DeviceGated bool
+	// Library: no module body, thread or hook of the program reaches
+	// the call, only a function nothing in the program calls (a vendored
+	// module's init wrapper).
+	Library bool
 }
 
 // HostOnly reports a program that starts only gloo process groups and
@@ -1141,7 +1146,13 @@ func (f *Facts) DeviceGated() bool {
 // this host (InitSite.LocalRendezvous): all its ranks share one file
 // system, so a file check is answered alike on every rank.
 func (f *Facts) SingleHost() bool {
+	// The calls that something in the program runs decide; where none
+	// does (entry points called by a command-line framework), all.
+	run := slices.ContainsFunc(f.Inits, func(is *InitSite) bool { return !is.Library })
 	for _, is := range f.Inits {
+		if run && is.Library {
+			continue
+		}
 		if !is.LocalRendezvous {
 			return false
 		}

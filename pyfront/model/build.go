@@ -54,6 +54,9 @@ type builder struct {
 	// Func.ID (rules.Function.ID is the same index).
 	funcs []*rules.Function
 	files map[string]*rules.File
+	// entryReached: the functions the module bodies, threads and hooks
+	// reach (reach), before library code gets roots of its own.
+	entryReached map[*rules.Function]bool
 	// namedClasses: whether the program names a class of this name
 	// outside its definitions (classNamed).
 	namedClasses map[string]bool
@@ -2374,6 +2377,45 @@ func (b *builder) processEntries() {
 		if cs.Node != nil && cs.Kind == callgraph.CallExplicit {
 			b.markProcessEntries(cs)
 		}
+	}
+	b.libraryInits()
+}
+
+// libraryInits marks the init_process_group calls that no script,
+// thread or launched process of the program reaches, only a function
+// nothing in the program calls (a vendored module's own init wrapper):
+// they say nothing about where the job's ranks meet
+// (rules.InitSite.Library).
+func (b *builder) libraryInits() {
+	var pending []*rules.InitSite
+	for _, is := range b.prog.Facts.Inits {
+		if is.Func != nil && !b.entryReached[is.Func] {
+			pending = append(pending, is)
+		}
+	}
+	if len(pending) == 0 {
+		return
+	}
+	launched := map[*rules.Function]bool{}
+	var work []*rules.Function
+	for _, f := range b.prog.Funcs {
+		if f.Process {
+			launched[f] = true
+			work = append(work, f)
+		}
+	}
+	for len(work) > 0 {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, c := range f.Calls {
+			if c.Callee != nil && !launched[c.Callee] {
+				launched[c.Callee] = true
+				work = append(work, c.Callee)
+			}
+		}
+	}
+	for _, is := range pending {
+		is.Library = !launched[is.Func]
 	}
 }
 

@@ -409,6 +409,9 @@ func (b *builder) localRendezvous(cs *callgraph.CallSite) bool {
 	if cs == nil || cs.Node == nil || cs.Caller == nil {
 		return false
 	}
+	if b.localRankArg(cs) {
+		return true
+	}
 	if c := cs.Node; c != nil {
 		for _, k := range c.Keywords {
 			if k.Arg != "init_method" {
@@ -459,6 +462,85 @@ func (b *builder) localRendezvous(cs *callgraph.CallSite) bool {
 			found = true
 		}
 		return true
+	})
+	return found
+}
+
+// localRankArg reports an init_process_group whose rank is this host's
+// local rank (`rank=args.local_rank`, `rank=int(os.environ["LOCAL_RANK"])`,
+// or a parameter every call of the function passes one to, as
+// speech-resynthesis's train(a.local_rank, a) does): local ranks are
+// unique on one host only, so the ranks of a job that meets at all are
+// all on this host.
+func (b *builder) localRankArg(cs *callgraph.CallSite) bool {
+	e := argExpr(cs.Node, argSpec(4, "rank"))
+	if e == nil {
+		return false
+	}
+	if localRankValue(e) {
+		return true
+	}
+	n, ok := e.(*ast.Name)
+	if !ok || !isParam(funcArgs(cs.Caller.Node), n.Id) {
+		return false
+	}
+	callers := b.callersOf(cs.Caller)
+	for _, c := range callers {
+		x, dflt, known := boundArg(cs.Caller, c.Node, n.Id)
+		if x == nil {
+			x = dflt
+		}
+		if !known || x == nil || !localRankValue(x) && !boundToLocalRank(c.Caller, x) {
+			return false
+		}
+	}
+	return len(callers) > 0
+}
+
+// boundToLocalRank reports a name that fn binds only to the local rank
+// or to a constant (`rank = a.local_rank` under a distributed launch,
+// `rank = 0` otherwise), each time by a plain assignment.
+func boundToLocalRank(fn *callgraph.Func, e ast.Expr) bool {
+	n, ok := e.(*ast.Name)
+	if !ok || fn == nil || fn.Node == nil || isParam(funcArgs(fn.Node), n.Id) {
+		return false
+	}
+	stores, accepted := 0, 0
+	ast.InspectBody(defBody(fn.Node), func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Name:
+			if x.Id == n.Id && x.Ctx == ast.Store {
+				stores++
+			}
+		case *ast.Assign:
+			if len(x.Targets) == 1 {
+				if tn, ok := x.Targets[0].(*ast.Name); ok && tn.Id == n.Id {
+					if _, isConst := x.Value.(*ast.Constant); isConst || localRankValue(x.Value) {
+						accepted++
+					}
+				}
+			}
+		}
+		return true
+	})
+	return stores > 0 && stores == accepted
+}
+
+// localRankValue reports an expression that reads the local rank: a
+// name or attribute called local_rank, or the LOCAL_RANK variable of
+// the environment.
+func localRankValue(e ast.Expr) bool {
+	if d := pathText(e); d != "" {
+		return strings.EqualFold(d[strings.LastIndexByte(d, '.')+1:], "local_rank")
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if k, ok := n.(*ast.Constant); ok && k.Type == ast.ConstStr && k.Str == "LOCAL_RANK" {
+			found = true
+		}
+		return !found
 	})
 	return found
 }

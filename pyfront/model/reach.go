@@ -83,6 +83,14 @@ func (b *builder) reach() {
 		start(c)
 		bfs(c, []reachNode{{c.Entry, wrapped[c]}})
 	}
+	// What the scripts and threads reach (processEntries adds what the
+	// processes they launch reach; libraryInits reads both).
+	b.entryReached = map[*rules.Function]bool{}
+	for f, ctxs := range reachedBy {
+		if len(ctxs) > 0 {
+			b.entryReached[f] = true
+		}
+	}
 	// Library code: functions nobody reaches run on main. Functions
 	// without callers go first so that chains start at entry points.
 	called := map[*rules.Function]bool{}
