@@ -356,7 +356,10 @@ func (l *lowerer) hostCall(value ast.Expr, index int) bool {
 	if !ok {
 		return false
 	}
-	_, fn := l.callee(c)
+	ext, fn := l.callee(c)
+	if fn == nil && index < 0 && ext == "torch.device" {
+		return true // th.device("cuda:0") under an alias: names a device, holds no memory
+	}
 	if fn == nil || fn == l.fn {
 		return false
 	}
