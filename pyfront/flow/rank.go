@@ -3906,7 +3906,7 @@ func (l *lowerer) armSites(stmts []ast.Stmt) (ops []*rules.OpRef, keys []string)
 // and run it). Rank 0's broadcasts of commands on that group, issued on
 // rank 0 alone, are the other half of the loop (CV301).
 func (l *lowerer) commandLoop(s *ast.While) {
-	if !isTrue(s.Test) || l.notDist > 0 {
+	if !isTrue(s.Test) && !l.endlessWhenDistributed(s) || l.notDist > 0 {
 		return
 	}
 	ops := l.ops(s.Body)
@@ -3937,6 +3937,59 @@ func (l *lowerer) commandLoop(s *ast.While) {
 	}
 	f := &l.r.Prog().Facts
 	f.CommandLoops = append(f.CommandLoops, &rules.CommandLoop{Pos: l.pos(s.Pos), Func: l.fn, Op: ops[lead].Op, Group: ops[lead].Group, Barriers: lead, Sites: sites})
+}
+
+// endlessWhenDistributed reports a while loop whose test holds in every
+// distributed job and that its body never changes (`while
+// self.world_size > 1:`, `while dist.is_initialized():`): where it
+// communicates at all, it loops for good, as `while True:` does (tLLM's
+// follower ranks).
+func (l *lowerer) endlessWhenDistributed(s *ast.While) bool {
+	if !multiProcess(s.Test) {
+		return false
+	}
+	if _, isCall := s.Test.(*ast.Call); isCall {
+		return true // is_initialized(): fixed once the group exists
+	}
+	// The world size is no state a method keeps changing: only an
+	// assignment in the body to what the test reads counts (not a
+	// method call on self, which loopInvariant must assume may).
+	left := s.Test.(*ast.Compare).Left
+	if _, isCall := left.(*ast.Call); isCall {
+		return true // dist.get_world_size() > 1
+	}
+	read := dotted(left)
+	if read == "" {
+		return false
+	}
+	changed := false
+	ast.InspectBody(s.Body, func(n ast.Node) bool {
+		var targets []ast.Expr
+		switch x := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Global, *ast.Nonlocal:
+			changed = true
+		case *ast.Assign:
+			targets = x.Targets
+		case *ast.AugAssign:
+			targets = []ast.Expr{x.Target}
+		case *ast.AnnAssign:
+			targets = []ast.Expr{x.Target}
+		case *ast.NamedExpr:
+			targets = []ast.Expr{x.Target}
+		case *ast.For:
+			targets = []ast.Expr{x.Target}
+		}
+		for _, t := range targets {
+			changed = changed || bindsAny(t, func(e ast.Expr) bool {
+				d := dotted(e)
+				return d != "" && (d == read || strings.HasPrefix(read, d+"."))
+			})
+		}
+		return !changed
+	})
+	return !changed
 }
 
 // commandPrefix returns the statements of a loop body up to its first if
