@@ -760,14 +760,56 @@ const (
 // mode): with params, a call of one of its parameters counts as a
 // forward (the module it was handed).
 func (l *lowerer) forwardReturns(gs GradSyncer, fn *rules.Function, withParams bool) forwardFlow {
+	return l.forwardSummary(gs, fn, withParams).flow
+}
+
+// forwardSum is forwardReturns' summary, with, for a function that
+// returns tuples of one length, which elements carry a forward's value
+// (elems; nil when not known element by element).
+type forwardSum struct {
+	flow  forwardFlow
+	elems []bool
+}
+
+// forwardElements returns, for a call of a program helper that returns
+// tuples, which elements carry this rank's forward (`rank_acc,
+// global_acc = evaluate(model, …)` where the second is all-reduced):
+// nil when not known element by element.
+func (l *lowerer) forwardElements(value ast.Expr) []bool {
+	c, ok := value.(*ast.Call)
+	gs, isGS := l.r.(GradSyncer)
+	if !ok || !isGS {
+		return nil
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn || gs.SyncModule(c.Func) || isForwardOf(gs, c) {
+		return nil // out, sizes = model(x): all of it is the forward's
+	}
+	handed := false
+	args := slices.Clone(c.Args)
+	for _, k := range c.Keywords {
+		args = append(args, k.Value)
+	}
+	for _, a := range args {
+		if l.fromSyncForward(a) {
+			// check_loss(loss, …) handed this rank's loss: what it
+			// returns may come from it, whatever its own summary says.
+			return nil
+		}
+		handed = handed || gs.SyncModule(a)
+	}
+	return l.forwardSummary(gs, fn, handed).elems
+}
+
+func (l *lowerer) forwardSummary(gs GradSyncer, fn *rules.Function, withParams bool) forwardSum {
 	memo := &l.memo().forwardRets
 	if withParams {
 		memo = &l.memo().sharedRets
 	}
-	return summarizeGuarded(memo, fn, func() forwardFlow {
+	return summarizeGuarded(memo, fn, func() forwardSum {
 		body, args, ok := l.defOf(fn)
 		if !ok {
-			return returnsUnknown
+			return forwardSum{flow: returnsUnknown}
 		}
 		params := argSet(args)
 		if !withParams {
@@ -794,9 +836,12 @@ func (l *lowerer) forwardReturns(gs GradSyncer, fn *rules.Function, withParams b
 			return true
 		})
 		if generator {
-			return returnsUnknown
+			return forwardSum{flow: returnsUnknown}
 		}
 		derived := map[string]bool{}
+		// returns: each return statement, and whether a test reading a
+		// forward's value decides it.
+		returns := map[*ast.Return]bool{}
 		// agreed: what a collective leaves the same on every rank
 		// (all_reduce(total) before `return total / world`).
 		agreed := map[string]bool{}
@@ -862,6 +907,7 @@ func (l *lowerer) forwardReturns(gs GradSyncer, fn *rules.Function, withParams b
 							}
 						}
 					case *ast.Return:
+						returns[n] = returns[n] || ctl
 						if ctl || carries(n.Value) {
 							local = true
 						}
@@ -907,15 +953,43 @@ func (l *lowerer) forwardReturns(gs GradSyncer, fn *rules.Function, withParams b
 			}
 			return local
 		}
+		local := false
 		for {
 			changed = false
-			if walk(body, false) {
-				return returnsForward
-			}
+			local = walk(body, false) || local
 			if !changed {
-				return returnsNoForward
+				break
 			}
 		}
+		sum := forwardSum{flow: returnsNoForward}
+		if local {
+			sum.flow = returnsForward
+		}
+		// Element by element, where every return that carries anything
+		// is a tuple of one length.
+		n := -1
+		for r, ctl := range returns {
+			t, isTuple := r.Value.(*ast.Tuple)
+			if !isTuple {
+				if ctl || carries(r.Value) {
+					sum.elems = nil // a whole value: no elements to tell apart
+					return sum
+				}
+				continue
+			}
+			if n >= 0 && len(t.Elts) != n {
+				sum.elems = nil
+				return sum
+			}
+			n = len(t.Elts)
+			if sum.elems == nil {
+				sum.elems = make([]bool, n)
+			}
+			for i, e := range t.Elts {
+				sum.elems[i] = sum.elems[i] || ctl || carries(e)
+			}
+		}
+		return sum
 	})
 }
 
@@ -3355,4 +3429,10 @@ func (l *lowerer) sentinelEnd(s *ast.If) {
 		return
 	}
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test), EarlyExit: true, Then: then, After: after, Divergence: rules.LocalEnd})
+}
+
+// isForwardOf reports `m.forward(x)` on a synchronising module m.
+func isForwardOf(gs GradSyncer, c *ast.Call) bool {
+	a, ok := c.Func.(*ast.Attribute)
+	return ok && a.Attr == "forward" && gs.SyncModule(a.Value)
 }

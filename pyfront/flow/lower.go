@@ -6270,9 +6270,18 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// names to values that are not (TGL's `ap, auc = eval('val')`
 			// after another arm's per-rank ap).
 			local := l.fromSyncForward(value)
-			for _, e := range elts {
+			var elems []bool
+			if local && len(elts) > 1 {
+				// `rank_acc, global_acc = evaluate(model, …)`: the helper
+				// all-reduced the second before returning it.
+				elems = l.forwardElements(value)
+				if len(elems) != len(elts) {
+					elems = nil
+				}
+			}
+			for i, e := range elts {
 				if n, ok := e.(*ast.Name); ok {
-					markVar(&l.localVars, n.Id, local)
+					markVar(&l.localVars, n.Id, local && (elems == nil || elems[i]))
 				}
 			}
 		}
