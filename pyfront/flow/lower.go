@@ -223,6 +223,9 @@ type lowerer struct {
 	// lowered, innermost last; workConds: for a work handle bound under
 	// them, their conjuncts (a later `if` on them waits it or not).
 	ifTests []ast.Expr
+	// armIfs: the if statements whose arms the walk is in, outermost
+	// first, with the arm and the loop depth (nextIterations).
+	armIfs []armIf
 	// elseTests: the tests of the enclosing ifs whose else arm is being
 	// lowered (a handle bound there exists only where they are false).
 	elseTests []ast.Expr
@@ -2425,7 +2428,184 @@ func (l *lowerer) nextIterations(path []ast.Stmt) []ast.Stmt {
 			return nil
 		}
 	}
-	return l.loopBodies[n-1]
+	return l.settledArms(l.loopBodies[n-1])
+}
+
+// armIf is an if statement whose arm the walk is in.
+type armIf struct {
+	s      *ast.If
+	inElse bool
+	loops  int
+}
+
+// settledArms returns the loop body the ranks that stay run again,
+// with each if around the exit (a statement of the body, then of the
+// arm kept, and so on) whose test every rank answers alike on every pass
+// replaced by the arm the exit is in: those ranks take that arm again,
+// not the other (`if zero3: all_reduce(flag) … elif early_stop: break`,
+// trl's PPO early stop: a job that can leave there never reduces).
+func (l *lowerer) settledArms(body []ast.Stmt) []ast.Stmt {
+	cur := body
+	for _, ai := range l.armIfs {
+		if ai.loops != l.loops {
+			continue // outside the innermost loop
+		}
+		j := slices.IndexFunc(cur, func(st ast.Stmt) bool { return st == ast.Stmt(ai.s) })
+		if j < 0 || !l.settingOfLoop(ai.s.Test, body) {
+			break
+		}
+		arm := ai.s.Body
+		if ai.inElse {
+			arm = ai.s.Orelse
+		}
+		next := make([]ast.Stmt, 0, len(cur)+len(arm))
+		next = append(append(append(next, cur[:j]...), arm...), cur[j+1:]...)
+		cur = next
+	}
+	return cur
+}
+
+// settingOfLoop reports a test every rank answers alike that the loop
+// body never changes: names and attribute paths it does not assign (a
+// method call is not taken to change a setting), or a call of a program
+// function that only returns such a test of its receiver or parameters
+// (trl's `self.is_deepspeed_zero3_enabled()` reading the DeepSpeed
+// config).
+func (l *lowerer) settingOfLoop(test ast.Expr, body []ast.Stmt) bool {
+	if _, differs := l.divergence(test); differs {
+		return false
+	}
+	paths, ok := l.settingPaths(test, 0)
+	if !ok || len(paths) == 0 {
+		return false
+	}
+	changed := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		var targets []ast.Expr
+		switch x := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Global, *ast.Nonlocal:
+			changed = true
+		case *ast.Assign:
+			targets = x.Targets
+		case *ast.AugAssign:
+			targets = []ast.Expr{x.Target}
+		case *ast.AnnAssign:
+			targets = []ast.Expr{x.Target}
+		case *ast.NamedExpr:
+			targets = []ast.Expr{x.Target}
+		case *ast.For:
+			targets = []ast.Expr{x.Target}
+		case *ast.AsyncFor:
+			targets = []ast.Expr{x.Target}
+		case *ast.WithItem:
+			if x.OptionalVars != nil {
+				targets = []ast.Expr{x.OptionalVars}
+			}
+		case *ast.Comprehension:
+			targets = []ast.Expr{x.Target}
+		}
+		for _, t := range targets {
+			changed = changed || bindsAny(t, func(e ast.Expr) bool {
+				d := dotted(e)
+				return d != "" && slices.ContainsFunc(paths, func(p string) bool {
+					return p == d || strings.HasPrefix(p, d+".")
+				})
+			})
+		}
+		return !changed
+	})
+	return !changed
+}
+
+// settingPaths returns the names and attribute paths a setting test
+// reads; ok is false for a test that reads anything else. A call of a
+// program function whose body only returns such a test of its
+// parameters reads the caller's arguments (depth-bounded).
+func (l *lowerer) settingPaths(test ast.Expr, depth int) (paths []string, ok bool) {
+	ok = true
+	ast.Inspect(test, func(n ast.Node) bool {
+		if !ok || n == nil {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.Name:
+			paths = append(paths, x.Id)
+			return false
+		case *ast.Attribute:
+			d := dotted(x)
+			if d == "" {
+				ok = false
+			}
+			paths = append(paths, d)
+			return false
+		case *ast.Subscript:
+			return true // cfg["zero_optimization"]["stage"]
+		case *ast.Call:
+			ps, good := l.predicatePaths(x, depth)
+			ok = ok && good
+			paths = append(paths, ps...)
+			return false
+		case *ast.Constant, *ast.Compare, *ast.BoolOp, *ast.UnaryOp:
+			return true
+		}
+		ok = false
+		return false
+	})
+	return paths, ok
+}
+
+// predicatePaths is settingPaths for a call of a program function whose
+// body is one return of a setting test: the caller's paths it reads.
+func (l *lowerer) predicatePaths(c *ast.Call, depth int) ([]string, bool) {
+	_, fn := l.callee(c)
+	if fn == nil || depth > 2 || len(c.Keywords) > 0 {
+		return nil, false
+	}
+	body, args, ok := l.defOf(fn)
+	if !ok || len(body) != 1 {
+		return nil, false
+	}
+	ret, isRet := body[0].(*ast.Return)
+	if !isRet || ret.Value == nil {
+		return nil, false
+	}
+	inner, good := l.settingPaths(ret.Value, depth+1)
+	if !good {
+		return nil, false
+	}
+	// The callee's parameters, in the caller's terms: the receiver of a
+	// method call, then the arguments.
+	bound := map[string]string{}
+	params := args.Positional()
+	var passed []ast.Expr
+	if a, isAttr := c.Func.(*ast.Attribute); isAttr && len(params) > 0 && dotted(a.Value) != "" && receiverShift(c, params[0].Arg) == 1 {
+		passed = append(passed, a.Value)
+	}
+	passed = append(passed, c.Args...)
+	for i, p := range params {
+		if i < len(passed) {
+			if d := dotted(passed[i]); d != "" {
+				bound[p.Arg] = d
+			} else if _, isConst := passed[i].(*ast.Constant); !isConst {
+				return nil, false
+			}
+		}
+	}
+	var out []string
+	for _, p := range inner {
+		root, rest, _ := strings.Cut(p, ".")
+		d, isParam := bound[root]
+		if !isParam {
+			return nil, false // a global, or a parameter left at its default
+		}
+		if rest != "" {
+			d += "." + rest
+		}
+		out = append(out, d)
+	}
+	return out, true
 }
 
 // nextPassDivergence: the kinds of test that, leaving a loop after its
@@ -4859,6 +5039,8 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		defer func() { l.hostAnswerTests = l.hostAnswerTests[:len(l.hostAnswerTests)-1] }()
 	}
 	l.ifTests = append(l.ifTests, s.Test)
+	l.armIfs = append(l.armIfs, armIf{s: s, loops: l.loops})
+	defer func() { l.armIfs = l.armIfs[:len(l.armIfs)-1] }()
 	taintsBefore := l.saveTaints()
 	a, ea := l.block(s.Body, thenSt)
 	taintsThen := l.saveTaints()
@@ -4895,6 +5077,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	streamsThen := l.streamVars
 	l.streamVars = maps.Clone(streamsBefore)
 	l.elseTests = append(l.elseTests, s.Test)
+	l.armIfs[len(l.armIfs)-1].inElse = true
 	b, eb := l.block(s.Orelse, elseSt)
 	l.elseTests = l.elseTests[:len(l.elseTests)-1]
 	l.mergeArmTaints(s, taintsThen, ea, eb)
