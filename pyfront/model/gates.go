@@ -36,6 +36,7 @@ type funcGates struct {
 	// self.args.is_pipe_parallel:`).
 	negs map[gateKey][]string
 	recv string
+	fn   *callgraph.Func // the function the gates are of
 }
 
 // gateAt is the gate of the op at k: the parameter it needs true, else
@@ -70,7 +71,7 @@ func (b *builder) paramGates(f *callgraph.Func) *funcGates {
 	if g, ok := b.gates[f]; ok {
 		return g
 	}
-	g := &funcGates{}
+	g := &funcGates{fn: f}
 	body, args := ast.DefBody(f.Node), funcArgs(f.Node)
 	if args != nil {
 		g.params = map[string]bool{}
@@ -313,7 +314,7 @@ func (w *gateWalker) node(n ast.Node, gate string, negs []string) {
 // (`_run_on_single_gpu(model, …)` makes the helper's `model.training`
 // the caller's `model.training`); "" when the gate is a plain parameter
 // or the call passes no path for it.
-func receiverGate(callee *callgraph.Func, call *ast.Call, gate string) string {
+func receiverGate(caller, callee *callgraph.Func, call *ast.Call, gate string) string {
 	root, rest, ok := strings.Cut(gate, ".")
 	if !ok || callee == nil || call == nil || isNegGate(gate) {
 		return ""
@@ -324,6 +325,22 @@ func receiverGate(callee *callgraph.Func, call *ast.Call, gate string) string {
 	}
 	if receiverParamName(args) == root && callee.Class != nil && !callee.Static {
 		a, ok := call.Func.(*ast.Attribute)
+		if shortName(callee.Name) == "forward" && (!ok || a.Attr != "forward") {
+			// model(x), self.attn(x): calling the module runs its forward,
+			// with the module itself as the receiver. A module taken from
+			// a container in a loop (`for layer in self.layers: x =
+			// layer(x)`) is a submodule of the container.
+			path := attrChain(call.Func)
+			if n, isName := call.Func.(*ast.Name); isName && caller != nil {
+				if p := loopContainer(caller, n.Id); p != "" {
+					path = p + ".*"
+				}
+			}
+			if path != "" {
+				return path + "." + rest
+			}
+			return ""
+		}
 		if !ok {
 			return ""
 		}
@@ -440,8 +457,8 @@ func (g *funcGates) apply(sub []*rules.OpRef, callee *callgraph.Func, call *ast.
 	negs := g.negs[gateKey{pos.Line, pos.Col}]
 	for _, o := range sub {
 		gate := ""
-		if rg := receiverGate(callee, call, o.Gate); rg != "" {
-			if slices.Contains(negs, rg) {
+		if rg := receiverGate(g.fn, callee, call, o.Gate); rg != "" {
+			if negatedGate(negs, rg) {
 				continue // the caller calls it where the attribute is false
 			}
 			if root, _, _ := strings.Cut(rg, "."); root == g.recv || g.params[root] {
@@ -498,4 +515,56 @@ func gateArg(callee *callgraph.Func, call *ast.Call, gate string) string {
 		return gate
 	}
 	return ""
+}
+
+// negatedGate reports a gate known false at a call: one of negs, or the
+// training flag of a submodule of a module whose flag is (`model.eval()`
+// clears model.attn.training too).
+func negatedGate(negs []string, gate string) bool {
+	if slices.Contains(negs, gate) {
+		return true
+	}
+	path, ok := strings.CutSuffix(gate, ".training")
+	if !ok {
+		return false
+	}
+	return slices.ContainsFunc(negs, func(n string) bool {
+		m, isFlag := strings.CutSuffix(n, ".training")
+		return isFlag && strings.HasPrefix(path, m+".")
+	})
+}
+
+// loopContainer returns the attribute path a for loop of fn iterates
+// whose target is name, alone or as the second of enumerate's pairs
+// (`for layer in self.layers:`, `for i, blk in enumerate(self.blocks):`),
+// when fn binds name nowhere else; "" otherwise.
+func loopContainer(fn *callgraph.Func, name string) string {
+	path, binds := "", 0
+	ast.InspectBody(defBody(fn.Node), func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Name:
+			if x.Id == name && x.Ctx == ast.Store {
+				binds++
+			}
+		case *ast.For:
+			iter, target := x.Iter, x.Target
+			if c, ok := iter.(*ast.Call); ok && len(c.Args) == 1 && attrChain(c.Func) == "enumerate" {
+				if t, ok := target.(*ast.Tuple); ok && len(t.Elts) == 2 {
+					iter, target = c.Args[0], t.Elts[1]
+				}
+			}
+			if t, ok := target.(*ast.Name); ok && t.Id == name {
+				if p := attrChain(iter); strings.Contains(p, ".") {
+					path = p
+				}
+			}
+		}
+		return true
+	})
+	if binds != 1 {
+		return ""
+	}
+	return path
 }

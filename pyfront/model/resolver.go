@@ -291,14 +291,16 @@ func (r *resolver) CallSummary(call *ast.Call, fn *rules.Function) []*rules.OpRe
 		return sum
 	}
 	var negs []string
+	var caller *callgraph.Func
 	if cs := r.b.g.CallOf(call); cs != nil && cs.Caller != nil {
+		caller = cs.Caller
 		sp := call.Span()
 		negs = r.b.paramGates(cs.Caller).negs[gateKey{int(sp.Lineno), int(sp.ColOffset) + 1}]
 	}
 	out := make([]*rules.OpRef, 0, len(sum))
 	for _, o := range sum {
-		if rg := receiverGate(r.b.fnOf(fn), call, o.Gate); rg != "" {
-			if slices.Contains(negs, rg) {
+		if rg := receiverGate(caller, r.b.fnOf(fn), call, o.Gate); rg != "" {
+			if negatedGate(negs, rg) {
 				continue
 			}
 		} else if isNegGate(o.Gate) {
