@@ -287,6 +287,12 @@ func (b *builder) classWithoutBuffers(c *callgraph.Class, depth int) bool {
 			return false
 		}
 		cs := b.g.CallOf(call)
+		if (cs == nil || len(cs.Targets) == 0) && stored[call] {
+			// `self.encoder = base_encoder(num_classes=dim)` with the
+			// class handed in (MoCo's family): a module of any kind.
+			free = false
+			return false
+		}
 		if cs == nil {
 			return true
 		}
@@ -317,7 +323,10 @@ func (b *builder) classWithoutBuffers(c *callgraph.Class, depth int) bool {
 				// forward called from this one.
 				free = free && b.classWithoutBuffers(t.Fn.Class, depth+1)
 			case t.Fn != nil:
-				free = false // a helper function may make any module
+				// A helper function: free if what it calls is
+				// (IBRNet's conv3x3 making an nn.Conv2d, or its
+				// fused_mean_variance of tensor math in forward).
+				free = free && b.helperWithoutBuffers(t.Fn, depth+1, inForward)
 			case inForward && !stored[call]:
 			default:
 				free = free && bufferFreeExternal(b.t.Canonical(t.External), call)
@@ -331,6 +340,46 @@ func (b *builder) classWithoutBuffers(c *callgraph.Class, depth int) bool {
 		ast.Inspect(st, inspect)
 	}
 	b.bufferless[c] = free
+	return free
+}
+
+// helperWithoutBuffers reports a program function (no method) that makes
+// no module with buffers and registers none: each call in it is a torch
+// module without buffers, a program class without buffers, another such
+// helper (depth-bounded), or, run from a forward (inForward), any
+// external function (tensor math, whose results are no submodules).
+func (b *builder) helperWithoutBuffers(f *callgraph.Func, depth int, inForward bool) bool {
+	if depth > 8 || f == nil || f.Class != nil || f.Node == nil {
+		return false
+	}
+	free := true
+	ast.InspectBody(ast.DefBody(f.Node), func(n ast.Node) bool {
+		call, ok := n.(*ast.Call)
+		if !free || !ok {
+			return free
+		}
+		if a, ok := call.Func.(*ast.Attribute); ok && (a.Attr == "register_buffer" || a.Attr == "register_module" || a.Attr == "add_module") {
+			free = false
+			return false
+		}
+		cs := b.g.CallOf(call)
+		if cs == nil {
+			return true
+		}
+		for _, t := range cs.Targets {
+			switch {
+			case t.Fn != nil && t.Fn == f:
+			case t.Fn != nil && t.Fn.Class != nil:
+				free = free && b.classWithoutBuffers(t.Fn.Class, depth+1)
+			case t.Fn != nil:
+				free = free && b.helperWithoutBuffers(t.Fn, depth+1, inForward)
+			case inForward:
+			default:
+				free = free && bufferFreeExternal(b.t.Canonical(t.External), call)
+			}
+		}
+		return free
+	})
 	return free
 }
 
