@@ -362,7 +362,7 @@ func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
 	switch {
 	case l.isRank(test):
 		return rules.RankTest, true
-	case l.fsProbe(test):
+	case l.fsProbe(test) || l.notDist == 0 && l.fromFsCount(test) && !l.resumeSkip(test):
 		return rules.HostCheck, true
 	case l.localNumerics(test) || l.nanFlagTest(test):
 		return rules.LocalValue, true
@@ -3435,4 +3435,19 @@ func (l *lowerer) sentinelEnd(s *ast.If) {
 func isForwardOf(gs GradSyncer, c *ast.Call) bool {
 	a, ok := c.Func.(*ast.Attribute)
 	return ok && a.Attr == "forward" && gs.SyncModule(a.Value)
+}
+
+// resumeSkip reports a test that orders a loop variable against a
+// position read under a host's file check (`if step < first_step:
+// continue`): fsSkippedPasses reports the loop it bounds instead.
+func (l *lowerer) resumeSkip(test ast.Expr) bool {
+	loopVars := map[string]bool{}
+	for _, t := range l.loopTargets {
+		if t != nil {
+			for _, n := range targetNames(t) {
+				loopVars[n] = true
+			}
+		}
+	}
+	return len(loopVars) > 0 && l.skipsBefore(test, loopVars)
 }
