@@ -3073,6 +3073,26 @@ func missingFileHandler(handlers []*ast.ExceptHandler) ast.Expr {
 	return nil
 }
 
+// missingFileExit records the branch of a handler for a missing file
+// that leaves the function (`try: ckpt = torch.load(p) except
+// FileNotFoundError: return -1`, mlcommons' R-GAT): it is a file check
+// each host answers for itself, as `if not os.path.exists(p): return`
+// is, and the rank that leaves skips what follows. A handler that raises
+// or exits with a failure ends the job through the launcher instead.
+func (l *lowerer) missingFileExit(h *ast.ExceptHandler) {
+	if l.notDist > 0 || len(h.Body) == 0 || missingFileHandler([]*ast.ExceptHandler{h}) == nil || l.r.Prog().Facts.SingleHost() {
+		return
+	}
+	if _, isReturn := h.Body[len(h.Body)-1].(*ast.Return); !isReturn && !endsCleanExit(h.Body) {
+		return
+	}
+	after := l.ops(l.skipped(h.Body))
+	if len(after) == 0 {
+		return
+	}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: l.exceptClause(h), Then: l.ops(h.Body), EarlyExit: true, After: after, Divergence: rules.HostCheck})
+}
+
 // forLoop is loop for `for target in iter`: iterating over a pending list
 // of handles (batch_isend_irecv's) and waiting each element waits the list.
 // loopHead lowers `for target in iter`. Iterating a variable's sequence
@@ -4673,6 +4693,7 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 		// collectives still in the body).
 		l.writeFailureBranch(body, h, append(slices.Clip(final), rest...))
 		l.exhaustBranch(body, h)
+		l.missingFileExit(h)
 		if br := l.handlerExitUnderRank(h); br != nil {
 			l.addBranch(br)
 		}
