@@ -332,8 +332,48 @@ func (l *lowerer) fromFsCount(e ast.Expr) bool {
 				return true, false
 			}
 		}
+		if c, ok := n.(*ast.Call); ok {
+			if d := l.getterPath(c); d != "" && l.fsCounts[d] {
+				return true, false // reporter.get_epoch() returning self.epoch
+			}
+		}
 		return false, true
 	})
+}
+
+// getterPath returns the attribute path a call of a program method that
+// only returns an attribute of its receiver reads (`reporter.get_epoch()`
+// with `def get_epoch(self): return self.epoch` reads reporter.epoch);
+// "" for any other call.
+func (l *lowerer) getterPath(c *ast.Call) string {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok || len(c.Args) > 0 || len(c.Keywords) > 0 {
+		return ""
+	}
+	recv := dotted(a.Value)
+	if recv == "" {
+		return ""
+	}
+	_, fn := l.callee(c)
+	if fn == nil {
+		return ""
+	}
+	body, args, ok := l.defOf(fn)
+	if !ok || len(body) != 1 || len(args.Positional()) != 1 {
+		return ""
+	}
+	ret, ok := body[0].(*ast.Return)
+	if !ok {
+		return ""
+	}
+	attr, ok := ret.Value.(*ast.Attribute)
+	if !ok {
+		return ""
+	}
+	if self, ok := attr.Value.(*ast.Name); !ok || self.Id != args.Positional()[0].Arg {
+		return ""
+	}
+	return recv + "." + attr.Attr
 }
 
 // markFsCount records whether v holds a position read from stored data
