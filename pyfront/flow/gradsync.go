@@ -2,6 +2,7 @@ package flow
 
 import (
 	"bytes"
+	"cmp"
 	"regexp"
 	"slices"
 	"strings"
@@ -129,15 +130,34 @@ func BackwardParam(body []ast.Stmt, params []string) string {
 	for _, p := range params {
 		from[p] = p
 	}
+	// reads returns the parameter e is made from, preferring one passed
+	// as an argument to one that only receives a method call:
+	// `scaler.scale(loss)` is made from loss (open_clip's backward
+	// helper), `loss.float()` from loss.
 	reads := func(e ast.Expr) string {
-		found := ""
+		receivers := map[*ast.Name]bool{}
 		ast.Inspect(e, func(n ast.Node) bool {
-			if nm, ok := n.(*ast.Name); ok && found == "" && nm.Ctx == ast.Load {
-				found = from[nm.Id]
+			if c, ok := n.(*ast.Call); ok {
+				if a, ok := c.Func.(*ast.Attribute); ok {
+					if nm, ok := a.Value.(*ast.Name); ok {
+						receivers[nm] = true
+					}
+				}
+			}
+			return true
+		})
+		found, fallback := "", ""
+		ast.Inspect(e, func(n ast.Node) bool {
+			if nm, ok := n.(*ast.Name); ok && found == "" && nm.Ctx == ast.Load && from[nm.Id] != "" {
+				if !receivers[nm] {
+					found = from[nm.Id]
+				} else if fallback == "" {
+					fallback = from[nm.Id]
+				}
 			}
 			return found == ""
 		})
-		return found
+		return cmp.Or(found, fallback)
 	}
 	var backs []*ast.Call
 	ast.InspectBody(body, func(n ast.Node) bool {

@@ -424,7 +424,7 @@ func (b *builder) syncBackwards() {
 			b.implicitOps[c] = op
 			b.syncOps[f.Node] = append(b.syncOps[f.Node], op)
 		}
-		b.bypassedBackwards(f, path, body)
+		b.bypassedBackwards(f, path, body, helperLoss)
 		b.engineBypasses(f, path, body)
 		b.hvdGradReads(f, path, body)
 	}
@@ -773,7 +773,7 @@ func (b *builder) backwardHelpers() (map[*callgraph.Func]string, map[*callgraph.
 // bypasses it between synchronised steps is fine). A function that
 // all-reduces or reduce-scatters something itself is taken to
 // synchronise the gradients by hand.
-func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.Stmt) {
+func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.Stmt, helperLoss func(*ast.Call) ast.Expr) {
 	fn := b.fn(f)
 	for _, s := range b.prog.Sites {
 		if s.Func == fn && (s.Op == "all_reduce" || s.Op == "reduce_scatter" || s.Op == "allreduce") {
@@ -793,7 +793,9 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 	wrapped := b.wrappedOriginals(path, body)
 	between := b.unwrapsBetweenPasses(f) // self.X rebound to its module between two calls of f
 	var passUnwrap map[*ast.Call]*ast.Assign
-	flow.SyncedBackwards(body, func(c *ast.Call) bool {
+	// (A helper that runs backward on the loss it is handed, open_clip's
+	// backward(total_loss, scaler), is a backward too.)
+	flow.SyncedBackwardsVia(body, func(c *ast.Call) bool {
 		if p, u := reboundCall(c, unwraps); u != nil {
 			candidates = append(candidates, bypass{c, u.wrapper})
 			rebound[c] = p
@@ -814,7 +816,7 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 			via[c] = w
 		}
 		return false
-	})
+	}, helperLoss)
 	// A module's own forward (`raw_model(x)`) before its other methods
 	// (`raw_model.init_memory_states(…)`, whose result may feed the same
 	// loss): the finding names the forward.
@@ -836,7 +838,7 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 	reported := map[*ast.Call]bool{}
 	originReported := map[*wrapping]bool{}
 	for _, k := range candidates {
-		backs := flow.SyncedBackwards(body, func(c *ast.Call) bool { return c == k.call })
+		backs := flow.SyncedBackwardsVia(body, func(c *ast.Call) bool { return c == k.call }, helperLoss)
 		backs = slices.DeleteFunc(backs, func(c *ast.Call) bool { return reported[c] })
 		if len(backs) == 0 {
 			continue // not what the loss is computed from
@@ -877,7 +879,7 @@ func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.S
 			}
 			return false
 		}
-		if len(flow.SyncedBackwards(body, own)) > 0 {
+		if len(flow.SyncedBackwardsVia(body, own, helperLoss)) > 0 {
 			continue
 		}
 		var discarded, wrappedAt *rules.Pos
@@ -1307,11 +1309,19 @@ func (b *builder) bypassedParam(f *callgraph.Func) string {
 			return false
 		}
 		t := pathText(c.Func)
-		i := strings.Index(t, ".module")
-		if i <= 0 || !isParam(def.Args, t[:i]) {
+		w := ""
+		if i := strings.Index(t, ".module"); i > 0 && isParam(def.Args, t[:i]) {
+			w = t[:i]
+		} else if root, _, _ := strings.Cut(t, "."); isParam(def.Args, root) && slices.ContainsFunc(locals[root], func(v ast.Expr) bool {
+			return pathText(v) == root+".module"
+		}) {
+			// `if distributed: model = model.module` then
+			// model.encode(x) (CLIPSelf's loss helper).
+			w = root
+		}
+		if w == "" {
 			return false
 		}
-		w := t[:i]
 		if flow.ReturnsDerived(def.Body, func(c *ast.Call) bool { return pathText(c.Func) == w || pathText(c.Func) == w+".forward" }) {
 			return false
 		}
