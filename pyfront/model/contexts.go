@@ -643,7 +643,7 @@ func (b *builder) subclassSpawns() {
 				api = e + "." + sp.RunMethod
 			}
 			sites := inst[c]
-			if sp.Context == "autograd" && (!b.classNamed(c) || b.onlyUnusedAliases(c) || b.appliedOnlyWithoutGrad(c) || b.withoutForward(c, exts)) {
+			if sp.Context == "autograd" && (!b.classNamed(c) || b.unappliedNamesake(c) || b.onlyUnusedAliases(c) || b.appliedOnlyWithoutGrad(c) || b.withoutForward(c, exts)) {
 				// An autograd Function nothing applies, or that only
 				// code running without autograd applies: its backward
 				// never runs (msn's unused AllGather, scale-mae's kNN
@@ -712,6 +712,41 @@ func (b *builder) autogradBase(name string) bool {
 // of Functions): the source text holds the class's name as a word more
 // often than it defines classes of that name, comments aside. A Function
 // no code names is never applied.
+// unappliedNamesake reports an autograd Function whose name another
+// class of the program also has, that no apply call resolves to, and
+// that its own module names nowhere but in its definition: the uses the
+// text shows are the other class's (torchgt's two _SeqScatter, one of
+// them never applied).
+func (b *builder) unappliedNamesake(c *callgraph.Class) bool {
+	name := c.Node.Name
+	defs := 0
+	for _, k := range b.g.Classes {
+		if k.Node.Name == name {
+			defs++
+		}
+	}
+	if defs < 2 || len(b.applyCalls()[c]) > 0 {
+		return false
+	}
+	f := b.files[c.Module.Path]
+	if f == nil {
+		return false
+	}
+	uses, word := 0, []byte(name)
+	for i := bytes.Index(f.Src, word); i >= 0; {
+		end := i + len(word)
+		if (i == 0 || !identByte(f.Src[i-1])) && (end == len(f.Src) || !identByte(f.Src[end])) {
+			uses++
+		}
+		j := bytes.Index(f.Src[end:], word)
+		if j < 0 {
+			break
+		}
+		i = end + j
+	}
+	return uses <= 1 // the class statement alone
+}
+
 func (b *builder) classNamed(c *callgraph.Class) bool {
 	if b.namedClasses == nil {
 		b.namedClasses = map[string]bool{}
