@@ -2479,6 +2479,14 @@ func (l *lowerer) settingOfLoop(test ast.Expr, body []ast.Stmt) bool {
 	if !ok || len(paths) == 0 {
 		return false
 	}
+	return !rebindsAny(body, paths)
+}
+
+// rebindsAny reports whether body (not its nested definitions) assigns
+// one of paths or a path above one (`cfg = …` changes cfg.x), or
+// declares a name global or nonlocal: the binding statements and
+// targets, not method calls, which a setting is not taken to change.
+func rebindsAny(body []ast.Stmt, paths []string) bool {
 	changed := false
 	ast.InspectBody(body, func(n ast.Node) bool {
 		var targets []ast.Expr
@@ -2516,7 +2524,7 @@ func (l *lowerer) settingOfLoop(test ast.Expr, body []ast.Stmt) bool {
 		}
 		return !changed
 	})
-	return !changed
+	return changed
 }
 
 // settingPaths returns the names and attribute paths a setting test

@@ -3962,34 +3962,7 @@ func (l *lowerer) endlessWhenDistributed(s *ast.While) bool {
 	if read == "" {
 		return false
 	}
-	changed := false
-	ast.InspectBody(s.Body, func(n ast.Node) bool {
-		var targets []ast.Expr
-		switch x := n.(type) {
-		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-			return false
-		case *ast.Global, *ast.Nonlocal:
-			changed = true
-		case *ast.Assign:
-			targets = x.Targets
-		case *ast.AugAssign:
-			targets = []ast.Expr{x.Target}
-		case *ast.AnnAssign:
-			targets = []ast.Expr{x.Target}
-		case *ast.NamedExpr:
-			targets = []ast.Expr{x.Target}
-		case *ast.For:
-			targets = []ast.Expr{x.Target}
-		}
-		for _, t := range targets {
-			changed = changed || bindsAny(t, func(e ast.Expr) bool {
-				d := dotted(e)
-				return d != "" && (d == read || strings.HasPrefix(read, d+"."))
-			})
-		}
-		return !changed
-	})
-	return !changed
+	return !rebindsAny(s.Body, []string{read})
 }
 
 // commandPrefix returns the statements of a loop body up to its first if
