@@ -33,4 +33,4 @@ def main():
         dist.init_process_group("nccl")
     model = torch.nn.Linear(4, 4)
     for step in range(10):
-        save_model(model, cfg, "/tmp/out")
+        save_model(model, cfg, "out")
