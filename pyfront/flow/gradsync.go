@@ -1645,10 +1645,107 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 		return o.Op != "destroy" && o.Op != "init" // teardown: LocalSwallowedTeardown's
 	})
 	if !follows && l.loops == 0 && !l.callerGoesOn() {
-		return // nothing follows for the skipped collectives to pair with
+		// Nothing follows for the skipped collectives to pair with. Where
+		// the script then ends (the handler of the training call in its
+		// main, KAN-TTS's trainers), the rank that raised exits with
+		// status 0 while the others wait for it in what it skipped.
+		if l.endsScript() && !slices.ContainsFunc(l.ops(rest), func(o *rules.OpRef) bool { return o.Op == "destroy" }) {
+			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: l.exceptClause(h), Else: els, Divergence: rules.LocalCleanExit})
+		}
+		return
 	}
 	cond := l.exceptClause(h)
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalSwallowedError})
+}
+
+// endsScript reports that the process ends, with status 0, once the
+// statement being lowered completes: it is in a module body and only
+// definitions and imports follow it to the end, or in a function whose
+// every call is such a statement of a module's `if __name__ ==
+// "__main__":` block or body (depth-bounded).
+func (l *lowerer) endsScript() bool {
+	for i := len(l.rests) - 1; i >= 0; i-- {
+		if !inertRest(l.rests[i]) {
+			return false
+		}
+	}
+	if _, isModule := l.node.(*ast.Module); isModule {
+		return true
+	}
+	return l.endsByCalls(l.fn, 0)
+}
+
+// endsByCalls reports a function every call of which is a statement
+// after which its scope only ends: the last work of a module body or of
+// its `if __name__ == "__main__":` block, or of a function that is so
+// itself (depth-bounded). False for a function nothing calls.
+func (l *lowerer) endsByCalls(fn *rules.Function, depth int) bool {
+	fd, ok := l.r.(FuncDefiner)
+	if !ok || fn == nil || depth > 3 {
+		return false
+	}
+	calls := 0
+	for _, f := range l.r.Prog().Funcs {
+		for _, c := range f.Calls {
+			if c == nil || c.Callee != fn {
+				continue
+			}
+			calls++
+			node := fd.FuncDef(f)
+			if node == nil || !lastInScope(ast.ScopeBody(node), c.Pos.Line) {
+				return false
+			}
+			if _, isModule := node.(*ast.Module); !isModule && !l.endsByCalls(f, depth+1) {
+				return false
+			}
+		}
+	}
+	return calls > 0
+}
+
+// lastInScope reports whether the statement on line is, through ifs and
+// withs only (no loop), followed by nothing but inert statements to the
+// end of body.
+func lastInScope(body []ast.Stmt, line int) bool {
+	for i, st := range body {
+		sp := st.Span()
+		if int(sp.Lineno) > line || int(sp.EndLineno) < line {
+			continue
+		}
+		if !inertRest(body[i+1:]) {
+			return false
+		}
+		switch x := st.(type) {
+		case *ast.If:
+			if int(x.Test.Span().EndLineno) >= line {
+				return true // the call is in the test
+			}
+			return lastInScope(x.Body, line) || lastInScope(x.Orelse, line)
+		case *ast.With:
+			return lastInScope(x.Body, line)
+		case *ast.For, *ast.AsyncFor, *ast.While, *ast.Try, *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// inertRest reports statements that do nothing when they run but bind
+// names: definitions, imports, plain assignments of constants.
+func inertRest(stmts []ast.Stmt) bool {
+	for _, st := range stmts {
+		switch x := st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Import, *ast.ImportFrom, *ast.Pass:
+		case *ast.ExprStmt:
+			if _, isConst := x.Value.(*ast.Constant); !isConst {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // capabilityProbe reports a try body that ends by setting a flag true
