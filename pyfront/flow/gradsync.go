@@ -757,14 +757,14 @@ func (l *lowerer) returnsHandedForward(gs GradSyncer, c *ast.Call) bool {
 	if fn == nil || fn == l.fn || gs.SyncModule(c.Func) {
 		return false
 	}
-	handed := false
-	for _, a := range c.Args {
-		handed = handed || gs.SyncModule(a)
-	}
-	for _, k := range c.Keywords {
-		handed = handed || gs.SyncModule(k.Value)
-	}
-	return handed && l.forwardReturns(gs, fn, true) == returnsForward
+	return handsSyncModule(gs, c) && l.forwardReturns(gs, fn, true) == returnsForward
+}
+
+// handsSyncModule reports a call that passes a synchronising module (the
+// DDP model) as one of its arguments.
+func handsSyncModule(gs GradSyncer, c *ast.Call) bool {
+	return slices.ContainsFunc(c.Args, gs.SyncModule) ||
+		slices.ContainsFunc(c.Keywords, func(k *ast.Keyword) bool { return gs.SyncModule(k.Value) })
 }
 
 // forwardFlow is what a helper's returns carry of a forward.
@@ -805,20 +805,13 @@ func (l *lowerer) forwardElements(value ast.Expr) []bool {
 	if fn == nil || fn == l.fn || gs.SyncModule(c.Func) || isForwardOf(gs, c) {
 		return nil // out, sizes = model(x): all of it is the forward's
 	}
-	handed := false
-	args := slices.Clone(c.Args)
-	for _, k := range c.Keywords {
-		args = append(args, k.Value)
+	// check_loss(loss, …) handed this rank's loss: what it returns may
+	// come from it, whatever its own summary says.
+	if slices.ContainsFunc(c.Args, l.fromSyncForward) ||
+		slices.ContainsFunc(c.Keywords, func(k *ast.Keyword) bool { return l.fromSyncForward(k.Value) }) {
+		return nil
 	}
-	for _, a := range args {
-		if l.fromSyncForward(a) {
-			// check_loss(loss, …) handed this rank's loss: what it
-			// returns may come from it, whatever its own summary says.
-			return nil
-		}
-		handed = handed || gs.SyncModule(a)
-	}
-	return l.forwardSummary(gs, fn, handed).elems
+	return l.forwardSummary(gs, fn, handsSyncModule(gs, c)).elems
 }
 
 func (l *lowerer) forwardSummary(gs GradSyncer, fn *rules.Function, withParams bool) forwardSum {
@@ -1684,23 +1677,15 @@ func (l *lowerer) endsByCalls(fn *rules.Function, depth int) bool {
 	if !ok || fn == nil || depth > 3 {
 		return false
 	}
-	calls := 0
-	for _, f := range l.r.Prog().Funcs {
-		for _, c := range f.Calls {
-			if c == nil || c.Callee != fn {
-				continue
-			}
-			calls++
-			node := fd.FuncDef(f)
-			if node == nil || !lastInScope(ast.ScopeBody(node), c.Pos.Line) {
-				return false
-			}
-			if _, isModule := node.(*ast.Module); !isModule && !l.endsByCalls(f, depth+1) {
-				return false
-			}
-		}
-	}
-	return calls > 0
+	calls, ends := 0, true
+	l.callsOf(fn, func(f *rules.Function, c *rules.Call) bool {
+		calls++
+		node := fd.FuncDef(f)
+		_, isModule := node.(*ast.Module)
+		ends = node != nil && lastInScope(ast.ScopeBody(node), c.Pos.Line) && (isModule || l.endsByCalls(f, depth+1))
+		return ends
+	})
+	return calls > 0 && ends
 }
 
 // lastInScope reports whether the statement on line is, through ifs and
@@ -1732,7 +1717,7 @@ func lastInScope(body []ast.Stmt, line int) bool {
 }
 
 // inertRest reports statements that do nothing when they run but bind
-// names: definitions, imports, plain assignments of constants.
+// names: definitions, imports, pass and bare constants (docstrings).
 func inertRest(stmts []ast.Stmt) bool {
 	for _, st := range stmts {
 		switch x := st.(type) {
@@ -1776,23 +1761,27 @@ func (l *lowerer) callerGoesOn() bool {
 	if lastName(l.fn.Name) == "forward" {
 		return true // a module's forward: the training loop calls it once per batch
 	}
+	goesOn := false
+	l.callsOf(l.fn, func(f *rules.Function, c *rules.Call) bool {
+		node := fd.FuncDef(f)
+		goesOn = node != nil && goesOnAfter(ast.ScopeBody(node), c.Pos.Line, func(st ast.Stmt) bool {
+			return slices.ContainsFunc(l.ops([]ast.Stmt{st}), func(o *rules.OpRef) bool { return o.Op != "destroy" && o.Op != "init" })
+		})
+		return !goesOn
+	})
+	return goesOn
+}
+
+// callsOf calls visit with each call of fn in the program and the
+// function making it, until visit returns false.
+func (l *lowerer) callsOf(fn *rules.Function, visit func(caller *rules.Function, c *rules.Call) bool) {
 	for _, f := range l.r.Prog().Funcs {
 		for _, c := range f.Calls {
-			if c == nil || c.Callee != l.fn {
-				continue
-			}
-			node := fd.FuncDef(f)
-			if node == nil {
-				continue
-			}
-			if goesOnAfter(ast.ScopeBody(node), c.Pos.Line, func(st ast.Stmt) bool {
-				return slices.ContainsFunc(l.ops([]ast.Stmt{st}), func(o *rules.OpRef) bool { return o.Op != "destroy" && o.Op != "init" })
-			}) {
-				return true
+			if c != nil && c.Callee == fn && !visit(f, c) {
+				return
 			}
 		}
 	}
-	return false
 }
 
 // goesOnAfter reports whether, in body, the line is inside a loop, or a

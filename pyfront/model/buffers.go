@@ -282,7 +282,7 @@ func (b *builder) classWithoutBuffers(c *callgraph.Class, depth int) bool {
 		if at, ok := call.Func.(*ast.Attribute); ok && made[at.Attr] && isName(at.Value, "self") {
 			return true
 		}
-		if a, ok := call.Func.(*ast.Attribute); ok && (a.Attr == "register_buffer" || a.Attr == "register_module" || a.Attr == "add_module") {
+		if registersModule(call) {
 			free = false
 			return false
 		}
@@ -313,25 +313,9 @@ func (b *builder) classWithoutBuffers(c *callgraph.Class, depth int) bool {
 			}
 			return free
 		}
-		for _, t := range cs.Targets {
-			switch {
-			case t.Fn != nil && t.Fn.Class == c:
-				// A method of the class itself (self._build()) is
-				// scanned with the class.
-			case t.Fn != nil && t.Fn.Class != nil:
-				// Another module class made here (Block(16)), or its
-				// forward called from this one.
-				free = free && b.classWithoutBuffers(t.Fn.Class, depth+1)
-			case t.Fn != nil:
-				// A helper function: free if what it calls is
-				// (IBRNet's conv3x3 making an nn.Conv2d, or its
-				// fused_mean_variance of tensor math in forward).
-				free = free && b.helperWithoutBuffers(t.Fn, depth+1, inForward)
-			case inForward && !stored[call]:
-			default:
-				free = free && bufferFreeExternal(b.t.Canonical(t.External), call)
-			}
-		}
+		// A method of the class itself (self._build()) is scanned with
+		// the class.
+		free = b.targetsWithoutBuffers(cs, call, depth, inForward, inForward && !stored[call], func(f *callgraph.Func) bool { return f.Class == c })
 		return free
 	}
 	for _, st := range c.Node.Body {
@@ -358,7 +342,7 @@ func (b *builder) helperWithoutBuffers(f *callgraph.Func, depth int, inForward b
 		if !free || !ok {
 			return free
 		}
-		if a, ok := call.Func.(*ast.Attribute); ok && (a.Attr == "register_buffer" || a.Attr == "register_module" || a.Attr == "add_module") {
+		if registersModule(call) {
 			free = false
 			return false
 		}
@@ -366,21 +350,46 @@ func (b *builder) helperWithoutBuffers(f *callgraph.Func, depth int, inForward b
 		if cs == nil {
 			return true
 		}
-		for _, t := range cs.Targets {
-			switch {
-			case t.Fn != nil && t.Fn == f:
-			case t.Fn != nil && t.Fn.Class != nil:
-				free = free && b.classWithoutBuffers(t.Fn.Class, depth+1)
-			case t.Fn != nil:
-				free = free && b.helperWithoutBuffers(t.Fn, depth+1, inForward)
-			case inForward:
-			default:
-				free = free && bufferFreeExternal(b.t.Canonical(t.External), call)
-			}
-		}
+		free = b.targetsWithoutBuffers(cs, call, depth, inForward, inForward, func(g *callgraph.Func) bool { return g == f })
 		return free
 	})
 	return free
+}
+
+// registersModule reports a call that registers a buffer or a submodule
+// by name (register_buffer, register_module, add_module).
+func registersModule(call *ast.Call) bool {
+	a, ok := call.Func.(*ast.Attribute)
+	return ok && (a.Attr == "register_buffer" || a.Attr == "register_module" || a.Attr == "add_module")
+}
+
+// targetsWithoutBuffers reports whether every target of call makes no
+// module with buffers: another module class without buffers (Block(16),
+// or its forward called from this one), a helper function whose own
+// calls are such (IBRNet's conv3x3 making an nn.Conv2d, or its
+// fused_mean_variance of tensor math in forward), an external that makes
+// none. A target own accepts is scanned with the caller; an external is
+// not judged where anyExternal (tensor math in a forward).
+func (b *builder) targetsWithoutBuffers(cs *callgraph.CallSite, call *ast.Call, depth int, inForward, anyExternal bool, own func(*callgraph.Func) bool) bool {
+	for _, t := range cs.Targets {
+		switch {
+		case t.Fn != nil && own(t.Fn):
+		case t.Fn != nil && t.Fn.Class != nil:
+			if !b.classWithoutBuffers(t.Fn.Class, depth+1) {
+				return false
+			}
+		case t.Fn != nil:
+			if !b.helperWithoutBuffers(t.Fn, depth+1, inForward) {
+				return false
+			}
+		case anyExternal:
+		default:
+			if !bufferFreeExternal(b.t.Canonical(t.External), call) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // bufferFreeExternal reports an external call that makes no module with

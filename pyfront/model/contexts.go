@@ -718,33 +718,45 @@ func (b *builder) autogradBase(name string) bool {
 // text shows are the other class's (torchgt's two _SeqScatter, one of
 // them never applied).
 func (b *builder) unappliedNamesake(c *callgraph.Class) bool {
-	name := c.Node.Name
-	defs := 0
-	for _, k := range b.g.Classes {
-		if k.Node.Name == name {
-			defs++
-		}
-	}
-	if defs < 2 || len(b.applyCalls()[c]) > 0 {
+	if b.classDefs(c.Node.Name) < 2 || len(b.applyCalls()[c]) > 0 {
 		return false
 	}
 	f := b.files[c.Module.Path]
 	if f == nil {
 		return false
 	}
-	uses, word := 0, []byte(name)
-	for i := bytes.Index(f.Src, word); i >= 0; {
+	return wordUses(f.Src, []byte(c.Node.Name), 2, false) <= 1 // the class statement alone
+}
+
+// classDefs counts the program's classes named name.
+func (b *builder) classDefs(name string) int {
+	defs := 0
+	for _, k := range b.g.Classes {
+		if k.Node.Name == name {
+			defs++
+		}
+	}
+	return defs
+}
+
+// wordUses counts the occurrences of word in src as a whole identifier,
+// up to limit (it stops there); with skipComments, not those after a #
+// on their line.
+func wordUses(src, word []byte, limit int, skipComments bool) int {
+	uses := 0
+	for i := bytes.Index(src, word); i >= 0 && uses < limit; {
 		end := i + len(word)
-		if (i == 0 || !identByte(f.Src[i-1])) && (end == len(f.Src) || !identByte(f.Src[end])) {
+		ls := bytes.LastIndexByte(src[:i], '\n') + 1
+		if (i == 0 || !identByte(src[i-1])) && (end == len(src) || !identByte(src[end])) && !(skipComments && bytes.IndexByte(src[ls:i], '#') >= 0) {
 			uses++
 		}
-		j := bytes.Index(f.Src[end:], word)
+		j := bytes.Index(src[end:], word)
 		if j < 0 {
 			break
 		}
 		i = end + j
 	}
-	return uses <= 1 // the class statement alone
+	return uses
 }
 
 func (b *builder) classNamed(c *callgraph.Class) bool {
@@ -755,31 +767,14 @@ func (b *builder) classNamed(c *callgraph.Class) bool {
 	if v, ok := b.namedClasses[name]; ok {
 		return v
 	}
-	defs := 0
-	for _, k := range b.g.Classes {
-		if k.Node.Name == name {
-			defs++
-		}
-	}
+	defs := b.classDefs(name)
 	uses := 0
 	word := []byte(name)
 	for _, f := range b.files {
 		if f == nil {
 			continue
 		}
-		src := f.Src
-		for i := bytes.Index(src, word); i >= 0 && uses <= defs; {
-			end := i + len(word)
-			ls := bytes.LastIndexByte(src[:i], '\n') + 1
-			if (i == 0 || !identByte(src[i-1])) && (end == len(src) || !identByte(src[end])) && bytes.IndexByte(src[ls:i], '#') < 0 {
-				uses++ // (not in a comment)
-			}
-			j := bytes.Index(src[end:], word)
-			if j < 0 {
-				break
-			}
-			i = end + j
-		}
+		uses += wordUses(f.Src, word, defs+1-uses, true) // (not in a comment)
 		if uses > defs {
 			break
 		}
