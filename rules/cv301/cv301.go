@@ -103,7 +103,7 @@ var Rule = rules.Register(&rules.Rule{
 			"all-reduce), outside `with model.no_sync():`; so is the forward of an FSDP model, of a module handed to FSDP2's fully_shard " +
 			"(each block of a model sharded block by block, also called through the nn.Sequential that holds the blocks), or of a ZeRO-3 engine (it all-gathers the parameters; so does a method of the model's class that runs its submodules, `model.predict_action(x)`, and a model that accelerate's prepare() returns under a DeepSpeedPlugin(zero_stage=3)): `if rank == 0: model(batch)` hangs, and so does `model.generate(…)` on such a module, or a profiler or tracer handed it (fvcore's `FlopCountAnalysis(model, x)`, `thop.profile`, `torch.jit.trace`), which runs its forward. A group creation that synchronises the default group and is called on every rank " +
 			"with a member list computed from the rank (`new_group(tp_ranks)` where tp_ranks is this rank's subset, R18) is reported " +
-			"too: every rank must create every subset's group, unless use_local_synchronization=True; a group of this rank alone is fine. So is generate() on a model that DeepSpeed ZeRO-3 partitions " +
+			"too: every rank must create every subset's group, unless use_local_synchronization=True; a group of this rank alone is fine, and so is an MPI group (MPI_Comm_create takes each rank's own disjoint group). So is generate() on a model that DeepSpeed ZeRO-3 partitions " +
 			"(deepspeed.initialize with zero_optimization.stage 3) without synced_gpus=True (R16): each rank stops generating at " +
 			"its own end-of-sequence token, while every token's forward all-gathers the parameters. A program helper that returns None on a test of parameters the call hands rank-dependent values " +
 			"(`prepare(sample, rank * rows, …)` returning None where this rank's rows hold none of the sample) gives an object only some ranks hold, " +
@@ -1309,7 +1309,7 @@ func reportSkipsStep(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen m
 // reportMembers reports a group creation whose member list depends on
 // the rank.
 func reportMembers(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
-	if seen[o.Pos] {
+	if seen[o.Pos] || mpiCreation(p.Prog, o.Pos) {
 		return
 	}
 	seen[o.Pos] = true
@@ -1320,6 +1320,22 @@ func reportMembers(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map
 			"or pass use_local_synchronization=True", opName(o), br.Cond)}
 	d.Related = append(d.Related, rulekit.Related(br.Guard, "the member list, computed from the rank"))
 	p.Report(d)
+}
+
+// mpiCreation reports a new_group at pos that creates an MPI group (its
+// own backend, or the MPI default group's it inherits). torch creates
+// such a group with MPI_Comm_create over the world communicator, which
+// since MPI 2.2 lets each rank pass its own group as long as the groups
+// are disjoint (a rank's residue class), and synchronises with a barrier
+// of the whole world, not the store barrier keyed by the member list
+// that makes other backends wait for ranks that never create the group.
+func mpiCreation(prog *rules.Program, pos rules.Pos) bool {
+	for _, g := range prog.Groups {
+		if g.Kind == rules.GroupAlloc && g.Pos.Path == pos.Path && g.Pos.Line == pos.Line && g.Pos.Col == pos.Col {
+			return strings.EqualFold(g.Backend, "mpi") && strings.HasSuffix(g.API, ".new_group")
+		}
+	}
+	return false
 }
 
 // reportJoinedLoop reports a collective of its own in a loop over this
