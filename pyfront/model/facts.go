@@ -418,6 +418,14 @@ func (b *builder) localRendezvous(cs *callgraph.CallSite) bool {
 				continue
 			}
 			if n, ok := k.Value.(*ast.Name); ok {
+				if isParam(funcArgs(cs.Caller.Node), n.Id) {
+					// dist_url = f"tcp://localhost:{port}" in the module's
+					// launcher, handed to the spawned worker's parameter of
+					// the same name (VICRegL's and Barlow Twins'
+					// evaluate.py).
+					mod := b.g.ModuleFunc(cs.Caller.Module)
+					return mod != nil && localURLVar(mod.Node, n.Id)
+				}
 				// url = "tcp://127.0.0.1:23456"; init_process_group(init_method=url)
 				return localURLVar(cs.Caller.Node, n.Id)
 			}
