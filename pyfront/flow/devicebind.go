@@ -334,28 +334,18 @@ func (l *lowerer) deviceInitIn(ifs *ast.If, node ast.Node) *ast.Call {
 // block binds no device, for the first call of a function of this file
 // among stmts (only host work before it) whose own statements run a
 // collective before their set_device: reported like the same-block form,
-// with no fix (the binding lives in another function).
+// with no fix (the binding lives in another function). A function that
+// binds nothing itself hands the question to the first function of the
+// file it calls, a few levels down (mlbench's initialize_backends →
+// config_pytorch → assigned_gpu_id, which all-reduces to find the ranks
+// on its node before it picks the device).
 func (l *lowerer) deviceBindingInCallee(stmts []ast.Stmt, init *rules.Site, backend string) {
 	fd, ok := l.r.(FuncDefiner)
 	if !ok {
 		return
 	}
-	for _, st := range stmts {
-		communicates := len(l.ops([]ast.Stmt{st})) > 0
-		c := stmtCall(st)
-		if c == nil {
-			if communicates {
-				return // device work of its own first
-			}
-			continue
-		}
-		_, fn := l.r.Callee(c)
-		if fn == nil || fn == l.fn || fn.Pos.Path != l.file.Path {
-			if communicates {
-				return
-			}
-			continue
-		}
+	fn := l.firstLocalCall(stmts)
+	for depth := 0; fn != nil && depth < 4; depth++ {
 		body := ast.DefBody(fd.FuncDef(fn))
 		for k, bst := range body {
 			bind := stmtCall(bst)
@@ -366,12 +356,38 @@ func (l *lowerer) deviceBindingInCallee(stmts []ast.Stmt, init *rules.Site, back
 			if between == nil && !bindsAtCreation(backend) {
 				return
 			}
-			l.addDeviceBinding(&rules.DeviceBinding{Func: l.fn, Init: init, Backend: backend, Bind: l.pos(bind.Pos),
-				BindText: l.text(bind), Between: between})
+			pos, text := l.posIn(fn, bind)
+			l.addDeviceBinding(&rules.DeviceBinding{Func: l.fn, Init: init, Backend: backend, Bind: pos,
+				BindText: text, Between: between})
 			return
 		}
-		return // the first function called decides
+		fn = l.firstLocalCall(body) // the first function called decides
 	}
+}
+
+// firstLocalCall returns the function of this file that the first call
+// statement among stmts calls, or nil when a statement communicates
+// before it (device work of its own first) or there is none.
+func (l *lowerer) firstLocalCall(stmts []ast.Stmt) *rules.Function {
+	for _, st := range stmts {
+		communicates := len(l.ops([]ast.Stmt{st})) > 0
+		c := stmtCall(st)
+		if c == nil {
+			if communicates {
+				return nil
+			}
+			continue
+		}
+		_, fn := l.r.Callee(c)
+		if fn == nil || fn == l.fn || fn.Pos.Path != l.file.Path {
+			if communicates {
+				return nil
+			}
+			continue
+		}
+		return fn
+	}
+	return nil
 }
 
 // helperInitBinding handles a call of a function of this file that
