@@ -231,9 +231,15 @@ func (l *lowerer) recordOnlyArgs(c *ast.Call, fn *rules.Function) map[int]bool {
 	if fn == nil || fn == l.fn {
 		return nil
 	}
-	rec := summarize(&l.memo().recordOnly, fn, func() recordOnly {
+	rec := summarizeGuarded(&l.memo().recordOnly, fn, func() recordOnly {
 		if body, args, ok := l.defOf(fn); ok {
-			return recordOnlyOf(fn, body, args)
+			// Handing a parameter on to another helper that only
+			// records it (RecIS's _holdables_of(batch) filling a list
+			// through a recursive _collect) records it too.
+			return recordOnlyOf(fn, body, args, func(c *ast.Call, i int) bool {
+				_, callee := l.callee(c)
+				return callee != nil && callee != fn && l.recordOnlyArgs(c, callee)[i]
+			})
 		}
 		return recordOnly{}
 	})
@@ -264,8 +270,10 @@ type recordOnly struct {
 // body is metadata (isinstance, len, .device, .dtype, .shape, .is_cuda),
 // p.record_stream(s), filing it in a container (ops.append((h, p))),
 // iteration (for v in p, p.values(), p.items()) whose variables are used
-// the same way, or handing it to the function itself.
-func recordOnlyOf(fn *rules.Function, body []ast.Stmt, args *ast.Arguments) recordOnly {
+// the same way, or handing it to the function itself or, as positional
+// argument i of call c, to a function that only records it (handed; nil:
+// none does).
+func recordOnlyOf(fn *rules.Function, body []ast.Stmt, args *ast.Arguments, handed func(c *ast.Call, i int) bool) recordOnly {
 	positional := args.PositionalNames()
 	if len(positional) == 0 {
 		return recordOnly{}
@@ -294,7 +302,7 @@ func recordOnlyOf(fn *rules.Function, body []ast.Stmt, args *ast.Arguments) reco
 	var visit func(n, parent ast.Node)
 	visit = func(n, parent ast.Node) {
 		if id, ok := n.(*ast.Name); ok {
-			if id.Ctx == ast.Load && !iterated[id] && !recordUse(parent, self) {
+			if id.Ctx == ast.Load && !iterated[id] && !recordUse(parent, self) && !handedOn(parent, id, handed) {
 				bad[id.Id] = true
 			}
 			return
@@ -351,6 +359,21 @@ func recordOnlyOf(fn *rules.Function, body []ast.Stmt, args *ast.Arguments) reco
 	return out
 }
 
+// handedOn reports whether parent is a call that passes id as a
+// positional argument that handed accepts.
+func handedOn(parent ast.Node, id *ast.Name, handed func(*ast.Call, int) bool) bool {
+	c, ok := parent.(*ast.Call)
+	if !ok || handed == nil {
+		return false
+	}
+	for i, a := range c.Args {
+		if a == ast.Expr(id) {
+			return handed(c, i)
+		}
+	}
+	return false
+}
+
 // recordUse reports whether a name loaded directly under parent is used
 // only for its metadata, its record_stream, or handed to the function
 // named self.
@@ -363,7 +386,7 @@ func recordUse(parent ast.Node, self string) bool {
 		}
 	case *ast.Call:
 		switch lastDotted(p.Func) {
-		case "isinstance", "len", self:
+		case "isinstance", "len", "is_tensor", self:
 			return true
 		}
 	}

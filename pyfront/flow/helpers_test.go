@@ -203,7 +203,7 @@ func TestRecordOnlyOf(t *testing.T) {
 		"def rec(res, stream):\n    stream.synchronize()":                            "map[]",
 	} {
 		fd := parseOne(t, src+"\n").Body[0].(*ast.FunctionDef)
-		rec := recordOnlyOf(&rules.Function{Name: "mod.C.rec"}, fd.Body, fd.Args)
+		rec := recordOnlyOf(&rules.Function{Name: "mod.C.rec"}, fd.Body, fd.Args, nil)
 		got := fmt.Sprint(rec.params)
 		if got != want {
 			t.Errorf("recordOnlyOf(%q) = %s, want %s", src, got, want)

@@ -7090,6 +7090,10 @@ func (l *lowerer) compWait(elt ast.Expr, gens []*ast.Comprehension, st *state) {
 // by device work here: whoever takes them can wait the event. Anything
 // else is lowered as usual.
 func (l *lowerer) handOn(e ast.Expr, st *state) {
+	if mixedDisplay(e) && (l.carriesEvent(e) || l.sharedEvent()) {
+		l.handOnItems(e, st)
+		return
+	}
 	if !plainRefs(e) || !l.carriesEvent(e) && !l.sharedEvent() {
 		// (Kept: what a method of the class waits for before it reads
 		// may still be ordered; the rule decides.)
@@ -7101,6 +7105,34 @@ func (l *lowerer) handOn(e ast.Expr, st *state) {
 	l.escaping++
 	l.expr(e, st, false)
 	l.escaping--
+}
+
+// mixedDisplay reports a tuple or list display that holds more than
+// references: (batch, done_event, holdables_of(batch)).
+func mixedDisplay(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.Tuple, *ast.List:
+		return !plainRefs(e)
+	}
+	return false
+}
+
+// handOnItems lowers a mixedDisplay that carries a recorded event: the
+// references among its items go on with the event, as a display of
+// references alone does, and the calls among them are lowered as usual
+// (RecIS's prefetcher hands on its batch, its event, and the tensors a
+// helper collected from the batch).
+func (l *lowerer) handOnItems(e ast.Expr, st *state) {
+	items, _ := displayItems(e)
+	for _, x := range items {
+		if plainRefs(x) {
+			l.escaping++
+			l.expr(x, st, false)
+			l.escaping--
+		} else {
+			l.expr(x, st, false)
+		}
+	}
 }
 
 // itemStore: x[k] = v with a bare name or attribute v, which files v in
@@ -7366,6 +7398,19 @@ func (l *lowerer) call(c *ast.Call, st *state) {
 			l.escaping++
 			l.expr(x, st, false)
 			l.escaping--
+		} else if keeps && mixedDisplay(x) && (withEvent || l.carriesEvent(x)) {
+			l.handOnItems(x, st)
+		} else if filed && mixedDisplay(x) {
+			// queue.put((batch, done, holdables_of(batch))): the
+			// references are filed, the calls beside them run here.
+			items, _ := displayItems(x)
+			for _, it := range items {
+				if plainRefs(it) {
+					l.nestedCalls(it, st)
+				} else {
+					l.expr(it, st, false)
+				}
+			}
 		} else if keeps && (dotted(x) != "" || refsDisplay(x)) {
 			l.handing++
 			l.expr(x, st, false)
