@@ -1628,7 +1628,11 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		}
 		return false
 	})
-	if other && probed && plainOthers {
+	if other && probed && (plainOthers || otherUnder && !otherOutside) {
+		// Besides the returns made from the check, only fallbacks the
+		// caller passed in, or values returned where a check holds
+		// (`if os.path.exists(last): return os.path.join(d, last)`
+		// before the listing's pick, MoBY's auto_resume_helper).
 		return true
 	}
 	if other {

@@ -369,6 +369,22 @@ func localURLVar(fn ast.Node, name string) bool {
 	})
 }
 
+// paramElsewhere reports whether a function of mod other than except
+// has a parameter named name.
+func paramElsewhere(mod, except ast.Node, name string) bool {
+	found := false
+	ast.Inspect(mod, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if d, ok := n.(*ast.FunctionDef); ok && ast.Node(d) != except && isParam(d.Args, name) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // localURLAttr reports whether a module binds attributes named attr
 // (args.dist_url = …) and only ever to a URL on this host.
 func localURLAttr(mod ast.Node, attr string) bool {
@@ -423,8 +439,11 @@ func (b *builder) localRendezvous(cs *callgraph.CallSite) bool {
 					// launcher, handed to the spawned worker's parameter of
 					// the same name (VICRegL's and Barlow Twins'
 					// evaluate.py).
+					// The launcher's variable must be its own, not a
+					// parameter too (SoundStorm's launch(dist_url=…)
+					// makes a local URL only for "auto").
 					mod := b.g.ModuleFunc(cs.Caller.Module)
-					return mod != nil && localURLVar(mod.Node, n.Id)
+					return mod != nil && localURLVar(mod.Node, n.Id) && !paramElsewhere(mod.Node, cs.Caller.Node, n.Id)
 				}
 				// url = "tcp://127.0.0.1:23456"; init_process_group(init_method=url)
 				return localURLVar(cs.Caller.Node, n.Id)
