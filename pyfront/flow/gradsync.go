@@ -1016,6 +1016,22 @@ var finiteTests = map[string]bool{"isnan": true, "isinf": true, "isfinite": true
 // data, so a NaN on one rank is no NaN on the others. A loss all-reduced
 // first is the same everywhere (the uniform ops drop it from localVars).
 func (l *lowerer) localNumerics(test ast.Expr) bool {
+	// `any(torch.isnan(l) for l in (g_loss, d_loss))` tests what the
+	// generator's variable takes from its iterable (lucidrains'
+	// stylegan2 trainer).
+	var iterOf map[string]ast.Expr
+	ast.Inspect(test, func(n ast.Node) bool {
+		gens, _ := comprehensionParts(n)
+		for _, g := range gens {
+			if v, ok := g.Target.(*ast.Name); ok {
+				if iterOf == nil {
+					iterOf = map[string]ast.Expr{}
+				}
+				iterOf[v.Id] = g.Iter
+			}
+		}
+		return true
+	})
 	return dependsOn(test, nil, func(n ast.Node) (bool, bool) {
 		c, ok := n.(*ast.Call)
 		if !ok {
@@ -1029,6 +1045,9 @@ func (l *lowerer) localNumerics(test ast.Expr) bool {
 		operand, isTest := finiteOperand(c)
 		if !isTest {
 			return false, true
+		}
+		if v, ok := operand.(*ast.Name); ok && iterOf[v.Id] != nil && !l.fromSyncForward(operand) {
+			operand = iterOf[v.Id]
 		}
 		return operand != nil && l.fromSyncForward(operand), false
 	})
