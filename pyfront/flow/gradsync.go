@@ -70,6 +70,11 @@ func SyncedBackwardsVia(body []ast.Stmt, forward func(*ast.Call) bool, helperLos
 	var backs []*ast.Call
 	helped := map[*ast.Call]ast.Expr{}
 	var assigns []assignment
+	// noGrad: under `with torch.no_grad():` what is computed carries no
+	// autograd history, so no loss made from it later reaches the
+	// forward it came from (flowprogen's EMA samples, rebound to the
+	// name the next pass's batch takes).
+	noGrad := 0
 	var visit func(n ast.Node, noSync bool)
 	visit = func(n ast.Node, noSync bool) {
 		switch n := n.(type) {
@@ -80,11 +85,17 @@ func SyncedBackwardsVia(body []ast.Stmt, forward func(*ast.Call) bool, helperLos
 		case *ast.With:
 			noSync = noSync || withNoSync(n.Items)
 			assigns = appendWithItems(assigns, n.Items)
+			if withGradOff(n.Items) {
+				noGrad++
+				defer func() { noGrad-- }()
+			}
 		case *ast.AsyncWith:
 			noSync = noSync || withNoSync(n.Items)
 			assigns = appendWithItems(assigns, n.Items)
 		case *ast.Assign, *ast.AnnAssign, *ast.AugAssign, *ast.NamedExpr:
-			assigns = appendAssignment(assigns, n)
+			if noGrad == 0 {
+				assigns = appendAssignment(assigns, n)
+			}
 		case *ast.Call:
 			if a, ok := n.Func.(*ast.Attribute); ok && (a.Attr == "backward" || a.Attr == "manual_backward") && !noSync {
 				backs = append(backs, n)
@@ -3194,6 +3205,27 @@ func (l *lowerer) initBackends(node ast.Node, follow bool) []initCall {
 		return true
 	})
 	return out
+}
+
+// withGradOff reports a with statement's item that turns autograd off
+// (torch.no_grad(), torch.inference_mode(), set_grad_enabled(False)).
+func withGradOff(items []*ast.WithItem) bool {
+	for _, it := range items {
+		e := it.ContextExpr
+		if c, ok := e.(*ast.Call); ok {
+			if lastDotted(c.Func) == "set_grad_enabled" && len(c.Args) == 1 {
+				if k, ok := c.Args[0].(*ast.Constant); ok && k.Type == ast.ConstBool && !k.Bool {
+					return true
+				}
+				continue
+			}
+			e = c.Func
+		}
+		if gradModeOff[lastDotted(e)] {
+			return true
+		}
+	}
+	return false
 }
 
 // gradModeOff names the context managers and decorators that turn

@@ -53,3 +53,14 @@ def train_through_helper(net, loader, local_rank):
         loss = pretrain_loss(dyn.module if hasattr(dyn, "module") else dyn, z)
         loss.backward()  # want CV304 "computed by `pretrain_loss` .*past the DistributedDataParallel wrapper `dyn`"
         opt.step()
+
+
+def ema_loss_with_grad(local_rank, loader):
+    # Outside no_grad, a loss made from the unwrapped module's own output
+    # bypasses the wrapper.
+    model = DDP(torch.nn.Linear(8, 8).cuda(), device_ids=[local_rank])
+    for x in loader:
+        with torch.autocast("cuda"):
+            out = model.module(x)
+        loss = out.sum()
+        loss.backward()  # want CV304 "past the DistributedDataParallel wrapper"
