@@ -2703,6 +2703,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 				l.handBack(rh, c, "_", st) // the helper's handle, dropped
 			}
 			l.methodFsAttrs(c)
+			l.paramFsAttrs(c)
 		}
 		l.rankOnlyMethodFlags(s)
 		l.methodRankFlags(s)

@@ -784,6 +784,32 @@ func (l *lowerer) methodFsAttrs(c *ast.Call) {
 	l.markFsAttrs(recv.Id, m)
 }
 
+// paramFsAttrs marks the attributes of the object a call hands a
+// program function as its first argument that the function sets from
+// this host's file system (initFsAttrs, with that parameter as the
+// receiver): EVL's find_resume_path(args) lists the checkpoint
+// directory and stores args.resume_path, which the caller then loads.
+func (l *lowerer) paramFsAttrs(c *ast.Call) {
+	if l.notDist > 0 || len(c.Args) == 0 {
+		return
+	}
+	if _, plain := c.Func.(*ast.Name); !plain {
+		return
+	}
+	recv := dotted(c.Args[0])
+	if recv == "" || recv == "self" {
+		return
+	}
+	_, fn := l.callee(c)
+	fd, isFD := l.r.(FuncDefiner)
+	if fn == nil || fn == l.fn || !isFD || strings.HasSuffix(fn.Name, ".__init__") {
+		return
+	}
+	if d, ok := fd.FuncDef(fn).(*ast.FunctionDef); ok && d.Args != nil && len(d.Args.Positional()) > 0 {
+		l.markFsAttrs(recv, d)
+	}
+}
+
 // seedHostAttrs marks, in a method, the attributes its class's __init__
 // binds to host memory (`self.buf = torch.empty(…, pin_memory=True)`, a
 // list of such buffers): a copy into them, or a view of them, leaves
@@ -946,6 +972,10 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 						}
 					}
 				case *ast.ExprStmt:
+					// found.append(int(name[5:])) over a listing.
+					if v := sub.appendedFs(st); v != "" {
+						sub.fsVars[v] = true
+					}
 					// self.load_checkpoint(): what the instance's own
 					// method sets from this host's disk while the object
 					// is built is the object's too (TabICL's trainer).
@@ -977,6 +1007,16 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 				case *ast.Try:
 					visit(sub, st.Body, underCheck, self, depth)
 				case *ast.For:
+					if sub.fsProbe(st.Iter) {
+						// for name in os.listdir(d): each name is this
+						// host's.
+						ast.Inspect(st.Target, func(t ast.Node) bool {
+							if nm, ok := t.(*ast.Name); ok {
+								sub.fsVars[nm.Id] = true
+							}
+							return true
+						})
+					}
 					visit(sub, st.Body, underCheck, self, depth)
 					visit(sub, st.Body, underCheck, self, depth) // what the first pass bound reaches the loop's head
 				case *ast.While:
@@ -1558,6 +1598,15 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		return true
 	})
 	l.markAppended(body)
+	// find_resume_path(args) before `ckpt = torch.load(args.resume_path)`.
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if es, ok := n.(*ast.ExprStmt); ok {
+			if c, ok := es.Value.(*ast.Call); ok {
+				l.paramFsAttrs(c)
+			}
+		}
+		return true
+	})
 	markBound(body, l.fsVars, l.fsProbe)
 	l.markAppended(body)
 	underCheck := map[*ast.Return]bool{}
