@@ -20,9 +20,12 @@ import (
 // the else arm.
 
 // taintMaps are the lowerer's maps whose entries say "this name holds a
-// host's answer" (or a clock reading, a random draw).
+// host's answer" (or a clock reading, a random draw, or a value computed
+// from this rank's own forward: `if distributed: loss = model(x)` / `else:
+// loss = model.forward_seq_coord(x)` leaves loss this rank's own on the
+// distributed path, flowprogen's NaN skip).
 func (l *lowerer) taintMaps() []*map[string]bool {
-	return []*map[string]bool{&l.fsVars, &l.fsCounts, &l.fsLists, &l.timeVars, &l.randVars}
+	return []*map[string]bool{&l.fsVars, &l.fsCounts, &l.fsLists, &l.timeVars, &l.randVars, &l.localVars}
 }
 
 // taints is a copy of the taint maps at one point of the walk, and of

@@ -1176,7 +1176,7 @@ func (b *builder) siteGroups(cs *callgraph.CallSite, c *api.Collective) []*rules
 		if gs := b.partialGroups(cs, c); len(gs) > 0 {
 			return gs
 		}
-		if hasStarArgs(cs.Node) {
+		if hasStarArgs(cs.Node) && !b.kwargsWithout(cs, c.Group.Name) {
 			return []*rules.Group{b.unknown}
 		}
 		return []*rules.Group{b.in.Values.world}
@@ -1368,6 +1368,74 @@ func (b *builder) meshGroups(e ast.Expr) []*rules.Group {
 		vals = append(vals, b.in.Values.meshGroup(b.g, m, dim))
 	}
 	return b.groupsOf(vals, e)
+}
+
+// kwargsWithout reports a call whose star arguments are all `**name`
+// dicts without the key param: a dict the caller builds once
+// (flow.LocalDict), or the one dict display every return of the program
+// function it is assigned from gives (flowprogen's `fsdp_config =
+// setup_fsdp()` with mixed precision, sharding strategy and device id,
+// then `FSDP(model, **fsdp_config)`).
+func (b *builder) kwargsWithout(cs *callgraph.CallSite, param string) bool {
+	if param == "" || cs.Caller == nil {
+		return false
+	}
+	scope := cs.Caller.Node
+	for _, a := range cs.Node.Args {
+		if _, ok := a.(*ast.Starred); ok {
+			return false
+		}
+	}
+	for _, k := range cs.Node.Keywords {
+		if k.Arg != "" {
+			continue
+		}
+		n, ok := k.Value.(*ast.Name)
+		if !ok {
+			return false
+		}
+		if kw := flow.LocalDict(scope, n.Id); kw != nil {
+			if kw(param) != nil {
+				return false
+			}
+			continue
+		}
+		call, ok := flow.LocalValue(scope, n.Id).(*ast.Call)
+		if !ok || !b.returnsDictWithout(b.g.CallOf(call), param) {
+			return false
+		}
+	}
+	return true
+}
+
+// returnsDictWithout reports a call of one program function whose every
+// return is a dict display with constant keys, none of them param.
+func (b *builder) returnsDictWithout(cs *callgraph.CallSite, param string) bool {
+	if cs == nil || len(cs.Targets) != 1 || cs.Targets[0].Fn == nil {
+		return false
+	}
+	returns, ok := 0, true
+	ast.InspectBody(ast.DefBody(cs.Targets[0].Fn.Node), func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Return:
+			returns++
+			d, isDict := n.Value.(*ast.Dict)
+			if !isDict {
+				ok = false
+				return false
+			}
+			for _, key := range d.Keys {
+				k, isConst := key.(*ast.Constant)
+				if key == nil || !isConst || k.Type != ast.ConstStr || k.Str == param {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return ok && returns > 0
 }
 
 func hasStarArgs(call *ast.Call) bool {

@@ -123,3 +123,18 @@ def any_of_reduced(net, loader, opt, crit):
             continue
         (g_loss + d_loss).backward()
         opt.step()
+
+
+def reduced_on_one_arm(net, loader, opt, average):
+    # Both arms agree the loss before the test.
+    model = DDP(net)
+    for x in loader:
+        loss = model(x).sum()
+        if average:
+            dist.all_reduce(loss, op=dist.ReduceOp.AVG)
+        else:
+            dist.all_reduce(loss)
+        if torch.isnan(loss):
+            continue
+        loss.backward()
+        opt.step()
