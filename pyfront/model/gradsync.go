@@ -763,6 +763,23 @@ func (b *builder) backwardHelpers() (map[*callgraph.Func]string, map[*callgraph.
 	return helpers, callers
 }
 
+// backwardLosses returns the names body calls backward() on
+// (`loss.backward()`).
+func backwardLosses(body []ast.Stmt) map[string]bool {
+	out := map[string]bool{}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok {
+			if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == "backward" {
+				if x, ok := a.Value.(*ast.Name); ok {
+					out[x.Id] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
 // bypassedBackwards records the backward calls of f whose loss comes
 // from a call of the module a DistributedDataParallel wraps (CV304):
 // `ddp.module(x)`, a method or submodule of it
@@ -775,8 +792,17 @@ func (b *builder) backwardHelpers() (map[*callgraph.Func]string, map[*callgraph.
 // synchronise the gradients by hand.
 func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.Stmt, helperLoss func(*ast.Call) ast.Expr) {
 	fn := b.fn(f)
+	losses := backwardLosses(body)
 	for _, s := range b.prog.Sites {
 		if s.Func == fn && (s.Op == "all_reduce" || s.Op == "reduce_scatter" || s.Op == "allreduce") {
+			// The loss itself all-reduced for the log (OpenP5's
+			// `dist.all_reduce(loss)` after the step) averages no
+			// gradient.
+			if src := b.siteSrc[s]; src.cs != nil && len(src.cs.Node.Args) > 0 {
+				if n, ok := src.cs.Node.Args[0].(*ast.Name); ok && losses[n.Id] {
+					continue
+				}
+			}
 			return
 		}
 	}

@@ -2,6 +2,7 @@
 # the wrapper), its forward method, an instance attribute holding the
 # wrapper, and a scaled loss.
 import torch
+import torch.distributed as dist
 import torch.nn as nn
 from torch.nn.parallel import DistributedDataParallel as DDP
 
@@ -64,3 +65,16 @@ def ema_loss_with_grad(local_rank, loader):
             out = model.module(x)
         loss = out.sum()
         loss.backward()  # want CV304 "past the DistributedDataParallel wrapper"
+
+
+def loss_reduced_for_the_log(local_rank, loader, opt):
+    # The all-reduce averages the loss for the log, no gradient
+    # (OpenP5's distributed runner).
+    model = DDP(torch.nn.Linear(8, 1).cuda(), device_ids=[local_rank])
+    for x, y in loader:
+        out = model.module(x)
+        loss = torch.nn.functional.mse_loss(out, y)
+        loss.backward()  # want CV304 "past the DistributedDataParallel wrapper"
+        opt.step()
+        opt.zero_grad()
+        dist.all_reduce(loss)
