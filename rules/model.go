@@ -1025,6 +1025,12 @@ type Facts struct {
 	// (cuda, gpu, xpu, mps, npu, hpu, accelerator), in code, strings or
 	// comments (see HostOnly).
 	Accelerated bool
+	// ForwardOnly: no module of the program names a backward pass or a
+	// training loop in its code (backward, autograd, fit, train, a
+	// training step), and the program runs its forwards with autograd
+	// off (no_grad, inference_mode): the hooks FSDP and DDP install for
+	// backward never run (a forward-only export check).
+	ForwardOnly bool
 	// WorldComms: communicators a library's default group stands for,
 	// where the program hands one to the library's init
 	// (hvd.init(comm=world.Split(color, key))): that library's ops on
@@ -1189,6 +1195,7 @@ func (p *Program) Merge(other *Program) {
 	f.MPIThreadLevels = append(f.MPIThreadLevels, o.MPIThreadLevels...)
 	f.WorldComms = append(f.WorldComms, o.WorldComms...)
 	f.Accelerated = f.Accelerated || o.Accelerated
+	f.ForwardOnly = f.ForwardOnly || o.ForwardOnly
 	if f.TorchRequirement == "" {
 		f.TorchRequirement, f.TorchRequirementPos = o.TorchRequirement, o.TorchRequirementPos
 	}

@@ -34,6 +34,12 @@ func (b *builder) contexts() {
 				if sp == nil || (sp.Subclass && !sp.Target.Present()) {
 					continue
 				}
+				if sp.Context == "autograd" && sp.Framework != "" && !sp.Target.Present() && !b.prepared.trains {
+					// FSDP's or DDP's backward hooks in a program that
+					// never runs backward (a forward-only export check
+					// under inference_mode): nothing calls them.
+					continue
+				}
 				if b.callSpawn(f, cs, name, sp) {
 					break
 				}

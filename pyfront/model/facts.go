@@ -67,6 +67,7 @@ func (b *builder) facts() {
 		}
 	}
 	f.Accelerated = b.prepared.accelerated
+	f.ForwardOnly = !b.prepared.trains
 	if len(worldBackends) == 1 && b.in.Values.world.Backend == "" {
 		for be := range worldBackends {
 			b.in.Values.world.Backend = be

@@ -792,6 +792,10 @@ type Prepared struct {
 	gradReadFiles map[string]bool
 	// accelerated: some file mentions an accelerator (acceleratorWords).
 	accelerated bool
+	// trains: some file mentions a backward pass or a training loop
+	// (trainingWords); without one, the hooks a wrapper installs for
+	// backward never run.
+	trains bool
 	// eagerTops: the top-level packages some module imports when it is
 	// itself imported (at module level, in a class body, under an if or
 	// try there), not only inside a function that may never run
@@ -830,8 +834,88 @@ func Prepare(mods []*callgraph.ModuleInput, files []*rules.File, t *api.Tables) 
 		if !p.accelerated {
 			p.accelerated = mentionsAccelerator(p.folded[f.Path], f.Src)
 		}
+		if !p.trains {
+			p.trains = mentionsTraining(p.folded[f.Path], f.Src)
+		}
 	}
+	// The words may be in comments and strings only ("no backward pass
+	// is ever run"): the code must name one. A program taken to run no
+	// backward must also say so: it runs its forwards under no_grad or
+	// inference_mode (a library's wrapping helper, analysed without the
+	// trainer that uses it, says nothing either way).
+	textTrains := p.trains
+	codeTrains, inference := false, false
+	for _, m := range mods {
+		t, i := namesTraining(m.AST)
+		codeTrains = codeTrains || textTrains && t
+		inference = inference || i
+		if codeTrains {
+			break
+		}
+	}
+	p.trains = codeTrains || !inference
 	return p
+}
+
+// namesTraining reports whether a module's code names a backward pass
+// or a training loop (an identifier, attribute or definition whose name
+// holds a training word: loss.backward, torch.autograd, trainer.fit,
+// training_step), and whether it turns autograd off (no_grad,
+// inference_mode).
+func namesTraining(mod ast.Node) (training, inference bool) {
+	has := func(s string) bool {
+		s = strings.ToLower(s)
+		for _, w := range trainingNames {
+			if strings.Contains(s, w) {
+				return true
+			}
+		}
+		return false
+	}
+	note := func(s string) {
+		training = training || has(s)
+		inference = inference || s == "no_grad" || s == "inference_mode"
+	}
+	ast.Inspect(mod, func(n ast.Node) bool {
+		if training {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Name:
+			note(n.Id)
+		case *ast.Attribute:
+			note(n.Attr)
+		case *ast.FunctionDef:
+			note(n.Name)
+		case *ast.ImportFrom:
+			note(n.Module)
+		}
+		return !training
+	})
+	return training, inference
+}
+
+// trainingNames are trainingWords as parts of identifiers.
+var trainingNames = []string{"backward", "autograd", "fit", "train", "_step"}
+
+// trainingWords, in lower case, name a backward pass or what runs one:
+// loss.backward(), torch.autograd, a framework's fit() or train(), a
+// Trainer, a training_step.
+var trainingWords = [][]byte{[]byte("backward"), []byte("autograd"), []byte("fit("), []byte("train("), []byte("trainer"), []byte("_step(")}
+
+// mentionsTraining reports whether a file's text names a backward pass
+// or a training loop anywhere (code, strings or comments): folded is its
+// lower-case text, or nil for a file that is not ASCII.
+func mentionsTraining(folded, src []byte) bool {
+	if folded == nil {
+		folded = bytes.ToLower(src)
+	}
+	for _, w := range trainingWords {
+		if bytes.Contains(folded, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // acceleratorWords name a device other than the CPU, in lower case. The

@@ -167,7 +167,10 @@ func run(p *rules.Pass) {
 			break
 		}
 	}
-	multi := append([]*rules.MultiCommUse{}, prog.Facts.MultiComm...)
+	var multi []*rules.MultiCommUse
+	if !prog.Facts.ForwardOnly {
+		multi = append(multi, prog.Facts.MultiComm...)
+	}
 	for _, c := range prog.Contexts {
 		if c.Kind == rules.Autograd && c.Framework != "" && len(c.Groups) >= 2 && !c.GroupChoice && !rulekit.SingleThreaded(c, prog) {
 			multi = append(multi, &rules.MultiCommUse{Pos: c.Spawn, API: c.SpawnAPI,
