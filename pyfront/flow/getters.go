@@ -297,12 +297,24 @@ func recordOnlyOf(fn *rules.Function, body []ast.Stmt, args *ast.Arguments, hand
 		}
 		return true
 	})
+	// called: attributes called as methods (p.sum()), which may read
+	// the tensor; any other attribute of it (p.block_idx, p.shape) is a
+	// Python attribute, read on the host, or a view (tensorViews).
+	called := map[*ast.Attribute]bool{}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok {
+			if a, ok := c.Func.(*ast.Attribute); ok {
+				called[a] = true
+			}
+		}
+		return true
+	})
 	// bad: names loaded somewhere other than an allowed place.
 	bad := map[string]bool{}
 	var visit func(n, parent ast.Node)
 	visit = func(n, parent ast.Node) {
 		if id, ok := n.(*ast.Name); ok {
-			if id.Ctx == ast.Load && !iterated[id] && !recordUse(parent, self) && !handedOn(parent, id, handed) {
+			if id.Ctx == ast.Load && !iterated[id] && !recordUse(parent, self, called) && !handedOn(parent, id, handed) {
 				bad[id.Id] = true
 			}
 			return
@@ -375,23 +387,29 @@ func handedOn(parent ast.Node, id *ast.Name, handed func(*ast.Call, int) bool) b
 }
 
 // recordUse reports whether a name loaded directly under parent is used
-// only for its metadata, its record_stream, or handed to the function
-// named self.
-func recordUse(parent ast.Node, self string) bool {
+// only for its metadata or another attribute that is no view of its data
+// (LiteGen's `str(t.block_idx)`), its record_stream, or handed to the
+// function named self.
+func recordUse(parent ast.Node, self string, called map[*ast.Attribute]bool) bool {
 	switch p := parent.(type) {
 	case *ast.Attribute:
 		switch p.Attr {
 		case "device", "dtype", "shape", "is_cuda", "record_stream":
 			return true
 		}
+		return !called[p] && !tensorViews[p.Attr]
 	case *ast.Call:
 		switch lastDotted(p.Func) {
-		case "isinstance", "len", "is_tensor", self:
+		case "isinstance", "len", "is_tensor", "hasattr", self:
 			return true
 		}
 	}
 	return false
 }
+
+// tensorViews are the attributes of a tensor that are tensors sharing
+// its data: reading one reads the tensor.
+var tensorViews = map[string]bool{"data": true, "grad": true, "T": true, "mT": true, "H": true, "mH": true, "real": true, "imag": true}
 
 // storeMethods file their arguments in a container.
 var storeMethods = map[string]bool{"append": true, "extend": true, "appendleft": true, "put": true, "put_nowait": true}

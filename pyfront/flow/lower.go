@@ -1493,7 +1493,15 @@ func (l *lowerer) dictItem(t ast.Expr) bool {
 			return true
 		})
 	}
-	return l.dictNames[n.Id]
+	if l.dictNames[n.Id] {
+		return true
+	}
+	// STORE[key] = buf into a module's `STORE = {}` (LiteGen's offload
+	// registry): a global the function does not bind itself.
+	if mv, ok := l.r.(ModuleValuer); ok && !boundLocally(l.node)[n.Id] {
+		return emptyDict(mv.ModuleValue(l.fn, n.Id))
+	}
+	return false
 }
 
 // dictMethods are methods of dict that tensors do not have.
