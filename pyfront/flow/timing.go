@@ -271,6 +271,13 @@ func isTimingCall(c *ast.Call, ext string) bool {
 	if completionProbes[a.Attr] && len(c.Args) == 0 && len(c.Keywords) == 0 {
 		return true
 	}
+	// A torch.distributed store asked, without waiting, whether another
+	// process has set a key yet (a crash sidecar's rejoin flag in a
+	// FileStore, diloco-vs-ddp-failures): each rank asks at its own
+	// moment.
+	if a.Attr == "check" && strings.HasPrefix(ext, "torch.distributed.") && strings.HasSuffix(ext, "Store.check") {
+		return true
+	}
 	// A CUDA event or stream asked whether its work has run.
 	return a.Attr == "query" && len(c.Args) == 0 && strings.HasPrefix(ext, "torch.cuda.")
 }
