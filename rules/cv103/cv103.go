@@ -29,7 +29,9 @@ var Rule = rules.Register(&rules.Rule{
 			"different device communicator, and framework configurations that do this by construction: FSDP " +
 			"ShardingStrategy.HYBRID_SHARD (an intra-node and an inter-node group), fully_shard over a 2-D mesh, or " +
 			"fully_shard on one dimension of a mesh next to parallelize_module on another in the same function (FSDP2 with " +
-			"tensor parallelism), whose backward hooks run on the autograd engine's thread while autograd multithreading is enabled. " +
+			"tensor parallelism), whose backward hooks run on the autograd engine's thread while autograd multithreading is enabled " +
+			"(not in a program whose code names no backward pass or training loop and runs its forwards under no_grad or inference_mode: " +
+			"those hooks never run). " +
 			"Groups made in a loop, or in a function that a thread started several times runs, are one per thread: such a " +
 			"group used from those threads is several communicators; not when each goroutine makes its own rank of one " +
 			"communicator from a unique id they share (ncclCommInitRank in the goroutine, NCCL's one device per thread), " +
