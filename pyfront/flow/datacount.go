@@ -1529,3 +1529,127 @@ func (l *lowerer) returnsRankShare(fn *rules.Function) bool {
 
 // rangeLike are array constructors that count like range().
 var rangeLike = map[string]bool{"numpy.arange": true, "torch.arange": true}
+
+// Counters of the data a metric object was handed. A metric class that
+// sums what its update() is given (`self.total += values.numel()`) and
+// whose compute() returns early when the count is 0, before it gathers
+// the sums across ranks, leaves the gather to the ranks that saw data: a
+// rank whose evaluation shard was empty returns while the others wait
+// (MaskGR's LocalMeanMetric). The count is this rank's own.
+
+// counterMethods are the names metric classes give the method that takes
+// a batch's values.
+var counterMethods = []string{"update", "add", "add_batch", "accumulate", "update_state", "__call__", "forward", "append"}
+
+// dataCounterTest reports a test that this instance's data counter is
+// empty (`self.total == 0`, `not self.count`, `self.n < 1`), where
+// another method of its class adds an amount of what it is handed to the
+// counter (dataCounters).
+func (l *lowerer) dataCounterTest(test ast.Expr) bool {
+	var attr *ast.Attribute
+	switch t := test.(type) {
+	case *ast.UnaryOp:
+		if t.Op == ast.Not {
+			attr, _ = t.Operand.(*ast.Attribute)
+		}
+	case *ast.Compare:
+		if len(t.Ops) == 1 && len(t.Comparators) == 1 {
+			if k, ok := t.Comparators[0].(*ast.Constant); ok && k.Type == ast.ConstInt &&
+				(t.Ops[0] == ast.Eq && k.Int == 0 || t.Ops[0] == ast.LtE && k.Int == 0 || t.Ops[0] == ast.Lt && k.Int == 1) {
+				attr, _ = t.Left.(*ast.Attribute)
+			}
+		}
+	}
+	if attr == nil {
+		return false
+	}
+	self, ok := attr.Value.(*ast.Name)
+	if !ok {
+		return false
+	}
+	_, args, _, isDef := defParts(l.node)
+	if !isDef || args == nil || len(args.Positional()) == 0 || args.Positional()[0].Arg != self.Id {
+		return false
+	}
+	return l.dataCounters()[attr.Attr]
+}
+
+// dataCounters returns the attributes that a counterMethods method of
+// this method's class (not the method itself) increments by an amount of
+// one of its parameters: `self.total += values.numel()`, `+= len(x)`,
+// `+= x.size(0)`, `+= x.shape[0]`.
+func (l *lowerer) dataCounters() map[string]bool {
+	md, ok := l.r.(MethodDefiner)
+	if !ok {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, name := range counterMethods {
+		m, ok := md.MethodDef(l.fn, name).(*ast.FunctionDef)
+		if !ok || ast.Node(m) == l.node || m.Args == nil || len(m.Args.Positional()) < 2 {
+			continue
+		}
+		self := m.Args.Positional()[0].Arg
+		params := map[string]bool{}
+		for _, p := range m.Args.Positional()[1:] {
+			params[p.Arg] = true
+		}
+		ast.InspectBody(m.Body, func(n ast.Node) bool {
+			a, ok := n.(*ast.AugAssign)
+			if !ok || a.Op != ast.Add {
+				return true
+			}
+			t, ok := a.Target.(*ast.Attribute)
+			if !ok || !isName(t.Value, self) {
+				return true
+			}
+			if amountOf(a.Value, params) {
+				out[t.Attr] = true
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// amountOf reports an amount of one of params: its numel(), len(), size
+// or first dimension.
+func amountOf(e ast.Expr, params map[string]bool) bool {
+	root := func(x ast.Expr) bool {
+		for {
+			switch v := x.(type) {
+			case *ast.Name:
+				return params[v.Id]
+			case *ast.Attribute:
+				x = v.Value
+			case *ast.Subscript:
+				x = v.Value
+			case *ast.Call:
+				a, ok := v.Func.(*ast.Attribute)
+				if !ok {
+					return false
+				}
+				x = a.Value
+			default:
+				return false
+			}
+		}
+	}
+	switch v := e.(type) {
+	case *ast.Call:
+		if a, ok := v.Func.(*ast.Attribute); ok {
+			switch a.Attr {
+			case "numel", "nelement", "size", "__len__":
+				return root(a.Value)
+			}
+		}
+		if lastDotted(v.Func) == "len" && len(v.Args) == 1 {
+			return root(v.Args[0])
+		}
+	case *ast.Subscript:
+		if a, ok := v.Value.(*ast.Attribute); ok && a.Attr == "shape" {
+			return root(a.Value)
+		}
+	}
+	return false
+}

@@ -399,7 +399,7 @@ func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
 		return rules.LocalValue, true
 	case l.localThreshold(test):
 		return rules.LocalThreshold, true
-	case l.batchTest(test):
+	case l.batchTest(test) || l.dataCounterTest(test):
 		return rules.LocalData, true
 	case l.timingTest(test):
 		return rules.LocalTiming, true
