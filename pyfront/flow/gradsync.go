@@ -1517,6 +1517,16 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 	if l.notDist > 0 || h.Type != nil && !broadException(h.Type) && !ioException(h.Type) || len(oomPath(h)) > 0 {
 		return
 	}
+	if returnsFromScript := l.loops == 0 && endsReturning(h.Body) && l.endsByCalls(l.fn, 0); returnsFromScript &&
+		!anyStmt(h.Body, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) {
+		// `try: … broadcast … except Exception: return` in the main the
+		// script ends with: the rank whose work raised returns, and its
+		// process exits with status 0 while the others wait in what it
+		// skipped (KLi447's tensor-parallel experiment, rank 0's failed
+		// weight download before the broadcast).
+		l.swallowedErrorBranch(l.withBodies(body), h, rest, true)
+		return
+	}
 	if anyStmt(h.Body, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) || exits(h.Body) && !nextPass(h.Body) {
 		return
 	}
@@ -1527,13 +1537,13 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 	body = l.withBodies(body)
 	first := slices.IndexFunc(body, func(s ast.Stmt) bool { return l.writesFiles([]ast.Stmt{s}) })
 	if first < 0 {
-		l.swallowedErrorBranch(body, h, rest)
+		l.swallowedErrorBranch(body, h, rest, false)
 		return
 	}
 	els := l.ops(body[first:])
 	if len(els) == 0 {
 		// The write comes last: what raises before it is any error.
-		l.swallowedErrorBranch(body, h, rest)
+		l.swallowedErrorBranch(body, h, rest, false)
 		return
 	}
 	cond := l.exceptClause(h)
@@ -1598,7 +1608,7 @@ func callsAnything(st ast.Stmt) bool {
 // / `except: log`, then the loss's reduce): a rank whose body raises (an
 // out-of-memory error on its longer batch) skips the body's remaining
 // collectives and goes on to the next ones, which pair with the others'.
-func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, rest []ast.Stmt) {
+func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, rest []ast.Stmt, returned bool) {
 	if h.Type != nil && !broadException(h.Type) {
 		return // RuntimeError is what running out of memory raises
 	}
@@ -1661,6 +1671,15 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 		// with its next pass's.
 		els = append(els, l.ops(l.skipped(h.Body))...)
 	}
+	if returned {
+		// The handler returns from a function whose end is the script's:
+		// the rank skips what follows the try as well, and exits.
+		els = append(els, l.ops(rest)...)
+		if len(els) > 0 {
+			l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: l.exceptClause(h), Else: els, Divergence: rules.LocalCleanExit})
+		}
+		return
+	}
 	if len(els) == 0 {
 		return
 	}
@@ -1679,6 +1698,16 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 	}
 	cond := l.exceptClause(h)
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalSwallowedError})
+}
+
+// endsReturning reports a handler body whose last statement returns from
+// the function.
+func endsReturning(stmts []ast.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	_, ok := stmts[len(stmts)-1].(*ast.Return)
+	return ok
 }
 
 // endsScript reports that the process ends, with status 0, once the
