@@ -3007,6 +3007,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		}
 		return out, false
 	case *ast.With:
+		l.exitStackTeardown(s)
 		return l.with(s.Items, s.Body, st)
 	case *ast.AsyncWith:
 		return l.with(s.Items, s.Body, st)
@@ -7141,6 +7142,50 @@ func (l *lowerer) handOnItems(e ast.Expr, st *state) {
 		} else {
 			l.expr(x, st, false)
 		}
+	}
+}
+
+// exitStackTeardown records `stack.callback(dist.destroy_process_group)`
+// in a `with ExitStack() as stack:` block ahead of the block's
+// collectives: the stack runs it when the block exits, also by an
+// exception on one rank while the others still wait in its collectives,
+// as a finally clause does (spidr's and minimal_hubert's trainers).
+func (l *lowerer) exitStackTeardown(w *ast.With) {
+	if l.notDist > 0 || l.initsFakeGroup() {
+		return
+	}
+	stack := ""
+	for _, it := range w.Items {
+		if c, ok := it.ContextExpr.(*ast.Call); ok && lastDotted(c.Func) == "ExitStack" {
+			if v, ok := it.OptionalVars.(*ast.Name); ok {
+				stack = v.Id
+			}
+		}
+	}
+	if stack == "" {
+		return
+	}
+	for i, st := range w.Body {
+		c := stmtCall(st)
+		if c == nil || len(c.Args) != 1 {
+			continue
+		}
+		a, ok := c.Func.(*ast.Attribute)
+		if !ok || a.Attr != "callback" || !isName(a.Value, stack) {
+			continue
+		}
+		if l.tb.Canonical(l.r.Ref(c.Args[0])) != "torch.distributed.destroy_process_group" {
+			continue
+		}
+		if !slices.ContainsFunc(l.ops(w.Body[i+1:]), func(o *rules.OpRef) bool { return o.Op != "destroy" && o.Op != "init" }) {
+			return
+		}
+		if l.hostGroup(worldGroup) {
+			return // a gloo group's teardown is local
+		}
+		op := &rules.OpRef{Op: "destroy_process_group", Group: worldGroup, Pos: l.pos(c.Pos)}
+		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(c.Span()), Cond: "exit of the with block, also by an exception", Then: []*rules.OpRef{op}, Divergence: rules.LocalTeardown})
+		return
 	}
 }
 
