@@ -350,8 +350,10 @@ var (
 	fsProbeLibs = []string{"fsspec.", "gcsfs.", "s3fs.", "adlfs.", "iopath.common.file_io.", "fvcore.common.file_io.", "detectron2.utils.file_io."}
 	pathLibs    = []string{"pathlib.", "etils.epath.", "upath."}
 	// fsListings list a directory of this host (VideoMAE's and BEiT-3's
-	// auto_load_model pick the latest checkpoint from glob.glob).
-	fsListings    = map[string]bool{"glob.glob": true, "glob.iglob": true, "os.listdir": true, "os.scandir": true, "os.walk": true, "blobfile.listdir": true, "blobfile.glob": true}
+	// auto_load_model pick the latest checkpoint from glob.glob;
+	// transformers' get_last_checkpoint lists the output directory).
+	fsListings = map[string]bool{"glob.glob": true, "glob.iglob": true, "os.listdir": true, "os.scandir": true, "os.walk": true, "blobfile.listdir": true, "blobfile.glob": true,
+		"transformers.trainer_utils.get_last_checkpoint": true}
 	pathListMeths = map[string]bool{"glob": true, "rglob": true, "iterdir": true}
 )
 

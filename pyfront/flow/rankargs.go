@@ -496,6 +496,20 @@ func (l *lowerer) rankValue(e ast.Expr) bool {
 			return l.rankValue(x.Args[0])
 		}
 	case *ast.Compare:
+		// `local_rank != -1`, `local_rank > -1`, `local_rank is None`,
+		// `local_rank >= 0` ask whether the job is distributed at all,
+		// which every rank answers alike (isRank's exemption; RepCONC's
+		// eval_balance(codes, local_rank > -1)).
+		for _, c := range x.Comparators {
+			if isMinusOne(c) || isNone(c) {
+				return false
+			}
+		}
+		if len(x.Ops) == 1 && len(x.Comparators) == 1 && (x.Ops[0] == ast.GtE || x.Ops[0] == ast.Lt) {
+			if k, ok := x.Comparators[0].(*ast.Constant); ok && k.Type == ast.ConstInt && k.Int == 0 {
+				return false
+			}
+		}
 		if l.rankValue(x.Left) {
 			return true
 		}
