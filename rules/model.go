@@ -460,7 +460,7 @@ type Group struct {
 	ID      string // "WORLD", "new_group@train.py:12", "mesh@train.py:9[dp]", "unknown"
 	Kind    GroupKind
 	API     string // creating API (torch.distributed.new_group, ncclCommInitRank …)
-	Backend string // "nccl", "gloo", "mpi", or "" when unknown
+	Backend string // "nccl", "gloo", "mpi", "rpc" (the RPC agent's), or "" when unknown
 	Pos     Pos    // allocation site (zero for WORLD/unknown)
 	// PerIteration: the allocation runs in a loop or comprehension, or on
 	// a thread started several times, so the one abstract group stands
@@ -502,10 +502,12 @@ type Group struct {
 }
 
 // IsDevice reports whether the group may drive a device communicator (its
-// backend is NCCL/RCCL/unknown, not gloo-only, and not an MPI communicator,
+// backend is NCCL/RCCL/unknown, not gloo-only, not an MPI communicator,
 // which is a host-side object: a communicator per thread is MPI's own
-// recommendation).
-func (g *Group) IsDevice() bool { return g != nil && g.Backend != "gloo" && g.Backend != "mpi" }
+// recommendation, and not the RPC agent's workers).
+func (g *Group) IsDevice() bool {
+	return g != nil && g.Backend != "gloo" && g.Backend != "mpi" && g.Backend != "rpc"
+}
 
 // InMainBlock reports whether line lies in the __main__ block of module
 // body f (MainBlock).

@@ -501,10 +501,11 @@ func blockingStream(cs *callgraph.CallSite, s *api.StreamAPI) bool {
 // (vllm.distributed.parallel_state.get_tp_group), as a call of the getter
 // would make it: every call of a getter returns the same group.
 func (v *Values) getterGroup(g *callgraph.Graph, getter string, t *api.Tables) *rules.Group {
-	backend := ""
-	if gc := t.GroupCreators[getter]; gc == nil {
+	gc := t.GroupCreators[getter]
+	if gc == nil {
 		return v.world
 	}
+	backend := gc.BackendIs
 	val := v.groupValue(g, shortName(getter)+"()", getter, backend, rules.Pos{})
 	if grp, ok := g.Value(val).Data.(*rules.Group); ok {
 		return grp
