@@ -906,17 +906,7 @@ var trainingWords = [][]byte{[]byte("backward"), []byte("autograd"), []byte("fit
 // mentionsTraining reports whether a file's text names a backward pass
 // or a training loop anywhere (code, strings or comments): folded is its
 // lower-case text, or nil for a file that is not ASCII.
-func mentionsTraining(folded, src []byte) bool {
-	if folded == nil {
-		folded = bytes.ToLower(src)
-	}
-	for _, w := range trainingWords {
-		if bytes.Contains(folded, w) {
-			return true
-		}
-	}
-	return false
-}
+func mentionsTraining(folded, src []byte) bool { return mentionsAny(folded, src, trainingWords) }
 
 // acceleratorWords name a device other than the CPU, in lower case. The
 // short device names count only quoted or as a method, since "npu" is in
@@ -935,11 +925,15 @@ var acceleratorWords = func() [][]byte {
 // mentionsAccelerator reports whether a file's text names an accelerator
 // anywhere (code, strings or comments): folded is its lower-case text, or
 // nil for a file that is not ASCII.
-func mentionsAccelerator(folded, src []byte) bool {
+func mentionsAccelerator(folded, src []byte) bool { return mentionsAny(folded, src, acceleratorWords) }
+
+// mentionsAny reports whether a file's lower-case text (folded, or src
+// folded here when nil) holds one of words.
+func mentionsAny(folded, src []byte, words [][]byte) bool {
 	if folded == nil {
 		folded = bytes.ToLower(src)
 	}
-	for _, w := range acceleratorWords {
+	for _, w := range words {
 		if bytes.Contains(folded, w) {
 			return true
 		}
