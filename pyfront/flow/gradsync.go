@@ -1530,6 +1530,9 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 	if anyStmt(h.Body, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) || exits(h.Body) && !nextPass(h.Body) {
 		return
 	}
+	if l.readsUnboundAfterFailure(body, h) {
+		return
+	}
 	// What the failed rank skips: the collectives from the statement that
 	// writes on (those before it ran on every rank), looking into the
 	// with blocks that hold the write (`with FSDP.state_dict_type(…):
@@ -1698,6 +1701,81 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 	}
 	cond := l.exceptClause(h)
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalSwallowedError})
+}
+
+// readsUnboundAfterFailure reports a handler that reads a local the try
+// body binds only after its first call, and nothing else in the function
+// binds: where that call raised, the name is unbound, and the handler
+// raises UnboundLocalError instead of swallowing the error (LF-VILA's
+// checkpoint retry logs `status_msg`, set after save_checkpoint returns).
+func (l *lowerer) readsUnboundAfterFailure(body []ast.Stmt, h *ast.ExceptHandler) bool {
+	first := slices.IndexFunc(body, callsAnything)
+	if first < 0 {
+		return false
+	}
+	laterStmts := body[first+1:]
+	inLater := func(n ast.Node) bool {
+		p := n.Span()
+		for _, st := range laterStmts {
+			sp := st.Span()
+			after := p.Lineno > sp.Lineno || p.Lineno == sp.Lineno && p.ColOffset >= sp.ColOffset
+			before := p.Lineno < sp.EndLineno || p.Lineno == sp.EndLineno && p.ColOffset < sp.EndColOffset
+			if after && before {
+				return true
+			}
+		}
+		return false
+	}
+	stores := func(stmts []ast.Stmt, visit func(*ast.Name)) {
+		ast.InspectBody(stmts, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Name:
+				if x.Ctx == ast.Store || x.Ctx == ast.Del {
+					visit(x)
+				}
+			}
+			return true
+		})
+	}
+	later := map[string]bool{}
+	stores(laterStmts, func(x *ast.Name) { later[x.Id] = true })
+	if len(later) == 0 {
+		return false
+	}
+	// Names bound anywhere else in the function (or its parameters, or
+	// declared global) may hold a value from before the try.
+	elsewhere := paramNames(l.node)
+	if elsewhere == nil {
+		elsewhere = map[string]bool{}
+	}
+	stores(ast.DefBody(l.node), func(x *ast.Name) {
+		if !inLater(x) {
+			elsewhere[x.Id] = true
+		}
+	})
+	ast.InspectBody(ast.DefBody(l.node), func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Global:
+			for _, name := range x.Names {
+				elsewhere[name] = true
+			}
+		case *ast.Nonlocal:
+			for _, name := range x.Names {
+				elsewhere[name] = true
+			}
+		}
+		return true
+	})
+	reads := false
+	ast.InspectBody(h.Body, func(n ast.Node) bool {
+		if x, ok := n.(*ast.Name); ok && x.Ctx == ast.Load && later[x.Id] && !elsewhere[x.Id] && x.Id != h.Name {
+			reads = true
+		}
+		return !reads
+	})
+	return reads
 }
 
 // endsReturning reports a handler body whose last statement returns from
