@@ -44,6 +44,53 @@ type GradSyncer interface {
 	ImplicitOp(call *ast.Call) *rules.OpRef
 }
 
+// GradSharder is implemented by resolvers that know which modules shard
+// their gradients (FSDP, ZeRO: each rank keeps its own shard after the
+// reduce-scatter): ShardsGrads reports whether e holds such a wrapper.
+type GradSharder interface {
+	ShardsGrads(e ast.Expr) bool
+}
+
+// shardedGrad reports `p.grad` where p runs over the parameters of a
+// module that shards its gradients (`for p in model.parameters():` with
+// model an FSDP wrapper): each rank holds its own shard, so a NaN test
+// of it differs between ranks (flowprogen's FSDP trainer).
+func (l *lowerer) shardedGrad(e ast.Expr) bool {
+	a, ok := e.(*ast.Attribute)
+	if !ok || a.Attr != "grad" {
+		return false
+	}
+	v, ok := a.Value.(*ast.Name)
+	if !ok {
+		return false
+	}
+	gs, ok := l.r.(GradSharder)
+	if !ok {
+		return false
+	}
+	found := false
+	ast.InspectBody(ast.ScopeBody(l.node), func(n ast.Node) bool {
+		f, ok := n.(*ast.For)
+		if !ok || found {
+			return !found
+		}
+		target := f.Target
+		if t, ok := target.(*ast.Tuple); ok && len(t.Elts) == 2 {
+			target = t.Elts[1] // for name, p in model.named_parameters()
+		}
+		if t, ok := target.(*ast.Name); !ok || t.Id != v.Id {
+			return true
+		}
+		if c, ok := f.Iter.(*ast.Call); ok {
+			if m, ok := c.Func.(*ast.Attribute); ok && (m.Attr == "parameters" || m.Attr == "named_parameters") && gs.ShardsGrads(m.Value) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // BackwardOp and ForwardOp name the collectives a synchronised backward
 // pass and a sharded module's forward issue in rank-branch sequences.
 const (
@@ -1060,7 +1107,7 @@ func (l *lowerer) localNumerics(test ast.Expr) bool {
 		if v, ok := operand.(*ast.Name); ok && iterOf[v.Id] != nil && !l.fromSyncForward(operand) {
 			operand = iterOf[v.Id]
 		}
-		return operand != nil && l.fromSyncForward(operand), false
+		return operand != nil && (l.fromSyncForward(operand) || l.shardedGrad(operand)), false
 	})
 }
 

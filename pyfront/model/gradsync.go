@@ -1765,6 +1765,11 @@ func (r *resolver) SyncModule(e ast.Expr) bool {
 	return r.b.implicitOps != nil && r.b.syncModel(e)
 }
 
+// ShardsGrads implements flow.GradSharder.
+func (r *resolver) ShardsGrads(e ast.Expr) bool {
+	return r.b.wrapperValue(e, func(c *api.Collective) bool { return c.ShardsGrads }, false)
+}
+
 // Syncs implements flow.GradSyncer.
 func (r *resolver) Syncs(fn *rules.Function) bool {
 	f := r.b.fnOf(fn)
