@@ -786,6 +786,54 @@ func (l *lowerer) methodFsAttrs(c *ast.Call) {
 	l.markFsAttrs(recv.Id, m)
 }
 
+// fsProperty reports `ck.step` where step is a property of ck's class
+// returning an attribute (`return self._step`) that a method called on ck
+// set from this host's file system (spidr's checkpointer, resumed with
+// `ck.resume()` and read back through its step property).
+func (l *lowerer) fsProperty(a *ast.Attribute) bool {
+	pg, ok := l.r.(PropertyGetterer)
+	if !ok {
+		return false
+	}
+	fn := pg.PropertyGetter(a)
+	if fn == nil {
+		// ck = Ckpt(d): the receiver's values are those of the call the
+		// function bound it to once.
+		if v, isName := a.Value.(*ast.Name); isName {
+			if c, isCall := LocalValue(l.node, v.Id).(*ast.Call); isCall {
+				fn = pg.PropertyGetter(&ast.Attribute{Value: c, Attr: a.Attr, Ctx: ast.Load})
+			}
+		}
+	}
+	if fn == nil || fn == l.fn {
+		return false
+	}
+	p := l.propertyPath(a, fn)
+	return p != "" && l.fsVars[p]
+}
+
+// propertyPath is the path of the attribute a property read returns:
+// `ck.step` where the property step returns self._step is ck._step.
+func (l *lowerer) propertyPath(a *ast.Attribute, fn *rules.Function) string {
+	recv := dotted(a.Value)
+	if recv == "" {
+		return ""
+	}
+	body, args, ok := l.defOf(fn)
+	if !ok || len(body) != 1 || len(args.Positional()) != 1 {
+		return ""
+	}
+	ret, ok := body[0].(*ast.Return)
+	if !ok {
+		return ""
+	}
+	attr, ok := ret.Value.(*ast.Attribute)
+	if !ok || !isName(attr.Value, args.Positional()[0].Arg) {
+		return ""
+	}
+	return recv + "." + attr.Attr
+}
+
 // paramFsAttrs marks the attributes of the object a call hands a
 // program function as its first argument that the function sets from
 // this host's file system (initFsAttrs, with that parameter as the
@@ -1140,6 +1188,9 @@ func (l *lowerer) returnsListing(fn *rules.Function) bool {
 func (l *lowerer) fsProbe(e ast.Expr) bool {
 	return dependsOn(e, l.fsVars, func(n ast.Node) (found, descend bool) {
 		if a, ok := n.(*ast.Attribute); ok && len(l.fsVars) > 0 && l.fsVars[dotted(a)] {
+			return true, false
+		}
+		if a, ok := n.(*ast.Attribute); ok && len(l.fsVars) > 0 && a.Ctx == ast.Load && l.fsProperty(a) {
 			return true, false
 		}
 		c, ok := n.(*ast.Call)
