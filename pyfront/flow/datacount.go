@@ -355,6 +355,15 @@ func (l *lowerer) getterPath(c *ast.Call) string {
 		return ""
 	}
 	_, fn := l.callee(c)
+	if attr := l.returnedSelfAttr(fn); attr != "" {
+		return recv + "." + attr
+	}
+	return ""
+}
+
+// returnedSelfAttr returns X for a program method whose body is only
+// `return self.X` (a getter, or a property's getter), "" otherwise.
+func (l *lowerer) returnedSelfAttr(fn *rules.Function) string {
 	if fn == nil {
 		return ""
 	}
@@ -367,13 +376,10 @@ func (l *lowerer) getterPath(c *ast.Call) string {
 		return ""
 	}
 	attr, ok := ret.Value.(*ast.Attribute)
-	if !ok {
+	if !ok || !isName(attr.Value, args.Positional()[0].Arg) {
 		return ""
 	}
-	if self, ok := attr.Value.(*ast.Name); !ok || self.Id != args.Positional()[0].Arg {
-		return ""
-	}
-	return recv + "." + attr.Attr
+	return attr.Attr
 }
 
 // markFsCount records whether v holds a position read from stored data

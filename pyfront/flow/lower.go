@@ -2497,32 +2497,13 @@ func (l *lowerer) settingOfLoop(test ast.Expr, body []ast.Stmt) bool {
 func rebindsAny(body []ast.Stmt, paths []string) bool {
 	changed := false
 	ast.InspectBody(body, func(n ast.Node) bool {
-		var targets []ast.Expr
-		switch x := n.(type) {
+		switch n.(type) {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
 			return false
 		case *ast.Global, *ast.Nonlocal:
 			changed = true
-		case *ast.Assign:
-			targets = x.Targets
-		case *ast.AugAssign:
-			targets = []ast.Expr{x.Target}
-		case *ast.AnnAssign:
-			targets = []ast.Expr{x.Target}
-		case *ast.NamedExpr:
-			targets = []ast.Expr{x.Target}
-		case *ast.For:
-			targets = []ast.Expr{x.Target}
-		case *ast.AsyncFor:
-			targets = []ast.Expr{x.Target}
-		case *ast.WithItem:
-			if x.OptionalVars != nil {
-				targets = []ast.Expr{x.OptionalVars}
-			}
-		case *ast.Comprehension:
-			targets = []ast.Expr{x.Target}
 		}
-		for _, t := range targets {
+		for _, t := range everyBindingTarget(n) {
 			changed = changed || bindsAny(t, func(e ast.Expr) bool {
 				d := dotted(e)
 				return d != "" && slices.ContainsFunc(paths, func(p string) bool {
@@ -2539,9 +2520,29 @@ func rebindsAny(body []ast.Stmt, paths []string) bool {
 // reads; ok is false for a test that reads anything else. A call of a
 // program function whose body only returns such a test of its
 // parameters reads the caller's arguments (depth-bounded).
-func (l *lowerer) settingPaths(test ast.Expr, depth int) (paths []string, ok bool) {
+func (l *lowerer) settingPaths(test ast.Expr, depth int) ([]string, bool) {
+	return readPaths(test, func(n ast.Node) ([]string, bool, bool) {
+		switch x := n.(type) {
+		case *ast.Subscript:
+			return nil, true, true // cfg["zero_optimization"]["stage"]
+		case *ast.Call:
+			ps, good := l.predicatePaths(x, depth)
+			return ps, false, good
+		case *ast.Constant, *ast.Compare, *ast.BoolOp, *ast.UnaryOp:
+			return nil, true, true
+		}
+		return nil, false, false
+	})
+}
+
+// readPaths collects the names and attribute paths an expression reads.
+// Every other node goes to other, which returns the paths it reads
+// itself, whether to look inside it, and ok false where the expression
+// is not one of the kind the caller accepts (readPaths then returns ok
+// false).
+func readPaths(e ast.Expr, other func(ast.Node) (paths []string, descend, ok bool)) (paths []string, ok bool) {
 	ok = true
-	ast.Inspect(test, func(n ast.Node) bool {
+	ast.Inspect(e, func(n ast.Node) bool {
 		if !ok || n == nil {
 			return false
 		}
@@ -2556,18 +2557,11 @@ func (l *lowerer) settingPaths(test ast.Expr, depth int) (paths []string, ok boo
 			}
 			paths = append(paths, d)
 			return false
-		case *ast.Subscript:
-			return true // cfg["zero_optimization"]["stage"]
-		case *ast.Call:
-			ps, good := l.predicatePaths(x, depth)
-			ok = ok && good
-			paths = append(paths, ps...)
-			return false
-		case *ast.Constant, *ast.Compare, *ast.BoolOp, *ast.UnaryOp:
-			return true
 		}
-		ok = false
-		return false
+		ps, descend, good := other(n)
+		ok = ok && good
+		paths = append(paths, ps...)
+		return ok && descend
 	})
 	return paths, ok
 }
@@ -4243,6 +4237,23 @@ func bindingTargets(n ast.Node) []ast.Expr {
 	return nil
 }
 
+// everyBindingTarget is bindingTargets with the other nodes that bind
+// names too: an async for, a with item's `as` target, a comprehension's
+// for clause.
+func everyBindingTarget(n ast.Node) []ast.Expr {
+	switch n := n.(type) {
+	case *ast.AsyncFor:
+		return []ast.Expr{n.Target}
+	case *ast.WithItem:
+		if n.OptionalVars != nil {
+			return []ast.Expr{n.OptionalVars}
+		}
+	case *ast.Comprehension:
+		return []ast.Expr{n.Target}
+	}
+	return bindingTargets(n)
+}
+
 // carried is how a loop's body waits a variable's earlier work.
 type carried struct {
 	at     ast.Pos
@@ -5757,28 +5768,12 @@ func exitsFunction(stmts []ast.Stmt) bool {
 // names or paths (or a path it lies under), calls a method on one, or
 // hands one whole to a call, which could change it.
 func (l *lowerer) loopInvariant(test ast.Expr) bool {
-	var paths []string
-	ok := true
-	ast.Inspect(test, func(n ast.Node) bool {
-		if !ok || n == nil {
-			return false
-		}
-		switch x := n.(type) {
-		case *ast.Name:
-			paths = append(paths, x.Id)
-			return false
-		case *ast.Attribute:
-			d := dotted(x)
-			if d == "" {
-				ok = false
-			}
-			paths = append(paths, d)
-			return false
+	paths, ok := readPaths(test, func(n ast.Node) ([]string, bool, bool) {
+		switch n.(type) {
 		case *ast.Constant, *ast.Compare, *ast.BoolOp, *ast.UnaryOp, *ast.BinOp:
-			return true
+			return nil, true, true
 		}
-		ok = false
-		return false
+		return nil, false, false
 	})
 	if !ok || len(paths) == 0 {
 		return false
@@ -5824,33 +5819,18 @@ func (l *lowerer) loopInvariant(test ast.Expr) bool {
 				if changed || n == nil {
 					return false
 				}
+				for _, t := range everyBindingTarget(n) {
+					changed = changed || bindsAny(t, touches)
+				}
 				switch x := n.(type) {
 				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
 					return false
 				case *ast.Global, *ast.Nonlocal:
 					changed = true
-				case *ast.Assign:
-					for _, t := range x.Targets {
-						changed = changed || bindsAny(t, touches)
-					}
-				case *ast.AugAssign:
-					changed = bindsAny(x.Target, touches)
-				case *ast.AnnAssign:
-					changed = bindsAny(x.Target, touches)
-				case *ast.NamedExpr:
-					changed = bindsAny(x.Target, touches)
-				case *ast.For:
-					changed = bindsAny(x.Target, touches)
-				case *ast.AsyncFor:
-					changed = bindsAny(x.Target, touches)
 				case *ast.Delete:
 					for _, t := range x.Targets {
 						changed = changed || bindsAny(t, touches)
 					}
-				case *ast.WithItem:
-					changed = x.OptionalVars != nil && bindsAny(x.OptionalVars, touches)
-				case *ast.Comprehension:
-					changed = bindsAny(x.Target, touches)
 				case *ast.Call:
 					if a, isAttr := x.Func.(*ast.Attribute); isAttr && touches(a.Value) {
 						changed = true // a method of it may change it

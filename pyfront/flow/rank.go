@@ -792,7 +792,21 @@ func (l *lowerer) methodFsAttrs(c *ast.Call) {
 // `ck.resume()` and read back through its step property).
 func (l *lowerer) fsProperty(a *ast.Attribute) bool {
 	pg, ok := l.r.(PropertyGetterer)
-	if !ok {
+	recv := dotted(a.Value)
+	if !ok || recv == "" {
+		return false
+	}
+	// Only an object some of whose attributes hold this host's answer
+	// can read one back through a property: ask the call graph (values,
+	// MRO, the class's properties) only then.
+	marked := false
+	for k := range l.fsVars {
+		if strings.HasPrefix(k, recv+".") {
+			marked = true
+			break
+		}
+	}
+	if !marked {
 		return false
 	}
 	fn := pg.PropertyGetter(a)
@@ -808,30 +822,8 @@ func (l *lowerer) fsProperty(a *ast.Attribute) bool {
 	if fn == nil || fn == l.fn {
 		return false
 	}
-	p := l.propertyPath(a, fn)
-	return p != "" && l.fsVars[p]
-}
-
-// propertyPath is the path of the attribute a property read returns:
-// `ck.step` where the property step returns self._step is ck._step.
-func (l *lowerer) propertyPath(a *ast.Attribute, fn *rules.Function) string {
-	recv := dotted(a.Value)
-	if recv == "" {
-		return ""
-	}
-	body, args, ok := l.defOf(fn)
-	if !ok || len(body) != 1 || len(args.Positional()) != 1 {
-		return ""
-	}
-	ret, ok := body[0].(*ast.Return)
-	if !ok {
-		return ""
-	}
-	attr, ok := ret.Value.(*ast.Attribute)
-	if !ok || !isName(attr.Value, args.Positional()[0].Arg) {
-		return ""
-	}
-	return recv + "." + attr.Attr
+	attr := l.returnedSelfAttr(fn)
+	return attr != "" && l.fsVars[recv+"."+attr]
 }
 
 // paramFsAttrs marks the attributes of the object a call hands a
