@@ -1815,16 +1815,10 @@ func (b *builder) scalerSkips() {
 			continue
 		}
 		// The wrapper built in the same function if there is one, else
-		// the file's first.
+		// one of the same class, else the file's first.
 		fn := b.fn(cs.Caller)
-		sharder := sharders[path][0]
-		for _, s := range sharders[path] {
-			if s.Func == fn {
-				sharder = s
-				break
-			}
-		}
-		if b.files[path] == nil || b.namesShardedScaler(path) {
+		sharder := b.scalerSharder(cs.Caller, fn, sharders[path])
+		if sharder == nil || b.files[path] == nil || b.namesShardedScaler(path) {
 			continue
 		}
 		pos := b.pos(path, cs.Node)
@@ -1834,6 +1828,85 @@ func (b *builder) scalerSkips() {
 			Divergence: rules.LocalValue, Then: []*rules.OpRef{step}, SkipsStep: true, Sharder: sharder,
 		})
 	}
+}
+
+// scalerSharder picks the gradient-sharding wrapper whose model the
+// GradScaler step in caller may be stepping: one built in the same
+// function, else in a method of the step's own class (or a class
+// related to it by inheritance), else one outside any class. A method of
+// a class that builds no wrapper and calls no function that does steps
+// an optimizer of its own model: another class of the file that wraps
+// its model in FSDP says nothing about this one (minChatGPT's
+// single-process SFT trainer beside its FSDP trainer). nil: none.
+func (b *builder) scalerSharder(caller *callgraph.Func, fn *rules.Function, sharders []*rules.Site) *rules.Site {
+	for _, s := range sharders {
+		if s.Func == fn {
+			return s
+		}
+	}
+	cls := enclosingClass(caller)
+	if cls == nil {
+		return sharders[0]
+	}
+	var outside *rules.Site
+	for _, s := range sharders {
+		sf := b.fnOf(s.Func)
+		if sf == nil {
+			return s
+		}
+		other := enclosingClass(sf)
+		if other == nil {
+			if outside == nil {
+				outside = s
+			}
+			continue
+		}
+		if other == cls || b.relatedClasses(cls, other) || b.classCalls(cls, sf) {
+			return s
+		}
+	}
+	return outside
+}
+
+// enclosingClass is the class whose method f is, or whose method f is
+// nested in; nil for functions outside any class.
+func enclosingClass(f *callgraph.Func) *callgraph.Class {
+	for ; f != nil; f = f.Parent {
+		if f.Class != nil {
+			return f.Class
+		}
+	}
+	return nil
+}
+
+// relatedClasses reports whether one of a and b is among the other's
+// bases (in the program).
+func (b *builder) relatedClasses(a, c *callgraph.Class) bool {
+	for _, pair := range [][2]*callgraph.Class{{a, c}, {c, a}} {
+		mro, _ := b.g.MRO(pair[0])
+		if slices.Contains(mro, pair[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// classCalls reports whether a method of cls (or a function nested in
+// one) calls target directly.
+func (b *builder) classCalls(cls *callgraph.Class, target *callgraph.Func) bool {
+	for _, f := range b.g.Funcs {
+		if enclosingClass(f) != cls {
+			continue
+		}
+		for _, cs := range f.Calls {
+			for _, t := range cs.Targets {
+				if t.Fn == target {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // namesShardedScaler reports whether the module at path refers to a
