@@ -3,6 +3,7 @@ package flow
 import (
 	"bytes"
 	"cmp"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -953,6 +954,23 @@ func (l *lowerer) forwardSummary(gs GradSyncer, fn *rules.Function, withParams b
 				return false, true
 			})
 		}
+		// A name rebound for the last time, in the function's own block,
+		// to a value that carries none (`loss = metrics[0] / n` after the
+		// all-reduce of metrics) holds none at the returns of that block
+		// after it: rebound clears those names there (filled once the
+		// marking below has settled).
+		var rebound map[*ast.Return][]string
+		carriesAt := func(r *ast.Return, e ast.Expr) bool {
+			if off := rebound[r]; len(off) > 0 {
+				saved := derived
+				derived = maps.Clone(saved)
+				for _, name := range off {
+					delete(derived, name)
+				}
+				defer func() { derived = saved }()
+			}
+			return carries(e)
+		}
 		// walk marks the names bound from a forward's values, or under a
 		// test that reads them (`if loss.isnan(): skipped += 1`), and
 		// reports a return of such a value or under such a test.
@@ -979,7 +997,7 @@ func (l *lowerer) forwardSummary(gs GradSyncer, fn *rules.Function, withParams b
 						}
 					case *ast.Return:
 						returns[n] = returns[n] || ctl
-						if ctl || carries(n.Value) {
+						if ctl || carriesAt(n, n.Value) {
 							local = true
 						}
 					case *ast.Call:
@@ -1032,6 +1050,9 @@ func (l *lowerer) forwardSummary(gs GradSyncer, fn *rules.Function, withParams b
 				break
 			}
 		}
+		if rebound = cleanRebinds(body, derived, carries); len(rebound) > 0 {
+			local = walk(body, false)
+		}
 		sum := forwardSum{flow: returnsNoForward}
 		if local {
 			sum.flow = returnsForward
@@ -1042,7 +1063,7 @@ func (l *lowerer) forwardSummary(gs GradSyncer, fn *rules.Function, withParams b
 		for r, ctl := range returns {
 			t, isTuple := r.Value.(*ast.Tuple)
 			if !isTuple {
-				if ctl || carries(r.Value) {
+				if ctl || carriesAt(r, r.Value) {
 					sum.elems = nil // a whole value: no elements to tell apart
 					return sum
 				}
@@ -1057,12 +1078,96 @@ func (l *lowerer) forwardSummary(gs GradSyncer, fn *rules.Function, withParams b
 				sum.elems = make([]bool, n)
 			}
 			for i, e := range t.Elts {
-				sum.elems[i] = sum.elems[i] || ctl || carries(e)
+				sum.elems[i] = sum.elems[i] || ctl || carriesAt(r, e)
 			}
 		}
 		return sum
 	})
 }
+
+// cleanRebinds returns, for each return statement of body's own block,
+// the derived names that a plain assignment of that block before it
+// rebinds to a value carries rejects, for the last time in body (no
+// statement after it binds the name again, a loop's included).
+func cleanRebinds(body []ast.Stmt, derived map[string]bool, carries func(ast.Expr) bool) map[*ast.Return][]string {
+	var out map[*ast.Return][]string
+	var cleared []string
+	for i, st := range body {
+		if r, ok := st.(*ast.Return); ok && len(cleared) > 0 {
+			if out == nil {
+				out = map[*ast.Return][]string{}
+			}
+			out[r] = slices.Clone(cleared)
+			continue
+		}
+		var target, value ast.Expr
+		switch st := st.(type) {
+		case *ast.Assign:
+			if len(st.Targets) == 1 {
+				target, value = st.Targets[0], st.Value
+			}
+		case *ast.AnnAssign:
+			target, value = st.Target, st.Value
+		}
+		n, ok := target.(*ast.Name)
+		if !ok || value == nil || !derived[n.Id] || carries(value) || storesName(body[i+1:], n.Id) {
+			continue
+		}
+		cleared = append(cleared, n.Id)
+	}
+	return out
+}
+
+// storesName reports a binding of name anywhere in stmts (nested blocks,
+// functions and classes included: a conservative answer), or a change to
+// what it holds: a store into an element or attribute of it, or a call of
+// a method that adds to a container or changes a tensor in place
+// (`scores.append(x)`, `acc.add_(x)`).
+func storesName(stmts []ast.Stmt, name string) bool {
+	found := false
+	rooted := func(e ast.Expr) bool {
+		for {
+			switch x := e.(type) {
+			case *ast.Name:
+				return x.Id == name
+			case *ast.Attribute:
+				e = x.Value
+			case *ast.Subscript:
+				e = x.Value
+			default:
+				return false
+			}
+		}
+	}
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Name:
+				found = found || n.Id == name && n.Ctx != ast.Load
+			case *ast.Attribute:
+				found = found || n.Ctx != ast.Load && rooted(n.Value)
+			case *ast.Subscript:
+				found = found || n.Ctx != ast.Load && rooted(n.Value)
+			case *ast.Call:
+				if a, ok := n.Func.(*ast.Attribute); ok && (containerAdds[a.Attr] || strings.HasSuffix(a.Attr, "_") && !strings.HasPrefix(a.Attr, "_")) {
+					found = found || rooted(a.Value)
+				}
+			case *ast.Global:
+				found = found || slices.Contains(n.Names, name)
+			case *ast.Nonlocal:
+				found = found || slices.Contains(n.Names, name)
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// containerAdds are the methods that put values into a list, set or dict.
+var containerAdds = map[string]bool{"append": true, "extend": true, "insert": true, "add": true, "update": true, "setdefault": true}
 
 // finiteTests are the NaN/Inf tests, as functions (torch.isnan(x),
 // math.isfinite(v), numpy.isinf(a)) and as tensor methods (x.isnan()).
