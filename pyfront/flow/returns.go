@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"maps"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -141,6 +142,7 @@ func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) [
 	// tests that decide whether it runs (ctl), are computed from; returns
 	// are collected with their tests the same way.
 	var returns []map[string]bool
+	var rebound map[*ast.Return][]string // set before the collecting walk
 	var walk func(stmts []ast.Stmt, ctl map[string]bool, collect bool) bool
 	// loop binds a for loop's target to its iterable; the body runs under
 	// the iterable as a test (how many times it runs).
@@ -216,7 +218,17 @@ func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) [
 				if collect {
 					r := map[string]bool{}
 					if n.Value != nil {
+						// Names rebound to a value of no parameter's
+						// before this return (`loss = metrics[0] / n`
+						// after the all-reduce of metrics) carry nothing
+						// here.
+						saved := map[string]map[string]bool{}
+						for _, name := range rebound[n] {
+							saved[name] = deps[name]
+							delete(deps, name)
+						}
 						r = namesIn(n.Value)
+						maps.Copy(deps, saved)
 					}
 					returns = append(returns, union(r, ctl))
 				}
@@ -229,6 +241,11 @@ func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) [
 	// recall on loop-carried chains only.
 	for i := 0; i < 3 && walk(body, nil, false); i++ {
 	}
+	derived := map[string]bool{}
+	for name, d := range deps {
+		derived[name] = len(d) > 0
+	}
+	rebound = cleanRebinds(body, derived, func(e ast.Expr) bool { return len(namesIn(e)) > 0 })
 	walk(body, nil, true)
 	for _, r := range returns {
 		for p := range r {
@@ -244,13 +261,39 @@ func scanReturns(body []ast.Stmt, args *ast.Arguments, uniform func(*ast.Call) [
 // not at all. known is false for anything else (external calls,
 // generators, *args), which the caller examines as before.
 func (l *lowerer) rankThroughCall(c *ast.Call) (rank, known bool) {
-	if len(l.rankVars) == 0 {
-		// No local holds the rank: a rank argument could only be a
-		// predicate call written in place, which the walk finds as before.
-		// (This keeps the summaries off nearly every function.)
+	if len(l.rankVars) == 0 && (constructs(c) || !namesRankInArgs(c)) {
+		// No local holds the rank, and no argument of a function call
+		// names one in place (`validate(model, rank=dist.get_rank())`;
+		// an object constructed with the rank keeps it): the walk finds
+		// whatever else makes it a rank. (This keeps the summaries off
+		// nearly every function.)
 		return false, false
 	}
 	return l.throughCall(c, l.isRank)
+}
+
+// namesRankInArgs reports an argument of c that names a rank in its text
+// (a name or attribute with "rank" in it: dist.get_rank(), args.local_rank).
+func namesRankInArgs(c *ast.Call) bool {
+	found := false
+	check := func(e ast.Expr) {
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.Name:
+				found = found || containsFoldRank(x.Id)
+			case *ast.Attribute:
+				found = found || containsFoldRank(x.Attr)
+			}
+			return !found
+		})
+	}
+	for _, a := range c.Args {
+		check(a)
+	}
+	for _, k := range c.Keywords {
+		check(k.Value)
+	}
+	return found
 }
 
 // throughCall reports whether the result of a call of a program function
