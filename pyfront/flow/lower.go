@@ -858,6 +858,9 @@ func hostValue(e ast.Expr) bool {
 	if a, ok := c.Func.(*ast.Attribute); ok && viewMethods[a.Attr] && hostValue(a.Value) {
 		return true // torch.tensor(…, pin_memory=True).view(-1, 2): a view of host memory
 	}
+	if a, ok := c.Func.(*ast.Attribute); ok && strValue(a.Value) {
+		return true // "GPU_{}.parquet".format(rank), "/".join(parts): a string's method
+	}
 
 	switch f := c.Func.(type) {
 	case *ast.Name:
@@ -876,6 +879,17 @@ func hostValue(e ast.Expr) bool {
 		case "to":
 			return len(c.Args) > 0 && cpuDevice(c.Args[0])
 		}
+	}
+	return false
+}
+
+// strValue reports a string literal or f-string.
+func strValue(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Constant:
+		return e.Type == ast.ConstStr
+	case *ast.JoinedStr:
+		return true
 	}
 	return false
 }

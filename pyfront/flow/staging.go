@@ -52,8 +52,15 @@ func movesToDevice(c *ast.Call) bool {
 		if s, ok := constStr(e); ok {
 			return strings.HasPrefix(s, "cuda")
 		}
+		if c, ok := e.(*ast.Call); ok {
+			// torch.device("cuda", rank), torch.cuda.current_device()
+			d := dotted(c.Func)
+			return d == "torch.device" || strings.HasSuffix(d, "current_device")
+		}
+		// A rank names the device by its index (`.to(rank)`,
+		// `.to(args.local_rank)`): no dtype is called that.
 		d := strings.ToLower(dotted(e))
-		return strings.Contains(d, "device") || strings.Contains(d, "cuda") || strings.Contains(d, "gpu")
+		return strings.Contains(d, "device") || strings.Contains(d, "cuda") || strings.Contains(d, "gpu") || strings.Contains(d, "rank")
 	}
 	for _, k := range c.Keywords {
 		if k.Arg == "device" {

@@ -74,3 +74,19 @@ class Offloader:
                 cpu_p = torch.empty_like(p, device="cpu", pin_memory=True)
             self.params.append((p, cpu_p))
         torch.cuda.current_stream().wait_stream(self.stream)
+
+
+def bucketize(rank, sizes, names):
+    # .to(rank) names the device by its index: a blocking copy like
+    # .cuda(); so is .to(torch.device("cuda", rank)). A file name built
+    # with a string's methods is a Python string (RAP's stream pipeline).
+    border = torch.tensor([1, 2, 3]).to(rank)
+    bounds = torch.tensor([4, 5]).to(torch.device("cuda", rank))
+    path = "/data/" + "GPU_{}.parquet".format(rank)
+    side = torch.cuda.Stream()
+    with torch.cuda.stream(side):
+        y = torch.bucketize(torch.rand(8, device="cuda"), border)
+        z = torch.bucketize(torch.rand(8, device="cuda"), bounds)
+        torch.save(z, path)
+    torch.cuda.current_stream().wait_stream(side)
+    return y, z
