@@ -331,7 +331,10 @@ var (
 		"tensorflow.io.gfile.exists": true, "tensorflow.io.gfile.isdir": true, "tensorflow.gfile.Exists": true, "tensorflow.gfile.IsDirectory": true,
 		// blobfile, which guided-diffusion and its derivatives use for
 		// local and cloud paths alike.
-		"blobfile.exists": true, "blobfile.isdir": true}
+		"blobfile.exists": true, "blobfile.isdir": true,
+		// megfile, which Megvii's frameworks (cvpods) use for local and
+		// object-store paths alike.
+		"megfile.smart_exists": true, "megfile.smart_isfile": true, "megfile.smart_isdir": true}
 	fsProbeMethods = map[string]bool{"exists": true, "is_file": true, "is_dir": true} // pathlib.Path's (etils.epath's, upath's), with no arguments
 	// fsLoadCalls return a tuple whose element at the index is this
 	// host's answer: DeepSpeed's load_checkpoint reads the tag from the
@@ -353,6 +356,7 @@ var (
 	// auto_load_model pick the latest checkpoint from glob.glob;
 	// transformers' get_last_checkpoint lists the output directory).
 	fsListings = map[string]bool{"glob.glob": true, "glob.iglob": true, "os.listdir": true, "os.scandir": true, "os.walk": true, "blobfile.listdir": true, "blobfile.glob": true,
+		"megfile.smart_listdir": true, "megfile.smart_glob": true, "megfile.smart_scandir": true,
 		"transformers.trainer_utils.get_last_checkpoint": true}
 	pathListMeths = map[string]bool{"glob": true, "rglob": true, "iterdir": true}
 )
