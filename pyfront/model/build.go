@@ -536,6 +536,9 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 	if cls == "" {
 		cls = b.selfAttrClass(cs.Caller, attr.Value)
 	}
+	if cls == "" && b.prepared.fsdpManaged[cs.Node] {
+		cls = "torch.distributed.fsdp.FullyShardedDataParallel"
+	}
 	declared := false // the receiver is declared as a class that has no such entry
 	if cls != "" {
 		if m := b.t.Canonical(cls + "." + attr.Attr); b.inTables(m) || b.t.RankPredicates[m] != nil {

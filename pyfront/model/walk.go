@@ -801,6 +801,9 @@ type Prepared struct {
 	// try there), not only inside a function that may never run
 	// (mmengine's `import deepspeed` in the DeepSpeed branch of init_dist).
 	eagerTops map[string]bool
+	// fsdpManaged: the method calls on a module that a `with
+	// FSDP.state_dict_type(module, …):` around them names (fsdpManagedCalls).
+	fsdpManaged map[*ast.Call]bool
 }
 
 // Prepare computes what Build needs from the modules' syntax alone. It
@@ -820,6 +823,7 @@ func Prepare(mods []*callgraph.ModuleInput, files []*rules.File, t *api.Tables) 
 	p.fsChecks = make(map[string][]int, len(files))
 	p.streamy = map[string]bool{}
 	p.gradReadFiles = map[string]bool{}
+	stateDictTyped := map[string]bool{}
 	for _, f := range files {
 		starts := flow.LineStarts(f.Src)
 		p.lines[f.Path] = starts
@@ -827,6 +831,9 @@ func Prepare(mods []*callgraph.ModuleInput, files []*rules.File, t *api.Tables) 
 		p.fsChecks[f.Path] = fsCheckLines(f, starts)
 		if bytes.Contains(f.Src, []byte("tream")) || bytes.Contains(f.Src, []byte("resize_")) {
 			p.streamy[f.Path] = true
+		}
+		if bytes.Contains(f.Src, []byte("state_dict_type")) {
+			stateDictTyped[f.Path] = true
 		}
 		if bytes.Contains(f.Src, []byte("backward")) && (bytes.Contains(f.Src, []byte("clip_grad")) || bytes.Contains(f.Src, []byte("unscale_"))) {
 			p.gradReadFiles[f.Path] = true
@@ -854,7 +861,64 @@ func Prepare(mods []*callgraph.ModuleInput, files []*rules.File, t *api.Tables) 
 		}
 	}
 	p.trains = codeTrains || !inference
+	for _, m := range mods {
+		if stateDictTyped[m.Mod.Path] {
+			p.fsdpManaged = fsdpManagedCalls(m.AST, p.fsdpManaged)
+		}
+	}
 	return p
+}
+
+// fsdpManagedCalls adds to into (made when needed) the calls of a method
+// of the module that a `with FSDP.state_dict_type(module, …):` names,
+// made in its body: FSDP's state_dict_type takes a module holding FSDP
+// modules, so its state_dict() and load_state_dict() there are FSDP's
+// (InstructLLaMA's save helpers, analysed without a caller that passes
+// the wrapped model).
+func fsdpManagedCalls(mod ast.Node, into map[*ast.Call]bool) map[*ast.Call]bool {
+	ast.Inspect(mod, func(n ast.Node) bool {
+		var items []*ast.WithItem
+		var body []ast.Stmt
+		switch w := n.(type) {
+		case *ast.With:
+			items, body = w.Items, w.Body
+		case *ast.AsyncWith:
+			items, body = w.Items, w.Body
+		default:
+			return true
+		}
+		for _, it := range items {
+			c, ok := it.ContextExpr.(*ast.Call)
+			if !ok || len(c.Args) == 0 {
+				continue
+			}
+			if a, ok := c.Func.(*ast.Attribute); !ok || a.Attr != "state_dict_type" {
+				continue
+			}
+			module := pathText(c.Args[0])
+			if module == "" {
+				continue
+			}
+			for _, st := range body {
+				ast.Inspect(st, func(x ast.Node) bool {
+					switch x := x.(type) {
+					case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+						return false
+					case *ast.Call:
+						if a, ok := x.Func.(*ast.Attribute); ok && pathText(a.Value) == module {
+							if into == nil {
+								into = map[*ast.Call]bool{}
+							}
+							into[x] = true
+						}
+					}
+					return true
+				})
+			}
+		}
+		return true
+	})
+	return into
 }
 
 // namesTraining reports whether a module's code names a backward pass
