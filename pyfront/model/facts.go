@@ -434,6 +434,11 @@ func (b *builder) localRendezvous(cs *callgraph.CallSite) bool {
 			if k.Arg != "init_method" {
 				continue
 			}
+			if v, ok := k.Value.(*ast.Constant); ok && v.Type == ast.ConstStr && v.Str == "env://" {
+				// The default rendezvous, spelt out: MASTER_ADDR says
+				// where (glow-tts's mp.spawn workers).
+				break
+			}
 			if n, ok := k.Value.(*ast.Name); ok {
 				if isParam(funcArgs(cs.Caller.Node), n.Id) {
 					// dist_url = f"tcp://localhost:{port}" in the module's
