@@ -1033,6 +1033,13 @@ type Facts struct {
 	// off (no_grad, inference_mode): the hooks FSDP and DDP install for
 	// backward never run (a forward-only export check).
 	ForwardOnly bool
+	// Trainers counts the Lightning Trainer constructions of the
+	// program; MultiNodeTrainer is set when one of them may span several
+	// nodes (it names num_nodes other than 1, or takes arguments the
+	// analysis cannot read: **kwargs, from_argparse_args). See
+	// OneNodeTrainers.
+	Trainers         int
+	MultiNodeTrainer bool
 	// WorldComms: communicators a library's default group stands for,
 	// where the program hands one to the library's init
 	// (hvd.init(comm=world.Split(color, key))): that library's ops on
@@ -1168,6 +1175,15 @@ func (f *Facts) SingleHost() bool {
 	return len(f.Inits) > 0
 }
 
+// OneNodeTrainers reports a program that calls no init_process_group and
+// builds Lightning Trainers that name no nodes: Lightning starts the
+// group itself, on one node unless the Trainer is told of more (its SLURM
+// and torchrun environments refuse a world size other than devices ×
+// num_nodes), so the ranks a Trainer runs share one file system.
+func (f *Facts) OneNodeTrainers() bool {
+	return len(f.Inits) == 0 && f.Trainers > 0 && !f.MultiNodeTrainer
+}
+
 // Merge appends other's contents to p (one program from several front
 // ends: Python and Go in one run).
 func (p *Program) Merge(other *Program) {
@@ -1198,6 +1214,8 @@ func (p *Program) Merge(other *Program) {
 	f.WorldComms = append(f.WorldComms, o.WorldComms...)
 	f.Accelerated = f.Accelerated || o.Accelerated
 	f.ForwardOnly = f.ForwardOnly || o.ForwardOnly
+	f.Trainers += o.Trainers
+	f.MultiNodeTrainer = f.MultiNodeTrainer || o.MultiNodeTrainer
 	if f.TorchRequirement == "" {
 		f.TorchRequirement, f.TorchRequirementPos = o.TorchRequirement, o.TorchRequirementPos
 	}

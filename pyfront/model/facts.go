@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -68,6 +69,7 @@ func (b *builder) facts() {
 	}
 	f.Accelerated = b.prepared.accelerated
 	f.ForwardOnly = !b.prepared.trains
+	b.trainerNodes(f)
 	if len(worldBackends) == 1 && b.in.Values.world.Backend == "" {
 		for be := range worldBackends {
 			b.in.Values.world.Backend = be
@@ -576,4 +578,61 @@ func localRankValue(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// trainerNodes counts the program's Lightning Trainer constructions and
+// notes whether one may span several nodes (Facts.Trainers).
+func (b *builder) trainerNodes(f *rules.Facts) {
+	const trainer = "lightning.pytorch.Trainer"
+	names := map[string]bool{trainer: true}
+	for _, lib := range b.t.Libraries {
+		for pkg, mods := range lib.Reexports {
+			if slices.Contains(mods, trainer) {
+				names[pkg] = true // pytorch_lightning.Trainer, from_argparse_args
+			}
+		}
+	}
+	for _, cs := range b.g.Calls {
+		if cs.Node == nil {
+			continue
+		}
+		for _, t := range cs.Targets {
+			name := strings.TrimSuffix(b.t.Canonical(t.External), ".__init__")
+			if t.Fn != nil || !names[name] {
+				continue
+			}
+			f.Trainers++
+			if !oneNodeTrainer(cs.Node) {
+				f.MultiNodeTrainer = true
+			}
+			break
+		}
+	}
+}
+
+// oneNodeTrainer reports a Trainer(...) call that leaves num_nodes at its
+// default of 1 (or passes 1), with every argument readable: no **kwargs,
+// and not Trainer.from_argparse_args, which takes it from the command
+// line.
+func oneNodeTrainer(c *ast.Call) bool {
+	if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == "from_argparse_args" {
+		return false
+	}
+	for _, k := range c.Keywords {
+		switch k.Arg {
+		case "":
+			return false // **config
+		case "num_nodes":
+			v, ok := k.Value.(*ast.Constant)
+			if !ok || v.Type != ast.ConstInt || v.Int != 1 {
+				return false
+			}
+		}
+	}
+	for _, a := range c.Args {
+		if _, star := a.(*ast.Starred); star {
+			return false
+		}
+	}
+	return true
 }

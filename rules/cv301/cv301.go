@@ -64,7 +64,8 @@ var Rule = rules.Register(&rules.Rule{
 			"raises is the failure path's signal, and a failing exit (`sys.exit(\"message\")`, `exit(-1)`, `raise SystemExit(1)`) under a rank test is a failure, " +
 			"which the launcher ends, not an early exit; so is an arm that raises without communicating, in either arm " +
 			"(`if dirs: load() else: raise`, the way transformers checks for a checkpoint). A condition on a file system check (not in a program whose every init_process_group meets on localhost, " +
-			"`os.environ[\"MASTER_ADDR\"] = \"localhost\"` or `init_method=\"tcp://127.0.0.1:…\"`: its ranks share one machine's file system) " +
+			"`os.environ[\"MASTER_ADDR\"] = \"localhost\"` or `init_method=\"tcp://127.0.0.1:…\"`: its ranks share one machine's file system; nor, for a Lightning Trainer's own calls, in a program " +
+			"that starts its ranks only through Trainers naming no `num_nodes`, which Lightning runs on one node) " +
 			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`, etils' `epath.Path(p).exists()`, `tf.io.gfile.exists(p)`, fsspec's `fs.exists(p)`, blobfile's `bf.exists(p)`, iopath's and fvcore's `PathManager.exists(p)`, a directory listing: `glob.glob`, `os.listdir`, `fs.ls`, `PathManager.ls`, and what a loop over one computes or appends to a list) is reported too, as is a loop over such a listing itself (`for f in sorted(glob.glob(pattern)):`) whose passes communicate, as a warning: each rank asks its own " +
 			"host, and ranks can disagree; so is a flag or path an if on such a check sets (`if kill_switch.exists(): " +
 			"self.early_stop = True`), an object whose class's __init__, or a method called on it (`train_state.resume(ckpt_root)`, which lists the directory and loads the newest `step`), stored such an answer (`self.tot_length = len(os.listdir(path))`, " +
@@ -753,7 +754,7 @@ func initsByProcess(prog *rules.Program) func(*rules.Function) *rules.Facts {
 		if f, ok := memo[fn]; ok {
 			return f
 		}
-		f := &rules.Facts{}
+		f := &rules.Facts{Trainers: prog.Facts.Trainers, MultiNodeTrainer: prog.Facts.MultiNodeTrainer}
 		for _, is := range prog.Facts.Inits {
 			if is != nil && rulekit.MayShareProcess(prog, is.Func, fn) {
 				f.Inits = append(f.Inits, is)
@@ -762,6 +763,22 @@ func initsByProcess(prog *rules.Program) func(*rules.Function) *rules.Facts {
 		memo[fn] = f
 		return f
 	}
+}
+
+// lightningOnly reports a branch whose every operation is Lightning's
+// (Trainer.fit, validate, save_checkpoint): the ranks that issue them
+// are the Trainer's.
+func lightningOnly(br *rules.RankBranch) bool {
+	n := 0
+	for _, ops := range [][]*rules.OpRef{br.Then, br.Else} {
+		for _, o := range ops {
+			if o == nil || o.Site == nil || !strings.HasPrefix(o.Site.API, "lightning.") {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // failuresLast orders the branches so that rank tests come first and
@@ -804,6 +821,9 @@ func run(p *rules.Pass) {
 		if br.Divergence == rules.HostCheck || br.Divergence == rules.LocalDevices {
 			f := inits(br.Func)
 			singleHost, deviceGated = f.SingleHost(), f.DeviceGated()
+			// What a Lightning Trainer that names no nodes runs (its fit
+			// resuming from this host's listing) runs on one node.
+			singleHost = singleHost || br.Divergence == rules.HostCheck && f.OneNodeTrainers() && lightningOnly(br)
 		}
 		if singleHost && (br.Divergence == rules.HostCheck || br.Divergence == rules.LocalDevices) ||
 			br.Divergence == rules.LocalDevices && deviceGated {

@@ -23,5 +23,5 @@ def train_lightning(root, model, data):
         files = os.listdir(root)
         if len(files) > 0:
             ckpt = os.path.join(root, sorted(files)[-1])
-    trainer = pl.Trainer(accelerator="gpu", devices=8, strategy="ddp", max_steps=100000)
+    trainer = pl.Trainer(accelerator="gpu", devices=8, num_nodes=4, strategy="ddp", max_steps=100000)
     trainer.fit(model, data, ckpt_path=ckpt)  # want CV301 "Trainer.fit resuming from a checkpoint .* runs only when `ckpt` holds"

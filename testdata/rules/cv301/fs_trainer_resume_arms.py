@@ -19,8 +19,8 @@ def train_hf(model, training_args, data_module):
     trainer.save_state()
 
 
-def train_lightning(model, data, logdir, ckpt):
-    trainer = pl.Trainer(strategy="ddp", devices=8)
+def train_lightning(model, data, logdir, ckpt, nodes):
+    trainer = pl.Trainer(strategy="ddp", devices=8, num_nodes=nodes)
     if os.path.exists(os.path.join(logdir, "last.ckpt")):
         trainer.fit(model, data, ckpt_path=ckpt)  # want CV301 "Trainer.fit resuming from a checkpoint"
     else:
