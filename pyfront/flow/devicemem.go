@@ -272,6 +272,10 @@ func (l *lowerer) hostSyncs(fn *rules.Function) bool {
 			switch x := n.(type) {
 			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
 				return false
+			case *ast.If:
+				found = tensorTruthTest(unNot(x.Test)) // detectron2's _detect_anomaly
+			case *ast.Assert:
+				found = tensorTruthTest(unNot(x.Test))
 			case *ast.Call:
 				if a, ok := x.Func.(*ast.Attribute); ok && hostSyncMethods[a.Attr] && len(x.Args) == 0 && len(x.Keywords) == 0 {
 					found = true
@@ -283,4 +287,15 @@ func (l *lowerer) hostSyncs(fn *rules.Function) bool {
 		})
 		return found
 	})
+}
+
+// unNot strips `not` from a test.
+func unNot(e ast.Expr) ast.Expr {
+	for {
+		u, ok := e.(*ast.UnaryOp)
+		if !ok || u.Op != ast.Not {
+			return e
+		}
+		e = u.Operand
+	}
 }

@@ -4843,6 +4843,40 @@ func (l *lowerer) test(e ast.Expr, st *state) {
 		return
 	}
 	l.expr(e, st, false)
+	if l.uses && tensorTruthTest(e) {
+		// `if not torch.isfinite(loss).all():` asks the device for a
+		// Python bool: the host waits for the current stream.
+		l.event(&rules.Event{Kind: rules.EvSync, Pos: l.pos(e.Span()), Host: true})
+	}
+}
+
+// tensorTruthTest reports a test whose value is a one-element tensor of
+// torch's reductions or comparisons, which Python's truth test copies to
+// the host: torch.isfinite(x).all(), torch.isnan(x).any(), x.isnan().any(),
+// torch.equal(a, b) and torch.allclose(a, b) (Python bools computed on
+// the device).
+func tensorTruthTest(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	switch dotted(c.Func) {
+	case "torch.equal", "torch.allclose":
+		return true
+	}
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok || a.Attr != "all" && a.Attr != "any" || len(c.Args) > 0 {
+		return false
+	}
+	inner, ok := a.Value.(*ast.Call)
+	if !ok {
+		return false
+	}
+	if strings.HasPrefix(dotted(inner.Func), "torch.") {
+		return true
+	}
+	m, ok := inner.Func.(*ast.Attribute)
+	return ok && finiteTests[m.Attr]
 }
 
 func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
