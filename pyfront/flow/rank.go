@@ -1712,6 +1712,13 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		case r.Value == nil:
 			consts[noneDump] = true
 			noneOutside = noneOutside || !underCheck[r]
+		case emptyDisplay(r.Value):
+			// `return {}` beside `return torch.load(p)` under the check
+			// (cvpods' resume_or_load, read as `.get("iteration", -1)`):
+			// an empty answer, like None.
+			consts[noneDump] = true
+			checked = checked || underCheck[r]
+			noneOutside = noneOutside || !underCheck[r]
 		default:
 			if !constantValue(r.Value) {
 				other = true
