@@ -2279,15 +2279,30 @@ func (l *lowerer) evenShards(body []ast.Stmt) bool {
 	if len(iters) == 0 {
 		return false
 	}
-	// made: iterator -> loader; samplers: names bound to DistributedSampler(…).
-	made, loaders, samplers := map[string]string{}, map[string]bool{}, map[string]bool{}
+	made, loaders := evenLoaders(l.body)
+	for _, it := range iters {
+		src, ok := made[it]
+		if !ok || !loaders[src] && !l.evenLoaderParam(src) {
+			return false
+		}
+	}
+	return true
+}
+
+// evenLoaders reads body for the iterators it makes (it = iter(loader):
+// made maps the iterator to the loader) and the loaders whose sampler is
+// a DistributedSampler (built with sampler=DistributedSampler(…) or a
+// name bound to one, or whose loader.sampler.set_epoch(…) the body calls).
+func evenLoaders(body []ast.Stmt) (made map[string]string, loaders map[string]bool) {
+	made, loaders = map[string]string{}, map[string]bool{}
+	samplers := map[string]bool{}
 	distSampler := func(e ast.Expr) bool {
 		if c, ok := e.(*ast.Call); ok {
 			return lastDotted(c.Func) == "DistributedSampler"
 		}
 		return samplers[dotted(e)]
 	}
-	ast.InspectBody(l.body, func(n ast.Node) bool {
+	ast.InspectBody(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Assign:
 			if len(n.Targets) != 1 {
@@ -2304,10 +2319,8 @@ func (l *lowerer) evenShards(body []ast.Stmt) bool {
 			case lastDotted(c.Func) == "DistributedSampler":
 				samplers[t] = true
 			default:
-				for _, k := range c.Keywords {
-					if k.Arg == "sampler" && distSampler(k.Value) {
-						loaders[t] = true
-					}
+				if evenLoaderCall(c, distSampler) {
+					loaders[t] = true
 				}
 			}
 		case *ast.Call:
@@ -2322,12 +2335,76 @@ func (l *lowerer) evenShards(body []ast.Stmt) bool {
 		}
 		return true
 	})
-	for _, it := range iters {
-		if src, ok := made[it]; !ok || !loaders[src] {
+	return made, loaders
+}
+
+// evenLoaderCall reports a call given sampler=<a DistributedSampler>.
+func evenLoaderCall(c *ast.Call, distSampler func(ast.Expr) bool) bool {
+	for _, k := range c.Keywords {
+		if k.Arg == "sampler" && distSampler(k.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// evenLoaderParam reports a parameter of the function being lowered that
+// every call of it in the program hands a loader over a
+// DistributedSampler, built in the caller (minllm's evaluate(model,
+// loader), called with the validation loaders of its training scripts).
+// A function nothing calls is not judged.
+func (l *lowerer) evenLoaderParam(name string) bool {
+	fd, ok := l.r.(FuncDefiner)
+	if !ok || name == "" {
+		return false
+	}
+	_, args, ok := l.defOf(l.fn)
+	if !ok {
+		return false
+	}
+	params := args.PositionalNames()
+	idx := slices.Index(params, name)
+	if idx < 0 {
+		return false
+	}
+	seen, calls := map[*rules.Function]bool{}, 0
+	for _, f := range l.r.Prog().Funcs {
+		if f == l.fn || seen[f] || !slices.ContainsFunc(f.Calls, func(c *rules.Call) bool { return c.Callee == l.fn }) {
+			continue
+		}
+		seen[f] = true
+		body, _, _, ok := defParts(fd.FuncDef(f))
+		if !ok {
+			return false
+		}
+		_, loaders := evenLoaders(body)
+		even := true
+		ast.InspectBody(body, func(n ast.Node) bool {
+			c, isCall := n.(*ast.Call)
+			if !even || !isCall {
+				return even
+			}
+			if _, fn := l.callee(c); fn != l.fn {
+				return true
+			}
+			calls++
+			a := paramArgument(c, params, len(params), idx)
+			switch x := a.(type) {
+			case *ast.Call:
+				even = evenLoaderCall(x, func(e ast.Expr) bool {
+					sc, ok := e.(*ast.Call)
+					return ok && lastDotted(sc.Func) == "DistributedSampler"
+				})
+			default:
+				even = a != nil && loaders[dotted(a)]
+			}
+			return even
+		})
+		if !even {
 			return false
 		}
 	}
-	return true
+	return calls > 0
 }
 
 // namesStopIteration reports a handler type that is, or includes,
