@@ -145,6 +145,13 @@ func SyncedBackwardsVia(body []ast.Stmt, forward func(*ast.Call) bool, helperLos
 				assigns = appendAssignment(assigns, n)
 			}
 		case *ast.Call:
+			if a, ok := n.Func.(*ast.Attribute); ok && (a.Attr == "append" || a.Attr == "extend") && len(n.Args) == 1 && noGrad == 0 {
+				// preds.append(raw.forward_rollout(x)), then
+				// torch.stack(preds): the list holds what the call made.
+				if x, ok := a.Value.(*ast.Name); ok {
+					assigns = append(assigns, assignment{names: []string{x.Id}, value: n.Args[0]})
+				}
+			}
 			if a, ok := n.Func.(*ast.Attribute); ok && (a.Attr == "backward" || a.Attr == "manual_backward") && !noSync {
 				backs = append(backs, n)
 			} else if helperLoss != nil && !noSync {

@@ -793,20 +793,21 @@ func backwardLosses(body []ast.Stmt) map[string]bool {
 func (b *builder) bypassedBackwards(f *callgraph.Func, path string, body []ast.Stmt, helperLoss func(*ast.Call) ast.Expr) {
 	fn := b.fn(f)
 	losses := backwardLosses(body)
+	locals := assignedValues(body)
 	for _, s := range b.prog.Sites {
 		if s.Func == fn && (s.Op == "all_reduce" || s.Op == "reduce_scatter" || s.Op == "allreduce") {
 			// The loss itself all-reduced for the log (OpenP5's
 			// `dist.all_reduce(loss)` after the step) averages no
-			// gradient.
+			// gradient; nor does a count of correct predictions
+			// (torch-sla's `correct = (out.argmax(1) == y).sum()`).
 			if src := b.siteSrc[s]; src.cs != nil && len(src.cs.Node.Args) > 0 {
-				if n, ok := src.cs.Node.Args[0].(*ast.Name); ok && losses[n.Id] {
+				if n, ok := src.cs.Node.Args[0].(*ast.Name); ok && (losses[n.Id] || metricLocal(locals[n.Id])) {
 					continue
 				}
 			}
 			return
 		}
 	}
-	locals := assignedValues(body)
 	type bypass struct {
 		call    *ast.Call
 		wrapper []callgraph.ValueID
@@ -1528,6 +1529,28 @@ func assignedValues(body []ast.Stmt) map[string][]ast.Expr {
 		return true
 	})
 	return out
+}
+
+// metricLocal reports a local every assignment of which computes a
+// comparison of values (`(pred.argmax(1) == y).sum()`): a count or an
+// accuracy, never a gradient.
+func metricLocal(values []ast.Expr) bool {
+	if len(values) == 0 {
+		return false
+	}
+	for _, v := range values {
+		compares := false
+		ast.Inspect(v, func(n ast.Node) bool {
+			if _, ok := n.(*ast.Compare); ok {
+				compares = true
+			}
+			return !compares
+		})
+		if !compares {
+			return false
+		}
+	}
+	return true
 }
 
 // isDDP reports torch's DistributedDataParallel, whose reducer all-reduces
