@@ -1096,7 +1096,7 @@ func (b *builder) wrappedOriginals(path string, body []ast.Stmt) map[string]*wra
 		if !ok {
 			return true
 		}
-		if site := b.sites[c]; site != nil && site.API == "accelerate.Accelerator.prepare" {
+		if site := b.sites[c]; site != nil && preparers[site.API] {
 			if t, ok := a.Targets[0].(*ast.Tuple); ok && len(t.Elts) == len(c.Args) {
 				for i, x := range c.Args {
 					add(x, t.Elts[i], a)
@@ -1529,6 +1529,15 @@ func assignedValues(body []ast.Stmt) map[string][]ast.Expr {
 		return true
 	})
 	return out
+}
+
+// preparers wrap the modules they are handed and return them in order:
+// accelerate's prepare, Fabric's setup (model, then its optimizers) and
+// setup_module.
+var preparers = map[string]bool{
+	"accelerate.Accelerator.prepare":       true,
+	"lightning.fabric.Fabric.setup":        true,
+	"lightning.fabric.Fabric.setup_module": true,
 }
 
 // metricLocal reports a local every assignment of which computes a

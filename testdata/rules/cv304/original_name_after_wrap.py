@@ -25,3 +25,18 @@ def train_prepared(net, loader, optimizer):
         loss = nn.functional.l1_loss(net(x), y)
         accelerator.backward(loss)  # want CV304 "loss computed by `net` .*wraps as `model`"
         optimizer.step()
+
+
+def train_fabric(loader):
+    # Fabric's setup hands back the wrapped model first, then the
+    # optimizers (OpenThaiGPT's Fabric trainer kept the raw module).
+    import lightning as L
+
+    fabric = L.Fabric(accelerator="cuda", strategy="ddp", devices=2)
+    net = nn.Linear(8, 1)
+    opt = torch.optim.AdamW(net.parameters())
+    model, opt = fabric.setup(net, opt)
+    for x in loader:
+        loss = net(x).sum()
+        fabric.backward(loss)  # want CV304 "loss computed by `net` .*wraps as `model`"
+        opt.step()

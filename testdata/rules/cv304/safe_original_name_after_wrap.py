@@ -38,3 +38,16 @@ def train_prepared(net, loader, optimizer):
         loss = nn.functional.l1_loss(model(x), y)
         accelerator.backward(loss)
         optimizer.step()
+
+
+def train_fabric(loader):
+    import lightning as L
+
+    fabric = L.Fabric(accelerator="cuda", strategy="ddp", devices=2)
+    net = nn.Linear(8, 1)
+    opt = torch.optim.AdamW(net.parameters())
+    model, opt = fabric.setup(net, opt)
+    for x in loader:
+        loss = model(x).sum()
+        fabric.backward(loss)
+        opt.step()
