@@ -67,6 +67,9 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 				}
 			}
 		case *ast.Attribute:
+			if n.Ctx == ast.Load && l.agreedObjectProperty(n) {
+				return false, false
+			}
 			if len(l.agreedAttrs) > 0 && l.agreedAttrs[dotted(n)] {
 				return false, false // set from a collective's result by a method (agreedSetAttrs)
 			}
@@ -122,6 +125,9 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			// even share): a loader over it has one length everywhere.
 			if lastDotted(n.Func) == "DistributedSampler" {
 				return false, false
+			}
+			if l.agreedObjectCall(n) {
+				return false, false // len(it) of a loader built with the rank, whose __len__ reads none of it
 			}
 			// A program function's result is rank-dependent only through
 			// the parameters it is computed from: validation(model,
@@ -4837,4 +4843,195 @@ func (l *lowerer) failsWithoutFile(st *ast.If) bool {
 		}
 	}
 	return false
+}
+
+// agreedObjectCall reports len(x) or x.m(…) on a local x that the
+// function binds only to constructions of one program class given the
+// rank (it = DataIterator(batches, world, rank)), where the method
+// (__len__, m) reads none of the attributes the constructor computes from
+// the rank (NMTGMinor's iterator length, ceil(n / shards) * shards):
+// every rank gets the same answer. A method that calls another of its
+// object's methods, or is handed a rank, is not judged.
+func (l *lowerer) agreedObjectCall(c *ast.Call) bool {
+	var recv *ast.Name
+	method := ""
+	if f, ok := c.Func.(*ast.Name); ok && f.Id == "len" && len(c.Args) == 1 {
+		recv, _ = c.Args[0].(*ast.Name)
+		method = "__len__"
+	} else if a, ok := c.Func.(*ast.Attribute); ok {
+		recv, _ = a.Value.(*ast.Name)
+		method = a.Attr
+		if recv != nil {
+			for _, x := range c.Args {
+				if l.isRank(x) {
+					return false
+				}
+			}
+			for _, k := range c.Keywords {
+				if l.isRank(k.Value) {
+					return false
+				}
+			}
+		}
+	}
+	if recv == nil || !l.rankVars[recv.Id] {
+		return false
+	}
+	return l.agreedObjectMember(recv.Id, method, false)
+}
+
+// agreedObjectProperty is agreedObjectCall for a property read
+// (it.iterations_in_epoch).
+func (l *lowerer) agreedObjectProperty(a *ast.Attribute) bool {
+	recv, ok := a.Value.(*ast.Name)
+	if !ok || !l.rankVars[recv.Id] {
+		return false
+	}
+	return l.agreedObjectMember(recv.Id, a.Attr, true)
+}
+
+// agreedObjectMember answers for agreedObjectCall and
+// agreedObjectProperty: member of the object local x holds; property
+// asks for a @property.
+func (l *lowerer) agreedObjectMember(x, member string, property bool) bool {
+	md, ok := l.r.(MethodDefiner)
+	if !ok {
+		return false
+	}
+	var init *rules.Function
+	var built *ast.Call
+	only := true
+	ast.InspectBody(l.body, func(n ast.Node) bool {
+		a, ok := n.(*ast.Assign)
+		if !ok || !only {
+			return only
+		}
+		for _, t := range a.Targets {
+			if nm, ok := t.(*ast.Name); !ok || nm.Id != x {
+				if storesTo(t, x) {
+					only = false
+				}
+				continue
+			}
+			c, ok := a.Value.(*ast.Call)
+			if !ok || !constructs(c) {
+				only = false
+				return false
+			}
+			_, fn := l.callee(c)
+			if fn == nil || !strings.HasSuffix(fn.Name, ".__init__") || init != nil && fn != init {
+				only = false
+				return false
+			}
+			init, built = fn, c
+		}
+		return true
+	})
+	if !only || init == nil {
+		return false
+	}
+	body, args, ok := l.defOf(init)
+	if !ok {
+		return false
+	}
+	params := args.PositionalNames()
+	if len(params) == 0 || params[0] != "self" {
+		return false
+	}
+	// The constructor's parameters handed a rank, and what it computes
+	// from them: locals and attributes of self.
+	from := map[string]bool{}
+	for i := 1; i < len(params); i++ {
+		// A construction passes no self: argument i-1 fills parameter i.
+		if a := arg(built, api.Arg{Pos: i - 1, Name: params[i]}); a != nil && l.isRank(a) {
+			from[params[i]] = true
+		}
+	}
+	if len(from) == 0 {
+		return false
+	}
+	plain := func(ast.Node) (bool, bool) { return false, true }
+	handedOn := false
+	for pass := 0; pass < 2; pass++ {
+		ast.InspectBody(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Assign:
+				if dependsOn(n.Value, from, plain) {
+					for _, t := range n.Targets {
+						if d := dotted(t); d != "" {
+							from[d] = true
+						}
+						for _, e := range ast.SeqElts(t) {
+							if d := dotted(e); d != "" {
+								from[d] = true
+							}
+						}
+					}
+				}
+			case *ast.AugAssign:
+				if d := dotted(n.Target); d != "" && dependsOn(n.Value, from, plain) {
+					from[d] = true
+				}
+			case *ast.Call:
+				// self.setup(shard_id), super().__init__(…, rank): the
+				// rank goes where this scan does not follow.
+				for _, a := range n.Args {
+					handedOn = handedOn || dependsOn(a, from, plain)
+				}
+				for _, k := range n.Keywords {
+					handedOn = handedOn || dependsOn(k.Value, from, plain)
+				}
+			}
+			return true
+		})
+	}
+	if handedOn {
+		return false
+	}
+	def := md.MethodDef(init, member)
+	mbody, margs, decos, ok := defParts(def)
+	if !ok || margs == nil {
+		return false
+	}
+	isProperty := slices.ContainsFunc(decos, func(d ast.Expr) bool { return dotted(d) == "property" })
+	if isProperty != property {
+		return false
+	}
+	mp := margs.PositionalNames()
+	if len(mp) == 0 || mp[0] != "self" {
+		return false
+	}
+	reads := false
+	ast.InspectBody(mbody, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Attribute:
+			d := dotted(n)
+			for k := range from {
+				if strings.HasPrefix(k, "self.") && (d == k || strings.HasPrefix(d, k+".")) {
+					reads = true
+				}
+			}
+		case *ast.Call:
+			if a, ok := n.Func.(*ast.Attribute); ok {
+				if s, ok := a.Value.(*ast.Name); ok && s.Id == "self" {
+					reads = true // another method of the object: not followed
+				}
+			}
+		}
+		return !reads
+	})
+	return !reads
+}
+
+// storesTo reports a target that binds or changes x (x.attr = …, x[i] =
+// …, a tuple holding x).
+func storesTo(t ast.Expr, x string) bool {
+	found := false
+	ast.Inspect(t, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && nm.Id == x {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
