@@ -3584,6 +3584,9 @@ func (l *lowerer) hostResume(c *ast.Call, s *rules.Site) {
 		return
 	}
 	x := arg(c, e.ResumeFrom)
+	if x == nil && strings.HasPrefix(s.API, "lightning.pytorch.Trainer.") {
+		x = l.trainerResumeKeyword(c)
+	}
 	if x == nil || isFalse(x) || isNone(x) || !l.probeAnswer(x) && !l.fsProbe(x) {
 		return
 	}
@@ -3596,6 +3599,49 @@ func (l *lowerer) hostResume(c *ast.Call, s *rules.Site) {
 		br.Origin = &at
 	}
 	l.addBranch(br)
+}
+
+// trainerResumeKeyword returns the checkpoint a Lightning 1.x Trainer was
+// built to resume from (`trainer = Trainer(…, resume_from_checkpoint=x)`
+// in this function, the one binding of the receiver of c), or nil: its
+// fit() restores that checkpoint's step like fit(ckpt_path=x).
+func (l *lowerer) trainerResumeKeyword(c *ast.Call) ast.Expr {
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return nil
+	}
+	recv, ok := a.Value.(*ast.Name)
+	if !ok {
+		return nil
+	}
+	var found ast.Expr
+	bindings := 0
+	ast.InspectBody(l.body, func(n ast.Node) bool {
+		as, ok := n.(*ast.Assign)
+		if !ok {
+			return true
+		}
+		for _, t := range as.Targets {
+			if !storesTo(t, recv.Id) {
+				continue
+			}
+			bindings++
+			if nm, ok := t.(*ast.Name); ok && nm.Id == recv.Id {
+				if built, ok := as.Value.(*ast.Call); ok {
+					for _, k := range built.Keywords {
+						if k.Arg == "resume_from_checkpoint" {
+							found = k.Value
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	if bindings != 1 {
+		return nil
+	}
+	return found
 }
 
 // communicates applies a table entry's only_if condition (self.log(...,

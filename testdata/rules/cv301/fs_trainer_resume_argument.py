@@ -25,3 +25,18 @@ def train_lightning(root, model, data):
             ckpt = os.path.join(root, sorted(files)[-1])
     trainer = pl.Trainer(accelerator="gpu", devices=8, num_nodes=4, strategy="ddp", max_steps=100000)
     trainer.fit(model, data, ckpt_path=ckpt)  # want CV301 "Trainer.fit resuming from a checkpoint .* runs only when `ckpt` holds"
+
+
+def train_lightning_v1(root, model, data, nodes):
+    # Lightning 1.x: the Trainer is built to resume from what this host's
+    # check found, and its fit() restores that step.
+    ckpt = os.path.join(root, "last.ckpt")
+    resume = ckpt if os.path.exists(ckpt) else None
+    trainer = pl.Trainer(accelerator="gpu", devices=8, num_nodes=nodes, resume_from_checkpoint=resume)
+    trainer.fit(model, data)  # want CV301 "Trainer.fit resuming from a checkpoint .* runs only when `resume` holds"
+
+
+def train_lightning_fixed(model, data, nodes, ckpt):
+    # A path the launch passed in resumes every rank alike.
+    trainer = pl.Trainer(accelerator="gpu", devices=8, num_nodes=nodes, resume_from_checkpoint=ckpt)
+    trainer.fit(model, data)
