@@ -1696,6 +1696,24 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		}
 		return true
 	})
+	// inIf: returns inside an if's arms. A None return that another test
+	// guards (`if filename is None: return None` before the check,
+	// pirlnav's load_interrupted_state) answers the same on every host
+	// that test answers alike; one reached with no test says nothing.
+	inIf := map[*ast.Return]bool{}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if i, ok := n.(*ast.If); ok {
+			mark := func(n ast.Node) bool {
+				if r, ok := n.(*ast.Return); ok {
+					inIf[r] = true
+				}
+				return true
+			}
+			ast.InspectBody(i.Body, mark)
+			ast.InspectBody(i.Orelse, mark)
+		}
+		return true
+	})
 	probed, checked, other := false, false, false
 	// noneOutside: a None return that no check guards; otherUnder and
 	// otherOutside: a computed value returned where a check guards it,
@@ -1735,7 +1753,7 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 			}
 			consts[ast.Dump(r.Value, ast.DumpOptions{})] = true
 			checked = checked || underCheck[r]
-			noneOutside = noneOutside || isNone(r.Value) && !underCheck[r]
+			noneOutside = noneOutside || isNone(r.Value) && !underCheck[r] && !(inIf[r] && checkedLater(body, r, underCheck))
 		}
 		return false
 	})
@@ -1756,6 +1774,18 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		return noneOnly && (checked && !noneOutside || otherUnder && !otherOutside && noneOutside) || flagElement(body, underCheck)
 	}
 	return probed || checked && len(consts) > 1
+}
+
+// checkedLater reports a return that comes, in source order, before some
+// return a file system check guards: a guard in front of the check, not
+// the answer after it.
+func checkedLater(body []ast.Stmt, r *ast.Return, underCheck map[*ast.Return]bool) bool {
+	for u := range underCheck {
+		if u.Pos.Lineno > r.Pos.Lineno {
+			return true
+		}
+	}
+	return false
 }
 
 // checkpointCall: a framework call that loads or saves a checkpoint
