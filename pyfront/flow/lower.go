@@ -2988,7 +2988,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		// collectives: each rank leaves the loop after its own number of
 		// iterations.
 		if div, ok := l.divergence(s.Test); ok && (div == rules.LocalTiming || div == rules.LocalRandom || div == rules.RankTest) {
-			if ops := l.ops(s.Body); len(ops) > 0 {
+			if ops := l.ops(s.Body); len(ops) > 0 && !(div == rules.LocalTiming && l.drainLoop(s)) {
 				l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(s.Test.Span()), Cond: l.text(s.Test), Then: ops, Divergence: div})
 			}
 		} else if ok && div == rules.HostCheck && l.notDist == 0 {
@@ -4848,6 +4848,79 @@ func (l *lowerer) test(e ast.Expr, st *state) {
 		// Python bool: the host waits for the current stream.
 		l.event(&rules.Event{Kind: rules.EvSync, Pos: l.pos(e.Span()), Host: true})
 	}
+}
+
+// drainLoop reports a while loop that polls for work (`while not
+// q.empty(): train(q.get())`) as the only statement of an endless loop
+// that issues collectives, with no way out of it (no return, no break
+// of the outer loop): every rank runs the inner body once per item it
+// receives, and each pass issues the same collectives, so the k-th pass
+// of every rank meets the others' k-th; the poll decides when, not
+// whether (brain-agent's learner). Anything else the outer loop issues
+// would meet a rank still draining.
+func (l *lowerer) drainLoop(inner *ast.While) bool {
+	found := false
+	ast.InspectBody(l.body, func(n ast.Node) bool {
+		outer, ok := n.(*ast.While)
+		if found || !ok || outer == inner {
+			return !found
+		}
+		if k, ok := outer.Test.(*ast.Constant); !ok || !(k.Type == ast.ConstBool && k.Bool || k.Type == ast.ConstInt && k.Int != 0) {
+			return true
+		}
+		has := false
+		for _, st := range outer.Body {
+			if st == ast.Stmt(inner) {
+				has = true
+			} else if len(l.ops([]ast.Stmt{st})) > 0 {
+				return true
+			}
+		}
+		if !has || len(outer.Orelse) > 0 || leavesEndlessLoop(outer.Body) {
+			return true
+		}
+		found = true
+		return false
+	})
+	return found
+}
+
+// leavesEndlessLoop reports a return, raise or exit anywhere in body, or
+// a break that leaves the loop body belongs to (not one of a loop inside
+// it).
+func leavesEndlessLoop(body []ast.Stmt) bool {
+	leaves := false
+	var walk func(stmts []ast.Stmt, nested bool)
+	walk = func(stmts []ast.Stmt, nested bool) {
+		for _, st := range stmts {
+			ast.Inspect(st, func(n ast.Node) bool {
+				switch x := n.(type) {
+				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+					return false
+				case *ast.Return, *ast.Raise:
+					leaves = true
+				case *ast.Break:
+					leaves = leaves || !nested
+				case *ast.For:
+					walk(x.Body, true)
+					walk(x.Orelse, nested)
+					return false
+				case *ast.While:
+					walk(x.Body, true)
+					walk(x.Orelse, nested)
+					return false
+				case *ast.Call:
+					switch dotted(x.Func) {
+					case "exit", "sys.exit", "os._exit", "quit":
+						leaves = true
+					}
+				}
+				return !leaves
+			})
+		}
+	}
+	walk(body, false)
+	return leaves
 }
 
 // tensorTruthTest reports a test whose value is a one-element tensor of
