@@ -2569,8 +2569,96 @@ func (b *builder) perThreadGroups() {
 	for g, fn := range b.groupFn {
 		if nodes[fn] {
 			g.PerIteration = true
+			if g.API == "cupy.cuda.nccl.NcclCommunicator" && b.sharedCommID(g, fn) {
+				// Each thread makes its own rank of one communicator from
+				// the unique id they were all handed (NCCL's one device
+				// per thread, written with CuPy).
+				g.Clique = true
+			}
 		}
 	}
+}
+
+// sharedCommID reports a CuPy NcclCommunicator(ndev, commId, rank) made
+// in fn whose commId fn does not make itself (a parameter, a global):
+// every thread running fn passes the id its starter made once.
+func (b *builder) sharedCommID(g *rules.Group, fn ast.Node) bool {
+	for _, cs := range b.g.Calls {
+		if cs.Node == nil || cs.Caller == nil || cs.Caller.Node != fn || b.groupAt[callPos(cs)] != g {
+			continue
+		}
+		id := argExpr(cs.Node, argSpec(1, "commId"))
+		n, ok := id.(*ast.Name)
+		if !ok || assignsName(ast.DefBody(fn), n.Id, false) {
+			return false
+		}
+		idx := slices.Index(funcArgs(fn).PositionalNames(), n.Id)
+		return idx >= 0 && b.spawnersShareArg(cs.Caller, idx)
+	}
+	return false
+}
+
+// spawnersShareArg reports whether every thread start whose target is f
+// (Thread(target=f, args=(…))) passes, at position idx of args, a name
+// its function binds outside any loop (or a parameter of it): one value
+// for every thread it starts. None found: false.
+func (b *builder) spawnersShareArg(f *callgraph.Func, idx int) bool {
+	found := false
+	for _, cs := range b.g.Calls {
+		if cs.Node == nil || cs.Caller == nil {
+			continue
+		}
+		var target, args ast.Expr
+		for _, k := range cs.Node.Keywords {
+			switch k.Arg {
+			case "target":
+				target = k.Value
+			case "args":
+				args = k.Value
+			}
+		}
+		if target == nil || !slices.ContainsFunc(b.g.ExprValues(target), func(v callgraph.ValueID) bool {
+			val := b.g.Value(v)
+			return val != nil && val.Fn == f
+		}) {
+			continue
+		}
+		elts := ast.SeqElts(args)
+		if idx >= len(elts) {
+			return false
+		}
+		n, ok := elts[idx].(*ast.Name)
+		if !ok || assignsName(ast.DefBody(cs.Caller.Node), n.Id, true) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// assignsName reports an assignment to name in body; inLoops: only one
+// inside a loop or comprehension of it.
+func assignsName(body []ast.Stmt, name string, inLoops bool) bool {
+	found := false
+	var walk func(n ast.Node, loop bool) bool
+	walk = func(n ast.Node, loop bool) bool {
+		switch x := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.For, *ast.AsyncFor, *ast.While, *ast.ListComp, *ast.GeneratorExp, *ast.SetComp, *ast.DictComp:
+			ast.Children(x, func(c ast.Node) { ast.Inspect(c, func(m ast.Node) bool { return walk(m, true) }) })
+			return false
+		case *ast.Name:
+			if x.Id == name && x.Ctx == ast.Store && (loop || !inLoops) {
+				found = true
+			}
+		}
+		return !found
+	}
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool { return walk(n, false) })
+	}
+	return found
 }
 
 // isName reports whether e is the name id.
