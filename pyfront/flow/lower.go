@@ -4851,76 +4851,47 @@ func (l *lowerer) test(e ast.Expr, st *state) {
 }
 
 // drainLoop reports a while loop that polls for work (`while not
-// q.empty(): train(q.get())`) as the only statement of an endless loop
-// that issues collectives, with no way out of it (no return, no break
-// of the outer loop): every rank runs the inner body once per item it
+// q.empty(): train(q.get())`) as the only statement that issues
+// collectives in an endless loop (the enclosing `while True:`), with no
+// way out of it: every rank runs the inner body once per item it
 // receives, and each pass issues the same collectives, so the k-th pass
 // of every rank meets the others' k-th; the poll decides when, not
 // whether (brain-agent's learner). Anything else the outer loop issues
 // would meet a rank still draining.
 func (l *lowerer) drainLoop(inner *ast.While) bool {
-	found := false
-	ast.InspectBody(l.body, func(n ast.Node) bool {
-		outer, ok := n.(*ast.While)
-		if found || !ok || outer == inner {
-			return !found
-		}
-		if k, ok := outer.Test.(*ast.Constant); !ok || !(k.Type == ast.ConstBool && k.Bool || k.Type == ast.ConstInt && k.Int != 0) {
-			return true
-		}
-		has := false
-		for _, st := range outer.Body {
-			if st == ast.Stmt(inner) {
-				has = true
-			} else if len(l.ops([]ast.Stmt{st})) > 0 {
-				return true
-			}
-		}
-		if !has || len(outer.Orelse) > 0 || leavesEndlessLoop(outer.Body) {
-			return true
-		}
-		found = true
-		return false
-	})
-	return found
+	return l.onlyIssuerOfEndlessLoop(inner) && !leavesLoop([]ast.Stmt{inner})
 }
 
-// leavesEndlessLoop reports a return, raise or exit anywhere in body, or
-// a break that leaves the loop body belongs to (not one of a loop inside
-// it).
-func leavesEndlessLoop(body []ast.Stmt) bool {
-	leaves := false
-	var walk func(stmts []ast.Stmt, nested bool)
-	walk = func(stmts []ast.Stmt, nested bool) {
-		for _, st := range stmts {
-			ast.Inspect(st, func(n ast.Node) bool {
-				switch x := n.(type) {
-				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
-					return false
-				case *ast.Return, *ast.Raise:
-					leaves = true
-				case *ast.Break:
-					leaves = leaves || !nested
-				case *ast.For:
-					walk(x.Body, true)
-					walk(x.Orelse, nested)
-					return false
-				case *ast.While:
-					walk(x.Body, true)
-					walk(x.Orelse, nested)
-					return false
-				case *ast.Call:
-					switch dotted(x.Func) {
-					case "exit", "sys.exit", "os._exit", "quit":
-						leaves = true
-					}
-				}
-				return !leaves
-			})
+// pollDrain is drainLoop for an if that polls (`while True: if not
+// q.empty(): msg = q.get(); …`): an empty poll issues nothing and polls
+// again, so the collectives follow the messages (FedScale's parameter
+// server). Its arm may leave the loop (on a message).
+func (l *lowerer) pollDrain(s *ast.If) bool {
+	return l.onlyIssuerOfEndlessLoop(s) && !leavesLoop(s.Orelse) && len(l.ops(s.Orelse)) == 0
+}
+
+// onlyIssuerOfEndlessLoop reports a statement of the innermost loop's
+// body, that loop being `while True:` without else, when no other
+// statement of the body issues a collective or leaves the loop.
+func (l *lowerer) onlyIssuerOfEndlessLoop(s ast.Stmt) bool {
+	n := len(l.loopStmts)
+	if n == 0 || len(l.loopBodies) == 0 {
+		return false
+	}
+	w, ok := l.loopStmts[n-1].(*ast.While)
+	if !ok || !alwaysTrue(w.Test) || len(w.Orelse) > 0 {
+		return false
+	}
+	body := l.loopBodies[len(l.loopBodies)-1]
+	if !slices.Contains(body, s) {
+		return false
+	}
+	for _, st := range body {
+		if st != s && (leavesLoop([]ast.Stmt{st}) || len(l.ops([]ast.Stmt{st})) > 0) {
+			return false
 		}
 	}
-	walk(body, false)
-	return leaves
+	return true
 }
 
 // tensorTruthTest reports a test whose value is a one-element tensor of
@@ -4961,7 +4932,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	}
 	l.uncalledPredicate(s)
 	div, diverges := l.divergence(s.Test)
-	if diverges && l.pollUntilTaken(s) {
+	if diverges && (l.pollUntilTaken(s) || div == rules.LocalTiming && l.pollDrain(s)) {
 		// `while True: if handle.is_completed(): save(); break / else:
 		// sleep(5)`: every rank leaves the loop through this arm, once,
 		// whatever its test answers on each pass (emdr2's reindex wait).

@@ -36,6 +36,29 @@ class Learner:
                 return
 
 
-def main():
+def main(q, t):
     dist.init_process_group("nccl")
-    Learner().run()
+    serve_passes(q, t)
+    serve(q, t)
+    Learner().run()  # never returns
+
+
+def serve(q, t):
+    # A busy-wait on the queue: an empty poll issues nothing and polls
+    # again, so each rank broadcasts once per message, whenever it polls
+    # (FedScale's parameter server).
+    while True:
+        if not q.empty():
+            msg = q.get()
+            if msg is None:
+                break
+            dist.broadcast(t, src=0)
+
+
+def serve_passes(q, t):
+    # A fixed number of passes: a pass that finds the queue empty loses
+    # its broadcast for good.
+    for step in range(100):
+        if not q.empty():
+            q.get()
+            dist.reduce(t, dst=0)  # want CV301 "depends on `not q.empty\(\)`"
