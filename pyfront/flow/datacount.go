@@ -172,7 +172,8 @@ func (l *lowerer) rankLoop(iter, target ast.Expr, body []ast.Stmt) {
 		ops = append(ops, o)
 	}
 	if len(ops) > 0 {
-		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(iter.Span()), Cond: l.text(iter), Then: ops, RankCount: true, Divergence: rules.RankTest})
+		l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(iter.Span()), Cond: l.text(iter), Then: ops, RankCount: true, Divergence: rules.RankTest,
+			RankDef: l.rankDefText(iter)})
 	}
 }
 

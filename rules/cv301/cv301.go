@@ -883,7 +883,15 @@ func run(p *rules.Pass) {
 			continue
 		}
 		if br.RankCount {
-			for _, o := range filter(br.Then, false, false) {
+			then := br.Then
+			if br.Divergence == rules.RankTest {
+				// Passes counted from the rank in one dimension's group
+				// (a pipeline stage's warm-up loop) are the same for the
+				// members of another dimension's group (the stage's
+				// tensor-parallel broadcast).
+				then = withinOtherDim(then, br)
+			}
+			for _, o := range filter(then, false, false) {
 				reportRankCount(p, br, o, seen)
 				if br.Divergence == rules.HostCheck {
 					break // one warning a loop: its bounds are the one cause
