@@ -776,17 +776,57 @@ func (b *builder) classNamed(c *callgraph.Class) bool {
 	defs := b.classDefs(name)
 	uses := 0
 	word := []byte(name)
+	var in []string // the files whose text holds the word
 	for _, f := range b.files {
 		if f == nil {
 			continue
 		}
-		uses += wordUses(f.Src, word, defs+1-uses, true) // (not in a comment)
-		if uses > defs {
-			break
+		if n := wordUses(f.Src, word, defs+1, true); n > 0 { // (not in a comment)
+			uses += n
+			in = append(in, f.Path)
+		}
+	}
+	if uses > defs {
+		// The text may name it in a string only (a log message, a
+		// docstring: QuintNet's f"Send.backward: …"): count the code's
+		// names.
+		uses = 0
+		for _, m := range b.in.Modules {
+			if slices.Contains(in, m.Mod.Path) {
+				uses += namesIdentifier(m.AST, name)
+			}
 		}
 	}
 	b.namedClasses[name] = uses > defs
 	return uses > defs
+}
+
+// namesIdentifier counts the names, attributes, imported names and class
+// statements of mod that are ident.
+func namesIdentifier(mod ast.Node, ident string) int {
+	n := 0
+	ast.Inspect(mod, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.Name:
+			if x.Id == ident {
+				n++
+			}
+		case *ast.Attribute:
+			if x.Attr == ident {
+				n++
+			}
+		case *ast.Alias:
+			if lastName(x.Name) == ident || x.Asname == ident {
+				n++
+			}
+		case *ast.ClassDef:
+			if x.Name == ident {
+				n++
+			}
+		}
+		return true
+	})
+	return n
 }
 
 // aliasLine matches a line that only binds a name to a Function's apply

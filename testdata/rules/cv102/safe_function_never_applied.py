@@ -28,6 +28,26 @@ class AllReduceSum(torch.autograd.Function):
         return grads
 
 
+class Send(torch.autograd.Function):
+    # Named only in its own log messages (QuintNet's pipeline
+    # communication, which sends with batch_isend_irecv instead).
+    @staticmethod
+    def forward(ctx, tensor, dest_rank):
+        ctx.dest_rank = dest_rank
+        dist.send(tensor, dst=dest_rank)
+        return tensor
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        grad = torch.zeros_like(grad_output)
+        try:
+            dist.recv(grad, src=ctx.dest_rank)
+        except Exception as e:
+            print(f"Send.backward: ERROR receiving grad from {ctx.dest_rank} - {e}")
+            raise
+        return grad, None
+
+
 def main():
     dist.init_process_group("nccl")
     model = torch.nn.Linear(4, 4).cuda()
