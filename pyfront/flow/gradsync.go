@@ -1686,7 +1686,21 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 		l.swallowedErrorBranch(l.withBodies(body), h, rest, true)
 		return
 	}
-	if anyStmt(h.Body, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) || exits(h.Body) && !nextPass(h.Body) {
+	raisesAgain := anyStmt(h.Body, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok })
+	// (A handler around next(it) is the end of the data: exhaustBranch's.)
+	if !raisesAgain && l.loops > 0 && len(h.Body) > 0 && !callsNext(body) && !l.readsUnboundAfterFailure(body, h) {
+		if _, brk := h.Body[len(h.Body)-1].(*ast.Break); brk {
+			// `except Exception as e: print(e); break` in a training
+			// loop: the rank whose pass raised leaves the loop, and the
+			// others go on to the next passes' collectives (FedScale's
+			// learner).
+			if next := l.nextIterations(h.Body); len(next) > 0 {
+				l.swallowedErrorBranch(l.withBodies(body), h, next, false)
+			}
+			return
+		}
+	}
+	if raisesAgain || exits(h.Body) && !nextPass(h.Body) {
 		return
 	}
 	if l.readsUnboundAfterFailure(body, h) {
