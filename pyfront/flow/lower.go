@@ -6389,6 +6389,16 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				l.setMPILevel(v, l.pos(l.stmt.Span()))
 			}
 		}
+		if sub, ok := t.(*ast.Subscript); ok && value != nil && l.notDist == 0 {
+			// state["epoch"] = checkpoint["epoch"] under this host's
+			// check: the dict holds its answer (moshpit-sgd's resume
+			// state, read back as state["epoch"]). Other keys stored
+			// later do not clear it.
+			if base := dotted(sub.Value); base != "" && !l.fsCounts[base] &&
+				(len(l.hostTests) > 0 && (l.storedValue(value) || l.pathPosition(value)) || l.fromFsCount(value)) {
+				l.markFsCount(base, value)
+			}
+		}
 		if a, ok := t.(*ast.Attribute); ok && l.notDist == 0 {
 			// self.early_stop = True under a kill-switch file check: the
 			// flag is this host's answer (ArcticTraining's epoch loop).
