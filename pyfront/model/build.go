@@ -1526,6 +1526,12 @@ func pathText(e ast.Expr) string {
 			e = d.Value
 		}
 	}
+	// So does a torch tensor's t.data_ptr(), handed to CuPy's NCCL.
+	if c, ok := e.(*ast.Call); ok && len(c.Args) == 0 && len(c.Keywords) == 0 {
+		if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == "data_ptr" {
+			e = a.Value
+		}
+	}
 	switch e := e.(type) {
 	case *ast.Name:
 		return e.Id
