@@ -2961,11 +2961,12 @@ func (l *lowerer) batchTest(test ast.Expr) bool {
 			}
 			return isNone(t.Comparators[0]) && mentions(t.Left)
 		}
-		if k, ok := t.Comparators[0].(*ast.Constant); ok && k.Type == ast.ConstInt && k.Int == 0 {
-			if c, ok := t.Left.(*ast.Call); ok {
-				switch lastDotted(c.Func) {
-				case "len", "numel", "size", "nelement":
-					return mentions(c)
+		// An emptiness test: len(x) == 0, x.numel() == 0, x.size(0) == 0,
+		// x.shape[0] == 0 or x.size()[0] <= 0, either way round.
+		for _, pair := range [][2]ast.Expr{{t.Left, t.Comparators[0]}, {t.Comparators[0], t.Left}} {
+			if k, ok := pair[1].(*ast.Constant); ok && k.Type == ast.ConstInt && k.Int == 0 {
+				if size := sizeOf(pair[0]); size != nil {
+					return mentions(size)
 				}
 			}
 		}
@@ -2981,6 +2982,26 @@ func (l *lowerer) batchTest(test ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// sizeOf returns the expression whose size e reads (len(x), x.numel(),
+// x.nelement(), x.size(0), x.shape[i], x.size()[i]), or nil.
+func sizeOf(e ast.Expr) ast.Expr {
+	switch x := e.(type) {
+	case *ast.Call:
+		switch lastDotted(x.Func) {
+		case "len", "numel", "size", "nelement":
+			return x
+		}
+	case *ast.Subscript:
+		if a, ok := x.Value.(*ast.Attribute); ok && a.Attr == "shape" {
+			return a.Value
+		}
+		if c, ok := x.Value.(*ast.Call); ok && len(c.Args) == 0 && lastDotted(c.Func) == "size" {
+			return c
+		}
+	}
+	return nil
 }
 
 // mentionsBatch reports whether e reads this rank's batch (not through a
