@@ -453,6 +453,15 @@ func (l *lowerer) hostish(e ast.Expr, locals map[string]bool) bool {
 			}
 		}
 		return true
+	case *ast.List:
+		// `return []` where the rank gathered nothing (a pickled object
+		// gather's non-destination ranks), `return [data]`.
+		for _, x := range e.Elts {
+			if !l.hostish(x, locals) {
+				return false
+			}
+		}
+		return true
 	case *ast.Call:
 		if ownRank(e) || worldSizeCalls[lastDotted(e.Func)] && len(e.Args)+len(e.Keywords) <= 1 {
 			return true
