@@ -4418,18 +4418,6 @@ func assignTarget(st ast.Stmt) ast.Expr {
 // communicates, and nothing else in the body leaves the loop or
 // communicates. Every rank then runs the arm exactly once.
 func (l *lowerer) pollUntilTaken(s *ast.If) bool {
-	n := len(l.loopStmts)
-	if n == 0 || len(l.loopBodies) == 0 {
-		return false
-	}
-	w, ok := l.loopStmts[n-1].(*ast.While)
-	if !ok || !alwaysTrue(w.Test) || len(w.Orelse) > 0 {
-		return false
-	}
-	body := l.loopBodies[len(l.loopBodies)-1]
-	if !slices.Contains(body, ast.Stmt(s)) {
-		return false
-	}
 	last := lastStmt(s.Body)
 	if last == nil {
 		return false
@@ -4437,18 +4425,7 @@ func (l *lowerer) pollUntilTaken(s *ast.If) bool {
 	if _, isBreak := last.(*ast.Break); !isBreak && !exitsFunction(s.Body) {
 		return false
 	}
-	if leavesLoop(s.Orelse) || len(l.ops(s.Orelse)) > 0 {
-		return false
-	}
-	for _, st := range body {
-		if st == ast.Stmt(s) {
-			continue
-		}
-		if leavesLoop([]ast.Stmt{st}) || len(l.ops([]ast.Stmt{st})) > 0 {
-			return false
-		}
-	}
-	return true
+	return l.pollDrain(s)
 }
 
 // leavesLoop reports statements that may leave the loop they are in:

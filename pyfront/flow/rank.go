@@ -1980,15 +1980,32 @@ func (l *lowerer) namesRank(fn *rules.Function) bool {
 	}
 	found := false
 	ast.InspectBody(body, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.Name:
-			found = found || containsFoldRank(x.Id)
-		case *ast.Attribute:
-			found = found || containsFoldRank(x.Attr)
-		}
+		found = found || rankWordNode(n)
 		return !found
 	})
 	return found
+}
+
+// mentionsRankWord reports a name or attribute in e that says rank.
+func mentionsRankWord(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		found = found || rankWordNode(n)
+		return !found
+	})
+	return found
+}
+
+// rankWordNode reports a name or attribute that says rank, in any case
+// (get_local_rank, _PP_RANK, args.local_rank).
+func rankWordNode(n ast.Node) bool {
+	switch x := n.(type) {
+	case *ast.Name:
+		return containsFoldRank(x.Id)
+	case *ast.Attribute:
+		return containsFoldRank(x.Attr)
+	}
+	return false
 }
 
 func containsFoldRank(s string) bool {

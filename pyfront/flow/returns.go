@@ -2,6 +2,7 @@ package flow
 
 import (
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -275,25 +276,8 @@ func (l *lowerer) rankThroughCall(c *ast.Call) (rank, known bool) {
 // namesRankInArgs reports an argument of c that names a rank in its text
 // (a name or attribute with "rank" in it: dist.get_rank(), args.local_rank).
 func namesRankInArgs(c *ast.Call) bool {
-	found := false
-	check := func(e ast.Expr) {
-		ast.Inspect(e, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.Name:
-				found = found || containsFoldRank(x.Id)
-			case *ast.Attribute:
-				found = found || containsFoldRank(x.Attr)
-			}
-			return !found
-		})
-	}
-	for _, a := range c.Args {
-		check(a)
-	}
-	for _, k := range c.Keywords {
-		check(k.Value)
-	}
-	return found
+	return slices.ContainsFunc(c.Args, func(a ast.Expr) bool { return mentionsRankWord(a) }) ||
+		slices.ContainsFunc(c.Keywords, func(k *ast.Keyword) bool { return mentionsRankWord(k.Value) })
 }
 
 // throughCall reports whether the result of a call of a program function
