@@ -339,6 +339,10 @@ func (l *lowerer) returnsConstants(fn *rules.Function) bool {
 	})
 }
 
+// extensionLoaders compile and import a C++/CUDA extension: they return
+// a Python module.
+var extensionLoaders = map[string]bool{"torch.utils.cpp_extension.load": true, "torch.utils.cpp_extension.load_inline": true}
+
 // hostResult says which results of a program function are host values
 // (None, a constant, a flag): whole for the returned value itself, elems
 // per element of the tuple it returns.
@@ -357,8 +361,11 @@ func (l *lowerer) hostCall(value ast.Expr, index int) bool {
 		return false
 	}
 	ext, fn := l.callee(c)
-	if fn == nil && index < 0 && ext == "torch.device" {
-		return true // th.device("cuda:0") under an alias: names a device, holds no memory
+	if fn == nil && index < 0 && (ext == "torch.device" || extensionLoaders[ext]) {
+		// th.device("cuda:0") under an alias names a device; a compiled
+		// extension is a Python module (RAP's cuda_preprocess): neither
+		// holds device memory.
+		return true
 	}
 	if fn == nil || fn == l.fn {
 		return false
