@@ -864,12 +864,104 @@ func (b *builder) preparesNoModel(cs *callgraph.CallSite, c *api.Collective) boo
 		}
 		for _, v := range vals {
 			val := b.g.Value(v)
+			if val != nil && val.Kind == callgraph.KInstance && b.parameterFree(val.Class, 0) {
+				continue // accelerate wraps a module in DDP only when it has parameters to train
+			}
 			if val == nil || val.Kind != callgraph.KOpaque && val.Kind != callgraph.KExternal || !notModel(val.Name) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// parameterFree reports a program nn.Module class whose code makes no
+// parameter: its methods store in self only values that are no torch.nn
+// layer or Parameter and no instance of a program class that makes one,
+// and never call register_parameter or add_module (univnet's STFT, which
+// registers buffers only). Its bases are torch.nn.Module or such classes.
+func (b *builder) parameterFree(c *callgraph.Class, depth int) bool {
+	if c == nil || c.Node == nil || depth > 3 {
+		return false
+	}
+	mro, ext := b.g.MRO(c)
+	if len(ext) == 0 {
+		return false // not a module at all, or of unknown bases
+	}
+	for _, e := range ext {
+		if n := b.t.Canonical(e); n != "torch.nn.Module" && n != "torch.nn.modules.module.Module" && n != "builtins.object" && n != "object" {
+			return false
+		}
+	}
+	for _, base := range mro {
+		if base != c && !b.parameterFree(base, depth+1) {
+			return false
+		}
+	}
+	free := true
+	visit := func(n ast.Node) bool {
+		if !free {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.ClassDef:
+			return false
+		case *ast.Call:
+			if a, ok := x.Func.(*ast.Attribute); ok && (a.Attr == "register_parameter" || a.Attr == "add_module" || a.Attr == "register_module") {
+				free = false
+			}
+		case *ast.Assign:
+			stored := false
+			for _, t := range x.Targets {
+				if a, ok := t.(*ast.Attribute); ok && isName(a.Value, "self") {
+					stored = true
+				}
+			}
+			if stored && !b.holdsNoParameter(x.Value, depth) {
+				free = false
+			}
+		}
+		return free
+	}
+	// The class body's own statements, and each method's.
+	ast.InspectBody(c.Node.Body, visit)
+	for _, st := range c.Node.Body {
+		ast.InspectBody(defBody(st), visit)
+	}
+	return free
+}
+
+// holdsNoParameter reports a value stored in a module that is no
+// parameter and no module that holds one: not a torch.nn layer or
+// Parameter, not a program class that makes parameters, not what a
+// program function returns (it may build a module).
+func (b *builder) holdsNoParameter(e ast.Expr, depth int) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		c, isCall := n.(*ast.Call)
+		if !ok || !isCall {
+			return ok
+		}
+		cs := b.g.CallOf(c)
+		if cs == nil {
+			return true
+		}
+		for _, t := range cs.Targets {
+			switch {
+			case t.Fn != nil && t.Fn.Class != nil && strings.HasSuffix(t.Fn.Name, ".__init__"):
+				ok = ok && b.parameterFree(t.Fn.Class, depth+1)
+			case t.Fn != nil:
+				ok = false
+			default:
+				name := b.t.Canonical(t.External)
+				if strings.HasPrefix(name, "torch.nn.") && !strings.HasPrefix(name, "torch.nn.functional.") && !strings.HasPrefix(name, "torch.nn.init.") {
+					ok = false // nn.Linear(…), nn.Parameter(…)
+				}
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 // notModel reports the instance names of data loaders, samplers,
