@@ -99,7 +99,7 @@ var Rule = rules.Register(&rules.Rule{
 			"element of a set (`for name in set(names): dist.broadcast(bufs[name], 0)`), since a set iterates in hash " +
 			"order and hashes differ between processes (R13), also through list(s), a comprehension over s, or a dict filled in a loop over s " +
 			"(apex's flat_dist_call); integer sets, sorted(...) and Horovod's name-matched " +
-			"operations are fine. Under DistributedDataParallel, FSDP, deepspeed.initialize's engine, accelerate's prepare() or Lightning Fabric's setup(), " +
+			"operations are fine. Under DistributedDataParallel, FSDP, deepspeed.initialize's engine, accelerate's prepare() (of a module with parameters: one of buffers alone is moved, not wrapped) or Lightning Fabric's setup(), " +
 			"loss.backward() (or engine.backward(loss), accelerator.backward(loss), fabric.backward(loss)) on a loss computed from the wrapped model's forward is itself a collective (the gradient " +
 			"all-reduce), outside `with model.no_sync():`; so is the forward of an FSDP model, of a module handed to FSDP2's fully_shard " +
 			"(each block of a model sharded block by block, also called through the nn.Sequential that holds the blocks), or of a ZeRO-3 engine (it all-gathers the parameters; so does a method of the model's class that runs its submodules, `model.predict_action(x)`, and a model that accelerate's prepare() returns under a DeepSpeedPlugin(zero_stage=3)): `if rank == 0: model(batch)` hangs, and so does `model.generate(…)` on such a module, or a profiler or tracer handed it (fvcore's `FlopCountAnalysis(model, x)`, `thop.profile`, `torch.jit.trace`), which runs its forward. A group creation that synchronises the default group and is called on every rank " +
