@@ -169,7 +169,7 @@ func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name stri
 		pool = b.singleWorker(f, cs.Node)
 	}
 	many := (spawnMany(sp, info, b.joined[cs.Node]) || sp.Context == string(rules.Thread) && !b.joined[cs.Node] && b.calledInLoop(f) ||
-		sp.Context == string(rules.Pool) && b.gatheredTwice(f)) && pool == ""
+		sp.Context == string(rules.Pool) && b.gatheredTwice(f)) && pool == "" && !rpcPerDestination(f.Node, cs.Node, sp)
 	entries, bound := b.targetFuncs(cs, sp)
 	var ext *api.Collective
 	var extTarget ast.Expr
@@ -1377,6 +1377,98 @@ func (b *builder) gatheredTwice(f *callgraph.Func) bool {
 		}
 	}
 	return false
+}
+
+// rpcCalls run their target on the destination's RPC thread pool.
+var rpcCalls = map[string]bool{
+	"torch.distributed.rpc.rpc_async": true, "torch.distributed.rpc.rpc_sync": true, "torch.distributed.rpc.remote": true,
+}
+
+// rpcPerDestination reports an RPC sent once to each destination of a
+// loop (`for name in workers: futs.append(rpc.rpc_async(name, f))`, or
+// the comprehension): the loop's variable is the destination and no
+// other loop inside it repeats the call, and what rpc_async and remote
+// return is waited later in the function (torch.futures.wait_all, a
+// wait(), to_here()). Each destination then runs one call at a time on
+// its pool (dearth's parameter sync), not several at once.
+func rpcPerDestination(fn ast.Node, c *ast.Call, sp *api.Spawner) bool {
+	if !rpcCalls[sp.Name] {
+		return false
+	}
+	to, ok := argExpr(c, argSpec(0, "to")).(*ast.Name)
+	if !ok {
+		return false
+	}
+	at := c.Span()
+	inside := func(n ast.Node) bool {
+		sp := n.Span()
+		return !after(sp, at) && (at.Lineno > sp.Lineno || at.Lineno == sp.Lineno && at.ColOffset >= sp.ColOffset) &&
+			(at.EndLineno < sp.EndLineno || at.EndLineno == sp.EndLineno && at.EndColOffset <= sp.EndColOffset)
+	}
+	var loop ast.Node // the innermost loop holding c
+	var target, iter ast.Expr
+	ast.InspectBody(defBody(fn), func(n ast.Node) bool {
+		if n == nil || !inside(n) {
+			return true
+		}
+		switch x := n.(type) {
+		case *ast.For:
+			loop, target, iter = x, x.Target, x.Iter
+		case *ast.AsyncFor:
+			loop, target, iter = x, x.Target, x.Iter
+		case *ast.While:
+			loop, target, iter = x, nil, nil
+		case *ast.ListComp:
+			loop = x
+			target, iter = soleTarget(x.Generators)
+		case *ast.GeneratorExp:
+			loop = x
+			target, iter = soleTarget(x.Generators)
+		case *ast.SetComp:
+			loop = x
+			target, iter = soleTarget(x.Generators)
+		case *ast.DictComp:
+			loop = x
+			target, iter = soleTarget(x.Generators)
+		}
+		return true
+	})
+	// The destinations: a collection held in a name or attribute, or a
+	// range of ranks; not one joined with itself (`names + names`).
+	distinct := false
+	switch x := iter.(type) {
+	case *ast.Name, *ast.Attribute:
+		distinct = true
+	case *ast.Call:
+		distinct = lastName(pathText(x.Func)) == "range"
+	}
+	if loop == nil || !distinct || !isName(target, to.Id) {
+		return false
+	}
+	if sp.Name == "torch.distributed.rpc.rpc_sync" {
+		return true // it returns when the destination is done
+	}
+	end := loop.Span()
+	waited := false
+	ast.InspectBody(defBody(fn), func(n ast.Node) bool {
+		if w, ok := n.(*ast.Call); ok && after(w.Span(), end) {
+			switch last := lastName(pathText(w.Func)); {
+			case last == "wait_all", last == "wait", last == "to_here":
+				waited = true
+			}
+		}
+		return !waited
+	})
+	return waited
+}
+
+// soleTarget is the target and the iterable of a comprehension's one
+// generator, nils when it has several.
+func soleTarget(gens []*ast.Comprehension) (target, iter ast.Expr) {
+	if len(gens) != 1 {
+		return nil, nil
+	}
+	return gens[0].Target, gens[0].Iter
 }
 
 func spawnMany(sp *api.Spawner, info *callInfo, joined bool) bool {

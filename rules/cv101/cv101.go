@@ -22,7 +22,7 @@ var Rule = rules.Register(&rules.Rule{
 			"(communicator) also receives collectives from another host thread that may run at the " +
 			"same time: a threading.Thread, a thread-pool task, a library background thread such as " +
 			"torch.distributed.checkpoint.async_save's executor, a future's done-callback (run by the thread that completes " +
-			"the future), a function run through torch.distributed.rpc (on the destination's RPC thread pool), a web route that " +
+			"the future), a function run through torch.distributed.rpc (on the destination's RPC thread pool; one sent once to each destination of a loop over the workers and waited runs once on each), a web route that " +
 			"FastAPI runs on its worker pool (a plain def, not an async def), a goroutine; " +
 			"or a signal.signal handler, which Python runs on the main thread wherever the signal finds it, at a different " +
 			"point on each rank (a handler that only tears the group down with destroy_process_group is not reported: the " +
