@@ -910,6 +910,11 @@ func (b *builder) parameterFree(c *callgraph.Class, depth int) bool {
 			if a, ok := x.Func.(*ast.Attribute); ok && (a.Attr == "register_parameter" || a.Attr == "add_module" || a.Attr == "register_module") {
 				free = false
 			}
+			// A layer made anywhere in the class (`self.layers.append(nn.Linear(…))`,
+			// `setattr(self, name, nn.Conv1d(…))`) may be stored in it.
+			if free && !b.holdsNoParameter(x, depth, false) {
+				free = false
+			}
 		case *ast.Assign:
 			stored := false
 			for _, t := range x.Targets {
@@ -917,7 +922,7 @@ func (b *builder) parameterFree(c *callgraph.Class, depth int) bool {
 					stored = true
 				}
 			}
-			if stored && !b.holdsNoParameter(x.Value, depth) {
+			if stored && !b.holdsNoParameter(x.Value, depth, true) {
 				free = false
 			}
 		}
@@ -931,11 +936,11 @@ func (b *builder) parameterFree(c *callgraph.Class, depth int) bool {
 	return free
 }
 
-// holdsNoParameter reports a value stored in a module that is no
-// parameter and no module that holds one: not a torch.nn layer or
-// Parameter, not a program class that makes parameters, not what a
-// program function returns (it may build a module).
-func (b *builder) holdsNoParameter(e ast.Expr, depth int) bool {
+// holdsNoParameter reports a value that is no parameter and no module
+// that holds one: not a torch.nn layer or Parameter, not a program class
+// that makes parameters, and, for a value stored in the module, not what
+// a program function returns (it may build a module).
+func (b *builder) holdsNoParameter(e ast.Expr, depth int, stored bool) bool {
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		c, isCall := n.(*ast.Call)
@@ -951,11 +956,15 @@ func (b *builder) holdsNoParameter(e ast.Expr, depth int) bool {
 			case t.Fn != nil && t.Fn.Class != nil && strings.HasSuffix(t.Fn.Name, ".__init__"):
 				ok = ok && b.parameterFree(t.Fn.Class, depth+1)
 			case t.Fn != nil:
-				ok = false
+				ok = !stored
 			default:
+				// A class of torch.nn constructed: nn.Linear(…),
+				// nn.Parameter(…); not a method (register_buffer) or a
+				// function (functional, init).
 				name := b.t.Canonical(t.External)
-				if strings.HasPrefix(name, "torch.nn.") && !strings.HasPrefix(name, "torch.nn.functional.") && !strings.HasPrefix(name, "torch.nn.init.") {
-					ok = false // nn.Linear(…), nn.Parameter(…)
+				last := lastName(name)
+				if strings.HasPrefix(name, "torch.nn.") && last != "" && last[0] >= 'A' && last[0] <= 'Z' && last != "Module" {
+					ok = false
 				}
 			}
 		}

@@ -34,3 +34,20 @@ def main_projector():
     if accelerator.is_main_process:
         accelerator.prepare(Spectrogram())  # want CV301 "Accelerator.prepare .* runs only when `accelerator.is_main_process` holds"
     accelerator.wait_for_everyone()
+
+
+class Stack(torch.nn.Module):
+    # Layers made in a loop and appended, or set by name: parameters too.
+    def __init__(self, n):
+        super().__init__()
+        self.layers = torch.nn.ModuleList()
+        for _ in range(n):
+            self.layers.append(torch.nn.Linear(4, 4))
+        setattr(self, "head", torch.nn.Linear(4, 1))
+
+
+def main_stack():
+    accelerator = Accelerator()
+    if accelerator.is_main_process:
+        accelerator.prepare(Stack(2))  # want CV301 "Accelerator.prepare .* runs only when `accelerator.is_main_process` holds"
+    accelerator.wait_for_everyone()
