@@ -1418,18 +1418,11 @@ func rpcPerDestination(fn ast.Node, c *ast.Call, sp *api.Spawner) bool {
 			loop, target, iter = x, x.Target, x.Iter
 		case *ast.While:
 			loop, target, iter = x, nil, nil
-		case *ast.ListComp:
-			loop = x
-			target, iter = soleTarget(x.Generators)
-		case *ast.GeneratorExp:
-			loop = x
-			target, iter = soleTarget(x.Generators)
-		case *ast.SetComp:
-			loop = x
-			target, iter = soleTarget(x.Generators)
-		case *ast.DictComp:
-			loop = x
-			target, iter = soleTarget(x.Generators)
+		default:
+			if gens, ok := generators(n); ok {
+				loop = n
+				target, iter = soleTarget(gens)
+			}
 		}
 		return true
 	})
@@ -1460,6 +1453,22 @@ func rpcPerDestination(fn ast.Node, c *ast.Call, sp *api.Spawner) bool {
 		return !waited
 	})
 	return waited
+}
+
+// generators returns a comprehension's generators; ok is false for any
+// other node.
+func generators(n ast.Node) (gens []*ast.Comprehension, ok bool) {
+	switch x := n.(type) {
+	case *ast.ListComp:
+		return x.Generators, true
+	case *ast.GeneratorExp:
+		return x.Generators, true
+	case *ast.SetComp:
+		return x.Generators, true
+	case *ast.DictComp:
+		return x.Generators, true
+	}
+	return nil, false
 }
 
 // soleTarget is the target and the iterable of a comprehension's one
