@@ -951,6 +951,12 @@ func (l *lowerer) rankCount(e ast.Expr, depth int) bool {
 			if ds := arg(e, api.Arg{Pos: 0, Name: "dataset"}); ds != nil && l.rankCount(ds, depth+1) {
 				return true
 			}
+			// DataLoader(ds, batch_size=bsz[rank]): as many samples on
+			// each rank, cut into batches of the rank's own size
+			// (FlashFlex's per-pipeline batch sizes).
+			if bs := arg(e, api.Arg{Pos: 1, Name: "batch_size"}); bs != nil && l.isRank(bs) {
+				return true
+			}
 			// DataLoader(ds, sampler=SubsetRandomSampler(np.arange(rank,
 			// n, world))): the sampler yields the rank's stride (UniCL's
 			// evaluation loader), as many as it holds.
