@@ -1132,20 +1132,7 @@ func cleanRebinds(body []ast.Stmt, derived map[string]bool, carries func(ast.Exp
 // (`scores.append(x)`, `acc.add_(x)`).
 func storesName(stmts []ast.Stmt, name string) bool {
 	found := false
-	rooted := func(e ast.Expr) bool {
-		for {
-			switch x := e.(type) {
-			case *ast.Name:
-				return x.Id == name
-			case *ast.Attribute:
-				e = x.Value
-			case *ast.Subscript:
-				e = x.Value
-			default:
-				return false
-			}
-		}
-	}
+	rooted := func(e ast.Expr) bool { return rootedAt(e, name) }
 	for _, st := range stmts {
 		ast.Inspect(st, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -1171,6 +1158,23 @@ func storesName(stmts []ast.Stmt, name string) bool {
 		}
 	}
 	return false
+}
+
+// rootedAt reports the name itself, or an attribute or item path on it
+// (x, x.a, x[i].b).
+func rootedAt(e ast.Expr, name string) bool {
+	for {
+		switch x := e.(type) {
+		case *ast.Name:
+			return x.Id == name
+		case *ast.Attribute:
+			e = x.Value
+		case *ast.Subscript:
+			e = x.Value
+		default:
+			return false
+		}
+	}
 }
 
 // containerAdds are the methods that put values into a list, set or dict.

@@ -4947,27 +4947,20 @@ func (l *lowerer) failsWithoutFile(st *ast.If) bool {
 // object's methods, or is handed a rank, is not judged.
 func (l *lowerer) agreedObjectCall(c *ast.Call) bool {
 	var recv *ast.Name
-	method := ""
+	method, handed := "", false
 	if f, ok := c.Func.(*ast.Name); ok && f.Id == "len" && len(c.Args) == 1 {
 		recv, _ = c.Args[0].(*ast.Name)
 		method = "__len__"
 	} else if a, ok := c.Func.(*ast.Attribute); ok {
 		recv, _ = a.Value.(*ast.Name)
-		method = a.Attr
-		if recv != nil {
-			for _, x := range c.Args {
-				if l.isRank(x) {
-					return false
-				}
-			}
-			for _, k := range c.Keywords {
-				if l.isRank(k.Value) {
-					return false
-				}
-			}
-		}
+		method, handed = a.Attr, true
 	}
 	if recv == nil || !l.rankVars[recv.Id] {
+		return false
+	}
+	// A method handed a rank answers with it, whatever it reads of the
+	// object (asked only of a rank object's calls: isRank is not cheap).
+	if handed && (slices.ContainsFunc(c.Args, l.isRank) || slices.ContainsFunc(c.Keywords, func(k *ast.Keyword) bool { return l.isRank(k.Value) })) {
 		return false
 	}
 	return l.agreedObjectMember(recv.Id, method, false)
@@ -5116,15 +5109,8 @@ func (l *lowerer) agreedObjectMember(x, member string, property bool) bool {
 	return !reads
 }
 
-// storesTo reports a target that binds or changes x (x.attr = …, x[i] =
-// …, a tuple holding x).
+// storesTo reports a target that binds or changes x (x = …, x.attr = …,
+// x[i] = …, a tuple holding one of those).
 func storesTo(t ast.Expr, x string) bool {
-	found := false
-	ast.Inspect(t, func(n ast.Node) bool {
-		if nm, ok := n.(*ast.Name); ok && nm.Id == x {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return bindsAny(t, func(e ast.Expr) bool { return rootedAt(e, x) })
 }

@@ -1400,11 +1400,7 @@ func rpcPerDestination(fn ast.Node, c *ast.Call, sp *api.Spawner) bool {
 		return false
 	}
 	at := c.Span()
-	inside := func(n ast.Node) bool {
-		sp := n.Span()
-		return !after(sp, at) && (at.Lineno > sp.Lineno || at.Lineno == sp.Lineno && at.ColOffset >= sp.ColOffset) &&
-			(at.EndLineno < sp.EndLineno || at.EndLineno == sp.EndLineno && at.EndColOffset <= sp.EndColOffset)
-	}
+	inside := func(n ast.Node) bool { return within(at, n.Span()) }
 	var loop ast.Node // the innermost loop holding c
 	var target, iter ast.Expr
 	ast.InspectBody(defBody(fn), func(n ast.Node) bool {
