@@ -4809,6 +4809,49 @@ func (l *lowerer) agreedSetAttrs(fn *rules.Function) []string {
 	})
 }
 
+// rankSetValues returns the attributes a method sets to a value other
+// than a constant or None on its instance inside the arms of rank tests
+// (not ones the tables call uniform within some groups), and nowhere else
+// in it; and the attributes it sets to such a value outside those arms.
+func (l *lowerer) rankSetValues(fn *rules.Function) (values, outside []string) {
+	body, args, ok := l.defOf(fn)
+	if !ok || len(args.PositionalNames()) == 0 {
+		return nil, nil
+	}
+	self := args.PositionalNames()[0]
+	sub := *l
+	sub.fn = fn
+	sub.rankVars = map[string]bool{}
+	markBound(body, sub.rankVars, sub.isRank)
+	held, other := map[string]bool{}, map[string]bool{}
+	rankTest := func(t ast.Expr) bool { return sub.isRank(t) && len(sub.uniformIn(t)) == 0 }
+	rankArmStmts(body, true, rankTest, func(st ast.Stmt, underRank bool) {
+		as, ok := st.(*ast.Assign)
+		if !ok {
+			return
+		}
+		for _, t := range as.Targets {
+			attr := selfAttr(t, self)
+			switch {
+			case attr == "" || constantLike(as.Value):
+				// None, a flag (rankSetFlags') or a starting value.
+			case underRank:
+				held[attr] = true
+			default:
+				other[attr] = true
+				outside = append(outside, attr)
+			}
+		}
+	})
+	for a := range held {
+		if !other[a] {
+			values = append(values, a)
+		}
+	}
+	slices.Sort(values)
+	return values, outside
+}
+
 // rankSetFlags returns the attributes a method sets to True or False on
 // its instance inside the arms of rank tests (not ones the tables call
 // uniform within some groups), and nowhere else in it (memoized).

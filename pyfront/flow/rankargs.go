@@ -836,13 +836,17 @@ func (l *lowerer) seedRankAttrs(fn *rules.Function, node ast.Node) {
 }
 
 // RankFlagAttrs returns the attributes of its instance that a method sets
-// to True or False only inside the arm of a rank test of its own (`if
-// self.rank == 0: … self.skip_first = True`), and the attributes it sets
-// to anything but a constant. A flag that one method sets on some ranks
-// only differs between ranks wherever another method of the class tests
-// it (pyGraphZero's coach skips its first self-play gather on rank 0
-// only, after loading the examples there): the model makes such flags
-// rank attributes of the class unless some method computes them.
+// only inside the arm of a rank test of its own: to True or False (`if
+// self.rank == 0: … self.skip_first = True`), or to a value (`if
+// self.is_main: self.last_saved = self.step`); and the attributes it sets
+// to anything but a constant outside such arms. An attribute that one
+// method sets on some ranks only differs between ranks wherever another
+// method of the class, or a caller of it, tests it (pyGraphZero's coach
+// skips its first self-play gather on rank 0 only, after loading the
+// examples there; a trainer that records its last save step on rank 0
+// saves again at the end on the others): the model makes such
+// attributes rank attributes of the class unless some method computes
+// them for every rank.
 func RankFlagAttrs(fn *rules.Function, node ast.Node, r Resolver) (flags, computed []string) {
 	body, args, _, ok := defParts(node)
 	if fn == nil || !ok || args == nil || len(args.Positional()) == 0 {
@@ -860,16 +864,14 @@ func RankFlagAttrs(fn *rules.Function, node ast.Node, r Resolver) (flags, comput
 				if attr == "" {
 					continue
 				}
-				if _, isConst := st.Value.(*ast.Constant); !isConst {
+				if !constantLike(st.Value) {
 					computed = append(computed, attr)
 				}
 			}
 		case *ast.If:
 			ast.InspectStmts(st.Body, func(in ast.Stmt) bool {
-				if as, ok := in.(*ast.Assign); ok && len(as.Targets) == 1 && selfAttr(as.Targets[0], self) != "" {
-					if k, ok := as.Value.(*ast.Constant); ok && k.Type == ast.ConstBool {
-						candidate = true
-					}
+				if as, ok := in.(*ast.Assign); ok && len(as.Targets) == 1 && selfAttr(as.Targets[0], self) != "" && !isNone(as.Value) {
+					candidate = true
 				}
 				return !candidate
 			})
@@ -884,7 +886,33 @@ func RankFlagAttrs(fn *rules.Function, node ast.Node, r Resolver) (flags, comput
 	if l == nil {
 		return nil, computed
 	}
-	return l.rankSetFlags(fn), computed
+	values, outside := l.rankSetValues(fn)
+	return slices.Compact(slices.Sorted(slices.Values(append(l.rankSetFlags(fn), values...)))), outside
+}
+
+// constantLike reports a value that is the same on every rank whatever
+// ran before: a literal, a negated one, an empty display, or
+// float("inf") — what a constructor starts a tracked value at.
+func constantLike(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Constant:
+		return true
+	case *ast.UnaryOp:
+		_, ok := e.Operand.(*ast.Constant)
+		return ok
+	case *ast.List:
+		return len(e.Elts) == 0
+	case *ast.Dict:
+		return len(e.Keys) == 0
+	case *ast.Call:
+		f, ok := e.Func.(*ast.Name)
+		if !ok || f.Id != "float" || len(e.Args) != 1 || len(e.Keywords) > 0 {
+			return false
+		}
+		k, ok := e.Args[0].(*ast.Constant)
+		return ok && k.Type == ast.ConstStr
+	}
+	return false
 }
 
 // bodyLowerer returns the statements of a function's (or module's) body
