@@ -1040,6 +1040,12 @@ type Facts struct {
 	// OneNodeTrainers.
 	Trainers         int
 	MultiNodeTrainer bool
+	// LocalRankAsserts: the functions that assert that the process's
+	// local rank is its global rank (`assert args.local_rank ==
+	// dist.get_rank()`): past one, every rank of the job runs on one
+	// host, since local ranks restart at 0 on the next (see
+	// AssertsOneHost).
+	LocalRankAsserts []*Function
 	// WorldComms: communicators a library's default group stands for,
 	// where the program hands one to the library's init
 	// (hvd.init(comm=world.Split(color, key))): that library's ops on
@@ -1175,6 +1181,11 @@ func (f *Facts) SingleHost() bool {
 	return len(f.Inits) > 0
 }
 
+// AssertsOneHost reports a process that asserts its local rank is its
+// global rank (LocalRankAsserts): a job that runs past the assertion has
+// all its ranks on one host, which answers a file check alike for all.
+func (f *Facts) AssertsOneHost() bool { return len(f.LocalRankAsserts) > 0 }
+
 // OneNodeTrainers reports a program that calls no init_process_group and
 // builds Lightning Trainers that name no nodes: Lightning starts the
 // group itself, on one node unless the Trainer is told of more (its SLURM
@@ -1216,6 +1227,7 @@ func (p *Program) Merge(other *Program) {
 	f.ForwardOnly = f.ForwardOnly || o.ForwardOnly
 	f.Trainers += o.Trainers
 	f.MultiNodeTrainer = f.MultiNodeTrainer || o.MultiNodeTrainer
+	f.LocalRankAsserts = append(f.LocalRankAsserts, o.LocalRankAsserts...)
 	if f.TorchRequirement == "" {
 		f.TorchRequirement, f.TorchRequirementPos = o.TorchRequirement, o.TorchRequirementPos
 	}

@@ -70,6 +70,7 @@ func (b *builder) facts() {
 	f.Accelerated = b.prepared.accelerated
 	f.ForwardOnly = !b.prepared.trains
 	b.trainerNodes(f)
+	b.localRankAsserts(f)
 	if len(worldBackends) == 1 && b.in.Values.world.Backend == "" {
 		for be := range worldBackends {
 			b.in.Values.world.Backend = be
@@ -580,6 +581,58 @@ func localRankValue(e ast.Expr) bool {
 	return found
 }
 
+// localRankAsserts collects the functions that assert the local rank is
+// the global rank (Facts.LocalRankAsserts): `assert args.local_rank ==
+// torch.distributed.get_rank()` (PoinTr's main), either way round.
+func (b *builder) localRankAsserts(f *rules.Facts) {
+	for _, fn := range b.g.Funcs {
+		var body []ast.Stmt
+		switch n := fn.Node.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef:
+			body = defBody(n)
+		case *ast.Module:
+			body = n.Body
+		}
+		found := false
+		ast.InspectStmts(body, func(st ast.Stmt) bool {
+			switch st := st.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+				return false
+			case *ast.Assert:
+				c, ok := st.Test.(*ast.Compare)
+				if ok && len(c.Ops) == 1 && c.Ops[0] == ast.Eq {
+					l, r := c.Left, c.Comparators[0]
+					found = found || localRankValue(l) && b.globalRankValue(r) || localRankValue(r) && b.globalRankValue(l)
+				}
+			}
+			return !found
+		})
+		if found {
+			f.LocalRankAsserts = append(f.LocalRankAsserts, b.fn(fn))
+		}
+	}
+}
+
+// globalRankValue reports torch.distributed.get_rank() (however
+// imported) or the RANK environment variable read as a number.
+func (b *builder) globalRankValue(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	if f, ok := c.Func.(*ast.Name); ok && f.Id == "int" && len(c.Args) == 1 {
+		return envKey(c.Args[0]) == "RANK"
+	}
+	if cs := b.g.CallOf(c); cs != nil && len(c.Args) == 0 {
+		for _, t := range cs.Targets {
+			if t.Fn == nil && b.t.Canonical(t.External) == "torch.distributed.get_rank" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // trainerNodes counts the program's Lightning Trainer constructions and
 // notes whether one may span several nodes (Facts.Trainers).
 func (b *builder) trainerNodes(f *rules.Facts) {
@@ -635,4 +688,25 @@ func oneNodeTrainer(c *ast.Call) bool {
 		}
 	}
 	return true
+}
+
+// envKey returns the variable an environment read names:
+// os.environ["RANK"], os.environ.get("RANK", …), os.getenv("RANK"); ""
+// for anything else.
+func envKey(e ast.Expr) string {
+	var key ast.Expr
+	switch x := e.(type) {
+	case *ast.Subscript:
+		if pathText(x.Value) == "os.environ" {
+			key = x.Slice
+		}
+	case *ast.Call:
+		if d := pathText(x.Func); (d == "os.environ.get" || d == "os.getenv") && len(x.Args) > 0 {
+			key = x.Args[0]
+		}
+	}
+	if k, ok := key.(*ast.Constant); ok && k.Type == ast.ConstStr {
+		return k.Str
+	}
+	return ""
 }

@@ -65,7 +65,8 @@ var Rule = rules.Register(&rules.Rule{
 			"which the launcher ends, not an early exit; so is an arm that raises without communicating, in either arm " +
 			"(`if dirs: load() else: raise`, the way transformers checks for a checkpoint). A condition on a file system check (not in a program whose every init_process_group meets on localhost, " +
 			"`os.environ[\"MASTER_ADDR\"] = \"localhost\"` or `init_method=\"tcp://127.0.0.1:…\"`: its ranks share one machine's file system; nor, for a Lightning Trainer's own calls, in a program " +
-			"that starts its ranks only through Trainers naming no `num_nodes`, which Lightning runs on one node) " +
+			"that starts its ranks only through Trainers naming no `num_nodes`, which Lightning runs on one node; nor in a process that asserts its local rank is its global rank, " +
+			"`assert args.local_rank == dist.get_rank()`, which holds on one host only) " +
 			"(`os.path.exists(p)`, `Path(p).exists()`, `os.path.isdir`, etils' `epath.Path(p).exists()`, `tf.io.gfile.exists(p)`, fsspec's `fs.exists(p)`, blobfile's `bf.exists(p)`, iopath's and fvcore's `PathManager.exists(p)`, a directory listing: `glob.glob`, `os.listdir`, `fs.ls`, `PathManager.ls`, and what a loop over one computes or appends to a list) is reported too, as is a loop over such a listing itself (`for f in sorted(glob.glob(pattern)):`) whose passes communicate, as a warning: each rank asks its own " +
 			"host, and ranks can disagree; so is a flag or path an if on such a check sets (`if kill_switch.exists(): " +
 			"self.early_stop = True`), an object whose class's __init__, or a method called on it (`train_state.resume(ckpt_root)`, which lists the directory and loads the newest `step`), stored such an answer (`self.tot_length = len(os.listdir(path))`, " +
@@ -760,6 +761,11 @@ func initsByProcess(prog *rules.Program) func(*rules.Function) *rules.Facts {
 				f.Inits = append(f.Inits, is)
 			}
 		}
+		for _, a := range prog.Facts.LocalRankAsserts {
+			if rulekit.MayShareProcess(prog, a, fn) {
+				f.LocalRankAsserts = append(f.LocalRankAsserts, a)
+			}
+		}
 		memo[fn] = f
 		return f
 	}
@@ -820,7 +826,7 @@ func run(p *rules.Pass) {
 		var singleHost, deviceGated bool
 		if br.Divergence == rules.HostCheck || br.Divergence == rules.LocalDevices {
 			f := inits(br.Func)
-			singleHost, deviceGated = f.SingleHost(), f.DeviceGated()
+			singleHost, deviceGated = f.SingleHost() || f.AssertsOneHost(), f.DeviceGated()
 			// What a Lightning Trainer that names no nodes runs (its fit
 			// resuming from this host's listing) runs on one node.
 			singleHost = singleHost || br.Divergence == rules.HostCheck && f.OneNodeTrainers() && lightningOnly(br)
