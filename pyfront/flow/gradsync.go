@@ -2728,6 +2728,15 @@ func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
 					}
 				}
 			}
+			if len(n.Targets) == 1 && out != nil {
+				// net = accelerator.unwrap_model(model), or model.module:
+				// ZeRO-3's hooks sit on the module itself, so its forward
+				// gathers the parameters unwrapped too (ConsisID's
+				// validation on the main process).
+				if t, isName := n.Targets[0].(*ast.Name); isName && zero3Unwrap(n.Value, out) {
+					out[t.Id] = true
+				}
+			}
 			c, ok := n.Value.(*ast.Call)
 			if sub, isSub := n.Value.(*ast.Subscript); isSub {
 				// engine = deepspeed.initialize(…)[0]: the engine alone.
@@ -2795,6 +2804,23 @@ func (l *lowerer) zero3Models(body []ast.Stmt) map[string]bool {
 		return nil
 	}
 	return out
+}
+
+// zero3Unwrap reports the module a wrapper of zero3 holds:
+// unwrap_model(m) (accelerate's, transformers'), m.module.
+func zero3Unwrap(e ast.Expr, zero3 map[string]bool) bool {
+	switch e := e.(type) {
+	case *ast.Attribute:
+		n, ok := e.Value.(*ast.Name)
+		return ok && e.Attr == "module" && zero3[n.Id]
+	case *ast.Call:
+		if lastDotted(e.Func) != "unwrap_model" || len(e.Args) == 0 {
+			return false
+		}
+		n, ok := e.Args[0].(*ast.Name)
+		return ok && zero3[n.Id]
+	}
+	return false
 }
 
 // lightningZero3 reports a program that runs Lightning with DeepSpeed
