@@ -309,11 +309,35 @@ func recordOnlyOf(fn *rules.Function, body []ast.Stmt, args *ast.Arguments, hand
 		}
 		return true
 	})
+	// accessed: p.values() and the like handed on to the function itself
+	// or to another that only records (RecIS's `_collect_holdables(
+	// obj.values(), out)` for a ragged tensor): the accessor hands back
+	// a tensor the object keeps, which the callee only records in turn.
+	accessed := map[*ast.Attribute]bool{}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		c, ok := n.(*ast.Call)
+		if !ok {
+			return true
+		}
+		for i, x := range c.Args {
+			ac, ok := x.(*ast.Call)
+			if !ok || len(ac.Args) > 0 || len(ac.Keywords) > 0 {
+				continue
+			}
+			if a, ok := ac.Func.(*ast.Attribute); ok && keptAccessors[a.Attr] && (lastDotted(c.Func) == self || handed != nil && handed(c, i)) {
+				accessed[a] = true
+			}
+		}
+		return true
+	})
 	// bad: names loaded somewhere other than an allowed place.
 	bad := map[string]bool{}
 	var visit func(n, parent ast.Node)
 	visit = func(n, parent ast.Node) {
 		if id, ok := n.(*ast.Name); ok {
+			if a, isAttr := parent.(*ast.Attribute); isAttr && accessed[a] {
+				return
+			}
 			if id.Ctx == ast.Load && !iterated[id] && !recordUse(parent, self, called) && !handedOn(parent, id, handed) {
 				bad[id.Id] = true
 			}
@@ -406,6 +430,11 @@ func recordUse(parent ast.Node, self string, called map[*ast.Attribute]bool) boo
 	}
 	return false
 }
+
+// keptAccessors are the methods of a container or a ragged tensor that
+// hand back what it keeps (a jagged tensor's values and offsets), not a
+// computed tensor.
+var keptAccessors = map[string]bool{"values": true, "offsets": true, "weight": true, "weights": true, "keys": true, "items": true}
 
 // tensorViews are the attributes of a tensor that are tensors sharing
 // its data: reading one reads the tensor.
