@@ -401,6 +401,15 @@ func (b *builder) underCond(f *callgraph.Func, line int, cond string) bool {
 				continue
 			}
 			switch s := s.(type) {
+			case *ast.Assign:
+				// g = new_group(…) if rank < 2 else None, then `if g is
+				// not None:`: the ranks that hold the group are those
+				// that made it.
+				if x, ok := s.Value.(*ast.IfExp); ok && len(s.Targets) == 1 && isNoneExpr(x.Orelse) && inExpr(x.Body, line) {
+					t := testText(file.Src, lines, s.Targets[0])
+					found = t != "" && (cond == t || cond == t+" is not None")
+					return
+				}
 			case *ast.If:
 				if inStmts(s.Body, line) && impliesCond(file.Src, lines, s.Test, cond) {
 					found = true
@@ -443,6 +452,12 @@ func impliesCond(src []byte, lines []int, test ast.Expr, cond string) bool {
 		return slices.ContainsFunc(b.Values, func(v ast.Expr) bool { return impliesCond(src, lines, v, cond) })
 	}
 	return false
+}
+
+// inExpr reports whether line lies within e.
+func inExpr(e ast.Expr, line int) bool {
+	sp := e.Span()
+	return int(sp.Lineno) <= line && line <= int(sp.EndLineno)
 }
 
 // inStmts reports whether line lies within one of stmts.
