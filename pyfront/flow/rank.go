@@ -95,6 +95,9 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 			if l.rankCall(n) {
 				return true, false
 			}
+			if f, ok := n.Func.(*ast.Name); ok && f.Id == "len" && len(n.Args) == 1 && l.fixedWidthRange(n.Args[0]) {
+				return false, false // len(range(start, start + k)): k on every rank
+			}
 			// getattr(self.accelerator, "is_main_process", True) reads the
 			// attribute it names (SimpleTuner's save hooks).
 			if a := constGetattr(n); a != nil && l.rankAttr(a) {
@@ -5156,4 +5159,54 @@ func (l *lowerer) agreedObjectMember(x, member string, property bool) bool {
 // x[i] = …, a tuple holding one of those).
 func storesTo(t ast.Expr, x string) bool {
 	return bindsAny(t, func(e ast.Expr) bool { return rootedAt(e, x) })
+}
+
+// fixedWidthRange reports a range (or a list of one) that starts at a
+// rank-dependent point but spans the same width on every rank:
+// range(start, start + k), range(i * k, (i + 1) * k), with k not
+// rank-dependent, directly or through the local bound to it (a rank's
+// block of consecutive ranks).
+func (l *lowerer) fixedWidthRange(e ast.Expr) bool {
+	if n, ok := e.(*ast.Name); ok {
+		if d := l.rankDefs[n.Id]; d != nil {
+			e = d
+		}
+	}
+	if lc, ok := e.(*ast.ListComp); ok && len(lc.Generators) == 1 && len(lc.Generators[0].Ifs) == 0 {
+		// [i for i in range(…)]: one element per pass.
+		if t, ok := lc.Generators[0].Target.(*ast.Name); ok {
+			if elt, ok := lc.Elt.(*ast.Name); ok && elt.Id == t.Id {
+				e = lc.Generators[0].Iter
+			}
+		}
+	}
+	c, ok := e.(*ast.Call)
+	if ok && lastDotted(c.Func) == "list" && len(c.Args) == 1 {
+		c, ok = c.Args[0].(*ast.Call)
+	}
+	if !ok || lastDotted(c.Func) != "range" || len(c.Args) != 2 || len(c.Keywords) > 0 {
+		return false
+	}
+	lo, hi := c.Args[0], c.Args[1]
+	same := func(a, b ast.Expr) bool { t := l.text(a); return t != "" && t == l.text(b) }
+	if b, ok := hi.(*ast.BinOp); ok && b.Op == ast.Add {
+		// range(start, start + k)
+		if same(b.Left, lo) && !l.isRank(b.Right) || same(b.Right, lo) && !l.isRank(b.Left) {
+			return true
+		}
+	}
+	// range(i * k, (i + 1) * k)
+	m1, ok1 := lo.(*ast.BinOp)
+	m2, ok2 := hi.(*ast.BinOp)
+	if !ok1 || !ok2 || m1.Op != ast.Mult || m2.Op != ast.Mult || !same(m1.Right, m2.Right) || l.isRank(m1.Right) {
+		return false
+	}
+	inc, ok := m2.Left.(*ast.BinOp)
+	return ok && inc.Op == ast.Add && same(inc.Left, m1.Left) && isOne(inc.Right)
+}
+
+// isOne reports the literal 1.
+func isOne(e ast.Expr) bool {
+	k, ok := e.(*ast.Constant)
+	return ok && k.Type == ast.ConstInt && k.Int == 1
 }
