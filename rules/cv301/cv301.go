@@ -813,7 +813,45 @@ func failuresLast(brs []*rules.RankBranch) []*rules.RankBranch {
 }
 
 func run(p *rules.Pass) {
-	seen := map[rules.Pos]bool{}
+	// The findings are held back until every branch has been read, so
+	// that a collective several rank-dependent conditions skip names
+	// them all (a NaN `continue` and an OOM handler's `continue` before
+	// one backward): fixing the first must not hide the others.
+	var found []rules.Diagnostic
+	held := rules.NewPass(p.Rule, p.Prog, func(d rules.Diagnostic) { found = append(found, d) })
+	seen := &reported{m: map[rules.Pos]bool{}, also: map[rules.Pos][]rules.Related{}}
+	runBranches(held, seen)
+	for _, d := range found {
+		for _, r := range seen.also[d.Pos] {
+			if !slices.ContainsFunc(d.Related, func(x rules.Related) bool { return x.Pos == r.Pos }) {
+				d.Related = append(d.Related, r)
+			}
+		}
+		p.Report(d)
+	}
+}
+
+// reported records the collectives already reported (by position), and
+// for each the other conditions found to skip it.
+type reported struct {
+	m    map[rules.Pos]bool
+	also map[rules.Pos][]rules.Related
+}
+
+// alsoSkipped notes that br's condition skips o too, where o was
+// reported for another condition.
+func (s *reported) alsoSkipped(br *rules.RankBranch, o *rules.OpRef) {
+	if !br.Guard.IsValid() || slices.ContainsFunc(s.also[o.Pos], func(r rules.Related) bool { return r.Pos == br.Guard }) {
+		return
+	}
+	cond := br.Cond
+	if cond == "" {
+		cond = "a rank-dependent condition"
+	}
+	s.also[o.Pos] = append(s.also[o.Pos], rulekit.Related(br.Guard, fmt.Sprintf("also decided by another condition that can differ between ranks: `%s`", cond)))
+}
+
+func runBranches(p *rules.Pass, seen *reported) {
 	subset := false
 	for _, s := range p.Prog.Sites {
 		subset = subset || s.SubsetWorld
@@ -1187,11 +1225,11 @@ func addReached(d *rules.Diagnostic, o *rules.OpRef) {
 
 // reportStopsEarly reports a generation loop that each rank ends on its
 // own over a model whose forward communicates.
-func reportStopsEarly(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
-	if seen[o.Pos] {
+func reportStopsEarly(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen *reported) {
+	if seen.m[o.Pos] {
 		return
 	}
-	seen[o.Pos] = true
+	seen.m[o.Pos] = true
 	p.Report(rules.Diagnostic{Pos: o.Pos, Message: fmt.Sprintf(
 		"%s on a DeepSpeed ZeRO-3 model runs one forward per new token, and each forward all-gathers the partitioned parameters; "+
 			"each rank stops at its own end-of-sequence token, so a rank that finishes first moves on while the others wait in the "+
@@ -1201,12 +1239,12 @@ func reportStopsEarly(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen 
 
 // reportMemoized reports a memoized function's collectives, reached
 // with a rank-dependent argument.
-func reportMemoized(p *rules.Pass, br *rules.RankBranch, seen map[rules.Pos]bool) {
+func reportMemoized(p *rules.Pass, br *rules.RankBranch, seen *reported) {
 	ops := filter(br.Then, false, false)
-	if len(ops) == 0 || seen[br.Guard] {
+	if len(ops) == 0 || seen.m[br.Guard] {
 		return
 	}
-	seen[br.Guard] = true
+	seen.m[br.Guard] = true
 	o := ops[0]
 	d := rules.Diagnostic{Pos: br.Guard, Message: fmt.Sprintf(
 		"%s on %s runs inside %s, which functools.lru_cache memoizes, and this call hands it `%s`, which differs between ranks: "+
@@ -1220,11 +1258,11 @@ func reportMemoized(p *rules.Pass, br *rules.RankBranch, seen map[rules.Pos]bool
 
 // reportUncalled reports a test of a predicate function that is never
 // called, around collectives.
-func reportUncalled(p *rules.Pass, br *rules.RankBranch, seen map[rules.Pos]bool) {
-	if seen[br.Guard] {
+func reportUncalled(p *rules.Pass, br *rules.RankBranch, seen *reported) {
+	if seen.m[br.Guard] {
 		return
 	}
-	seen[br.Guard] = true
+	seen.m[br.Guard] = true
 	ops := append(append([]*rules.OpRef{}, br.Then...), br.Else...)
 	d := rules.Diagnostic{Pos: br.Guard, Message: fmt.Sprintf(
 		"`%s` is a function, not its result: the test never calls it (the parentheses are missing), and a function is always true, "+
@@ -1237,7 +1275,7 @@ func reportUncalled(p *rules.Pass, br *rules.RankBranch, seen map[rules.Pos]bool
 
 // reportReordered reports two arms that issue the same collectives on
 // several groups in different orders.
-func reportReordered(p *rules.Pass, br *rules.RankBranch, seen map[rules.Pos]bool) {
+func reportReordered(p *rules.Pass, br *rules.RankBranch, seen *reported) {
 	var a, b *rules.OpRef
 	for i := range br.Then {
 		if i < len(br.Else) && (br.Then[i].Op != br.Else[i].Op || armGroup(br.Then[i]) != armGroup(br.Else[i])) {
@@ -1245,10 +1283,10 @@ func reportReordered(p *rules.Pass, br *rules.RankBranch, seen map[rules.Pos]boo
 			break
 		}
 	}
-	if a == nil || seen[a.Pos] {
+	if a == nil || seen.m[a.Pos] {
 		return
 	}
-	seen[a.Pos] = true
+	seen.m[a.Pos] = true
 	d := rules.Diagnostic{Pos: a.Pos, Severity: rules.Warning, Message: fmt.Sprintf(
 		"the two arms of `if %s` issue the same collectives in different orders (here %s on %s, in the other arm %s on %s first): "+
 			"ranks that take different arms, which a condition on this rank's own values allows, issue collectives on different groups "+
@@ -1271,11 +1309,11 @@ func armGroup(o *rules.OpRef) string {
 
 // reportDataCount reports a collective issued once per element of this
 // rank's data.
-func reportDataCount(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
-	if seen[o.Pos] {
+func reportDataCount(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen *reported) {
+	if seen.m[o.Pos] {
 		return
 	}
-	seen[o.Pos] = true
+	seen.m[o.Pos] = true
 	d := rules.Diagnostic{Pos: o.Pos, Severity: rules.Warning, Message: fmt.Sprintf(
 		"%s on %s is issued once per element of `%s`, which comes from the batch this rank loaded: ranks whose batches hold different "+
 			"elements issue different numbers of collectives, and the extra ones pair with something else or wait forever (hang; "+
@@ -1288,11 +1326,11 @@ func reportDataCount(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen m
 
 // reportRankCount reports a collective issued once per element of an
 // iterable whose length depends on the rank.
-func reportRankCount(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
-	if seen[o.Pos] {
+func reportRankCount(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen *reported) {
+	if seen.m[o.Pos] {
 		return
 	}
-	seen[o.Pos] = true
+	seen.m[o.Pos] = true
 	if br.Divergence == rules.HostCheck {
 		per := "once per element of"
 		switch {
@@ -1324,11 +1362,11 @@ func reportRankCount(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen m
 }
 
 // reportSkipsStep reports a GradScaler step on sharded gradients.
-func reportSkipsStep(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
-	if seen[o.Pos] {
+func reportSkipsStep(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen *reported) {
+	if seen.m[o.Pos] {
 		return
 	}
-	seen[o.Pos] = true
+	seen.m[o.Pos] = true
 	sharder := br.Sharder.API[strings.LastIndexByte(br.Sharder.API, '.')+1:]
 	d := rules.Diagnostic{Pos: o.Pos, Severity: rules.Warning, Message: fmt.Sprintf(
 		"`%s` checks only the gradients this rank holds for inf/NaN, and %s (line %d) shards them: a rank whose own shard "+
@@ -1342,11 +1380,11 @@ func reportSkipsStep(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen m
 
 // reportMembers reports a group creation whose member list depends on
 // the rank.
-func reportMembers(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
-	if seen[o.Pos] || mpiCreation(p.Prog, o.Pos) {
+func reportMembers(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen *reported) {
+	if seen.m[o.Pos] || mpiCreation(p.Prog, o.Pos) {
 		return
 	}
-	seen[o.Pos] = true
+	seen.m[o.Pos] = true
 	d := rules.Diagnostic{Pos: o.Pos, Message: fmt.Sprintf(
 		"%s is collective over the default group: every rank must call it with the same ranks, in the same order, "+
 			"members or not; here the list `%s` depends on the rank, so each subset creates its own group and waits for the "+
@@ -1374,11 +1412,11 @@ func mpiCreation(prog *rules.Program, pos rules.Pos) bool {
 
 // reportJoinedLoop reports a collective of its own in a loop over this
 // rank's data inside DDP's join().
-func reportJoinedLoop(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
-	if seen[o.Pos] {
+func reportJoinedLoop(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen *reported) {
+	if seen.m[o.Pos] {
 		return
 	}
-	seen[o.Pos] = true
+	seen.m[o.Pos] = true
 	shadowed, covers := "DDP's own gradient all-reduce and buffer broadcast for it, not this collective", "DDP's collectives only"
 	if o.Site == nil && br.JoinedModel != "" {
 		shadowed = fmt.Sprintf("the DDP collectives of `%s`, the model whose join() it is, not those of another model like this one", br.JoinedModel)
@@ -1399,11 +1437,11 @@ func reportJoinedLoop(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen 
 
 // reportUnwrapped reports the forward of a model that a rank arm of the
 // loop rebinds to the module its wrapper holds.
-func reportUnwrapped(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
-	if seen[o.Pos] {
+func reportUnwrapped(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen *reported) {
+	if seen.m[o.Pos] {
 		return
 	}
-	seen[o.Pos] = true
+	seen.m[o.Pos] = true
 	d := rules.Diagnostic{Pos: o.Pos, Message: fmt.Sprintf(
 		"%s on %s runs in a loop whose `if %s:` arm rebinds the model's variable to the module its wrapper holds: from the "+
 			"next pass on, those ranks run the plain module, whose forward and backward issue none of the wrapper's collectives "+
@@ -1420,17 +1458,17 @@ func reportUnwrapped(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen m
 
 // reportInTurns reports a collective inside a with block that the ranks
 // run in turns around a collective of the context manager's.
-func reportInTurns(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
-	if seen[o.Pos] {
+func reportInTurns(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen *reported) {
+	if seen.m[o.Pos] {
 		return
 	}
-	seen[o.Pos] = true
+	seen.m[o.Pos] = true
 	if br.EarlyExit {
 		// The block ends the process (sys.exit): report the exit.
-		if seen[br.Guard] {
+		if seen.m[br.Guard] {
 			return
 		}
-		seen[br.Guard] = true
+		seen.m[br.Guard] = true
 		d := rules.Diagnostic{Pos: br.Guard, Message: fmt.Sprintf(
 			"the process exits inside `with %s:`, which runs its block on the first rank(s) before %s and on the others after it: "+
 				"SystemExit skips what the manager does after its yield, so the ranks that run the block first never issue %s and "+
@@ -1452,11 +1490,11 @@ func reportInTurns(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map
 }
 
 // reportSetOrder reports a collective issued once per element of a set.
-func reportSetOrder(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
-	if seen[o.Pos] {
+func reportSetOrder(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen *reported) {
+	if seen.m[o.Pos] {
 		return
 	}
-	seen[o.Pos] = true
+	seen.m[o.Pos] = true
 	name := opName(o)
 	effect := "each rank issues these collectives in its own order and they pair different tensors or hang"
 	if o.Creates {
@@ -1682,24 +1720,25 @@ var localTexts = map[rules.Divergence]localText{
 
 // reportExiting reports an op of the exiting ranks' own path: for a
 // handler's branch, an op the handler issues on the failed rank only.
-func reportExiting(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen map[rules.Pos]bool) {
+func reportExiting(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen *reported) {
 	t, ok := localTextFor(br)
-	if !ok || t.inHandler == "" || seen[o.Pos] {
+	if !ok || t.inHandler == "" || seen.m[o.Pos] {
 		report(p, br, o, false, seen)
 		return
 	}
-	seen[o.Pos] = true
+	seen.m[o.Pos] = true
 	d := rules.Diagnostic{Pos: o.Pos, Severity: rules.Warning, Message: fmt.Sprintf(t.inHandler, opName(o), rulekit.GroupLabel(o.Group), br.Guard.Short(), br.Cond)}
 	d.Related = append(d.Related, rulekit.Related(br.Guard, t.guard))
 	addReached(&d, o)
 	p.Report(d)
 }
 
-func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool, seen map[rules.Pos]bool) {
-	if seen[o.Pos] {
+func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool, seen *reported) {
+	if seen.m[o.Pos] {
+		seen.alsoSkipped(br, o)
 		return
 	}
-	seen[o.Pos] = true
+	seen.m[o.Pos] = true
 	name := opName(o)
 	cond := br.Cond
 	if cond == "" {
