@@ -2130,7 +2130,7 @@ func (l *lowerer) rankTestBody(fn *rules.Function) bool {
 		}
 	}
 	if ret == nil {
-		return ok && (l.guardedRankBody(fn, body) || l.memoRankBody(fn, body))
+		return ok && (l.guardedRankBody(fn, body) || l.memoRankBody(fn, body) || l.flagRankBody(fn, body))
 	}
 	// The return value is judged in a lowerer of its own: the caller's
 	// rank locals mean nothing in the callee.
@@ -2240,6 +2240,64 @@ func (l *lowerer) guardedRankBody(fn *rules.Function, body []ast.Stmt) bool {
 		}
 	}
 	return rank
+}
+
+// flagRankBody reports a rank test written as statements that return
+// True or False (asv-subtools' is_main_training):
+//
+//	if use_ddp():
+//	    if dist.get_rank() == 0:
+//	        return True
+//	    else:
+//	        return False
+//	return True
+//
+// The body holds only ifs, imports and returns of True or False; both
+// are returned, and one return at least sits in an arm of a rank test.
+func (l *lowerer) flagRankBody(fn *rules.Function, body []ast.Stmt) bool {
+	var sub *lowerer // made on first need: most bodies fail the shape first
+	var vals [2]bool // False, True returned
+	underRank := false
+	var walk func(stmts []ast.Stmt, rank bool) bool
+	walk = func(stmts []ast.Stmt, rank bool) bool {
+		for i, st := range stmts {
+			switch st := st.(type) {
+			case *ast.ExprStmt:
+				if i != 0 || !isDocstring(st) {
+					return false
+				}
+			case *ast.Import, *ast.ImportFrom:
+			case *ast.Return:
+				k, ok := st.Value.(*ast.Constant)
+				if !ok || k.Type != ast.ConstBool {
+					return false
+				}
+				vals[btoi(k.Bool)] = true
+				underRank = underRank || rank
+			case *ast.If:
+				if sub == nil {
+					x := *l
+					x.fn, x.rankVars = fn, map[string]bool{}
+					sub = &x
+				}
+				r := rank || sub.isRank(st.Test) && len(sub.uniformIn(st.Test)) == 0
+				if !walk(st.Body, r) || !walk(st.Orelse, r) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return walk(body, false) && vals[0] && vals[1] && underRank
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // returnedRankElements returns the indexes of the elements that hold the

@@ -819,7 +819,7 @@ func run(p *rules.Pass) {
 	// one backward): fixing the first must not hide the others.
 	var found []rules.Diagnostic
 	held := rules.NewPass(p.Rule, p.Prog, func(d rules.Diagnostic) { found = append(found, d) })
-	seen := &reported{m: map[rules.Pos]bool{}, also: map[rules.Pos][]rules.Related{}}
+	seen := &reported{m: map[rules.Pos]bool{}, also: map[rules.Pos][]rules.Related{}, first: map[rules.Pos]rules.Pos{}}
 	runBranches(held, seen)
 	for _, d := range found {
 		for _, r := range seen.also[d.Pos] {
@@ -836,12 +836,21 @@ func run(p *rules.Pass) {
 type reported struct {
 	m    map[rules.Pos]bool
 	also map[rules.Pos][]rules.Related
+	// first: the guard of the condition each collective was reported
+	// for, where report or reportExiting reported it.
+	first map[rules.Pos]rules.Pos
 }
 
 // alsoSkipped notes that br's condition skips o too, where o was
 // reported for another condition.
 func (s *reported) alsoSkipped(br *rules.RankBranch, o *rules.OpRef) {
 	if !br.Guard.IsValid() || slices.ContainsFunc(s.also[o.Pos], func(r rules.Related) bool { return r.Pos == br.Guard }) {
+		return
+	}
+	// A test between the reported condition and the collective is, as
+	// a rule, nested in that condition's arm: only the ranks that passed
+	// it ask.
+	if f, ok := s.first[o.Pos]; ok && f.Path == br.Guard.Path && br.Guard.Path == o.Pos.Path && f.Line < br.Guard.Line && br.Guard.Line < o.Pos.Line {
 		return
 	}
 	cond := br.Cond
@@ -1727,6 +1736,7 @@ func reportExiting(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, seen *re
 		return
 	}
 	seen.m[o.Pos] = true
+	seen.first[o.Pos] = br.Guard
 	d := rules.Diagnostic{Pos: o.Pos, Severity: rules.Warning, Message: fmt.Sprintf(t.inHandler, opName(o), rulekit.GroupLabel(o.Group), br.Guard.Short(), br.Cond)}
 	d.Related = append(d.Related, rulekit.Related(br.Guard, t.guard))
 	addReached(&d, o)
@@ -1739,6 +1749,7 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 		return
 	}
 	seen.m[o.Pos] = true
+	seen.first[o.Pos] = br.Guard
 	name := opName(o)
 	cond := br.Cond
 	if cond == "" {
