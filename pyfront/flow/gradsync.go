@@ -1560,11 +1560,25 @@ func (l *lowerer) helperCleanExit(fn *rules.Function, node ast.Node) *helperExit
 			return nil
 		}
 		var found *helperExit
+		ranked := false // the rank locals are bound on first need
 		scopeStmts(body, func(st ast.Stmt) bool {
 			switch st := st.(type) {
 			case *ast.If:
 				if endsCleanExit(st.Body) && sub.fsProbe(st.Test) {
 					found = &helperExit{cond: sub.text(st.Test), div: rules.HostCheck}
+					break
+				}
+				// `if rank == 0: … if bad > patience: exit()` (XLM's
+				// end_epoch on the master's stopping criterion): the
+				// ranks that pass the test may leave, the others go on.
+				if cleanExitWithin(st.Body) {
+					if !ranked {
+						ranked = true
+						markBound(body, sub.rankVars, sub.isRank)
+					}
+					if sub.isRank(st.Test) && len(sub.uniformIn(st.Test)) == 0 {
+						found = &helperExit{cond: sub.text(st.Test), div: rules.RankTest}
+					}
 				}
 			case *ast.Try:
 				for _, h := range st.Handlers {
@@ -1623,6 +1637,11 @@ func (l *lowerer) helperExitBranch(c *ast.Call) {
 		return
 	}
 	after := l.ops(l.skipped(nil))
+	if len(after) == 0 && he.div == rules.RankTest {
+		// The call ends a loop's pass: the ranks that stay go round
+		// again (XLM's end_epoch, then the next epoch's DDP steps).
+		after = l.ops(l.nextIterations([]ast.Stmt{&ast.Return{}})) // the process leaves
+	}
 	if len(after) == 0 {
 		return
 	}
@@ -1631,6 +1650,22 @@ func (l *lowerer) helperExitBranch(c *ast.Call) {
 		br.EarlyExit, br.After, br.Else = false, nil, after
 	}
 	l.addBranch(br)
+}
+
+// cleanExitWithin reports a statement among stmts, or nested in their
+// blocks, that ends the process with status 0 (endsCleanExit).
+func cleanExitWithin(stmts []ast.Stmt) bool {
+	found := false
+	ast.InspectStmts(stmts, func(st ast.Stmt) bool {
+		switch st := st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		case *ast.ExprStmt:
+			found = found || endsCleanExit([]ast.Stmt{st})
+		}
+		return !found
+	})
+	return found
 }
 
 // endsCleanExit reports statements whose last ends the process with
