@@ -1004,3 +1004,62 @@ func (l *lowerer) markShifts(target, value ast.Expr) {
 		l.rankVars[n.Id] = true // the rank, or a shift of it, is a rank value
 	}
 }
+
+// ObjectRankAttr is an attribute that a function sets, on an object it
+// does not own as self, to a test of the rank (`params.is_master =
+// params.node_id == 0 and params.local_rank == 0`, XLM's
+// init_distributed_mode): Target is the object's expression.
+type ObjectRankAttr struct {
+	Target ast.Expr
+	Attr   string
+}
+
+// ObjectRankAttrs returns the attributes fn sets to a rank test on
+// objects other than its own instance: a parameter or a local that
+// holds an options object (ObjectRankAttr). Nil when fn's text names
+// no rank. method says fn is a method, whose first parameter is its
+// instance (SelfRankAttrs reads those).
+func ObjectRankAttrs(fn *rules.Function, node ast.Node, r Resolver, method bool) []ObjectRankAttr {
+	body, l := bodyLowerer(fn, node, r)
+	if l == nil {
+		return nil
+	}
+	self := ""
+	if _, args, _, ok := defParts(node); ok && args != nil && len(args.Positional()) > 0 && method {
+		self = args.Positional()[0].Arg
+	}
+	var cands []*ast.Assign
+	ast.InspectStmts(body, func(st ast.Stmt) bool {
+		switch st := st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return false
+		case *ast.Assign:
+			if len(st.Targets) != 1 {
+				break
+			}
+			t, ok := st.Targets[0].(*ast.Attribute)
+			if !ok {
+				break
+			}
+			if n, ok := t.Value.(*ast.Name); ok && n.Id != self {
+				switch st.Value.(type) {
+				case *ast.Compare, *ast.BoolOp, *ast.UnaryOp:
+					cands = append(cands, st)
+				}
+			}
+		}
+		return true
+	})
+	if len(cands) == 0 || !l.src.mentionsAny(node.Span(), rankWords) {
+		return nil
+	}
+	markBound(body, l.rankVars, l.isRank)
+	var out []ObjectRankAttr
+	for _, st := range cands {
+		if l.rankTest(st.Value) && l.isRank(st.Value) && len(l.uniformIn(st.Value)) == 0 {
+			t := st.Targets[0].(*ast.Attribute)
+			out = append(out, ObjectRankAttr{Target: t.Value, Attr: t.Attr})
+		}
+	}
+	return out
+}

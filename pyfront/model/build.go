@@ -85,9 +85,12 @@ type builder struct {
 	// rankAttrs: per class, the attributes its methods assign a rank test
 	// (selfRankAttrs).
 	rankAttrs map[*callgraph.Class][]flow.RankAttr
-	// rankAttrNames: the names in rankAttrs, of any class (a quick no
-	// for resolver.InstanceRankAttr).
+	// rankAttrNames: the names in rankAttrs, of any class, and in
+	// objRankAttrs (a quick no for resolver.InstanceRankAttr).
 	rankAttrNames map[string]bool
+	// objRankAttrs: per value, the attributes some function sets on it
+	// to a rank test (objectRankAttrs).
+	objRankAttrs map[callgraph.ValueID]map[string]bool
 	// hostAttrs: per class, the attributes its methods other than
 	// __init__ set from this host's file system (methodHostAttrs).
 	hostAttrs map[*callgraph.Class][]string
@@ -1693,6 +1696,7 @@ func (b *builder) runFlow() {
 		}
 	}
 	b.selfRankAttrs(r)
+	b.objectRankAttrs(r)
 	b.dataRankFields(r)
 	b.methodHostAttrs(r)
 	reaches := b.reachesSites()
@@ -2253,6 +2257,35 @@ func (b *builder) selfRankAttrs(r *resolver) {
 		slices.Sort(names)
 		for _, name := range names {
 			b.addRankAttr(c, flow.RankAttr{Name: name})
+		}
+	}
+}
+
+// objectRankAttrs collects the attributes functions set to a rank test
+// on objects other than their own instance (flow.ObjectRankAttrs), by
+// the values those objects may be: an options object set up once
+// (`params.is_master = …` in XLM's init_distributed_mode) and tested
+// wherever it is handed (`self.params.is_master`). Only files that name
+// a rank are read.
+func (b *builder) objectRankAttrs(r *resolver) {
+	b.objRankAttrs = map[callgraph.ValueID]map[string]bool{}
+	for _, f := range b.g.Funcs {
+		if f.Node == nil || f.Static {
+			continue
+		}
+		if _, isDef := f.Node.(*ast.Module); isDef {
+			continue
+		}
+		r.file = b.files[f.Module.Path]
+		r.mod = f.Module.Path
+		for _, a := range flow.ObjectRankAttrs(b.fn(f), f.Node, r, f.Class != nil && !f.ClassMethod) {
+			for _, v := range b.g.ExprValues(a.Target) {
+				if b.objRankAttrs[v] == nil {
+					b.objRankAttrs[v] = map[string]bool{}
+				}
+				b.objRankAttrs[v][a.Attr] = true
+				b.rankAttrNames[a.Attr] = true
+			}
 		}
 	}
 }

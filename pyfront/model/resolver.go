@@ -892,6 +892,9 @@ func (r *resolver) InstanceRankAttr(a *ast.Attribute) bool {
 	if len(vals) == 0 {
 		return false
 	}
+	if len(r.b.objRankAttrs) > 0 && !slices.ContainsFunc(vals, func(v callgraph.ValueID) bool { return !r.b.objRankAttrs[v][a.Attr] }) {
+		return true // params.is_master, set to a rank test where params was set up
+	}
 	for _, v := range vals {
 		val := r.b.g.Value(v)
 		if val == nil || val.Kind != callgraph.KInstance || val.Class == nil {
