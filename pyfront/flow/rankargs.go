@@ -1020,12 +1020,12 @@ type ObjectRankAttr struct {
 // no rank. method says fn is a method, whose first parameter is its
 // instance (SelfRankAttrs reads those).
 func ObjectRankAttrs(fn *rules.Function, node ast.Node, r Resolver, method bool) []ObjectRankAttr {
-	body, l := bodyLowerer(fn, node, r)
-	if l == nil {
+	body, args, _, ok := defParts(node)
+	if !ok {
 		return nil
 	}
 	self := ""
-	if _, args, _, ok := defParts(node); ok && args != nil && len(args.Positional()) > 0 && method {
+	if args != nil && len(args.Positional()) > 0 && method {
 		self = args.Positional()[0].Arg
 	}
 	var cands []*ast.Assign
@@ -1050,7 +1050,12 @@ func ObjectRankAttrs(fn *rules.Function, node ast.Node, r Resolver, method bool)
 		}
 		return true
 	})
-	if len(cands) == 0 || !l.src.mentionsAny(node.Span(), rankWords) {
+	if len(cands) == 0 {
+		return nil
+	}
+	// The lowerer is made for the few functions that store such a test.
+	_, l := bodyLowerer(fn, node, r)
+	if l == nil || !l.src.mentionsAny(node.Span(), rankWords) {
 		return nil
 	}
 	markBound(body, l.rankVars, l.isRank)
