@@ -2342,11 +2342,93 @@ func (l *lowerer) evenShards(body []ast.Stmt) bool {
 	made, loaders := evenLoaders(l.body)
 	for _, it := range iters {
 		src, ok := made[it]
-		if !ok || !loaders[src] && !l.evenLoaderParam(src) {
+		if !ok || !loaders[src] && !l.evenLoaderParam(src) && !l.evenLoaderFromHelper(src) {
 			return false
 		}
 	}
 	return true
+}
+
+// evenLoaderFromHelper reports a local that the function binds, once, to
+// what a program helper returns, or to one element of a tuple it
+// returns, where that is a loader the helper builds over a
+// DistributedSampler (`tr, _ = loaders(rank, world)` with `return
+// DataLoader(ds, sampler=sampler), sampler`).
+func (l *lowerer) evenLoaderFromHelper(name string) bool {
+	var call *ast.Call
+	idx, binds := -1, 0
+	ast.InspectBody(l.body, func(n ast.Node) bool {
+		a, ok := n.(*ast.Assign)
+		if !ok || len(a.Targets) != 1 {
+			return true
+		}
+		switch t := a.Targets[0].(type) {
+		case *ast.Name:
+			if t.Id == name {
+				binds++
+				call, _ = a.Value.(*ast.Call)
+				idx = -1
+			}
+		case *ast.Tuple:
+			for i, e := range t.Elts {
+				if x, ok := e.(*ast.Name); ok && x.Id == name {
+					binds++
+					call, _ = a.Value.(*ast.Call)
+					idx = i
+				}
+			}
+		}
+		return true
+	})
+	if binds != 1 || call == nil {
+		return false
+	}
+	_, fn := l.callee(call)
+	if fn == nil || fn == l.fn {
+		return false
+	}
+	body, _, ok := l.defOf(fn)
+	if !ok {
+		return false
+	}
+	_, loaders := evenLoaders(body)
+	samplers := map[string]bool{}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.Assign); ok && len(a.Targets) == 1 {
+			if c, ok := a.Value.(*ast.Call); ok && lastDotted(c.Func) == "DistributedSampler" {
+				samplers[dotted(a.Targets[0])] = true
+			}
+		}
+		return true
+	})
+	even := func(e ast.Expr) bool {
+		if c, ok := e.(*ast.Call); ok {
+			return evenLoaderCall(c, func(x ast.Expr) bool {
+				if sc, ok := x.(*ast.Call); ok {
+					return lastDotted(sc.Func) == "DistributedSampler"
+				}
+				return samplers[dotted(x)]
+			})
+		}
+		return loaders[dotted(e)]
+	}
+	rets, all := 0, true
+	ast.InspectBody(body, func(n ast.Node) bool {
+		r, ok := n.(*ast.Return)
+		if !ok || !all {
+			return all
+		}
+		rets++
+		v := r.Value
+		if t, isTuple := v.(*ast.Tuple); isTuple && idx >= 0 && idx < len(t.Elts) {
+			v = t.Elts[idx]
+		} else if idx >= 0 {
+			v = nil
+		}
+		all = v != nil && even(v)
+		return all
+	})
+	return rets > 0 && all
 }
 
 // evenLoaders reads body for the iterators it makes (it = iter(loader):
