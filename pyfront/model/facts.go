@@ -285,15 +285,45 @@ func (b *builder) deviceGated(cs *callgraph.CallSite) bool {
 		return false
 	}
 	path := cs.Caller.Module.Path
-	counts := func(test ast.Expr) bool {
+	// counted: locals of the caller bound (every time) to a value that
+	// reads the device count (`is_distributed = torch.cuda.is_available()
+	// and torch.cuda.device_count() > 0`, itwinai's scaling tests).
+	counted := map[string]bool{}
+	var counts func(test ast.Expr) bool
+	counts = func(test ast.Expr) bool {
 		found := false
 		ast.Inspect(test, func(n ast.Node) bool {
-			if c, ok := n.(*ast.Call); ok && b.ref(path, c.Func) == "torch.cuda.device_count" {
-				found = true
+			switch n := n.(type) {
+			case *ast.Call:
+				found = found || b.ref(path, n.Func) == "torch.cuda.device_count"
+			case *ast.Name:
+				found = found || n.Ctx == ast.Load && counted[n.Id]
 			}
 			return !found
 		})
 		return found
+	}
+	other := map[string]bool{}
+	ast.InspectBody(ast.ScopeBody(cs.Caller.Node), func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Assign:
+			if t, ok := n.Targets[0].(*ast.Name); ok && len(n.Targets) == 1 {
+				if counts(n.Value) {
+					counted[t.Id] = true
+				} else {
+					other[t.Id] = true
+				}
+				return false
+			}
+		case *ast.Name:
+			if n.Ctx == ast.Store {
+				other[n.Id] = true
+			}
+		}
+		return true
+	})
+	for v := range other {
+		delete(counted, v)
 	}
 	var find func(stmts []ast.Stmt, gated bool) (found, gatedAt bool)
 	find = func(stmts []ast.Stmt, gated bool) (bool, bool) {
