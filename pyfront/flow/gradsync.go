@@ -1862,12 +1862,21 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 	enter(body)
 	for _, st := range flat {
 		ops := l.ops([]ast.Stmt{st})
+
 		if raised || slices.ContainsFunc(ops, func(o *rules.OpRef) bool { return o.Op == BackwardOp }) {
 			els = append(els, ops...)
 		} else if c := stmtCall(st); c != nil && l.r.Site(c) == nil && len(ops) > 0 && l.worksBeforeCollective(c) {
 			// A helper that computes before its first collective
 			// (validate(loader) summing its batches, then all_reduce): a
-			// rank that raises there skips all of them.
+			// rank that raises there skips all of them. One that raises
+			// before the group exists fails the others' rendezvous, not a
+			// collective: what it skips that matters is what follows the
+			// group's creation (a main that parses its arguments, builds
+			// the Accelerator, then writes a file on rank 0 before a
+			// barrier).
+			for len(ops) > 1 && (ops[0].Op == "init" || ops[0].Creates) {
+				ops = ops[1:]
+			}
 			els = append(els, ops...)
 		} else if c != nil && l.r.Site(c) == nil && len(ops) > 1 {
 			// A helper that communicates several times does other work
