@@ -1725,7 +1725,7 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 		l.swallowedErrorBranch(l.withBodies(body), h, rest, true)
 		return
 	}
-	raisesAgain := anyStmt(h.Body, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok })
+	raisesAgain := anyStmt(h.Body, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) && !raisesOnRepeatOnly(h.Body)
 	// (A handler around next(it) is the end of the data: exhaustBranch's.)
 	if !raisesAgain && l.loops > 0 && len(h.Body) > 0 && !callsNext(body) && !l.readsUnboundAfterFailure(body, h) {
 		if _, brk := h.Body[len(h.Body)-1].(*ast.Break); brk {
@@ -2190,6 +2190,43 @@ func (l *lowerer) worksBeforeCollective(c *ast.Call) bool {
 		}
 	}
 	return false
+}
+
+// raisesOnRepeatOnly reports a handler that raises only when a flag it
+// sets itself was already set (`if prev_error: raise`, then `prev_error
+// = True`, LUKE's pretraining loop): the first error on a rank is
+// swallowed all the same.
+func raisesOnRepeatOnly(body []ast.Stmt) bool {
+	flags := map[string]bool{}
+	for _, st := range body {
+		if a, ok := st.(*ast.Assign); ok && len(a.Targets) == 1 {
+			if t, ok := a.Targets[0].(*ast.Name); ok {
+				if k, ok := a.Value.(*ast.Constant); ok && k.Type == ast.ConstBool && k.Bool {
+					flags[t.Id] = true
+				}
+			}
+		}
+	}
+	if len(flags) == 0 {
+		return false
+	}
+	for _, st := range body {
+		switch st := st.(type) {
+		case *ast.Raise:
+			return false
+		case *ast.If:
+			n, ok := st.Test.(*ast.Name)
+			if anyStmt([]ast.Stmt{st}, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) &&
+				(!ok || !flags[n.Id] || len(st.Orelse) > 0 && anyStmt(st.Orelse, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok })) {
+				return false
+			}
+		default:
+			if anyStmt([]ast.Stmt{st}, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // nextPass reports a handler that ends by going on to the loop's next
