@@ -3161,6 +3161,11 @@ func (l *lowerer) batchTest(test ast.Expr) bool {
 				if size := sizeOf(pair[0]); size != nil {
 					return mentions(size)
 				}
+				// num_utts = batch[0].size(0); if num_utts == 0: continue
+				// (asv-subtools' online trainer).
+				if n, ok := pair[0].(*ast.Name); ok && l.batchSizeLocal(n.Id) {
+					return true
+				}
 			}
 		}
 		switch t.Ops[0] {
@@ -3175,6 +3180,30 @@ func (l *lowerer) batchTest(test ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// batchSizeLocal reports a local that the function binds only to the
+// size of this rank's batch (sizeOf).
+func (l *lowerer) batchSizeLocal(name string) bool {
+	binds, sized := 0, 0
+	ast.InspectBody(l.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Assign:
+			if t, ok := n.Targets[0].(*ast.Name); ok && len(n.Targets) == 1 && t.Id == name {
+				binds++
+				if size := sizeOf(n.Value); size != nil && l.mentionsBatch(size) {
+					sized++
+				}
+				return false
+			}
+		case *ast.Name:
+			if n.Id == name && n.Ctx == ast.Store {
+				binds++
+			}
+		}
+		return true
+	})
+	return binds > 0 && binds == sized
 }
 
 // sizeOf returns the expression whose size e reads (len(x), x.numel(),
