@@ -304,6 +304,11 @@ type Context struct {
 	// then undid the lock with a plain runtime.UnlockOSThread call here,
 	// before communicating again (LockedOSThread is false).
 	UnlockedAt Pos
+	// JoinedAt: where the spawner waits for the thread to end, later in
+	// the block that starts it (`t = Thread(…); t.start(); … ; t.join()`),
+	// with work between (else Joined); zero when it does not. The
+	// spawner's code after it runs when the thread is done.
+	JoinedAt Pos
 	// SpawnIn is the function whose code holds the spawn site, when the
 	// front end knows it: the context runs in whatever process runs that
 	// function.

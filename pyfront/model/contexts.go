@@ -200,6 +200,9 @@ func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name stri
 		c.Many = many
 		c.Serial = pool
 		c.Joined = b.joined[cs.Node]
+		if !c.Joined && !many && sp.Context == string(rules.Thread) {
+			c.JoinedAt = b.joinedLater(f, cs.Node)
+		}
 		c.Framework = sp.Framework
 		if len(groups) > 0 {
 			c.Group = groups[0]
@@ -1541,4 +1544,62 @@ func assignedCall(f *callgraph.Func, name string, at *ast.Call) *ast.Call {
 		return true
 	})
 	return found
+}
+
+// joinedLater returns where the function that makes the thread of spawn
+// (bound to a variable: `t = Thread(…)`) waits for it without a time
+// limit, by a `t.join()` statement later in the block that holds the
+// spawn statement; the zero Pos when there is none.
+func (b *builder) joinedLater(f *callgraph.Func, spawn *ast.Call) rules.Pos {
+	info := b.info[spawn]
+	if info == nil || info.assigned == "" || info.stmt == nil || f.Node == nil {
+		return rules.Pos{}
+	}
+	var at rules.Pos
+	var visit func(stmts []ast.Stmt) bool
+	visit = func(stmts []ast.Stmt) bool {
+		for i, st := range stmts {
+			if st != info.stmt {
+				continue
+			}
+			for _, later := range stmts[i+1:] {
+				if x, m := methodStmt(later); m == "join" && x == info.assigned && waitsToEnd(stmtCall(later)) {
+					at = b.pos(f.Module.Path, later)
+					return true
+				}
+			}
+			return true
+		}
+		for _, st := range stmts {
+			for _, inner := range innerBlocks(st) {
+				if visit(inner) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	visit(ast.ScopeBody(f.Node))
+	return at
+}
+
+// innerBlocks returns the statement lists nested directly in st.
+func innerBlocks(st ast.Stmt) [][]ast.Stmt {
+	switch x := st.(type) {
+	case *ast.If:
+		return [][]ast.Stmt{x.Body, x.Orelse}
+	case *ast.For:
+		return [][]ast.Stmt{x.Body, x.Orelse}
+	case *ast.While:
+		return [][]ast.Stmt{x.Body, x.Orelse}
+	case *ast.With:
+		return [][]ast.Stmt{x.Body}
+	case *ast.Try:
+		out := [][]ast.Stmt{x.Body, x.Orelse, x.Finalbody}
+		for _, h := range x.Handlers {
+			out = append(out, h.Body)
+		}
+		return out
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ package cv101
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/internal/rulekit"
@@ -41,7 +42,10 @@ var Rule = rules.Register(&rules.Rule{
 			"process that starts it (stochastic gradient push's gossip process beside its gossip thread). " +
 			"MPI's point-to-point calls (mpi4py's send/recv, MPI_Send/MPI_Recv, gompi's SendBytes) are matched by source, " +
 			"tag and communicator rather than by issue order, and may come from any thread at thread level multiple " +
-			"(CV104 judges the level); only MPI collectives are paired. A collective on a group that its own function has just " +
+			"(CV104 judges the level); only MPI collectives are paired. So are gloo's: a thread that sends and one that receives on a gloo group " +
+			"cannot take each other's messages (two that both send, or both receive, can; and NCCL runs both on one communicator). " +
+			"Code that its thread's starter runs after waiting for it (`t.start()`, other work, `t.join()`, then `dist.barrier()`) runs once " +
+			"the thread is done, and is not paired with it. A collective on a group that its own function has just " +
 			"made and not yet handed out (a warm-up all_reduce in the constructor that calls new_group, as fairscale's gossip " +
 			"edges do) cannot meet another thread's use of that group, and is not paired; nor is a communicator that a goroutine " +
 			"started several times makes, or holds in a variable of its own function (`s := NewStrategy(…)`, then `s.Init(rank)`): " +
@@ -198,7 +202,7 @@ func run(p *rules.Pass) {
 				b := us[j]
 				if i == j || b.ctx == a.ctx || !rulekit.Concurrent(a.ctx, b.ctx) || beforeSpawn(a, b) || atImport(b, a) ||
 					setupBefore(callers, a, b) || setupBefore(callers, b, a) || instead(a, b) || instead(b, a) ||
-					freshGroup(prog, a) || freshGroup(prog, b) ||
+					freshGroup(prog, a) || freshGroup(prog, b) || glooOppositeP2P(a, b) || afterJoin(a, b) || afterJoin(b, a) ||
 					!rulekit.MayShareProcessAt(prog, a.runsIn(), a.inMain(), b.runsIn(), b.inMain()) {
 					continue
 				}
@@ -220,6 +224,52 @@ func run(p *rules.Pass) {
 			}
 		}
 	}
+}
+
+// glooOppositeP2P reports a send on one thread and a receive on the
+// other, on a gloo group: gloo matches point-to-point messages by peer
+// and tag, not by the order threads issue them, so a sending thread and a
+// receiving one (Galaxy-LM's pipeline helpers) cannot take each other's
+// messages. Two sends or two receives may (the same peer and tag from
+// two threads), and NCCL runs both on one communicator, which threads
+// must not share.
+func glooOppositeP2P(a, b use) bool {
+	if a.site == nil || b.site == nil || a.group == nil || !strings.EqualFold(a.group.Backend, "gloo") ||
+		a.site.Kind != rules.OpP2P || b.site.Kind != rules.OpP2P || rulekit.IsMPI(a.site) || rulekit.IsMPI(b.site) {
+		return false
+	}
+	return sends(a.site) != sends(b.site)
+}
+
+// afterJoin reports b's op in the code that started a's thread, after
+// that code has waited for the thread to end (Context.JoinedAt): `t =
+// Thread(…); t.start(); …; t.join(); dist.destroy_process_group()`.
+func afterJoin(a, b use) bool {
+	if a.ctx == nil || !a.ctx.JoinedAt.IsValid() || a.ctx.SpawnIn == nil || b.site == nil {
+		return false
+	}
+	if b.ctx != a.ctx.Parent && !(rulekit.IsMain(b.ctx) && (a.ctx.Parent == nil || rulekit.IsMain(a.ctx.Parent))) {
+		return false
+	}
+	at := rules.Pos{}
+	if b.site.Func == a.ctx.SpawnIn {
+		at = b.site.Pos
+	} else if b.reach != nil {
+		for _, c := range b.reach.Chain {
+			if c != nil && c.Caller == a.ctx.SpawnIn {
+				at = c.Pos
+				break
+			}
+		}
+	}
+	j := a.ctx.JoinedAt
+	return at.IsValid() && at.Path == j.Path && at.Line > j.Line
+}
+
+// sends reports a point-to-point op that sends (send, isend), not one
+// that receives.
+func sends(s *rules.Site) bool {
+	return s.Op == "send" || s.Op == "isend"
 }
 
 // partners orders the candidate partners of a: those in the same file

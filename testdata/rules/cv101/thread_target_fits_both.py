@@ -9,7 +9,7 @@ import torch.distributed as dist
 
 class SyncClient:
     def __init__(self):
-        self.buf = torch.zeros(4)
+        self.buf = torch.zeros(4, device="cuda")
 
     def listen(self, stop=None):
         dist.recv(self.buf, src=0)  # want CV101 "recv"
@@ -35,6 +35,6 @@ class AsyncRunner:
 
 
 def main():
-    dist.init_process_group("gloo")
+    dist.init_process_group("nccl")
     client = AsyncClient() if sys.argv[1] == "async" else SyncClient()
     AsyncRunner().run(client)
