@@ -6242,7 +6242,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				// `if os.path.exists(out): items = items[len(done):]`: a
 				// value cut from its own under the check differs between
 				// hosts as a flag set there does (fsCuts).
-				cut := len(l.hostTests) > 0 && readsName(value, v)
+				cut := len(l.hostTests) > 0 && readsName(value, v) || l.fsFiltered(value)
 				markVar(&l.fsCuts, v, cut)
 				if fs := (l.fsProbe(value) && !l.frameworkObject(value)) || len(l.hostTests) > 0 && (flagValue(value) || l.checkedPathValue(value)) || cut; fs {
 					l.markFs(v, true, l.fsOriginOf(value))
@@ -9028,4 +9028,31 @@ func rooted(e ast.Expr) bool {
 			return false
 		}
 	}
+}
+
+// fsFiltered reports a list or set built by a comprehension whose
+// iterables or filters read this host's file system answer, or what it
+// loaded under its check (`todo = [k for k in grid if str(k) not in
+// done]`, done read from a results file that exists on some hosts):
+// as many elements as that answer leaves, on each host its own.
+func (l *lowerer) fsFiltered(value ast.Expr) bool {
+	var gens []*ast.Comprehension
+	switch x := value.(type) {
+	case *ast.ListComp:
+		gens = x.Generators
+	case *ast.SetComp:
+		gens = x.Generators
+	default:
+		return false
+	}
+	if len(l.fsVars) == 0 && len(l.fsCounts) == 0 {
+		return false
+	}
+	host := func(e ast.Expr) bool { return l.fsProbe(e) || l.fromFsCount(e) }
+	for _, g := range gens {
+		if host(g.Iter) || slices.ContainsFunc(g.Ifs, host) {
+			return true
+		}
+	}
+	return false
 }
