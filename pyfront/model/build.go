@@ -561,6 +561,9 @@ func (b *builder) computeAPIs(cs *callgraph.CallSite) []string {
 	var all, imported []string
 	tops := map[string]bool{}
 	for _, name := range b.t.MethodNames[attr.Attr] {
+		if c := b.t.Collectives[name]; c != nil && c.IfImported && !b.prepared.eagerTops[topPackage(name)] {
+			continue
+		}
 		if b.anyReceiver(name) {
 			all = append(all, name)
 			tops[topPackage(name)] = true

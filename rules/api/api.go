@@ -86,6 +86,10 @@ type Collective struct {
 	// AnyReceiver is set, on receivers of unknown type too.
 	Method      bool `toml:"method"`
 	AnyReceiver bool `toml:"any_receiver"`
+	// IfImported: with AnyReceiver, only in a program whose modules
+	// import the library when they load: a name too common to guess from
+	// alone (mpi4py's lowercase comm.barrier()).
+	IfImported bool `toml:"if_imported"`
 	// ReceiverGroup: the receiver is the group/communicator (ProcessGroup.allreduce, comm.Allreduce).
 	ReceiverGroup bool `toml:"receiver_group"`
 	Group         Arg  `toml:"group"`
