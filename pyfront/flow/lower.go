@@ -5809,6 +5809,11 @@ func exits(stmts []ast.Stmt) bool {
 		return exits(s.Body) && exits(s.Orelse)
 	case *ast.ExprStmt:
 		return processExit(s) != nil
+	case *ast.With:
+		// `with open(p) as f: return f.read()`: the block leaves with its
+		// body (a raise may be one the context manager suppresses).
+		_, raises := lastStmt(s.Body).(*ast.Raise)
+		return !raises && exits(s.Body)
 	}
 	return false
 }
