@@ -2846,6 +2846,29 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 	case *ast.AugAssign:
 		l.expr(s.Value, st, false)
 		l.reads(s.Target)
+		if n, ok := s.Target.(*ast.Name); ok && s.Op == ast.Add && l.handleLists[n.Id] {
+			// reqs += send_many(t, dst): a list grows in place, as with
+			// extend; the handles the call returns are filed in it and
+			// the ones it held stay pending there.
+			items := []ast.Expr{s.Value}
+			if listDisplay(s.Value) {
+				items = ast.SeqElts(s.Value) // reqs += [dist.isend(…), …]
+			}
+			for _, x := range items {
+				c, isCall := unwrapAwait(x).(*ast.Call)
+				if !isCall {
+					continue
+				}
+				if as := l.callAsync[c]; as != nil && as.Work != nil && as.Work.Container == "" && as.Work.Var == "" {
+					as.Work.Container, as.Work.Var = n.Id, n.Id
+					at := l.listStmt()
+					as.Work.ListStmt = &at
+					l.noteConds(as.Work)
+					st.add(n.Id, as.Work)
+				}
+			}
+			return st, false
+		}
 		if n, ok := s.Target.(*ast.Name); ok && l.hostVars[n.Id] && keepsHost(s.Value) {
 			l.augHost = true
 		}
