@@ -675,6 +675,10 @@ func (b *builder) subclassSpawns() {
 					ctx.Entry = b.fn(fn)
 					ctx.Many = spawnMany(sp, info, b.joined[cs.Node])
 					ctx.Joined = b.joined[cs.Node]
+					if !ctx.Joined && !ctx.Many && sp.Context == string(rules.Thread) {
+						// thr = Worker(); thr.start(); …; thr.join()
+						ctx.JoinedAt = b.joinedLater(cs.Caller, cs.Node)
+					}
 					ctx.Framework = sp.Framework
 				}
 			}
