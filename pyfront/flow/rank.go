@@ -4178,6 +4178,12 @@ func (l *lowerer) commandLoop(s *ast.While) {
 	if !isTrue(s.Test) && !l.endlessWhenDistributed(s) || l.notDist > 0 {
 		return
 	}
+	// A loop in the then-arm of a test for rank 0 is the leader's own
+	// (`if rank == 0: while True: broadcast(buf, src=0)`): no follower
+	// runs it.
+	if n := len(l.rankIfs); n > 0 && !l.rankIfs[n-1].inElse && l.rankIfs[n-1].s != nil && rankZeroTest(l.rankIfs[n-1].s.Test) {
+		return
+	}
 	ops := l.ops(s.Body)
 	// The followers receive a command in every pass: the loop does not
 	// open with it under a test that differs between ranks (`if
@@ -5267,4 +5273,32 @@ func (l *lowerer) fixedWidthRange(e ast.Expr) bool {
 func isOne(e ast.Expr) bool {
 	k, ok := e.(*ast.Constant)
 	return ok && k.Type == ast.ConstInt && k.Int == 1
+}
+
+// rankZeroTest reports a test for the first rank by its usual spellings:
+// `X == 0` (either way round) with X a rank name or call (rank,
+// dist.get_rank(), self.local_rank), or a flag named for it
+// (is_main_process, is_master, is_global_zero, rank0()).
+func rankZeroTest(test ast.Expr) bool {
+	if c, ok := test.(*ast.Compare); ok && len(c.Ops) == 1 && c.Ops[0] == ast.Eq && len(c.Comparators) == 1 {
+		for _, pair := range [][2]ast.Expr{{c.Left, c.Comparators[0]}, {c.Comparators[0], c.Left}} {
+			if k, ok := pair[1].(*ast.Constant); ok && k.Type == ast.ConstInt && k.Int == 0 {
+				name := strings.ToLower(lastDotted(pair[0]))
+				if x, isCall := pair[0].(*ast.Call); isCall {
+					name = strings.ToLower(lastDotted(x.Func))
+				}
+				return strings.Contains(name, "rank")
+			}
+		}
+		return false
+	}
+	e := test
+	if c, ok := e.(*ast.Call); ok && len(c.Args) == 0 {
+		e = c.Func
+	}
+	switch strings.ToLower(lastDotted(e)) {
+	case "is_main_process", "is_master", "is_global_zero", "is_rank_zero", "is_rank_0", "rank0", "is_main", "is_world_process_zero", "master":
+		return true
+	}
+	return false
 }
