@@ -2107,6 +2107,7 @@ func (l *lowerer) returnsRankTest(fn *rules.Function) bool {
 func (l *lowerer) rankTestBody(fn *rules.Function) bool {
 	body, _, ok := l.defOf(fn)
 	var ret *ast.Return
+	var locals []ast.Stmt
 	if ok {
 		for i, st := range body {
 			if i == 0 && isDocstring(st) {
@@ -2115,10 +2116,17 @@ func (l *lowerer) rankTestBody(fn *rules.Function) bool {
 			if _, isAssert := st.(*ast.Assert); isAssert && ret == nil {
 				continue // assert self.initialized; return self.is_head
 			}
-			switch st.(type) {
+			switch x := st.(type) {
 			case *ast.Import, *ast.ImportFrom:
 				if ret == nil {
 					continue // import os; return int(os.environ.get("RANK", 0))
+				}
+			case *ast.Assign:
+				// rank = dist.get_rank(); return rank == 0: locals the
+				// return reads (judged below with the body's bindings).
+				if _, isName := x.Targets[0].(*ast.Name); ret == nil && len(x.Targets) == 1 && isName {
+					locals = append(locals, st)
+					continue
 				}
 			}
 			r, isRet := st.(*ast.Return)
@@ -2130,7 +2138,7 @@ func (l *lowerer) rankTestBody(fn *rules.Function) bool {
 		}
 	}
 	if ret == nil {
-		return ok && (l.guardedRankBody(fn, body) || l.memoRankBody(fn, body) || l.flagRankBody(fn, body))
+		return ok && (l.guardedRankBody(fn, body) || l.memoRankBody(fn, body) || l.flagRankBody(fn, body) || l.rankReturnsBody(fn, body))
 	}
 	// The return value is judged in a lowerer of its own: the caller's
 	// rank locals mean nothing in the callee.
@@ -2138,6 +2146,9 @@ func (l *lowerer) rankTestBody(fn *rules.Function) bool {
 	sub.fn, sub.rankVars = fn, map[string]bool{}
 	if fd, ok := l.r.(FuncDefiner); ok {
 		sub.seedRankAttrs(fn, fd.FuncDef(fn)) // def is_head(self): return self.head
+	}
+	if len(locals) > 0 {
+		markBound(locals, sub.rankVars, sub.isRank)
 	}
 	return sub.isRank(ret.Value)
 }
@@ -2291,6 +2302,64 @@ func (l *lowerer) flagRankBody(fn *rules.Function, body []ast.Stmt) bool {
 		return true
 	}
 	return walk(body, false) && vals[0] && vals[1] && underRank
+}
+
+// rankReturnsBody reports a rank test written over several returns, each
+// a test of the rank or a constant True or False, with locals and ifs
+// between them (micro-vllm's rank0: the RANK variable when it is set,
+// else dist.get_rank(), compared with 0):
+//
+//	rank = os.environ.get("RANK")
+//	if rank is not None:
+//	    return int(rank) == 0
+//	return dist.get_rank() == 0
+func (l *lowerer) rankReturnsBody(fn *rules.Function, body []ast.Stmt) bool {
+	var rets []*ast.Return
+	var walk func(stmts []ast.Stmt) bool
+	walk = func(stmts []ast.Stmt) bool {
+		for i, st := range stmts {
+			switch x := st.(type) {
+			case *ast.ExprStmt:
+				if i != 0 || !isDocstring(st) {
+					return false
+				}
+			case *ast.Import, *ast.ImportFrom:
+			case *ast.Assign:
+				if _, isName := x.Targets[0].(*ast.Name); len(x.Targets) != 1 || !isName {
+					return false
+				}
+			case *ast.Return:
+				if x.Value == nil {
+					return false
+				}
+				rets = append(rets, x)
+			case *ast.If:
+				if !walk(x.Body) || !walk(x.Orelse) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(body) || len(rets) < 2 {
+		return false
+	}
+	sub := *l
+	sub.fn, sub.rankVars = fn, map[string]bool{}
+	markBound(body, sub.rankVars, sub.isRank)
+	rank := false
+	for _, r := range rets {
+		if k, ok := r.Value.(*ast.Constant); ok && k.Type == ast.ConstBool {
+			continue
+		}
+		if !sub.rankTest(r.Value) || !sub.isRank(r.Value) || len(sub.uniformIn(r.Value)) > 0 {
+			return false
+		}
+		rank = true
+	}
+	return rank
 }
 
 func btoi(b bool) int {

@@ -714,6 +714,68 @@ func enterCommandLoop(prog *rules.Program, br *rules.RankBranch) bool {
 	return false
 }
 
+// splitHalf reports one half of a protocol split across two functions by
+// the rank (micro-vllm's TP communicator: bcast_batch returns at once
+// unless this is rank 0, then broadcasts; recv_batch returns at once on
+// rank 0, then receives the same broadcast): another function leaves
+// early on the negated test and then issues the same first collective
+// on the same group. Each half is rank-conditional by design; the
+// program calls the sending half on the root and the other elsewhere.
+func splitHalf(prog *rules.Program, br *rules.RankBranch) bool {
+	if br.Divergence != rules.RankTest || len(br.After) == 0 || br.After[0] == nil || !broadcastLike(br.After[0].Op) {
+		return false
+	}
+	first := br.After[0]
+	for _, o := range prog.Branches {
+		if o == nil || o == br || o.Func == br.Func || !o.EarlyExit || o.Divergence != rules.RankTest || len(o.After) == 0 || o.After[0] == nil {
+			continue
+		}
+		if !complementaryExits(br.Cond, o.Cond) {
+			continue
+		}
+		if of := o.After[0]; of.Op == first.Op && rulekit.Known(of.Group) && rulekit.Known(first.Group) && rulekit.GroupKey(of.Group) == rulekit.GroupKey(first.Group) {
+			return true
+		}
+	}
+	return false
+}
+
+// complementaryExits reports two exit tests that split the ranks the
+// other way round: one the negation of the other, or two disjunctions
+// alike but for one term negated (`world <= 1 or not rank0()` and
+// `world <= 1 or rank0()`: both leave in a single process).
+func complementaryExits(a, b string) bool {
+	norm := func(x string) string { return strings.ReplaceAll(x, " ", "") }
+	if norm(negateCond(a)) == norm(b) {
+		return true
+	}
+	ta, tb := splitTopLevel(a, " or "), splitTopLevel(b, " or ")
+	if len(ta) < 2 || len(ta) != len(tb) {
+		return false
+	}
+	diff := 0
+	for i := range ta {
+		switch {
+		case norm(ta[i]) == norm(tb[i]):
+		case norm(negateCond(ta[i])) == norm(tb[i]):
+			diff++
+		default:
+			return false
+		}
+	}
+	return diff == 1
+}
+
+// broadcastLike reports the rooted ops whose root sends and whose other
+// ranks receive.
+func broadcastLike(op string) bool {
+	switch op {
+	case "broadcast", "broadcast_object_list", "scatter", "scatter_object_list":
+		return true
+	}
+	return false
+}
+
 // mirrored reports that some function other than the loop's starts with
 // the loop's handshake: its barriers, then its broadcast, on its group (a
 // web route's handler on the leader, which no call in the program
@@ -988,7 +1050,7 @@ func runBranches(p *rules.Pass, seen *reported) {
 			after := filter(withinOtherDim(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), br), mem, subset)
 			// The exiting ranks run `then`; the others run `els` then `after`.
 			others := append(append([]*rules.OpRef{}, els...), after...)
-			if incomparable(then, others) || (followersLeave(br) || enterCommandLoop(p.Prog, br)) && commands(p.Prog, others, then) {
+			if incomparable(then, others) || (followersLeave(br) || enterCommandLoop(p.Prog, br)) && commands(p.Prog, others, then) || splitHalf(p.Prog, br) {
 				continue
 			}
 			if o := firstDiff(others, then); o != nil && len(after) > 0 {
