@@ -5123,6 +5123,11 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	// The arm where torch.distributed is not initialised runs in a
 	// single process: nothing bound there can differ between ranks.
 	single, singleInThen := l.distributedTest(s.Test)
+	if !single && l.launchTest(s.Test) && !callsNamed(s.Orelse, "init_process_group") && !callsNamed(s.Orelse, "init_distributed") {
+		// `if is_torchrun(): … else: should_print = True`: the else arm
+		// runs where no launcher started the process (mistral-inference).
+		single, singleInThen = true, false
+	}
 	if single && singleInThen {
 		l.notDist++
 	}
@@ -6246,7 +6251,10 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				} else {
 					l.rankVars[v] = true
 				}
-			} else {
+			} else if l.notDist == 0 {
+				// (An arm that runs in a single process only, `else:
+				// should_print = True` beside a launcher's arm, leaves
+				// what the distributed arm bound as it was.)
 				delete(l.rankVars, v)
 				delete(l.rankDefs, v)
 			}
@@ -9083,4 +9091,54 @@ func (l *lowerer) fsFiltered(value ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// launchEnv are the variables a distributed launcher (torchrun, the
+// launch utilities) sets in each process it starts.
+var launchEnv = map[string]bool{"RANK": true, "WORLD_SIZE": true, "LOCAL_RANK": true, "MASTER_ADDR": true, "MASTER_PORT": true}
+
+// launchTest reports a test of whether a launcher started the process: a
+// program helper whose one return checks that two or more of the
+// launcher's variables are set (mistral-inference's is_torchrun:
+// `all(v in os.environ for v in ["MASTER_ADDR", …])`).
+func (l *lowerer) launchTest(test ast.Expr) bool {
+	c, ok := test.(*ast.Call)
+	if !ok || len(c.Args) > 0 {
+		return false
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return false
+	}
+	body, _, ok := l.defOf(fn)
+	if !ok {
+		return false
+	}
+	var ret *ast.Return
+	for i, st := range body {
+		if i == 0 && isDocstring(st) {
+			continue
+		}
+		r, isRet := st.(*ast.Return)
+		if !isRet || ret != nil {
+			return false
+		}
+		ret = r
+	}
+	if ret == nil || ret.Value == nil {
+		return false
+	}
+	names, environ := 0, false
+	ast.Inspect(ret.Value, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Constant:
+			if n.Type == ast.ConstStr && launchEnv[n.Str] {
+				names++
+			}
+		case *ast.Attribute:
+			environ = environ || dotted(n) == "os.environ"
+		}
+		return true
+	})
+	return environ && names >= 2
 }
