@@ -3142,6 +3142,44 @@ func (l *lowerer) missingFileExit(h *ast.ExceptHandler) {
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: l.exceptClause(h), Then: l.ops(h.Body), EarlyExit: true, After: after, Divergence: rules.HostCheck})
 }
 
+// missingFileEntry records the branch of a try whose body returns what it
+// loads from a file (`try: return ctypes.CDLL(so) except OSError: …`,
+// PyOP2's compiled-code cache) and whose handler for a missing file
+// communicates: the ranks whose host has the file leave from the body,
+// the others go on into the handler's collectives. It is a file check,
+// as `if os.path.exists(so): return load(so)` is.
+func (l *lowerer) missingFileEntry(body []ast.Stmt, h *ast.ExceptHandler) {
+	if l.notDist > 0 || len(h.Body) == 0 || missingFileHandler([]*ast.ExceptHandler{h}) == nil || l.r.Prog().Facts.SingleHost() {
+		return
+	}
+	if _, ret := lastStmt(body).(*ast.Return); !ret || !l.loadsFile(body) {
+		return
+	}
+	ops := l.ops(h.Body)
+	if len(ops) == 0 {
+		return
+	}
+	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: l.exceptClause(h), Then: ops, Divergence: rules.HostCheck})
+}
+
+// loadsFile reports statements that open or load a file by path: open(),
+// a loader of the tables' file probes, torch.load, ctypes' CDLL.
+func (l *lowerer) loadsFile(stmts []ast.Stmt) bool {
+	found := false
+	ast.InspectBody(stmts, func(n ast.Node) bool {
+		c, ok := n.(*ast.Call)
+		if !ok || found {
+			return !found
+		}
+		switch lastDotted(c.Func) {
+		case "open", "load", "CDLL", "LoadLibrary", "PyDLL", "load_state_dict", "read_text", "read_bytes", "safe_open", "load_file":
+			found = len(c.Args) > 0
+		}
+		return !found
+	})
+	return found
+}
+
 // forLoop is loop for `for target in iter`: iterating over a pending list
 // of handles (batch_isend_irecv's) and waiting each element waits the list.
 // loopHead lowers `for target in iter`. Iterating a variable's sequence
@@ -4737,6 +4775,7 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 		l.writeFailureBranch(body, h, append(slices.Clip(final), rest...))
 		l.exhaustBranch(body, h)
 		l.missingFileExit(h)
+		l.missingFileEntry(body, h)
 		if br := l.handlerExitUnderRank(h); br != nil {
 			l.addBranch(br)
 		}
