@@ -3950,6 +3950,9 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 				if !ok && waitsBeforeBinds(body, v) {
 					continue // rebound only once waited: a later pass or the code after the loop waits it
 				}
+				if !ok && bindsOnlyWhenNone(body, v) {
+					continue // `if req is None: req = comm.Ibarrier()`: the next pass keeps it
+				}
 				if ok {
 					// The next pass waits it, or hands it on, before it
 					// rebinds v. The last pass's is left pending after
@@ -3979,6 +3982,16 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 		// break (or leaves the function): the state after it is the
 		// body's, not the one it was entered with.
 		st = l.lastPass(out)
+		// A handle each break waits for first (`elif barrier.Test():
+		// break`, the NBX exchange's): the loop ends on its completion.
+		for v := range st.pending {
+			if breaksAfterCompletion(body, v) {
+				if st == out {
+					st = out.clone()
+				}
+				delete(st.pending, v)
+			}
+		}
 	} else if f, ok := l.loopStmts[len(l.loopStmts)-1].(*ast.For); ok && runsOnce(f.Iter) {
 		// A loop over every rank runs at least once: there is no path
 		// that skips its body (a ring that waits the first broadcast at
@@ -5159,6 +5172,15 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 			delete(elseSt.pending, v)
 		}
 	}
+	// `elif req.Test(): break`: the arm runs once the request has
+	// completed (mpi4py's Test completes it; is_completed and done say
+	// the work is over).
+	if v := completionTest(s.Test); v != "" {
+		for _, w := range thenSt.pending[v] {
+			w.Waited = append(w.Waited, l.pos(s.Test.Span()))
+		}
+		delete(thenSt.pending, v)
+	}
 	// The arm where torch.distributed is not initialised runs in a
 	// single process: nothing bound there can differ between ranks.
 	single, singleInThen := l.distributedTest(s.Test)
@@ -6126,10 +6148,14 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		if l.loops > 0 {
 			l.bound = append(l.bound, v)
 		}
+		guarded := l.underNoneTest(v)
 		for _, old := range st.pending[v] {
 			if (site == nil || old != site.Work) && old.Overwritten == nil {
 				if site != nil && l.chained(old, site.Work) {
 					continue // waiting the newer work waits this one
+				}
+				if guarded {
+					continue // `if req is None: req = comm.Ibarrier()`: no live request is replaced
 				}
 				p := l.pos(l.stmt.Span())
 				old.Overwritten = &p
@@ -9180,4 +9206,105 @@ func (l *lowerer) launchTest(test ast.Expr) bool {
 		return true
 	})
 	return environ && names >= 2
+}
+
+// underNoneTest reports a statement lowered in the arm of an enclosing if
+// where v is None (`if v is None:`, `if not v:`, or the else of `if v is
+// not None:`): whatever v held there was no handle.
+func (l *lowerer) underNoneTest(v string) bool {
+	for _, a := range l.armIfs {
+		if a.s == nil {
+			continue
+		}
+		name, noneInThen, ok := noneTest(a.s.Test)
+		if ok && name == v && noneInThen != a.inElse {
+			return true
+		}
+	}
+	return false
+}
+
+// bindsOnlyWhenNone reports a loop body that binds v only in arms where v
+// is None (`elif barrier is None: … barrier = comm.Ibarrier()`, the NBX
+// exchange's once-issued barrier): a later pass never replaces a live
+// handle.
+func bindsOnlyWhenNone(body []ast.Stmt, v string) bool {
+	binds, guarded := 0, 0
+	var walk func(stmts []ast.Stmt, none bool)
+	walk = func(stmts []ast.Stmt, none bool) {
+		for _, st := range stmts {
+			switch x := st.(type) {
+			case *ast.If:
+				name, noneInThen, ok := noneTest(x.Test)
+				isV := ok && name == v
+				walk(x.Body, none || isV && noneInThen)
+				walk(x.Orelse, none || isV && !noneInThen)
+				continue
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+				continue
+			}
+			ast.Inspect(st, func(n ast.Node) bool {
+				if nm, ok := n.(*ast.Name); ok && nm.Id == v && nm.Ctx == ast.Store {
+					binds++
+					if none {
+						guarded++
+					}
+				}
+				return true
+			})
+		}
+	}
+	walk(body, false)
+	return binds > 0 && binds == guarded
+}
+
+// completionTest returns the handle a test asks about completion
+// (`req.Test()`, `work.is_completed()`, `fut.done()`), or "".
+func completionTest(test ast.Expr) string {
+	c, ok := test.(*ast.Call)
+	if !ok || len(c.Args) > 0 {
+		return ""
+	}
+	a, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return ""
+	}
+	switch a.Attr {
+	case "Test", "is_completed", "done":
+		return dotted(a.Value)
+	}
+	return ""
+}
+
+// breaksAfterCompletion reports a loop body whose every break (outside
+// nested loops) sits in the arm of an if that asks whether v's work has
+// completed (completionTest), and that has one at least.
+func breaksAfterCompletion(body []ast.Stmt, v string) bool {
+	breaks, after := 0, 0
+	var walk func(stmts []ast.Stmt, done bool)
+	walk = func(stmts []ast.Stmt, done bool) {
+		for _, st := range stmts {
+			switch x := st.(type) {
+			case *ast.Break:
+				breaks++
+				if done {
+					after++
+				}
+			case *ast.If:
+				walk(x.Body, done || completionTest(x.Test) == v)
+				walk(x.Orelse, done)
+			case *ast.With:
+				walk(x.Body, done)
+			case *ast.Try:
+				walk(x.Body, done)
+				for _, h := range x.Handlers {
+					walk(h.Body, done)
+				}
+				walk(x.Orelse, done)
+				walk(x.Finalbody, done)
+			}
+		}
+	}
+	walk(body, false)
+	return breaks > 0 && breaks == after
 }
