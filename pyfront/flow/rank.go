@@ -4950,33 +4950,16 @@ func (l *lowerer) agreedSetAttrs(fn *rules.Function) []string {
 // (not ones the tables call uniform within some groups), and nowhere else
 // in it; and the attributes it sets to such a value outside those arms.
 func (l *lowerer) rankSetValues(fn *rules.Function) (values, outside []string) {
-	body, args, ok := l.defOf(fn)
-	if !ok || len(args.PositionalNames()) == 0 {
-		return nil, nil
-	}
-	self := args.PositionalNames()[0]
-	sub := *l
-	sub.fn = fn
-	sub.rankVars = map[string]bool{}
-	markBound(body, sub.rankVars, sub.isRank)
 	held, other := map[string]bool{}, map[string]bool{}
-	rankTest := func(t ast.Expr) bool { return sub.isRank(t) && len(sub.uniformIn(t)) == 0 }
-	rankArmStmts(body, true, rankTest, func(st ast.Stmt, underRank bool) {
-		as, ok := st.(*ast.Assign)
-		if !ok {
-			return
-		}
-		for _, t := range as.Targets {
-			attr := selfAttr(t, self)
-			switch {
-			case attr == "" || constantLike(as.Value):
-				// None, a flag (rankSetFlags') or a starting value.
-			case underRank:
-				held[attr] = true
-			default:
-				other[attr] = true
-				outside = append(outside, attr)
-			}
+	l.selfAttrStores(fn, func(attr string, value ast.Expr, underRank bool) {
+		switch {
+		case constantLike(value):
+			// None, a flag (rankSetFlags') or a starting value.
+		case underRank:
+			held[attr] = true
+		default:
+			other[attr] = true
+			outside = append(outside, attr)
 		}
 	})
 	for a := range held {
@@ -4993,32 +4976,12 @@ func (l *lowerer) rankSetValues(fn *rules.Function) (values, outside []string) {
 // uniform within some groups), and nowhere else in it (memoized).
 func (l *lowerer) rankSetFlags(fn *rules.Function) []string {
 	return summarize(&l.memo().rankSetFlags, fn, func() []string {
-		body, args, ok := l.defOf(fn)
-		if !ok || len(args.PositionalNames()) == 0 {
-			return nil
-		}
-		self := args.PositionalNames()[0]
-		sub := *l
-		sub.fn = fn
-		sub.rankVars = map[string]bool{}
-		markBound(body, sub.rankVars, sub.isRank)
 		held, other := map[string]bool{}, map[string]bool{}
-		rankTest := func(t ast.Expr) bool { return sub.isRank(t) && len(sub.uniformIn(t)) == 0 }
-		rankArmStmts(body, true, rankTest, func(st ast.Stmt, underRank bool) {
-			as, ok := st.(*ast.Assign)
-			if !ok {
-				return
-			}
-			k, isBool := as.Value.(*ast.Constant)
-			for _, t := range as.Targets {
-				attr := selfAttr(t, self)
-				switch {
-				case attr == "":
-				case underRank && isBool && k.Type == ast.ConstBool:
-					held[attr] = true
-				default:
-					other[attr] = true
-				}
+		l.selfAttrStores(fn, func(attr string, value ast.Expr, underRank bool) {
+			if k, isConst := value.(*ast.Constant); underRank && isConst && k.Type == ast.ConstBool {
+				held[attr] = true
+			} else {
+				other[attr] = true
 			}
 		})
 		var out []string
@@ -5029,6 +4992,34 @@ func (l *lowerer) rankSetFlags(fn *rules.Function) []string {
 		}
 		slices.Sort(out)
 		return out
+	})
+}
+
+// selfAttrStores calls visit for each assignment of a method to an
+// attribute of its instance, with whether it sits in an arm of a rank
+// test (loops entered; tests the tables call uniform within some groups
+// do not count). The method's locals bound to rank values count as such.
+func (l *lowerer) selfAttrStores(fn *rules.Function, visit func(attr string, value ast.Expr, underRank bool)) {
+	body, args, ok := l.defOf(fn)
+	if !ok || len(args.PositionalNames()) == 0 {
+		return
+	}
+	self := args.PositionalNames()[0]
+	sub := *l
+	sub.fn = fn
+	sub.rankVars = map[string]bool{}
+	markBound(body, sub.rankVars, sub.isRank)
+	rankTest := func(t ast.Expr) bool { return sub.isRank(t) && len(sub.uniformIn(t)) == 0 }
+	rankArmStmts(body, true, rankTest, func(st ast.Stmt, underRank bool) {
+		as, ok := st.(*ast.Assign)
+		if !ok {
+			return
+		}
+		for _, t := range as.Targets {
+			if attr := selfAttr(t, self); attr != "" {
+				visit(attr, as.Value, underRank)
+			}
+		}
 	})
 }
 
