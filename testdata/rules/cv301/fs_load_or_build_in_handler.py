@@ -26,4 +26,4 @@ def get_so(comm, src, soname):
 
 
 if __name__ == "__main__":
-    get_so(MPI.COMM_WORLD, "int f(void) { return 1; }", "/tmp/pyop2-cache/ab/cdef.so")
+    get_so(MPI.COMM_WORLD, "int f(void) { return 1; }", "cache/ab/cdef.so")

@@ -22,4 +22,4 @@ def parse(comm, text):
 
 
 if __name__ == "__main__":
-    get_so(MPI.COMM_WORLD, "/tmp/x.so")
+    get_so(MPI.COMM_WORLD, "build/x.so")

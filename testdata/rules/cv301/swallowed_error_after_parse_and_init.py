@@ -17,7 +17,7 @@ def main():
     args = parser.parse_args()
     accelerator = accelerate.Accelerator()
     if accelerator.is_main_process:
-        open("/tmp/config.json", "w").write(str(args))
+        open("run/config.json", "w").write(str(args))
     dist.barrier()
 
 
