@@ -193,6 +193,11 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 		// arguments reach fn's parameters (a callable among them is called
 		// there), though no thread of this process runs it.
 		g.SpawnIndexed(cs, 0, "fn", 1, "args")
+	} else if processConstructors[name] {
+		// Process(target=f, args=(rank, size, run)): the new process runs
+		// f(*args), so run reaches f's parameter and is called there (the
+		// PyTorch tutorial's init_process(rank, size, fn)).
+		g.Spawn(cs, 1, "target", 3, "args", -1, "")
 	}
 	if gc := v.tables.GroupCreators[name]; gc != nil && !plumbing(gc, cs) {
 		pos := callPos(cs)
