@@ -613,7 +613,7 @@ func (b *builder) hvdGradReads(f *callgraph.Func, path string, body []ast.Stmt) 
 		case isAttr && a.Attr == "step" && read != nil && !covered(pathText(a.Value), calls[i].stmt) && !covered(pathText(a.Value), read.stmt) &&
 			onePath(blocks[read.stmt], blocks[calls[i].stmt]) && !skipped(calls[i].stmt) && b.callsAPI(c, "horovod.torch.DistributedOptimizer.step"):
 			opt := pathText(a.Value)
-			if opt == "" {
+			if opt == "" || b.horovodElse(body, calls[i].stmt, opt) {
 				continue
 			}
 			sp := read.stmt.Span()
@@ -625,6 +625,115 @@ func (b *builder) hvdGradReads(f *callgraph.Func, path string, body []ast.Stmt) 
 			backward, read = nil, nil
 		}
 	}
+}
+
+// horovodElse reports a step in the else arm of an if whose then arm
+// steps the same optimizer under `with opt.skip_synchronize():`, where
+// another if on the same test synchronizes it (asv-subtools' trainer: `if
+// use_horovod(): opt.synchronize()`, the clip, then `if use_horovod():
+// with opt.skip_synchronize(): opt.step()` / `else: opt.step()`): the
+// test says whether the optimizer is Horovod's at all, and the else arm's
+// is the plain one, with nothing in flight. (A then arm that clips and
+// an else arm that does not, `if clip: …` around the same Horovod
+// optimizer, is no such test.)
+func (b *builder) horovodElse(body []ast.Stmt, step ast.Stmt, opt string) bool {
+	var ifs []*ast.If
+	var collect func(stmts []ast.Stmt)
+	collect = func(stmts []ast.Stmt) {
+		for _, st := range stmts {
+			if x, ok := st.(*ast.If); ok {
+				ifs = append(ifs, x)
+			}
+			for _, arm := range ast.ChildBlocks(st) {
+				collect(arm)
+			}
+		}
+	}
+	collect(body)
+	for _, x := range ifs {
+		// The idiom itself: the step is a statement of the else arm, the
+		// skipping with one of the then arm.
+		if !slices.Contains(x.Orelse, step) || !skipsSync(x.Body, opt) {
+			continue
+		}
+		key := testKey(x.Test)
+		for _, y := range ifs {
+			if y != x && key != "" && testKey(y.Test) == key && synchronizes(y.Body, opt) && b.wrapsUnder(key) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wrapsUnder reports a Horovod DistributedOptimizer made in the arm of an
+// if on the test key names, somewhere in the program (`if use_horovod():
+// optimizer = hvd.DistributedOptimizer(…)`).
+func (b *builder) wrapsUnder(key string) bool {
+	for _, m := range b.in.Modules {
+		if m == nil || m.AST == nil {
+			continue
+		}
+		found := false
+		ast.InspectStmts(m.AST.Body, func(st ast.Stmt) bool {
+			x, ok := st.(*ast.If)
+			if found || !ok || testKey(x.Test) != key {
+				return !found
+			}
+			ast.InspectBody(x.Body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.Call); ok && lastDotted(c.Func) == "DistributedOptimizer" {
+					found = true
+				}
+				return !found
+			})
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// testKey names a test made of a name, an attribute path or a call of
+// one without arguments (`use_horovod()`, `self.args.hvd`); "" for others.
+func testKey(e ast.Expr) string {
+	if c, ok := e.(*ast.Call); ok && len(c.Args) == 0 && len(c.Keywords) == 0 {
+		if p := pathText(c.Func); p != "" {
+			return p + "()"
+		}
+		return ""
+	}
+	return pathText(e)
+}
+
+// synchronizes reports an `opt.synchronize()` call among stmts.
+func synchronizes(stmts []ast.Stmt, opt string) bool {
+	found := false
+	ast.InspectBody(stmts, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok && !found {
+			if a, ok := c.Func.(*ast.Attribute); ok && a.Attr == "synchronize" && pathText(a.Value) == opt {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// skipsSync reports a `with opt.skip_synchronize():` among stmts.
+func skipsSync(stmts []ast.Stmt, opt string) bool {
+	return slices.ContainsFunc(stmts, func(st ast.Stmt) bool {
+		w, ok := st.(*ast.With)
+		return ok && slices.ContainsFunc(w.Items, func(it *ast.WithItem) bool {
+			c, ok := it.ContextExpr.(*ast.Call)
+			if !ok {
+				return false
+			}
+			a, ok := c.Func.(*ast.Attribute)
+			return ok && a.Attr == "skip_synchronize" && pathText(a.Value) == opt
+		})
+	})
 }
 
 // onePath reports two blocks (paths of hvdGradReads' placement) that one
