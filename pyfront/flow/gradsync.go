@@ -1725,7 +1725,7 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 		l.swallowedErrorBranch(l.withBodies(body), h, rest, true)
 		return
 	}
-	raisesAgain := anyStmt(h.Body, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) && !raisesOnRepeatOnly(h.Body)
+	raisesAgain := anyStmt(h.Body, isRaise) && !raisesOnRepeatOnly(h.Body)
 	// (A handler around next(it) is the end of the data: exhaustBranch's.)
 	if !raisesAgain && l.loops > 0 && len(h.Body) > 0 && !callsNext(body) && !l.readsUnboundAfterFailure(body, h) {
 		if _, brk := h.Body[len(h.Body)-1].(*ast.Break); brk {
@@ -1862,7 +1862,6 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 	enter(body)
 	for _, st := range flat {
 		ops := l.ops([]ast.Stmt{st})
-
 		if raised || slices.ContainsFunc(ops, func(o *rules.OpRef) bool { return o.Op == BackwardOp }) {
 			els = append(els, ops...)
 		} else if c := stmtCall(st); c != nil && l.r.Site(c) == nil && len(ops) > 0 && l.worksBeforeCollective(c) {
@@ -2211,22 +2210,25 @@ func raisesOnRepeatOnly(body []ast.Stmt) bool {
 		return false
 	}
 	for _, st := range body {
-		switch st := st.(type) {
-		case *ast.Raise:
+		if !anyStmt([]ast.Stmt{st}, isRaise) {
+			continue
+		}
+		// A raise only in the then arm of `if <flag>:`.
+		x, ok := st.(*ast.If)
+		if !ok {
 			return false
-		case *ast.If:
-			n, ok := st.Test.(*ast.Name)
-			if anyStmt([]ast.Stmt{st}, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) &&
-				(!ok || !flags[n.Id] || len(st.Orelse) > 0 && anyStmt(st.Orelse, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok })) {
-				return false
-			}
-		default:
-			if anyStmt([]ast.Stmt{st}, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) {
-				return false
-			}
+		}
+		if n, ok := x.Test.(*ast.Name); !ok || !flags[n.Id] || anyStmt(x.Orelse, isRaise) {
+			return false
 		}
 	}
 	return true
+}
+
+// isRaise reports a raise statement.
+func isRaise(s ast.Stmt) bool {
+	_, ok := s.(*ast.Raise)
+	return ok
 }
 
 // nextPass reports a handler that ends by going on to the loop's next
@@ -2385,7 +2387,7 @@ func (l *lowerer) evenShards(body []ast.Stmt) bool {
 	if len(iters) == 0 {
 		return false
 	}
-	made, loaders := evenLoaders(l.body)
+	made, loaders, _ := evenLoaders(l.body)
 	for _, it := range iters {
 		src, ok := made[it]
 		if !ok || !loaders[src] && !l.evenLoaderParam(src) && !l.evenLoaderFromHelper(src) {
@@ -2437,24 +2439,10 @@ func (l *lowerer) evenLoaderFromHelper(name string) bool {
 	if !ok {
 		return false
 	}
-	_, loaders := evenLoaders(body)
-	samplers := map[string]bool{}
-	ast.InspectBody(body, func(n ast.Node) bool {
-		if a, ok := n.(*ast.Assign); ok && len(a.Targets) == 1 {
-			if c, ok := a.Value.(*ast.Call); ok && lastDotted(c.Func) == "DistributedSampler" {
-				samplers[dotted(a.Targets[0])] = true
-			}
-		}
-		return true
-	})
+	_, loaders, distSampler := evenLoaders(body)
 	even := func(e ast.Expr) bool {
 		if c, ok := e.(*ast.Call); ok {
-			return evenLoaderCall(c, func(x ast.Expr) bool {
-				if sc, ok := x.(*ast.Call); ok {
-					return lastDotted(sc.Func) == "DistributedSampler"
-				}
-				return samplers[dotted(x)]
-			})
+			return evenLoaderCall(c, distSampler)
 		}
 		return loaders[dotted(e)]
 	}
@@ -2481,10 +2469,12 @@ func (l *lowerer) evenLoaderFromHelper(name string) bool {
 // made maps the iterator to the loader) and the loaders whose sampler is
 // a DistributedSampler (built with sampler=DistributedSampler(…) or a
 // name bound to one, or whose loader.sampler.set_epoch(…) the body calls).
-func evenLoaders(body []ast.Stmt) (made map[string]string, loaders map[string]bool) {
+// distSampler reports an expression that is such a sampler: a
+// DistributedSampler(…) call or a name body binds to one.
+func evenLoaders(body []ast.Stmt) (made map[string]string, loaders map[string]bool, distSampler func(ast.Expr) bool) {
 	made, loaders = map[string]string{}, map[string]bool{}
 	samplers := map[string]bool{}
-	distSampler := func(e ast.Expr) bool {
+	distSampler = func(e ast.Expr) bool {
 		if c, ok := e.(*ast.Call); ok {
 			return lastDotted(c.Func) == "DistributedSampler"
 		}
@@ -2523,7 +2513,7 @@ func evenLoaders(body []ast.Stmt) (made map[string]string, loaders map[string]bo
 		}
 		return true
 	})
-	return made, loaders
+	return made, loaders, distSampler
 }
 
 // evenLoaderCall reports a call given sampler=<a DistributedSampler>.
@@ -2565,7 +2555,7 @@ func (l *lowerer) evenLoaderParam(name string) bool {
 		if !ok {
 			return false
 		}
-		_, loaders := evenLoaders(body)
+		_, loaders, _ := evenLoaders(body)
 		even := true
 		ast.InspectBody(body, func(n ast.Node) bool {
 			c, isCall := n.(*ast.Call)

@@ -3152,7 +3152,7 @@ func (l *lowerer) missingFileEntry(body []ast.Stmt, h *ast.ExceptHandler) {
 	if l.notDist > 0 || len(h.Body) == 0 || missingFileHandler([]*ast.ExceptHandler{h}) == nil || l.r.Prog().Facts.SingleHost() {
 		return
 	}
-	if _, ret := lastStmt(body).(*ast.Return); !ret || !l.loadsFile(body) {
+	if _, ret := lastStmt(body).(*ast.Return); !ret || !loadsFile(body) {
 		return
 	}
 	ops := l.ops(h.Body)
@@ -3162,9 +3162,10 @@ func (l *lowerer) missingFileEntry(body []ast.Stmt, h *ast.ExceptHandler) {
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: l.exceptClause(h), Then: ops, Divergence: rules.HostCheck})
 }
 
-// loadsFile reports statements that open or load a file by path: open(),
-// a loader of the tables' file probes, torch.load, ctypes' CDLL.
-func (l *lowerer) loadsFile(stmts []ast.Stmt) bool {
+// loadsFile reports statements that open or load a file by path, by the
+// loader's last name: open(), torch.load, ctypes' CDLL, safetensors'
+// safe_open, Path.read_text.
+func loadsFile(stmts []ast.Stmt) bool {
 	found := false
 	ast.InspectBody(stmts, func(n ast.Node) bool {
 		c, ok := n.(*ast.Call)
@@ -6148,14 +6149,10 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		if l.loops > 0 {
 			l.bound = append(l.bound, v)
 		}
-		guarded := l.underNoneTest(v)
 		for _, old := range st.pending[v] {
 			if (site == nil || old != site.Work) && old.Overwritten == nil {
 				if site != nil && l.chained(old, site.Work) {
 					continue // waiting the newer work waits this one
-				}
-				if guarded {
-					continue // `if req is None: req = comm.Ibarrier()`: no live request is replaced
 				}
 				p := l.pos(l.stmt.Span())
 				old.Overwritten = &p
@@ -9208,22 +9205,6 @@ func (l *lowerer) launchTest(test ast.Expr) bool {
 	return environ && names >= 2
 }
 
-// underNoneTest reports a statement lowered in the arm of an enclosing if
-// where v is None (`if v is None:`, `if not v:`, or the else of `if v is
-// not None:`): whatever v held there was no handle.
-func (l *lowerer) underNoneTest(v string) bool {
-	for _, a := range l.armIfs {
-		if a.s == nil {
-			continue
-		}
-		name, noneInThen, ok := noneTest(a.s.Test)
-		if ok && name == v && noneInThen != a.inElse {
-			return true
-		}
-	}
-	return false
-}
-
 // bindsOnlyWhenNone reports a loop body that binds v only in arms where v
 // is None (`elif barrier is None: … barrier = comm.Ibarrier()`, the NBX
 // exchange's once-issued barrier): a later pass never replaces a live
@@ -9293,15 +9274,10 @@ func breaksAfterCompletion(body []ast.Stmt, v string) bool {
 			case *ast.If:
 				walk(x.Body, done || completionTest(x.Test) == v)
 				walk(x.Orelse, done)
-			case *ast.With:
-				walk(x.Body, done)
-			case *ast.Try:
-				walk(x.Body, done)
-				for _, h := range x.Handlers {
-					walk(h.Body, done)
+			case *ast.With, *ast.Try:
+				for _, arm := range ast.ChildBlocks(x) {
+					walk(arm, done)
 				}
-				walk(x.Orelse, done)
-				walk(x.Finalbody, done)
 			}
 		}
 	}

@@ -2138,7 +2138,7 @@ func (l *lowerer) rankTestBody(fn *rules.Function) bool {
 		}
 	}
 	if ret == nil {
-		return ok && (l.guardedRankBody(fn, body) || l.memoRankBody(fn, body) || l.flagRankBody(fn, body) || l.rankReturnsBody(fn, body))
+		return ok && (l.guardedRankBody(fn, body) || l.memoRankBody(fn, body) || l.rankReturnsBody(fn, body))
 	}
 	// The return value is judged in a lowerer of its own: the caller's
 	// rank locals mean nothing in the callee.
@@ -2253,8 +2253,18 @@ func (l *lowerer) guardedRankBody(fn *rules.Function, body []ast.Stmt) bool {
 	return rank
 }
 
-// flagRankBody reports a rank test written as statements that return
-// True or False (asv-subtools' is_main_training):
+// rankReturnsBody reports a rank test written as statements: ifs,
+// imports and locals around several returns, each of them a test of the
+// rank or a constant True or False, one at least a rank test
+// (micro-vllm's rank0):
+//
+//	rank = os.environ.get("RANK")
+//	if rank is not None:
+//	    return int(rank) == 0
+//	return dist.get_rank() == 0
+//
+// or, with no locals, returns of True and False only, one of them in an
+// arm of a rank test (asv-subtools' is_main_training):
 //
 //	if use_ddp():
 //	    if dist.get_rank() == 0:
@@ -2262,61 +2272,15 @@ func (l *lowerer) guardedRankBody(fn *rules.Function, body []ast.Stmt) bool {
 //	    else:
 //	        return False
 //	return True
-//
-// The body holds only ifs, imports and returns of True or False; both
-// are returned, and one return at least sits in an arm of a rank test.
-func (l *lowerer) flagRankBody(fn *rules.Function, body []ast.Stmt) bool {
-	var sub *lowerer // made on first need: most bodies fail the shape first
-	var vals [2]bool // False, True returned
-	underRank := false
-	var walk func(stmts []ast.Stmt, rank bool) bool
-	walk = func(stmts []ast.Stmt, rank bool) bool {
-		for i, st := range stmts {
-			switch st := st.(type) {
-			case *ast.ExprStmt:
-				if i != 0 || !isDocstring(st) {
-					return false
-				}
-			case *ast.Import, *ast.ImportFrom:
-			case *ast.Return:
-				k, ok := st.Value.(*ast.Constant)
-				if !ok || k.Type != ast.ConstBool {
-					return false
-				}
-				vals[btoi(k.Bool)] = true
-				underRank = underRank || rank
-			case *ast.If:
-				if sub == nil {
-					x := *l
-					x.fn, x.rankVars = fn, map[string]bool{}
-					sub = &x
-				}
-				r := rank || sub.isRank(st.Test) && len(sub.uniformIn(st.Test)) == 0
-				if !walk(st.Body, r) || !walk(st.Orelse, r) {
-					return false
-				}
-			default:
-				return false
-			}
-		}
-		return true
-	}
-	return walk(body, false) && vals[0] && vals[1] && underRank
-}
-
-// rankReturnsBody reports a rank test written over several returns, each
-// a test of the rank or a constant True or False, with locals and ifs
-// between them (micro-vllm's rank0: the RANK variable when it is set,
-// else dist.get_rank(), compared with 0):
-//
-//	rank = os.environ.get("RANK")
-//	if rank is not None:
-//	    return int(rank) == 0
-//	return dist.get_rank() == 0
 func (l *lowerer) rankReturnsBody(fn *rules.Function, body []ast.Stmt) bool {
-	var rets []*ast.Return
-	var walk func(stmts []ast.Stmt) bool
-	walk = func(stmts []ast.Stmt) bool {
+	type ret struct {
+		r     *ast.Return
+		tests []ast.Expr // the tests of the ifs whose arms hold it
+	}
+	var rets []ret
+	locals := false
+	var walk func(stmts []ast.Stmt, tests []ast.Expr) bool
+	walk = func(stmts []ast.Stmt, tests []ast.Expr) bool {
 		for i, st := range stmts {
 			switch x := st.(type) {
 			case *ast.ExprStmt:
@@ -2328,13 +2292,15 @@ func (l *lowerer) rankReturnsBody(fn *rules.Function, body []ast.Stmt) bool {
 				if _, isName := x.Targets[0].(*ast.Name); len(x.Targets) != 1 || !isName {
 					return false
 				}
+				locals = true
 			case *ast.Return:
 				if x.Value == nil {
 					return false
 				}
-				rets = append(rets, x)
+				rets = append(rets, ret{x, tests})
 			case *ast.If:
-				if !walk(x.Body) || !walk(x.Orelse) {
+				inner := append(slices.Clip(tests), x.Test)
+				if !walk(x.Body, inner) || !walk(x.Orelse, inner) {
 					return false
 				}
 			default:
@@ -2343,30 +2309,35 @@ func (l *lowerer) rankReturnsBody(fn *rules.Function, body []ast.Stmt) bool {
 		}
 		return true
 	}
-	if !walk(body) || len(rets) < 2 {
+	if !walk(body, nil) || len(rets) < 2 {
 		return false
 	}
 	sub := *l
 	sub.fn, sub.rankVars = fn, map[string]bool{}
 	markBound(body, sub.rankVars, sub.isRank)
-	rank := false
+	rankTest := func(e ast.Expr) bool { return sub.isRank(e) && len(sub.uniformIn(e)) == 0 }
+	var vals [2]bool // False, True returned
+	flagsOnly, tested, rank := true, false, false
 	for _, r := range rets {
-		if k, ok := r.Value.(*ast.Constant); ok && k.Type == ast.ConstBool {
+		if k, ok := r.r.Value.(*ast.Constant); ok && k.Type == ast.ConstBool {
+			if k.Bool {
+				vals[1] = true
+			} else {
+				vals[0] = true
+			}
+			tested = tested || slices.ContainsFunc(r.tests, rankTest)
 			continue
 		}
-		if !sub.rankTest(r.Value) || !sub.isRank(r.Value) || len(sub.uniformIn(r.Value)) > 0 {
+		flagsOnly = false
+		if !sub.rankTest(r.r.Value) || !rankTest(r.r.Value) {
 			return false
 		}
 		rank = true
 	}
-	return rank
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
+	if flagsOnly {
+		return !locals && vals[0] && vals[1] && tested
 	}
-	return 0
+	return rank
 }
 
 // returnedRankElements returns the indexes of the elements that hold the
@@ -4945,45 +4916,30 @@ func (l *lowerer) agreedSetAttrs(fn *rules.Function) []string {
 	})
 }
 
-// rankSetValues returns the attributes a method sets to a value other
-// than a constant or None on its instance inside the arms of rank tests
-// (not ones the tables call uniform within some groups), and nowhere else
-// in it; and the attributes it sets to such a value outside those arms.
-func (l *lowerer) rankSetValues(fn *rules.Function) (values, outside []string) {
-	held, other := map[string]bool{}, map[string]bool{}
+// rankSetAttrs reads, in one walk over a method's stores to its
+// instance, the attributes it sets only inside the arms of rank tests
+// (not ones the tables call uniform within some groups): flags, to True
+// or False, and values, to anything but a constant or None; and outside,
+// the attributes it sets to such a value outside those arms.
+func (l *lowerer) rankSetAttrs(fn *rules.Function) (flags, values, outside []string) {
+	heldFlag, heldValue, otherFlag, otherValue := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	l.selfAttrStores(fn, func(attr string, value ast.Expr, underRank bool) {
+		if k, isConst := value.(*ast.Constant); underRank && isConst && k.Type == ast.ConstBool {
+			heldFlag[attr] = true
+		} else {
+			otherFlag[attr] = true
+		}
 		switch {
 		case constantLike(value):
-			// None, a flag (rankSetFlags') or a starting value.
+			// None, a flag or a starting value.
 		case underRank:
-			held[attr] = true
+			heldValue[attr] = true
 		default:
-			other[attr] = true
+			otherValue[attr] = true
 			outside = append(outside, attr)
 		}
 	})
-	for a := range held {
-		if !other[a] {
-			values = append(values, a)
-		}
-	}
-	slices.Sort(values)
-	return values, outside
-}
-
-// rankSetFlags returns the attributes a method sets to True or False on
-// its instance inside the arms of rank tests (not ones the tables call
-// uniform within some groups), and nowhere else in it (memoized).
-func (l *lowerer) rankSetFlags(fn *rules.Function) []string {
-	return summarize(&l.memo().rankSetFlags, fn, func() []string {
-		held, other := map[string]bool{}, map[string]bool{}
-		l.selfAttrStores(fn, func(attr string, value ast.Expr, underRank bool) {
-			if k, isConst := value.(*ast.Constant); underRank && isConst && k.Type == ast.ConstBool {
-				held[attr] = true
-			} else {
-				other[attr] = true
-			}
-		})
+	only := func(held, other map[string]bool) []string {
 		var out []string
 		for a := range held {
 			if !other[a] {
@@ -4992,6 +4948,16 @@ func (l *lowerer) rankSetFlags(fn *rules.Function) []string {
 		}
 		slices.Sort(out)
 		return out
+	}
+	return only(heldFlag, otherFlag), only(heldValue, otherValue), outside
+}
+
+// rankSetFlags returns the flags rankSetAttrs finds (memoized: each call
+// of the method asks, methodRankFlags).
+func (l *lowerer) rankSetFlags(fn *rules.Function) []string {
+	return summarize(&l.memo().rankSetFlags, fn, func() []string {
+		flags, _, _ := l.rankSetAttrs(fn)
+		return flags
 	})
 }
 
@@ -5326,13 +5292,11 @@ func (l *lowerer) fixedWidthRange(e ast.Expr) bool {
 		return false
 	}
 	inc, ok := m2.Left.(*ast.BinOp)
-	return ok && inc.Op == ast.Add && same(inc.Left, m1.Left) && isOne(inc.Right)
-}
-
-// isOne reports the literal 1.
-func isOne(e ast.Expr) bool {
-	k, ok := e.(*ast.Constant)
-	return ok && k.Type == ast.ConstInt && k.Int == 1
+	if !ok || inc.Op != ast.Add || !same(inc.Left, m1.Left) {
+		return false
+	}
+	one, ok := intConst(inc.Right)
+	return ok && one == 1
 }
 
 // rankZeroTest reports a test for the first rank by its usual spellings:
@@ -5356,9 +5320,13 @@ func rankZeroTest(test ast.Expr) bool {
 	if c, ok := e.(*ast.Call); ok && len(c.Args) == 0 {
 		e = c.Func
 	}
-	switch strings.ToLower(lastDotted(e)) {
-	case "is_main_process", "is_master", "is_global_zero", "is_rank_zero", "is_rank_0", "rank0", "is_main", "is_world_process_zero", "master":
-		return true
-	}
-	return false
+	name := strings.ToLower(lastDotted(e))
+	return RankZeroFlags[name] || name == "rank0" || name == "is_main" || name == "master"
+}
+
+// RankZeroFlags are the usual names of a "this is global rank 0" flag
+// (accelerator.is_main_process, trainer.is_global_zero).
+var RankZeroFlags = map[string]bool{
+	"is_main_process": true, "is_global_zero": true, "is_rank_zero": true, "is_rank_0": true,
+	"is_world_process_zero": true, "is_master": true,
 }

@@ -886,8 +886,8 @@ func RankFlagAttrs(fn *rules.Function, node ast.Node, r Resolver) (flags, comput
 	if l == nil {
 		return nil, computed
 	}
-	values, outside := l.rankSetValues(fn)
-	return slices.Compact(slices.Sorted(slices.Values(append(l.rankSetFlags(fn), values...)))), outside
+	flags, values, outside := l.rankSetAttrs(fn)
+	return slices.Compact(slices.Sorted(slices.Values(append(flags, values...)))), outside
 }
 
 // constantLike reports a value that is the same on every rank whatever

@@ -1575,7 +1575,7 @@ func (b *builder) joinedLater(f *callgraph.Func, spawn *ast.Call) rules.Pos {
 			return true
 		}
 		for _, st := range stmts {
-			for _, inner := range innerBlocks(st) {
+			for _, inner := range ast.ChildBlocks(st) {
 				if visit(inner) {
 					return true
 				}
@@ -1585,25 +1585,4 @@ func (b *builder) joinedLater(f *callgraph.Func, spawn *ast.Call) rules.Pos {
 	}
 	visit(ast.ScopeBody(f.Node))
 	return at
-}
-
-// innerBlocks returns the statement lists nested directly in st.
-func innerBlocks(st ast.Stmt) [][]ast.Stmt {
-	switch x := st.(type) {
-	case *ast.If:
-		return [][]ast.Stmt{x.Body, x.Orelse}
-	case *ast.For:
-		return [][]ast.Stmt{x.Body, x.Orelse}
-	case *ast.While:
-		return [][]ast.Stmt{x.Body, x.Orelse}
-	case *ast.With:
-		return [][]ast.Stmt{x.Body}
-	case *ast.Try:
-		out := [][]ast.Stmt{x.Body, x.Orelse, x.Finalbody}
-		for _, h := range x.Handlers {
-			out = append(out, h.Body)
-		}
-		return out
-	}
-	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
+	"github.com/collvet/collvet/pyfront/flow"
 	"github.com/collvet/collvet/pyfront/resolve"
 	"github.com/collvet/collvet/rules"
 )
@@ -96,12 +97,6 @@ var rankZeroNames = map[string]bool{
 	"get_global_rank": true, "world_rank": true, "process_index": true,
 }
 
-// rankZeroFlags are the usual names of a "this is global rank 0" flag.
-var rankZeroFlags = map[string]bool{
-	"is_main_process": true, "is_global_zero": true, "is_rank_zero": true, "is_rank_0": true,
-	"is_world_process_zero": true, "is_master": true,
-}
-
 // rankZeroTest reports a condition text that tests for global rank 0:
 // `X == 0` or `0 == X` with X a rank's usual spelling (self.rank,
 // dist.get_rank(), torch.distributed.get_rank()), or a flag named for it
@@ -124,7 +119,7 @@ func rankZeroTest(cond string) bool {
 		}
 		return false
 	}
-	return rankZeroFlags[last(c)]
+	return flow.RankZeroFlags[last(c)]
 }
 
 // envZero matches a test that an environment variable holds 0:
