@@ -358,6 +358,10 @@ type lowerer struct {
 	// notDist counts enclosing arms on which torch.distributed is not
 	// initialised (distributedTest): one process, no divergence.
 	notDist int
+	// noRendezvous counts enclosing else arms of a test of env://'s
+	// variables in which no process group can form (rendezvousEnvTest):
+	// the process runs alone there.
+	noRendezvous int
 	// shadowed counts, per name, the comprehensions being lowered that
 	// bind it: their variables are not the function's locals.
 	shadowed map[string]int
@@ -5190,6 +5194,15 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		// runs where no launcher started the process (mistral-inference).
 		single, singleInThen = true, false
 	}
+	noRendezvous := false
+	if !single && rendezvousEnvTest(s.Test) && !formsGroupWithoutEnv(s.Orelse) {
+		// `if "RANK" in os.environ: init… elif device_count() > 1: init…`:
+		// the else arm runs where env:// has no rank to read, so an init
+		// there that names no rendezvous of its own raises, and no group
+		// spans ranks that took different arms: no test there can split
+		// a job.
+		single, singleInThen, noRendezvous = true, false, true
+	}
 	if single && singleInThen {
 		l.notDist++
 	}
@@ -5280,6 +5293,9 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	if single && !singleInThen {
 		l.notDist++
 	}
+	if noRendezvous {
+		l.noRendezvous++
+	}
 	if diverges && div == rules.RankTest {
 		l.rankIfs[len(l.rankIfs)-1].inElse = true
 	}
@@ -5301,6 +5317,9 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	}
 	if single && !singleInThen {
 		l.notDist--
+	}
+	if noRendezvous {
+		l.noRendezvous--
 	}
 	l.arm = outer
 	if l.loops > 0 {
@@ -9203,6 +9222,85 @@ func (l *lowerer) launchTest(test ast.Expr) bool {
 		return true
 	})
 	return environ && names >= 2
+}
+
+// rendezvousEnv are the variables torch.distributed's env:// rendezvous
+// cannot start without.
+var rendezvousEnv = map[string]bool{"RANK": true, "WORLD_SIZE": true, "MASTER_ADDR": true, "MASTER_PORT": true}
+
+// rendezvousEnvTest reports a test, written inline, that is false only
+// where one of env://'s variables is unset: `"RANK" in os.environ`, an
+// `or` of such tests naming at least one of them, or an `and` of tests
+// naming only them.
+func rendezvousEnvTest(test ast.Expr) bool {
+	present := func(e ast.Expr) (name string, ok bool) {
+		c, isCmp := e.(*ast.Compare)
+		if !isCmp || len(c.Ops) != 1 || c.Ops[0] != ast.In || dotted(c.Comparators[0]) != "os.environ" {
+			return "", false
+		}
+		k, isStr := c.Left.(*ast.Constant)
+		if !isStr || k.Type != ast.ConstStr {
+			return "", false
+		}
+		return k.Str, true
+	}
+	if name, ok := present(test); ok {
+		return rendezvousEnv[name]
+	}
+	b, ok := test.(*ast.BoolOp)
+	if !ok {
+		return false
+	}
+	some, all := false, true
+	for _, v := range b.Values {
+		name, ok := present(v)
+		if !ok {
+			return false
+		}
+		some = some || rendezvousEnv[name]
+		all = all && rendezvousEnv[name]
+	}
+	if b.Op == ast.Or {
+		return some
+	}
+	return all
+}
+
+// formsGroupWithoutEnv reports statements that could make a process
+// group where env:// has no rank to read: an init_process_group given
+// its own rendezvous (init_method, store, rank or world_size, or any
+// argument after the backend), DeepSpeed's init_distributed (it finds
+// the ranks from MPI), or a write to os.environ ahead of an init.
+func formsGroupWithoutEnv(body []ast.Stmt) bool {
+	found := false
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.Call:
+				switch lastDotted(n.Func) {
+				case "init_distributed", "putenv":
+					found = true
+				case "init_process_group":
+					found = len(n.Args) > 1 || slices.ContainsFunc(n.Keywords, func(k *ast.Keyword) bool {
+						switch k.Arg {
+						case "backend", "timeout", "device_id", "pg_options":
+							return false
+						}
+						return true
+					})
+				case "update", "setdefault":
+					found = dotted(n.Func) == "os.environ."+lastDotted(n.Func)
+				}
+			case *ast.Subscript:
+				found = n.Ctx == ast.Store && dotted(n.Value) == "os.environ"
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // bindsOnlyWhenNone reports a loop body that binds v only in arms where v
