@@ -358,6 +358,9 @@ type lowerer struct {
 	// notDist counts enclosing arms on which torch.distributed is not
 	// initialised (distributedTest): one process, no divergence.
 	notDist int
+	// onceIssued: calls that their `while True:` loop issues exactly once
+	// before it ends, whatever arms its passes take (issuedOnce).
+	onceIssued map[*ast.Call]bool
 	// noRendezvous counts enclosing else arms of a test of env://'s
 	// variables in which no process group can form (rendezvousEnvTest):
 	// the process runs alone there.
@@ -3892,6 +3895,14 @@ func (l *lowerer) loop(target ast.Expr, body, orelse []ast.Stmt, st *state) *sta
 		l.loopTargets = l.loopTargets[:len(l.loopTargets)-1]
 		l.loopStmts = l.loopStmts[:len(l.loopStmts)-1]
 	}()
+	if w, ok := l.stmt.(*ast.While); ok && alwaysTrue(w.Test) {
+		for _, c := range issuedOnce(body) {
+			if l.onceIssued == nil {
+				l.onceIssued = map[*ast.Call]bool{}
+			}
+			l.onceIssued[c] = true
+		}
+	}
 	outerArm, outerBound := l.iterArm, l.bound
 	l.iterArm, l.bound = nil, nil
 	var targetName string
@@ -9353,6 +9364,39 @@ func completionTest(test ast.Expr) string {
 		return dotted(a.Value)
 	}
 	return ""
+}
+
+// issuedOnce finds the calls of a `while True:` body that the loop issues
+// exactly once before it ends, whichever arms its passes take:
+// `v = comm.Ibarrier()` bound only where v is None, in a loop left only
+// by a break after v's work completed (bindsOnlyWhenNone,
+// breaksAfterCompletion) and never by a return. The NBX exchange polls
+// for messages and issues its barrier once its own sends are done: each
+// rank issues it at its own moment, but every rank issues it.
+func issuedOnce(body []ast.Stmt) []*ast.Call {
+	var out []*ast.Call
+	returns := false
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Return:
+				returns = true
+			case *ast.Assign:
+				if t, ok := n.Targets[0].(*ast.Name); ok && len(n.Targets) == 1 {
+					if c, ok := n.Value.(*ast.Call); ok && bindsOnlyWhenNone(body, t.Id) && breaksAfterCompletion(body, t.Id) {
+						out = append(out, c)
+					}
+				}
+			}
+			return !returns
+		})
+	}
+	if returns {
+		return nil
+	}
+	return out
 }
 
 // breaksAfterCompletion reports a loop body whose every break (outside

@@ -3618,7 +3618,7 @@ func (l *lowerer) nodeOps(root ast.Node) []*rules.OpRef {
 			// Arguments are evaluated before the call.
 			ast.Children(n, visit)
 			if s := l.r.Site(n); s != nil {
-				if l.communicates(n, s) {
+				if l.communicates(n, s) && !l.onceIssued[n] {
 					o := &rules.OpRef{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s, Resumed: l.resumes(n, s)}
 					if l.heldGroups != nil && l.heldGroups[l.groupArgText(n, s)] {
 						if l.heldOps == nil {
