@@ -144,7 +144,77 @@ func (l *lowerer) markFilled(perElement, perDatum []string) {
 // depends on the rank; rankLoop records the branch after it, when the
 // body's sites know their group arguments.
 func (l *lowerer) rankCounted(iter ast.Expr) bool {
-	return l.notDist == 0 && (len(l.rankVars) > 0 || len(l.rankObjects) > 0 || len(l.nodeSplitVars) > 0 || mentionsCall(iter)) && l.rankCount(iter, 0)
+	return l.notDist == 0 && (len(l.rankVars) > 0 || len(l.rankObjects) > 0 || len(l.nodeSplitVars) > 0 || len(l.rankLens) > 0 || mentionsCall(iter)) && l.rankCount(iter, 0)
+}
+
+// armList is a list a rank test's arm binds to a local: the arm, and the
+// list's length (-1 when computed: list(…), a comprehension, [x] * n).
+type armList struct {
+	under  *ast.If
+	inElse bool
+	length int
+}
+
+// trackArmList records the lists the arms of a rank test bind to v. When
+// the two arms bind lists of different lengths (`if rank == src: keys =
+// list(sd.keys())` / `else: keys = [None]`), the list's length differs
+// between ranks after the if, whatever a broadcast_object_list then puts
+// in it: that call fills each rank's list in place and keeps its length
+// (the torch documentation asks every rank for a list of the same size).
+func (l *lowerer) trackArmList(v string, value ast.Expr) {
+	delete(l.rankLens, v)
+	n, isList := listLength(value)
+	if !isList || len(l.rankIfs) == 0 || l.uniformRankArms() {
+		delete(l.armLists, v)
+		return
+	}
+	top := l.rankIfs[len(l.rankIfs)-1]
+	if o, ok := l.armLists[v]; ok && o.under == top.s && o.inElse != top.inElse {
+		delete(l.armLists, v)
+		if o.length != n {
+			if l.rankLens == nil {
+				l.rankLens = map[string]bool{}
+			}
+			l.rankLens[v] = true
+		}
+		return
+	}
+	if l.armLists == nil {
+		l.armLists = map[string]armList{}
+	}
+	l.armLists[v] = armList{under: top.s, inElse: top.inElse, length: n}
+}
+
+// listLength returns the length of a list an expression makes: a display's
+// elements, `[x] * K` with K a constant, and -1 for a list computed from
+// something else (list(…), sorted(…), a comprehension, [x] * n).
+func listLength(e ast.Expr) (int, bool) {
+	switch e := e.(type) {
+	case *ast.List:
+		for _, x := range e.Elts {
+			if _, star := x.(*ast.Starred); star {
+				return -1, true
+			}
+		}
+		return len(e.Elts), true
+	case *ast.BinOp:
+		if d, ok := e.Left.(*ast.List); ok && e.Op == ast.Mult {
+			n, isList := listLength(d)
+			k, isConst := e.Right.(*ast.Constant)
+			if isList && n >= 0 && isConst && k.Type == ast.ConstInt {
+				return n * int(k.Int), true
+			}
+			return -1, true
+		}
+	case *ast.ListComp:
+		return -1, true
+	case *ast.Call:
+		switch dotted(e.Func) {
+		case "list", "sorted":
+			return -1, true
+		}
+	}
+	return 0, false
 }
 
 // rankLoop records a loop whose number of passes depends on the rank and
@@ -988,6 +1058,9 @@ func (l *lowerer) rankCount(e ast.Expr, depth int) bool {
 		if d := l.rankDefs[e.Id]; d != nil && l.rankCount(d, depth+1) {
 			return true
 		}
+		if l.rankLens[e.Id] {
+			return true // a list whose length the rank test's arms chose
+		}
 		// A node split handed the rank (split_dataset_by_node(ds,
 		// rank=rank, …)) is a rank value too, but its length is the
 		// split's question.
@@ -1028,7 +1101,7 @@ func (l *lowerer) countRank(e ast.Expr) bool {
 		case *ast.Name:
 			// A rank value, or a count bound on some ranks only (`n = 10;
 			// if rank == 0: n = 5`).
-			found = n.Ctx == ast.Load && (l.rankVars[n.Id] && !constructed(l.rankDefs[n.Id]) || l.rankObject(n.Id))
+			found = n.Ctx == ast.Load && (l.rankVars[n.Id] && !constructed(l.rankDefs[n.Id]) || l.rankObject(n.Id) || l.rankLens[n.Id])
 		case *ast.Call:
 			if l.rankCall(n) {
 				found = true

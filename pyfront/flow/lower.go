@@ -253,6 +253,11 @@ type lowerer struct {
 	// rank test's arm that made them (the if, nil for `X if rank == 0
 	// else None`).
 	rankObjects map[string]rankObject
+	// armLists: the list each local was last bound to in a rank test's
+	// arm, by its length; rankLens: locals the two arms of a rank test
+	// bound to lists of different lengths (trackArmList).
+	armLists map[string]armList
+	rankLens map[string]bool
 	// uniformAttrs: for rank attributes of self (seedRankAttrs), the
 	// groups within which they are uniform (flow.RankAttr.UniformIn).
 	uniformAttrs map[string][]string
@@ -6262,6 +6267,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		l.trackSet(v, value)
 		l.trackData(v, value)
 		l.trackJaxArray(v, value)
+		l.trackArmList(v, value)
 		if value != nil {
 			l.forgetRankFields(v)
 			// An object only some ranks hold: `X if rank == 0 else None`,
