@@ -7855,6 +7855,12 @@ func (l *lowerer) collective(c *ast.Call, site *rules.Site, ext string, st *stat
 	if site.Kind == rules.OpInit && l.node != nil && l.src.mentions(l.node.Span(), "is_initialized") {
 		site.InitIfNeeded = true
 	}
+	if site.Kind == rules.OpInit && strings.HasPrefix(site.API, "accelerate.") {
+		// Accelerator() keeps its state in a shared PartialState: a
+		// second construction, in a helper, reuses the group the first
+		// made and says nothing about who joined.
+		site.InitIfNeeded = true
+	}
 	if entry != nil && l.notDist == 0 {
 		// init_process_group(rank=rank): the variable is this process's
 		// rank from here on, however it was computed.
