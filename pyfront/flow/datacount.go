@@ -402,6 +402,9 @@ func (l *lowerer) fromFsCount(e ast.Expr) bool {
 			if d := dotted(a); d != "" && l.fsCounts[d] {
 				return true, false
 			}
+			if d := l.propertyPath(a); d != "" && l.fsCounts[d] {
+				return true, false // trainer.epoch, a property returning self._epoch
+			}
 		}
 		if c, ok := n.(*ast.Call); ok {
 			if d := l.getterPath(c); d != "" && l.fsCounts[d] {
@@ -427,6 +430,33 @@ func (l *lowerer) getterPath(c *ast.Call) string {
 	}
 	_, fn := l.callee(c)
 	if attr := l.returnedSelfAttr(fn); attr != "" {
+		return recv + "." + attr
+	}
+	return ""
+}
+
+// propertyPath returns the attribute path a read of a program property
+// reads when its getter only returns an attribute of its instance
+// (`trainer.epoch` with `@property def epoch(self): return self._epoch`
+// reads trainer._epoch), "" otherwise. Only a receiver some of whose
+// attributes count positions is asked about.
+func (l *lowerer) propertyPath(a *ast.Attribute) string {
+	recv := dotted(a.Value)
+	pg, ok := l.r.(PropertyGetterer)
+	if !ok || recv == "" {
+		return ""
+	}
+	marked := false
+	for k := range l.fsCounts {
+		if strings.HasPrefix(k, recv+".") {
+			marked = true
+			break
+		}
+	}
+	if !marked {
+		return ""
+	}
+	if attr := l.returnedSelfAttr(l.propertyGetter(pg, a)); attr != "" {
 		return recv + "." + attr
 	}
 	return ""
@@ -460,7 +490,7 @@ func (l *lowerer) returnedSelfAttr(fn *rules.Function) string {
 // resumed run does with its epoch elsewhere is the same kind of answer
 // everywhere.
 func (l *lowerer) markFsCount(v string, value ast.Expr) {
-	on := len(l.hostTests) > 0 && (l.storedValue(value) || l.pathPosition(value)) || l.fromFsCount(value)
+	on := len(l.hostTests) > 0 && (l.storedValue(value) || l.pathPosition(value) || l.loadsCheckedPath(value)) || l.fromFsCount(value)
 	helper := !on && l.fsCountCall(value, -1)
 	markVar(&l.fsCounts, v, on || helper)
 	if on && len(l.hostTests) > 0 && !l.fsVars[v] {
@@ -584,6 +614,67 @@ func (l *lowerer) storedCall(e ast.Expr) bool {
 	}
 	_, fn := l.callee(c)
 	return fn != nil && fn != l.fn && l.returnsStored(fn)
+}
+
+// loadsCheckedPath reports, in a host's file check, a call of a method
+// the program does not define whose name says it loads (load, resume,
+// restore), handed what the check tested (`if len(ckpts) > 0: it, start
+// = model.load_params_with_optimizer(ckpts[-1], …)`): what it returns
+// is read from the file that host found.
+func (l *lowerer) loadsCheckedPath(e ast.Expr) bool {
+	if len(l.hostTests) == 0 {
+		return false
+	}
+	checked := map[string]bool{}
+	ast.Inspect(l.hostTests[len(l.hostTests)-1], func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok {
+			checked[nm.Id] = true
+		}
+		return true
+	})
+	return l.loadsFrom(e, checked)
+}
+
+// loadsFrom is loadsCheckedPath with the checked names given.
+func (l *lowerer) loadsFrom(e ast.Expr, checked map[string]bool) bool {
+	if s, ok := e.(*ast.Subscript); ok {
+		e = s.Value
+	}
+	c, ok := e.(*ast.Call)
+	if !ok || len(checked) == 0 {
+		return false
+	}
+	if !loaderName(lastDotted(c.Func)) {
+		return false
+	}
+	if _, fn := l.callee(c); fn != nil {
+		return false // the program's own: returnsStored decides
+	}
+	for _, a := range c.Args {
+		if readsAny(a, checked) {
+			return true
+		}
+	}
+	for _, k := range c.Keywords {
+		if readsAny(k.Value, checked) {
+			return true
+		}
+	}
+	return false
+}
+
+// loaderName reports a name one of whose words starts with load, resume,
+// restore or reload (load_checkpoint, loadFromFile, resume_from), not
+// download or upload.
+func loaderName(name string) bool {
+	for _, w := range strings.Split(strings.ToLower(name), "_") {
+		for _, p := range []string{"load", "resume", "restore", "reload"} {
+			if strings.HasPrefix(w, p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // returnsStored reports a program function that returns, in a return

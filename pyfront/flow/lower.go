@@ -6713,7 +6713,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 					l.markFs(n.Id, true, origin)
 				}
 			}
-		} else if len(l.hostTests) > 0 && l.notDist == 0 && l.storedValue(value) {
+		} else if len(l.hostTests) > 0 && l.notDist == 0 && (l.storedValue(value) || l.loadsCheckedPath(value)) {
 			// step, start = net.loadFromFile(p, keys) under a host's file
 			// check: every element is a position that host read.
 			for _, e := range elts {

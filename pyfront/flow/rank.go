@@ -822,21 +822,27 @@ func (l *lowerer) fsProperty(a *ast.Attribute) bool {
 	if !marked {
 		return false
 	}
-	fn := pg.PropertyGetter(a)
-	if fn == nil {
-		// ck = Ckpt(d): the receiver's values are those of the call the
-		// function bound it to once.
-		if v, isName := a.Value.(*ast.Name); isName {
-			if c, isCall := LocalValue(l.node, v.Id).(*ast.Call); isCall {
-				fn = pg.PropertyGetter(&ast.Attribute{Value: c, Attr: a.Attr, Ctx: ast.Load})
-			}
-		}
-	}
+	fn := l.propertyGetter(pg, a)
 	if fn == nil || fn == l.fn {
 		return false
 	}
 	attr := l.returnedSelfAttr(fn)
 	return attr != "" && l.fsVars[recv+"."+attr]
+}
+
+// propertyGetter is the getter a read of a property runs, also where the
+// receiver is a local the function binds once to a construction (ck =
+// Ckpt(d)): the receiver's values are then that call's.
+func (l *lowerer) propertyGetter(pg PropertyGetterer, a *ast.Attribute) *rules.Function {
+	if fn := pg.PropertyGetter(a); fn != nil {
+		return fn
+	}
+	if v, isName := a.Value.(*ast.Name); isName {
+		if c, isCall := LocalValue(l.node, v.Id).(*ast.Call); isCall {
+			return pg.PropertyGetter(&ast.Attribute{Value: c, Attr: a.Attr, Ctx: ast.Load})
+		}
+	}
+	return nil
 }
 
 // paramFsAttrs marks the attributes of the object a call hands a

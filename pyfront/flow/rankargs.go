@@ -69,6 +69,21 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 		// len(ckpts) > 0: start_epoch = torch.load(ckpts[-1])["epoch"]`),
 		// what is computed from them, until a name is bound again outside
 		// the check (to what a broadcast agreed).
+		// The names the function's file checks read: a loader the
+		// program does not define, handed one of them under a check, reads
+		// that host's file (loadsCheckedPath).
+		checked := map[string]bool{}
+		ast.InspectBody(body, func(n ast.Node) bool {
+			if i, ok := n.(*ast.If); ok && l.fsProbe(i.Test) {
+				ast.Inspect(i.Test, func(x ast.Node) bool {
+					if nm, ok := x.(*ast.Name); ok {
+						checked[nm.Id] = true
+					}
+					return true
+				})
+			}
+			return true
+		})
 		rankArmStmts(body, true, l.fsProbe, func(st ast.Stmt, underCheck bool) {
 			if x, ok := st.(*ast.ExprStmt); ok {
 				// dist.broadcast_object_list(decision, src=0): what it
@@ -87,10 +102,10 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 				return
 			}
 			names := ast.SeqElts(a.Targets[0])
-			read := underCheck && l.storedValue(a.Value) // it, epoch = model.load(ckpt)
+			read := underCheck && (l.storedValue(a.Value) || l.loadsFrom(a.Value, checked)) // it, epoch = model.load(ckpt)
 			if len(names) == 0 {
 				names = []ast.Expr{a.Targets[0]}
-				read = underCheck && (l.storedValue(a.Value) || l.pathPosition(a.Value))
+				read = underCheck && (l.storedValue(a.Value) || l.pathPosition(a.Value) || l.loadsFrom(a.Value, checked))
 			}
 			on := read || l.fromFsCount(a.Value)
 			for _, e := range names {
