@@ -6378,7 +6378,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				// hosts as a flag set there does (fsCuts).
 				cut := len(l.hostTests) > 0 && readsName(value, v) || l.fsFiltered(value)
 				markVar(&l.fsCuts, v, cut)
-				if fs := (l.fsProbe(value) && !l.frameworkObject(value)) || len(l.hostTests) > 0 && (flagValue(value) || l.checkedPathValue(value)) || cut; fs {
+				if fs := (l.fsProbe(value) && !l.frameworkObject(value) && l.programInit(value) == nil) || len(l.hostTests) > 0 && (flagValue(value) || l.checkedPathValue(value)) || cut; fs {
 					l.markFs(v, true, l.fsOriginOf(value))
 				} else {
 					l.markFs(v, false, nil)

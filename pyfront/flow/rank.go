@@ -761,7 +761,69 @@ func (l *lowerer) constructedFsAttrs(v string, value ast.Expr) {
 	}
 	if init, ok := fd.FuncDef(fn).(*ast.FunctionDef); ok {
 		l.markFsAttrs(v, init)
+		l.markFsArgAttrs(v, c, init)
 	}
+}
+
+// programInit returns the __init__ of the program class a call
+// constructs, or nil (also for super().__init__(…)).
+func (l *lowerer) programInit(value ast.Expr) *ast.FunctionDef {
+	c, ok := value.(*ast.Call)
+	if !ok {
+		return nil
+	}
+	if _, isAttr := c.Func.(*ast.Attribute); isAttr && lastDotted(c.Func) == "__init__" {
+		return nil
+	}
+	_, fn := l.callee(c)
+	fd, isFD := l.r.(FuncDefiner)
+	if fn == nil || !isFD || !strings.HasSuffix(fn.Name, ".__init__") {
+		return nil
+	}
+	init, _ := fd.FuncDef(fn).(*ast.FunctionDef)
+	return init
+}
+
+// markFsArgAttrs marks the attributes of v that its __init__ binds from
+// the parameters the construction hands this host's file system answer
+// (`Learner(name)` with name chosen by os.path.exists, and `self.name =
+// name`): those hold the answer, not the whole object (`learner.failed`,
+// set from what init_rpc did, does not).
+func (l *lowerer) markFsArgAttrs(v string, c *ast.Call, init *ast.FunctionDef) {
+	if init.Args == nil || len(init.Args.Positional()) == 0 || len(l.fsVars) == 0 {
+		return
+	}
+	params := init.Args.Positional()
+	self := params[0].Arg
+	tainted := map[string]bool{}
+	for i, a := range c.Args {
+		if _, star := a.(*ast.Starred); star {
+			break
+		}
+		if i+1 < len(params) && l.fsProbe(a) {
+			tainted[params[i+1].Arg] = true
+		}
+	}
+	for _, k := range c.Keywords {
+		if k.Arg != "" && l.fsProbe(k.Value) {
+			tainted[k.Arg] = true
+		}
+	}
+	if len(tainted) == 0 {
+		return
+	}
+	ast.InspectBody(init.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.Assign)
+		if !ok || !readsAny(as.Value, tainted) {
+			return true
+		}
+		for _, t := range as.Targets {
+			if a, ok := t.(*ast.Attribute); ok && isName(a.Value, self) {
+				markVar(&l.fsVars, v+"."+a.Attr, true)
+			}
+		}
+		return true
+	})
 }
 
 // markFsAttrs marks v's attributes that method (an __init__, or another
@@ -1058,8 +1120,14 @@ func (l *lowerer) initFsAttrs(init *ast.FunctionDef) []string {
 					}
 				case *ast.If:
 					probe := sub.fsProbe(st.Test) && !sub.failsWithoutFile(st)
-					visit(sub, st.Body, underCheck || probe, self, depth)
-					visit(sub, st.Orelse, underCheck || probe, self, depth)
+					// (An arm that ends by raising leaves no object
+					// behind: what it set is never read.)
+					if !failsOnly(st.Body) {
+						visit(sub, st.Body, underCheck || probe, self, depth)
+					}
+					if !failsOnly(st.Orelse) {
+						visit(sub, st.Orelse, underCheck || probe, self, depth)
+					}
 					if probe && len(st.Orelse) == 0 && leavesFunction(st.Body) {
 						// `if not os.path.exists(root): return`: what
 						// follows runs where the host found it.
