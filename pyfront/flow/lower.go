@@ -5323,10 +5323,11 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	l.elseTests = l.elseTests[:len(l.elseTests)-1]
 	l.mergeArmTaints(s, taintsThen, ea, eb)
 	l.adoptedBroadcast(s)
+	deadThen, deadElse := l.omittedParamArms(s.Test)
 	switch {
-	case ea && !eb:
+	case ea && !eb, deadThen:
 		// Only the else arm's bindings reach the code after the if.
-	case eb && !ea:
+	case eb && !ea, deadElse:
 		l.streamVars = streamsThen
 	default:
 		l.streamVars = l.mergeStreamVars(streamsThen, l.streamVars, l.pos(s.Pos))
@@ -6254,7 +6255,14 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// stream, by its raw handle.
 			l.curAlias[v] = l.streamOf(stripHandle(streamValue))
 		}
-		if l.uses && streamValue != nil && l.isStreamExpr(streamValue) {
+		if streamValue != nil && legacyNull(stripHandle(streamValue)) {
+			// stream = cp.cuda.Stream.null.ptr: the legacy default stream,
+			// by its raw handle (streamOf reads it back as the default).
+			if l.streamVars == nil {
+				l.streamVars = map[string]streamCtx{}
+			}
+			l.streamVars[v] = streamCtx{}
+		} else if l.uses && streamValue != nil && l.isStreamExpr(streamValue) {
 			if l.streamVars == nil {
 				l.streamVars = map[string]streamCtx{}
 			}
@@ -8439,6 +8447,10 @@ func (l *lowerer) streamOf(e ast.Expr) streamCtx {
 			// stream = self._comm_stream: the stream it was bound to (or,
 			// after an if whose arms bind different ones, either).
 			return streamCtx{s: sc.s, text: n.Id}
+		} else if ok && sc == (streamCtx{}) {
+			// stream = cp.cuda.Stream.null.ptr: the legacy default
+			// stream, whatever else the name holds on other paths.
+			return sc
 		}
 	}
 	if c, ok := e.(*ast.Call); ok {
@@ -9245,6 +9257,20 @@ func (l *lowerer) launchTest(test ast.Expr) bool {
 		return true
 	})
 	return environ && names >= 2
+}
+
+// omittedParamArms reports which arm of `if p is None:` cannot run
+// because p is a parameter that defaults to None and that no call in the
+// program passes (ParamOmitter): `if stream is None: stream =
+// cp.cuda.Stream.null.ptr` / `else: stream = stream.ptr`, with every
+// caller leaving stream out, runs on the null stream only.
+func (l *lowerer) omittedParamArms(test ast.Expr) (deadThen, deadElse bool) {
+	v, noneInThen, ok := noneTest(test)
+	po, isPO := l.r.(ParamOmitter)
+	if !ok || !isPO || !isNone(ParamDefault(l.node, v)) || !po.ParamOmitted(l.fn, v) {
+		return false, false
+	}
+	return !noneInThen, noneInThen
 }
 
 // rendezvousEnv are the variables torch.distributed's env:// rendezvous

@@ -150,6 +150,14 @@ type PropertyGetterer interface {
 	PropertyGetter(a *ast.Attribute) *rules.Function
 }
 
+// ParamOmitter is implemented by resolvers that can tell that every call
+// of fn in the program leaves a parameter out, so that it holds its
+// default: false when fn has no caller, or is called in ways other than
+// call expressions (a thread's target, a callback), which may pass it.
+type ParamOmitter interface {
+	ParamOmitted(fn *rules.Function, param string) bool
+}
+
 // SelfStreamer is implemented by resolvers that can tell the stream an
 // attribute of fn's instance holds from its class's own stores (`self.comp
 // = torch.cuda.default_stream()` in __init__) when the value analysis gave

@@ -95,11 +95,14 @@ type builder struct {
 	// __init__ set from this host's file system (methodHostAttrs).
 	hostAttrs map[*callgraph.Class][]string
 	// callers indexes the explicit calls of each function (asyncCaller).
-	callers    map[*callgraph.Func][]*callgraph.CallSite
-	summary    map[summaryKey][]*rules.OpRef
-	gates      map[*callgraph.Func]*funcGates // paramGates
-	inProgress map[summaryKey]bool
-	groupSeen  map[*rules.Group]bool
+	callers map[*callgraph.Func][]*callgraph.CallSite
+	// implicitCallees: the functions some call site other than a call
+	// expression runs (calledImplicitly).
+	implicitCallees map[*callgraph.Func]bool
+	summary         map[summaryKey][]*rules.OpRef
+	gates           map[*callgraph.Func]*funcGates // paramGates
+	inProgress      map[summaryKey]bool
+	groupSeen       map[*rules.Group]bool
 	// backward() calls seen, and how many run with autograd
 	// multithreading disabled around them.
 	backwardCalls, backwardSingle int
@@ -2031,6 +2034,25 @@ func (b *builder) callersOf(f *callgraph.Func) []*callgraph.CallSite {
 		}
 	}
 	return b.callers[f]
+}
+
+// calledImplicitly reports a function that some call site other than a
+// call expression runs (a thread's target, a callback a library calls).
+func (b *builder) calledImplicitly(f *callgraph.Func) bool {
+	if b.implicitCallees == nil {
+		b.implicitCallees = map[*callgraph.Func]bool{}
+		for _, cs := range b.g.Calls {
+			if cs.Kind == callgraph.CallExplicit {
+				continue
+			}
+			for _, t := range cs.Targets {
+				if t.Fn != nil {
+					b.implicitCallees[t.Fn] = true
+				}
+			}
+		}
+	}
+	return b.implicitCallees[f]
 }
 
 // isParam reports whether name is a parameter of a def with these

@@ -76,6 +76,24 @@ func (r *resolver) Callee(call *ast.Call) (string, *rules.Function) {
 	return ext, fn
 }
 
+// ParamOmitted implements flow.ParamOmitter.
+func (r *resolver) ParamOmitted(fn *rules.Function, param string) bool {
+	f := r.b.fnOf(fn)
+	if f == nil || !isParam(funcArgs(f.Node), param) {
+		return false
+	}
+	callers := r.b.callersOf(f)
+	if len(callers) == 0 || r.b.calledImplicitly(f) {
+		return false
+	}
+	for _, cs := range callers {
+		if x, _, known := boundArg(f, cs.Node, param); !known || x != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // resolvedCallee is an answer of Callee (done once it is kept).
 type resolvedCallee struct {
 	ext  string
