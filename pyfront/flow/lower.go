@@ -3134,6 +3134,60 @@ func missingFileHandler(handlers []*ast.ExceptHandler) ast.Expr {
 	return nil
 }
 
+// swallowedLoad returns the load of a try body that binds what it reads
+// from a stored file (`start_k = load_checkpoint(path)["k"]`, a helper
+// returning pickle.load's answer) under a handler that catches any
+// exception and goes on: a missing file is one of them, so the handler
+// is that host's file check, as FileNotFoundError's is
+// (missingFileHandler). Nil otherwise.
+func (l *lowerer) swallowedLoad(body []ast.Stmt, handlers []*ast.ExceptHandler) ast.Expr {
+	swallows := slices.ContainsFunc(handlers, func(h *ast.ExceptHandler) bool {
+		return (h.Type == nil || catches(h.Type, "Exception", "BaseException")) && !failsOnly(h.Body) && !leavesFunction(h.Body)
+	})
+	if !swallows {
+		return nil
+	}
+	for _, st := range body {
+		a, ok := st.(*ast.Assign)
+		if !ok || len(a.Targets) != 1 || !l.storedValue(a.Value) {
+			continue
+		}
+		// Only where the name still holds a value when the load failed:
+		// bound before the try (a parameter, a default) or by a handler.
+		// Otherwise the next read raises NameError on that host, a
+		// failure that stops the job.
+		names := ast.SeqElts(a.Targets[0])
+		if len(names) == 0 {
+			names = []ast.Expr{a.Targets[0]}
+		}
+		kept := true
+		for _, t := range names {
+			n, isName := t.(*ast.Name)
+			kept = kept && isName && (l.boundBefore(n.Id, st.Span()) || slices.ContainsFunc(handlers, func(h *ast.ExceptHandler) bool { return storesName(h.Body, n.Id) }))
+		}
+		if kept {
+			return a.Value
+		}
+	}
+	return nil
+}
+
+// boundBefore reports a name that is a parameter of the function, or
+// that one of its statements before pos binds.
+func (l *lowerer) boundBefore(v string, pos ast.Pos) bool {
+	if _, args, _, ok := defParts(l.node); ok && args != nil && slices.ContainsFunc(args.Positional(), func(a *ast.Arg) bool { return a.Arg == v }) {
+		return true
+	}
+	found := false
+	ast.InspectBody(l.body, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && nm.Ctx == ast.Store && nm.Id == v && nm.Span().Lineno < pos.Lineno {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // missingFileExit records the branch of a handler for a missing file
 // that leaves the function (`try: ckpt = torch.load(p) except
 // FileNotFoundError: return -1`, mlcommons' R-GAT): it is a file check
@@ -4822,6 +4876,9 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 	var missing ast.Expr
 	if l.notDist == 0 && !l.r.Prog().Facts.SingleHost() {
 		missing = missingFileHandler(handlers)
+		if missing == nil {
+			missing = l.swallowedLoad(body, handlers)
+		}
 	}
 	if missing != nil {
 		l.hostTests = append(l.hostTests, missing)
