@@ -623,7 +623,7 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 			if t, ok := a.Targets[0].(*ast.Attribute); ok {
 				if n, ok := t.Value.(*ast.Name); ok && n.Id == self {
 					switch a.Value.(type) {
-					case *ast.Call, *ast.Compare, *ast.BoolOp, *ast.Name, *ast.Attribute, *ast.UnaryOp, *ast.Subscript, *ast.IfExp:
+					case *ast.Call, *ast.Compare, *ast.BoolOp, *ast.Name, *ast.Attribute, *ast.UnaryOp, *ast.Subscript, *ast.IfExp, *ast.BinOp:
 						stores = true
 					case *ast.Constant:
 						// (InspectStmts goes on to the next statement
@@ -697,6 +697,12 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 				}
 				if (l.rankTest(s.Value) || l.rankShare(s.Value)) && l.isRank(s.Value) {
 					out = MergeRankAttr(out, RankAttr{Name: t.Attr, UniformIn: l.uniformIn(s.Value)})
+				} else if derivedRank(s.Value) && (l.rankValue(s.Value) || l.isRank(s.Value)) {
+					// `self.lrank = rank // n_hosts`, or another object's
+					// such attribute copied (`self.lrank =
+					// self.topology.lrank`): a number computed from the
+					// rank, different on each node.
+					out = MergeRankAttr(out, RankAttr{Name: t.Attr})
 				} else if _, isCmp := s.Value.(*ast.Compare); isCmp && len(plain) > 0 && readsPlain(s.Value) {
 					out = MergeRankAttr(out, RankAttr{Name: t.Attr})
 				}
@@ -730,6 +736,19 @@ func SelfRankAttrs(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 		return true
 	})
 	return out
+}
+
+// derivedRank reports arithmetic (rank // n, rank % n) or an attribute
+// read, the shapes a number derived from the rank is stored in.
+func derivedRank(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.BinOp:
+		return true
+	case *ast.Attribute:
+		_, nested := x.Value.(*ast.Attribute)
+		return nested
+	}
+	return false
 }
 
 // initRankAttrs returns the attributes of self that body hands to
