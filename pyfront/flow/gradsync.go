@@ -442,7 +442,7 @@ func targetNames(t ast.Expr) []string {
 
 // divergence reports whether a condition can differ between ranks, and why.
 func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
-	if l.noRendezvous > 0 || l.neverNoneTest(test) || l.keptTruthTest(test) {
+	if l.noRendezvous > 0 || l.neverNoneTest(test) || l.keptTruthTest(test) || l.falseByCallers(test) {
 		return 0, false
 	}
 	switch {
@@ -2702,6 +2702,45 @@ var oomPredicates = map[string]bool{"should_reduce_batch_size": true}
 // among others: RuntimeError (its base class), Exception, BaseException.
 func broadException(e ast.Expr) bool {
 	return catches(e, "RuntimeError", "Exception", "BaseException")
+}
+
+// falseByCallers reports a test that is false on every call of the
+// function: a parameter every caller leaves at a false default or passes
+// false, alone or as an operand of `and` (`if use_cached and
+// os.path.exists(path):`, SSD's inference, which no caller asks to use
+// its cache): it asks no rank anything.
+func (l *lowerer) falseByCallers(test ast.Expr) bool {
+	po, ok := l.r.(ParamOmitter)
+	if !ok {
+		return false
+	}
+	operands := []ast.Expr{test}
+	if b, isBool := test.(*ast.BoolOp); isBool && b.Op == ast.And {
+		operands = b.Values
+	}
+	for _, e := range operands {
+		if n, isName := e.(*ast.Name); isName && l.isParam(n.Id) && po.ParamFalse(l.fn, n.Id) {
+			return true
+		}
+	}
+	return false
+}
+
+// isParam reports a parameter of the function being lowered that its
+// body never rebinds.
+func (l *lowerer) isParam(v string) bool {
+	_, args, _, ok := defParts(l.node)
+	if !ok || args == nil {
+		return false
+	}
+	found := false
+	for _, a := range args.Positional() {
+		found = found || a.Arg == v
+	}
+	for _, a := range args.KwOnlyArgs {
+		found = found || a.Arg == v
+	}
+	return found && !storesName(l.body, v)
 }
 
 // singleAfterRaise reports a recovery path that first re-raises whenever

@@ -156,6 +156,9 @@ type PropertyGetterer interface {
 // call expressions (a thread's target, a callback), which may pass it.
 type ParamOmitter interface {
 	ParamOmitted(fn *rules.Function, param string) bool
+	// ParamFalse: every call leaves the parameter at a false default or
+	// passes a false constant.
+	ParamFalse(fn *rules.Function, param string) bool
 }
 
 // SelfStreamer is implemented by resolvers that can tell the stream an

@@ -94,6 +94,98 @@ func (r *resolver) ParamOmitted(fn *rules.Function, param string) bool {
 	return true
 }
 
+// ParamFalse implements flow.ParamOmitter: every call of fn in the
+// program leaves param at a false default or passes a false constant
+// (False, None, 0, "").
+func (r *resolver) ParamFalse(fn *rules.Function, param string) bool {
+	f := r.b.fnOf(fn)
+	if f == nil || !isParam(funcArgs(f.Node), param) {
+		return false
+	}
+	callers := r.b.callersOf(f)
+	if len(callers) == 0 || r.b.calledImplicitly(f) {
+		return false
+	}
+	for _, cs := range callers {
+		x, dflt, known := boundArg(f, cs.Node, param)
+		if !known && !r.b.kwargsOmit(cs, param, 0) {
+			return false
+		}
+		if x == nil {
+			x = dflt
+		}
+		if !falseConstant(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// kwargsOmit reports a call that hands on its caller's own **kwargs
+// (`inference(model, x, **kwargs)` in do_evaluation(model, x,
+// **kwargs)) where no call of that caller passes param by keyword,
+// directly or through a **kwargs of its own, and nothing else in the
+// call could carry it (a *args, another ** mapping).
+func (b *builder) kwargsOmit(cs *callgraph.CallSite, param string, depth int) bool {
+	caller := cs.Caller
+	if depth > 3 || caller == nil || cs.Node == nil {
+		return false
+	}
+	args := funcArgs(caller.Node)
+	if args == nil || args.Kwarg == nil {
+		return false
+	}
+	for _, a := range cs.Node.Args {
+		if _, star := a.(*ast.Starred); star {
+			return false
+		}
+	}
+	for _, k := range cs.Node.Keywords {
+		if k.Arg == param {
+			return false
+		}
+		if k.Arg == "" {
+			if n, ok := k.Value.(*ast.Name); !ok || n.Id != args.Kwarg.Arg {
+				return false
+			}
+		}
+	}
+	callers := b.callersOf(caller)
+	if len(callers) == 0 || b.calledImplicitly(caller) {
+		return false
+	}
+	for _, up := range callers {
+		if up.Node == nil {
+			return false
+		}
+		for _, k := range up.Node.Keywords {
+			if k.Arg == param || k.Arg == "" && !b.kwargsOmit(up, param, depth+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// falseConstant reports a literal Python takes for false.
+func falseConstant(e ast.Expr) bool {
+	k, ok := e.(*ast.Constant)
+	if !ok {
+		return false
+	}
+	switch k.Type {
+	case ast.ConstNone:
+		return true
+	case ast.ConstBool:
+		return !k.Bool
+	case ast.ConstInt:
+		return k.Int == 0
+	case ast.ConstStr:
+		return k.Str == ""
+	}
+	return false
+}
+
 // resolvedCallee is an answer of Callee (done once it is kept).
 type resolvedCallee struct {
 	ext  string
