@@ -604,6 +604,78 @@ func neverEmpty(e ast.Expr, name string, locals map[string]ast.Expr) bool {
 	return false
 }
 
+// nonEmptyString reports a string that is never empty: a path joined
+// onto a non-empty literal (join("", "last.ckpt") is "last.ckpt"), an
+// f-string with literal text, os.path.normpath(…).
+func nonEmptyString(e ast.Expr) bool {
+	if c, ok := e.(*ast.Call); ok && dotted(c.Func) == "os.path.join" && len(c.Args) > 1 {
+		if k, ok := c.Args[len(c.Args)-1].(*ast.Constant); ok && k.Type == ast.ConstStr && k.Str != "" {
+			return true
+		}
+	}
+	return neverEmpty(e, "", nil)
+}
+
+// neverEmptyLocal reports a local every binding of which is never empty:
+// a never-empty string (nonEmptyString), or a value that the test of an
+// enclosing if's arm holds true (`if opt.resume: … ckpt = opt.resume`).
+// Only locals the body binds by plain assignment.
+func neverEmptyLocal(body []ast.Stmt, e ast.Expr) bool {
+	n, ok := e.(*ast.Name)
+	if !ok {
+		return false
+	}
+	bound, kept := false, true
+	var walk func(stmts []ast.Stmt, truthy []string)
+	walk = func(stmts []ast.Stmt, truthy []string) {
+		for _, st := range stmts {
+			switch x := st.(type) {
+			case *ast.If:
+				walk(x.Body, append(truthy[:len(truthy):len(truthy)], truthyPaths(x.Test)...))
+				walk(x.Orelse, truthy)
+				continue
+			case *ast.Assign:
+				for _, t := range x.Targets {
+					if slices.Contains(targetNames(t), n.Id) {
+						bound = true
+						v := dotted(x.Value)
+						kept = kept && len(x.Targets) == 1 && isName(t, n.Id) &&
+							(nonEmptyString(x.Value) || v != "" && slices.Contains(truthy, v))
+					}
+				}
+				continue
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+				continue
+			}
+			if mentionsStore(st, n.Id) {
+				kept = false
+			}
+			for _, arm := range ast.ChildBlocks(st) {
+				walk(arm, truthy)
+			}
+		}
+	}
+	walk(body, nil)
+	return bound && kept
+}
+
+// truthyPaths returns the names and attribute paths a test holds true
+// in its then arm: `p`, and the operands of an `and`.
+func truthyPaths(t ast.Expr) []string {
+	if b, ok := t.(*ast.BoolOp); ok && b.Op == ast.And {
+		var out []string
+		for _, v := range b.Values {
+			out = append(out, truthyPaths(v)...)
+		}
+		return out
+	}
+	switch t.(type) {
+	case *ast.Name, *ast.Attribute:
+		return []string{dotted(t)}
+	}
+	return nil
+}
+
 // pathValue reports a pathlib.Path: Path(…), a path joined with /, or a
 // local bound once to one.
 func pathValue(e ast.Expr, locals map[string]ast.Expr) bool {

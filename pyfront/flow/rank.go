@@ -3809,7 +3809,7 @@ func (l *lowerer) hostResume(c *ast.Call, s *rules.Site) {
 	if x == nil && strings.HasPrefix(s.API, "lightning.pytorch.Trainer.") {
 		x = l.trainerResumeKeyword(c)
 	}
-	if x == nil || isFalse(x) || isNone(x) || !l.probeAnswer(x) && !l.fsProbe(x) {
+	if x == nil || isFalse(x) || isNone(x) || !l.probeAnswer(x) && !l.fsProbe(x) || l.setAlikeNonEmpty(dotted(x)) {
 		return
 	}
 	resumed := &rules.OpRef{Op: s.Op, Group: s.Group, Pos: s.Pos, Site: s, Resumed: true}
@@ -3821,6 +3821,70 @@ func (l *lowerer) hostResume(c *ast.Call, s *rules.Site) {
 		br.Origin = &at
 	}
 	l.addBranch(br)
+}
+
+// setAlikeNonEmpty reports an attribute path that the function (or
+// script) binds only to strings that are never empty, and never inside
+// a file system check's arm: a check may have picked which path (`ckpt
+// = opt.resume` where it is a file, `os.path.join(opt.resume,
+// "last.ckpt")` where not), but every host sets it, so every rank
+// resumes, each from its pick (Make-An-Audio-2's main).
+func (l *lowerer) setAlikeNonEmpty(path string) bool {
+	if !strings.Contains(path, ".") || l.boundUnderHostCheck(path) {
+		return false
+	}
+	bound, kept := false, true
+	ast.InspectBody(l.body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.Assign); ok {
+			for _, t := range a.Targets {
+				if dotted(t) == path {
+					bound = true
+					kept = kept && len(a.Targets) == 1 && (nonEmptyString(a.Value) || neverEmptyLocal(l.body, a.Value))
+				}
+			}
+		}
+		return kept
+	})
+	return bound && kept
+}
+
+// boundUnderHostCheck reports a name or attribute path that the
+// function (or script) binds inside an arm of a file system check: where
+// that host's answer differs, the path is set on some hosts only.
+func (l *lowerer) boundUnderHostCheck(path string) bool {
+	if path == "" {
+		return false
+	}
+	found := false
+	var walk func(stmts []ast.Stmt, under bool)
+	walk = func(stmts []ast.Stmt, under bool) {
+		for _, st := range stmts {
+			if found {
+				return
+			}
+			switch x := st.(type) {
+			case *ast.If:
+				u := under || l.fsProbe(x.Test)
+				walk(x.Body, u)
+				walk(x.Orelse, u)
+				continue
+			case *ast.Assign:
+				if under {
+					for _, t := range x.Targets {
+						found = found || dotted(t) == path
+					}
+				}
+				continue
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+				continue
+			}
+			for _, arm := range ast.ChildBlocks(st) {
+				walk(arm, under)
+			}
+		}
+	}
+	walk(l.body, false)
+	return found
 }
 
 // trainerResumeKeyword returns the checkpoint a Lightning 1.x Trainer was
