@@ -442,7 +442,7 @@ func targetNames(t ast.Expr) []string {
 
 // divergence reports whether a condition can differ between ranks, and why.
 func (l *lowerer) divergence(test ast.Expr) (rules.Divergence, bool) {
-	if l.noRendezvous > 0 || l.neverNoneTest(test) || l.keptTruthTest(test) || l.falseByCallers(test) {
+	if l.noRendezvous > 0 || l.oneProcess > 0 || l.neverNoneTest(test) || l.keptTruthTest(test) || l.falseByCallers(test) {
 		return 0, false
 	}
 	switch {

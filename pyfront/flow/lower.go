@@ -366,6 +366,11 @@ type lowerer struct {
 	// onceIssued: calls that their `while True:` loop issues exactly once
 	// before it ends, whatever arms its passes take (issuedOnce).
 	onceIssued map[*ast.Call]bool
+	// singleElifs: elif statements whose arm runs only in a one-process
+	// job (elifAfterDistributed); oneProcess counts the enclosing such
+	// arms, where no test can split ranks.
+	singleElifs map[*ast.If]bool
+	oneProcess  int
 	// noRendezvous counts enclosing else arms of a test of env://'s
 	// variables in which no process group can form (rendezvousEnvTest):
 	// the process runs alone there.
@@ -5062,6 +5067,21 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	}
 	l.uncalledPredicate(s)
 	div, diverges := l.divergence(s.Test)
+	singleThen := l.singleElifs[s]
+	if singleThen {
+		// `if A and dist.is_initialized(): … elif A and X:`: the elif
+		// runs its arm only where A holds and the job is one process,
+		// and every rank of a job takes the first arm or sees A false.
+		diverges = false
+	}
+	if len(s.Orelse) == 1 {
+		if e, ok := s.Orelse[0].(*ast.If); ok && l.elifAfterDistributed(s.Test, e.Test) {
+			if l.singleElifs == nil {
+				l.singleElifs = map[*ast.If]bool{}
+			}
+			l.singleElifs[e] = true
+		}
+	}
 	if diverges && (l.pollUntilTaken(s) || div == rules.LocalTiming && l.pollDrain(s)) {
 		// `while True: if handle.is_completed(): save(); break / else:
 		// sleep(5)`: every rank leaves the loop through this arm, once,
@@ -5337,7 +5357,13 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 	l.armIfs = append(l.armIfs, armIf{s: s, loops: l.loops})
 	defer func() { l.armIfs = l.armIfs[:len(l.armIfs)-1] }()
 	taintsBefore := l.saveTaints()
+	if singleThen {
+		l.oneProcess++
+	}
 	a, ea := l.block(s.Body, thenSt)
+	if singleThen {
+		l.oneProcess--
+	}
 	taintsThen := l.saveTaints()
 	l.restoreTaints(taintsBefore)
 	l.ifTests = l.ifTests[:len(l.ifTests)-1]
@@ -9328,6 +9354,40 @@ func (l *lowerer) omittedParamArms(test ast.Expr) (deadThen, deadElse bool) {
 		return false, false
 	}
 	return !noneInThen, noneInThen
+}
+
+// elifAfterDistributed reports an elif test that holds only where the
+// job is one process: the if before it is `A and dist.is_initialized()`
+// (the conjuncts in any order) and the elif's test needs every A too
+// (`elif A and bad >= patience:`), so it holds only where
+// is_initialized() is false.
+func (l *lowerer) elifAfterDistributed(test, elif ast.Expr) bool {
+	b, ok := test.(*ast.BoolOp)
+	if !ok || b.Op != ast.And {
+		return false
+	}
+	need := map[string]bool{}
+	inits := 0
+	for _, v := range b.Values {
+		if c, ok := v.(*ast.Call); ok {
+			if ext, _ := l.callee(c); ext == "torch.distributed.is_initialized" {
+				inits++
+				continue
+			}
+		}
+		need[l.text(v)] = true
+	}
+	if inits != 1 || len(need) == 0 {
+		return false
+	}
+	have := []ast.Expr{elif}
+	if e, ok := elif.(*ast.BoolOp); ok && e.Op == ast.And {
+		have = e.Values
+	}
+	for _, v := range have {
+		delete(need, l.text(v))
+	}
+	return len(need) == 0
 }
 
 // rendezvousEnv are the variables torch.distributed's env:// rendezvous
