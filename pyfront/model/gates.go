@@ -37,6 +37,12 @@ type funcGates struct {
 	negs map[gateKey][]string
 	recv string
 	fn   *callgraph.Func // the function the gates are of
+	// classGates: for a method call on a local that the arms of a
+	// parameter test bind to instances of different classes (`if
+	// sharded: engine = ShardedEngine()` / `else: engine =
+	// LocalEngine()`, then `engine.build(x)`), the gate of each class's
+	// binding, by the call's position and the class's name.
+	classGates map[gateKey]map[string]string
 }
 
 // gateAt is the gate of the op at k: the parameter it needs true, else
@@ -111,6 +117,7 @@ func (b *builder) paramGates(f *callgraph.Func) *funcGates {
 			if len(gw.negs) > 0 {
 				g.negs = gw.negs
 			}
+			g.classGates = gw.classGates(body)
 		}
 	}
 	b.gates[f] = g
@@ -122,6 +129,86 @@ type gateWalker struct {
 	recv   string
 	out    map[gateKey]string
 	negs   map[gateKey][]string
+	// built: per local, the classes its bindings construct, each with
+	// the gate it is bound under ("" for none).
+	built map[string][]classBinding
+}
+
+// classBinding is a local bound to an instance of a class (by its
+// name) under a gate.
+type classBinding struct{ class, gate string }
+
+// bind records `v = Cls(…)` under gate, or with negs known false.
+func (w *gateWalker) bind(st ast.Stmt, gate string, negs []string) {
+	a, ok := st.(*ast.Assign)
+	if !ok || len(a.Targets) != 1 {
+		return
+	}
+	v, ok := a.Targets[0].(*ast.Name)
+	if !ok {
+		return
+	}
+	if w.built == nil {
+		w.built = map[string][]classBinding{}
+	}
+	c, isCall := a.Value.(*ast.Call)
+	cls := ""
+	if isCall {
+		if n, ok := c.Func.(*ast.Name); ok && n.Id != "" && n.Id[0] >= 'A' && n.Id[0] <= 'Z' {
+			cls = n.Id
+		}
+	}
+	g := gate
+	if g == "" && len(negs) > 0 && !strings.Contains(negs[len(negs)-1], ".") {
+		g = negGatePrefix + negs[len(negs)-1]
+	}
+	w.built[v.Id] = append(w.built[v.Id], classBinding{class: cls, gate: g})
+}
+
+// classGates returns, for the method calls on locals every binding of
+// which constructs a class under a gate, each class's gate by call
+// position (funcGates.classGates).
+func (w *gateWalker) classGates(body []ast.Stmt) map[gateKey]map[string]string {
+	stores := map[string]int{}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && nm.Ctx != ast.Load && w.built[nm.Id] != nil {
+			stores[nm.Id]++
+		}
+		return true
+	})
+	gated := map[string]map[string]string{}
+	for v, bs := range w.built {
+		if stores[v] != len(bs) {
+			continue // bound elsewhere too (in a loop, a with block)
+		}
+		m := map[string]string{}
+		for _, b := range bs {
+			if b.class == "" || b.gate == "" || m[b.class] != "" && m[b.class] != b.gate {
+				m = nil
+				break
+			}
+			m[b.class] = b.gate
+		}
+		if len(m) > 1 {
+			gated[v] = m
+		}
+	}
+	if len(gated) == 0 {
+		return nil
+	}
+	out := map[gateKey]map[string]string{}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok {
+			if a, ok := c.Func.(*ast.Attribute); ok {
+				if x, ok := a.Value.(*ast.Name); ok && gated[x.Id] != nil {
+					sp := c.Span()
+					out[gateKey{int(sp.Lineno), int(sp.ColOffset) + 1}] = gated[x.Id]
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // stmts walks a statement list under gate ("" for none), with the gates
@@ -144,6 +231,7 @@ func (w *gateWalker) stmts(list []ast.Stmt, gate string, negs []string, top bool
 		iff, ok := st.(*ast.If)
 		if !ok {
 			w.node(st, gate, negs)
+			w.bind(st, gate, negs)
 			continue
 		}
 		inner := func(g string) string {
@@ -453,6 +541,11 @@ func isFalseConst(e ast.Expr) bool {
 // parameter the call forwards, or the call's own gate).
 func (g *funcGates) apply(sub []*rules.OpRef, callee *callgraph.Func, call *ast.Call, pos rules.Pos) []*rules.OpRef {
 	callGate := g.calls[gateKey{pos.Line, pos.Col}]
+	if callee != nil && callee.Class != nil {
+		if cg := g.classGates[gateKey{pos.Line, pos.Col}][shortName(callee.Class.Name)]; cg != "" && callGate == "" {
+			callGate = cg // engine.build(x) where only `if sharded:` made a ShardedEngine
+		}
+	}
 	out := make([]*rules.OpRef, 0, len(sub))
 	negs := g.negs[gateKey{pos.Line, pos.Col}]
 	for _, o := range sub {
