@@ -232,6 +232,14 @@ func unwrappedBefore(body []ast.Stmt, name string, line int) bool {
 					}
 				}
 			}
+			// `if isinstance(model, DDP): model = model.module` (SSD's
+			// do_evaluation): where it is a wrapper, the inner module.
+			if c, ok := i.Test.(*ast.Call); ok && isName(c.Func, "isinstance") && len(c.Args) == 2 && isName(c.Args[0], name) {
+				if binds, unwraps := unwrap(i.Body[0]); binds {
+					last = unwraps
+					continue
+				}
+			}
 		}
 		if binds, unwraps := unwrap(st); binds {
 			last = unwraps
