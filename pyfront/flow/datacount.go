@@ -276,6 +276,9 @@ func (l *lowerer) fsCounted(iter ast.Expr) bool {
 		// items[len(done):]`).
 		return true
 	}
+	if l.startedIterable(inner) {
+		return true
+	}
 	if l.listing(iter) {
 		// for f in sorted(glob.glob(pattern)): one pass per file this
 		// host lists (AngelSlim's scale loader broadcasts per file).
@@ -616,6 +619,78 @@ func (l *lowerer) storedCall(e ast.Expr) bool {
 	return fn != nil && fn != l.fn && l.returnsStored(fn)
 }
 
+// startedIterable reports an iterable of a program class built with a
+// position read from this host's checkpoint, which its __iter__ reads
+// back from the attribute __init__ kept it in (maskrcnn-benchmark's
+// IterationBasedBatchSampler(…, start_iter), iterated from start_iter
+// to its last iteration): hosts that resumed at different positions run
+// different numbers of passes.
+func (l *lowerer) startedIterable(e ast.Expr) bool {
+	if len(l.fsCounts) == 0 {
+		return false
+	}
+	if n, isName := e.(*ast.Name); isName {
+		e = LocalValue(l.node, n.Id)
+	}
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	_, fn := l.callee(c)
+	fd, isFD := l.r.(FuncDefiner)
+	md, isMD := l.r.(MethodDefiner)
+	if fn == nil || !isFD || !isMD || !strings.HasSuffix(fn.Name, ".__init__") {
+		return false
+	}
+	init, ok := fd.FuncDef(fn).(*ast.FunctionDef)
+	if !ok || init.Args == nil || len(init.Args.Positional()) == 0 {
+		return false
+	}
+	iter, ok := md.MethodDef(fn, "__iter__").(*ast.FunctionDef)
+	if !ok || iter.Args == nil || len(iter.Args.Positional()) == 0 {
+		return false
+	}
+	params := init.Args.Positional()
+	counted := map[string]bool{}
+	for i, a := range c.Args {
+		if _, star := a.(*ast.Starred); star {
+			break
+		}
+		if i+1 < len(params) && l.fromFsCount(a) {
+			counted[params[i+1].Arg] = true
+		}
+	}
+	for _, k := range c.Keywords {
+		if k.Arg != "" && l.fromFsCount(k.Value) {
+			counted[k.Arg] = true
+		}
+	}
+	if len(counted) == 0 {
+		return false
+	}
+	self := params[0].Arg
+	kept := map[string]bool{}
+	ast.InspectBody(init.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.Assign); ok && readsAny(as.Value, counted) {
+			for _, t := range as.Targets {
+				if a, ok := t.(*ast.Attribute); ok && isName(a.Value, self) {
+					kept[a.Attr] = true
+				}
+			}
+		}
+		return true
+	})
+	iterSelf := iter.Args.Positional()[0].Arg
+	found := false
+	ast.InspectBody(iter.Body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.Attribute); ok && a.Ctx == ast.Load && kept[a.Attr] && isName(a.Value, iterSelf) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // loadsCheckedPath reports, in a host's file check, a call of a method
 // the program does not define whose name says it loads (load, resume,
 // restore), handed what the check tested (`if len(ckpts) > 0: it, start
@@ -826,7 +901,10 @@ func (l *lowerer) fsCountReturns(fn *rules.Function) map[int]bool {
 					return nil
 				}
 				switch e := r[i]; {
-				case storedScalar(e) || fromNames(e, stored):
+				case storedScalar(e) || fromNames(e, stored) || l.loadsStored(e):
+					// (or the whole state it loaded, whose position
+					// the caller reads: maskrcnn-benchmark's
+					// Checkpointer.load returning {} or torch.load(f))
 					counts = true
 				case constantValue(e):
 				default:
