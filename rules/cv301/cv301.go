@@ -71,6 +71,9 @@ var Rule = rules.Register(&rules.Rule{
 			"host, and ranks can disagree; so is a flag or path an if on such a check sets (`if kill_switch.exists(): " +
 			"self.early_stop = True`), an object whose class's __init__, or a method called on it (`train_state.resume(ckpt_root)`, which lists the directory and loads the newest `step`), stored such an answer (`self.tot_length = len(os.listdir(path))`, " +
 			"or a position a method of its own that __init__ calls read from what the host found: `self.load_checkpoint()` setting `self.curr_step = state[\"curr_step\"]`, " +
+			"or read back through a property that returns it, or handed to a program iterable whose __iter__ starts from it (`IterationBasedBatchSampler(…, start_iter)`; " +
+			"a position a method the program does not define loads from the checked path, `it, start = model.load_params_with_optimizer(ckpts[-1])`, counts too, as does one read in " +
+			"a try whose handler swallows any exception, or returned by a helper as {} or the state it loaded under its own check and merged with `arguments.update(…)`), " +
 			"then `for i in range(loader.tot_length):`), and a position read from stored data there that bounds a loop (`if os.path.isfile(ckpt): start = torch.load(ckpt)[\"epoch\"] + 1`, then `for epoch in range(start, epochs):`, or a `while step <= max_step:` after `step = torch.load(ckpt)[\"step\"]`, also through a whole state loaded there: `state = torch.load(p)`, `it = state[\"iter\"] if state else 0`, also when one arm of a later if resets it (`if args.real_data: start = 0`, which leaves the other path this host's answer) or an exception handler does (`except Exception: start = 0`), also through a helper that sets a local to None first and fills it under the check (`meta = None`, `if os.path.exists(p): meta = json.load(f)`, `return meta`; loading a framework's checkpoint there, accelerator.load_state, agrees on nothing), or by a helper that stores it on an object the caller passes, under a check of its own or of a path the caller found: `load_model(args)` setting `args.start_epoch = ckpt[\"epoch\"] + 1`, or DINO's `restart_from_checkpoint(p, run_variables=to_restore)`, which returns early where `os.path.isfile(p)` fails and fills the dict it was given), a training loop's call that resumes from a checkpoint in one arm only (`if list(Path(out).glob(\"checkpoint-*\")): trainer.train(resume_from_checkpoint=True) else: trainer.train()`, Lightning's `fit(…, ckpt_path=…)`), since the resumed run restores the step count and runs the remaining steps only, and an exit on one at the end of a loop's pass, which strands the others in the " +
 			"next pass's collectives (as for a rank test, the clock or a random draw). So is a condition that reads the clock (`time.monotonic() - last > interval`, " +
 			"a deadline, or a True or False set where one holds: `if check_deadline(): allowed = False`) or this rank's memory use (`torch.cuda.memory_reserved() - torch.cuda.memory_allocated()`, `mem_get_info()`), or asks whether concurrent work has finished (`future.done()`, `running()`, `thread.is_alive()`, " +
@@ -116,7 +119,13 @@ var Rule = rules.Register(&rules.Rule{
 			"torch.npu's, torch.xpu's and torch.accelerator's alike), " +
 			"which counts the GPUs this process sees on its host, not the ranks of the job: nodes with other GPU counts disagree, and with one GPU " +
 			"bound per process every rank skips the collective (not where the function launches the workers, mp.spawn one per GPU it counted, " +
-			"before there are ranks; nor in a program whose ranks all meet on localhost, or whose init_process_group runs only behind such a test, which every member of the group passed). Two more conditions differ " +
+			"before there are ranks; nor in a program whose ranks all meet on localhost, or whose init_process_group runs only behind such a test, which every member of the group passed; " +
+			"nor in the arm of a test of env://'s variables (`if \"RANK\" in os.environ: … elif torch.cuda.device_count() > 1:`) where they are unset and no init " +
+			"names a rendezvous of its own: an init there raises, so no job spans that arm and the other). Nothing splits ranks either in an elif that repeats the other " +
+			"conditions of an if on dist.is_initialized() (`if A and dist.is_initialized(): … elif A and bad >= patience: break`: one process only), under a test " +
+			"of a parameter that every call leaves at a false default or passes false (also through a **kwargs the caller hands on), or at a call that a " +
+			"`while True:` loop issues exactly once before it ends (a handle bound only where it is None, the loop left only after it completed: the NBX exchange's " +
+			"Ibarrier, which each rank issues at its own moment). Two more conditions differ " +
 			"between ranks and are reported as warnings: a NaN/Inf test of such a loss (`if torch.isnan(loss): continue` before " +
 			"loss.backward()) or a comparison of it with a bound (`if loss.item() < 0.06: break`), since each rank computes its loss from " +
 			"its own batch, unless the value was all-reduced first; " +
@@ -148,7 +157,8 @@ var Rule = rules.Register(&rules.Rule{
 			"by them, R4): the batch's own fields, keys() and items() are the same on every rank and fine. So are collectives in a loop " +
 			"over an iterable whose length depends on the rank (`for _ in range(rank)`, `for p in partitions[rank]`, `for f in " +
 			"files[rank::world]`, a WebDataset split between nodes with `nodesplitter=wds.split_by_node` and no `.with_epoch(n)` or " +
-			"`resampled=True`, whose ranks read their own shards), except those on a group the loop variable names (each rank on its own groups). A test of the rank " +
+			"`resampled=True`, whose ranks read their own shards, a list that the arms of a rank test bind with different lengths, `keys = list(sd)` against " +
+			"`keys = [None]`, which broadcast_object_list fills in place and leaves at each rank's own length), except those on a group the loop variable names (each rank on its own groups). A test of the rank " +
 			"within one parallel dimension's group (`dist.get_rank(pc.pp_pg) == last`, or a device mesh's `mesh[\"tp\"].get_local_rank() == 0`; read into a local, `pp_rank = dist.get_rank(group=pp_group)`, or a flag made from one, `has_loss = pp_rank == pp_world_size - 1`) may guard collectives on another dimension's " +
 			"groups (tp, dp, cp, ep, sp, read from the group's name): their members all answer it alike. And, whatever the condition, " +
 			"an if whose two arms issue the same collectives on two or more groups in different orders (R17): ranks that take different " +
