@@ -248,7 +248,8 @@ func (b *builder) makesOutsideGroup(m *callgraph.Func, value ast.Expr) bool {
 	case *ast.Attribute:
 		name = fn.Attr
 	}
-	return outsideGroupMakers[name]
+	// (A private copy counts too: `_init_process_group`, turbo-alignment's.)
+	return outsideGroupMakers[strings.TrimLeft(name, "_")]
 }
 
 // stringExpr reports a string literal or f-string.
