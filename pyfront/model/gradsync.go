@@ -106,6 +106,9 @@ func (b *builder) shardedForwards() {
 		if n, ok := module.(*ast.Name); ok && unwrappedBefore(ast.DefBody(cs.Caller.Node), n.Id, int(c.Span().Lineno)) {
 			continue // model = model.module before the call: the inner module
 		}
+		if inUnwrappedArm(ast.DefBody(cs.Caller.Node), pathText(module), c) {
+			continue // `if hasattr(g, "module"): g.module(x) else: g(x)`: g is no wrapper there
+		}
 		if freshModuleBefore(ast.DefBody(cs.Caller.Node), module, int(c.Span().Lineno)) {
 			continue // self.model = Net(…) just before: not the wrapper
 		}
@@ -215,6 +218,13 @@ func unwrappedBefore(body []ast.Stmt, name string, line int) bool {
 		if !ok || len(a.Targets) != 1 || !isName(a.Targets[0], name) {
 			return false, false
 		}
+		if x, ok := a.Value.(*ast.IfExp); ok {
+			// `m = model.module if isinstance(model, DDP) else model`.
+			if subject, ok := wrapperTest(x.Test); ok && subject != "" {
+				m, isAttr := x.Body.(*ast.Attribute)
+				return true, isAttr && m.Attr == "module" && pathText(m.Value) == subject && pathText(x.Orelse) == subject
+			}
+		}
 		m, ok := a.Value.(*ast.Attribute)
 		return true, ok && m.Attr == "module" && isName(m.Value, name)
 	}
@@ -222,6 +232,19 @@ func unwrappedBefore(body []ast.Stmt, name string, line int) bool {
 	for _, st := range body {
 		if int(st.Span().Lineno) >= line {
 			break
+		}
+		// `if isinstance(self.model, DDP): m = self.model.module` / `else:
+		// m = self.model` (MASR's evaluate): m is the inner module either way.
+		if i, ok := st.(*ast.If); ok && len(i.Body) == 1 && len(i.Orelse) == 1 {
+			if subject, ok := wrapperTest(i.Test); ok && subject != "" {
+				a, aok := i.Body[0].(*ast.Assign)
+				b, bok := i.Orelse[0].(*ast.Assign)
+				if aok && bok && len(a.Targets) == 1 && len(b.Targets) == 1 && isName(a.Targets[0], name) && isName(b.Targets[0], name) {
+					m, isAttr := a.Value.(*ast.Attribute)
+					last = isAttr && m.Attr == "module" && pathText(m.Value) == subject && pathText(b.Value) == subject
+					continue
+				}
+			}
 		}
 		if i, ok := st.(*ast.If); ok && len(i.Orelse) == 0 && len(i.Body) == 1 {
 			if c, ok := i.Test.(*ast.Call); ok && isName(c.Func, "hasattr") && len(c.Args) == 2 && isName(c.Args[0], name) {
@@ -257,6 +280,56 @@ func unwrappedBefore(body []ast.Stmt, name string, line int) bool {
 		}
 	}
 	return last
+}
+
+// wrapperTest recognises a test of whether a module is a wrapper:
+// hasattr(m, "module") or isinstance(m, …); subject is m's path.
+func wrapperTest(test ast.Expr) (subject string, ok bool) {
+	c, isCall := test.(*ast.Call)
+	if !isCall || len(c.Args) != 2 {
+		return "", false
+	}
+	switch {
+	case isName(c.Func, "hasattr"):
+		if k, ok := c.Args[1].(*ast.Constant); !ok || k.Str != "module" {
+			return "", false
+		}
+	case isName(c.Func, "isinstance"):
+	default:
+		return "", false
+	}
+	return pathText(c.Args[0]), true
+}
+
+// inUnwrappedArm reports a call inside the arm of a test of whether the
+// module is a wrapper where it is not: the else arm of `if
+// hasattr(g, "module"):` (or of isinstance), the then arm of `if not …`.
+func inUnwrappedArm(body []ast.Stmt, module string, call *ast.Call) bool {
+	if module == "" {
+		return false
+	}
+	line := int(call.Span().Lineno)
+	inside := func(stmts []ast.Stmt) bool {
+		return len(stmts) > 0 && int(stmts[0].Span().Lineno) <= line && line <= int(stmts[len(stmts)-1].Span().EndLineno)
+	}
+	found := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		i, ok := n.(*ast.If)
+		if !ok || found {
+			return !found
+		}
+		test, negated := i.Test, false
+		if u, ok := test.(*ast.UnaryOp); ok && u.Op == ast.Not {
+			test, negated = u.Operand, true
+		}
+		if subject, ok := wrapperTest(test); ok && subject == module {
+			if negated && inside(i.Body) || !negated && inside(i.Orelse) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // wrapsNothing reports an argument whose values the analysis knows and
