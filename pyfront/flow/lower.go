@@ -8971,6 +8971,22 @@ func (l *lowerer) addBranch(br *rules.RankBranch) {
 	if br.Divergence == rules.RankTest && l.turnBalanced() {
 		return // a pass of a balanced turn-taking loop (turnloop.go)
 	}
+	if len(l.joinedModels) > 0 && len(l.loopBodies) > 0 && !br.RankCount && !br.JoinedLoop {
+		// `with model.join(): for x, y in loader: if y.size(0) == 0:
+		// continue`: a rank that skips a pass runs out of passes
+		// first, and join() shadows the joined model's forwards and
+		// backwards for it; what else the passes issue stays.
+		body := l.loopBodies[len(l.loopBodies)-1]
+		then, els, after := l.joinShadowed(br.Then, body), l.joinShadowed(br.Else, body), l.joinShadowed(br.After, body)
+		if len(then) != len(br.Then) || len(els) != len(br.Else) || len(after) != len(br.After) {
+			c := *br
+			c.Then, c.Else, c.After = then, els, after
+			if len(then) == 0 && len(els) == 0 && len(after) == 0 {
+				return
+			}
+			br = &c
+		}
+	}
 	addFact(&l.r.Prog().Branches, br)
 }
 
