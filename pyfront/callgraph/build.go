@@ -1496,11 +1496,31 @@ func (b *builder) assignStmt(u unit, targets []ast.Expr, value ast.Expr) {
 			return
 		}
 	}
+	// `self.lrank = self.topology.lrank`: what an instance keeps from
+	// another object's attribute, the model asks whose attribute it was
+	// (ExprValues of the receiver), as for a condition.
+	keeps := len(targets) == 1 && isSelfAttr(targets[0])
+	if keeps {
+		b.testing++
+	}
 	v := b.expr(u, value)
+	if keeps {
+		b.testing--
+	}
 	b.g.setExprSlot(value, v)
 	for _, t := range targets {
 		b.assign(u, t, v)
 	}
+}
+
+// isSelfAttr reports an attribute of a plain name (self.x, cfg.x).
+func isSelfAttr(e ast.Expr) bool {
+	a, ok := e.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	_, ok = a.Value.(*ast.Name)
+	return ok
 }
 
 func hasStarred(list []ast.Expr) bool {
