@@ -627,7 +627,13 @@ type RankBranch struct {
 	// raise, continue, break) so the collectives after the branch run on
 	// the other ranks only; After lists them.
 	EarlyExit bool
-	After     []*OpRef
+	// MPIRaise: the early exit is an uncaught exception before an
+	// mpi4py collective. mpi4py does not abort the job on one: the
+	// raising process waits in MPI_Finalize as it exits, and mpiexec keeps
+	// the others running (unless the script runs under `python -m
+	// mpi4py`).
+	MPIRaise bool
+	After    []*OpRef
 	// Paired: the branch and another of the same block, on the opposite
 	// condition and with no collective between them, issue the same
 	// collectives, so every rank issues them once (`if rank != 0:

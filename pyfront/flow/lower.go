@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"maps"
@@ -5177,9 +5178,17 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		// (torch's own `if not 0 <= rank < world_size: raise`).
 		thenExits := exits(s.Body) && !failsOnly(s.Body)
 		elseExits := len(s.Orelse) > 0 && exits(s.Orelse) && !failsOnly(s.Orelse)
+		// …except under mpi4py, which does not abort the job on an
+		// uncaught exception (mpiRaiseBefore).
+		mpiRaise := div == rules.RankTest && len(s.Orelse) == 0 && raises(s.Body) && len(br.Then) == 0 &&
+			l.mpiRaiseBefore(issuedDespite(l.pathOps(l.notWhenTaken(l.skipped(s.Body), s.Test)), l.falseWhenTaken(s.Test)))
+		if mpiRaise {
+			thenExits = true
+		}
 		switch {
 		case thenExits && !elseExits:
 			br.EarlyExit = true
+			br.MPIRaise = mpiRaise
 			if rest := l.skipped(s.Body); !l.outsideWorld(s.Test, rest) {
 				br.After = issuedDespite(l.pathOps(l.notWhenTaken(rest, s.Test)), l.falseWhenTaken(s.Test))
 				// A rank that skips a pass, or leaves the loop, on a
@@ -5484,6 +5493,11 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	inLoop := top.loops == l.loops && l.loops > 0
 	thenExits := leavesFunction(s.Body) || inLoop && leavesPass(s.Body)
 	elseExits := leavesFunction(s.Orelse) || inLoop && leavesPass(s.Orelse)
+	if thenExits == elseExits && !thenExits {
+		// A raise leaves too, where it does not end the job (mpi4py's,
+		// mpiRaiseBefore, decided below).
+		thenExits, elseExits = endsInRaise(s.Body), endsInRaise(s.Orelse)
+	}
 	if thenExits == elseExits {
 		return nil
 	}
@@ -5494,10 +5508,19 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	if elseExits {
 		exit = s.Orelse
 	}
+	mpiRaise := false
 	if raises(exit) {
 		// A failure (raise, sys.exit(f"ERROR: …")): the launcher stops
-		// the others, as for a raising arm of the rank test itself.
-		return nil
+		// the others, as for a raising arm of the rank test itself;
+		// not under mpi4py (mpiRaiseBefore).
+		rest := l.skipped(exit)
+		if !elseExits {
+			rest = l.notWhenTaken(rest, s.Test)
+		}
+		if !l.mpiRaiseBefore(l.ops(rest)) {
+			return nil
+		}
+		mpiRaise = true
 	}
 	var after []*rules.OpRef
 	var off map[string]bool
@@ -5532,7 +5555,32 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 	if elseExits {
 		test = "not (" + test + ")"
 	}
-	return l.armExitBranch(top, l.pos(s.Test.Span()), test, l.ops(exit), after)
+	br := l.armExitBranch(top, l.pos(s.Test.Span()), test, l.ops(exit), after)
+	br.MPIRaise = mpiRaise
+	return br
+}
+
+// endsInRaise reports statements whose last one is a raise.
+func endsInRaise(stmts []ast.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	_, ok := stmts[len(stmts)-1].(*ast.Raise)
+	return ok
+}
+
+// mpiRaiseBefore reports collectives after a raise whose first one is
+// mpi4py's, in a file that installs no exception hook and calls no
+// Abort: an uncaught exception does not end an mpi4py job. The raising
+// process runs MPI_Finalize as it exits and waits there, mpiexec sees no
+// process end, and the ranks that went on wait in the collective
+// (mpi4py's documentation: run such scripts with `python -m mpi4py`).
+func (l *lowerer) mpiRaiseBefore(after []*rules.OpRef) bool {
+	if len(after) == 0 || after[0].Site == nil || !strings.HasPrefix(after[0].Site.API, "mpi4py.") {
+		return false
+	}
+	src := l.src.src
+	return !bytes.Contains(src, []byte("excepthook")) && !bytes.Contains(src, []byte("Abort(")) && !bytes.Contains(src, []byte("mpi4py.run"))
 }
 
 // armCanLeave reports whether the ranks of top's arm being lowered can

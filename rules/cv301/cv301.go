@@ -63,7 +63,9 @@ var Rule = rules.Register(&rules.Rule{
 			"one that issues nothing is ranks inside the job against ranks outside it; what an except handler issues before it " +
 			"raises is the failure path's signal, and a failing exit (`sys.exit(\"message\")`, `exit(-1)`, `raise SystemExit(1)`) under a rank test is a failure, " +
 			"which the launcher ends, not an early exit; so is an arm that raises without communicating, in either arm " +
-			"(`if dirs: load() else: raise`, the way transformers checks for a checkpoint). A condition on a file system check (not in a program whose every init_process_group meets on localhost, " +
+			"(`if dirs: load() else: raise`, the way transformers checks for a checkpoint); except before an mpi4py collective, in a file that installs no " +
+			"excepthook and calls no Abort: an uncaught exception does not end an mpi4py job (the raising process waits in MPI_Finalize as it exits), " +
+			"so a raise under a rank test there is reported, as a warning (`python -m mpi4py` aborts the job instead). A condition on a file system check (not in a program whose every init_process_group meets on localhost, " +
 			"`os.environ[\"MASTER_ADDR\"] = \"localhost\"` or `init_method=\"tcp://127.0.0.1:…\"`: its ranks share one machine's file system; nor, for a Lightning Trainer's own calls, in a program " +
 			"that starts its ranks only through Trainers naming no `num_nodes`, which Lightning runs on one node; nor in a process that asserts its local rank is its global rank, " +
 			"`assert args.local_rank == dist.get_rank()`, which holds on one host only) " +
@@ -1850,6 +1852,12 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 		msg = fmt.Sprintf(t.exit, name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
 	} else if ok {
 		msg = fmt.Sprintf(t.branch, name, rulekit.GroupLabel(o.Group), cond)
+	} else if afterExit && br.MPIRaise {
+		msg = fmt.Sprintf("%s on %s runs only on the ranks that do not raise at %s (%s): an uncaught exception does not end "+
+			"an mpi4py job, since the raising process waits in MPI_Finalize as it exits and mpiexec keeps the others running, "+
+			"so they wait in it forever (hang); run the script as `python -m mpi4py script.py`, which aborts the job on an "+
+			"uncaught exception, or call comm.Abort() where it fails",
+			name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
 	} else if afterExit {
 		msg = fmt.Sprintf("%s on %s runs only on the ranks that do not leave early at %s (%s): "+
 			"the ranks that left never issue it, so NCCL pairs it with a different collective or it waits forever (hang)",
@@ -1860,6 +1868,9 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 			name, rulekit.GroupLabel(o.Group), cond)
 	}
 	d := rules.Diagnostic{Pos: o.Pos, Message: msg}
+	if br.MPIRaise {
+		d.Severity = rules.Warning // how the job is launched decides
+	}
 	guard := "the rank-dependent condition"
 	if t, ok := localTextFor(br); ok {
 		// Whether hosts disagree depends on the file system, which the
