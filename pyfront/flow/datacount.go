@@ -650,36 +650,10 @@ func (l *lowerer) startedIterable(e ast.Expr) bool {
 	if !ok || iter.Args == nil || len(iter.Args.Positional()) == 0 {
 		return false
 	}
-	params := init.Args.Positional()
-	counted := map[string]bool{}
-	for i, a := range c.Args {
-		if _, star := a.(*ast.Starred); star {
-			break
-		}
-		if i+1 < len(params) && l.fromFsCount(a) {
-			counted[params[i+1].Arg] = true
-		}
-	}
-	for _, k := range c.Keywords {
-		if k.Arg != "" && l.fromFsCount(k.Value) {
-			counted[k.Arg] = true
-		}
-	}
-	if len(counted) == 0 {
+	kept := attrsFromArgs(c, init, l.fromFsCount)
+	if len(kept) == 0 {
 		return false
 	}
-	self := params[0].Arg
-	kept := map[string]bool{}
-	ast.InspectBody(init.Body, func(n ast.Node) bool {
-		if as, ok := n.(*ast.Assign); ok && readsAny(as.Value, counted) {
-			for _, t := range as.Targets {
-				if a, ok := t.(*ast.Attribute); ok && isName(a.Value, self) {
-					kept[a.Attr] = true
-				}
-			}
-		}
-		return true
-	})
 	iterSelf := iter.Args.Positional()[0].Arg
 	found := false
 	ast.InspectBody(iter.Body, func(n ast.Node) bool {

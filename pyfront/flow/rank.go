@@ -790,40 +790,52 @@ func (l *lowerer) programInit(value ast.Expr) *ast.FunctionDef {
 // name`): those hold the answer, not the whole object (`learner.failed`,
 // set from what init_rpc did, does not).
 func (l *lowerer) markFsArgAttrs(v string, c *ast.Call, init *ast.FunctionDef) {
-	if init.Args == nil || len(init.Args.Positional()) == 0 || len(l.fsVars) == 0 {
+	if len(l.fsVars) == 0 {
 		return
 	}
+	for a := range attrsFromArgs(c, init, l.fsProbe) {
+		markVar(&l.fsVars, v+"."+a, true)
+	}
+}
+
+// attrsFromArgs returns the attributes of its instance that an __init__
+// binds from the parameters to which the construction c hands arguments
+// carries accepts (`self.name = name`, `self.start_iter = start_iter`).
+func attrsFromArgs(c *ast.Call, init *ast.FunctionDef, carries func(ast.Expr) bool) map[string]bool {
+	if init.Args == nil || len(init.Args.Positional()) == 0 {
+		return nil
+	}
 	params := init.Args.Positional()
-	self := params[0].Arg
-	tainted := map[string]bool{}
+	given := map[string]bool{}
 	for i, a := range c.Args {
 		if _, star := a.(*ast.Starred); star {
 			break
 		}
-		if i+1 < len(params) && l.fsProbe(a) {
-			tainted[params[i+1].Arg] = true
+		if i+1 < len(params) && carries(a) {
+			given[params[i+1].Arg] = true
 		}
 	}
 	for _, k := range c.Keywords {
-		if k.Arg != "" && l.fsProbe(k.Value) {
-			tainted[k.Arg] = true
+		if k.Arg != "" && carries(k.Value) {
+			given[k.Arg] = true
 		}
 	}
-	if len(tainted) == 0 {
-		return
+	if len(given) == 0 {
+		return nil
 	}
+	self := params[0].Arg
+	out := map[string]bool{}
 	ast.InspectBody(init.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.Assign)
-		if !ok || !readsAny(as.Value, tainted) {
-			return true
-		}
-		for _, t := range as.Targets {
-			if a, ok := t.(*ast.Attribute); ok && isName(a.Value, self) {
-				markVar(&l.fsVars, v+"."+a.Attr, true)
+		if as, ok := n.(*ast.Assign); ok && readsAny(as.Value, given) {
+			for _, t := range as.Targets {
+				if a, ok := t.(*ast.Attribute); ok && isName(a.Value, self) {
+					out[a.Attr] = true
+				}
 			}
 		}
 		return true
 	})
+	return out
 }
 
 // markFsAttrs marks v's attributes that method (an __init__, or another

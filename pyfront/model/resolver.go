@@ -78,26 +78,31 @@ func (r *resolver) Callee(call *ast.Call) (string, *rules.Function) {
 
 // ParamOmitted implements flow.ParamOmitter.
 func (r *resolver) ParamOmitted(fn *rules.Function, param string) bool {
-	f := r.b.fnOf(fn)
-	if f == nil || !isParam(funcArgs(f.Node), param) {
-		return false
-	}
-	callers := r.b.callersOf(f)
-	if len(callers) == 0 || r.b.calledImplicitly(f) {
-		return false
-	}
-	for _, cs := range callers {
-		if x, _, known := boundArg(f, cs.Node, param); !known || x != nil {
-			return false
-		}
-	}
-	return true
+	return r.everyCall(fn, param, func(cs *callgraph.CallSite, x, _ ast.Expr, known bool) bool {
+		return known && x == nil
+	})
 }
 
 // ParamFalse implements flow.ParamOmitter: every call of fn in the
 // program leaves param at a false default or passes a false constant
-// (False, None, 0, "").
+// (False, None, 0, ""), also through a **kwargs it hands on.
 func (r *resolver) ParamFalse(fn *rules.Function, param string) bool {
+	return r.everyCall(fn, param, func(cs *callgraph.CallSite, x, dflt ast.Expr, known bool) bool {
+		if !known && !r.b.kwargsOmit(cs, param, 0) {
+			return false
+		}
+		if x == nil {
+			x = dflt
+		}
+		return falseConstant(x)
+	})
+}
+
+// everyCall reports whether ok holds for the argument every call of fn
+// in the program binds to param (boundArg's answer): false when fn has
+// no call, or is run other than by a call expression (a thread's target,
+// a callback), which may pass anything.
+func (r *resolver) everyCall(fn *rules.Function, param string, ok func(cs *callgraph.CallSite, x, dflt ast.Expr, known bool) bool) bool {
 	f := r.b.fnOf(fn)
 	if f == nil || !isParam(funcArgs(f.Node), param) {
 		return false
@@ -108,13 +113,7 @@ func (r *resolver) ParamFalse(fn *rules.Function, param string) bool {
 	}
 	for _, cs := range callers {
 		x, dflt, known := boundArg(f, cs.Node, param)
-		if !known && !r.b.kwargsOmit(cs, param, 0) {
-			return false
-		}
-		if x == nil {
-			x = dflt
-		}
-		if !falseConstant(x) {
+		if !ok(cs, x, dflt, known) {
 			return false
 		}
 	}
