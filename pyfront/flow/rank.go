@@ -4846,6 +4846,16 @@ func (l *lowerer) dropHeldGroupOps(ops []*rules.OpRef) []*rules.OpRef {
 // of rank tests (`if data_rank == 0: loader = make() else: loader =
 // None`, then `return loader`).
 func (l *lowerer) rankObjectCall(e ast.Expr) bool {
+	if x, ok := e.(*ast.IfExp); ok {
+		// `gather_results(r) if dist.is_initialized() else r`: in a job,
+		// the call's answer (nanodet's validation).
+		if single, singleInThen := l.distributedTest(x.Test); single {
+			if singleInThen {
+				return l.rankObjectCall(x.Orelse)
+			}
+			return l.rankObjectCall(x.Body)
+		}
+	}
 	return l.rankObjectReturns(e)[-1]
 }
 
