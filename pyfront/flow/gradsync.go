@@ -2407,6 +2407,28 @@ func (l *lowerer) exhaustBranch(body []ast.Stmt, h *ast.ExceptHandler) {
 // under DDP, nullcontext otherwise). Inside it, a rank whose data ran out
 // shadows the others' gradient all-reduces until all have joined. ext
 // is the call's external callee ("" when none).
+// joinAlias returns the model whose join a local names (`model_context =
+// self.model.join`, then `with model_context():`, MASR's trainer), as
+// joinedNames does for the call itself.
+func (l *lowerer) joinAlias(c *ast.Call) []string {
+	n, ok := c.Func.(*ast.Name)
+	if !ok {
+		return nil
+	}
+	var out []string
+	ast.InspectBody(ast.DefBody(l.node), func(x ast.Node) bool {
+		if as, ok := x.(*ast.Assign); ok && len(out) == 0 && len(as.Targets) == 1 && isName(as.Targets[0], n.Id) {
+			if a, ok := as.Value.(*ast.Attribute); ok && a.Attr == "join" {
+				if d := dotted(a.Value); d != "" {
+					out = []string{d}
+				}
+			}
+		}
+		return len(out) == 0
+	})
+	return out
+}
+
 func (l *lowerer) joinContext(c *ast.Call, ext string) bool {
 	switch {
 	case ext == "torch.distributed.algorithms.Join", ext == "torch.distributed.algorithms.join.Join":

@@ -4781,7 +4781,11 @@ func (l *lowerer) with(items []*ast.WithItem, body []ast.Stmt, st *state) (*stat
 			ext, fn := l.callee(c)
 			if l.joinContext(c, ext) {
 				l.joining++
-				l.joinedModels = append(l.joinedModels, joinedNames(c))
+				names := joinedNames(c)
+				if len(names) == 0 {
+					names = l.joinAlias(c)
+				}
+				l.joinedModels = append(l.joinedModels, names)
 				defer func() {
 					l.joining--
 					l.joinedModels = l.joinedModels[:len(l.joinedModels)-1]
