@@ -493,7 +493,16 @@ func (l *lowerer) returnedSelfAttr(fn *rules.Function) string {
 // resumed run does with its epoch elsewhere is the same kind of answer
 // everywhere.
 func (l *lowerer) markFsCount(v string, value ast.Expr) {
-	on := len(l.hostTests) > 0 && (l.storedValue(value) || l.pathPosition(value) || l.loadsCheckedPath(value)) || l.fromFsCount(value)
+	// (An object a program class builds from a position is no position:
+	// `learner = Learner(env, cfg, name=name)`; what its __init__ keeps
+	// of it, markFsArgAttrs follows.)
+	init := l.programInit(value)
+	on := len(l.hostTests) > 0 && (l.storedValue(value) || l.pathPosition(value) || l.loadsCheckedPath(value)) || l.fromFsCount(value) && init == nil
+	if init != nil {
+		for a := range attrsFromArgs(value.(*ast.Call), init, l.fromFsCount) {
+			markVar(&l.fsCounts, v+"."+a, true) // self.start_step = start_step
+		}
+	}
 	helper := !on && l.fsCountCall(value, -1)
 	markVar(&l.fsCounts, v, on || helper)
 	if on && len(l.hostTests) > 0 && !l.fsVars[v] {
