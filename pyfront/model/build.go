@@ -1004,7 +1004,39 @@ func localOnly(call *ast.Call, c *api.Collective) bool {
 		k, ok := argExpr(call, a).(*ast.Constant)
 		return ok && (k.Type == ast.ConstBool && k.Bool == want || !want && k.Type == ast.ConstNone)
 	}
-	return literal(c.Unless, false) || literal(c.LocalIf, true)
+	return literal(c.Unless, false) || literal(c.LocalIf, true) || !requiredGiven(call, c.Requires)
+}
+
+// requiredGiven reports a call that passes one of the arguments an entry
+// requires (api.Collective.Requires) with a value that may ask for more
+// than one rank; true when the entry requires none.
+func requiredGiven(call *ast.Call, req []api.Arg) bool {
+	if len(req) == 0 {
+		return true
+	}
+	one := func(e ast.Expr) bool {
+		k, ok := e.(*ast.Constant)
+		return ok && (k.Type == ast.ConstInt && k.Int == 1 || k.Type == ast.ConstNone || k.Type == ast.ConstBool && !k.Bool)
+	}
+	for _, a := range req {
+		x := argExpr(call, a)
+		if x == nil || one(x) {
+			continue
+		}
+		if d, ok := x.(*ast.Dict); ok {
+			size := false
+			for i, k := range d.Keys {
+				if ks, ok := k.(*ast.Constant); ok && ks.Type == ast.ConstStr && ks.Str == "tp_size" && !one(d.Values[i]) {
+					size = true
+				}
+			}
+			if !size {
+				continue
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // partialLocalOnly is localOnly for a call through functools.partial

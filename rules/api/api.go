@@ -172,6 +172,12 @@ type Collective struct {
 	// a literal True (accelerate's prepare_model(model,
 	// evaluation_mode=True) wraps nothing in DDP).
 	LocalIf Arg `toml:"local_if"`
+	// Requires: the call communicates only when it is passed one of these
+	// arguments, with a value other than a literal 1, None or False (a
+	// dict display other than one whose "tp_size" is 1): DeepSpeed's
+	// init_inference makes its tensor-parallel group only for
+	// mp_size=n or tensor_parallel={"tp_size": n}.
+	Requires []Arg `toml:"requires"`
 	// GradSync: the call wraps a module whose backward synchronises
 	// gradients over Group (DistributedDataParallel all-reduces, FSDP
 	// reduce-scatters): loss.backward() on a loss computed from the
