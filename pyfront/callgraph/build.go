@@ -1499,7 +1499,7 @@ func (b *builder) assignStmt(u unit, targets []ast.Expr, value ast.Expr) {
 	// `self.lrank = self.topology.lrank`: what an instance keeps from
 	// another object's attribute, the model asks whose attribute it was
 	// (ExprValues of the receiver), as for a condition.
-	keeps := len(targets) == 1 && isSelfAttr(targets[0])
+	keeps := len(targets) == 1 && isNameAttr(targets[0])
 	if keeps {
 		b.testing++
 	}
@@ -1513,8 +1513,8 @@ func (b *builder) assignStmt(u unit, targets []ast.Expr, value ast.Expr) {
 	}
 }
 
-// isSelfAttr reports an attribute of a plain name (self.x, cfg.x).
-func isSelfAttr(e ast.Expr) bool {
+// isNameAttr reports an attribute of a plain name (self.x, cfg.x).
+func isNameAttr(e ast.Expr) bool {
 	a, ok := e.(*ast.Attribute)
 	if !ok {
 		return false

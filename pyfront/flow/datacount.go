@@ -405,7 +405,7 @@ func (l *lowerer) fromFsCount(e ast.Expr) bool {
 			if d := dotted(a); d != "" && l.fsCounts[d] {
 				return true, false
 			}
-			if d := l.propertyPath(a); d != "" && l.fsCounts[d] {
+			if d := l.propertyPath(a, l.fsCounts); d != "" && l.fsCounts[d] {
 				return true, false // trainer.epoch, a property returning self._epoch
 			}
 		}
@@ -442,27 +442,32 @@ func (l *lowerer) getterPath(c *ast.Call) string {
 // reads when its getter only returns an attribute of its instance
 // (`trainer.epoch` with `@property def epoch(self): return self._epoch`
 // reads trainer._epoch), "" otherwise. Only a receiver some of whose
-// attributes count positions is asked about.
-func (l *lowerer) propertyPath(a *ast.Attribute) string {
+// attributes marked holds is asked about: the call graph (values, MRO,
+// the class's properties) is asked only then.
+func (l *lowerer) propertyPath(a *ast.Attribute, marked map[string]bool) string {
 	recv := dotted(a.Value)
 	pg, ok := l.r.(PropertyGetterer)
-	if !ok || recv == "" {
+	if !ok || recv == "" || !keyUnder(marked, recv) {
 		return ""
 	}
-	marked := false
-	for k := range l.fsCounts {
-		if strings.HasPrefix(k, recv+".") {
-			marked = true
-			break
-		}
-	}
-	if !marked {
+	fn := l.propertyGetter(pg, a)
+	if fn == nil || fn == l.fn {
 		return ""
 	}
-	if attr := l.returnedSelfAttr(l.propertyGetter(pg, a)); attr != "" {
+	if attr := l.returnedSelfAttr(fn); attr != "" {
 		return recv + "." + attr
 	}
 	return ""
+}
+
+// keyUnder reports a key of m that is an attribute path under recv.
+func keyUnder(m map[string]bool, recv string) bool {
+	for k := range m {
+		if strings.HasPrefix(k, recv+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // returnedSelfAttr returns X for a program method whose body is only
@@ -493,14 +498,17 @@ func (l *lowerer) returnedSelfAttr(fn *rules.Function) string {
 // resumed run does with its epoch elsewhere is the same kind of answer
 // everywhere.
 func (l *lowerer) markFsCount(v string, value ast.Expr) {
-	// (An object a program class builds from a position is no position:
-	// `learner = Learner(env, cfg, name=name)`; what its __init__ keeps
-	// of it, markFsArgAttrs follows.)
-	init := l.programInit(value)
+	// An object a program class builds from a position is no position
+	// (`learner = Learner(env, cfg, start)`); the attributes its __init__
+	// keeps of it are (`self.start_step = start_step`).
+	var init *ast.FunctionDef
+	if len(l.fsCounts) > 0 {
+		init = l.programInit(value)
+	}
 	on := len(l.hostTests) > 0 && (l.storedValue(value) || l.pathPosition(value) || l.loadsCheckedPath(value)) || l.fromFsCount(value) && init == nil
 	if init != nil {
 		for a := range attrsFromArgs(value.(*ast.Call), init, l.fromFsCount) {
-			markVar(&l.fsCounts, v+"."+a, true) // self.start_step = start_step
+			markVar(&l.fsCounts, v+"."+a, true)
 		}
 	}
 	helper := !on && l.fsCountCall(value, -1)

@@ -2525,11 +2525,7 @@ func (l *lowerer) evenLoaderFromHelper(name string) bool {
 	if binds != 1 || call == nil {
 		return false
 	}
-	_, fn := l.callee(call)
-	if fn == nil || fn == l.fn {
-		return false
-	}
-	body, _, ok := l.defOf(fn)
+	_, body, ok := l.calleeDef(call)
 	if !ok {
 		return false
 	}
@@ -2823,18 +2819,7 @@ func (l *lowerer) falseByCallers(test ast.Expr) bool {
 // isParam reports a parameter of the function being lowered that its
 // body never rebinds.
 func (l *lowerer) isParam(v string) bool {
-	_, args, _, ok := defParts(l.node)
-	if !ok || args == nil {
-		return false
-	}
-	found := false
-	for _, a := range args.Positional() {
-		found = found || a.Arg == v
-	}
-	for _, a := range args.KwOnlyArgs {
-		found = found || a.Arg == v
-	}
-	return found && !storesName(l.body, v)
+	return paramNames(l.node)[v] && !storesName(l.body, v)
 }
 
 // singleAfterRaise reports a recovery path that first re-raises whenever

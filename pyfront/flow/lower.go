@@ -3181,7 +3181,7 @@ func (l *lowerer) swallowedLoad(body []ast.Stmt, handlers []*ast.ExceptHandler) 
 // boundBefore reports a name that is a parameter of the function, or
 // that one of its statements before pos binds.
 func (l *lowerer) boundBefore(v string, pos ast.Pos) bool {
-	if _, args, _, ok := defParts(l.node); ok && args != nil && slices.ContainsFunc(args.Positional(), func(a *ast.Arg) bool { return a.Arg == v }) {
+	if paramNames(l.node)[v] {
 		return true
 	}
 	found := false
@@ -5566,11 +5566,7 @@ func (l *lowerer) exitUnderRank(s *ast.If) *rules.RankBranch {
 
 // endsInRaise reports statements whose last one is a raise.
 func endsInRaise(stmts []ast.Stmt) bool {
-	if len(stmts) == 0 {
-		return false
-	}
-	_, ok := stmts[len(stmts)-1].(*ast.Raise)
-	return ok
+	return len(stmts) > 0 && isRaise(stmts[len(stmts)-1])
 }
 
 // mpiRaiseBefore reports collectives after a raise whose first one is
@@ -9373,11 +9369,7 @@ func (l *lowerer) launchTest(test ast.Expr) bool {
 	if !ok || len(c.Args) > 0 {
 		return false
 	}
-	_, fn := l.callee(c)
-	if fn == nil || fn == l.fn {
-		return false
-	}
-	body, _, ok := l.defOf(fn)
+	_, body, ok := l.calleeDef(c)
 	if !ok {
 		return false
 	}

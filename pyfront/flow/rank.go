@@ -747,26 +747,15 @@ func (l *lowerer) constructedFsAttrs(v string, value ast.Expr) {
 			delete(l.fsVars, k) // a new object: the old one's answers go
 		}
 	}
-	c, ok := value.(*ast.Call)
-	if !ok {
-		return
-	}
-	_, fn := l.callee(c)
-	fd, isFD := l.r.(FuncDefiner)
-	if fn == nil || !isFD || !strings.HasSuffix(fn.Name, ".__init__") {
-		return
-	}
-	if _, isAttr := c.Func.(*ast.Attribute); isAttr && lastDotted(c.Func) == "__init__" {
-		return // super().__init__(…) and the like construct nothing new
-	}
-	if init, ok := fd.FuncDef(fn).(*ast.FunctionDef); ok {
+	if init := l.programInit(value); init != nil {
 		l.markFsAttrs(v, init)
-		l.markFsArgAttrs(v, c, init)
+		l.markFsArgAttrs(v, value.(*ast.Call), init)
 	}
 }
 
 // programInit returns the __init__ of the program class a call
-// constructs, or nil (also for super().__init__(…)).
+// constructs, or nil (also for super().__init__(…) and the like, which
+// construct nothing new).
 func (l *lowerer) programInit(value ast.Expr) *ast.FunctionDef {
 	c, ok := value.(*ast.Call)
 	if !ok {
@@ -878,30 +867,8 @@ func (l *lowerer) methodFsAttrs(c *ast.Call) {
 // set from this host's file system (spidr's checkpointer, resumed with
 // `ck.resume()` and read back through its step property).
 func (l *lowerer) fsProperty(a *ast.Attribute) bool {
-	pg, ok := l.r.(PropertyGetterer)
-	recv := dotted(a.Value)
-	if !ok || recv == "" {
-		return false
-	}
-	// Only an object some of whose attributes hold this host's answer
-	// can read one back through a property: ask the call graph (values,
-	// MRO, the class's properties) only then.
-	marked := false
-	for k := range l.fsVars {
-		if strings.HasPrefix(k, recv+".") {
-			marked = true
-			break
-		}
-	}
-	if !marked {
-		return false
-	}
-	fn := l.propertyGetter(pg, a)
-	if fn == nil || fn == l.fn {
-		return false
-	}
-	attr := l.returnedSelfAttr(fn)
-	return attr != "" && l.fsVars[recv+"."+attr]
+	p := l.propertyPath(a, l.fsVars)
+	return p != "" && l.fsVars[p]
 }
 
 // propertyGetter is the getter a read of a property runs, also where the
