@@ -520,6 +520,72 @@ func (l *lowerer) markFsCount(v string, value ast.Expr) {
 	}
 }
 
+// ownValue reports a call of a program function that hands back, as its
+// result (i < 0) or as element i of the tuple it returns, one of its
+// parameters unchanged, and passes the local v there: `stats, opt =
+// resume(path, opt)` leaves opt the object it was, whatever resume read
+// (ZenNAS's resume). set lists the attributes the function assigns on
+// that parameter (`opt.start_epoch = ckpt["epoch"] + 1`): those, not the
+// whole object, take what it read. Every return must hand the parameter
+// back and the body must end in one (falling off the end returns None).
+func (l *lowerer) ownValue(v string, value ast.Expr, i int) (kept bool, set []string) {
+	c, ok := value.(*ast.Call)
+	if !ok {
+		return false, nil
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn {
+		return false, nil
+	}
+	body, args, ok := l.defOf(fn)
+	if !ok || len(body) == 0 {
+		return false, nil
+	}
+	if _, ends := body[len(body)-1].(*ast.Return); !ends {
+		return false, nil
+	}
+	param, same := "", true
+	ast.InspectBody(body, func(x ast.Node) bool {
+		r, isRet := x.(*ast.Return)
+		if !isRet || !same {
+			return same
+		}
+		e := r.Value
+		if t, isTuple := e.(*ast.Tuple); i >= 0 && isTuple && i < len(t.Elts) {
+			e = t.Elts[i]
+		} else if i >= 0 {
+			e = nil
+		}
+		nm, isName := e.(*ast.Name)
+		same = isName && (param == "" || nm.Id == param)
+		if same {
+			param = nm.Id
+		}
+		return same
+	})
+	if !same || param == "" || rebindsAny(body, []string{param}) {
+		return false, nil
+	}
+	params := args.PositionalNames()
+	positional := len(params)
+	for _, k := range args.KwOnlyArgs {
+		params = append(params, k.Arg)
+	}
+	if a, passed := paramArgument(c, params, positional, slices.Index(params, param)).(*ast.Name); !passed || a.Id != v {
+		return false, nil
+	}
+	ast.InspectBody(body, func(x ast.Node) bool {
+		for _, t := range everyBindingTarget(x) {
+			if at, ok := t.(*ast.Attribute); ok && isName(at.Value, param) && !slices.Contains(set, at.Attr) {
+				set = append(set, at.Attr)
+			}
+		}
+		return true
+	})
+	slices.Sort(set)
+	return true, set
+}
+
 // pathPosition reports a number parsed, in a host's file check, from
 // the path it checks (`if os.path.exists(resume_path): step =
 // int(os.path.basename(resume_path).split(".")[0])`): the checkpoint's

@@ -6511,7 +6511,15 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 			// listing is this host's answer too (NAFNet's auto-resume),
 			// so the handler keeps what the try body's listing marked.
 			failedListing := l.handlers > 0 && l.fsLists[v] && emptyDisplay(value)
-			if l.notDist == 0 && !failedListing {
+			kept, keptSet := l.ownValue(v, value, -1)
+			if kept && l.notDist == 0 {
+				// opt = resume(path, opt): the same object, with what
+				// resume set on it.
+				for _, a := range keptSet {
+					l.markFsCount(v+"."+a, value)
+				}
+			}
+			if l.notDist == 0 && !failedListing && !kept {
 				// `if os.path.exists(out): items = items[len(done):]`: a
 				// value cut from its own under the check differs between
 				// hosts as a flag set there does (fsCuts).
@@ -6855,10 +6863,18 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		} else if len(l.hostTests) > 0 && l.notDist == 0 && (l.storedValue(value) || l.loadsCheckedPath(value)) {
 			// step, start = net.loadFromFile(p, keys) under a host's file
 			// check: every element is a position that host read.
-			for _, e := range elts {
-				if n, isName := e.(*ast.Name); isName {
-					l.markFsCount(n.Id, value)
+			for i, e := range elts {
+				n, isName := e.(*ast.Name)
+				if !isName {
+					continue
 				}
+				if kept, set := l.ownValue(n.Id, value, i); kept {
+					for _, a := range set {
+						l.markFsCount(n.Id+"."+a, value)
+					}
+					continue
+				}
+				l.markFsCount(n.Id, value)
 			}
 		} else if ok && l.notDist == 0 && len(l.fsCountsOf(c, len(elts))) > 0 {
 			// start_epoch, best = resume_model(args): a helper that

@@ -103,15 +103,32 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 			}
 			names := ast.SeqElts(a.Targets[0])
 			read := underCheck && (l.storedValue(a.Value) || l.loadsFrom(a.Value, checked)) // it, epoch = model.load(ckpt)
-			if len(names) == 0 {
+			whole := len(names) == 0
+			if whole {
 				names = []ast.Expr{a.Targets[0]}
 				read = underCheck && (l.storedValue(a.Value) || l.pathPosition(a.Value) || l.loadsFrom(a.Value, checked))
 			}
 			on := read || l.fromFsCount(a.Value)
-			for _, e := range names {
-				if n, ok := e.(*ast.Name); ok && (on || !underCheck) {
-					markVar(&l.fsCounts, n.Id, on)
+			for i, e := range names {
+				if whole {
+					i = -1
 				}
+				n, ok := e.(*ast.Name)
+				if !ok || !on && underCheck {
+					continue
+				}
+				if kept, set := l.ownValue(n.Id, a.Value, i); kept {
+					// opts = resume(p, opts): what resume sets on it.
+					// (Not cleared by a later resume of the object: this
+					// reading has no order between arms.)
+					for _, attr := range set {
+						if on {
+							markVar(&l.fsCounts, n.Id+"."+attr, true)
+						}
+					}
+					continue
+				}
+				markVar(&l.fsCounts, n.Id, on)
 			}
 		})
 	}
@@ -225,8 +242,25 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 				attrs = append(attrs, rest)
 			}
 		}
+		if l.notDist == 0 {
+			// A position one of its attributes holds (`opt.start_epoch`,
+			// set by a resume the object went through), marked "#".
+			for v := range l.fsCounts {
+				if rest, ok := strings.CutPrefix(v, n.Id+"."); ok && !strings.Contains(rest, ".") {
+					attrs = append(attrs, "#"+rest)
+				}
+			}
+		}
 		slices.Sort(attrs)
 		return attrs
+	}
+	// objParam names the callee's parameter attribute an entry of
+	// rankAttrsOf reaches.
+	objParam := func(param, a string) string {
+		if attr, count := strings.CutPrefix(a, "#"); count {
+			return FsCountParam(param + "." + attr)
+		}
+		return param + "." + a
 	}
 	objPositions := map[int][]string{}
 	objKeywords := map[string][]string{}
@@ -267,7 +301,7 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 	for _, i := range slices.Sorted(maps.Keys(objPositions)) {
 		if i+shift < len(positional) {
 			for _, a := range objPositions[i] {
-				add(callee, positional[i+shift].Arg+"."+a)
+				add(callee, objParam(positional[i+shift].Arg, a))
 			}
 		}
 	}
@@ -275,7 +309,7 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 		for _, p := range append(positional, args.KwOnlyArgs...) {
 			if p.Arg == kw {
 				for _, a := range objKeywords[kw] {
-					add(callee, kw+"."+a)
+					add(callee, objParam(kw, a))
 				}
 			}
 		}
