@@ -110,6 +110,13 @@ type GradRead struct {
 	Backward  Pos
 	Step      Pos
 	Optimizer string // the optimizer's source text (self.optimizer)
+	// LateSync is the optimizer's synchronize() that comes after the read
+	// and before the step (run under skip_synchronize()): it waits, but
+	// too late for the read. Zero when the step itself waits.
+	LateSync Pos
+	// LateSyncAlone: that synchronize() is a statement on a line of its
+	// own, which the fix can move above the read.
+	LateSyncAlone bool
 	// StmtLine and Indent place the fix (`opt.synchronize()` before the
 	// read's statement).
 	StmtLine int

@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"cmp"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -672,13 +673,46 @@ func (b *builder) hvdGradReads(f *callgraph.Func, path string, body []ast.Stmt) 
 		}
 	}
 	place(body, "/")
+	// runs places the statements for ordering: a with statement's body
+	// runs whenever the statement does, so it adds no block (a
+	// synchronize() inside `with amp.scale_loss(…):` covers the step after
+	// it). Statement numbers are unique here, as the body's own indexes
+	// would collide with the enclosing block's.
+	runs := map[ast.Stmt]string{}
+	stmtNo := 0
+	var placeRuns func(stmts []ast.Stmt, in string)
+	placeRuns = func(stmts []ast.Stmt, in string) {
+		for _, st := range stmts {
+			runs[st] = in
+			stmtNo++
+			me := stmtNo
+			_, with := st.(*ast.With)
+			_, asyncWith := st.(*ast.AsyncWith)
+			for j, arm := range ast.ChildBlocks(st) {
+				if with || asyncWith {
+					placeRuns(arm, in)
+				} else {
+					placeRuns(arm, in+strconv.Itoa(me)+"."+strconv.Itoa(j)+"/")
+				}
+			}
+		}
+	}
+	placeRuns(body, "/")
 	skipped := func(st ast.Stmt) bool {
 		return slices.ContainsFunc(skipping, func(in string) bool { return strings.HasPrefix(blocks[st], in) })
 	}
 	var backward, read *stmtCall
-	synced := map[string][]string{} // optimizer → the blocks of its synchronize() calls
-	covered := func(opt string, st ast.Stmt) bool {
-		return slices.ContainsFunc(synced[opt], func(in string) bool { return strings.HasPrefix(blocks[st], in) })
+	// optimizer → its synchronize() calls since the backward, and those
+	// that came before the read (only they order it).
+	synced := map[string][]stmtCall{}
+	var syncedAtRead map[string][]stmtCall
+	covering := func(in map[string][]stmtCall, opt string, st ast.Stmt) *stmtCall {
+		for i, sc := range in[opt] {
+			if strings.HasPrefix(runs[st], runs[sc.stmt]) {
+				return &in[opt][i]
+			}
+		}
+		return nil
 	}
 	for i := range calls {
 		c := calls[i].c
@@ -688,29 +722,91 @@ func (b *builder) hvdGradReads(f *callgraph.Func, path string, body []ast.Stmt) 
 			backward, read = &calls[i], nil
 			clear(synced)
 		case isAttr && a.Attr == "synchronize":
-			synced[pathText(a.Value)] = append(synced[pathText(a.Value)], blocks[calls[i].stmt])
+			synced[pathText(a.Value)] = append(synced[pathText(a.Value)], calls[i])
 		case backward != nil && read == nil && b.readsGrads(c):
 			read = &calls[i]
-		case isAttr && a.Attr == "step" && read != nil && !covered(pathText(a.Value), calls[i].stmt) && !covered(pathText(a.Value), read.stmt) &&
-			onePath(blocks[read.stmt], blocks[calls[i].stmt]) && !skipped(calls[i].stmt) && b.callsAPI(c, "horovod.torch.DistributedOptimizer.step"):
+			syncedAtRead = maps.Clone(synced)
+		case isAttr && a.Attr == "step" && read != nil && covering(syncedAtRead, pathText(a.Value), read.stmt) == nil &&
+			onePath(runs[read.stmt], runs[calls[i].stmt]) && b.callsAPI(c, "horovod.torch.DistributedOptimizer.step"):
 			opt := pathText(a.Value)
-			if opt == "" || b.horovodElse(body, calls[i].stmt, opt) {
+			// A synchronize() after the read (`clip_grad_value_(…)`, then
+			// `opt.synchronize()`, then the step under skip_synchronize:
+			// ZenNAS's apex arm) waits too late for it; with none, a step
+			// under skip_synchronize() waits for nothing and is no such
+			// step.
+			late := covering(synced, opt, calls[i].stmt)
+			if late != nil && !strings.HasPrefix(runs[read.stmt], runs[late.stmt]) {
+				// The synchronize() is behind a test the read is not
+				// (`if clip: opt.synchronize(); clip(); step under
+				// skip_synchronize()` after a read of the norm): judged at
+				// the step of the other path.
+				continue
+			}
+			if opt == "" || late == nil && skipped(calls[i].stmt) || b.horovodElse(body, calls[i].stmt, opt) {
 				continue
 			}
 			sp := read.stmt.Span()
-			b.prog.GradReads = append(b.prog.GradReads, &rules.GradRead{
+			g := &rules.GradRead{
 				Func: b.fn(f), Read: b.pos(path, read.c), ReadText: pathText(read.c.Func),
 				Backward: b.pos(path, backward.c), Step: b.pos(path, c), Optimizer: opt,
 				StmtLine: int(sp.Lineno), Indent: lineIndent(b.files[path].Src, int(sp.Lineno)),
-			})
+			}
+			if late != nil {
+				g.LateSync = b.pos(path, late.c)
+				// The fix moves it above the read only from the read's own
+				// block: from an outer one, the paths that skip the read's
+				// block would lose their wait.
+				g.LateSyncAlone = runs[late.stmt] == runs[read.stmt] && aloneOnLines(late.stmt, late.c, b.files[path].Src)
+			}
+			b.prog.GradReads = append(b.prog.GradReads, g)
 			backward, read = nil, nil
 		}
 	}
 }
 
+// aloneOnLines reports a statement that is the call c alone
+// (`opt.synchronize()`) on a line of its own, up to a comment: deleting
+// the line removes nothing else.
+func aloneOnLines(st ast.Stmt, c *ast.Call, src []byte) bool {
+	x, ok := st.(*ast.ExprStmt)
+	if !ok || x.Value != ast.Expr(c) {
+		return false
+	}
+	sp := st.Span()
+	if sp.Lineno != sp.EndLineno {
+		return false
+	}
+	indent := lineIndent(src, int(sp.Lineno))
+	line := srcLine(src, int(sp.Lineno))
+	from, to := int(sp.ColOffset), int(sp.EndColOffset)
+	if from != len(indent) || to > len(line) {
+		return false
+	}
+	rest := strings.TrimSpace(line[to:])
+	return rest == "" || strings.HasPrefix(rest, "#")
+}
+
+// srcLine returns 1-based line n of src without its line ending.
+func srcLine(src []byte, n int) string {
+	start := 0
+	for line := 1; line < n; line++ {
+		i := bytes.IndexByte(src[start:], '\n')
+		if i < 0 {
+			return ""
+		}
+		start += i + 1
+	}
+	end := bytes.IndexByte(src[start:], '\n')
+	if end < 0 {
+		end = len(src) - start
+	}
+	return strings.TrimRight(string(src[start:start+end]), "\r")
+}
+
 // horovodElse reports a step in the else arm of an if whose then arm
 // steps the same optimizer under `with opt.skip_synchronize():`, where
-// another if on the same test synchronizes it (asv-subtools' trainer: `if
+// the then arm or another if on the same test synchronizes it
+// (asv-subtools' trainer: `if
 // use_horovod(): opt.synchronize()`, the clip, then `if use_horovod():
 // with opt.skip_synchronize(): opt.step()` / `else: opt.step()`): the
 // test says whether the optimizer is Horovod's at all, and the else arm's
@@ -739,7 +835,11 @@ func (b *builder) horovodElse(body []ast.Stmt, step ast.Stmt, opt string) bool {
 		}
 		key := testKey(x.Test)
 		for _, y := range ifs {
-			if y != x && key != "" && testKey(y.Test) == key && synchronizes(y.Body, opt) && b.wrapsUnder(key) {
+			// The then arm's own synchronize() counts as well (`if
+			// opt.dist_mode == 'horovod': loss.backward();
+			// opt.synchronize(); …` / `else: loss.backward(); clip;
+			// opt.step()`, ZenNAS's trainer).
+			if key != "" && testKey(y.Test) == key && synchronizes(y.Body, opt) && b.wrapsUnder(key) {
 				return true
 			}
 		}
@@ -748,8 +848,8 @@ func (b *builder) horovodElse(body []ast.Stmt, step ast.Stmt, opt string) bool {
 }
 
 // wrapsUnder reports a Horovod DistributedOptimizer made in the arm of an
-// if on the test key names, somewhere in the program (`if use_horovod():
-// optimizer = hvd.DistributedOptimizer(…)`).
+// if on the test key names, or on a conjunction with it, somewhere in the
+// program (`if use_horovod(): optimizer = hvd.DistributedOptimizer(…)`).
 func (b *builder) wrapsUnder(key string) bool {
 	for _, m := range b.in.Modules {
 		if m == nil || m.AST == nil {
@@ -758,7 +858,7 @@ func (b *builder) wrapsUnder(key string) bool {
 		found := false
 		ast.InspectStmts(m.AST.Body, func(st ast.Stmt) bool {
 			x, ok := st.(*ast.If)
-			if found || !ok || testKey(x.Test) != key {
+			if found || !ok || !testRequires(x.Test, key) {
 				return !found
 			}
 			ast.InspectBody(x.Body, func(n ast.Node) bool {
@@ -776,9 +876,28 @@ func (b *builder) wrapsUnder(key string) bool {
 	return false
 }
 
+// testRequires reports a test that holds only where the test key names
+// holds: that test itself, or a conjunction with it (`opt.dist_mode ==
+// 'horovod' and not opt.independent_training`).
+func testRequires(e ast.Expr, key string) bool {
+	if b, ok := e.(*ast.BoolOp); ok && b.Op == ast.And {
+		return slices.ContainsFunc(b.Values, func(v ast.Expr) bool { return testRequires(v, key) })
+	}
+	return testKey(e) == key
+}
+
 // testKey names a test made of a name, an attribute path or a call of
-// one without arguments (`use_horovod()`, `self.args.hvd`); "" for others.
+// one without arguments (`use_horovod()`, `self.args.hvd`), or a
+// comparison of a path with a constant (`opt.dist_mode == 'horovod'`);
+// "" for others.
 func testKey(e ast.Expr) string {
+	if c, ok := e.(*ast.Compare); ok && len(c.Ops) == 1 {
+		k, isConst := c.Comparators[0].(*ast.Constant)
+		if p := pathText(c.Left); p != "" && isConst {
+			return p + " " + strconv.Itoa(int(c.Ops[0])) + " " + ast.Dump(k, ast.DumpOptions{})
+		}
+		return ""
+	}
 	if c, ok := e.(*ast.Call); ok && len(c.Args) == 0 && len(c.Keywords) == 0 {
 		if p := pathText(c.Func); p != "" {
 			return p + "()"

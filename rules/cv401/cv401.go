@@ -57,7 +57,7 @@ var Rule = rules.Register(&rules.Rule{
 			"(x.shape) are not reads. Horovod's DistributedOptimizer keeps its handles itself: its backward hooks start an " +
 			"asynchronous allreduce of each gradient and its synchronize() (called by step()) waits them, so a read of the " +
 			"gradients between a backward and the step (torch.nn.utils.clip_grad_norm_, clip_grad_value_, a GradScaler's " +
-			"unscale_) with no optimizer.synchronize() before it is reported too.",
+			"unscale_) with no optimizer.synchronize() before it is reported too (one after the read, before a step under skip_synchronize(), waits too late for it).",
 		Why: "For NCCL, work.wait() is what makes the current stream wait for the collective; without it the " +
 			"next kernel can read the output before it is written or overwrite the input while it is still " +
 			"being sent. Dropped handles also leave buffer lifetime to the watchdog; on XPU a device " +
@@ -121,6 +121,10 @@ func run(p *rules.Pass) {
 // DistributedOptimizer is still all-reducing (rules.GradRead).
 func gradReadBeforeSync(p *rules.Pass, g *rules.GradRead) {
 	opt := g.Optimizer
+	if g.LateSync.Line > 0 {
+		gradReadBeforeLateSync(p, g)
+		return
+	}
 	d := rules.Diagnostic{Pos: g.Read, Message: fmt.Sprintf(
 		"%s reads the gradients that Horovod's DistributedOptimizer %s is still all-reducing: the backward at line %d "+
 			"started an asynchronous allreduce of each gradient from its hooks, and only %s.synchronize() (which the step "+
@@ -133,6 +137,30 @@ func gradReadBeforeSync(p *rules.Pass, g *rules.GradRead) {
 	if g.StmtLine > 0 {
 		d.Fixes = append(d.Fixes, rules.Fix{Title: "Synchronize the optimizer before reading the gradients",
 			Edits: []rules.Edit{rulekit.InsertBefore(g.Read.Path, g.StmtLine, g.Indent+opt+".synchronize()\n")}})
+	}
+	p.Report(d)
+}
+
+// gradReadBeforeLateSync reports a gradient read that the optimizer's
+// explicit synchronize() follows instead of preceding: the wait is there,
+// in the wrong place.
+func gradReadBeforeLateSync(p *rules.Pass, g *rules.GradRead) {
+	opt := g.Optimizer
+	d := rules.Diagnostic{Pos: g.Read, Message: fmt.Sprintf(
+		"%s reads the gradients that Horovod's DistributedOptimizer %s is still all-reducing: the backward at line %d "+
+			"started an asynchronous allreduce of each gradient from its hooks, and the %s.synchronize() that waits for them "+
+			"comes after this read, at line %d, so this reads and rescales tensors the allreduce is writing (ranks step with "+
+			"different gradients); call %s.synchronize() before the read",
+		g.ReadText, opt, g.Backward.Line, opt, g.LateSync.Line, opt)}
+	d.Related = append(d.Related,
+		rulekit.Related(g.Backward, "the backward whose hooks start the allreduces"),
+		rulekit.Related(g.LateSync, "the synchronize() that waits for them, after the read"))
+	if g.StmtLine > 0 && g.LateSyncAlone && g.LateSync.Line > g.StmtLine {
+		d.Fixes = append(d.Fixes, rules.Fix{Title: "Move the synchronize() above the gradient read",
+			Edits: []rules.Edit{
+				rulekit.InsertBefore(g.Read.Path, g.StmtLine, g.Indent+opt+".synchronize()\n"),
+				rulekit.DeleteLine(g.LateSync.Path, g.LateSync.Line),
+			}})
 	}
 	p.Report(d)
 }
