@@ -9470,10 +9470,12 @@ func (l *lowerer) elifAfterDistributed(test, elif ast.Expr) bool {
 // cannot start without.
 var rendezvousEnv = map[string]bool{"RANK": true, "WORLD_SIZE": true, "MASTER_ADDR": true, "MASTER_PORT": true}
 
-// rendezvousEnvTest reports a test, written inline, that is false only
+// RendezvousEnvTest reports a test, written inline, that is false only
 // where one of env://'s variables is unset: `"RANK" in os.environ`, an
 // `or` of such tests naming at least one of them, or an `and` of tests
 // naming only them.
+func RendezvousEnvTest(test ast.Expr) bool { return rendezvousEnvTest(test) }
+
 func rendezvousEnvTest(test ast.Expr) bool {
 	present := func(e ast.Expr) (name string, ok bool) {
 		c, isCmp := e.(*ast.Compare)

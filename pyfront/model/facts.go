@@ -503,33 +503,82 @@ func (b *builder) localRendezvous(cs *callgraph.CallSite) bool {
 	if mod == nil {
 		return false
 	}
+	// An assignment in the arm where env://'s variables are unset (`if
+	// "RANK" in os.environ: … elif torch.cuda.is_available():
+	// os.environ["MASTER_ADDR"] = "127.0.0.1"`, DINO's
+	// init_distributed_mode) sets up a one-process run; the launcher's
+	// arm can meet across hosts.
 	found := false
-	ast.Inspect(mod.Node, func(n ast.Node) bool {
-		as, ok := n.(*ast.Assign)
-		if found || !ok || len(as.Targets) != 1 {
-			return !found
+	var stmts func(body []ast.Stmt)
+	stmts = func(body []ast.Stmt) {
+		for _, st := range body {
+			if found {
+				return
+			}
+			if x, ok := st.(*ast.If); ok && flow.RendezvousEnvTest(x.Test) {
+				stmts(x.Body)
+				continue
+			}
+			if x, ok := st.(*ast.If); ok && unsetEnvTest(x.Test) {
+				stmts(x.Orelse) // `if "RANK" not in os.environ:` is the one-process arm
+				continue
+			}
+			if as, ok := st.(*ast.Assign); ok && len(as.Targets) == 1 && setsLocalMaster(as) {
+				found = true
+				return
+			}
+			switch d := st.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef:
+				stmts(ast.DefBody(d))
+			case *ast.ClassDef:
+				stmts(d.Body)
+			}
+			for _, arm := range ast.ChildBlocks(st) {
+				stmts(arm)
+			}
 		}
-		sub, ok := as.Targets[0].(*ast.Subscript)
-		if !ok {
-			return true
-		}
-		env, ok := sub.Value.(*ast.Attribute)
-		if !ok || env.Attr != "environ" {
-			return true
-		}
-		if os, ok := env.Value.(*ast.Name); !ok || os.Id != "os" {
-			return true
-		}
-		key, ok := sub.Slice.(*ast.Constant)
-		if !ok || key.Type != ast.ConstStr || key.Str != "MASTER_ADDR" {
-			return true
-		}
-		if v, ok := as.Value.(*ast.Constant); ok && v.Type == ast.ConstStr && localHosts[v.Str] {
-			found = true
-		}
-		return true
-	})
+	}
+	if m, ok := mod.Node.(*ast.Module); ok {
+		stmts(m.Body)
+	}
 	return found
+}
+
+// unsetEnvTest reports the negation of a test of env://'s variables
+// (`"RANK" not in os.environ`, `not ("RANK" in os.environ and …)`): true
+// only where the launcher did not set them.
+func unsetEnvTest(test ast.Expr) bool {
+	if u, ok := test.(*ast.UnaryOp); ok && u.Op == ast.Not {
+		return flow.RendezvousEnvTest(u.Operand)
+	}
+	c, ok := test.(*ast.Compare)
+	if !ok || len(c.Ops) != 1 || c.Ops[0] != ast.NotIn || pathText(c.Comparators[0]) != "os.environ" {
+		return false
+	}
+	k, ok := c.Left.(*ast.Constant)
+	return ok && k.Type == ast.ConstStr && (k.Str == "RANK" || k.Str == "WORLD_SIZE")
+}
+
+// setsLocalMaster reports `os.environ["MASTER_ADDR"] = "localhost"` (or
+// "127.0.0.1").
+func setsLocalMaster(as *ast.Assign) bool {
+	sub, ok := as.Targets[0].(*ast.Subscript)
+	if !ok {
+		return false
+	}
+	env, ok := sub.Value.(*ast.Attribute)
+	if !ok || env.Attr != "environ" {
+		return false
+	}
+	if os, ok := env.Value.(*ast.Name); !ok || os.Id != "os" {
+		return false
+	}
+	key, ok := sub.Slice.(*ast.Constant)
+	if !ok || key.Type != ast.ConstStr || key.Str != "MASTER_ADDR" {
+		return false
+	}
+	v, ok := as.Value.(*ast.Constant)
+	return ok && v.Type == ast.ConstStr && localHosts[v.Str]
 }
 
 // localRankArg reports an init_process_group whose rank is this host's
