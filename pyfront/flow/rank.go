@@ -696,10 +696,13 @@ func MethodHostAttrs(fn *rules.Function, node ast.Node, r Resolver) []string {
 		return nil
 	}
 	_, l := bodyLowerer(fn, node, r)
-	if l == nil || !l.src.mentionsAny(node.Span(), fsWords) {
+	if l == nil || !l.src.mentionsAny(node.Span(), fsWords) && !l.callsFsHelper(d.Body) {
 		return nil
 	}
 	self := d.Args.Positional()[0].Arg
+	// A local holding a helper's answer (`epoch = find_last_epoch(p)`)
+	// is no agreed value when it is stored last.
+	markBound(d.Body, l.fsVars, l.fsHelperCall)
 	var out []string
 	for _, a := range l.initFsAttrs(d) {
 		if !rebindsLast(d.Body, self+"."+a, l.fsProbe) {
@@ -707,6 +710,32 @@ func MethodHostAttrs(fn *rules.Function, node ast.Node, r Resolver) []string {
 		}
 	}
 	return out
+}
+
+// callsFsHelper reports a call among body's statements of a program
+// function whose result answers this host's file system
+// check or lists its files (`epoch = find_last_epoch(pattern)`, a max over
+// a glob).
+func (l *lowerer) callsFsHelper(body []ast.Stmt) bool {
+	found := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok && !found {
+			found = l.fsHelperCall(c)
+		}
+		return !found
+	})
+	return found
+}
+
+// fsHelperCall reports a call of a function of the program whose result
+// answers this host's file system check (fsProbe).
+func (l *lowerer) fsHelperCall(e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok {
+		return false
+	}
+	_, fn := l.callee(c)
+	return fn != nil && fn != l.fn && l.fsProbe(c)
 }
 
 // rebindsLast reports whether the last top-level statement of body that
@@ -1719,6 +1748,29 @@ func (l *lowerer) fsAnswer(body []ast.Stmt) bool {
 		return true
 	})
 	markBound(body, l.fsVars, l.fsProbe)
+	// `last_epoch, _ = utils.find_last_epoch(p)`: the elements a helper
+	// returns from its check (obow's Solver.find_last_epoch).
+	ast.InspectBody(body, func(n ast.Node) bool {
+		a, ok := n.(*ast.Assign)
+		if !ok || len(a.Targets) != 1 {
+			return true
+		}
+		c, isCall := a.Value.(*ast.Call)
+		elts := ast.SeqElts(a.Targets[0])
+		if !isCall || len(elts) == 0 || !l.fsProbe(c) {
+			return true
+		}
+		var only map[int]bool
+		if _, fn := l.callee(c); fn != nil && fn != l.fn {
+			only = l.fsReturnedElements(fn)
+		}
+		for i, e := range elts {
+			if nm, ok := e.(*ast.Name); ok && (only == nil || only[i]) {
+				l.fsVars[nm.Id] = true
+			}
+		}
+		return true
+	})
 	l.markAppended(body)
 	underCheck := map[*ast.Return]bool{}
 	// Locals the body first sets to None (`meta = None`): one that a

@@ -2357,10 +2357,12 @@ func (b *builder) methodHostAttrs(r *resolver) {
 			continue
 		}
 		path := f.Module.Path
-		lines := b.prepared.fsChecks[path] // the lines that name a check, sorted
-		// Only a method whose own lines name a check is read.
-		sp := f.Node.Span()
-		if i, _ := slices.BinarySearch(lines, int(sp.Lineno)); i == len(lines) || lines[i] > int(sp.EndLineno) {
+		// Only a method whose own lines name a check, or that calls a
+		// function whose lines do, directly or through one more call
+		// (`epoch = self.find_last_epoch(suffix)`, which globs through
+		// utils.find_last_epoch, then `self._epoch = epoch`: obow's
+		// Solver), is read.
+		if !b.namesFsCheck(f) && !b.callsFsChecker(f, 2) {
 			continue
 		}
 		r.file = b.files[path]
@@ -2371,6 +2373,31 @@ func (b *builder) methodHostAttrs(r *resolver) {
 			}
 		}
 	}
+}
+
+// namesFsCheck reports a function whose own lines name a file system
+// check (fsCheckWords).
+func (b *builder) namesFsCheck(f *callgraph.Func) bool {
+	if f.Node == nil || f.Module == nil {
+		return false
+	}
+	lines := b.prepared.fsChecks[f.Module.Path] // sorted
+	sp := f.Node.Span()
+	i, _ := slices.BinarySearch(lines, int(sp.Lineno))
+	return i < len(lines) && lines[i] <= int(sp.EndLineno)
+}
+
+// callsFsChecker reports a call of f that reaches, within depth calls, a
+// function whose own lines name a file system check.
+func (b *builder) callsFsChecker(f *callgraph.Func, depth int) bool {
+	if depth == 0 {
+		return false
+	}
+	return slices.ContainsFunc(f.Calls, func(cs *callgraph.CallSite) bool {
+		return slices.ContainsFunc(cs.Targets, func(t callgraph.Target) bool {
+			return t.Fn != nil && t.Fn != f && (b.namesFsCheck(t.Fn) || b.callsFsChecker(t.Fn, depth-1))
+		})
+	})
 }
 
 // fsCheckWords are fragments of the file system checks' names
