@@ -101,7 +101,7 @@ var Rule = rules.Register(&rules.Rule{
 			"a helper's parameter that a caller passes the rank, or a test of it, to (save(model, rank)), and an attribute the caller set to one " +
 			"on an object it hands on (`options.master = rank == 0`, then `evaluate(model, options)` tests `options.master`). A helper " +
 			"that communicates only when a parameter of its own is true (`if synchronize: barrier()`) issues nothing " +
-			"at a call that passes, or defaults to, False; nor does a method that communicates only when an attribute of its receiver is true (`if self.args.is_pipe_parallel:`), called on the path where the caller found that attribute false (gpt-neox's gradient noise scale); and an early exit taken only while a flag is false (`if not is_main and not sharded: return`) skips nothing a helper issues only when that flag is true (audiocraft's checkpoint barriers). When both paths communicate and one does so inside a library call whose collectives the tables leave unspecified (Megatron's save_checkpoint, which fastmoe's data-parallel rank 0 runs while the other ranks save between barriers of their own), the paths are not compared. Also reported, as a warning: collectives issued once per " +
+			"at a call that passes, or defaults to, False; nor does a method that communicates only when an attribute of its receiver is true (`if self.args.is_pipe_parallel:`), called on the path where the caller found that attribute false (gpt-neox's gradient noise scale); and an early exit taken only while a flag is false (`if not is_main and not sharded: return`) skips nothing a helper issues only when that flag is true (audiocraft's checkpoint barriers). When both paths communicate and one does so inside a library call whose collectives the tables leave unspecified (Megatron's save_checkpoint, which fastmoe's data-parallel rank 0 runs while the other ranks save between barriers of their own), the paths are not compared, unless they differ before that call. Also reported, as a warning: collectives issued once per " +
 			"element of a set (`for name in set(names): dist.broadcast(bufs[name], 0)`), since a set iterates in hash " +
 			"order and hashes differ between processes (R13), also through list(s), a comprehension over s, or a dict filled in a loop over s " +
 			"(apex's flat_dist_call); integer sets, sorted(...) and Horovod's name-matched " +
@@ -639,16 +639,30 @@ func firstDiff(a, b []*rules.OpRef) *rules.OpRef {
 // through a framework call whose collectives the tables do not spell out
 // (fastmoe's rank 0 runs Megatron's save_checkpoint, the others their own
 // save between the same two barriers): whether they agree cannot be told.
+//
+// Only such a call up to where the two first differ counts: paths that
+// already differ before it (`barrier` then exit against `all_reduce`, a
+// barrier, then save_checkpoint) disagree whatever it issues.
 func incomparable(a, b []*rules.OpRef) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	differ := 0
+	for differ < len(a) && differ < len(b) && key(a[differ]) == key(b[differ]) {
+		differ++
+	}
 	opaque := func(ops []*rules.OpRef) bool {
-		for _, o := range ops {
+		for i, o := range ops {
+			if i > differ {
+				break
+			}
 			if o.Site != nil && o.Site.OpaqueSequence {
 				return true
 			}
 		}
 		return false
 	}
-	return len(a) > 0 && len(b) > 0 && (opaque(a) || opaque(b))
+	return opaque(a) || opaque(b)
 }
 
 // joinsWorld reports an arm that starts by creating the default process
