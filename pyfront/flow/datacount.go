@@ -1269,7 +1269,7 @@ func (l *lowerer) rankCount(e ast.Expr, depth int) bool {
 				return l.rankCount(idx, depth+1)
 			}
 		}
-		if _, fn := l.callee(e); fn != nil && fn != l.fn && l.returnsRankShare(fn) {
+		if _, fn := l.callee(e); fn != nil && fn != l.fn && l.returnsRankShareAt(e, fn) {
 			return true // my_task_ids(n): the rank's share, made by a helper
 		}
 	case *ast.Subscript:
@@ -1809,7 +1809,48 @@ func (l *lowerer) returnsNodeSplit(fn *rules.Function) bool {
 // rank]`, OpenTau's per-rank task list): a loop over what it returns runs
 // a different number of passes on each rank.
 func (l *lowerer) returnsRankShare(fn *rules.Function) bool {
-	return summarizeGuarded(&l.memo().rankShareRets, fn, func() bool {
+	return summarizeGuarded(&l.memo().rankShareRets, fn, func() bool { return l.rankShareReturned(fn, nil) })
+}
+
+// returnsRankShareAt is returnsRankShare for the call c of fn, whose
+// parameters that c hands the rank (`run_episodes(eps, rank, world)`) are
+// the rank inside.
+func (l *lowerer) returnsRankShareAt(c *ast.Call, fn *rules.Function) bool {
+	if l.returnsRankShare(fn) {
+		return true
+	}
+	_, args, ok := l.defOf(fn)
+	if !ok {
+		return false
+	}
+	params := args.PositionalNames()
+	positional := len(params)
+	for _, k := range args.KwOnlyArgs {
+		params = append(params, k.Arg)
+	}
+	var ranked []string
+	for i, p := range params {
+		if a := paramArgument(c, params, positional, i); a != nil && l.isRank(a) {
+			ranked = append(ranked, p)
+		}
+	}
+	if len(ranked) == 0 {
+		return false
+	}
+	key := fsAtKey{fn: fn, unset: strings.Join(ranked, ",")}
+	if v, ok := l.memo().rankShareAt.Load(key); ok {
+		return v.(bool)
+	}
+	l.memo().rankShareAt.Store(key, false) // recursion: not (yet)
+	v := l.rankShareReturned(fn, ranked)
+	l.memo().rankShareAt.Store(key, v)
+	return v
+}
+
+// rankShareReturned computes returnsRankShare with the parameters ranked
+// holding the rank.
+func (l *lowerer) rankShareReturned(fn *rules.Function, ranked []string) bool {
+	{
 		body, _, ok := l.defOf(fn)
 		if !ok {
 			return false
@@ -1817,7 +1858,10 @@ func (l *lowerer) returnsRankShare(fn *rules.Function) bool {
 		// Judged in a lowerer of its own: the caller's rank locals mean
 		// nothing in the callee.
 		sub := *l
-		sub.fn, sub.rankVars, sub.rankDefs, sub.rankObjects, sub.nodeSplitVars = fn, map[string]bool{}, map[string]ast.Expr{}, nil, nil
+		sub.fn, sub.rankVars, sub.rankDefs, sub.rankObjects, sub.nodeSplitVars, sub.rankLens = fn, map[string]bool{}, map[string]ast.Expr{}, nil, nil, nil
+		for _, p := range ranked {
+			sub.rankVars[p] = true
+		}
 		found := false
 		walkBindings(body, func(t, v ast.Expr, from *ast.Call, i int) {
 			n, ok := t.(*ast.Name)
@@ -1835,8 +1879,27 @@ func (l *lowerer) returnsRankShare(fn *rules.Function) bool {
 		}, func(r *ast.Return) {
 			found = found || r.Value != nil && sub.rankCount(r.Value, 0)
 		})
+		if !found {
+			// A container a loop over the rank's share fills, returned
+			// (`for ep in episodes[rank::world]: success[env] = …`, then
+			// `return success`).
+			ast.InspectBody(body, func(n ast.Node) bool {
+				if f, ok := n.(*ast.For); ok && sub.rankCount(f.Iter, 0) {
+					sub.rankAppends(f.Target, f.Iter, f.Body, false)
+				}
+				return true
+			})
+			ast.InspectBody(body, func(n ast.Node) bool {
+				if r, ok := n.(*ast.Return); ok {
+					if nm, ok := r.Value.(*ast.Name); ok && sub.rankLens[nm.Id] {
+						found = true
+					}
+				}
+				return !found
+			})
+		}
 		return found
-	})
+	}
 }
 
 // rangeLike are array constructors that count like range().

@@ -2994,7 +2994,7 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		}
 		l.rebindLoopTarget(s.Iter, s.Target)
 		l.listingLoop(s.Iter, s.Target)
-		l.rankAppends(s.Iter, s.Body, rankGen != nil)
+		l.rankAppends(s.Target, s.Iter, s.Body, rankGen != nil)
 		l.setLoop(s.Iter, s.Target, s.Body)
 		l.batchLoop(s.Iter, s.Target)
 		l.loopHead(s.Iter, s.Target, st)

@@ -489,14 +489,46 @@ func (l *lowerer) markAppended(body []ast.Stmt) {
 // len(local_pcs) == 0: continue`) differs between ranks. A loop over a
 // generator that yields only under a rank test (yielding: rankYieldGen)
 // is one such loop too.
-func (l *lowerer) rankAppends(iter ast.Expr, body []ast.Stmt, yielding bool) {
+func (l *lowerer) rankAppends(target, iter ast.Expr, body []ast.Stmt, yielding bool) {
 	if l.notDist > 0 || !yielding && !l.rankCount(iter, 0) {
 		return
+	}
+	// How many elements they end with is the rank's own count too: a
+	// loop over one (`for k in found:`), or over a dict the loop stores
+	// computed keys in (`success[env_id] = 0` for each environment this
+	// rank's episodes hold, dit_policy_vla's evaluation), runs as many
+	// passes as the rank's share made.
+	// The keys must come from the elements themselves (the loop's
+	// target, or a local computed from it): keys taken from a nested
+	// loop over each element's fields (`for k, v in out.items():
+	// stats[k] = v`) are the same names on every rank.
+	lens := func(v string) {
+		if l.rankLens == nil {
+			l.rankLens = map[string]bool{}
+		}
+		l.rankLens[v] = true
+	}
+	fromElem := map[string]bool{}
+	for _, v := range targetNames(target) {
+		fromElem[v] = true
 	}
 	ast.InspectBody(body, func(n ast.Node) bool {
 		switch n.(type) {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
 			return false
+		}
+		if as, ok := n.(*ast.Assign); ok {
+			for _, t := range as.Targets {
+				if nm, ok := t.(*ast.Name); ok && readsAny(as.Value, fromElem) {
+					fromElem[nm.Id] = true
+				}
+				if sub, ok := t.(*ast.Subscript); ok && readsAny(sub.Slice, fromElem) {
+					if d, ok := sub.Value.(*ast.Name); ok {
+						lens(d.Id)
+					}
+				}
+			}
+			return true
 		}
 		e, ok := n.(*ast.ExprStmt)
 		if !ok {
@@ -512,6 +544,7 @@ func (l *lowerer) rankAppends(iter ast.Expr, body []ast.Stmt, yielding bool) {
 		}
 		if recv, ok := a.Value.(*ast.Name); ok && l.r.Site(c) == nil {
 			l.rankVars[recv.Id] = true
+			lens(recv.Id)
 		}
 		return true
 	})

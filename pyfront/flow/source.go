@@ -136,6 +136,7 @@ type Sources struct {
 	hostSyncs     sync.Map                   // *rules.Function -> bool (hostSyncs)
 	nodeSplitRets sync.Map                   // *rules.Function -> bool (returnsNodeSplit)
 	rankShareRets sync.Map                   // *rules.Function -> bool (returnsRankShare)
+	rankShareAt   sync.Map                   // fsAtKey (the ranked parameters) -> bool (returnsRankShareAt)
 	reducedParams sync.Map                   // reducedParam -> bool (reducesParam)
 	fsspecLocals  sync.Map                   // *rules.Function -> map[string]bool (fsspecLocals)
 	enclosing     sync.Map                   // *rules.Function -> map[string]bool (enclosingRanks)

@@ -160,7 +160,7 @@ var Rule = rules.Register(&rules.Rule{
 			"over an iterable whose length depends on the rank (`for _ in range(rank)`, `for p in partitions[rank]`, `for f in " +
 			"files[rank::world]`, a WebDataset split between nodes with `nodesplitter=wds.split_by_node` and no `.with_epoch(n)` or " +
 			"`resampled=True`, whose ranks read their own shards, a list that the arms of a rank test bind with different lengths, `keys = list(sd)` against " +
-			"`keys = [None]`, which broadcast_object_list fills in place and leaves at each rank's own length), except those on a group the loop variable names (each rank on its own groups). A test of the rank " +
+			"`keys = [None]`, which broadcast_object_list fills in place and leaves at each rank's own length, a list a loop over the rank's share appends to or a dict it adds keys computed from the share's elements to, also one a helper handed the rank returns), except those on a group the loop variable names (each rank on its own groups). A test of the rank " +
 			"within one parallel dimension's group (`dist.get_rank(pc.pp_pg) == last`, or a device mesh's `mesh[\"tp\"].get_local_rank() == 0`; read into a local, `pp_rank = dist.get_rank(group=pp_group)`, or a flag made from one, `has_loss = pp_rank == pp_world_size - 1`) may guard collectives on another dimension's " +
 			"groups (tp, dp, cp, ep, sp, read from the group's name): their members all answer it alike. And, whatever the condition, " +
 			"an if whose two arms issue the same collectives on two or more groups in different orders (R17): ranks that take different " +
