@@ -537,13 +537,53 @@ func (l *lowerer) ownValue(v string, value ast.Expr, i int) (kept bool, set []st
 	if fn == nil || fn == l.fn {
 		return false, nil
 	}
-	body, args, ok := l.defOf(fn)
-	if !ok || len(body) == 0 {
+	hb := l.handsBack(fn, i)
+	if hb.param == "" {
 		return false, nil
 	}
-	if _, ends := body[len(body)-1].(*ast.Return); !ends {
+	if a, passed := paramArgument(c, hb.params, hb.positional, slices.Index(hb.params, hb.param)).(*ast.Name); !passed || a.Id != v {
 		return false, nil
 	}
+	return true, hb.set
+}
+
+// returnedAt keys handsBack: a function and the element of its result
+// (-1: the whole result).
+type returnedAt struct {
+	fn *rules.Function
+	i  int
+}
+
+// handedBack is what handsBack finds: the parameter every return hands
+// back unchanged at that place ("" for none), the function's parameters
+// (positional first), and the attributes it assigns on that parameter.
+type handedBack struct {
+	param      string
+	params     []string
+	positional int
+	set        []string
+}
+
+// handsBack is ownValue's reading of the function itself, once per
+// function and element.
+func (l *lowerer) handsBack(fn *rules.Function, i int) handedBack {
+	key := returnedAt{fn, i}
+	if v, ok := l.memo().returnedParam.Load(key); ok {
+		return v.(handedBack)
+	}
+	hb := handedBack{}
+	if body, args, ok := l.defOf(fn); ok && len(body) > 0 {
+		if _, ends := body[len(body)-1].(*ast.Return); ends {
+			hb = returnedParam(body, args, i)
+		}
+	}
+	l.memo().returnedParam.Store(key, hb)
+	return hb
+}
+
+// returnedParam finds the parameter body hands back unchanged at element
+// i of every return (handsBack).
+func returnedParam(body []ast.Stmt, args *ast.Arguments, i int) handedBack {
 	param, same := "", true
 	ast.InspectBody(body, func(x ast.Node) bool {
 		r, isRet := x.(*ast.Return)
@@ -564,16 +604,17 @@ func (l *lowerer) ownValue(v string, value ast.Expr, i int) (kept bool, set []st
 		return same
 	})
 	if !same || param == "" || rebindsAny(body, []string{param}) {
-		return false, nil
+		return handedBack{}
 	}
 	params := args.PositionalNames()
 	positional := len(params)
 	for _, k := range args.KwOnlyArgs {
 		params = append(params, k.Arg)
 	}
-	if a, passed := paramArgument(c, params, positional, slices.Index(params, param)).(*ast.Name); !passed || a.Id != v {
-		return false, nil
+	if !slices.Contains(params, param) {
+		return handedBack{} // a local, not a parameter
 	}
+	var set []string
 	ast.InspectBody(body, func(x ast.Node) bool {
 		for _, t := range everyBindingTarget(x) {
 			if at, ok := t.(*ast.Attribute); ok && isName(at.Value, param) && !slices.Contains(set, at.Attr) {
@@ -583,7 +624,7 @@ func (l *lowerer) ownValue(v string, value ast.Expr, i int) (kept bool, set []st
 		return true
 	})
 	slices.Sort(set)
-	return true, set
+	return handedBack{param: param, params: params, positional: positional, set: set}
 }
 
 // pathPosition reports a number parsed, in a host's file check, from

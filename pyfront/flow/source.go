@@ -137,6 +137,7 @@ type Sources struct {
 	nodeSplitRets sync.Map                   // *rules.Function -> bool (returnsNodeSplit)
 	rankShareRets sync.Map                   // *rules.Function -> bool (returnsRankShare)
 	rankShareAt   sync.Map                   // fsAtKey (the ranked parameters) -> bool (returnsRankShareAt)
+	returnedParam sync.Map                   // returnedAt -> handedBack (handsBack)
 	reducedParams sync.Map                   // reducedParam -> bool (reducesParam)
 	fsspecLocals  sync.Map                   // *rules.Function -> map[string]bool (fsspecLocals)
 	enclosing     sync.Map                   // *rules.Function -> map[string]bool (enclosingRanks)
