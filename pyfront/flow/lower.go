@@ -3082,6 +3082,19 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		l.closureWaits(s.Name, s.Body, st)
 	case *ast.AsyncFunctionDef:
 		l.closureWaits(s.Name, s.Body, st)
+	case *ast.ClassDef:
+		// A method of a class defined here that waits the enclosing
+		// function's handle (`class Waiter: def wait(self):
+		// work.wait()`, machin's irecv): the handle goes where the
+		// class and its instances go.
+		for _, m := range s.Body {
+			switch m := m.(type) {
+			case *ast.FunctionDef:
+				l.closureWaits(s.Name, m.Body, st)
+			case *ast.AsyncFunctionDef:
+				l.closureWaits(s.Name, m.Body, st)
+			}
+		}
 	case *ast.Assert:
 		l.test(s.Test, st)
 	}
@@ -6975,9 +6988,10 @@ func (l *lowerer) escape(e ast.Expr, st *state) {
 }
 
 // closureWaits hands the pending works that a nested def waits (`def
-// wait(): comm.wait(); return out`) to the def's name: whoever calls the
-// closure waits them, so they go where the closure goes (returned to the
-// caller, registered as a callback).
+// wait(): comm.wait(); return out`) to the def's name (or to a nested
+// class's, for its methods): whoever calls the closure waits them, so
+// they go where the closure goes (returned to the caller, registered as a
+// callback).
 func (l *lowerer) closureWaits(name string, body []ast.Stmt, st *state) {
 	if len(st.pending) == 0 {
 		return
