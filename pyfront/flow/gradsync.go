@@ -1314,6 +1314,11 @@ func (l *lowerer) lightningStepValue(e ast.Expr) bool {
 					return true, false // self(batch), self.model(batch): a module's forward
 				}
 			}
+			// self.forward(batch), self.model.forward(images, targets):
+			// the forward called by name (DeepForest's training_step).
+			if base, ok := strings.CutSuffix(dotted(c.Func), ".forward"); ok && (base == "self" || strings.HasPrefix(base, "self.") && strings.Count(base, ".") == 1) {
+				return true, false
+			}
 		}
 		return false, true
 	})
