@@ -640,7 +640,11 @@ type RankBranch struct {
 	// the others running (unless the script runs under `python -m
 	// mpi4py`).
 	MPIRaise bool
-	After    []*OpRef
+	// Unbound: the exit is the UnboundLocalError of this local, which only
+	// the ranks taking the rank test's arm (Guard, Cond) bind, raised on
+	// the others as they evaluate the collective's arguments (After).
+	Unbound string
+	After   []*OpRef
 	// Paired: the branch and another of the same block, on the opposite
 	// condition and with no collective between them, issue the same
 	// collectives, so every rank issues them once (`if rank != 0:

@@ -149,6 +149,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 		l.syncs = gs.Syncs(fn) || l.callsSync(gs)
 	}
 	st, exited := l.block(body, newState())
+	l.rankBoundReads(body)
 	if _, isModule := node.(*ast.Module); isModule && rg != nil && len(l.rankVars) > 0 {
 		names := make(map[string]bool, len(l.rankVars))
 		for v := range l.rankVars {

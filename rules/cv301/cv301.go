@@ -65,7 +65,7 @@ var Rule = rules.Register(&rules.Rule{
 			"which the launcher ends, not an early exit; so is an arm that raises without communicating, in either arm " +
 			"(`if dirs: load() else: raise`, the way transformers checks for a checkpoint); except before an mpi4py collective, in a file that installs no " +
 			"excepthook and calls no Abort: an uncaught exception does not end an mpi4py job (the raising process waits in MPI_Finalize as it exits), " +
-			"so a raise under a rank test there is reported, as a warning (`python -m mpi4py` aborts the job instead). A condition on a file system check (not in a program whose every init_process_group meets on localhost, " +
+			"so a raise under a rank test there is reported, as a warning (`python -m mpi4py` aborts the job instead), and so is an mpi4py collective whose arguments read a local that only the ranks taking one arm of a rank test bind (`if rank == 0: state = load()`, then `comm.bcast(state)`): the others raise UnboundLocalError before they issue it. A condition on a file system check (not in a program whose every init_process_group meets on localhost, " +
 			"`os.environ[\"MASTER_ADDR\"] = \"localhost\"` (not only in the arm of a plain run, where env://'s variables are unset) or `init_method=\"tcp://127.0.0.1:…\"`: its ranks share one machine's file system; nor, for a Lightning Trainer's own calls, in a program " +
 			"that starts its ranks only through Trainers naming no `num_nodes`, which Lightning runs on one node; nor in a process that asserts its local rank is its global rank, " +
 			"`assert args.local_rank == dist.get_rank()`, which holds on one host only) " +
@@ -1866,6 +1866,12 @@ func report(p *rules.Pass, br *rules.RankBranch, o *rules.OpRef, afterExit bool,
 		msg = fmt.Sprintf(t.exit, name, rulekit.GroupLabel(o.Group), br.Guard.Short(), cond)
 	} else if ok {
 		msg = fmt.Sprintf(t.branch, name, rulekit.GroupLabel(o.Group), cond)
+	} else if afterExit && br.Unbound != "" {
+		msg = fmt.Sprintf("%s on %s reads `%s`, which only the ranks where %s holds bind (%s): the others raise "+
+			"UnboundLocalError evaluating its arguments, and an uncaught exception does not end an mpi4py job (the raising "+
+			"process waits in MPI_Finalize as it exits), so the ranks that bound it wait in it forever (hang); bind it on "+
+			"every rank first (`%s = None`) and let the collective carry the value",
+			name, rulekit.GroupLabel(o.Group), br.Unbound, cond, br.Guard.Short(), br.Unbound)
 	} else if afterExit && br.MPIRaise {
 		msg = fmt.Sprintf("%s on %s runs only on the ranks that do not raise at %s (%s): an uncaught exception does not end "+
 			"an mpi4py job, since the raising process waits in MPI_Finalize as it exits and mpiexec keeps the others running, "+
