@@ -750,10 +750,27 @@ func MethodHostAttrs(fn *rules.Function, node ast.Node, r Resolver) []string {
 // check or lists its files (`epoch = find_last_epoch(pattern)`, a max over
 // a glob).
 func (l *lowerer) callsFsHelper(body []ast.Stmt) bool {
+	// Only a value it binds counts (`epoch = …`, `self.step = …`), and
+	// only in a method that stores something on its instance at all.
+	stores := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.Assign); ok {
+			for _, t := range a.Targets {
+				if at, ok := t.(*ast.Attribute); ok {
+					_, onName := at.Value.(*ast.Name)
+					stores = stores || onName
+				}
+			}
+		}
+		return !stores
+	})
+	if !stores {
+		return false
+	}
 	found := false
 	ast.InspectBody(body, func(n ast.Node) bool {
-		if c, ok := n.(*ast.Call); ok && !found {
-			found = l.fsHelperCall(c)
+		if a, ok := n.(*ast.Assign); ok && !found {
+			found = l.fsHelperCall(a.Value)
 		}
 		return !found
 	})

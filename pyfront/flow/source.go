@@ -33,6 +33,20 @@ type source struct {
 	// methods (callsMPIBuffers).
 	mpiOnce sync.Once
 	mpi     bool
+	// mpiRaises: the file uses mpi4py and installs no exception hook nor
+	// calls Abort (mpiRaiseFile).
+	raiseOnce sync.Once
+	mpiRaises bool
+}
+
+// mpiRaiseFile reports a file that uses mpi4py without an exception hook
+// or an Abort: an uncaught exception there does not end the job.
+func (s *source) mpiRaiseFile() bool {
+	s.raiseOnce.Do(func() {
+		s.mpiRaises = bytes.Contains(s.src, []byte("mpi4py")) && !bytes.Contains(s.src, []byte("excepthook")) &&
+			!bytes.Contains(s.src, []byte("Abort(")) && !bytes.Contains(s.src, []byte("mpi4py.run"))
+	})
+	return s.mpiRaises
 }
 
 // callsMPIBuffers reports whether the text of span calls a method named

@@ -1,7 +1,6 @@
 package flow
 
 import (
-	"bytes"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -34,9 +33,7 @@ type armBinding struct {
 // read a local only some ranks bind (above), each as an early exit
 // before the collective on the ranks that did not bind it.
 func (l *lowerer) rankBoundReads(body []ast.Stmt) {
-	src := l.src.src
-	if !bytes.Contains(src, []byte("mpi4py")) || bytes.Contains(src, []byte("excepthook")) ||
-		bytes.Contains(src, []byte("Abort(")) || bytes.Contains(src, []byte("mpi4py.run")) {
+	if !l.src.mpiRaiseFile() {
 		return
 	}
 	args, _ := l.defArgs()
