@@ -562,6 +562,9 @@ func belowRank(x ast.Expr) string {
 // list comprehension that keeps each element (`[i for i in range(0,
 // world, L)]`); "" otherwise.
 func strideMembers(x ast.Expr) string {
+	if l := filteredStride(x); l != "" {
+		return l
+	}
 	if lc, ok := x.(*ast.ListComp); ok && len(lc.Generators) == 1 && len(lc.Generators[0].Ifs) == 0 {
 		g := lc.Generators[0]
 		elt, ok1 := lc.Elt.(*ast.Name)
@@ -579,6 +582,52 @@ func strideMembers(x ast.Expr) string {
 		return ""
 	}
 	return ast.Dump(c.Args[2], ast.DumpOptions{})
+}
+
+// filteredStride is strideMembers for the ranks of the job that a
+// comprehension's filter keeps, `[r for r in range(world) if r % L ==
+// 0]` (gpt-neox's io group of the model-parallel rank-0 ranks): L as
+// ast.Dump prints it, or "".
+func filteredStride(x ast.Expr) string {
+	lc, ok := x.(*ast.ListComp)
+	if !ok || len(lc.Generators) != 1 || len(lc.Generators[0].Ifs) != 1 {
+		return ""
+	}
+	g := lc.Generators[0]
+	elt, ok1 := lc.Elt.(*ast.Name)
+	tgt, ok2 := g.Target.(*ast.Name)
+	if !ok1 || !ok2 || elt.Id != tgt.Id {
+		return ""
+	}
+	c := memberRange(g.Iter)
+	if c == nil || len(c.Keywords) > 0 {
+		return ""
+	}
+	switch len(c.Args) {
+	case 1:
+		if !worldSizeExpr(c.Args[0]) {
+			return ""
+		}
+	case 2:
+		if k, ok := c.Args[0].(*ast.Constant); !ok || k.Type != ast.ConstInt || k.Int != 0 || !worldSizeExpr(c.Args[1]) {
+			return ""
+		}
+	default:
+		return ""
+	}
+	cmp, ok := g.Ifs[0].(*ast.Compare)
+	if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.Eq {
+		return ""
+	}
+	zero, ok := cmp.Comparators[0].(*ast.Constant)
+	mod, ok2 := cmp.Left.(*ast.BinOp)
+	if !ok || !ok2 || zero.Type != ast.ConstInt || zero.Int != 0 || zero.Big != nil || mod.Op != ast.Mod {
+		return ""
+	}
+	if n, ok := mod.Left.(*ast.Name); !ok || n.Id != tgt.Id {
+		return ""
+	}
+	return ast.Dump(mod.Right, ast.DumpOptions{})
 }
 
 // localValue returns what the one assignment in the calling function
