@@ -40,7 +40,7 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	}
 	// Most functions never touch a rank: a look at the text spares them
 	// the walk (a function with rank parameters is walked regardless).
-	if len(seed) == 0 && !l.src.mentionsAny(node.Span(), rankWords) && !l.anyRootedSites() && !l.src.mentionsAny(node.Span(), fsWords) {
+	if len(seed) == 0 && !l.src.mentionsAny(node.Span(), rankWords) && !l.anyRootedSites() && !l.src.mentionsAny(node.Span(), fsWords) && !l.bindsFsCountCall(body) {
 		return nil
 	}
 	for _, p := range seed {
@@ -61,7 +61,7 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	for v := range armConstants(body, armTest) {
 		l.rankVars[v] = true // it = 1; if local_rank == 0: it = 5, then Trainer(it)
 	}
-	if l.src.mentionsAny(node.Span(), fsWords) {
+	if l.src.mentionsAny(node.Span(), fsWords) || l.bindsFsCountCall(body) {
 		// Locals bound to a file system check of this host (found =
 		// os.path.exists(p)), flow-insensitive as the rest.
 		markBound(body, l.fsVars, l.probeAnswer)
@@ -108,7 +108,10 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 				names = []ast.Expr{a.Targets[0]}
 				read = underCheck && (l.storedValue(a.Value) || l.pathPosition(a.Value) || l.loadsFrom(a.Value, checked))
 			}
-			on := read || l.fromFsCount(a.Value)
+			// (Also a helper's position, `start_epoch =
+			// self.load_ckpt(model, ckpt)` returning what it read under its
+			// own check, handed on to the loop's method: YouReID.)
+			on := read || l.fromFsCount(a.Value) || whole && l.fsCountCall(a.Value, -1)
 			for i, e := range names {
 				if whole {
 					i = -1
@@ -328,6 +331,25 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 			}
 		}
 	}
+}
+
+// bindsFsCountCall reports an assignment in body of what a program
+// helper returns as a position read under its own file check
+// (`start_epoch = self.load_ckpt(model, ckpt)`): a function whose text
+// names no check still hands such a value on.
+func (l *lowerer) bindsFsCountCall(body []ast.Stmt) bool {
+	found := false
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.Assign); ok && !found && len(a.Targets) == 1 {
+			if _, isName := a.Targets[0].(*ast.Name); isName {
+				if _, isCall := a.Value.(*ast.Call); isCall {
+					found = l.fsCountCall(a.Value, -1)
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // probeAnswer reports a file system check's answer itself: a probe call
