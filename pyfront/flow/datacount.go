@@ -511,7 +511,7 @@ func (l *lowerer) markFsCount(v string, value ast.Expr) {
 			markVar(&l.fsCounts, v+"."+a, true)
 		}
 	}
-	helper := !on && l.fsCountCall(value, -1)
+	helper := !on && l.fsCountCallAt(value, -1)
 	markVar(&l.fsCounts, v, on || helper)
 	if on && len(l.hostTests) > 0 && !l.fsVars[v] {
 		l.noteFsOrigin(v, l.hostTests[len(l.hostTests)-1])
@@ -894,127 +894,132 @@ func (l *lowerer) fsCountReturns(fn *rules.Function) map[int]bool {
 		if !ok {
 			return nil
 		}
-		checked := false
-		// stored: locals holding a position read from stored data;
-		// guarded: those of them bound in an arm of a file check.
-		stored, guarded := map[string]bool{}, map[string]bool{}
-		// hostNames: names and attributes bound to this host's listing or
-		// check, or to what is made from one (`ckpt_dirs =
-		// glob.glob(…)`, then `args.resume = ckpt_dirs[-1]`): a test of
-		// one is a file check too (OneLLM's load_model).
-		hostNames := map[string]bool{}
-		readsHost := func(e ast.Expr) bool {
-			found := false
-			ast.Inspect(e, func(n ast.Node) bool {
-				switch x := n.(type) {
-				case *ast.Lambda:
-					return false
-				case *ast.Name:
-					found = found || x.Ctx == ast.Load && hostNames[x.Id]
-				case *ast.Attribute:
-					if d := dotted(x); d != "" && hostNames[d] {
-						found = true
-					}
-				}
-				return !found
-			})
-			return found
-		}
-		ast.InspectBody(body, func(n ast.Node) bool {
-			if a, ok := ast.AsAssign(n); ok && len(a.Targets) == 1 {
-				if d := dotted(a.Targets[0]); d != "" && (l.listing(a.Value) || l.directFsProbe(a.Value) || readsHost(a.Value)) {
-					hostNames[d] = true
+		return l.fsCountElems(body)
+	})
+}
+
+// fsCountElems is fsCountReturns for a function body.
+func (l *lowerer) fsCountElems(body []ast.Stmt) map[int]bool {
+	checked := false
+	// stored: locals holding a position read from stored data;
+	// guarded: those of them bound in an arm of a file check.
+	stored, guarded := map[string]bool{}, map[string]bool{}
+	// hostNames: names and attributes bound to this host's listing or
+	// check, or to what is made from one (`ckpt_dirs =
+	// glob.glob(…)`, then `args.resume = ckpt_dirs[-1]`): a test of
+	// one is a file check too (OneLLM's load_model).
+	hostNames := map[string]bool{}
+	readsHost := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.Lambda:
+				return false
+			case *ast.Name:
+				found = found || x.Ctx == ast.Load && hostNames[x.Id]
+			case *ast.Attribute:
+				if d := dotted(x); d != "" && hostNames[d] {
+					found = true
 				}
 			}
-			return true
+			return !found
 		})
-		var arms []*ast.If
-		var visit func(n ast.Node) bool
-		visit = func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.If:
-				if l.directFsProbe(n.Test) || len(hostNames) > 0 && readsHost(n.Test) {
-					checked = true
-					arms = append(arms, n)
-					ast.InspectBody(n.Body, visit)
-					ast.InspectBody(n.Orelse, visit)
-					arms = arms[:len(arms)-1]
-					return false
-				}
-			case *ast.Assign:
-				if t, ok := n.Targets[0].(*ast.Name); ok && len(n.Targets) == 1 && (storedScalar(n.Value) || fromNames(n.Value, stored)) {
-					stored[t.Id] = true
-					if len(arms) > 0 {
-						guarded[t.Id] = true
-					}
-				}
+		return found
+	}
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if a, ok := ast.AsAssign(n); ok && len(a.Targets) == 1 {
+			if d := dotted(a.Targets[0]); d != "" && (l.listing(a.Value) || l.directFsProbe(a.Value) || readsHost(a.Value)) {
+				hostNames[d] = true
 			}
-			return true
 		}
-		ast.InspectBody(body, visit)
-		if !checked {
-			return nil
-		}
-		var rets [][]ast.Expr
-		ast.InspectBody(body, func(n ast.Node) bool {
-			if r, ok := n.(*ast.Return); ok && r.Value != nil {
-				if t, ok := r.Value.(*ast.Tuple); ok {
-					rets = append(rets, t.Elts)
-				} else {
-					rets = append(rets, []ast.Expr{r.Value})
+		return true
+	})
+	var arms []*ast.If
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.If:
+			if l.directFsProbe(n.Test) || len(hostNames) > 0 && readsHost(n.Test) {
+				checked = true
+				arms = append(arms, n)
+				ast.InspectBody(n.Body, visit)
+				ast.InspectBody(n.Orelse, visit)
+				arms = arms[:len(arms)-1]
+				return false
+			}
+		case *ast.Assign:
+			if t, ok := n.Targets[0].(*ast.Name); ok && len(n.Targets) == 1 && (storedScalar(n.Value) || fromNames(n.Value, stored)) {
+				stored[t.Id] = true
+				if len(arms) > 0 {
+					guarded[t.Id] = true
 				}
 			}
-			return true
-		})
-		if len(rets) == 0 {
-			return nil
 		}
-		// out holds the counting elements' indexes (-1 for a plain
-		// returned value).
-		var out map[int]bool
-		mark := func(i int) {
-			if out == nil {
-				out = map[int]bool{}
+		return true
+	}
+	ast.InspectBody(body, visit)
+	if !checked {
+		return nil
+	}
+	var rets [][]ast.Expr
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.Return); ok && r.Value != nil {
+			if t, ok := r.Value.(*ast.Tuple); ok {
+				rets = append(rets, t.Elts)
+			} else {
+				rets = append(rets, []ast.Expr{r.Value})
 			}
-			if len(rets[0]) == 1 {
-				i = -1
-			}
-			out[i] = true
 		}
-		if len(rets) == 1 {
-			// `start_epoch = 0` … `if os.path.isfile(latest):
-			// start_epoch = ckpt["epoch"] + 1` … `return model,
-			// start_epoch` (VideoChat2's setup_model).
-			for i, e := range rets[0] {
-				if n, ok := e.(*ast.Name); ok && guarded[n.Id] {
-					mark(i)
-				}
-			}
-			return out
+		return true
+	})
+	if len(rets) == 0 {
+		return nil
+	}
+	// out holds the counting elements' indexes (-1 for a plain
+	// returned value).
+	var out map[int]bool
+	mark := func(i int) {
+		if out == nil {
+			out = map[int]bool{}
 		}
-		for i := range rets[0] {
-			counts, agreed := false, true
-			for _, r := range rets {
-				if len(r) != len(rets[0]) {
-					return nil
-				}
-				switch e := r[i]; {
-				case storedScalar(e) || fromNames(e, stored) || l.loadsStored(e):
-					// (or the whole state it loaded, whose position
-					// the caller reads: maskrcnn-benchmark's
-					// Checkpointer.load returning {} or torch.load(f))
-					counts = true
-				case constantValue(e):
-				default:
-					agreed = false
-				}
-			}
-			if counts && agreed {
+		if len(rets[0]) == 1 {
+			i = -1
+		}
+		out[i] = true
+	}
+	if len(rets) == 1 {
+		// `start_epoch = 0` … `if os.path.isfile(latest):
+		// start_epoch = ckpt["epoch"] + 1` … `return model,
+		// start_epoch` (VideoChat2's setup_model).
+		for i, e := range rets[0] {
+			if n, ok := e.(*ast.Name); ok && guarded[n.Id] {
 				mark(i)
 			}
 		}
 		return out
-	})
+	}
+	for i := range rets[0] {
+		counts, agreed := false, true
+		for _, r := range rets {
+			if len(r) != len(rets[0]) {
+				return nil
+			}
+			switch e := r[i]; {
+			case storedScalar(e) || fromNames(e, stored) || l.loadsStored(e):
+				// (or the whole state it loaded, whose position
+				// the caller reads: maskrcnn-benchmark's
+				// Checkpointer.load returning {} or torch.load(f))
+				counts = true
+			case constantValue(e):
+			default:
+				agreed = false
+			}
+		}
+		if counts && agreed {
+			mark(i)
+		}
+	}
+	return out
 }
 
 // fromNames reports an expression computed from names of set only,
