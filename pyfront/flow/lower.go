@@ -884,12 +884,13 @@ func hostValue(e ast.Expr) bool {
 	switch f := c.Func.(type) {
 	case *ast.Name:
 		switch f.Id {
-		case "len", "int", "float", "str", "bool", "range", "repr", "isinstance", "hasattr":
+		case "len", "int", "float", "str", "bool", "bytes", "range", "repr", "isinstance", "hasattr":
 			return true
 		}
 	case *ast.Attribute:
 		switch f.Attr {
 		case "cpu", "numpy", "tolist", "item",
+			"decode", "encode", // a str or bytes of Python's (`bytes(t.tolist()).decode()`)
 			"pin_memory", // a copy into page-locked host memory, made on the host
 			"numel", "nelement", "size", "dim", "element_size", "stride", "data_ptr", "get_device",
 			"rank", "get_rank", "get_world_size", "get_local_rank", "get_global_rank", "get_group_rank",
@@ -1891,14 +1892,36 @@ func (l *lowerer) memoizer(d ast.Expr) bool {
 
 // funcNamed returns the program's function of that qualified name, or nil.
 func (l *lowerer) funcNamed(name string) *rules.Function {
+	l.indexFuncs()
+	return l.memo().funcsByName[name]
+}
+
+// methodsNamed returns the program's methods of that name (the last
+// part of their qualified names).
+func (l *lowerer) methodsNamed(short string) []*rules.Function {
+	l.indexFuncs()
+	return l.memo().methodsByShort[short]
+}
+
+func (l *lowerer) indexFuncs() {
 	m := l.memo()
 	m.funcsOnce.Do(func() {
 		m.funcsByName = make(map[string]*rules.Function, len(l.r.Prog().Funcs))
+		m.methodsByShort = map[string][]*rules.Function{}
+		fd, _ := l.r.(FuncDefiner)
 		for _, f := range l.r.Prog().Funcs {
 			m.funcsByName[f.Name] = f
+			if fd == nil {
+				continue
+			}
+			d, ok := fd.FuncDef(f).(*ast.FunctionDef)
+			if !ok || d.Args == nil || len(d.Args.Positional()) == 0 || d.Args.Positional()[0].Arg != "self" {
+				continue
+			}
+			short := lastName(f.Name)
+			m.methodsByShort[short] = append(m.methodsByShort[short], f)
 		}
 	})
-	return m.funcsByName[name]
 }
 
 // entersSelf reports a call of a program class whose __enter__ returns

@@ -367,6 +367,33 @@ func (l *lowerer) hostCall(value ast.Expr, index int) bool {
 		// holds device memory.
 		return true
 	}
+	if a, method := c.Func.(*ast.Attribute); fn == nil && ext == "" && method && index < 0 {
+		// pipeline_manager.data_transfer.recv_prompt_async(): a receiver
+		// the analysis could not follow, calling one of the program's
+		// methods of that name, each of which returns a host value
+		// (StreamDiffusionV2's decoded prompt).
+		// (A method that only hands the call on to another object's
+		// method of the same name, `return self.comm.recv_prompt_async()`,
+		// returns what that one does.)
+		ms := l.methodsNamed(a.Attr)
+		if len(ms) == 0 || len(ms) > 4 {
+			return false
+		}
+		own := 0
+		for _, m := range ms {
+			if m == l.fn {
+				return false
+			}
+			if l.delegates(m, a.Attr) {
+				continue
+			}
+			own++
+			if !summarizeGuarded(&l.memo().hostRets, m, func() hostResult { return l.hostResults(m) }).whole {
+				return false
+			}
+		}
+		return own > 0
+	}
 	if fn == nil || fn == l.fn {
 		return false
 	}
@@ -375,6 +402,30 @@ func (l *lowerer) hostCall(value ast.Expr, index int) bool {
 		return r.whole
 	}
 	return index < len(r.elems) && r.elems[index]
+}
+
+// delegates reports a method whose every return calls a method of the
+// given name on another object (`return self.comm.recv_prompt_async()`).
+func (l *lowerer) delegates(fn *rules.Function, name string) bool {
+	body, _, ok := l.defOf(fn)
+	if !ok {
+		return false
+	}
+	rets, all := 0, true
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.Return); ok {
+			rets++
+			c, isCall := r.Value.(*ast.Call)
+			if !isCall {
+				all = false
+				return false
+			}
+			a, isAttr := c.Func.(*ast.Attribute)
+			all = isAttr && a.Attr == name
+		}
+		return all
+	})
+	return rets > 0 && all
 }
 
 func (l *lowerer) hostResults(fn *rules.Function) hostResult {
