@@ -52,7 +52,7 @@ var Rule = rules.Register(&rules.Rule{
 			"to a call) before rebinding it waits the previous pass's work; `while True:` polling a request until " +
 			"test() reports completion completes it. It also reports the first read of an async collective's output " +
 			"before its handle is waited (`req = dist.all_reduce(x, async_op=True); y = x * 2; req.wait()`), when the " +
-			"handle is held in a local that the function waits later or returns for its caller to wait; handing the " +
+			"handle is held in a local that the function waits later or returns for its caller to wait, or stores (in a container or an attribute) for a wait elsewhere after the read; handing the " +
 			"output to a function of the program or a container's method, returning it, and reading its metadata " +
 			"(x.shape) are not reads. Horovod's DistributedOptimizer keeps its handles itself: its backward hooks start an " +
 			"asynchronous allreduce of each gradient and its synchronize() (called by step()) waits them, so a read of the " +
@@ -174,6 +174,10 @@ type awaited struct {
 	// returned: the handle is returned, not waited here: the caller
 	// waits it after the function's reads.
 	returned bool
+	// stored: the handle is stored (in a container or an attribute) or
+	// handed to a call, for a wait elsewhere after the function's reads
+	// before that point.
+	stored bool
 }
 
 // readsBeforeWait reports the first device read of an async collective's
@@ -206,10 +210,10 @@ func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work
 				continue
 			}
 			w := s.Work
-			if w.Escapes && !returned[w.Var] || w.Via != nil || w.Container != "" || w.ListStmt != nil || !plainName(w.Var) {
+			if w.Via != nil || w.Container != "" || w.ListStmt != nil || !plainName(w.Var) {
 				continue
 			}
-			a := &awaited{site: s, ev: e, outs: map[string]bool{}, returned: w.Escapes}
+			a := &awaited{site: s, ev: e, outs: map[string]bool{}, returned: w.Escapes && returned[w.Var], stored: w.Escapes && !returned[w.Var]}
 			for _, o := range s.Outputs {
 				if plainName(o) {
 					a.outs[o] = true
@@ -237,6 +241,23 @@ func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work
 		case rules.EvUse, rules.EvSync:
 			if e.Var == "" {
 				continue
+			}
+			if e.Kind == rules.EvUse && !e.Write {
+				// A stored handle (`self.pending[h] = {"work": work, …}`)
+				// is waited by whoever takes it from there, after the
+				// reads before this point.
+				for _, r := range found {
+					if r.a.stored && r.a.site.Work.Var == e.Var {
+						r.waited = true
+					}
+				}
+				kept := pend[:0]
+				for _, a := range pend {
+					if !a.stored || a.site.Work.Var != e.Var {
+						kept = append(kept, a)
+					}
+				}
+				pend = kept
 			}
 			for i, a := range pend {
 				if a == nil || !a.outs[e.Var] || rules.Exclusive(a.ev.Arm, e.Arm) || rulekit.ExitedBefore(a.ev.Arm, e.Arm) {
@@ -283,6 +304,8 @@ func reportRead(p *rules.Pass, a *awaited, e *rules.Event) {
 	later := "is waited only later"
 	if a.returned {
 		later = "is returned for the caller to wait, after this read"
+	} else if a.stored {
+		later = "is stored for a wait elsewhere, after this read"
 	}
 	d := rules.Diagnostic{Pos: e.Pos, Message: fmt.Sprintf(
 		"%q is read here while %s (async, line %d) may still be writing it: its work handle %q %s, "+
