@@ -172,6 +172,11 @@ type state struct {
 	waits    map[[2]string]int          // (waiter, waited) -> last index
 	anyWait  map[string]int             // waiter -> last index of a wait on an unknown stream
 	sync     int                        // last device synchronize
+	// syncArm is the arm of a conditional the last device synchronize
+	// sits in (nil: none): it orders only what runs within that arm
+	// after it (`if timing: torch.cuda.synchronize()` does not order a
+	// read after the if). curArm is the arm of the event being walked.
+	syncArm, curArm *rules.Arm
 	// streamSync: stream id -> index after the last blocking host read
 	// of a device tensor on it (t.item()): the host has waited for the
 	// stream's work so far, so later work on any stream sees it.
@@ -255,6 +260,23 @@ func waitsFor(f *rules.Function, pr prod) bool {
 	return false
 }
 
+// syncArmAfter is the arm a device synchronize in arm a leaves ordered,
+// after an earlier one in arm prev (seen): both arms of one conditional
+// synchronizing order what follows the conditional.
+func syncArmAfter(prev, a *rules.Arm, seen bool) *rules.Arm {
+	if a == nil || !seen || prev == nil {
+		return a
+	}
+	for x := a; x != nil; x = x.Parent {
+		for y := prev; y != nil; y = y.Parent {
+			if x.Cond == y.Cond && x.Index != y.Index {
+				return x.Parent
+			}
+		}
+	}
+	return a
+}
+
 // legacyOrdered reports two streams that CUDA orders by itself: the
 // legacy default stream (the current stream outside any stream context)
 // and a blocking stream (CuPy's Stream() without non_blocking=True).
@@ -282,7 +304,7 @@ func (st *state) wait(waiter, waited string, at int) {
 }
 
 func (st *state) ordered(consumer, producer string, after int) bool {
-	if st.sync > after || st.anyWait[consumer] > after || st.streamSync[producer] > after {
+	if st.sync > after && (st.syncArm == nil || st.curArm.Within(st.syncArm)) || st.anyWait[consumer] > after || st.streamSync[producer] > after {
 		return true
 	}
 	return st.waits[[2]string{consumer, producer}] > after
@@ -444,6 +466,7 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 		inPlace := e.Kind == rules.EvUse && !e.Write && k+1 < len(evs) &&
 			evs[k+1].Kind == rules.EvUse && evs[k+1].Write && !evs[k+1].Host && evs[k+1].Var == e.Var && evs[k+1].Pos == e.Pos
 		e = f.translate(e)
+		st.curArm = e.Arm
 		if e.Kind == rules.EvUse && f.handles[e.Var] {
 			// A stream or event object is a handle, not device memory:
 			// naming it (yield stream, f(x, stream)) reads no tensor.
@@ -478,6 +501,7 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 			} else if !e.Host {
 				// The whole device, or a stream the analysis cannot
 				// tell (taken as any).
+				st.syncArm = syncArmAfter(st.syncArm, e.Arm, st.sync > 0)
 				st.sync = i + 1
 			} else if _, ok := st.produced[e.Var]; ok || e.Var == "" {
 				// A read of device memory (or a call of a helper that
