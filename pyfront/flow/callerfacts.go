@@ -138,11 +138,7 @@ func (l *lowerer) fsCountCallAt(value ast.Expr, index int) bool {
 	if !ok {
 		return true
 	}
-	params := args.PositionalNames()
-	positional := len(params)
-	for _, k := range args.KwOnlyArgs {
-		params = append(params, k.Arg)
-	}
+	params, positional := paramsOf(args)
 	facts := l.callerFacts(c, params, positional)
 	if len(facts) == 0 {
 		return true
@@ -152,4 +148,16 @@ func (l *lowerer) fsCountCallAt(value ast.Expr, index int) bool {
 		return true
 	}
 	return l.fsCountElems(pruned)[index]
+}
+
+// paramsOf returns a def's parameters that calls can name, the
+// positional ones first, and how many of them are positional
+// (paramArgument's params and positional).
+func paramsOf(args *ast.Arguments) (params []string, positional int) {
+	params = args.PositionalNames()
+	positional = len(params)
+	for _, k := range args.KwOnlyArgs {
+		params = append(params, k.Arg)
+	}
+	return params, positional
 }

@@ -606,11 +606,7 @@ func returnedParam(body []ast.Stmt, args *ast.Arguments, i int) handedBack {
 	if !same || param == "" || rebindsAny(body, []string{param}) {
 		return handedBack{}
 	}
-	params := args.PositionalNames()
-	positional := len(params)
-	for _, k := range args.KwOnlyArgs {
-		params = append(params, k.Arg)
-	}
+	params, positional := paramsOf(args)
 	if !slices.Contains(params, param) {
 		return handedBack{} // a local, not a parameter
 	}
@@ -1869,11 +1865,7 @@ func (l *lowerer) returnsRankShareAt(c *ast.Call, fn *rules.Function) bool {
 	if !ok {
 		return false
 	}
-	params := args.PositionalNames()
-	positional := len(params)
-	for _, k := range args.KwOnlyArgs {
-		params = append(params, k.Arg)
-	}
+	params, positional := paramsOf(args)
 	var ranked []string
 	for i, p := range params {
 		if a := paramArgument(c, params, positional, i); a != nil && l.isRank(a) {

@@ -788,13 +788,9 @@ func aloneOnLines(st ast.Stmt, c *ast.Call, src []byte) bool {
 
 // srcLine returns 1-based line n of src without its line ending.
 func srcLine(src []byte, n int) string {
-	start := 0
-	for line := 1; line < n; line++ {
-		i := bytes.IndexByte(src[start:], '\n')
-		if i < 0 {
-			return ""
-		}
-		start += i + 1
+	start, ok := lineStart(src, n)
+	if !ok {
+		return ""
 	}
 	end := bytes.IndexByte(src[start:], '\n')
 	if end < 0 {
@@ -940,15 +936,24 @@ func skipsSync(stmts []ast.Stmt, opt string) bool {
 // run can pass through both of: one holds the other.
 func onePath(a, b string) bool { return strings.HasPrefix(a, b) || strings.HasPrefix(b, a) }
 
-// lineIndent returns the leading whitespace of 1-based line n of src.
-func lineIndent(src []byte, n int) string {
+// lineStart returns the offset in src where 1-based line n starts.
+func lineStart(src []byte, n int) (int, bool) {
 	start := 0
 	for line := 1; line < n; line++ {
 		i := bytes.IndexByte(src[start:], '\n')
 		if i < 0 {
-			return ""
+			return 0, false
 		}
 		start += i + 1
+	}
+	return start, true
+}
+
+// lineIndent returns the leading whitespace of 1-based line n of src.
+func lineIndent(src []byte, n int) string {
+	start, ok := lineStart(src, n)
+	if !ok {
+		return ""
 	}
 	end := start
 	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
