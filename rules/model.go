@@ -155,6 +155,10 @@ type RankRoot struct {
 	// the calling rank's own (`else:` of `if rank == 0:`): that arm runs
 	// on every rank but a few, each naming itself.
 	Arm string
+	// LocalZero: Arm is a test of the local rank, and Arg (Param) is the
+	// root-only list of a gather or scatter with a constant root: local
+	// rank 0 of every node but the first passes it and raises.
+	LocalZero bool
 }
 
 // GraphDestroy is a destroy_process_group call reached while the CUDA

@@ -1,6 +1,8 @@
 package flow
 
 import (
+	"strings"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/api"
@@ -19,6 +21,7 @@ func (l *lowerer) rankRoot(c *ast.Call, site *rules.Site, root api.Arg) {
 	}
 	if l.rankArms > 0 {
 		l.ownRootInSharedArm(c, site, root)
+		l.listOnLocalZero(c, site, root)
 		return
 	}
 	x := arg(c, root)
@@ -134,4 +137,70 @@ func (l *lowerer) isOwnRank(x ast.Expr) bool {
 	}
 	n, ok := x.(*ast.Name)
 	return ok && l.ownVars[n.Id]
+}
+
+// rootLists are the arguments torch's rooted collectives take on the root
+// only: any other rank passing one raises ValueError ("must NOT be
+// specified on non-destination ranks") before it joins.
+var rootLists = map[string]api.Arg{
+	"torch.distributed.gather":  {Pos: 1, Name: "gather_list"},
+	"torch.distributed.scatter": {Pos: 1, Name: "scatter_list"},
+}
+
+// listOnLocalZero records a gather or scatter that passes its root-only
+// list in the arm of a test of the local rank (`if local_rank == 0:
+// dist.gather(x, gathered, dst=0)`, DoReMi's is_local_process_zero()),
+// with a constant root: on every node after the first, local rank 0 is
+// no root, and raises before the collective the others wait in.
+func (l *lowerer) listOnLocalZero(c *ast.Call, site *rules.Site, root api.Arg) {
+	list, ok := rootLists[site.API]
+	if !ok || len(l.rankIfs) == 0 {
+		return
+	}
+	ri := l.rankIfs[len(l.rankIfs)-1]
+	if ri.inElse || !localRankTest(ri.s.Test) {
+		return
+	}
+	x := arg(c, list)
+	if x == nil || isNone(x) {
+		return
+	}
+	r := arg(c, root)
+	if r == nil {
+		r = &ast.Constant{Type: ast.ConstInt} // the default root, 0
+	} else if _, isConst := r.(*ast.Constant); !isConst {
+		return
+	}
+	addFact(&l.r.Prog().RankRoots, &rules.RankRoot{Func: l.fn, Site: site, Arg: l.pos(x.Span()), Text: l.text(x), Param: list.Name,
+		Arm: l.text(ri.s.Test), LocalZero: true})
+}
+
+// localRankTest reports a test of the local rank alone: `local_rank ==
+// 0`, `int(os.environ["LOCAL_RANK"]) == 0`, HF's is_local_process_zero(),
+// accelerate's is_local_main_process.
+func localRankTest(e ast.Expr) bool {
+	found, other := false, false
+	ast.Inspect(e, func(n ast.Node) bool {
+		var name string
+		switch x := n.(type) {
+		case *ast.Name:
+			name = x.Id
+		case *ast.Attribute:
+			name = x.Attr
+		case *ast.Constant:
+			if x.Type == ast.ConstStr {
+				name = x.Str
+			}
+		}
+		switch {
+		case name == "":
+		case strings.Contains(strings.ToLower(name), "local_rank") || name == "LOCAL_RANK" ||
+			name == "is_local_process_zero" || name == "is_local_main_process" || name == "local_process_index":
+			found = true
+		case strings.Contains(name, "rank") || name == "is_main_process" || name == "is_world_process_zero":
+			other = true
+		}
+		return true
+	})
+	return found && !other
 }

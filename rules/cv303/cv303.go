@@ -28,7 +28,10 @@ var Rule = rules.Register(&rules.Rule{
 			"same for all its members), and so is one under a rank test (`if rank == owner: broadcast(t, src=rank)`, or in a " +
 			"function called only there), where it may equal what the other ranks pass, and one in a sequence where the same " +
 			"call names other roots too (each rank taking its turn as the source). A rank's own rank as the root is reported in the arm " +
-			"of a rank test that all ranks but a few take (`else:` of `if rank == 0:`, `if rank != 0:`): there several ranks each name themselves.",
+			"of a rank test that all ranks but a few take (`else:` of `if rank == 0:`, `if rank != 0:`): there several ranks each name themselves. " +
+			"So is a gather or scatter given its root-only list (gather_list, scatter_list) in the arm of a test of the local rank " +
+			"(`if local_rank == 0:`, `is_local_process_zero()`) with a constant root: on every node after the first, that rank is no root " +
+			"and torch raises ValueError before it joins (DoReMi's per-domain loss gather).",
 		Why: "Every rank of the group must pass the same root, as a global rank. With a root that differs between ranks, " +
 			"each rank takes a different part (several ranks send, nobody receives, or the reverse): NCCL hangs or delivers " +
 			"the wrong data, gloo reports a mismatch at best. `src=local_rank` is wrong even on one node, where local and " +
@@ -72,6 +75,20 @@ func run(p *rules.Pass) {
 		}
 		seen[x.Site] = true
 		name := rulekit.OpName(x.Site)
+		if x.LocalZero {
+			if p.Prog.Facts.SingleHost() || p.Prog.Facts.AssertsOneHost() {
+				continue // one node: local rank 0 is global rank 0
+			}
+			d := rules.Diagnostic{Pos: x.Site.Pos, Message: fmt.Sprintf(
+				"%s on %s is given its %s (`%s`) where `%s` holds, a test of the local rank, but its root is one global "+
+					"rank: on every node after the first, local rank 0 is not the root, and torch raises ValueError "+
+					"(%s must not be specified on non-root ranks) before it joins, while the other ranks wait in it; "+
+					"test the global rank (`dist.get_rank() == 0`), or pass the list only where the rank is the root",
+				name, rulekit.GroupLabel(x.Site.Group), x.Param, x.Text, x.Arm, x.Param)}
+			d.Related = append(d.Related, rulekit.Related(x.Arg, "the root-only list"))
+			p.Report(d)
+			continue
+		}
 		if x.Arm != "" {
 			d := rules.Diagnostic{Pos: x.Site.Pos, Message: fmt.Sprintf(
 				"%s on %s names the calling rank (`%s`) as its %s on every rank where `%s` holds: with three ranks or more, "+
