@@ -338,18 +338,39 @@ func (l *lowerer) rankArguments(call *ast.Call, fd FuncDefiner, add func(*rules.
 // (`start_epoch = self.load_ckpt(model, ckpt)`): a function whose text
 // names no check still hands such a value on.
 func (l *lowerer) bindsFsCountCall(body []ast.Stmt) bool {
+	fd, ok := l.r.(FuncDefiner)
+	if !ok {
+		return false
+	}
 	found := false
 	ast.InspectBody(body, func(n ast.Node) bool {
 		if a, ok := n.(*ast.Assign); ok && !found && len(a.Targets) == 1 {
 			if _, isName := a.Targets[0].(*ast.Name); isName {
-				if _, isCall := a.Value.(*ast.Call); isCall {
-					found = l.fsCountCall(a.Value, -1)
+				if c, isCall := a.Value.(*ast.Call); isCall {
+					// Only a helper whose own text names a check is asked.
+					_, fn := l.callee(c)
+					if fn != nil && fn != l.fn && l.namesCheck(fd, fn) {
+						found = l.fsCountCall(a.Value, -1)
+					}
 				}
 			}
 		}
 		return !found
 	})
 	return found
+}
+
+// namesCheck reports a program function whose text names a file system
+// check (fsWords).
+func (l *lowerer) namesCheck(fd FuncDefiner, fn *rules.Function) bool {
+	return summarizeGuarded(&l.memo().namesChecks, fn, func() bool {
+		node := fd.FuncDef(fn)
+		f := l.r.Prog().File(fn.Pos.Path)
+		if node == nil || f == nil {
+			return false
+		}
+		return sourceFor(l.r, f).mentionsAny(node.Span(), fsWords)
+	})
 }
 
 // probeAnswer reports a file system check's answer itself: a probe call

@@ -153,6 +153,7 @@ type Sources struct {
 	rankShareRets  sync.Map                     // *rules.Function -> bool (returnsRankShare)
 	rankShareAt    sync.Map                     // fsAtKey (the ranked parameters) -> bool (returnsRankShareAt)
 	returnedParam  sync.Map                     // returnedAt -> handedBack (handsBack)
+	namesChecks    sync.Map                     // *rules.Function -> bool (namesCheck)
 	reducedParams  sync.Map                     // reducedParam -> bool (reducesParam)
 	fsspecLocals   sync.Map                     // *rules.Function -> map[string]bool (fsspecLocals)
 	enclosing      sync.Map                     // *rules.Function -> map[string]bool (enclosingRanks)
