@@ -27,7 +27,8 @@ var Rule = rules.Register(&rules.Rule{
 		What: "Within a function, reports a tensor written on one stream (inside `with torch.cuda.stream(s):`, " +
 			"after torch.cuda.set_stream, or outside any stream context) and then read — by a collective or " +
 			"any other op — on a different stream with no wait_stream / wait_event / synchronize between the " +
-			"write and the read (a wait_event counts for the work its stream had when the event was recorded there, so an " +
+			"write and the read on every path (a torch.cuda.synchronize() in one arm of an if, `if timing:`, orders only that arm; a " +
+			"wait_event counts for the work its stream had when the event was recorded there, so an " +
 			"event recorded before the write orders nothing); and a tensor allocated on one stream, used on another and then freed (del, " +
 			"rebinding, x.untyped_storage().resize_(0)) without record_stream for the stream that used it — an in-place " +
 			"collective's output keeps the stream it was allocated on. Calls of the instance's own methods " +
@@ -467,6 +468,11 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 			evs[k+1].Kind == rules.EvUse && evs[k+1].Write && !evs[k+1].Host && evs[k+1].Var == e.Var && evs[k+1].Pos == e.Pos
 		e = f.translate(e)
 		st.curArm = e.Arm
+		if st.curArm == nil {
+			// Inside a loop, the arm within one iteration (a synchronize
+			// under `if step % k == 0:` skips the others).
+			st.curArm = e.IterArm
+		}
 		if e.Kind == rules.EvUse && f.handles[e.Var] {
 			// A stream or event object is a handle, not device memory:
 			// naming it (yield stream, f(x, stream)) reads no tensor.
@@ -501,7 +507,7 @@ func (w *walker) events(evs []*rules.Event, f *frame) {
 			} else if !e.Host {
 				// The whole device, or a stream the analysis cannot
 				// tell (taken as any).
-				st.syncArm = syncArmAfter(st.syncArm, e.Arm, st.sync > 0)
+				st.syncArm = syncArmAfter(st.syncArm, st.curArm, st.sync > 0)
 				st.sync = i + 1
 			} else if _, ok := st.produced[e.Var]; ok || e.Var == "" {
 				// A read of device memory (or a call of a helper that

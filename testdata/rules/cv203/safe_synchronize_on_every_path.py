@@ -28,3 +28,16 @@ class Stage:
             with torch.cuda.stream(self.com_stream):
                 outstanding.append(dist.isend(y, dst=(self.rank + 1) % self.world_size))
         return y
+
+
+def stream_chunks(model, chunks, com_stream, rank, world_size, every):
+    # Inside the loop, the send sits in the arm that synchronized.
+    outstanding = []
+    for i, x in enumerate(chunks):
+        y = model(x)
+        if i % every == 0:
+            torch.cuda.synchronize()
+            with torch.cuda.stream(com_stream):
+                outstanding.append(dist.isend(y, dst=(rank + 1) % world_size))
+    for w in outstanding:
+        w.wait()
