@@ -237,19 +237,24 @@ func rankBinding(bind *ast.Call) bool {
 	}
 	found := false
 	ast.Inspect(bind.Args[0], func(n ast.Node) bool {
-		var name string
-		switch x := n.(type) {
-		case *ast.Name:
-			name = x.Id
-		case *ast.Attribute:
-			name = x.Attr
-		case *ast.Constant:
-			name = x.Str
-		}
-		found = found || strings.Contains(strings.ToLower(name), "rank")
+		found = found || strings.Contains(strings.ToLower(spelledName(n)), "rank")
 		return !found
 	})
 	return found
+}
+
+// spelledName is the word a node spells: a name, an attribute's last
+// name, a string constant's text; "" for any other node.
+func spelledName(n ast.Node) string {
+	switch x := n.(type) {
+	case *ast.Name:
+		return x.Id
+	case *ast.Attribute:
+		return x.Attr
+	case *ast.Constant:
+		return x.Str
+	}
+	return ""
 }
 
 // bindsAtCreation reports a backend that binds the group's device when

@@ -374,7 +374,7 @@ type lowerer struct {
 	singleElifs map[*ast.If]bool
 	oneProcess  int
 	// noRendezvous counts enclosing else arms of a test of env://'s
-	// variables in which no process group can form (rendezvousEnvTest):
+	// variables in which no process group can form (RendezvousEnvTest):
 	// the process runs alone there.
 	noRendezvous int
 	// shadowed counts, per name, the comprehensions being lowered that
@@ -5338,7 +5338,7 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		single, singleInThen = true, false
 	}
 	noRendezvous := false
-	if !single && rendezvousEnvTest(s.Test) && !formsGroupWithoutEnv(s.Orelse) {
+	if !single && RendezvousEnvTest(s.Test) && !formsGroupWithoutEnv(s.Orelse) {
 		// `if "RANK" in os.environ: init… elif device_count() > 1: init…`:
 		// the else arm runs where env:// has no rank to read, so an init
 		// there that names no rendezvous of its own raises, and no group
@@ -9512,9 +9512,7 @@ var rendezvousEnv = map[string]bool{"RANK": true, "WORLD_SIZE": true, "MASTER_AD
 // where one of env://'s variables is unset: `"RANK" in os.environ`, an
 // `or` of such tests naming at least one of them, or an `and` of tests
 // naming only them.
-func RendezvousEnvTest(test ast.Expr) bool { return rendezvousEnvTest(test) }
-
-func rendezvousEnvTest(test ast.Expr) bool {
+func RendezvousEnvTest(test ast.Expr) bool {
 	present := func(e ast.Expr) (name string, ok bool) {
 		c, isCmp := e.(*ast.Compare)
 		if !isCmp || len(c.Ops) != 1 || c.Ops[0] != ast.In || dotted(c.Comparators[0]) != "os.environ" {

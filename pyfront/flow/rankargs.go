@@ -40,7 +40,9 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	}
 	// Most functions never touch a rank: a look at the text spares them
 	// the walk (a function with rank parameters is walked regardless).
-	if len(seed) == 0 && !l.src.mentionsAny(node.Span(), rankWords) && !l.anyRootedSites() && !l.src.mentionsAny(node.Span(), fsWords) && !l.bindsFsCountCall(body) {
+	// (File checks: its own, or a helper's position it binds.)
+	fsHere := l.src.mentionsAny(node.Span(), fsWords) || l.bindsFsCountCall(body)
+	if len(seed) == 0 && !l.src.mentionsAny(node.Span(), rankWords) && !l.anyRootedSites() && !fsHere {
 		return nil
 	}
 	for _, p := range seed {
@@ -61,7 +63,7 @@ func RankArguments(fn *rules.Function, node ast.Node, r Resolver, seed []string)
 	for v := range armConstants(body, armTest) {
 		l.rankVars[v] = true // it = 1; if local_rank == 0: it = 5, then Trainer(it)
 	}
-	if l.src.mentionsAny(node.Span(), fsWords) || l.bindsFsCountCall(body) {
+	if fsHere {
 		// Locals bound to a file system check of this host (found =
 		// os.path.exists(p)), flow-insensitive as the rest.
 		markBound(body, l.fsVars, l.probeAnswer)

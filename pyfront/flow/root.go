@@ -181,17 +181,7 @@ func (l *lowerer) listOnLocalZero(c *ast.Call, site *rules.Site, root api.Arg) {
 func localRankTest(e ast.Expr) bool {
 	found, other := false, false
 	ast.Inspect(e, func(n ast.Node) bool {
-		var name string
-		switch x := n.(type) {
-		case *ast.Name:
-			name = x.Id
-		case *ast.Attribute:
-			name = x.Attr
-		case *ast.Constant:
-			if x.Type == ast.ConstStr {
-				name = x.Str
-			}
-		}
+		name := spelledName(n)
 		switch {
 		case name == "":
 		case strings.Contains(strings.ToLower(name), "local_rank") || name == "LOCAL_RANK" ||

@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"maps"
 	"strings"
 
 	"github.com/collvet/collvet/pyfront/ast"
@@ -36,11 +37,20 @@ func (l *lowerer) rankBoundReads(body []ast.Stmt) {
 	if !l.src.mpiRaiseFile() {
 		return
 	}
-	args, _ := l.defArgs()
-	skip := map[string]bool{}
-	for _, p := range args {
-		skip[p] = true
+	// The parameters are bound on entry; a name declared global or
+	// nonlocal is not the function's local.
+	entry := bindState{}
+	for p := range paramNames(l.node) {
+		entry[p] = nil
 	}
+	if _, args, _, ok := defParts(l.node); ok && args != nil {
+		for _, a := range []*ast.Arg{args.Vararg, args.Kwarg} {
+			if a != nil {
+				entry[a.Arg] = nil
+			}
+		}
+	}
+	skip := map[string]bool{}
 	ast.InspectBody(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Global:
@@ -55,27 +65,7 @@ func (l *lowerer) rankBoundReads(body []ast.Stmt) {
 		return true
 	})
 	reported := map[*ast.Call]bool{}
-	l.bindWalk(body, bindState{}, skip, reported)
-}
-
-// defArgs returns the names of the parameters of the function being
-// lowered (none for a module body).
-func (l *lowerer) defArgs() ([]string, bool) {
-	_, args, _, ok := defParts(l.node)
-	if !ok || args == nil {
-		return nil, false
-	}
-	names := args.PositionalNames()
-	for _, a := range args.KwOnlyArgs {
-		names = append(names, a.Arg)
-	}
-	if args.Vararg != nil {
-		names = append(names, args.Vararg.Arg)
-	}
-	if args.Kwarg != nil {
-		names = append(names, args.Kwarg.Arg)
-	}
-	return names, true
+	l.bindWalk(body, entry, skip, reported)
 }
 
 // bindWalk walks stmts in order from the binding state in, checking each
@@ -99,21 +89,21 @@ func (l *lowerer) bindWalk(stmts []ast.Stmt, in bindState, skip map[string]bool,
 		case *ast.ImportFrom:
 			bindAliases(st, s.Names)
 		case *ast.If:
-			then := l.bindWalk(s.Body, cloneBinds(st), skip, reported)
-			els := l.bindWalk(s.Orelse, cloneBinds(st), skip, reported)
+			then := l.bindWalk(s.Body, maps.Clone(st), skip, reported)
+			els := l.bindWalk(s.Orelse, maps.Clone(st), skip, reported)
 			var rb *ast.If
 			if l.isRank(s.Test) {
 				rb = s
 			}
 			st = mergeBinds(st, then, els, rb, leavesFunction(s.Body), leavesFunction(s.Orelse))
 		case *ast.For, *ast.AsyncFor, *ast.While:
-			inner := cloneBinds(st)
+			inner := maps.Clone(st)
 			if t := forTarget(s); t != nil {
 				inner = bindNames(inner, []ast.Expr{t})
 			}
 			blocks := ast.ChildBlocks(s)
 			body := l.bindWalk(blocks[0], inner, skip, reported)
-			els := l.bindWalk(blocks[1], cloneBinds(st), skip, reported)
+			els := l.bindWalk(blocks[1], maps.Clone(st), skip, reported)
 			st = mergeBinds(st, body, els, nil, false, false)
 		case *ast.With:
 			for _, it := range s.Items {
@@ -128,9 +118,9 @@ func (l *lowerer) bindWalk(stmts []ast.Stmt, in bindState, skip map[string]bool,
 		case *ast.Try, *ast.TryStar, *ast.Match:
 			// Any arm may run: a name bound in one counts as bound
 			// (no report where the analysis cannot tell).
-			out := cloneBinds(st)
+			out := maps.Clone(st)
 			for _, arm := range ast.ChildBlocks(s) {
-				a := l.bindWalk(arm, cloneBinds(st), skip, reported)
+				a := l.bindWalk(arm, maps.Clone(st), skip, reported)
 				out = mergeBinds(out, a, out, nil, false, false)
 			}
 			if t, ok := s.(*ast.Try); ok {
@@ -214,14 +204,6 @@ func forTarget(s ast.Stmt) ast.Expr {
 	return nil
 }
 
-func cloneBinds(st bindState) bindState {
-	out := make(bindState, len(st))
-	for k, v := range st {
-		out[k] = v
-	}
-	return out
-}
-
 // bindNames marks the names among targets bound on every path.
 func bindNames(st bindState, targets []ast.Expr) bindState {
 	for _, t := range targets {
@@ -247,7 +229,7 @@ func mergeBinds(before, then, els bindState, rank *ast.If, thenLeaves, elseLeave
 	case elseLeaves && !thenLeaves:
 		return then
 	}
-	out := cloneBinds(before)
+	out := maps.Clone(before)
 	names := map[string]bool{}
 	for k := range then {
 		names[k] = true

@@ -94,7 +94,7 @@ func (r *resolver) ParamFalse(fn *rules.Function, param string) bool {
 		if x == nil {
 			x = dflt
 		}
-		return falseConstant(x)
+		return isFalseConst(x)
 	})
 }
 
@@ -164,25 +164,6 @@ func (b *builder) kwargsOmit(cs *callgraph.CallSite, param string, depth int) bo
 		}
 	}
 	return true
-}
-
-// falseConstant reports a literal Python takes for false.
-func falseConstant(e ast.Expr) bool {
-	k, ok := e.(*ast.Constant)
-	if !ok {
-		return false
-	}
-	switch k.Type {
-	case ast.ConstNone:
-		return true
-	case ast.ConstBool:
-		return !k.Bool
-	case ast.ConstInt:
-		return k.Int == 0
-	case ast.ConstStr:
-		return k.Str == ""
-	}
-	return false
 }
 
 // resolvedCallee is an answer of Callee (done once it is kept).
