@@ -159,6 +159,9 @@ type RankRoot struct {
 	// root-only list of a gather or scatter with a constant root: local
 	// rank 0 of every node but the first passes it and raises.
 	LocalZero bool
+	// EveryRank: Arg (Param) is the root-only list of a gather or
+	// scatter, given on every rank; all but the root raise.
+	EveryRank bool
 }
 
 // GraphDestroy is a destroy_process_group call reached while the CUDA

@@ -441,6 +441,10 @@ type lowerer struct {
 	// elements (xs[i] = v, metrics[k] = v) binds the element, it writes
 	// no device memory.
 	pyLists map[string]bool
+	// everyRankLists are the locals bound, outside any rank test, to a
+	// list with elements ([torch.empty_like(t) for _ in range(n)], [None]
+	// * n): every rank holds one (listOnEveryRank).
+	everyRankLists map[string]bool
 	// rpcFutures are the locals bound to an RPC's future or remote
 	// reference (rpc_async, remote): what they give was sent by another
 	// process (handedOver).
@@ -6411,6 +6415,7 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 		delete(l.loopDone, v)
 		markVar(&l.handleLists, v, emptyList(value))
 		markVar(&l.pyLists, v, newList(value))
+		markVar(&l.everyRankLists, v, l.rankArms == 0 && filledList(value))
 		markVar(&l.rpcFutures, v, l.rpcCall(value))
 		delete(l.curAlias, v)
 		delete(l.streamVars, v)

@@ -16,7 +16,13 @@ import (
 // and under a rank test it may equal the others' root (`if rank == owner:
 // broadcast(t, src=rank)`); neither is recorded.
 func (l *lowerer) rankRoot(c *ast.Call, site *rules.Site, root api.Arg) {
-	if l.notDist > 0 || site.Group == nil || site.Group.Kind != rules.GroupWorld {
+	if l.notDist > 0 || site.Group == nil {
+		return
+	}
+	if l.rankArms == 0 {
+		l.listOnEveryRank(c, site, root)
+	}
+	if site.Group.Kind != rules.GroupWorld {
 		return
 	}
 	if l.rankArms > 0 {
@@ -145,6 +151,61 @@ func (l *lowerer) isOwnRank(x ast.Expr) bool {
 var rootLists = map[string]api.Arg{
 	"torch.distributed.gather":  {Pos: 1, Name: "gather_list"},
 	"torch.distributed.scatter": {Pos: 1, Name: "scatter_list"},
+	// gather_object checks its list the same way; scatter_object_list
+	// ignores its input list on the other ranks.
+	"torch.distributed.gather_object": {Pos: 1, Name: "object_gather_list"},
+}
+
+// listOnEveryRank records a gather or scatter that every rank gives its
+// root-only list: a list with elements, built outside any rank test in
+// this function (or written at the call), with a root that is not the
+// caller's own rank. Every rank but the root raises ValueError before it
+// joins, and the root waits in it (ComfyUI-xDit's gather, its ValueError
+// swallowed by the caller).
+func (l *lowerer) listOnEveryRank(c *ast.Call, site *rules.Site, root api.Arg) {
+	list, ok := rootLists[site.API]
+	if !ok {
+		return
+	}
+	x := arg(c, list)
+	switch x := x.(type) {
+	case nil:
+		return
+	case *ast.Name:
+		if !l.everyRankLists[x.Id] {
+			return
+		}
+	default:
+		if !filledList(x) {
+			return
+		}
+	}
+	if r := arg(c, root); r != nil && (l.isOwnRank(r) || l.isRank(r)) {
+		return // each rank its own root, or a root from the rank: not this finding
+	}
+	addFact(&l.r.Prog().RankRoots, &rules.RankRoot{Func: l.fn, Site: site, Arg: l.pos(x.Span()), Text: l.text(x), Param: list.Name,
+		EveryRank: true})
+}
+
+// filledList reports a new list with elements: a comprehension, a list
+// display with items, or one repeated ([None] * n).
+func filledList(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.ListComp:
+		return true
+	case *ast.List:
+		return len(e.Elts) > 0
+	case *ast.BinOp:
+		if e.Op != ast.Mult {
+			return false
+		}
+		lst, ok := e.Left.(*ast.List)
+		if !ok {
+			lst, ok = e.Right.(*ast.List)
+		}
+		return ok && len(lst.Elts) > 0
+	}
+	return false
 }
 
 // listOnLocalZero records a gather or scatter that passes its root-only

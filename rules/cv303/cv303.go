@@ -31,7 +31,9 @@ var Rule = rules.Register(&rules.Rule{
 			"of a rank test that all ranks but a few take (`else:` of `if rank == 0:`, `if rank != 0:`): there several ranks each name themselves. " +
 			"So is a gather or scatter given its root-only list (gather_list, scatter_list) in the arm of a test of the local rank " +
 			"(`if local_rank == 0:`, `is_local_process_zero()`) with a constant root: on every node after the first, that rank is no root " +
-			"and torch raises ValueError before it joins (DoReMi's per-domain loss gather).",
+			"and torch raises ValueError before it joins (DoReMi's per-domain loss gather). And so is one given that list on every rank " +
+			"(a list with elements built outside any rank test, `dist.gather(t, [torch.empty_like(t) for _ in range(n)], dst=0)`, also " +
+			"gather_object's object_gather_list): every rank but the root raises ValueError, and the root waits for them.",
 		Why: "Every rank of the group must pass the same root, as a global rank. With a root that differs between ranks, " +
 			"each rank takes a different part (several ranks send, nobody receives, or the reverse): NCCL hangs or delivers " +
 			"the wrong data, gloo reports a mismatch at best. `src=local_rank` is wrong even on one node, where local and " +
@@ -89,6 +91,16 @@ func run(p *rules.Pass) {
 			p.Report(d)
 			continue
 		}
+		if x.EveryRank {
+			d := rules.Diagnostic{Pos: x.Site.Pos, Message: fmt.Sprintf(
+				"%s on %s is given its %s (`%s`) on every rank, but torch takes it on the root only: every other rank "+
+					"raises ValueError (%s must not be specified on non-root ranks) before it joins, while the root waits in it; "+
+					"pass the list on the root alone (`%s if dist.get_rank() == %s else None`)",
+				name, rulekit.GroupLabel(x.Site.Group), x.Param, x.Text, x.Param, x.Text, rootParam(x.Param))}
+			d.Related = append(d.Related, rulekit.Related(x.Arg, "the root-only list, built on every rank"))
+			p.Report(d)
+			continue
+		}
 		if x.Arm != "" {
 			d := rules.Diagnostic{Pos: x.Site.Pos, Message: fmt.Sprintf(
 				"%s on %s names the calling rank (`%s`) as its %s on every rank where `%s` holds: with three ranks or more, "+
@@ -108,4 +120,13 @@ func run(p *rules.Pass) {
 		d.Related = append(d.Related, rulekit.Related(x.Arg, "the root, computed from the rank"))
 		p.Report(d)
 	}
+}
+
+// rootParam names the root parameter of the collective whose root-only
+// list is param.
+func rootParam(param string) string {
+	if param == "scatter_list" {
+		return "src"
+	}
+	return "dst"
 }
