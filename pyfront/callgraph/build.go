@@ -187,6 +187,7 @@ func (g *Graph) openWorldReceivers() bool {
 	added := g.frameworkForwards()
 	added = g.threadRuns() || added
 	added = g.frameworkHooks() || added
+	added = g.uncalledSpawners() || added
 	var open []*Class
 	for _, c := range g.Classes {
 		if !c.openSelf && !instantiated(c, map[*Class]bool{}) {
@@ -531,6 +532,80 @@ func (g *Graph) selfForUncalled(c *Class, name string) bool {
 		}
 	}
 	return added
+}
+
+// uncalledSpawners gives the methods of instantiated classes that no call
+// site reaches, and that hand work to another thread (`self.pool.submit(
+// self.gather_async, t)`, `threading.Thread(target=self._loop)`, a
+// registered hook), an instance of their class as receiver, and reports
+// whether it gave any. Such a method is called from outside the analysed
+// tree (a library's public API); without a receiver the function it
+// hands over resolves to nothing, and the thread it starts goes unseen.
+func (g *Graph) uncalledSpawners() bool {
+	added := false
+	for _, f := range g.Funcs {
+		c := f.Class
+		if c == nil || c.instance == 0 || f.called || f.spawnerSeen || f.Static || f.ClassMethod || f.Property {
+			continue
+		}
+		f.spawnerSeen = true // its syntax answers once
+		if name := f.Name[strings.LastIndexByte(f.Name, '.')+1:]; strings.HasPrefix(name, "__") || !handsToThread(f.Node) {
+			continue
+		}
+		g.addSelf(f, c.instance)
+		added = true
+	}
+	return added
+}
+
+// threadHandOffs are the method names that run a callable given to them
+// on another thread: executors, threads and timers, autograd hooks.
+var threadHandOffs = map[string]bool{"submit": true, "Thread": true, "Timer": true, "start_new_thread": true,
+	"apply_async": true, "register_hook": true, "register_post_accumulate_grad_hook": true,
+	"register_full_backward_hook": true, "register_backward_hook": true, "register_multi_grad_hook": true,
+	"queue_callback": true}
+
+// handsToThread reports whether a def's own statements call one of
+// threadHandOffs with a method of self among its arguments.
+func handsToThread(def ast.Node) bool {
+	found := false
+	ast.Inspect(def, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		c, ok := n.(*ast.Call)
+		if !ok {
+			return true
+		}
+		name := ""
+		switch fn := c.Func.(type) {
+		case *ast.Attribute:
+			name = fn.Attr
+		case *ast.Name:
+			name = fn.Id
+		}
+		if !threadHandOffs[name] {
+			return true
+		}
+		for _, a := range c.Args {
+			found = found || selfMethod(a)
+		}
+		for _, k := range c.Keywords {
+			found = found || selfMethod(k.Value)
+		}
+		return true
+	})
+	return found
+}
+
+// selfMethod reports self.name.
+func selfMethod(e ast.Expr) bool {
+	a, ok := e.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	n, ok := a.Value.(*ast.Name)
+	return ok && n.Id == "self"
 }
 
 // isThread tests an external base's canonical name, as isTorchModule

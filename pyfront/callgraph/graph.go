@@ -71,9 +71,11 @@ type Func struct {
 	Decorated bool
 	Calls     []*CallSite // in source order (implicit calls included)
 	ret, yld  slotID
-	identity  bool    // returns its first parameter unchanged
-	called    bool    // some call site targets it (frameworkForwards)
-	value     ValueID // funcValue, once interned
+	identity  bool // returns its first parameter unchanged
+	called    bool // some call site targets it (frameworkForwards)
+	// spawnerSeen: uncalledSpawners looked at it.
+	spawnerSeen bool
+	value       ValueID // funcValue, once interned
 	// varargs, kwargs: 1 + the slot that call arguments bound to *args
 	// (the tuple's elements) and **kwargs flow into (0: not made yet).
 	varargs, kwargs slotID
