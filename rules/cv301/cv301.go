@@ -389,7 +389,10 @@ func testedDim(cond string) string {
 		return d
 	}
 	i := strings.Index(cond, "get_rank(")
-	if i < 0 || strings.Contains(cond[i+1:], "get_rank(") {
+	if i < 0 {
+		return groupMethodDim(cond)
+	}
+	if strings.Contains(cond[i+1:], "get_rank(") {
 		return ""
 	}
 	arg := cond[i+len("get_rank("):]
@@ -398,6 +401,25 @@ func testedDim(cond string) string {
 		return ""
 	}
 	return parallelDim(strings.TrimPrefix(strings.TrimSpace(arg[:j]), "group="))
+}
+
+// groupMethodDim reads the parallel dimension of the one process group
+// whose own rank() a condition calls (`pp_group.rank() ==
+// pp_group.size() - 1`, the rank within the pipeline group), or "".
+func groupMethodDim(cond string) string {
+	i := strings.Index(cond, ".rank()")
+	if i <= 0 || strings.Contains(cond[i+1:], ".rank()") {
+		return ""
+	}
+	j := i
+	for j > 0 && (isIdentByte(cond[j-1]) || cond[j-1] == '.') {
+		j--
+	}
+	return parallelDim(cond[j:i])
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // parallelDims maps name tokens to the parallel dimension they name.

@@ -17,3 +17,13 @@ class Model:
             dist.all_gather(lengths, out, group=pc.dp_pg)
             return torch.cat(gathered, dim=-1)
         return None
+
+
+def evaluate(loss, count, dp_group, pp_group):
+    # SAFE: the process group's own rank() (OpenCastKit's GraphCast
+    # evaluation): the last stage's data-parallel group lies within it.
+    is_last_pipeline_stage = pp_group.rank() == pp_group.size() - 1
+    if is_last_pipeline_stage:
+        dist.all_reduce(loss, group=dp_group)
+        dist.all_reduce(count, group=dp_group)
+    dist.all_reduce(loss, group=pp_group)
