@@ -335,7 +335,11 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 			g.s.add(cs.result, seq)
 		}
 	case "<builtin>.dict":
-		// dict(group=g, mesh=m): a dict with those constant keys.
+		// dict(group=g, mesh=m): a dict with those constant keys. Built
+		// empty, it is a dict of its own that later stores fill
+		// (`paths[k] = Path(d) / v`, then `paths.get(key).exists()`).
+		// (Not OrderedDict(): one allocation site, Module.state_dict's,
+		// would hold every module's state.)
 		if cs.Node != nil && len(cs.args) == 0 && len(cs.stars) == 0 && len(cs.kwStar) == 0 && len(cs.kwNames) > 0 {
 			c := g.Container(cs.Node, "dict")
 			for i, name := range cs.kwNames {
@@ -343,6 +347,9 @@ func (g *Graph) externalCall(cs *CallSite, name string, recv, self ValueID) {
 				g.copy(cs.kwSlots[i], g.elemSlot(c, "*"))
 			}
 			g.s.add(cs.result, c)
+		} else if cs.Node != nil && len(cs.Node.Args)+len(cs.Node.Keywords) == 0 {
+			g.s.add(cs.result, g.Container(cs.Node, "dict"))
+			return // the dict alone, as a literal one
 		}
 	case "<builtin>.setattr", "<builtin>.object.__setattr__":
 		// setattr(obj, "x", v) and object.__setattr__(self, "x", v)

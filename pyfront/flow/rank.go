@@ -363,10 +363,15 @@ var (
 	pathLibs    = []string{"pathlib.", "etils.epath.", "upath."}
 	// fsListings list a directory of this host (VideoMAE's and BEiT-3's
 	// auto_load_model pick the latest checkpoint from glob.glob;
-	// transformers' get_last_checkpoint lists the output directory).
+	// transformers' get_last_checkpoint lists the output directory;
+	// OpenMMLab's find_latest_checkpoint globs the work directory).
 	fsListings = map[string]bool{"glob.glob": true, "glob.iglob": true, "os.listdir": true, "os.scandir": true, "os.walk": true, "blobfile.listdir": true, "blobfile.glob": true,
 		"megfile.smart_listdir": true, "megfile.smart_glob": true, "megfile.smart_scandir": true,
-		"transformers.trainer_utils.get_last_checkpoint": true}
+		"transformers.trainer_utils.get_last_checkpoint": true,
+		// OpenMMLab's auto-resume: the newest *.pth of this host's
+		// work_dir (mmdet's, and mmengine's runner).
+		"mmdet.utils.find_latest_checkpoint": true, "mmdet.utils.misc.find_latest_checkpoint": true,
+		"mmengine.runner.find_latest_checkpoint": true, "mmengine.runner.checkpoint.find_latest_checkpoint": true}
 	pathListMeths = map[string]bool{"glob": true, "rglob": true, "iterdir": true}
 )
 
