@@ -57,7 +57,7 @@ func Lower(fn *rules.Function, node ast.Node, r Resolver) {
 	l.node = node
 	// (CV401 reads the uses of an async collective's outputs too.)
 	l.uses = l.src.mentionsAny(node.Span(), []string{"stream", "resize_", "async_op", "irecv"}) ||
-		l.src.callsMPIBuffers(node.Span())
+		l.src.callsMPIBuffers(node.Span()) || l.streamClass(fn)
 	if l.inline = l.inlineCalls(node); len(l.inline) > 0 {
 		l.uses = true
 		l.callTarget = map[*ast.Call]string{}
@@ -1733,8 +1733,20 @@ func (l *lowerer) inlineCalls(node ast.Node) map[*ast.Call]*rules.Function {
 	}
 	self := args.Args[0].Arg
 	var out map[*ast.Call]*rules.Function
+	// A method of a stream class that does not itself mention a stream
+	// is followed only where its call is a statement of its own
+	// (`self.sample(labels)`): what it returns is left to the summaries
+	// that read results (keptRefs, getterRefs).
+	var stmtCalls map[*ast.Call]bool
 	ast.InspectBody(body, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.ExprStmt:
+			if c, ok := n.Value.(*ast.Call); ok {
+				if stmtCalls == nil {
+					stmtCalls = map[*ast.Call]bool{}
+				}
+				stmtCalls[c] = true
+			}
 		case *ast.Call:
 			a, ok := n.Func.(*ast.Attribute)
 			if !ok {
@@ -1747,7 +1759,7 @@ func (l *lowerer) inlineCalls(node ast.Node) map[*ast.Call]*rules.Function {
 			if callee == nil || callee == l.fn || callee.Pos.Path != l.path {
 				return true
 			}
-			if !l.defMentionsStream(fd, callee) {
+			if !l.defMentionsStream(fd, callee) && !(stmtCalls[n] && l.streamClass(callee)) {
 				return true
 			}
 			if out == nil {
@@ -2196,6 +2208,13 @@ func FreesStorage(c *ast.Call) bool { return c != nil && storageFreed(c) != "" }
 
 // defMentionsStream reports whether the definition of fn (in this file)
 // mentions a stream, memoised per analysis.
+// streamClass reports a method of a class one of whose methods works
+// with streams (StreamClasser).
+func (l *lowerer) streamClass(fn *rules.Function) bool {
+	sc, ok := l.r.(StreamClasser)
+	return ok && sc.StreamClass(fn)
+}
+
 func (l *lowerer) defMentionsStream(fd FuncDefiner, fn *rules.Function) bool {
 	return summarize(&l.memo().streamy, fn, func() bool {
 		def := fd.FuncDef(fn)

@@ -195,6 +195,15 @@ type QualifiedNamer interface {
 	QualifiedNames(fn *rules.Function) []string
 }
 
+// StreamClasser is implemented by resolvers that know the classes one of
+// whose methods works with streams: their other methods are lowered with
+// their tensor uses, and inlined into the methods that call them, so that
+// what one method writes on the current stream and another reads on a
+// side stream is seen (CV203).
+type StreamClasser interface {
+	StreamClass(fn *rules.Function) bool
+}
+
 // FuncDefiner is implemented by resolvers that can return the definition
 // of a program function (a FunctionDef or AsyncFunctionDef), so that a
 // `with cm(...)` of a @contextmanager function of the program gets the

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"bytes"
+
 	"github.com/collvet/collvet/pyfront/ast"
 	"github.com/collvet/collvet/pyfront/callgraph"
 	"github.com/collvet/collvet/pyfront/flow"
@@ -152,6 +154,9 @@ func (b *builder) appliedOnlyWithoutGrad(c *callgraph.Class) bool {
 	if len(calls) == 0 {
 		return false
 	}
+	if b.gradOffProgram() {
+		return true
+	}
 	for _, cs := range calls {
 		if !b.callWithoutGrad(cs, 0) {
 			return false
@@ -209,3 +214,41 @@ func (b *builder) callWithoutGrad(cs *callgraph.CallSite, depth int) bool {
 	}
 	return true
 }
+
+// gradOffProgram reports a program that turns autograd off for the whole
+// process and never back on: a module's own statements call
+// torch.set_grad_enabled(False), and no file of the program runs a
+// backward pass or enables autograd again (.backward(, autograd.grad(,
+// enable_grad, set_grad_enabled(True)). An inference tool (DeepFold's
+// predict) records no graph, so no autograd Function's backward runs.
+func (b *builder) gradOffProgram() bool {
+	b.gradOffOnce.Do(func() {
+		off := false
+		for _, m := range b.in.Modules {
+			for _, st := range m.AST.Body {
+				if e, ok := st.(*ast.ExprStmt); ok {
+					if c, ok := e.Value.(*ast.Call); ok && lastDotted(c.Func) == "set_grad_enabled" && len(c.Args) == 1 && isFalseConst(c.Args[0]) {
+						off = true
+					}
+				}
+			}
+		}
+		if !off {
+			return
+		}
+		for _, f := range b.in.Files {
+			for _, on := range gradOnMarks {
+				if bytes.Contains(f.Src, on) {
+					return
+				}
+			}
+		}
+		b.gradOff = true
+	})
+	return b.gradOff
+}
+
+// gradOnMarks are texts of code that runs a backward pass or turns
+// autograd back on.
+var gradOnMarks = [][]byte{[]byte(".backward("), []byte("autograd.grad("), []byte("autograd.backward("),
+	[]byte("enable_grad"), []byte("set_grad_enabled(True"), []byte("set_grad_enabled(mode")}

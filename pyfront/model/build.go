@@ -50,6 +50,9 @@ type builder struct {
 	// goroutines.
 	methodNames     map[string]bool
 	methodNamesOnce sync.Once
+	// gradOff: the program turns autograd off for good (gradOffProgram).
+	gradOff     bool
+	gradOffOnce sync.Once
 	// funcs holds the model function of each call-graph Func, by
 	// Func.ID (rules.Function.ID is the same index).
 	funcs []*rules.Function
@@ -1754,6 +1757,12 @@ func (b *builder) runFlow() {
 	for _, f := range b.g.Funcs {
 		if streamyFile[f.Module.Path] && (b.callsStreamAPI(f) || freesStorage(f)) {
 			streamCalls[f] = true
+			if f.Class != nil {
+				if r.streamClasses == nil {
+					r.streamClasses = map[*callgraph.Class]bool{}
+				}
+				r.streamClasses[f.Class] = true
+			}
 		}
 	}
 	// Module bodies that bind or import a rank name are lowered first, in
@@ -1775,7 +1784,12 @@ func (b *builder) runFlow() {
 		if lowered[f] {
 			continue
 		}
+		// The methods of a class one of whose methods works with
+		// streams are lowered too: what they write on the current
+		// stream another method may read on its own (CV203's
+		// classmate writes).
 		if !reaches[rf] && !b.callsTableAPI(f) && !streamCalls[f] && len(b.syncOps[f.Node]) == 0 && !generates[f] &&
+			!(f.Class != nil && r.streamClasses[f.Class]) &&
 			!(streamyFile[f.Module.Path] && callsStreamCaller(f, streamCalls)) &&
 			!readsAny(f.Node, r.rankGlobals[f.Module.Path]) {
 			continue

@@ -29,6 +29,18 @@ type resolver struct {
 	// (flow.RankGlobalDefser).
 	rankGlobalDefs map[string]map[string]ast.Expr
 	callees        []resolvedCallee // Callee's answers, by call site ID
+	// streamClasses: the classes one of whose methods works with
+	// streams (flow.StreamClasser).
+	streamClasses map[*callgraph.Class]bool
+}
+
+// StreamClass implements flow.StreamClasser.
+func (r *resolver) StreamClass(fn *rules.Function) bool {
+	if len(r.streamClasses) == 0 {
+		return false
+	}
+	f := r.b.fnOf(fn)
+	return f != nil && f.Class != nil && r.streamClasses[f.Class]
 }
 
 // Memo implements flow.Memoizer.

@@ -35,7 +35,7 @@ var Rule = rules.Register(&rules.Rule{
 			"or several groups driven by the hook, make it an error. An autograd Function's backward on a group the analysis does not know, whose forward " +
 			"communicates too (on the main thread), is a warning as well: the usual shape hands forward and backward the one group the caller passed " +
 			"(`ctx.group = group`). So is one whose group is read the way the main thread's collectives read theirs: the same attribute " +
-			"(`self._group`) or the same getter without arguments (`mp_group()`, a group kept in a module global). A Function that only code running without autograd applies (under @torch.no_grad() or `with torch.no_grad():`, " +
+			"(`self._group`) or the same getter without arguments (`mp_group()`, a group kept in a module global). A Function that only code running without autograd applies (in a program that turns autograd off at import with torch.set_grad_enabled(False) and never runs a backward, under @torch.no_grad() or `with torch.no_grad():`, " +
 			"directly or through the helpers that call it) records no graph, so its backward never runs and is not reported. Ops that ranks match " +
 			"by name rather than by issue order (Horovod's) are not reported: their issuing thread does not matter; nor is MPI's " +
 			"point-to-point (mpi4py's Isend/Irecv in a halo exchange's backward), which MPI matches by source, tag and communicator (CV104 judges the thread level). " +

@@ -25,6 +25,10 @@ var Rule = rules.Register(&rules.Rule{
 	Doc: rules.Doc{
 		Title: "a tensor crosses CUDA streams without wait_stream or record_stream",
 		What: "Within a function, reports a tensor written on one stream (inside `with torch.cuda.stream(s):`, " +
+			"after torch.cuda.set_stream, or outside any stream context) and then read on another; across the methods of one class, " +
+			"an attribute of the instance that a method stores into on the current stream (`self.weight[idx] = w`, `self.buf.copy_(x)`) " +
+			"and another method reads on its own stream without first making that stream wait for the current one " +
+			"(insightface's partial FC: update() writes the weight bank, prepare() samples it on its side stream). In detail, a tensor written on one stream (inside `with torch.cuda.stream(s):`, " +
 			"after torch.cuda.set_stream, or outside any stream context) and then read — by a collective or " +
 			"any other op — on a different stream with no wait_stream / wait_event / synchronize between the " +
 			"write and the read on every path (a torch.cuda.synchronize() in one arm of an if, `if timing:`, orders only that arm; a " +
@@ -359,6 +363,115 @@ func owner(fn *rules.Function) string {
 		return fn.Name[:i]
 	}
 	return ""
+}
+
+// classmateWrite reports a read, on a side stream, of an attribute of
+// the instance that the checked method does not write, where another
+// method of its class (not the constructor) writes it on the current
+// stream, and neither the checked method nor any caller makes a stream
+// wait for the current one first: the class's methods run in turn (an
+// update after the step, the next batch's prepare), and the side
+// stream can read the attribute before the other method's kernels have
+// written it (insightface's partial FC: update() writes the weight
+// bank, prepare() samples it on its own stream).
+func classmateWrite(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported map[string]bool) {
+	if st.quiet && (st.via == nil || st.via.Stream == nil) || e.Stream == nil || e.Stream.Blocking || !strings.HasPrefix(v, "self.") || strings.Contains(v[len("self."):], ".") {
+		return
+	}
+	if st.sync >= 0 || hasKey(st.anyWait, sid(e.Stream)) || hasKey(st.streamSync, "") || hasKey(st.waits, [2]string{sid(e.Stream), ""}) {
+		return // the side stream (or the device) waited for the current stream's work
+	}
+	var write *rules.Event
+	var writer *rules.Function
+	for _, f := range st.classmates {
+		if f == st.fn || strings.HasPrefix(f.Name[strings.LastIndexByte(f.Name, '.')+1:], "__") {
+			continue
+		}
+		for _, w := range f.Events {
+			if w.Kind == rules.EvUse && w.Write && w.Var == v && w.Stream == nil && w.StreamText == "" && !w.Host && !w.Fresh && len(w.From) == 0 &&
+				writesInto(p.Prog.File(w.Pos.Path), w.Pos, v) {
+				write, writer = w, f
+				break
+			}
+		}
+		if write != nil {
+			break
+		}
+	}
+	at := e.Pos
+	if st.quiet {
+		at = st.via.Pos
+	}
+	key := "classmate@" + at.String()
+	if write == nil || reported[key] {
+		return // one finding where the side stream reads, however many attributes
+	}
+	for _, c := range st.callers {
+		if ordersCurrent(c) {
+			return
+		}
+	}
+	reported[key] = true
+	how := "read here"
+	if st.quiet {
+		// Read by a method the checked one calls inside its own stream
+		// context: the hazard is the caller's, at the call.
+		how = "read through this call of " + shortName(st.via.Callee)
+	}
+	d := rules.Diagnostic{Pos: at, Message: fmt.Sprintf(
+		"%q is written on the current stream by %s (%s) and %s on %s, which never waits for the current stream: "+
+			"the class's methods run one after another, so the side stream can read it before %s's kernels finish "+
+			"(silently wrong values); make the side stream wait first (`%s.wait_stream(torch.cuda.current_stream())`)",
+		v, shortName(writer), write.Pos.Short(), how, stext(e.StreamText, e.Stream), shortName(writer), cmp.Or(e.StreamText, "stream"))}
+	d.Related = append(d.Related, rulekit.Related(write.Pos, fmt.Sprintf("%q written on the current stream", v)))
+	if st.quiet {
+		d.Related = append(d.Related, rulekit.Related(e.Pos, fmt.Sprintf("%q read on %s", v, stext(e.StreamText, e.Stream))))
+	}
+	p.Report(d)
+}
+
+// writesInto reports whether the write at pos stores into the memory v
+// already holds (`v[idx] = x`, `v.copy_(x)`, `v.add_(x)`): a kernel on
+// the current stream writing the tensor a side stream reads. Rebinding
+// v (`v = make()`) may bind a host object (a list of modules).
+func writesInto(f *rules.File, pos rules.Pos, v string) bool {
+	line := rulekit.Line(f, pos.Line)
+	if pos.Col < 1 || pos.Col-1+len(v) > len(line) || line[pos.Col-1:pos.Col-1+len(v)] != v {
+		return false
+	}
+	rest := line[pos.Col-1+len(v):]
+	if strings.HasPrefix(rest, "[") {
+		return true
+	}
+	if !strings.HasPrefix(rest, ".") {
+		return false
+	}
+	i := strings.IndexByte(rest, '(')
+	return i > 1 && strings.HasSuffix(rest[:i], "_") && isIdent(rest[1:i])
+}
+
+// ordersCurrent reports whether f makes a stream wait for the current
+// one (s.wait_stream(torch.cuda.current_stream())) or synchronizes the
+// device.
+func ordersCurrent(f *rules.Function) bool {
+	for _, e := range f.Events {
+		switch e.Kind {
+		case rules.EvWaitStream, rules.EvWaitEvent:
+			if e.Other == nil && (e.OtherText == "" || strings.Contains(e.OtherText, "current_stream")) {
+				return true
+			}
+		case rules.EvSync:
+			if !e.Host && e.Other == nil && e.OtherText == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hasKey[K comparable, V any](m map[K]V, k K) bool {
+	_, ok := m[k]
+	return ok
 }
 
 // classmateWaits reports whether another function defined beside the
@@ -802,6 +915,7 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, inPlace 
 		pr = *pr.before
 	}
 	if !ok {
+		classmateWrite(p, st, v, e, i, reported)
 		return
 	}
 	if e.Unordered {
