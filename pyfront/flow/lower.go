@@ -3336,9 +3336,10 @@ func (l *lowerer) loopHead(iter, target ast.Expr, st *state) {
 		l.loopSources(n, iter, target)
 		return
 	}
-	if d := dotted(iter); d == "" && !sequenceOfRefs(iter) {
+	if d := dotted(iter); d == "" && !sequenceOfRefs(iter) && !l.listConcat(iter) {
 		// A display of names (for g in [a, b]) or zip/enumerate of them
-		// reads nothing; anything else is evaluated first.
+		// reads nothing, nor does a concatenation of Python lists
+		// (listConcat); anything else is evaluated first.
 		if _, refs := references(iter); !refs {
 			l.expr(iter, st, false)
 		} else if _, display := displayItems(iter); !display {
@@ -3348,6 +3349,35 @@ func (l *lowerer) loopHead(iter, target ast.Expr, st *state) {
 	n := len(l.fn.Events)
 	l.assign(target, nil, st)
 	l.loopSources(n, iter, target)
+}
+
+// listConcat reports a concatenation of Python lists that a for loop
+// iterates (`for t in sends + recvs`, `[] + [z for z in a] + [z for z
+// in b]`): each operand a list display or comprehension over names, a
+// local bound to a new list, or such a concatenation, and at least one
+// of them known to be a list (two unknown names could be tensors added).
+// Iterating it reads no tensor.
+func (l *lowerer) listConcat(e ast.Expr) bool {
+	var known bool
+	var walk func(e ast.Expr) bool
+	walk = func(e ast.Expr) bool {
+		switch e := e.(type) {
+		case *ast.BinOp:
+			return e.Op == ast.Add && walk(e.Left) && walk(e.Right)
+		case *ast.Name:
+			known = known || l.pyLists[e.Id]
+			return true
+		case *ast.Attribute:
+			return dotted(e) != ""
+		case *ast.List, *ast.ListComp:
+			_, ok := references(e)
+			known = known || ok
+			return ok
+		}
+		return false
+	}
+	b, ok := e.(*ast.BinOp)
+	return ok && walk(b) && known
 }
 
 // sequenceBuiltins go over the elements of their arguments, in order.
@@ -3399,6 +3429,19 @@ func (l *lowerer) loopSources(n int, iter, target ast.Expr) {
 				}
 				return true
 			})
+			return
+		}
+		if b, ok := iter.(*ast.BinOp); ok && l.listConcat(b) {
+			bind(b.Left, target)
+			bind(b.Right, target)
+			return
+		}
+		if lc, ok := iter.(*ast.ListComp); ok {
+			if from, _ := references(lc); len(from) > 0 {
+				if nm, ok := target.(*ast.Name); ok {
+					src[nm.Id] = append(src[nm.Id], from...)
+				}
+			}
 			return
 		}
 		if _, display := displayItems(iter); display {

@@ -18,3 +18,18 @@ class CommManager:
         op = self.pending.pop(h)
         op["work"].wait()
         return op["flat"].div_(dist.get_world_size())
+
+
+def start_exchange(meta_scatter, stream):
+    # Iterating a concatenation of the Python lists to record their
+    # tensors on a stream reads no tensor (SALIENT++'s transferer); the
+    # handle goes back to a caller that waits it before any read.
+    world = dist.get_world_size()
+    meta_gather = [torch.zeros(1, dtype=torch.int32, device="cuda") for _ in range(world)]
+    handle = dist.all_to_all(meta_gather, meta_scatter, async_op=True)
+    for t in [] + [z for z in meta_scatter] + [z for z in meta_gather]:
+        if t.is_cuda:
+            t.record_stream(stream)
+    for t in meta_scatter + meta_gather:
+        t.record_stream(stream)
+    return handle, meta_gather
