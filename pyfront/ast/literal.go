@@ -42,3 +42,15 @@ func IntLiteral(e Expr) (v int64, ok bool) {
 	}
 	return k.Int, true
 }
+
+// CalleeName returns the last name of what a call calls: f for f(x) and
+// for m.f(x); "" for any other callee (a subscript, a call's result).
+func CalleeName(c *Call) string {
+	switch f := c.Func.(type) {
+	case *Name:
+		return f.Id
+	case *Attribute:
+		return f.Attr
+	}
+	return ""
+}

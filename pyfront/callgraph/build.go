@@ -577,14 +577,7 @@ func handsToThread(def ast.Node) bool {
 		if !ok {
 			return true
 		}
-		name := ""
-		switch fn := c.Func.(type) {
-		case *ast.Attribute:
-			name = fn.Attr
-		case *ast.Name:
-			name = fn.Id
-		}
-		if !threadHandOffs[name] {
+		if !threadHandOffs[ast.CalleeName(c)] {
 			return true
 		}
 		for _, a := range c.Args {

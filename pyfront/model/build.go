@@ -1757,7 +1757,7 @@ func (b *builder) runFlow() {
 	for _, f := range b.g.Funcs {
 		if streamyFile[f.Module.Path] && (b.callsStreamAPI(f) || freesStorage(f)) {
 			streamCalls[f] = true
-			if f.Class != nil {
+			if f.Class != nil && entersStream(f.Node) {
 				if r.streamClasses == nil {
 					r.streamClasses = map[*callgraph.Class]bool{}
 				}
@@ -1798,6 +1798,24 @@ func (b *builder) runFlow() {
 		r.mod = f.Module.Path
 		flow.Lower(rf, f.Node, r)
 	}
+}
+
+// entersStream reports a `with torch.cuda.stream(s):` among a function's
+// own statements: a method whose class's other methods may write what it
+// reads on its side stream (flow.StreamClasser).
+func entersStream(n ast.Node) bool {
+	found := false
+	ast.InspectBody(defBody(n), func(x ast.Node) bool {
+		if w, ok := x.(*ast.With); ok && !found {
+			for _, it := range w.Items {
+				if c, ok := it.ContextExpr.(*ast.Call); ok && ast.CalleeName(c) == "stream" {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // callsMethodNamed reports a call of a method of this name among the

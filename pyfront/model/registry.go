@@ -172,14 +172,7 @@ func counterValue(e ast.Expr) bool {
 	if !ok || len(c.Keywords) > 0 {
 		return false
 	}
-	name := ""
-	switch f := c.Func.(type) {
-	case *ast.Name:
-		name = f.Id
-	case *ast.Attribute:
-		name = f.Attr
-	}
-	switch name {
+	switch ast.CalleeName(c) {
 	case "Counter":
 		return len(c.Args) == 0
 	case "defaultdict":
