@@ -2208,8 +2208,8 @@ func FreesStorage(c *ast.Call) bool { return c != nil && storageFreed(c) != "" }
 
 // defMentionsStream reports whether the definition of fn (in this file)
 // mentions a stream, memoised per analysis.
-// streamClass reports a method of a class one of whose methods works
-// with streams (StreamClasser).
+// streamClass reports a method of a class one of whose methods enters a
+// stream context (StreamClasser).
 func (l *lowerer) streamClass(fn *rules.Function) bool {
 	sc, ok := l.r.(StreamClasser)
 	return ok && sc.StreamClass(fn)

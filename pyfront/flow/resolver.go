@@ -196,7 +196,8 @@ type QualifiedNamer interface {
 }
 
 // StreamClasser is implemented by resolvers that know the classes one of
-// whose methods works with streams: their other methods are lowered with
+// whose methods enters a stream context (`with torch.cuda.stream(s):`):
+// their other methods are lowered with
 // their tensor uses, and inlined into the methods that call them, so that
 // what one method writes on the current stream and another reads on a
 // side stream is seen (CV203).

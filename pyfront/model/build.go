@@ -1784,8 +1784,8 @@ func (b *builder) runFlow() {
 		if lowered[f] {
 			continue
 		}
-		// The methods of a class one of whose methods works with
-		// streams are lowered too: what they write on the current
+		// The methods of a class one of whose methods enters a stream
+		// context are lowered too: what they write on the current
 		// stream another method may read on its own (CV203's
 		// classmate writes).
 		if !reaches[rf] && !b.callsTableAPI(f) && !streamCalls[f] && len(b.syncOps[f.Node]) == 0 && !generates[f] &&

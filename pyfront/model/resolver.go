@@ -29,8 +29,8 @@ type resolver struct {
 	// (flow.RankGlobalDefser).
 	rankGlobalDefs map[string]map[string]ast.Expr
 	callees        []resolvedCallee // Callee's answers, by call site ID
-	// streamClasses: the classes one of whose methods works with
-	// streams (flow.StreamClasser).
+	// streamClasses: the classes one of whose methods enters a stream
+	// context (flow.StreamClasser).
 	streamClasses map[*callgraph.Class]bool
 }
 

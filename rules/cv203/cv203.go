@@ -25,10 +25,6 @@ var Rule = rules.Register(&rules.Rule{
 	Doc: rules.Doc{
 		Title: "a tensor crosses CUDA streams without wait_stream or record_stream",
 		What: "Within a function, reports a tensor written on one stream (inside `with torch.cuda.stream(s):`, " +
-			"after torch.cuda.set_stream, or outside any stream context) and then read on another; across the methods of one class, " +
-			"an attribute of the instance that a method stores into on the current stream (`self.weight[idx] = w`, `self.buf.copy_(x)`) " +
-			"and another method reads on its own stream without first making that stream wait for the current one " +
-			"(insightface's partial FC: update() writes the weight bank, prepare() samples it on its side stream). In detail, a tensor written on one stream (inside `with torch.cuda.stream(s):`, " +
 			"after torch.cuda.set_stream, or outside any stream context) and then read — by a collective or " +
 			"any other op — on a different stream with no wait_stream / wait_event / synchronize between the " +
 			"write and the read on every path (a torch.cuda.synchronize() in one arm of an if, `if timing:`, orders only that arm; a " +
@@ -45,7 +41,10 @@ var Rule = rules.Register(&rules.Rule{
 			"waits for that stream (torchrec's pipeline); a stash that nothing waits for stays a hazard. Across the methods of a " +
 			"class: an attribute one method allocates on a side stream, another uses on a different stream and a third frees " +
 			"(storage resize_(0)) is reported at the free unless some method records a stream on it or makes the allocating " +
-			"stream wait for the using one (FSDP1's _mp_shard). A value made in host memory " +
+			"stream wait for the using one (FSDP1's _mp_shard); an attribute one method stores into on the current stream " +
+			"(`self.weight[idx] = w`, `self.buf.copy_(x)`) and another reads on its own stream, which never waits for the current one, " +
+			"also through a method it calls there (insightface's partial FC: update() writes the weight bank, prepare() samples it on its " +
+			"side stream). A value made in host memory " +
 			"(pin_memory=True, device=\"cpu\", .cpu(), .tolist()) is not a device write: nothing is pending on it; nor is a blocking copy " +
 			"of host data to the device (`torch.tensor([0.485, 0.456, 0.406]).cuda()`, `torch.tensor(xs, device=\"cuda\")`, " +
 			"`torch.from_numpy(a).to(device)` without non_blocking=True), which PyTorch finishes before it returns; nor is what the function " +
@@ -374,12 +373,20 @@ func owner(fn *rules.Function) string {
 // stream can read the attribute before the other method's kernels have
 // written it (insightface's partial FC: update() writes the weight
 // bank, prepare() samples it on its own stream).
-func classmateWrite(p *rules.Pass, st *state, v string, e *rules.Event, i int, reported map[string]bool) {
+func classmateWrite(p *rules.Pass, st *state, v string, e *rules.Event, reported map[string]bool) {
 	if st.quiet && (st.via == nil || st.via.Stream == nil) || e.Stream == nil || e.Stream.Blocking || !strings.HasPrefix(v, "self.") || strings.Contains(v[len("self."):], ".") {
 		return
 	}
 	if st.sync >= 0 || hasKey(st.anyWait, sid(e.Stream)) || hasKey(st.streamSync, "") || hasKey(st.waits, [2]string{sid(e.Stream), ""}) {
 		return // the side stream (or the device) waited for the current stream's work
+	}
+	at := e.Pos
+	if st.quiet {
+		at = st.via.Pos
+	}
+	key := "classmate@" + at.String()
+	if reported[key] {
+		return // one finding where the side stream reads, however many attributes
 	}
 	var write *rules.Event
 	var writer *rules.Function
@@ -398,13 +405,8 @@ func classmateWrite(p *rules.Pass, st *state, v string, e *rules.Event, i int, r
 			break
 		}
 	}
-	at := e.Pos
-	if st.quiet {
-		at = st.via.Pos
-	}
-	key := "classmate@" + at.String()
-	if write == nil || reported[key] {
-		return // one finding where the side stream reads, however many attributes
+	if write == nil {
+		return
 	}
 	for _, c := range st.callers {
 		if ordersCurrent(c) {
@@ -915,7 +917,7 @@ func consume(p *rules.Pass, st *state, v string, e *rules.Event, i int, inPlace 
 		pr = *pr.before
 	}
 	if !ok {
-		classmateWrite(p, st, v, e, i, reported)
+		classmateWrite(p, st, v, e, reported)
 		return
 	}
 	if e.Unordered {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/collvet/collvet/rules"
 	"github.com/collvet/collvet/rules/internal/rulekit"
@@ -411,15 +412,11 @@ func groupMethodDim(cond string) string {
 	if i <= 0 || strings.Contains(cond[i+1:], ".rank()") {
 		return ""
 	}
-	j := i
-	for j > 0 && (isIdentByte(cond[j-1]) || cond[j-1] == '.') {
-		j--
-	}
+	// The dotted name the call is made on (`self.pp_group`).
+	j := strings.LastIndexFunc(cond[:i], func(r rune) bool {
+		return r != '_' && r != '.' && !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) + 1
 	return parallelDim(cond[j:i])
-}
-
-func isIdentByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // parallelDims maps name tokens to the parallel dimension they name.
