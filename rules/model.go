@@ -334,6 +334,12 @@ type Context struct {
 	// self.send_type == "PUT":` where the spawn is under `== "PUT_ASYNC"`):
 	// what runs there runs instead of the spawn, never beside it.
 	Instead []Extent
+	// DefaultBackend: the default group's backend wherever the context
+	// exists, when its spawn runs only under a test of it (`if
+	// dist.get_backend() == "gloo": pool.apply_async(work)`): the default
+	// group and the groups that inherit its backend are that backend's
+	// in every run that starts the context. "" when not known.
+	DefaultBackend string
 }
 
 // Extent is a range of lines of one file.
@@ -526,6 +532,24 @@ type Group struct {
 // recommendation, and not the RPC agent's workers).
 func (g *Group) IsDevice() bool {
 	return g != nil && g.Backend != "gloo" && g.Backend != "mpi" && g.Backend != "rpc"
+}
+
+// InheritsDefault reports a group whose backend is the default group's:
+// the default group itself, and torch.distributed.new_group called
+// without a backend (it takes the default group's).
+func (g *Group) InheritsDefault() bool {
+	return g != nil && (g.Kind == GroupWorld ||
+		g.Kind == GroupAlloc && g.Backend == "" && strings.HasPrefix(g.API, "torch.distributed.") && strings.HasSuffix(g.API, ".new_group"))
+}
+
+// IsDeviceIn is IsDevice for a group used by context c: a group that
+// inherits the default backend is on c's DefaultBackend when c has one.
+func (g *Group) IsDeviceIn(c *Context) bool {
+	if c != nil && c.DefaultBackend != "" && g.InheritsDefault() {
+		b := c.DefaultBackend
+		return b != "gloo" && b != "mpi"
+	}
+	return g.IsDevice()
 }
 
 // InMainBlock reports whether line lies in the __main__ block of module

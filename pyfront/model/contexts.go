@@ -194,9 +194,11 @@ func (b *builder) callSpawn(f *callgraph.Func, cs *callgraph.CallSite, name stri
 		label = "torch.autograd.graph.Node.register_hook"
 	}
 	instead := b.otherArm(f, cs.Node)
+	backendGate := b.defaultBackendGate(f, cs.Node)
 	mk := func(entry *callgraph.Func, isBound bool) *rules.Context {
 		c := b.newContext(sp.Context, f, cs.Node, label)
 		c.Instead = instead
+		c.DefaultBackend = backendGate
 		c.Many = many
 		c.Serial = pool
 		c.Joined = b.joined[cs.Node]
@@ -1282,6 +1284,76 @@ func (b *builder) settingsTest(e ast.Expr) bool {
 		return ok
 	})
 	return ok && seen
+}
+
+// defaultBackendGate returns the backend that a test of the default
+// group's backend around call names (`if dist.get_backend() == "gloo":`
+// with call in its body, an elif's included): the backend of the default
+// group wherever call runs. "" when call has no such test around it.
+func (b *builder) defaultBackendGate(f *callgraph.Func, call *ast.Call) string {
+	body := ast.DefBody(f.Node)
+	if len(body) == 0 || call == nil {
+		return ""
+	}
+	line := int(call.Span().Lineno)
+	gate := ""
+	var visit func(stmts []ast.Stmt)
+	visit = func(stmts []ast.Stmt) {
+		for _, st := range stmts {
+			sp := st.Span()
+			if int(sp.Lineno) > line || int(sp.EndLineno) < line {
+				continue
+			}
+			switch st := st.(type) {
+			case *ast.If:
+				if inStmts(st.Body, line) {
+					if be := b.backendEquals(st.Test); be != "" {
+						gate = be
+					}
+				}
+				visit(st.Body)
+				visit(st.Orelse)
+			case *ast.For:
+				visit(st.Body)
+			case *ast.While:
+				visit(st.Body)
+			case *ast.With:
+				visit(st.Body)
+			case *ast.Try:
+				visit(st.Body)
+			}
+		}
+	}
+	visit(body)
+	return gate
+}
+
+// backendEquals returns the backend a test `dist.get_backend() == "gloo"`
+// (either way round) names, lower case; "" for any other test.
+func (b *builder) backendEquals(e ast.Expr) string {
+	cmp, ok := e.(*ast.Compare)
+	if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.Eq {
+		return ""
+	}
+	l, r := cmp.Left, cmp.Comparators[0]
+	if _, ok := l.(*ast.Constant); ok {
+		l, r = r, l
+	}
+	c, ok := l.(*ast.Call)
+	k, isConst := r.(*ast.Constant)
+	if !ok || !isConst || k.Type != ast.ConstStr || len(c.Args) > 0 || len(c.Keywords) > 0 {
+		return ""
+	}
+	cs := b.g.CallOf(c)
+	if cs == nil || len(cs.Targets) == 0 {
+		return ""
+	}
+	for _, t := range cs.Targets {
+		if b.t.Canonical(t.External) != "torch.distributed.get_backend" {
+			return ""
+		}
+	}
+	return normBackend(k.Str)
 }
 
 // processConstants answer the same for the whole life of a process once

@@ -37,9 +37,9 @@ func (b *builder) facts() {
 		case strings.HasSuffix(s.API, "init_process_group"):
 			backend := ""
 			if gc := b.t.GroupCreators[s.API]; gc != nil {
-				backend = constArg(src.cs.Node, gc.Backend)
+				backend = backendArg(src.cs.Node, gc.Backend)
 			} else {
-				backend = constArg(src.cs.Node, argSpec(0, "backend"))
+				backend = backendArg(src.cs.Node, argSpec(0, "backend"))
 			}
 			if backend == "" && src.cs.Caller != nil {
 				// init_process_group(backend) in a setup(rank, world,

@@ -201,7 +201,7 @@ func (v *Values) ExternalCall(g *callgraph.Graph, cs *callgraph.CallSite, name s
 	}
 	if gc := v.tables.GroupCreators[name]; gc != nil && !plumbing(gc, cs) {
 		pos := callPos(cs)
-		backend := constArg(cs.Node, gc.Backend)
+		backend := backendArg(cs.Node, gc.Backend)
 		if backend == "" {
 			backend = gc.BackendIs
 		}
@@ -436,6 +436,25 @@ func (v *Values) meshGroup(g *callgraph.Graph, m *mesh, dim string) callgraph.Va
 
 // constArg returns the constant string (or attribute name, for
 // enum-like arguments) passed for a, or "".
+// backendArg is constArg for a backend argument: a string, or an
+// attribute that names a backend (dist.Backend.NCCL); not the attribute a
+// configuration holds it in (args.backend), which says nothing of its
+// value.
+func backendArg(call *ast.Call, a api.Arg) string {
+	s := constArg(call, a)
+	if _, attr := argExpr(call, a).(*ast.Attribute); attr && !knownBackends[strings.ToLower(s)] {
+		return ""
+	}
+	return s
+}
+
+// knownBackends are the process-group backends torch and its device
+// plugins register, in lower case.
+var knownBackends = map[string]bool{
+	"nccl": true, "gloo": true, "mpi": true, "ucc": true, "xccl": true, "hccl": true,
+	"cncl": true, "mccl": true, "rccl": true, "ccl": true, "fake": true,
+}
+
 func constArg(call *ast.Call, a api.Arg) string {
 	e := argExpr(call, a)
 	if e == nil {

@@ -25,7 +25,8 @@ var Rule = rules.Register(&rules.Rule{
 	Doc: rules.Doc{
 		Title: "several device communicators are driven from several host threads",
 		What: "Reports a collective on one device communicator (NCCL/RCCL or unknown backend; gloo-only groups " +
-			"are exempt) issued from a host thread while another thread that may run at the same time drives a " +
+			"are exempt, and so are the default group and the groups new_group makes without a backend in a thread " +
+			"started only under `if dist.get_backend() == \"gloo\":`, which inherit that backend) issued from a host thread while another thread that may run at the same time drives a " +
 			"different device communicator, and framework configurations that do this by construction: FSDP " +
 			"ShardingStrategy.HYBRID_SHARD (an intra-node and an inter-node group), fully_shard over a 2-D mesh, or " +
 			"fully_shard on one dimension of a mesh next to parallelize_module on another in the same function (FSDP2 with " +
@@ -102,10 +103,13 @@ func run(p *rules.Pass) {
 		}
 		for _, r := range s.Reach {
 			g := rulekit.ReachGroup(s, r)
-			if r == nil || !rulekit.Known(g) || !g.IsDevice() {
+			if r == nil || !rulekit.Known(g) {
 				continue
 			}
 			c := rulekit.Thread(r.Ctx, prog)
+			if !g.IsDeviceIn(c) {
+				continue // gloo, or inherits a gloo default where the thread exists
+			}
 			if c != nil && c.Kind == rules.Autograd {
 				continue // CV102 reports user hooks, with the group note
 			}
@@ -113,7 +117,7 @@ func run(p *rules.Pass) {
 		}
 	}
 	for _, c := range prog.Contexts {
-		if c.Kind == rules.Background && c.Entry == nil && c.Group != nil && rulekit.Known(c.Group) && c.Group.IsDevice() {
+		if c.Kind == rules.Background && c.Entry == nil && c.Group != nil && rulekit.Known(c.Group) && c.Group.IsDeviceIn(c) {
 			uses = append(uses, use{&rules.Site{Pos: c.Spawn, API: c.SpawnAPI, Group: c.Group, Kind: rules.OpFramework}, c.Group, c, nil})
 		}
 	}
