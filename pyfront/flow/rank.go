@@ -47,6 +47,11 @@ func (l *lowerer) isRank(e ast.Expr) bool {
 				return true, false
 			}
 		case *ast.Compare:
+			if l.uncalledGroupRank(n) {
+				// `dp_group.rank == 0`: the method itself, never equal
+				// to a number (OpenCastKit): no rank takes the arm.
+				return false, false
+			}
 			if l.shiftEquality(n) {
 				// `send_idx == recv_idx == rank` with send_idx = (rank +
 				// step) % world: true for every rank at once (step 0).
@@ -3309,6 +3314,22 @@ func (l *lowerer) rankAttr(a *ast.Attribute) bool {
 	// parallel_state.get_data_parallel_rank() (CoLLiE's env).
 	if pg, ok := l.r.(PropertyGetterer); ok {
 		if fn := pg.PropertyGetter(a); fn != nil && fn != l.fn && l.returnsRankTest(fn) {
+			return true
+		}
+	}
+	return false
+}
+
+// uncalledGroupRank reports a comparison of a process group's rank
+// method, not called (`pg.rank == 0`), with anything: a bound method
+// equals no number, whatever the rank.
+func (l *lowerer) uncalledGroupRank(c *ast.Compare) bool {
+	pg, ok := l.r.(ProcessGroupObjecter)
+	if !ok {
+		return false
+	}
+	for _, x := range append([]ast.Expr{c.Left}, c.Comparators...) {
+		if a, ok := x.(*ast.Attribute); ok && a.Attr == "rank" && a.Ctx == ast.Load && pg.ProcessGroupObject(a.Value) {
 			return true
 		}
 	}

@@ -1081,6 +1081,14 @@ type InstanceRankAttrer interface {
 	InstanceRankAttr(a *ast.Attribute) bool
 }
 
+// ProcessGroupObjecter is implemented by resolvers that can tell a
+// torch.distributed.ProcessGroup apart: every value e may hold is one.
+// Its rank and size are methods, so `pg.rank == 0` compares a bound
+// method with 0 (never true) and reads no rank.
+type ProcessGroupObjecter interface {
+	ProcessGroupObject(e ast.Expr) bool
+}
+
 // markShifts marks, flow-insensitively as RankArguments reads, the locals
 // an assignment binds to the own rank (ownVars) or a ring shift of it
 // (shiftVars): `rank, ws = dist.get_rank(), dist.get_world_size()`,

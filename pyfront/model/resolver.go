@@ -236,6 +236,21 @@ func (r *resolver) Ref(e ast.Expr) string {
 
 func (r *resolver) Site(call *ast.Call) *rules.Site { return r.b.sites[call] }
 
+// ProcessGroupObject implements flow.ProcessGroupObjecter.
+func (r *resolver) ProcessGroupObject(e ast.Expr) bool {
+	vals := r.b.g.ExprValues(e)
+	for _, v := range vals {
+		val := r.b.g.Value(v)
+		if val == nil || val.Kind != callgraph.KOpaque || val.Name != groupType {
+			return false
+		}
+		if _, ok := val.Data.(*rules.Group); !ok {
+			return false
+		}
+	}
+	return len(vals) > 0
+}
+
 // FuncObject implements flow.FuncObjecter.
 func (r *resolver) FuncObject(e ast.Expr) *rules.Function {
 	// Only the def the name itself denotes: a method read off an
