@@ -171,6 +171,9 @@ type awaited struct {
 	site *rules.Site
 	ev   *rules.Event
 	outs map[string]bool // output names not rebound since
+	// outGen: the binding of each output name the collective writes
+	// (binding.gen), for the locals that hold it (binding.holds).
+	outGen map[string]int
 	// returned: the handle is returned, not waited here: the caller
 	// waits it after the function's reads.
 	returned bool
@@ -180,11 +183,52 @@ type awaited struct {
 	stored bool
 }
 
+// bindings follows what the plain locals of a function hold, in event
+// order: each write of a local is a new binding of it (gen), and a local
+// bound to what other locals hold (`outs = [a, b]`, `for t in outs`,
+// Event.From) holds their bindings of that time, transitively.
+type bindings struct {
+	gen   map[string]int
+	holds map[string][]binding
+}
+
+type binding struct {
+	name string
+	gen  int
+}
+
+func (b *bindings) write(e *rules.Event) {
+	if b.gen == nil {
+		b.gen, b.holds = map[string]int{}, map[string][]binding{}
+	}
+	var held []binding
+	for _, f := range e.From {
+		if plainName(f) && f != e.Var {
+			held = append(held, binding{f, b.gen[f]})
+			held = append(held, b.holds[f]...)
+		}
+	}
+	b.gen[e.Var]++
+	b.holds[e.Var] = held
+}
+
+// heldOutput returns the output of a that local v holds, or "".
+func (b *bindings) heldOutput(v string, a *awaited) string {
+	for _, h := range b.holds[v] {
+		if a.outs[h.name] && a.outGen[h.name] == h.gen {
+			return h.name
+		}
+	}
+	return ""
+}
+
 // readsBeforeWait reports the first device read of an async collective's
 // output (y = out * 2, out.item()) that follows the collective, on a path
 // where its work handle, held in a local, is not yet waited. Only plain
 // local names count: an output reached through an attribute or an
-// element may be another object by then.
+// element may be another object by then; so do the locals bound to what
+// an output name held when the collective ran (a list built of it, the
+// target of a loop over that list).
 func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work]bool) {
 	// returned: the locals the function returns (`return work`): a handle
 	// it hands back is its caller's to wait, after this function's reads.
@@ -198,6 +242,7 @@ func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work
 		}
 	}
 	var pend []*awaited
+	var bound bindings
 	// found: the reads, reported only where the handle itself is waited
 	// later (waited): a wait through a list it was filed in may be
 	// another element's.
@@ -213,10 +258,11 @@ func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work
 			if w.Via != nil || w.Container != "" || w.ListStmt != nil || !plainName(w.Var) {
 				continue
 			}
-			a := &awaited{site: s, ev: e, outs: map[string]bool{}, returned: w.Escapes && returned[w.Var], stored: w.Escapes && !returned[w.Var]}
+			a := &awaited{site: s, ev: e, outs: map[string]bool{}, outGen: map[string]int{}, returned: w.Escapes && returned[w.Var], stored: w.Escapes && !returned[w.Var]}
 			for _, o := range s.Outputs {
 				if plainName(o) {
 					a.outs[o] = true
+					a.outGen[o] = bound.gen[o]
 				}
 			}
 			if len(a.outs) > 0 {
@@ -259,19 +305,32 @@ func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work
 				}
 				pend = kept
 			}
+			write := e.Kind == rules.EvUse && e.Write
 			for i, a := range pend {
-				if a == nil || !a.outs[e.Var] || rules.Exclusive(a.ev.Arm, e.Arm) || rulekit.ExitedBefore(a.ev.Arm, e.Arm) {
+				if a == nil || rules.Exclusive(a.ev.Arm, e.Arm) || rulekit.ExitedBefore(a.ev.Arm, e.Arm) {
 					continue
 				}
-				if e.Kind == rules.EvUse && e.Write {
+				held := ""
+				if !a.outs[e.Var] {
+					if write {
+						continue
+					}
+					if held = bound.heldOutput(e.Var, a); held == "" {
+						continue
+					}
+				}
+				if write {
 					delete(a.outs, e.Var) // rebound: another tensor from here on
 					continue
 				}
 				if e.Kind == rules.EvUse && (e.Escape || e.Stored || e.Return || e.Returned || e.Handed) {
 					continue // handed on, not read here
 				}
-				found = append(found, &readBeforeWait{a: a, read: e})
+				found = append(found, &readBeforeWait{a: a, read: e, held: held})
 				pend[i] = nil
+			}
+			if write && plainName(e.Var) {
+				bound.write(e)
 			}
 			kept := pend[:0]
 			for _, a := range pend {
@@ -284,14 +343,17 @@ func readsBeforeWait(p *rules.Pass, fn *rules.Function, reported map[*rules.Work
 	}
 	for _, r := range found {
 		if r.waited {
-			reportRead(p, r.a, r.read)
+			reportRead(p, r.a, r.read, r.held)
 		}
 	}
 }
 
 type readBeforeWait struct {
-	a      *awaited
-	read   *rules.Event
+	a    *awaited
+	read *rules.Event
+	// held: the output the local read holds (`for t in outs`), when the
+	// read is not of the output's own name.
+	held   string
 	waited bool
 }
 
@@ -299,7 +361,7 @@ func plainName(v string) bool {
 	return v != "" && !strings.ContainsAny(v, ".[(")
 }
 
-func reportRead(p *rules.Pass, a *awaited, e *rules.Event) {
+func reportRead(p *rules.Pass, a *awaited, e *rules.Event, held string) {
 	s, w := a.site, a.site.Work
 	later := "is waited only later"
 	if a.returned {
@@ -307,11 +369,15 @@ func reportRead(p *rules.Pass, a *awaited, e *rules.Event) {
 	} else if a.stored {
 		later = "is stored for a wait elsewhere, after this read"
 	}
+	what, out := fmt.Sprintf("%q", e.Var), e.Var
+	if held != "" {
+		what, out = fmt.Sprintf("%q, which holds %q,", e.Var, held), held
+	}
 	d := rules.Diagnostic{Pos: e.Pos, Message: fmt.Sprintf(
-		"%q is read here while %s (async, line %d) may still be writing it: its work handle %q %s, "+
+		"%s is read here while %s (async, line %d) may still be writing it: its work handle %q %s, "+
 			"so this reads stale or partial values; wait the work before using the result",
-		e.Var, rulekit.OpName(s), s.Pos.Line, w.Var, later)}
-	d.Related = append(d.Related, rulekit.Related(s.Pos, fmt.Sprintf("async %s writing %q; the handle is %q", rulekit.OpName(s), e.Var, w.Var)))
+		what, rulekit.OpName(s), s.Pos.Line, w.Var, later)}
+	d.Related = append(d.Related, rulekit.Related(s.Pos, fmt.Sprintf("async %s writing %q; the handle is %q", rulekit.OpName(s), out, w.Var)))
 	if f := p.Prog.File(e.Pos.Path); f != nil && e.StmtLine > 0 {
 		ind := e.Indent
 		if ind == "" {
