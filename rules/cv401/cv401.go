@@ -51,7 +51,8 @@ var Rule = rules.Register(&rules.Rule{
 			"point-to-point ones, which run on communicators of their own. A loop whose body waits a handle (or hands it " +
 			"to a call) before rebinding it waits the previous pass's work; `while True:` polling a request until " +
 			"test() reports completion completes it. It also reports the first read of an async collective's output " +
-			"before its handle is waited (`req = dist.all_reduce(x, async_op=True); y = x * 2; req.wait()`), when the " +
+			"before its handle is waited (`req = dist.all_reduce(x, async_op=True); y = x * 2; req.wait()`), or of a local " +
+			"that holds it (a list built of x, the target of a loop over that list: `for t in outs: t.div_(2)`), when the " +
 			"handle is held in a local that the function waits later or returns for its caller to wait, or stores (in a container or an attribute) for a wait elsewhere after the read; handing the " +
 			"output to a function of the program or a container's method, returning it, and reading its metadata " +
 			"(x.shape) are not reads. Horovod's DistributedOptimizer keeps its handles itself: its backward hooks start an " +
