@@ -530,7 +530,10 @@ type lowerer struct {
 	rests [][]ast.Stmt
 	// finals: the finally blocks of the try statements being lowered,
 	// with the index in rests of their body's block (following).
-	finals    []finalAt
+	finals []finalAt
+	// catches: the handlers of the try statements being lowered, with
+	// the index in rests of their body's block (caughtRaise).
+	catches   []catchAt
 	loopRests []int
 	// loopBodies: the bodies of the loops being lowered, innermost last;
 	// loopTargets their targets (nil for a while loop); forIters what the
@@ -2407,6 +2410,55 @@ type finalAt struct {
 	body  []ast.Stmt
 }
 
+// catchAt is a try statement being lowered: its handlers, and the depth
+// of rests at which its body's block starts.
+type catchAt struct {
+	depth    int
+	handlers []*ast.ExceptHandler
+}
+
+// caughtRaise returns the try statement of this function whose handler
+// catches what path raises (`raise StopTraining()` in its body, under
+// `except StopTraining:` that does not raise again): the raise leaves
+// the rest of the try's body, and the function goes on after the
+// handler. Only a handler that names the class counts; an enclosing
+// `except Exception:` or bare except first makes it unknown (nil), as
+// does a raise of anything but a named class.
+func (l *lowerer) caughtRaise(path []ast.Stmt) *catchAt {
+	r, ok := lastStmt(path).(*ast.Raise)
+	if !ok || r.Exc == nil {
+		return nil
+	}
+	x := r.Exc
+	if c, ok := x.(*ast.Call); ok {
+		x = c.Func
+	}
+	name := lastDotted(x)
+	if name == "" || name == "SystemExit" || name == "KeyboardInterrupt" {
+		return nil
+	}
+	for i := len(l.catches) - 1; i >= 0; i-- {
+		for _, h := range l.catches[i].handlers {
+			types := []ast.Expr{h.Type}
+			if t, ok := h.Type.(*ast.Tuple); ok {
+				types = t.Elts
+			}
+			for _, t := range types {
+				switch lastDotted(t) {
+				case name:
+					if raises(h.Body) {
+						return nil
+					}
+					return &l.catches[i]
+				case "", "Exception", "BaseException":
+					return nil
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // following returns the statements that run after the current one when
 // it completes normally, in order: the rest of each enclosing block,
 // with the finally block of an enclosing try after its body's rest
@@ -2436,6 +2488,12 @@ func (l *lowerer) skipped(path []ast.Stmt) []ast.Stmt {
 		case *ast.Continue, *ast.Break:
 			if n := len(l.loopRests); n > 0 {
 				stop = l.loopRests[n-1]
+			}
+		case *ast.Raise:
+			// A handler of this function catches it: the rest of the
+			// try's body is what it skips.
+			if c := l.caughtRaise(path); c != nil {
+				stop = c.depth
 			}
 		}
 	}
@@ -2507,6 +2565,9 @@ func (l *lowerer) nextIterations(path []ast.Stmt) []ast.Stmt {
 	kind := exitKind(path[len(path)-1])
 	if kind != "leave" && kind != "break" {
 		return nil
+	}
+	if c := l.caughtRaise(path); c != nil && c.depth > l.loopRests[len(l.loopRests)-1] {
+		return nil // caught inside the loop's body: the raiser goes round again too
 	}
 	// The ranks that stay leave the same way at the end of an enclosing
 	// block inside the loop: no one goes round again from here.
@@ -4999,7 +5060,13 @@ func (l *lowerer) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fi
 	if len(final) > 0 {
 		l.finals = append(l.finals, finalAt{len(l.rests), final})
 	}
+	if len(handlers) > 0 {
+		l.catches = append(l.catches, catchAt{len(l.rests), handlers})
+	}
 	out, exited := l.block(body, st)
+	if len(handlers) > 0 {
+		l.catches = l.catches[:len(l.catches)-1]
+	}
 	if len(final) > 0 {
 		l.finals = l.finals[:len(l.finals)-1]
 	}
@@ -5283,8 +5350,10 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		// An arm that raises is a failure, not a path that skips the
 		// collectives: the launcher tears the job down when a rank dies
 		// (torch's own `if not 0 <= rank < world_size: raise`).
-		thenExits := exits(s.Body) && !failsOnly(s.Body)
-		elseExits := len(s.Orelse) > 0 && exits(s.Orelse) && !failsOnly(s.Orelse)
+		// A raise that a handler of this function catches is no failure:
+		// the rank goes on after the handler.
+		thenExits := exits(s.Body) && (!failsOnly(s.Body) || l.caughtRaise(s.Body) != nil)
+		elseExits := len(s.Orelse) > 0 && exits(s.Orelse) && (!failsOnly(s.Orelse) || l.caughtRaise(s.Orelse) != nil)
 		// …except under mpi4py, which does not abort the job on an
 		// uncaught exception (mpiRaiseBefore).
 		mpiRaise := div == rules.RankTest && len(s.Orelse) == 0 && raises(s.Body) && len(br.Then) == 0 &&

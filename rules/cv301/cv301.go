@@ -64,7 +64,9 @@ var Rule = rules.Register(&rules.Rule{
 			"one that issues nothing is ranks inside the job against ranks outside it; what an except handler issues before it " +
 			"raises is the failure path's signal, and a failing exit (`sys.exit(\"message\")`, `exit(-1)`, `raise SystemExit(1)`) under a rank test is a failure, " +
 			"which the launcher ends, not an early exit; so is an arm that raises without communicating, in either arm " +
-			"(`if dirs: load() else: raise`, the way transformers checks for a checkpoint); except before an mpi4py collective, in a file that installs no " +
+			"(`if dirs: load() else: raise`, the way transformers checks for a checkpoint), unless a handler of the same function names the class " +
+			"and does not raise again (`raise StopTraining()` under `except StopTraining:`): the rank then leaves the rest of the try's body and goes on " +
+			"after the handler, an early exit; except before an mpi4py collective, in a file that installs no " +
 			"excepthook and calls no Abort: an uncaught exception does not end an mpi4py job (the raising process waits in MPI_Finalize as it exits), " +
 			"so a raise under a rank test there is reported, as a warning (`python -m mpi4py` aborts the job instead), and so is an mpi4py collective whose arguments read a local that only the ranks taking one arm of a rank test bind (`if rank == 0: state = load()`, then `comm.bcast(state)`): the others raise UnboundLocalError before they issue it. A condition on a file system check (not in a program whose every init_process_group meets on localhost, " +
 			"`os.environ[\"MASTER_ADDR\"] = \"localhost\"` (not only in the arm of a plain run, where env://'s variables are unset) or `init_method=\"tcp://127.0.0.1:…\"`: its ranks share one machine's file system; nor, for a Lightning Trainer's own calls, in a program " +
