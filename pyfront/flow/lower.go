@@ -4302,6 +4302,13 @@ func carriedWaits(body []ast.Stmt, closures map[string][]string) map[string]carr
 	waits = func(s ast.Stmt, guard string) {
 		switch s := s.(type) {
 		case *ast.ExprStmt:
+			if v, at, ok := compWaitOf(s.Value); ok {
+				// [r.wait() for r in reqs], as compWait lowers it.
+				if guard == "" || guard == v {
+					note(v, at, false)
+				}
+				return
+			}
 			c, ok := s.Value.(*ast.Call)
 			if !ok {
 				return
@@ -7602,18 +7609,37 @@ func identityOnly(c *ast.Compare) bool {
 
 // compWait handles [r.wait() for r in reqs]: the list's handle is waited.
 func (l *lowerer) compWait(elt ast.Expr, gens []*ast.Comprehension, st *state) {
+	if v, at, ok := compWaitParts(elt, gens); ok && st.has(v) {
+		l.wait(v, l.pos(at), st)
+	}
+}
+
+// compWaitOf returns the list a comprehension expression waits each
+// element of (`[r.wait() for r in reqs]`, or as a generator), and where.
+func compWaitOf(e ast.Expr) (string, ast.Pos, bool) {
+	switch e := e.(type) {
+	case *ast.ListComp:
+		return compWaitParts(e.Elt, e.Generators)
+	case *ast.GeneratorExp:
+		return compWaitParts(e.Elt, e.Generators)
+	}
+	return "", ast.Pos{}, false
+}
+
+func compWaitParts(elt ast.Expr, gens []*ast.Comprehension) (string, ast.Pos, bool) {
 	if len(gens) != 1 {
-		return
+		return "", ast.Pos{}, false
 	}
 	in, ok1 := gens[0].Iter.(*ast.Name)
 	tn, ok2 := gens[0].Target.(*ast.Name)
 	c, ok3 := elt.(*ast.Call)
-	if !ok1 || !ok2 || !ok3 || !st.has(in.Id) {
-		return
+	if !ok1 || !ok2 || !ok3 {
+		return "", ast.Pos{}, false
 	}
 	if a, ok := c.Func.(*ast.Attribute); ok && dotted(a.Value) == tn.Id && (a.Attr == "wait" || a.Attr == "Wait") {
-		l.wait(in.Id, l.pos(c.Pos), st)
+		return in.Id, c.Pos, true
 	}
+	return "", ast.Pos{}, false
 }
 
 // handOn lowers a value that is returned or stored as it is. When it is
