@@ -472,6 +472,11 @@ func (b *builder) refineGroup(site *rules.Site, chain []*rules.Call, sp *spawn) 
 					shift = 1
 				}
 			}
+			if a, attr := cs.Node.Func.(*ast.Attribute); attr && a.Attr == "apply" && fn.Class != nil && shortName(fn.Name) == "forward" {
+				// Fn.apply(x, group) calls the autograd Function's
+				// forward(ctx, x, group): autograd passes ctx.
+				shift = 1
+			}
 			next = callArg(cs.Node, idx-shift, name.Id)
 			if next == nil {
 				// Not passed: the parameter's default (group=None is the
