@@ -2332,6 +2332,43 @@ func (l *lowerer) pairSplitArms(first *ast.If, rest []ast.Stmt) bool {
 	return false
 }
 
+// pairElifMembers marks the elif of a rank equality test whose arm
+// issues, on groups the program allocates, exactly what the if's arm
+// issues (`if src == me: broadcast(t, src, group=g)` / `elif dst == me:
+// broadcast(t, src, group=g)`, with g = new_group([src, dst])): the two
+// tests together pick out members of the group, as `if me in (src,
+// dst):` does, which is how collectives on a subgroup are guarded
+// (bamboo's pair groups).
+func (l *lowerer) pairElifMembers(s *ast.If) {
+	if len(s.Orelse) != 1 {
+		return
+	}
+	e, ok := s.Orelse[0].(*ast.If)
+	if !ok || len(e.Orelse) > 0 || !l.rankEquality(s.Test) || !l.rankEquality(e.Test) {
+		return
+	}
+	ops := l.ops(s.Body)
+	if len(ops) == 0 || !sameOps(ops, l.ops(e.Body)) {
+		return
+	}
+	for _, o := range ops {
+		if o.Group == nil || o.Group.Kind != rules.GroupAlloc {
+			return
+		}
+	}
+	if l.paired == nil {
+		l.paired = map[*ast.If]bool{}
+	}
+	l.paired[e] = true
+}
+
+// rankEquality reports a test `x == rank` (either way round) that
+// depends on the rank.
+func (l *lowerer) rankEquality(test ast.Expr) bool {
+	c, ok := test.(*ast.Compare)
+	return ok && len(c.Ops) == 1 && c.Ops[0] == ast.Eq && l.isRank(test)
+}
+
 // pairComplement marks a later if of rest, with nothing communicating
 // before it, that issues what first issues exactly where first does not
 // (`if cfg.resume: load(); validate()` … `if cfg.pretrained and not
@@ -5298,6 +5335,9 @@ func (l *lowerer) ifStmt(s *ast.If, st *state, rest []ast.Stmt) (*state, bool) {
 		// whatever its own condition: that is the reason to report.
 		l.addBranch(br)
 		diverges = false
+	}
+	if diverges && div == rules.RankTest {
+		l.pairElifMembers(s)
 	}
 	if diverges && div == rules.RankTest && (l.paired[s] || l.pairSplitArms(s, rest)) {
 		diverges = false // its pair issues what it leaves out (pairSplitArms)

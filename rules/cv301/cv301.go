@@ -51,7 +51,8 @@ var Rule = rules.Register(&rules.Rule{
 			"the tables' member_tests); nor is an op on a group the rank picks out of a list (`adj_groups[rank - 1]`) under a test that " +
 			"only bounds that rank (`if rank:`, `rank != world - 1`), which keeps the index in range; nor is an op on a group of every rank from K on " +
 			"(`new_group(ranks=range(1, world_size))`) under `rank != 0` or `rank >= K`, or of every rank below K (`new_group(ranks=list(range(num_gpus)))`) " +
-			"under `rank < K`, or of every L-th rank (`range(0, world_size, L)`, `[r for r in range(world_size) if r % L == 0]`) under `rank % L == 0`: the test picks out the members; nor is an op on a communicator split by a color (mpi4py's `comm = world.Split(color, key)`, " +
+			"under `rank < K`, or of every L-th rank (`range(0, world_size, L)`, `[r for r in range(world_size) if r % L == 0]`) under `rank % L == 0`: the test picks out the members; nor are the same ops on a group the program allocates in both arms of `if src == me:` / `elif dst == me:` " +
+			"(a pair group's two members, as `if me in (src, dst):` picks them out); nor is an op on a communicator split by a color (mpi4py's `comm = world.Split(color, key)`, " +
 			"or Horovod's default group after `hvd.init(comm=world.Split(local_rank, rank))`) under a test that reads the rank only " +
 			"through that color's variable, which every member holds alike. A loop over every rank's index that skips the rank's " +
 			"own turn (`for i in range(world_size): if i == rank: continue`) runs as many passes on every rank, so a collective that " +
