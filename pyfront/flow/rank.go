@@ -2114,6 +2114,11 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 		}
 	}
 	name := lastDotted(c.Func)
+	if (ext == "" || fn != nil) && strings.HasPrefix(name, "get_") && coordinateArgs(c) {
+		// topo.get_rank(pipe=p, data=d), get_rank(**coord): a rank
+		// looked up from coordinates, the same number on every process.
+		return false
+	}
 	if ext == "" || fn != nil {
 		// get_global_rank(group, 0), a program's own copy of torch's
 		// translation, names one rank for everyone; get_global_rank()
@@ -2121,7 +2126,11 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 		if (name == "get_global_rank" || name == "get_group_rank") && len(c.Args)+len(c.Keywords) >= 2 {
 			return false
 		}
-		if rankHelperNames[name] {
+		// A program's own get_rank called with arguments may map
+		// them to a rank (DeepSpeed's ProcessTopology.get_rank(pipe=…,
+		// data=…) turns coordinates into a rank number): it is this
+		// process's rank only when its body returns one.
+		if rankHelperNames[name] && (fn == nil || len(c.Args)+len(c.Keywords) == 0 || fn == l.fn || l.returnsRankTest(fn)) {
 			return true
 		}
 	}
@@ -2136,6 +2145,20 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 	// return is judged with no parameter holding a rank. (Only bodies
 	// that name a rank at all are judged: most calls pass arguments.)
 	return fn != nil && fn != l.fn && (len(c.Args)+len(c.Keywords) == 0 || l.namesRank(fn)) && l.returnsRankTest(fn)
+}
+
+// coordinateArgs reports a call passed keywords other than a group (or
+// **kwargs): torch's rank getters take a group only, so such a get_rank
+// maps the coordinates it is given to a rank.
+func coordinateArgs(c *ast.Call) bool {
+	for _, k := range c.Keywords {
+		switch k.Arg {
+		case "group", "process_group", "pg":
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // namesRank reports a function whose body has a name or attribute that
