@@ -147,7 +147,8 @@ var Rule = rules.Register(&rules.Rule{
 			"a barrier in a function registered to run at exit (`@atexit.register`, `atexit.register(cleanup)`), which Python runs after an uncaught " +
 			"exception too; " +
 			"a handler for any error that ends the process with status 0 (`except Exception: exit(0)`) before collectives, which the " +
-			"launcher takes for success, so it leaves the others waiting; " +
+			"launcher takes for success, so it leaves the others waiting (none of these inside a function whose only calls are reported " +
+			"under a rank test: the ranks that run it have no peer to fall out of step with, and the call is the finding); " +
 			"and a test of whether the batch a rank " +
 			"loaded is missing or empty (`for batch in loader: if batch is None: continue`, `len(batch) == 0`, `(mask == 0).all()`; " +
 			"after the loop, `if batch is None:` only asks whether the loop ran at all and is not such a test; a helper's None for an empty batch " +
@@ -927,11 +928,35 @@ func run(p *rules.Pass) {
 	// that a collective several rank-dependent conditions skip names
 	// them all (a NaN `continue` and an OOM handler's `continue` before
 	// one backward): fixing the first must not hide the others.
-	var found []rules.Diagnostic
-	held := rules.NewPass(p.Rule, p.Prog, func(d rules.Diagnostic) { found = append(found, d) })
+	type finding struct {
+		d  rules.Diagnostic
+		br *rules.RankBranch
+	}
+	var found []finding
 	seen := &reported{m: map[rules.Pos]bool{}, also: map[rules.Pos][]rules.Related{}, first: map[rules.Pos]rules.Pos{}}
+	held := rules.NewPass(p.Rule, p.Prog, func(d rules.Diagnostic) { found = append(found, finding{d, seen.cur}) })
 	runBranches(held, seen)
-	for _, d := range found {
+	// A function that only calls reported for a rank test reach runs on
+	// those ranks alone: what else splits the ranks inside it (a batch
+	// skipped on an error in an evaluation that rank 0 runs by itself)
+	// has no peer to split from, and the call is the finding.
+	rankCalls := map[rules.Pos]bool{}
+	for _, f := range found {
+		if f.br != nil && f.br.Divergence == rules.RankTest {
+			rankCalls[f.d.Pos] = true
+		}
+	}
+	var callers map[*rules.Function][]*rules.Call
+	for _, f := range found {
+		if f.br != nil && f.br.Divergence != rules.RankTest && f.br.Func != nil && len(rankCalls) > 0 {
+			if callers == nil {
+				callers = rulekit.Callers(p.Prog)
+			}
+			if cs := callers[f.br.Func]; len(cs) > 0 && !slices.ContainsFunc(cs, func(c *rules.Call) bool { return !rankCalls[c.Pos] }) {
+				continue
+			}
+		}
+		d := f.d
 		for _, r := range seen.also[d.Pos] {
 			if !slices.ContainsFunc(d.Related, func(x rules.Related) bool { return x.Pos == r.Pos }) {
 				d.Related = append(d.Related, r)
@@ -949,6 +974,8 @@ type reported struct {
 	// first: the guard of the condition each collective was reported
 	// for, where report or reportExiting reported it.
 	first map[rules.Pos]rules.Pos
+	// cur: the branch being read (what its findings are reported for).
+	cur *rules.RankBranch
 }
 
 // alsoSkipped notes that br's condition skips o too, where o was
@@ -977,6 +1004,7 @@ func runBranches(p *rules.Pass, seen *reported) {
 	}
 	inits := initsByProcess(p.Prog)
 	for _, br := range failuresLast(p.Prog.Branches) {
+		seen.cur = br
 		if br == nil || br.Paired {
 			continue // a paired branch's ranks issue the same sequence once each
 		}
