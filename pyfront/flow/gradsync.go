@@ -1792,7 +1792,7 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 	if l.notDist > 0 || h.Type != nil && !broadException(h.Type) && !ioException(h.Type) || len(oomPath(h)) > 0 {
 		return
 	}
-	if returnsFromScript := l.loops == 0 && endsReturning(h.Body) && l.endsByCalls(l.fn, 0); returnsFromScript &&
+	if returnsFromScript := l.loops == 0 && endsReturning(h.Body) && l.endsByCalls(l.fn, 0) && !(returnsFailure(h.Body) && l.returnIsExitStatus(l.fn)); returnsFromScript &&
 		!anyStmt(h.Body, func(s ast.Stmt) bool { _, ok := s.(*ast.Raise); return ok }) {
 		// `try: … broadcast … except Exception: return` in the main the
 		// script ends with: the rank whose work raised returns, and its
@@ -2083,6 +2083,42 @@ func endsReturning(stmts []ast.Stmt) bool {
 	}
 	_, ok := stmts[len(stmts)-1].(*ast.Return)
 	return ok
+}
+
+// returnsFailure reports statements that end by returning a failing exit
+// status (`return 1`, `return "error"`).
+func returnsFailure(stmts []ast.Stmt) bool {
+	r, ok := lastStmt(stmts).(*ast.Return)
+	return ok && r.Value != nil && failureStatus(r.Value)
+}
+
+// returnIsExitStatus reports a function whose every call is the argument
+// of sys.exit (exit, quit, os._exit) as a statement: what it returns is
+// the process's exit status (`sys.exit(main())`).
+func (l *lowerer) returnIsExitStatus(fn *rules.Function) bool {
+	fd, ok := l.r.(FuncDefiner)
+	if !ok || fn == nil {
+		return false
+	}
+	calls, all := 0, true
+	l.callsOf(fn, func(f *rules.Function, c *rules.Call) bool {
+		calls++
+		found := false
+		ast.InspectStmts(ast.ScopeBody(fd.FuncDef(f)), func(st ast.Stmt) bool {
+			if x, ok := st.(*ast.ExprStmt); ok && !found {
+				if ec := processExit(x); ec != nil && len(ec.Args) == 1 {
+					if arg, ok := ec.Args[0].(*ast.Call); ok {
+						sp := arg.Span()
+						found = int(sp.Lineno) == c.Pos.Line && int(sp.ColOffset)+1 == c.Pos.Col
+					}
+				}
+			}
+			return !found
+		})
+		all = found
+		return all
+	})
+	return calls > 0 && all
 }
 
 // endsScript reports that the process ends, with status 0, once the

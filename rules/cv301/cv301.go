@@ -146,7 +146,8 @@ var Rule = rules.Register(&rules.Rule{
 			"the others wait in a collective it never joined, and hangs there instead of letting that rank die (torchtitan#1342); " +
 			"a barrier in a function registered to run at exit (`@atexit.register`, `atexit.register(cleanup)`), which Python runs after an uncaught " +
 			"exception too; " +
-			"a handler for any error that ends the process with status 0 (`except Exception: exit(0)`) before collectives, which the " +
+			"a handler for any error that ends the process with status 0 (`except Exception: exit(0)`, or a `return` from the main the script ends with, " +
+			"unless the script exits with what main returns, `sys.exit(main())`, and the handler returns a failing status) before collectives, which the " +
 			"launcher takes for success, so it leaves the others waiting (none of these inside a function whose only calls are reported " +
 			"under a rank test: the ranks that run it have no peer to fall out of step with, and the call is the finding); " +
 			"and a test of whether the batch a rank " +
