@@ -2348,11 +2348,28 @@ func isRaise(s ast.Stmt) bool {
 // pass (`except RuntimeError: print("skip batch"); continue`): the rank
 // carries on, one step behind or ahead of the others.
 func nextPass(body []ast.Stmt) bool {
-	if len(body) == 0 {
-		return false
+	switch s := lastStmt(body).(type) {
+	case *ast.Continue:
+		return true
+	case *ast.If:
+		// `if failures >= 3: break` / `else: continue`: the rank goes
+		// round again, or leaves the loop; either way it skips the rest
+		// of this pass.
+		return loopExit(s.Body) && loopExit(s.Orelse) && (nextPass(s.Body) || nextPass(s.Orelse))
 	}
-	_, ok := body[len(body)-1].(*ast.Continue)
-	return ok
+	return false
+}
+
+// loopExit reports statements that end by continuing or leaving the
+// loop they are in (continue, break, or an if whose arms both do).
+func loopExit(body []ast.Stmt) bool {
+	switch s := lastStmt(body).(type) {
+	case *ast.Continue, *ast.Break:
+		return true
+	case *ast.If:
+		return loopExit(s.Body) && loopExit(s.Orelse)
+	}
+	return false
 }
 
 // ioException reports the exception types of file errors.

@@ -2521,9 +2521,14 @@ func (l *lowerer) following() []ast.Stmt {
 func (l *lowerer) skipped(path []ast.Stmt) []ast.Stmt {
 	stop := 0
 	if len(path) > 0 {
-		switch path[len(path)-1].(type) {
+		switch last := path[len(path)-1].(type) {
 		case *ast.Continue, *ast.Break:
 			if n := len(l.loopRests); n > 0 {
+				stop = l.loopRests[n-1]
+			}
+		case *ast.If:
+			// `if failures >= 3: break` / `else: continue`.
+			if n := len(l.loopRests); n > 0 && loopExit(last.Body) && loopExit(last.Orelse) {
 				stop = l.loopRests[n-1]
 			}
 		case *ast.Raise:
