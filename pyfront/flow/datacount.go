@@ -147,6 +147,10 @@ func (l *lowerer) rankCounted(iter ast.Expr) bool {
 	return l.notDist == 0 && (len(l.rankVars) > 0 || len(l.rankObjects) > 0 || len(l.nodeSplitVars) > 0 || len(l.rankLens) > 0 || mentionsCall(iter)) && l.rankCount(iter, 0)
 }
 
+// unknownLength is the length plainLists records for a value that may
+// be a sequence of any length (`items = cfg.checkpoints`).
+const unknownLength = -2
+
 // armList is a list a rank test's arm binds to a local: the arm, and the
 // list's length (-1 when computed: list(…), a comprehension, [x] * n).
 type armList struct {
@@ -161,14 +165,41 @@ type armList struct {
 // between ranks after the if, whatever a broadcast_object_list then puts
 // in it: that call fills each rank's list in place and keeps its length
 // (the torch documentation asks every rank for a list of the same size).
+//
+// An if without an else that binds v to a list where v held one of
+// another length before (`ckpts = sorted(glob(p))`, then `if rank == 0:
+// ckpts = [ckpts[-1]]`) leaves it rank-dependent the same way.
 func (l *lowerer) trackArmList(v string, value ast.Expr) {
 	delete(l.rankLens, v)
 	n, isList := listLength(value)
+	if len(l.rankIfs) == 0 {
+		// A binding outside rank arms: its length, if it is a list.
+		switch value.(type) {
+		case nil, *ast.Constant:
+			delete(l.plainLists, v)
+		default:
+			if l.plainLists == nil {
+				l.plainLists = map[string]int{}
+			}
+			if !isList {
+				n = unknownLength // what a configuration holds
+			}
+			l.plainLists[v] = n
+		}
+	}
 	if !isList || len(l.rankIfs) == 0 || l.uniformRankArms() {
 		delete(l.armLists, v)
 		return
 	}
 	top := l.rankIfs[len(l.rankIfs)-1]
+	if before, ok := l.plainLists[v]; ok && len(top.s.Orelse) == 0 && !top.inElse && before != n && len(l.rankIfs) == 1 {
+		if l.rankLens == nil {
+			l.rankLens = map[string]bool{}
+		}
+		l.rankLens[v] = true
+		delete(l.armLists, v)
+		return
+	}
 	if o, ok := l.armLists[v]; ok && o.under == top.s && o.inElse != top.inElse {
 		delete(l.armLists, v)
 		if o.length != n {

@@ -260,6 +260,10 @@ type lowerer struct {
 	// bound to lists of different lengths (trackArmList).
 	armLists map[string]armList
 	rankLens map[string]bool
+	// plainLists: the locals last bound outside any rank test's arm,
+	// by the length of what they hold (-1 for a computed list,
+	// unknownLength for another value).
+	plainLists map[string]int
 	// uniformAttrs: for rank attributes of self (seedRankAttrs), the
 	// groups within which they are uniform (flow.RankAttr.UniformIn).
 	uniformAttrs map[string][]string
