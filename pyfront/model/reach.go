@@ -195,7 +195,7 @@ func (b *builder) reach() {
 			if sp := spawnOf[ctx]; sp != nil && ctx.Kind == rules.Autograd && b.spawnNeverRuns(sp) {
 				continue // the callback is never registered
 			}
-			if b.gatedOffIn(site, ctx, reachedBy) {
+			if b.gatedOffIn(site, ctx, spawnOf[ctx], reachedBy) {
 				continue // every call in this context turns the site's flag off
 			}
 			r := &rules.Reach{Ctx: ctx, Chain: chain}
@@ -576,9 +576,13 @@ func callArg(call *ast.Call, i int, name string) ast.Expr {
 // where every call of that function made in ctx passes, or defaults to,
 // the value that rules it out: an autograd Function's backward that calls
 // the helper without the flag never reaches the site (Switch-NeRF's
-// list_all_to_all). A function ctx enters without an explicit call
-// keeps its sites.
-func (b *builder) gatedOffIn(site *rules.Site, ctx *rules.Context, reachedBy map[*rules.Function][]*rules.Context) bool {
+// list_all_to_all). A caller that passes a parameter of its own
+// (`build_generic(cls, synchronize_ranks, …)`) is asked the same of that
+// parameter, a few calls up; ctx's entry, of the arguments its spawn
+// passes (`ex.submit(build_split, path, False)`, Megatron's dataset
+// builder's pool). A function ctx enters without an explicit call keeps
+// its sites.
+func (b *builder) gatedOffIn(site *rules.Site, ctx *rules.Context, sp *spawn, reachedBy map[*rules.Function][]*rules.Context) bool {
 	f := b.fnOf(site.Func)
 	if f == nil {
 		return false
@@ -590,17 +594,85 @@ func (b *builder) gatedOffIn(site *rules.Site, ctx *rules.Context, reachedBy map
 	if param := strings.TrimPrefix(gate, negGatePrefix); !isParam(funcArgs(f.Node), param) {
 		return b.closureGatedOff(f, param, gate)
 	}
+	return b.offInContext(f, gate, ctx, sp, reachedBy, 0)
+}
+
+// offInContext reports that every way ctx enters f passes, or defaults
+// to, a value of gate's parameter that rules the gated code out
+// (gatedOffIn).
+func (b *builder) offInContext(f *callgraph.Func, gate string, ctx *rules.Context, sp *spawn, reachedBy map[*rules.Function][]*rules.Context, depth int) bool {
 	found := false
-	for _, cs := range b.callersOf(f) {
-		if !slices.Contains(reachedBy[b.fn(cs.Caller)], ctx) {
-			continue
-		}
-		if off, _ := resolveGate(f, cs.Node, gate); !off {
+	if sp != nil && sp.ctx == ctx && ctx.Entry != nil && ctx.Entry == b.fn(f) {
+		if !spawnGateOff(sp, f, gate) {
 			return false
 		}
 		found = true
 	}
+	for _, cs := range b.callersOf(f) {
+		if !slices.Contains(reachedBy[b.fn(cs.Caller)], ctx) {
+			continue
+		}
+		off, fwd := resolveGate(f, cs.Node, gate)
+		if !off {
+			// The caller's own parameter, passed on: ask its callers.
+			if fwd == "" || depth >= 3 || !isParam(funcArgs(cs.Caller.Node), strings.TrimPrefix(fwd, negGatePrefix)) ||
+				!b.offInContext(cs.Caller, fwd, ctx, sp, reachedBy, depth+1) {
+				return false
+			}
+		}
+		found = true
+	}
 	return found
+}
+
+// spawnGateOff reports that the arguments a spawn passes to its entry f
+// (submit(fn, a, b), Thread(target=fn, args=(…), kwargs={…})) give gate's
+// parameter a constant, or leave its default, that rules the gated code
+// out.
+func spawnGateOff(sp *spawn, f *callgraph.Func, gate string) bool {
+	param, neg := strings.CutPrefix(gate, negGatePrefix)
+	offConst := isFalseConst
+	if neg {
+		offConst = isTrueConst
+	}
+	args := funcArgs(f.Node)
+	if args == nil {
+		return false
+	}
+	shift := 0
+	if sp.bound {
+		shift = 1
+	}
+	for _, a := range sp.args {
+		if _, star := a.(*ast.Starred); star {
+			return false // submit(fn, *args): positions unknown
+		}
+	}
+	var x, dflt ast.Expr
+	positional := args.Positional()
+	for i, a := range positional {
+		if a.Arg != param {
+			continue
+		}
+		if j := i - shift; j >= 0 && j < len(sp.args) {
+			x = sp.args[j]
+		}
+		if first := len(positional) - len(args.Defaults); i >= first {
+			dflt = args.Defaults[i-first]
+		}
+	}
+	for i, a := range args.KwOnlyArgs {
+		if a.Arg == param && i < len(args.KwDefaults) {
+			dflt = args.KwDefaults[i]
+		}
+	}
+	if v, ok := sp.kw[param]; ok {
+		x = v
+	}
+	if x == nil {
+		return dflt != nil && offConst(dflt)
+	}
+	return offConst(x)
 }
 
 // closureGatedOff reports a site of closure f gated by a parameter of an

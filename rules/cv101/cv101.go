@@ -34,7 +34,10 @@ var Rule = rules.Register(&rules.Rule{
 			"a checkpointer that waits for the previous save's future before starting the next, or a collective " +
 			"that the saving function issues after that wait and before the save starts. Tasks submitted to one " +
 			"single-worker pool (ThreadPoolExecutor(max_workers=1)) run one after another, as does a thread kept in an " +
-			"attribute and restarted only after a join() of that attribute; async_save with " +
+			"attribute and restarted only after a join() of that attribute. A collective under a parameter of its function " +
+			"(`if synchronize_ranks: barrier()`) is not issued by a thread whose every way there passes, or defaults to, a false " +
+			"value for it: the arguments of the submit or Thread that starts it (`ex.submit(build_split, path, False)`, Megatron's " +
+			"dataset builder), passed on through parameters of the functions between; async_save with " +
 			"async_checkpointer_type=AsyncCheckpointerType.PROCESS plans in a checkpoint daemon process, on a group of its own. " +
 			"Code that only different scripts of the repository reach (train.py and monitor.py, each with its own " +
 			"`if __name__ == \"__main__\":`, neither importing the other) runs in different processes and is not paired; so does " +
