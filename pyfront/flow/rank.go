@@ -2135,6 +2135,12 @@ func (l *lowerer) rankCall(c *ast.Call) bool {
 		}
 	}
 	if p := l.predicateByName(name, ext, fn); p != nil {
+		if p.Element != nil {
+			// get_dist_info() by name: a tuple that holds the rank, not
+			// the rank (a program's own copy may return a dict without
+			// one, xyfJASON's {"is_dist": …, "world_size": …}).
+			return false
+		}
 		return l.uniformOff == 0 || len(p.UniformIn) == 0
 	}
 	if fn != nil && fn != l.fn && l.anyRootedSites() && l.returnsRootedResult(fn) {
@@ -3407,8 +3413,11 @@ func (l *lowerer) rankElement(n *ast.Subscript) bool {
 	if !ok {
 		return false
 	}
-	ext, _ := l.callee(c)
+	ext, fn := l.callee(c)
 	p := l.tb.RankPredicates[ext]
+	if p == nil {
+		p = l.predicateByName(lastDotted(c.Func), ext, fn) // a program's own copy
+	}
 	if p == nil || p.Element == nil {
 		return false
 	}
