@@ -94,6 +94,13 @@ type Bypass struct {
 	// which alone reduces the gradients; Loss is the loss's source text.
 	Engine bool
 	Loss   string
+	// TrainerHook: the forward is in an override of a trainer's method
+	// that is handed the wrapped model (transformers.Trainer.compute_loss
+	// gets `model`, the DistributedDataParallel wrapper under a
+	// multi-process launch) and calls the trainer's unwrapped self.model
+	// instead; the framework runs the backward (Backward is the forward's
+	// position).
+	TrainerHook string
 }
 
 // GradRead is a call that reads or rescales the gradients (clip_grad_norm_,

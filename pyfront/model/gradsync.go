@@ -28,6 +28,79 @@ func (b *builder) gradSync() {
 	b.syncOps = map[ast.Node][]*rules.OpRef{}
 	b.syncBackwards()
 	b.shardedForwards()
+	b.trainerModelBypasses()
+}
+
+// trainerHookBases are the trainers that hand compute_loss the model to
+// run, wrapped for the launch (DistributedDataParallel under torchrun),
+// while self.model stays the unwrapped module.
+func trainerHookBase(ext string) bool {
+	switch ext {
+	case "transformers.Trainer", "transformers.trainer.Trainer", "transformers.Seq2SeqTrainer",
+		"transformers.trainer_seq2seq.Seq2SeqTrainer":
+		return true
+	}
+	return strings.HasPrefix(ext, "trl.") && strings.HasSuffix(ext, "Trainer")
+}
+
+// trainerModelBypasses records an override of a transformers Trainer's
+// compute_loss(self, model, inputs, …) that runs the forward on
+// self.model (or model.module) and never calls the model it is handed
+// (vec2text's Corrector): under a multi-process launch without DeepSpeed
+// or FSDP the Trainer passes its DistributedDataParallel wrapper as
+// `model` and keeps self.model the module inside, so the loss the
+// Trainer's training_step backpropagates never went through DDP's
+// forward, and no gradient is all-reduced.
+func (b *builder) trainerModelBypasses() {
+	for _, f := range b.g.Funcs {
+		if f.Class == nil || shortName(f.Name) != "compute_loss" {
+			continue
+		}
+		def, ok := f.Node.(*ast.FunctionDef)
+		if !ok || def.Args == nil {
+			continue
+		}
+		params := def.Args.Positional()
+		if len(params) < 2 || params[1].Arg != "model" {
+			continue
+		}
+		_, exts := b.g.MRO(f.Class)
+		if !slices.ContainsFunc(exts, func(e string) bool { return trainerHookBase(b.t.Canonical(e)) }) {
+			continue
+		}
+		var bypass *ast.Call
+		callee := ""
+		handed := false
+		ast.InspectBody(def.Body, func(n ast.Node) bool {
+			c, ok := n.(*ast.Call)
+			if !ok {
+				return true
+			}
+			switch fn := c.Func.(type) {
+			case *ast.Name:
+				handed = handed || fn.Id == "model"
+			case *ast.Attribute:
+				switch t := pathText(fn); {
+				case t == "model.forward":
+					handed = true
+				case t == "self.model" || t == "model.module":
+					if bypass == nil {
+						bypass, callee = c, t
+					}
+				}
+			}
+			return true
+		})
+		if bypass == nil || handed {
+			continue
+		}
+		path := f.Module.Path
+		at := b.pos(path, bypass)
+		b.prog.Bypasses = append(b.prog.Bypasses, &rules.Bypass{
+			Func: b.fn(f), Backward: at, Forward: at, Callee: callee, Wrapper: "model", Direct: true,
+			TrainerHook: "transformers.Trainer.compute_loss",
+		})
+	}
 }
 
 // forwardingMethods are a module's methods that run its forward.

@@ -34,7 +34,10 @@ var Rule = rules.Register(&rules.Rule{
 			"of the wrapper itself feeds a backward (gradient accumulation that bypasses DDP on the steps between two synchronised " +
 			"ones is fine, like no_sync()) and that all-reduces nothing by hand. Also a plain `loss.backward()` on a loss from a DeepSpeed " +
 			"engine's forward (`engine, *_ = deepspeed.initialize(…)`, `loss = f(engine(x))`) where `engine.backward(loss)` belongs: " +
-			"the engine reduces the gradients in its own backward only.",
+			"the engine reduces the gradients in its own backward only. And an override of a transformers (or TRL) Trainer's " +
+			"compute_loss(self, model, inputs, …) that runs the forward on `self.model` (or `model.module`) and never calls the `model` it " +
+			"is handed: under torchrun, without DeepSpeed or FSDP, that `model` is the Trainer's DistributedDataParallel wrapper and " +
+			"`self.model` the module inside it, and the Trainer's own training_step runs the backward.",
 		Why: "DDP arms its gradient all-reduce in its own forward: the reducer's hooks on the parameters do nothing in a backward " +
 			"that no wrapper forward prepared. A loss computed past the wrapper therefore trains each rank on its own gradients; " +
 			"the replicas drift apart step after step with no error, and the checkpoint rank 0 saves is one rank's model " +
@@ -68,6 +71,10 @@ func run(p *rules.Pass) {
 			engineBypass(p, x)
 			continue
 		}
+		if x.TrainerHook != "" {
+			trainerBypass(p, x)
+			continue
+		}
 		past, call := "past its DistributedDataParallel wrapper", "the wrapper"
 		if x.Wrapper != "" {
 			past, call = fmt.Sprintf("past the DistributedDataParallel wrapper `%s`", x.Wrapper), fmt.Sprintf("the wrapper (`%s(…)`)", x.Wrapper)
@@ -98,6 +105,21 @@ func run(p *rules.Pass) {
 		}
 		p.Report(d)
 	}
+}
+
+// trainerBypass reports a trainer hook's forward on the unwrapped module,
+// with the fix that calls the model the hook is handed.
+func trainerBypass(p *rules.Pass, x *rules.Bypass) {
+	d := rules.Diagnostic{Pos: x.Forward, Message: fmt.Sprintf(
+		"this compute_loss runs the forward on `%s` instead of the `%s` it is handed: under a multi-process launch "+
+			"(torchrun, without DeepSpeed or FSDP) the Trainer passes its DistributedDataParallel wrapper as `%s` and keeps `self.model` "+
+			"the module inside, and DDP all-reduces gradients only in a backward its own forward prepared, so the backward the "+
+			"Trainer's training_step runs on this loss leaves each rank's gradients its own and the replicas drift apart silently; "+
+			"call `%s(…)`", x.Callee, x.Wrapper, x.Wrapper, x.Wrapper)}
+	if e, ok := calleeEdit(p, x); ok {
+		d.Fixes = append(d.Fixes, rules.Fix{Title: "Call the model the Trainer hands compute_loss", Edits: []rules.Edit{e}})
+	}
+	p.Report(d)
 }
 
 // engineBypass reports a plain backward on a loss from a DeepSpeed
