@@ -2966,6 +2966,11 @@ func (l *lowerer) statement(s ast.Stmt, st *state, rest []ast.Stmt) (*state, boo
 		if c, ok := s.Value.(*ast.Call); ok {
 			l.helperExitBranch(c) // checkpoint = load_checkpoint(args): it may exit first
 		}
+		if v := l.appendedFs(s); v != "" && l.notDist == 0 {
+			// found[step] = name for name in this host's listing: the
+			// dict is this host's answer too.
+			l.markFs(v, true, l.fsOriginOf(s.Value))
+		}
 		if c, ok := unwrapAwait(s.Value).(*ast.Call); ok && l.inline[c] != nil && len(s.Targets) == 1 {
 			if n, ok := s.Targets[0].(*ast.Name); ok {
 				l.callTarget[c] = n.Id

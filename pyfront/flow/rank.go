@@ -456,6 +456,16 @@ var appendMethods = map[string]bool{"append": true, "extend": true, "add": true,
 // appendedFs returns the local a statement adds a file system answer to
 // (`found.append(x)` with x a name from this host's listing), or "".
 func (l *lowerer) appendedFs(s ast.Stmt) string {
+	if a, ok := s.(*ast.Assign); ok && len(a.Targets) == 1 {
+		// d[int(name[4:])] = name, in a loop over a listing: a dict of
+		// this host's file names (xyfJASON's find_resume_checkpoint).
+		if sub, ok := a.Targets[0].(*ast.Subscript); ok {
+			if recv, ok := sub.Value.(*ast.Name); ok && (l.fsProbe(a.Value) || l.fsProbe(sub.Slice)) {
+				return recv.Id
+			}
+		}
+		return ""
+	}
 	e, ok := s.(*ast.ExprStmt)
 	if !ok {
 		return ""
