@@ -132,6 +132,10 @@ type gateWalker struct {
 	// built: per local, the classes its bindings construct, each with
 	// the gate it is bound under ("" for none).
 	built map[string][]classBinding
+	// inBlock: the walk is inside a loop, with or try block, whose
+	// bindings bind does not record (classGates wants a local's every
+	// binding at the function's own level of ifs).
+	inBlock int
 }
 
 // classBinding is a local bound to an instance of a class (by its
@@ -140,6 +144,9 @@ type classBinding struct{ class, gate string }
 
 // bind records `v = Cls(…)` under gate, or with negs known false.
 func (w *gateWalker) bind(st ast.Stmt, gate string, negs []string) {
+	if w.inBlock > 0 {
+		return
+	}
 	a, ok := st.(*ast.Assign)
 	if !ok || len(a.Targets) != 1 {
 		return
@@ -228,6 +235,9 @@ func (w *gateWalker) stmts(list []ast.Stmt, gate string, negs []string, top bool
 				negs = append(negs, flag)
 			}
 		}
+		if w.block(st, gate, negs) {
+			continue
+		}
 		iff, ok := st.(*ast.If)
 		if !ok {
 			w.node(st, gate, negs)
@@ -284,6 +294,49 @@ func (w *gateWalker) stmts(list []ast.Stmt, gate string, negs []string, top bool
 			return
 		}
 	}
+}
+
+// block walks the statements of a loop, with or try block with the gate
+// in force, so that the ifs inside gate what they hold (`for i in
+// range(n): if split[i] is not None and synchronize_ranks: barrier()`,
+// Megatron's dataset builder); it reports whether st was one.
+func (w *gateWalker) block(st ast.Stmt, gate string, negs []string) bool {
+	w.inBlock++
+	defer func() { w.inBlock-- }()
+	switch s := st.(type) {
+	case *ast.For:
+		w.node(s.Iter, gate, negs)
+		w.stmts(s.Body, gate, negs, false)
+		w.stmts(s.Orelse, gate, negs, false)
+	case *ast.AsyncFor:
+		w.node(s.Iter, gate, negs)
+		w.stmts(s.Body, gate, negs, false)
+		w.stmts(s.Orelse, gate, negs, false)
+	case *ast.While:
+		w.node(s.Test, gate, negs)
+		w.stmts(s.Body, gate, negs, false)
+		w.stmts(s.Orelse, gate, negs, false)
+	case *ast.With:
+		for _, it := range s.Items {
+			w.node(it.ContextExpr, gate, negs)
+		}
+		w.stmts(s.Body, gate, negs, false)
+	case *ast.AsyncWith:
+		for _, it := range s.Items {
+			w.node(it.ContextExpr, gate, negs)
+		}
+		w.stmts(s.Body, gate, negs, false)
+	case *ast.Try:
+		w.stmts(s.Body, gate, negs, false)
+		for _, h := range s.Handlers {
+			w.stmts(h.Body, gate, negs, false)
+		}
+		w.stmts(s.Orelse, gate, negs, false)
+		w.stmts(s.Finalbody, gate, negs, false)
+	default:
+		return false
+	}
+	return true
 }
 
 // trainingSwitch recognises a statement that sets a module's training

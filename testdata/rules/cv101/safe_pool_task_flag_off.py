@@ -35,3 +35,19 @@ if __name__ == "__main__":
     dist.init_process_group("nccl")
     build_parallel(["a", "b", ""])
     build_split("d")
+    build_all([[None, 1]])
+    build_splits([1])
+
+
+def build_splits(splits, synchronize_ranks=True):
+    # The gate inside a loop: `if split is not None and synchronize_ranks:`.
+    for split in splits:
+        if split is not None and synchronize_ranks:
+            dist.barrier()
+    return [None] * len(splits)
+
+
+def build_all(split_lists):
+    with ThreadPoolExecutor(max_workers=4) as ex:
+        futs = [ex.submit(build_splits, s, False) for s in split_lists]
+        return [f.result() for f in futs]
