@@ -1802,7 +1802,7 @@ func (l *lowerer) writeFailureBranch(body []ast.Stmt, h *ast.ExceptHandler, rest
 		l.swallowedErrorBranch(l.withBodies(body), h, rest, true)
 		return
 	}
-	raisesAgain := anyStmt(h.Body, isRaise) && !raisesOnRepeatOnly(h.Body)
+	raisesAgain := anyStmt(h.Body, isRaise) && !raisesOnRepeatOnly(h.Body) && !l.raisesOnlyIfRefused(h.Body)
 	// (A handler around next(it) is the end of the data: exhaustBranch's.)
 	if !raisesAgain && l.loops > 0 && len(h.Body) > 0 && !callsNext(body) && !l.readsUnboundAfterFailure(body, h) {
 		if _, brk := h.Body[len(h.Body)-1].(*ast.Break); brk {
@@ -2308,6 +2308,74 @@ func (l *lowerer) worksBeforeCollective(c *ast.Call) bool {
 // sets itself was already set (`if prev_error: raise`, then `prev_error
 // = True`, LUKE's pretraining loop): the first error on a rank is
 // swallowed all the same.
+// raisesOnlyIfRefused reports a handler whose every raise sits under
+// `if not handler(e, …):` where the handler is a program function that
+// returns True wherever it returns (open-moe-trainer-lab's
+// FaultHandler.handle_step_failure): it never raises, and swallows the
+// error.
+func (l *lowerer) raisesOnlyIfRefused(body []ast.Stmt) bool {
+	found, all := false, true
+	var walk func(stmts []ast.Stmt, refused bool)
+	walk = func(stmts []ast.Stmt, refused bool) {
+		for _, st := range stmts {
+			switch s := st.(type) {
+			case *ast.Raise:
+				found = true
+				all = all && refused
+			case *ast.If:
+				walk(s.Body, refused || l.alwaysTrueRefusal(s.Test))
+				walk(s.Orelse, refused)
+			default:
+				if anyStmt([]ast.Stmt{st}, isRaise) {
+					found, all = true, false // a raise in a loop, with or try: not followed
+				}
+			}
+		}
+	}
+	walk(body, false)
+	return found && all
+}
+
+// alwaysTrueRefusal reports a test `not f(…)` where f is a program
+// function that returns the constant True wherever it returns.
+func (l *lowerer) alwaysTrueRefusal(test ast.Expr) bool {
+	u, ok := test.(*ast.UnaryOp)
+	if !ok || u.Op != ast.Not {
+		return false
+	}
+	c, ok := u.Operand.(*ast.Call)
+	if !ok {
+		return false
+	}
+	_, fn := l.callee(c)
+	if fn == nil || fn == l.fn || !l.returnsConstants(fn) {
+		return false
+	}
+	body, _, ok := l.defOf(fn)
+	if !ok {
+		return false
+	}
+	returns, trues := 0, 0
+	ast.InspectBody(body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.Return); ok {
+			returns++
+			if k, ok := r.Value.(*ast.Constant); ok && k.Type == ast.ConstBool && k.Bool {
+				trues++
+			}
+			return false
+		}
+		return true
+	})
+	return returns > 0 && returns == trues && !fallsOffEnd(body)
+}
+
+// fallsOffEnd reports a function body that can end without a return
+// statement (falling off its end returns None).
+func fallsOffEnd(body []ast.Stmt) bool {
+	_, ok := lastStmt(body).(*ast.Return)
+	return !ok
+}
+
 func raisesOnRepeatOnly(body []ast.Stmt) bool {
 	flags := map[string]bool{}
 	for _, st := range body {
