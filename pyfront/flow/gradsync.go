@@ -1983,9 +1983,14 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 	if len(els) == 0 {
 		return
 	}
-	follows := slices.ContainsFunc(l.ops(rest), func(o *rules.OpRef) bool {
+	notTeardown := func(o *rules.OpRef) bool {
 		return o.Op != "destroy" && o.Op != "init" // teardown: LocalSwallowedTeardown's
-	})
+	}
+	// What follows the try in its own block, or after the blocks around
+	// it (`if world_size > 1: try: … except Exception: log`, then a
+	// barrier after the if).
+	follows := slices.ContainsFunc(l.ops(rest), notTeardown) ||
+		l.loops == 0 && slices.ContainsFunc(l.ops(l.enclosingRests()), notTeardown)
 	if !follows && l.loops == 0 && !l.callerGoesOn() {
 		// Nothing follows for the skipped collectives to pair with. Where
 		// the script then ends (the handler of the training call in its
@@ -1998,6 +2003,16 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 	}
 	cond := l.exceptClause(h)
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalSwallowedError})
+}
+
+// enclosingRests returns the statements that follow the blocks around
+// the statement being lowered, innermost first (not its own block's).
+func (l *lowerer) enclosingRests() []ast.Stmt {
+	var out []ast.Stmt
+	for i := len(l.rests) - 2; i >= 0; i-- {
+		out = append(out, l.rests[i]...)
+	}
+	return out
 }
 
 // readsUnboundAfterFailure reports a handler that reads a local the try
