@@ -128,3 +128,77 @@ func callsNameAt(body []ast.Stmt, name string, p rules.Pos) bool {
 	})
 	return found
 }
+
+// UnwrapHelper reports a function that hands back the module inside the
+// wrapper it is given, or the model itself when it is none (`def
+// get_base_model(model): if hasattr(model, "module"): model =
+// model.module; return model`, or `return model.module if
+// hasattr(model, "module") else model`): what it returns is never the
+// wrapper, and calling it runs no wrapper's forward.
+func UnwrapHelper(def ast.Node) bool {
+	body, args, _, ok := defParts(def)
+	if !ok || args == nil {
+		return false
+	}
+	params := args.PositionalNames()
+	if len(params) == 0 {
+		return false
+	}
+	p := params[0]
+	if (p == "self" || p == "cls") && len(params) > 1 {
+		p = params[1]
+	}
+	rebound := false
+	for _, st := range body {
+		switch s := st.(type) {
+		case *ast.Assign:
+			if len(s.Targets) == 1 && isNameOf(s.Targets[0], p) && unwrapsModule(s.Value, p) {
+				rebound = true
+			}
+		case *ast.If, *ast.While:
+			var test ast.Expr
+			var arm []ast.Stmt
+			if x, ok := s.(*ast.If); ok {
+				test, arm = x.Test, x.Body
+			} else {
+				x := s.(*ast.While)
+				test, arm = x.Test, x.Body
+			}
+			if hasModuleTest(test, p) && len(arm) == 1 {
+				if a, ok := arm[0].(*ast.Assign); ok && len(a.Targets) == 1 && isNameOf(a.Targets[0], p) && unwrapsModule(a.Value, p) {
+					rebound = true
+				}
+			}
+		}
+	}
+	returns, unwrapped := 0, 0
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Return:
+			returns++
+			if n.Value != nil && (unwrapsModule(n.Value, p) || rebound && isNameOf(n.Value, p)) {
+				unwrapped++
+			}
+			return false
+		}
+		return true
+	})
+	return returns > 0 && returns == unwrapped
+}
+
+// hasModuleTest reports `hasattr(p, "module")`.
+func hasModuleTest(test ast.Expr, p string) bool {
+	c, ok := test.(*ast.Call)
+	if !ok || dotted(c.Func) != "hasattr" || len(c.Args) != 2 || !isNameOf(c.Args[0], p) {
+		return false
+	}
+	attr, ok := constStr(c.Args[1])
+	return ok && attr == "module"
+}
+
+func isNameOf(e ast.Expr, name string) bool {
+	n, ok := e.(*ast.Name)
+	return ok && n.Id == name
+}

@@ -151,6 +151,48 @@ func forwardRunnerModule(ref string, c *ast.Call) ast.Expr {
 	return nil
 }
 
+// callsUnwrapHelper reports a call whose every target is a program
+// function that returns the module inside the wrapper it is given
+// (flow.UnwrapHelper).
+func (b *builder) callsUnwrapHelper(c *ast.Call) bool {
+	cs := b.g.CallOf(c)
+	if cs == nil || len(cs.Targets) == 0 {
+		return false
+	}
+	for _, t := range cs.Targets {
+		if t.Fn == nil || !flow.UnwrapHelper(t.Fn.Node) {
+			return false
+		}
+	}
+	return true
+}
+
+// boundFromUnwrapHelper reports a local of body that every assignment
+// binds to what an unwrap helper returns (callsUnwrapHelper).
+func (b *builder) boundFromUnwrapHelper(body []ast.Stmt, name string) bool {
+	binds, unwrapped := 0, 0
+	ast.InspectBody(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Assign:
+			if len(x.Targets) == 1 {
+				if t, ok := x.Targets[0].(*ast.Name); ok && t.Id == name {
+					if c, ok := x.Value.(*ast.Call); ok && b.callsUnwrapHelper(c) {
+						unwrapped++
+					}
+				}
+			}
+		case *ast.Name:
+			if x.Id == name && x.Ctx == ast.Store {
+				binds++
+			}
+		}
+		return true
+	})
+	return binds > 0 && binds == unwrapped
+}
+
 // shardedForwards finds the calls of modules whose forward communicates
 // (forward_sync: FSDP): model(x) under `if rank == 0` waits in the
 // parameters' all-gather for ranks that never join it.
@@ -179,6 +221,12 @@ func (b *builder) shardedForwards() {
 		}
 		if n, ok := module.(*ast.Name); ok && unwrappedBefore(ast.DefBody(cs.Caller.Node), n.Id, int(c.Span().Lineno)) {
 			continue // model = model.module before the call: the inner module
+		}
+		if mc, ok := module.(*ast.Call); ok && b.callsUnwrapHelper(mc) {
+			continue // get_base_model(model)(x): the inner module
+		}
+		if n, ok := module.(*ast.Name); ok && b.boundFromUnwrapHelper(ast.DefBody(cs.Caller.Node), n.Id) {
+			continue // gen_model = get_base_model(model); gen_model.generate(…)
 		}
 		if inUnwrappedArm(ast.DefBody(cs.Caller.Node), pathText(module), c) {
 			continue // `if hasattr(g, "module"): g.module(x) else: g(x)`: g is no wrapper there
