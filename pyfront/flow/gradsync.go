@@ -1351,11 +1351,70 @@ func (l *lowerer) nanFlagTest(test ast.Expr) bool {
 	if len(l.nanFlags) == 0 {
 		return false
 	}
-	if u, ok := test.(*ast.UnaryOp); ok && u.Op == ast.Not {
-		test = u.Operand
-	}
-	n, ok := test.(*ast.Name)
+	n, ok := flagOperand(test).(*ast.Name)
 	return ok && l.nanFlags[n.Id]
+}
+
+// flagOperand returns the flag a test reads: `not f`, `f.item() == 1`,
+// `f.any()`, `bool(f)`, `f > 0` are tests of f.
+func flagOperand(test ast.Expr) ast.Expr {
+	for {
+		switch x := test.(type) {
+		case *ast.UnaryOp:
+			if x.Op != ast.Not {
+				return test
+			}
+			test = x.Operand
+		case *ast.Compare:
+			if len(x.Comparators) != 1 {
+				return test
+			}
+			if _, ok := x.Comparators[0].(*ast.Constant); !ok {
+				return test
+			}
+			test = x.Left
+		case *ast.Call:
+			if a, ok := x.Func.(*ast.Attribute); ok && len(x.Args) == 0 && (a.Attr == "item" || a.Attr == "any" || a.Attr == "all") {
+				test = a.Value
+			} else if n, ok := x.Func.(*ast.Name); ok && (n.Id == "bool" || n.Id == "int" || n.Id == "float") && len(x.Args) == 1 {
+				test = x.Args[0]
+			} else {
+				return test
+			}
+		default:
+			return test
+		}
+	}
+}
+
+// flagConst reports a value a flag is set to: a bool constant, or a
+// one-element tensor of a constant (`torch.tensor([1.0], device=d)`,
+// `torch.ones(1)`, `torch.zeros(1, device=d)`).
+func flagConst(e ast.Expr) bool {
+	if isBoolConst(e) {
+		return true
+	}
+	c, ok := e.(*ast.Call)
+	if !ok || len(c.Args) != 1 {
+		return false
+	}
+	switch dotted(c.Func) {
+	case "torch.tensor":
+		switch a := c.Args[0].(type) {
+		case *ast.Constant:
+			return a.Type == ast.ConstInt || a.Type == ast.ConstFloat || a.Type == ast.ConstBool
+		case *ast.List:
+			if len(a.Elts) != 1 {
+				return false
+			}
+			k, ok := a.Elts[0].(*ast.Constant)
+			return ok && (k.Type == ast.ConstInt || k.Type == ast.ConstFloat || k.Type == ast.ConstBool)
+		}
+	case "torch.ones", "torch.zeros":
+		k, ok := c.Args[0].(*ast.Constant)
+		return ok && k.Type == ast.ConstInt && k.Int == 1
+	}
+	return false
 }
 
 // nanFlagCall reports a call of a program helper whose returned value

@@ -6730,9 +6730,9 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				delete(l.rankDefs, v)
 			}
 			markVar(&l.ownVars, v, l.isOwnRank(value))
-			if l.nanArms > 0 && isBoolConst(value) || l.nanFlagCall(value, -1) {
+			if l.nanArms > 0 && flagConst(value) || l.nanFlagCall(value, -1) {
 				markVar(&l.nanFlags, v, true)
-			} else if !isBoolConst(value) {
+			} else if !flagConst(value) {
 				delete(l.nanFlags, v)
 			}
 			markVar(&l.shiftVars, v, l.rankShift(value))
@@ -8381,6 +8381,7 @@ func (l *lowerer) agreed(v string) {
 	delete(l.amountVars, v)
 	delete(l.randVars, v)
 	delete(l.deviceVars, v)
+	delete(l.nanFlags, v) // a NaN flag all-reduced (op=MAX)
 }
 
 // adoptedBroadcast clears the taints of a variable that the ranks other

@@ -1,0 +1,24 @@
+# A NaN test of this rank's own loss sets a one-element tensor flag, and
+# a later test of the flag (`bad.item() == 1`) skips the step: the
+# flag, never all-reduced, is this rank's own (hf_ehr's nan_detected).
+import os
+
+import torch
+import torch.distributed as dist
+
+
+def main():
+    dist.init_process_group("nccl")
+    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+    w = torch.nn.parallel.DistributedDataParallel(torch.nn.Linear(8, 1).cuda())
+    for step in range(100):
+        loss = w(torch.randn(4, 8, device="cuda")).pow(2).mean()
+        if torch.isnan(loss).any():
+            bad = torch.tensor([1.0], device="cuda")
+        else:
+            bad = torch.tensor([0.0], device="cuda")
+        if bad.item() == 1:
+            continue
+        t = loss.detach().clone()
+        dist.all_reduce(t)  # want CV301 "NaN/Inf test"
+        loss.backward()
