@@ -1474,7 +1474,7 @@ func storedScalar(e ast.Expr) bool {
 	case *ast.Call:
 		switch f := e.Func.(type) {
 		case *ast.Name:
-			return (f.Id == "int" || f.Id == "float") && len(e.Args) == 1 && (storedScalar(e.Args[0]) || fileText(e.Args[0]))
+			return (f.Id == "int" || f.Id == "float") && len(e.Args) == 1 && (storedScalar(e.Args[0]) || fileText(e.Args[0]) || nameNumber(e.Args[0]))
 		case *ast.Attribute:
 			if f.Attr == "get" && len(e.Args) >= 1 {
 				_, ok := constStr(e.Args[0])
@@ -1484,6 +1484,26 @@ func storedScalar(e ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// nameNumber reports the digits of a file name, to be parsed as the
+// step it was saved at: a slice of it (`ckpt[-9:-3]`, `name[4:]`) or a
+// piece of it split apart (`name.split("_")[-1]`).
+func nameNumber(e ast.Expr) bool {
+	sub, ok := e.(*ast.Subscript)
+	if !ok {
+		return false
+	}
+	if _, ok := sub.Slice.(*ast.Slice); ok {
+		return true
+	}
+	c, ok := sub.Value.(*ast.Call)
+	if !ok {
+		return false
+	}
+	a, ok := c.Func.(*ast.Attribute)
+	_, index := intConst(sub.Slice)
+	return ok && (a.Attr == "split" || a.Attr == "rsplit") && index
 }
 
 // fileText reports the text read from an open file (`f.read()`,
