@@ -1013,37 +1013,20 @@ func (b *builder) otherArm(f *callgraph.Func, call *ast.Call) []rules.Extent {
 	}
 	line := int(call.Span().Lineno)
 	var out []rules.Extent
-	var visit func(stmts []ast.Stmt)
-	visit = func(stmts []ast.Stmt) {
-		for _, st := range stmts {
-			sp := st.Span()
-			if int(sp.Lineno) > line || int(sp.EndLineno) < line {
-				continue
+	ifsAround(body, line, false, func(st *ast.If) {
+		arm, other, inElse := st.Body, st.Orelse, false
+		if !inStmts(arm, line) {
+			arm, other, inElse = other, arm, true
+		}
+		if inStmts(arm, line) && b.settingsTest(st.Test) {
+			if len(other) > 0 {
+				out = append(out, extentOf(f.Module.Path, other))
 			}
-			switch st := st.(type) {
-			case *ast.If:
-				arm, other, inElse := st.Body, st.Orelse, false
-				if !inStmts(arm, line) {
-					arm, other, inElse = other, arm, true
-				}
-				if inStmts(arm, line) && b.settingsTest(st.Test) {
-					if len(other) > 0 {
-						out = append(out, extentOf(f.Module.Path, other))
-					}
-					if attr, val, ok := settingEquals(st.Test); ok && !inElse {
-						out = append(out, b.contradicting(f.Class, attr, val)...)
-					}
-				}
-				visit(st.Body)
-				visit(st.Orelse)
-			case *ast.With:
-				visit(st.Body)
-			case *ast.Try:
-				visit(st.Body)
+			if attr, val, ok := settingEquals(st.Test); ok && !inElse {
+				out = append(out, b.contradicting(f.Class, attr, val)...)
 			}
 		}
-	}
-	visit(body)
+	})
 	// `if self.rank == 0: raise …` before the spawn: it runs only where
 	// the setting is otherwise (atropos's weight bridge starts its
 	// receiver thread on the other ranks, and its sender raises there).
@@ -1297,35 +1280,44 @@ func (b *builder) defaultBackendGate(f *callgraph.Func, call *ast.Call) string {
 	}
 	line := int(call.Span().Lineno)
 	gate := ""
-	var visit func(stmts []ast.Stmt)
-	visit = func(stmts []ast.Stmt) {
-		for _, st := range stmts {
-			sp := st.Span()
-			if int(sp.Lineno) > line || int(sp.EndLineno) < line {
-				continue
-			}
-			switch st := st.(type) {
-			case *ast.If:
-				if inStmts(st.Body, line) {
-					if be := b.backendEquals(st.Test); be != "" {
-						gate = be
-					}
-				}
-				visit(st.Body)
-				visit(st.Orelse)
-			case *ast.For:
-				visit(st.Body)
-			case *ast.While:
-				visit(st.Body)
-			case *ast.With:
-				visit(st.Body)
-			case *ast.Try:
-				visit(st.Body)
+	ifsAround(body, line, true, func(st *ast.If) {
+		if inStmts(st.Body, line) {
+			if be := b.backendEquals(st.Test); be != "" {
+				gate = be
 			}
 		}
-	}
-	visit(body)
+	})
 	return gate
+}
+
+// ifsAround calls f for each if of body, outermost first, whose extent
+// holds line, looking into the with and try blocks (and, with loops,
+// the loops) that hold it.
+func ifsAround(body []ast.Stmt, line int, loops bool, f func(*ast.If)) {
+	for _, st := range body {
+		sp := st.Span()
+		if int(sp.Lineno) > line || int(sp.EndLineno) < line {
+			continue
+		}
+		switch st := st.(type) {
+		case *ast.If:
+			f(st)
+			ifsAround(st.Body, line, loops, f)
+			ifsAround(st.Orelse, line, loops, f)
+		case *ast.For:
+			if loops {
+				ifsAround(st.Body, line, loops, f)
+			}
+		case *ast.While:
+			if loops {
+				ifsAround(st.Body, line, loops, f)
+			}
+		case *ast.With:
+			ifsAround(st.Body, line, loops, f)
+		case *ast.Try:
+			ifsAround(st.Body, line, loops, f)
+		}
+	}
 }
 
 // backendEquals returns the backend a test `dist.get_backend() == "gloo"`
