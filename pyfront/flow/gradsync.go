@@ -2378,10 +2378,6 @@ func (l *lowerer) worksBeforeCollective(c *ast.Call) bool {
 	return false
 }
 
-// raisesOnRepeatOnly reports a handler that raises only when a flag it
-// sets itself was already set (`if prev_error: raise`, then `prev_error
-// = True`, LUKE's pretraining loop): the first error on a rank is
-// swallowed all the same.
 // raisesOnlyIfRefused reports a handler whose every raise sits under
 // `if not handler(e, …):` where the handler is a program function that
 // returns True wherever it returns (open-moe-trainer-lab's
@@ -2422,7 +2418,7 @@ func (l *lowerer) alwaysTrueRefusal(test ast.Expr) bool {
 		return false
 	}
 	_, fn := l.callee(c)
-	if fn == nil || fn == l.fn || !l.returnsConstants(fn) {
+	if fn == nil || fn == l.fn {
 		return false
 	}
 	body, _, ok := l.defOf(fn)
@@ -2450,6 +2446,10 @@ func fallsOffEnd(body []ast.Stmt) bool {
 	return !ok
 }
 
+// raisesOnRepeatOnly reports a handler that raises only when a flag it
+// sets itself was already set (`if prev_error: raise`, then `prev_error
+// = True`, LUKE's pretraining loop): the first error on a rank is
+// swallowed all the same.
 func raisesOnRepeatOnly(body []ast.Stmt) bool {
 	flags := map[string]bool{}
 	for _, st := range body {

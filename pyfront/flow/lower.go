@@ -7680,6 +7680,8 @@ func compWaitOf(e ast.Expr) (string, ast.Pos, bool) {
 	return "", ast.Pos{}, false
 }
 
+// compWaitParts is compWaitOf for a comprehension's parts: one generator
+// over a name, whose element calls wait() on the generator's target.
 func compWaitParts(elt ast.Expr, gens []*ast.Comprehension) (string, ast.Pos, bool) {
 	if len(gens) != 1 {
 		return "", ast.Pos{}, false

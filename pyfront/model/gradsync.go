@@ -31,9 +31,9 @@ func (b *builder) gradSync() {
 	b.trainerModelBypasses()
 }
 
-// trainerHookBases are the trainers that hand compute_loss the model to
-// run, wrapped for the launch (DistributedDataParallel under torchrun),
-// while self.model stays the unwrapped module.
+// trainerHookBase reports the trainers that hand compute_loss the model
+// to run, wrapped for the launch (DistributedDataParallel under
+// torchrun), while self.model stays the unwrapped module.
 func trainerHookBase(ext string) bool {
 	switch ext {
 	case "transformers.Trainer", "transformers.trainer.Trainer", "transformers.Seq2SeqTrainer",
@@ -222,12 +222,6 @@ func (b *builder) shardedForwards() {
 		if n, ok := module.(*ast.Name); ok && unwrappedBefore(ast.DefBody(cs.Caller.Node), n.Id, int(c.Span().Lineno)) {
 			continue // model = model.module before the call: the inner module
 		}
-		if mc, ok := module.(*ast.Call); ok && b.callsUnwrapHelper(mc) {
-			continue // get_base_model(model)(x): the inner module
-		}
-		if n, ok := module.(*ast.Name); ok && b.boundFromUnwrapHelper(ast.DefBody(cs.Caller.Node), n.Id) {
-			continue // gen_model = get_base_model(model); gen_model.generate(…)
-		}
 		if inUnwrappedArm(ast.DefBody(cs.Caller.Node), pathText(module), c) {
 			continue // `if hasattr(g, "module"): g.module(x) else: g(x)`: g is no wrapper there
 		}
@@ -247,6 +241,14 @@ func (b *builder) shardedForwards() {
 			g = shardGroup
 		default:
 			continue
+		}
+		// (Asked only of a call that may run a wrapper's forward: both
+		// read the helper's or the caller's body.)
+		if mc, ok := module.(*ast.Call); ok && b.callsUnwrapHelper(mc) {
+			continue // get_base_model(model)(x): the inner module
+		}
+		if n, ok := module.(*ast.Name); ok && b.boundFromUnwrapHelper(ast.DefBody(cs.Caller.Node), n.Id) {
+			continue // gen_model = get_base_model(model); gen_model.generate(…)
 		}
 		op := &rules.OpRef{Op: flow.ForwardOp, Group: g, Pos: b.pos(path, c), BuffersOnly: buffersOnly,
 			NoGrad: buffersOnly && flow.NoGradAt(cs.Caller.Node, int(c.Span().Lineno))}
