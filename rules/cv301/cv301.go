@@ -133,7 +133,7 @@ var Rule = rules.Register(&rules.Rule{
 			"`while True:` loop issues exactly once before it ends (a handle bound only where it is None, the loop left only after it completed: the NBX exchange's " +
 			"Ibarrier, which each rank issues at its own moment). Two more conditions differ " +
 			"between ranks and are reported as warnings: a NaN/Inf test of such a loss (`if torch.isnan(loss): continue` before " +
-			"loss.backward()) or a comparison of it with a bound (`if loss.item() < 0.06: break`), since each rank computes its loss from " +
+			"loss.backward(), or a flag set in its arms, a bool or a one-element tensor, then tested, `if bad.item() == 1: continue`) or a comparison of it with a bound (`if loss.item() < 0.06: break`), since each rank computes its loss from " +
 			"its own batch, unless the value was all-reduced first; " +
 			"and an out-of-memory handler that recovers (`except torch.cuda.OutOfMemoryError: continue`, or `\"out of memory\" in " +
 			"str(e)` in a RuntimeError handler) around collectives (R15), unless it re-raises, or re-raises whenever the job is " +
@@ -165,7 +165,7 @@ var Rule = rules.Register(&rules.Rule{
 			"by them, R4): the batch's own fields, keys() and items() are the same on every rank and fine. So are collectives in a loop " +
 			"over an iterable whose length depends on the rank (`for _ in range(rank)`, `for p in partitions[rank]`, `for f in " +
 			"files[rank::world]`, a WebDataset split between nodes with `nodesplitter=wds.split_by_node` and no `.with_epoch(n)` or " +
-			"`resampled=True`, whose ranks read their own shards, a list that the arms of a rank test bind with different lengths, `keys = list(sd)` against " +
+			"`resampled=True`, whose ranks read their own shards, a list that the arms of a rank test bind with different lengths (or its only arm rebinds, `if rank == 0: ckpts = [ckpts[-1]]`), `keys = list(sd)` against " +
 			"`keys = [None]`, which broadcast_object_list fills in place and leaves at each rank's own length, a list a loop over the rank's share appends to or a dict it adds keys computed from the share's elements to, also one a helper handed the rank returns), except those on a group the loop variable names (each rank on its own groups). A test of the rank " +
 			"within one parallel dimension's group (`dist.get_rank(pc.pp_pg) == last`, or a device mesh's `mesh[\"tp\"].get_local_rank() == 0`; read into a local, `pp_rank = dist.get_rank(group=pp_group)`, or a flag made from one, `has_loss = pp_rank == pp_world_size - 1`) may guard collectives on another dimension's " +
 			"groups (tp, dp, cp, ep, sp, read from the group's name): their members all answer it alike. And, whatever the condition, " +
