@@ -61,7 +61,8 @@ var Rule = rules.Register(&rules.Rule{
 			"alike, and whose passes issue the same operations on every rank however those compare (ZeroRedundancyOptimizer's " +
 			"consolidate_state_dict: rank r sends, rank `to` receives, the others relay, and nobody communicates in the pass r == to), " +
 			"is fine. Rank 0's broadcasts on a group where the other ranks run a command loop (`while True:` " +
-			"receiving a broadcast first, then dispatching) are that loop's commands, also when the two halves are the arms of one if/else and the leader's arm ends with one broadcast outside its loops (the stop command); an arm that creates the default group against " +
+			"receiving a broadcast first, then dispatching) are that loop's commands, also when the two halves are the arms of one if/else and the leader's arm ends with one broadcast outside its loops (the stop command), and when the leader returns early (a bad request) from the function " +
+			"the followers' loop itself calls, which only sends no command this time; an arm that creates the default group against " +
 			"one that issues nothing is ranks inside the job against ranks outside it; what an except handler issues before it " +
 			"raises is the failure path's signal, and a failing exit (`sys.exit(\"message\")`, `exit(-1)`, `raise SystemExit(1)`) under a rank test is a failure, " +
 			"which the launcher ends, not an early exit; so is an arm that raises without communicating, in either arm " +
@@ -751,6 +752,36 @@ func followersLeave(br *rules.RankBranch) bool {
 	return strings.HasSuffix(c, "!=0") || strings.HasSuffix(c, ">0")
 }
 
+// leaderLeaves reports an exit inside the leader's arm of a rank test
+// (`if rank == 0:` … `if request is None: return`) in a function that a
+// command loop's body calls: where what the others issue is that loop's
+// own collective (commands), the leader that leaves only sends no
+// command this time, and the followers go on waiting for the next one
+// (a serving function that rank 0 calls per request and the workers
+// call in `while True:`). An exit in another function, before it calls
+// a helper that a command loop also calls, still skips what the others
+// issue there.
+func leaderLeaves(prog *rules.Program, br *rules.RankBranch) bool {
+	if br.Under == nil {
+		return false
+	}
+	arm, _, _ := strings.Cut(br.Cond, "` and then `")
+	if !strings.HasSuffix(strings.ReplaceAll(arm, " ", ""), "==0") {
+		return false
+	}
+	for _, cl := range prog.Facts.CommandLoops {
+		if cl.Func == br.Func {
+			return true
+		}
+		if cl.Func != nil && slices.ContainsFunc(cl.Func.Calls, func(c *rules.Call) bool {
+			return c.Callee == br.Func && c.Pos.Path == cl.Pos.Path && c.Pos.Line >= cl.Pos.Line
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
 // enterCommandLoop reports an early exit after which the ranks that stay
 // enter a command loop of the same function (mpi4pyscf's pool: `if
 // self.is_master(): return`, then `while True: task = comm.bcast(None)`):
@@ -1127,7 +1158,7 @@ func runBranches(p *rules.Pass, seen *reported) {
 			after := filter(withinOtherDim(withinSplit(withinUniform(br.After, br.UniformIn), br, p.Prog), br), mem, subset)
 			// The exiting ranks run `then`; the others run `els` then `after`.
 			others := append(append([]*rules.OpRef{}, els...), after...)
-			if incomparable(then, others) || (followersLeave(br) || enterCommandLoop(p.Prog, br)) && commands(p.Prog, others, then) || splitHalf(p.Prog, br) {
+			if incomparable(then, others) || (followersLeave(br) || enterCommandLoop(p.Prog, br) || leaderLeaves(p.Prog, br)) && commands(p.Prog, others, then) || splitHalf(p.Prog, br) {
 				continue
 			}
 			if o := firstDiff(others, then); o != nil && len(after) > 0 {
