@@ -168,7 +168,7 @@ var Rule = rules.Register(&rules.Rule{
 			"files[rank::world]`, a WebDataset split between nodes with `nodesplitter=wds.split_by_node` and no `.with_epoch(n)` or " +
 			"`resampled=True`, whose ranks read their own shards, a list that the arms of a rank test bind with different lengths (or its only arm rebinds, `if rank == 0: ckpts = [ckpts[-1]]`), `keys = list(sd)` against " +
 			"`keys = [None]`, which broadcast_object_list fills in place and leaves at each rank's own length, a list a loop over the rank's share appends to or a dict it adds keys computed from the share's elements to, also one a helper handed the rank returns), except those on a group the loop variable names (each rank on its own groups). A test of the rank " +
-			"within one parallel dimension's group (`dist.get_rank(pc.pp_pg) == last`, or a device mesh's `mesh[\"tp\"].get_local_rank() == 0`; read into a local, `pp_rank = dist.get_rank(group=pp_group)`, or a flag made from one, `has_loss = pp_rank == pp_world_size - 1`) may guard collectives on another dimension's " +
+			"within one parallel dimension's group (`dist.get_rank(pc.pp_pg) == last`, or a device mesh's `mesh[\"tp\"].get_local_rank() == 0`; read into a local, `pp_rank = dist.get_rank(group=pp_group)`, or a flag made from one, `has_loss = pp_rank == pp_world_size - 1`; or kept under its dimension's name, `self.tp_rank`, `self.expert_parallel_rank`, which is a rank value by its name) may guard collectives on another dimension's " +
 			"groups (tp, dp, cp, ep, sp, read from the group's name): their members all answer it alike. And, whatever the condition, " +
 			"an if whose two arms issue the same collectives on two or more groups in different orders (R17): ranks that take different " +
 			"arms wait on each other across groups. " +
@@ -397,7 +397,10 @@ func testedDim(cond string) string {
 	}
 	i := strings.Index(cond, "get_rank(")
 	if i < 0 {
-		return groupMethodDim(cond)
+		if d := groupMethodDim(cond); d != "" {
+			return d
+		}
+		return rankNameDim(cond)
 	}
 	if strings.Contains(cond[i+1:], "get_rank(") {
 		return ""
@@ -429,6 +432,27 @@ func groupMethodDim(cond string) string {
 var parallelDims = map[string]string{
 	"tp": "tp", "tensor": "tp", "pp": "pp", "pipeline": "pp", "pipe": "pp", "dp": "dp", "data": "dp",
 	"cp": "cp", "context": "cp", "ep": "ep", "expert": "ep", "sp": "sp", "sequence": "sp",
+}
+
+// rankNameDim reads the parallel dimension of the rank names a
+// condition reads (`self.tp_rank == 0`, `ep_rank > 0`): the one
+// dimension they all name, or "".
+func rankNameDim(cond string) string {
+	found := ""
+	for _, tok := range strings.FieldsFunc(cond, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_')
+	}) {
+		prefix, ok := strings.CutSuffix(tok, "_rank")
+		if !ok {
+			continue
+		}
+		d := parallelDims[strings.TrimSuffix(prefix, "_parallel")]
+		if d == "" || found != "" && found != d {
+			return ""
+		}
+		found = d
+	}
+	return found
 }
 
 // parallelDim returns the one parallel dimension the last name of a group
