@@ -260,6 +260,9 @@ type lowerer struct {
 	// bound to lists of different lengths (trackArmList).
 	armLists map[string]armList
 	rankLens map[string]bool
+	// armTexts: the attributes a rank test's arm set to a text (a
+	// checkpoint's name), by the arm.
+	armTexts map[string]armList
 	// plainLists: the locals last bound outside any rank test's arm,
 	// by the length of what they hold (-1 for a computed list,
 	// unknownLength for another value).
@@ -6909,9 +6912,24 @@ func (l *lowerer) assign(target, value ast.Expr, st *state) {
 				markVar(&l.timeVars, d, value != nil && l.timingProbe(value))
 				// `if rank == 0: state.stop = True`: a flag only some
 				// ranks set on the object.
+				// `if rank == 0: cfg.best_checkpoint = f"ckpt-{step}"`: a
+				// name only some ranks record, tested later (`if
+				// cfg.best_checkpoint:`) for which checkpoints to evaluate.
 				if value != nil && l.rankFlag(value) {
 					l.rankVars[d] = true
-				} else if k, ok := value.(*ast.Constant); ok && k.Type == ast.ConstBool {
+				} else if value != nil && l.inRankArm() && textValue(value) {
+					top := l.rankIfs[len(l.rankIfs)-1]
+					if o, ok := l.armTexts[d]; ok && o.under == top.s && o.inElse != top.inElse {
+						delete(l.rankVars, d) // both arms of the test set it
+						delete(l.armTexts, d)
+					} else {
+						l.rankVars[d] = true
+						if l.armTexts == nil {
+							l.armTexts = map[string]armList{}
+						}
+						l.armTexts[d] = armList{under: top.s, inElse: top.inElse}
+					}
+				} else if k, ok := value.(*ast.Constant); ok && (k.Type == ast.ConstBool || k.Type == ast.ConstStr) || textValue(value) {
 					delete(l.rankVars, d) // set alike on every rank again
 				}
 			}
@@ -7519,6 +7537,17 @@ func (l *lowerer) expr(e ast.Expr, st *state, stmtLevel bool) {
 	default:
 		l.children(e, st)
 	}
+}
+
+// textValue reports a string constant or an f-string.
+func textValue(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Constant:
+		return x.Type == ast.ConstStr
+	case *ast.JoinedStr:
+		return true
+	}
+	return false
 }
 
 // comprehension lowers a comprehension with its target names shadowed:

@@ -34,7 +34,8 @@ var Rule = rules.Register(&rules.Rule{
 			"`if accelerator.is_main_process`, `if comm.is_main_process()`, an early `return` on a rank test (or under one: `if is_master: ... if os.path.exists(p): return`, which only the master can take; a `continue` or `break` " +
 			"under one skips the rest of that loop pass the same way), a True or False that a rank test's arm sets and a later test reads " +
 			"(`if rank == 0: stop = True` … `if stop: break`, also set by the instance's own method that a rank test's arm calls: " +
-			"`if rank == 0: self._log_scores()`), a " +
+			"`if rank == 0: self._log_scores()`), a text a rank test's one arm stores on an object a later test reads " +
+			"(`if rank == 0: cfg.best_checkpoint = f\"ckpt-{step}\"` … `if cfg.best_checkpoint:`), a " +
 			"@rank_zero_only, @master_only or @idist.one_rank_only() function; in Go, an `if` on a rank that MPI_Comm_rank, ncclCommUserRank, " +
 			"ncclCommInitRank or a binding's WorldRank()/Rank() gave, with the collectives its blocks issue directly, or that returns (or breaks out of its loop) before the function's later collectives, and a wait on a context's end (`case <-ctx.Done(): return`, `if ctx.Err() != nil { break }`) before them, since each rank's deadline passes at its own moment — when the other path does not issue the same sequence. Point-to-point " +
 			"operations split by rank, the same collective on both sides, and rank-dependent arguments " +
