@@ -939,14 +939,16 @@ func (l *lowerer) markFsAttrs(v string, method *ast.FunctionDef) {
 // system holds (U-ViT's `train_state.resume(ckpt_root)`, which lists the
 // checkpoint directory and loads the newest step): the caller's later
 // tests of `train_state.step` ask this host's answer, as for what an
-// __init__ stored (constructedFsAttrs).
+// __init__ stored (constructedFsAttrs). So does a method of self called
+// by another (guided-diffusion's `self._load_and_sync_parameters()` in
+// the constructor, after `self.resume_step = 0`).
 func (l *lowerer) methodFsAttrs(c *ast.Call) {
 	a, ok := c.Func.(*ast.Attribute)
 	if !ok || l.notDist > 0 {
 		return
 	}
 	recv, ok := a.Value.(*ast.Name)
-	if !ok || recv.Id == "self" {
+	if !ok {
 		return
 	}
 	_, fn := l.callee(c)
