@@ -541,6 +541,28 @@ func (g *Group) IsDevice() bool {
 	return g != nil && g.Backend != "gloo" && g.Backend != "mpi" && g.Backend != "rpc"
 }
 
+// ParallelDim returns the parallel dimension of a training job (tp, pp,
+// dp, cp, ep, sp) that a word of a name names (tensor, pipeline, pipe,
+// data, context, expert, sequence, or the short forms), or "": group
+// and rank names say which dimension they belong to.
+func ParallelDim(word string) string { return parallelDims[word] }
+
+// RankNameDim returns the parallel dimension of a name of a rank in one
+// dimension's group, `<dim>_rank` or `<dim>_parallel_rank` (ep_rank,
+// tp_rank, expert_parallel_rank, data_parallel_rank), or "".
+func RankNameDim(name string) string {
+	prefix, ok := strings.CutSuffix(name, "_rank")
+	if !ok {
+		return ""
+	}
+	return ParallelDim(strings.TrimSuffix(prefix, "_parallel"))
+}
+
+var parallelDims = map[string]string{
+	"tp": "tp", "tensor": "tp", "pp": "pp", "pipeline": "pp", "pipe": "pp", "dp": "dp", "data": "dp",
+	"cp": "cp", "context": "cp", "ep": "ep", "expert": "ep", "sp": "sp", "sequence": "sp",
+}
+
 // InheritsDefault reports a group whose backend is the default group's:
 // the default group itself, and torch.distributed.new_group called
 // without a backend (it takes the default group's).

@@ -2049,7 +2049,7 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 	// it (`if world_size > 1: try: … except Exception: log`, then a
 	// barrier after the if).
 	follows := slices.ContainsFunc(l.ops(rest), notTeardown) ||
-		l.loops == 0 && slices.ContainsFunc(l.ops(l.enclosingRests()), notTeardown)
+		l.loops == 0 && slices.ContainsFunc(l.ops(l.following()), notTeardown)
 	if !follows && l.loops == 0 && !l.callerGoesOn() {
 		// Nothing follows for the skipped collectives to pair with. Where
 		// the script then ends (the handler of the training call in its
@@ -2062,16 +2062,6 @@ func (l *lowerer) swallowedErrorBranch(body []ast.Stmt, h *ast.ExceptHandler, re
 	}
 	cond := l.exceptClause(h)
 	l.addBranch(&rules.RankBranch{Func: l.fn, Guard: l.pos(h.Pos), Cond: cond, Then: l.ops(h.Body), Else: els, Divergence: rules.LocalSwallowedError})
-}
-
-// enclosingRests returns the statements that follow the blocks around
-// the statement being lowered, innermost first (not its own block's).
-func (l *lowerer) enclosingRests() []ast.Stmt {
-	var out []ast.Stmt
-	for i := len(l.rests) - 2; i >= 0; i-- {
-		out = append(out, l.rests[i]...)
-	}
-	return out
 }
 
 // readsUnboundAfterFailure reports a handler that reads a local the try

@@ -2483,20 +2483,14 @@ func (l *lowerer) caughtRaise(path []ast.Stmt) *catchAt {
 	}
 	for i := len(l.catches) - 1; i >= 0; i-- {
 		for _, h := range l.catches[i].handlers {
-			types := []ast.Expr{h.Type}
-			if t, ok := h.Type.(*ast.Tuple); ok {
-				types = t.Elts
-			}
-			for _, t := range types {
-				switch lastDotted(t) {
-				case name:
-					if raises(h.Body) {
-						return nil
-					}
-					return &l.catches[i]
-				case "", "Exception", "BaseException":
+			switch {
+			case h.Type != nil && catches(h.Type, name):
+				if raises(h.Body) {
 					return nil
 				}
+				return &l.catches[i]
+			case h.Type == nil || catches(h.Type, "Exception", "BaseException"):
+				return nil
 			}
 		}
 	}

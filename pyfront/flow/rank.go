@@ -3363,7 +3363,7 @@ func (l *lowerer) rankAttr(a *ast.Attribute) bool {
 	if a.Attr == "rank" && hyperparamRank(a.Value) {
 		return false
 	}
-	if a.Ctx == ast.Load && dimRankName(a.Attr) {
+	if a.Ctx == ast.Load && rules.RankNameDim(a.Attr) != "" {
 		// self.ep_rank, self.expert_parallel_rank: this process's rank
 		// in one parallel dimension's group (CV301 reads the dimension
 		// from the name, as from a group's).
@@ -3401,26 +3401,6 @@ func (l *lowerer) uncalledGroupRank(c *ast.Compare) bool {
 		}
 	}
 	return false
-}
-
-// parallelDimWords name the parallel dimensions of a training job
-// (tensor, pipeline, data, context, expert, sequence), as words of an
-// attribute name.
-var parallelDimWords = map[string]bool{
-	"tp": true, "tensor": true, "pp": true, "pipeline": true, "dp": true, "data": true,
-	"cp": true, "context": true, "ep": true, "expert": true, "sp": true, "sequence": true,
-}
-
-// dimRankName reports a name of a rank in one parallel dimension:
-// `<dim>_rank` or `<dim>_parallel_rank` (ep_rank, tp_rank,
-// expert_parallel_rank, data_parallel_rank).
-func dimRankName(name string) bool {
-	prefix, ok := strings.CutSuffix(name, "_rank")
-	if !ok {
-		return false
-	}
-	prefix = strings.TrimSuffix(prefix, "_parallel")
-	return parallelDimWords[prefix]
 }
 
 // rootName is the name an attribute chain starts from (env for

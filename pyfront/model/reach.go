@@ -628,51 +628,19 @@ func (b *builder) offInContext(f *callgraph.Func, gate string, ctx *rules.Contex
 // spawnGateOff reports that the arguments a spawn passes to its entry f
 // (submit(fn, a, b), Thread(target=fn, args=(…), kwargs={…})) give gate's
 // parameter a constant, or leave its default, that rules the gated code
-// out.
+// out: resolveGate on the call the spawn makes, when its arguments line
+// up with f's parameters as a call's would (a method bound to its
+// receiver, or a plain function).
 func spawnGateOff(sp *spawn, f *callgraph.Func, gate string) bool {
-	param, neg := strings.CutPrefix(gate, negGatePrefix)
-	offConst := isFalseConst
-	if neg {
-		offConst = isTrueConst
-	}
-	args := funcArgs(f.Node)
-	if args == nil {
+	if sp.bound != (f.Class != nil && !f.Static) {
 		return false
 	}
-	shift := 0
-	if sp.bound {
-		shift = 1
+	call := &ast.Call{Args: sp.args}
+	for name, v := range sp.kw {
+		call.Keywords = append(call.Keywords, &ast.Keyword{Arg: name, Value: v})
 	}
-	for _, a := range sp.args {
-		if _, star := a.(*ast.Starred); star {
-			return false // submit(fn, *args): positions unknown
-		}
-	}
-	var x, dflt ast.Expr
-	positional := args.Positional()
-	for i, a := range positional {
-		if a.Arg != param {
-			continue
-		}
-		if j := i - shift; j >= 0 && j < len(sp.args) {
-			x = sp.args[j]
-		}
-		if first := len(positional) - len(args.Defaults); i >= first {
-			dflt = args.Defaults[i-first]
-		}
-	}
-	for i, a := range args.KwOnlyArgs {
-		if a.Arg == param && i < len(args.KwDefaults) {
-			dflt = args.KwDefaults[i]
-		}
-	}
-	if v, ok := sp.kw[param]; ok {
-		x = v
-	}
-	if x == nil {
-		return dflt != nil && offConst(dflt)
-	}
-	return offConst(x)
+	off, _ := resolveGate(f, call, gate)
+	return off
 }
 
 // closureGatedOff reports a site of closure f gated by a parameter of an

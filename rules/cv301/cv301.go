@@ -343,7 +343,7 @@ func meshSubDim(text, call string) (d string, ok bool) {
 		return "", false
 	}
 	name := arg[1 : len(arg)-1]
-	if d := parallelDims[strings.ToLower(name)]; d != "" {
+	if d := rules.ParallelDim(strings.ToLower(name)); d != "" {
 		return d, true
 	}
 	return "=" + name, true
@@ -370,7 +370,7 @@ func meshDim(text, call string) (d string, ok bool) {
 	}
 	if len(arg) >= 2 && (arg[0] == '"' || arg[0] == '\'') && arg[len(arg)-1] == arg[0] {
 		name := arg[1 : len(arg)-1]
-		if d := parallelDims[strings.ToLower(name)]; d != "" {
+		if d := rules.ParallelDim(strings.ToLower(name)); d != "" {
 			return d, true
 		}
 		return "=" + name, true
@@ -429,12 +429,6 @@ func groupMethodDim(cond string) string {
 	return parallelDim(cond[j:i])
 }
 
-// parallelDims maps name tokens to the parallel dimension they name.
-var parallelDims = map[string]string{
-	"tp": "tp", "tensor": "tp", "pp": "pp", "pipeline": "pp", "pipe": "pp", "dp": "dp", "data": "dp",
-	"cp": "cp", "context": "cp", "ep": "ep", "expert": "ep", "sp": "sp", "sequence": "sp",
-}
-
 // rankNameDim reads the parallel dimension of the rank names a
 // condition reads (`self.tp_rank == 0`, `ep_rank > 0`): the one
 // dimension they all name, or "".
@@ -443,11 +437,10 @@ func rankNameDim(cond string) string {
 	for _, tok := range strings.FieldsFunc(cond, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_')
 	}) {
-		prefix, ok := strings.CutSuffix(tok, "_rank")
-		if !ok {
+		if !strings.HasSuffix(tok, "_rank") {
 			continue
 		}
-		d := parallelDims[strings.TrimSuffix(prefix, "_parallel")]
+		d := rules.RankNameDim(tok)
 		if d == "" || found != "" && found != d {
 			return ""
 		}
@@ -462,7 +455,7 @@ func parallelDim(text string) string {
 	text = text[strings.LastIndexByte(text, '.')+1:]
 	found := ""
 	for _, tok := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) {
-		if d := parallelDims[tok]; d != "" {
+		if d := rules.ParallelDim(tok); d != "" {
 			if found != "" && found != d {
 				return ""
 			}
